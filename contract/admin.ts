@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+/** POST /api/admin/login. The username is the owner's e-mail address. */
+export const adminLoginInput = z.object({
+  username: z
+    .string({ error: "Email is required" })
+    .trim()
+    .min(1, { error: "Email is required" })
+    .max(254, { error: "Email must be at most 254 characters" }),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, { error: "Password is required" })
+    .max(1024, { error: "Password must be at most 1024 characters" }),
+});
+export type AdminLoginInput = z.input<typeof adminLoginInput>;
+
+/** GET /api/admin/status */
+export type AdminStatus = { authenticated: boolean; username: string | null };
+
+/** Rules for a new admin password (CLI and bootstrap). */
+export const adminPassword = z
+  .string()
+  .min(12, { error: "Password must be at least 12 characters" })
+  .max(1024, { error: "Password must be at most 1024 characters" });
+
+export const adminEmail = z.email({ error: "Enter a valid email address" }).max(254);

@@ -1,0 +1,99 @@
+import { z } from "zod";
+import {
+  emailField,
+  leadSourceFields,
+  optionalText,
+  phoneField,
+  requiredText,
+  type LeadSource,
+  type LeadStatus,
+} from "./fields.ts";
+
+/** The nine service chips of the full contact form (SPEC §3). */
+export const contactProductOptions = [
+  "SEO Services",
+  "SEM (Paid Advertising)",
+  "Website Design",
+  "Email Marketing",
+  "Social Media Marketing",
+  "Podcast Marketing",
+  "Ultimate Website Offer",
+  "Ultimate Pitch Packages",
+  "Consulting Only",
+] as const;
+
+/** Meeting slots: hourly from 09:00 to 17:00. */
+export const meetingTimes = [
+  "09:00",
+  "10:00",
+  "11:00",
+  "12:00",
+  "13:00",
+  "14:00",
+  "15:00",
+  "16:00",
+  "17:00",
+] as const;
+
+/** True for a time zone name the platform knows (IANA names and their aliases, such as Asia/Calcutta). */
+export function isTimeZone(value: string): boolean {
+  // Offsets such as "+05:00" are accepted by newer Intl versions but are not zone names.
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const product = z
+  .string()
+  .trim()
+  .min(1, { error: "Products must not be empty" })
+  .max(100, { error: "Each product must be at most 100 characters" });
+
+/** What a form sends to POST /api/contact (full contact form and every short form). */
+export const contactSubmissionInput = z.object({
+  firstName: requiredText("First name", 100),
+  lastName: requiredText("Last name", 100),
+  email: emailField,
+  phone: phoneField,
+  company: optionalText(z.string().trim().max(200, { error: "Company must be at most 200 characters" })),
+  products: z
+    .array(product, { error: "Products must be a list of text" })
+    .max(20, { error: "Choose at most 20 products" })
+    .nullish()
+    .transform((value) => value ?? []),
+  meetingDate: optionalText(z.iso.date({ error: "Meeting date must be a date (YYYY-MM-DD)" })),
+  meetingTime: optionalText(
+    z.enum(meetingTimes, { error: "Meeting time must be a full hour from 09:00 to 17:00" }),
+  ),
+  timezone: optionalText(
+    z
+      .string()
+      .trim()
+      .max(64, { error: "Time zone must be at most 64 characters" })
+      .refine(isTimeZone, { error: "Time zone must be an IANA time zone such as America/New_York" }),
+  ),
+  ...leadSourceFields,
+});
+
+export type ContactSubmissionInput = z.input<typeof contactSubmissionInput>;
+export type ContactSubmissionData = z.output<typeof contactSubmissionInput>;
+
+/** A stored contact submission as the API returns it. */
+export type ContactSubmission = LeadSource & {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  company: string | null;
+  products: string[];
+  meetingDate: string | null;
+  meetingTime: string | null;
+  timezone: string | null;
+  status: LeadStatus;
+  createdAt: string;
+};

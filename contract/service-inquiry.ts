@@ -1,0 +1,58 @@
+import { z } from "zod";
+import {
+  emailField,
+  leadSourceFields,
+  optionalText,
+  phoneField,
+  requiredText,
+  type LeadSource,
+  type LeadStatus,
+} from "./fields.ts";
+
+/** serviceType values with the labels the form shows (SPEC §3). */
+export const serviceTypeLabels = {
+  seo: "Search Engine Optimization",
+  "paid-ads": "Paid Advertising Management",
+  "web-design": "Website Design & Development",
+  "social-media": "Social Media Management",
+  multiple: "Multiple Services",
+  consultation: "General Consultation",
+} as const;
+export type ServiceType = keyof typeof serviceTypeLabels;
+export const serviceTypes = Object.keys(serviceTypeLabels) as [ServiceType, ...ServiceType[]];
+
+/** budget has a single option; it may also be left empty. */
+export const budgetLabels = { discuss: "Prefer to discuss" } as const;
+export type Budget = keyof typeof budgetLabels;
+export const budgets = Object.keys(budgetLabels) as [Budget, ...Budget[]];
+
+/** What the service inquiry form sends to POST /api/service-inquiry. */
+export const serviceInquiryInput = z.object({
+  firstName: requiredText("First name", 100),
+  lastName: requiredText("Last name", 100),
+  email: emailField,
+  company: optionalText(z.string().trim().max(200, { error: "Company must be at most 200 characters" })),
+  phone: phoneField,
+  serviceType: z.enum(serviceTypes, { error: `Service type must be one of: ${serviceTypes.join(", ")}` }),
+  budget: optionalText(z.enum(budgets, { error: `Budget must be empty or one of: ${budgets.join(", ")}` })),
+  message: requiredText("Message", 5000),
+  ...leadSourceFields,
+});
+
+export type ServiceInquiryInput = z.input<typeof serviceInquiryInput>;
+export type ServiceInquiryData = z.output<typeof serviceInquiryInput>;
+
+/** A stored service inquiry as the API returns it. */
+export type ServiceInquiry = LeadSource & {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string | null;
+  phone: string;
+  serviceType: ServiceType;
+  budget: Budget | null;
+  message: string;
+  status: LeadStatus;
+  createdAt: string;
+};

@@ -1,0 +1,12 @@
+import type { Config } from "@react-router/dev/config";
+
+// Every public page is rendered to HTML at build time (no server rendering at run time). The admin
+// pages are left to the SPA fallback. "/404" renders the catch-all route: the server sends it, with
+// status 404, for every unknown path.
+export default {
+  ssr: false,
+  async prerender({ getStaticPaths }) {
+    const publicPaths = getStaticPaths().filter((path) => !path.startsWith("/admin"));
+    return [...publicPaths, "/404"];
+  },
+} satisfies Config;

@@ -1,0 +1,106 @@
+import { createInterface } from "node:readline";
+import { Writable } from "node:stream";
+import { parseArgs } from "node:util";
+import { adminEmail, adminPassword } from "../../contract/admin.ts";
+import { ConfigError, loadConfig } from "../config.ts";
+import { createDatabase } from "../db/connection.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import { hashPassword } from "../lib/passwords.ts";
+import { createUsersRepository } from "../repositories/users-repository.ts";
+
+// npm run admin -- create --email owner@example.com
+// npm run admin -- reset-password --email owner@example.com
+// The password comes from ADMIN_PASSWORD or a hidden prompt: never from the command line, where it
+// would land in the shell history and the process list.
+
+const USAGE = `Usage:
+  npm run admin -- create --email <address>
+  npm run admin -- reset-password --email <address>
+
+The password is read from ADMIN_PASSWORD when set, otherwise asked for (twice, hidden).
+The database is the one the server uses (DATABASE_URL, or SQLITE_PATH / data/agency.sqlite).`;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+/** Reads a line without echoing it. */
+function promptHidden(question: string): Promise<string> {
+  if (!process.stdin.isTTY) {
+    fail("No terminal to ask for the password: set ADMIN_PASSWORD in the environment instead.");
+  }
+  let muted = false;
+  const output = new Writable({
+    write(chunk, _encoding, callback) {
+      if (!muted) process.stdout.write(chunk);
+      callback();
+    },
+  });
+  const rl = createInterface({ input: process.stdin, output, terminal: true });
+  return new Promise((resolve) => {
+    rl.question(question, (answer) => {
+      rl.close();
+      process.stdout.write("\n");
+      resolve(answer);
+    });
+    muted = true;
+  });
+}
+
+async function readNewPassword(): Promise<string> {
+  const fromEnv = process.env.ADMIN_PASSWORD;
+  const password = fromEnv ?? (await promptHidden("New password: "));
+  const checked = adminPassword.safeParse(password);
+  if (!checked.success) fail(checked.error.issues[0]?.message ?? "Invalid password");
+  if (fromEnv === undefined && (await promptHidden("Repeat the password: ")) !== password) {
+    fail("The passwords do not match.");
+  }
+  return password;
+}
+
+async function main() {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { email: { type: "string" }, help: { type: "boolean", short: "h" } },
+  });
+  const command = positionals[0];
+  if (values.help || !command) {
+    console.log(USAGE);
+    process.exit(values.help ? 0 : 1);
+  }
+  if (command !== "create" && command !== "reset-password") fail(`Unknown command "${command}".\n\n${USAGE}`);
+  const email = adminEmail.safeParse(values.email ?? "");
+  if (!email.success) fail(`--email: ${email.error.issues[0]?.message ?? "required"}\n\n${USAGE}`);
+
+  let config;
+  try {
+    // ADMIN_EMAIL/ADMIN_PASSWORD are this command's input here, not a bootstrap request.
+    config = loadConfig({ ...process.env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  const db = createDatabase(config.database);
+  try {
+    await migrateToLatest(db);
+    const users = createUsersRepository(db);
+    const existing = await users.findByUsername(email.data);
+    if (command === "create") {
+      if (existing) fail(`An account ${existing.username} exists already; use reset-password to change its password.`);
+      await users.create(email.data, await hashPassword(await readNewPassword()));
+      console.log(`Created the admin account ${email.data.toLowerCase()}. Sign in at /admin/login.`);
+    } else {
+      if (!existing) fail(`There is no account ${email.data}; use create first.`);
+      await users.setPassword(existing.id, await hashPassword(await readNewPassword()));
+      console.log(`Changed the password of ${existing.username} and ended all of its sessions.`);
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

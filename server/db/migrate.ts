@@ -1,0 +1,37 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import * as initial from "./migrations/0001-initial.ts";
+import type { Database } from "./schema.ts";
+
+// Migrations are listed here rather than read from the folder, so the compiled server and the tests
+// run exactly the same set. Names sort in the order they apply; never rename or edit a shipped one.
+const migrations: Record<string, Migration> = {
+  "0001-initial": initial,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export class MigrationError extends Error {}
+
+/**
+ * Migrations of this process run one after another. Across processes, Kysely's lock (PostgreSQL)
+ * or BEGIN IMMEDIATE (SQLite, see connection.ts) serialises them; within one process the synchronous
+ * SQLite driver cannot wait for a lock its own thread holds, so two apps in one process (tests) queue here.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Applies every pending migration, each exactly once even when several instances start together. */
+export function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const run = queue.then(() => applyPending(db));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function applyPending(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";
+    throw new MigrationError(`Migration ${failed} failed: ${String(error)}`, { cause: error });
+  }
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

@@ -1,0 +1,30 @@
+import type { z } from "zod";
+import type { ApiError } from "../../contract/api-error.ts";
+
+/** Thrown by parseInput; the error handler turns it into 400 {message, errors}. */
+export class InputValidationError extends Error {
+  readonly statusCode = 400;
+  constructor(
+    message: string,
+    readonly errors: Record<string, string>,
+  ) {
+    super(message);
+  }
+
+  toJSON(): ApiError {
+    return { message: this.message, errors: this.errors };
+  }
+}
+
+/** Parses a body or query with its contract schema, or throws with one reason per field. */
+export function parseInput<T extends z.ZodType>(schema: T, value: unknown, message: string): z.output<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.length > 0 ? issue.path.join(".") : "body";
+    const reason = issue.path.length === 0 && issue.code === "invalid_type" ? "Expected a JSON object" : issue.message;
+    errors[field] ??= reason;
+  }
+  throw new InputValidationError(message, errors);
+}

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../tests/helpers/test-database.ts";
+import { createTestApp, signIn, type TestApp } from "../tests/helpers/test-app.ts";
+
+// Two server instances on one database (PostgreSQL in production) must agree on who is signed in:
+// sessions live in the database, not in a process.
+
+let database: TestDatabase;
+let first: TestApp;
+let second: TestApp;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  // Started together: both run the migrations; the migration lock lets exactly one apply them.
+  [first, second] = await Promise.all([createTestApp({}, database), createTestApp({}, database)]);
+});
+
+afterAll(async () => {
+  await first?.close();
+  await second?.close();
+  await database.drop();
+});
+
+it("shares a session between two instances, and a logout on one ends it on both", async () => {
+  const cookie = await signIn(first.app);
+  const list = (app: TestApp) => app.app.inject({ method: "GET", url: "/api/contact-submissions", headers: { cookie } });
+  expect((await list(second)).statusCode).toBe(200);
+
+  const posted = await first.app.inject({
+    method: "POST",
+    url: "/api/contact",
+    payload: { firstName: "Shared", lastName: "Lead", email: "shared@example.com", phone: "555 000 1111" },
+  });
+  expect(posted.statusCode).toBe(201);
+  expect((await list(second)).json()).toEqual([posted.json()]);
+
+  const logout = await second.app.inject({ method: "POST", url: "/api/admin/logout", headers: { cookie } });
+  expect(logout.statusCode).toBe(200);
+  expect((await list(first)).statusCode).toBe(401);
+});

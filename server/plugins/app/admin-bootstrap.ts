@@ -1,0 +1,26 @@
+import fp from "fastify-plugin";
+import { hashPassword } from "../../lib/passwords.ts";
+
+/**
+ * ADMIN_EMAIL + ADMIN_PASSWORD create the admin account at start-up when it does not exist yet.
+ * An existing account is left alone: its password is changed with `npm run admin -- reset-password`.
+ */
+export default fp(
+  async (app) => {
+    const bootstrap = app.config.adminBootstrap;
+    if (!bootstrap) return;
+    const { users } = app.repositories;
+    if (await users.findByUsername(bootstrap.email)) {
+      app.log.info({ username: bootstrap.email }, "admin account exists; ADMIN_PASSWORD is not applied to it");
+      return;
+    }
+    try {
+      await users.create(bootstrap.email, await hashPassword(bootstrap.password));
+      app.log.info({ username: bootstrap.email }, "created the admin account from ADMIN_EMAIL");
+    } catch (error) {
+      // Another instance created it at the same moment: that is the outcome we wanted.
+      if (!(await users.findByUsername(bootstrap.email))) throw error;
+    }
+  },
+  { name: "admin-bootstrap", dependencies: ["repositories"] },
+);

@@ -1,0 +1,118 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { getDecoyHash, verifyPassword } from "../../lib/passwords.ts";
+import { createSessionToken, hashSessionToken } from "../../lib/session-tokens.ts";
+
+// Admin sessions are database rows referenced by an HttpOnly cookie, so logout and password changes
+// revoke them for every server instance at once.
+
+export type Admin = { userId: string; username: string };
+
+export type AdminSessions = {
+  /** Checks the credentials; on success starts a new session and sets its cookie. */
+  login(request: FastifyRequest, reply: FastifyReply, username: string, password: string): Promise<Admin | null>;
+  /** The signed-in admin of this request, or null. Extends an idle session as it is used. */
+  current(request: FastifyRequest, reply: FastifyReply): Promise<Admin | null>;
+  logout(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** preHandler for admin-only routes: 401 without a valid session. */
+  requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+};
+
+declare module "fastify" {
+  interface FastifyRequest {
+    admin: Admin | null;
+  }
+}
+
+/** Writing lastSeenAt on every request would turn reads into writes; once a minute is precise enough. */
+const EXTEND_AFTER_MS = 60_000;
+
+export default fp(
+  async (app) => {
+    const { cookieName, idleMs, maxMs } = app.config.session;
+    const { users, sessions } = app.repositories;
+
+    function setCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
+      reply.setCookie(cookieName, token, {
+        path: "/",
+        httpOnly: true,
+        sameSite: "lax",
+        secure: request.protocol === "https",
+        maxAge: Math.floor(maxMs / 1000),
+      });
+    }
+
+    function clearCookie(request: FastifyRequest, reply: FastifyReply) {
+      reply.clearCookie(cookieName, { path: "/", httpOnly: true, sameSite: "lax", secure: request.protocol === "https" });
+    }
+
+    const adminSessions: AdminSessions = {
+      async login(request, reply, username, password) {
+        const user = await users.findByUsername(username);
+        // Unknown usernames are checked against a decoy so both failures take the same time.
+        const valid = await verifyPassword(password, user?.passwordHash ?? (await getDecoyHash()));
+        if (!user || !valid) return null;
+
+        // A fresh token at every login; a session the browser already held is ended (no fixation).
+        const previous = request.cookies[cookieName];
+        if (previous) await sessions.delete(hashSessionToken(previous));
+        const token = createSessionToken();
+        await sessions.create({ tokenHash: hashSessionToken(token), userId: user.id, now: new Date(), idleMs, maxMs });
+        setCookie(request, reply, token);
+        request.log.info({ userId: user.id }, "admin signed in");
+        return { userId: user.id, username: user.username };
+      },
+
+      async current(request, reply) {
+        if (request.admin) return request.admin;
+        const token = request.cookies[cookieName];
+        if (!token) return null;
+        const tokenHash = hashSessionToken(token);
+        const now = new Date();
+        const session = await sessions.findActive(tokenHash, now);
+        if (!session) {
+          clearCookie(request, reply);
+          return null;
+        }
+        if (now.getTime() - Date.parse(session.lastSeenAt) > EXTEND_AFTER_MS) {
+          const expiresAt = new Date(Math.min(now.getTime() + idleMs, Date.parse(session.absoluteExpiresAt)));
+          await sessions.extend(tokenHash, now, expiresAt.toISOString());
+        }
+        request.admin = { userId: session.userId, username: session.username };
+        return request.admin;
+      },
+
+      async logout(request, reply) {
+        const token = request.cookies[cookieName];
+        if (token) await sessions.delete(hashSessionToken(token));
+        request.admin = null;
+        clearCookie(request, reply);
+      },
+
+      async requireAdmin(request, reply) {
+        const admin = await adminSessions.current(request, reply);
+        if (!admin) {
+          reply.header("cache-control", "no-store");
+          await reply.code(401).send({ message: "Sign in as the admin to see this" });
+        }
+      },
+    };
+
+    app.decorateRequest("admin", null);
+    app.decorate("adminSessions", adminSessions);
+
+    // Expired rows are useless; sweep them at start-up and then hourly.
+    const sweep = async () => {
+      try {
+        const removed = await sessions.deleteExpired(new Date());
+        if (removed > 0) app.log.info({ removed }, "removed expired sessions");
+      } catch (error) {
+        app.log.warn({ err: error }, "could not remove expired sessions");
+      }
+    };
+    app.addHook("onReady", sweep);
+    const timer = setInterval(sweep, 60 * 60 * 1000).unref();
+    app.addHook("onClose", async () => clearInterval(timer));
+  },
+  { name: "admin-sessions", dependencies: ["repositories"] },
+);

@@ -1,0 +1,23 @@
+import fp from "fastify-plugin";
+import { createDatabase } from "../../db/connection.ts";
+import { migrateToLatest } from "../../db/migrate.ts";
+
+/** Opens the database, applies pending migrations before the server accepts requests, closes it last. */
+export default fp(
+  async (app) => {
+    const db = createDatabase(app.config.database);
+    try {
+      const applied = await migrateToLatest(db);
+      if (applied.length > 0) app.log.info({ migrations: applied }, "applied database migrations");
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
+    app.decorate("db", db);
+    app.addHook("onClose", async () => {
+      await db.destroy();
+      app.log.info("database closed");
+    });
+  },
+  { name: "database" },
+);

@@ -1,0 +1,52 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely, Selectable } from "kysely";
+import type { ContactSubmission, ContactSubmissionData } from "../../contract/contact-submission.ts";
+import type { LeadStatus } from "../../contract/fields.ts";
+import type { ContactSubmissionsTable, Database } from "../db/schema.ts";
+import { leadSourceColumns } from "./lead-source.ts";
+
+function toContactSubmission(row: Selectable<ContactSubmissionsTable>): ContactSubmission {
+  return { ...row, products: JSON.parse(row.products) as string[], status: row.status as LeadStatus };
+}
+
+export function createContactSubmissionsRepository(db: Kysely<Database>) {
+  return {
+    async create(input: ContactSubmissionData): Promise<ContactSubmission> {
+      const row = await db
+        .insertInto("contactSubmissions")
+        .values({
+          id: randomUUID(),
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          phone: input.phone,
+          company: input.company ?? null,
+          products: JSON.stringify(input.products),
+          meetingDate: input.meetingDate ?? null,
+          meetingTime: input.meetingTime ?? null,
+          timezone: input.timezone ?? null,
+          ...leadSourceColumns(input),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toContactSubmission(row);
+    },
+
+    /** Newest first; ties on createdAt are broken by id so the order is stable. */
+    async listNewest(limit?: number): Promise<ContactSubmission[]> {
+      let query = db.selectFrom("contactSubmissions").selectAll().orderBy("createdAt", "desc").orderBy("id", "desc");
+      if (limit !== undefined) query = query.limit(limit);
+      return (await query.execute()).map(toContactSubmission);
+    },
+
+    async count(): Promise<number> {
+      const { count } = await db
+        .selectFrom("contactSubmissions")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .executeTakeFirstOrThrow();
+      return Number(count);
+    },
+  };
+}
+
+export type ContactSubmissionsRepository = ReturnType<typeof createContactSubmissionsRepository>;

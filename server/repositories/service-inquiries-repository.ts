@@ -1,0 +1,56 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely, Selectable } from "kysely";
+import type { LeadStatus } from "../../contract/fields.ts";
+import type { Budget, ServiceInquiry, ServiceInquiryData, ServiceType } from "../../contract/service-inquiry.ts";
+import type { Database, ServiceInquiriesTable } from "../db/schema.ts";
+import { leadSourceColumns } from "./lead-source.ts";
+
+function toServiceInquiry(row: Selectable<ServiceInquiriesTable>): ServiceInquiry {
+  return {
+    ...row,
+    serviceType: row.serviceType as ServiceType,
+    budget: row.budget as Budget | null,
+    status: row.status as LeadStatus,
+  };
+}
+
+export function createServiceInquiriesRepository(db: Kysely<Database>) {
+  return {
+    async create(input: ServiceInquiryData): Promise<ServiceInquiry> {
+      const row = await db
+        .insertInto("serviceInquiries")
+        .values({
+          id: randomUUID(),
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          company: input.company ?? null,
+          phone: input.phone,
+          serviceType: input.serviceType,
+          budget: input.budget ?? null,
+          message: input.message,
+          ...leadSourceColumns(input),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toServiceInquiry(row);
+    },
+
+    /** Newest first; ties on createdAt are broken by id so the order is stable. */
+    async listNewest(limit?: number): Promise<ServiceInquiry[]> {
+      let query = db.selectFrom("serviceInquiries").selectAll().orderBy("createdAt", "desc").orderBy("id", "desc");
+      if (limit !== undefined) query = query.limit(limit);
+      return (await query.execute()).map(toServiceInquiry);
+    },
+
+    async count(): Promise<number> {
+      const { count } = await db
+        .selectFrom("serviceInquiries")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .executeTakeFirstOrThrow();
+      return Number(count);
+    },
+  };
+}
+
+export type ServiceInquiriesRepository = ReturnType<typeof createServiceInquiriesRepository>;

@@ -1,0 +1,43 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+
+/** Usernames are e-mail addresses, compared without regard to case. */
+export function normalizeUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+export function createUsersRepository(db: Kysely<Database>) {
+  return {
+    async findByUsername(username: string) {
+      return db
+        .selectFrom("users")
+        .select(["id", "username", "passwordHash"])
+        .where("username", "=", normalizeUsername(username))
+        .executeTakeFirst();
+    },
+
+    async create(username: string, passwordHash: string) {
+      const now = new Date().toISOString();
+      return db
+        .insertInto("users")
+        .values({ id: randomUUID(), username: normalizeUsername(username), passwordHash, updatedAt: now })
+        .returning(["id", "username"])
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Sets a new password and ends every session of the user, in one transaction. */
+    async setPassword(userId: string, passwordHash: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("users")
+          .set({ passwordHash, updatedAt: new Date().toISOString() })
+          .where("id", "=", userId)
+          .execute();
+        await trx.deleteFrom("sessions").where("userId", "=", userId).execute();
+      });
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

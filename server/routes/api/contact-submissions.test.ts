@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectRejected } from "../../../tests/helpers/expect-rejection.ts";
+import { createTestApp, signIn, validContact, type TestApp } from "../../../tests/helpers/test-app.ts";
+
+let t: TestApp;
+const count = () => t.app.repositories.contactSubmissions.count();
+const post = (payload: unknown) => t.app.inject({ method: "POST", url: "/api/contact", payload: payload as object });
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe("POST /api/contact", () => {
+  it("stores a full contact form submission and answers 201 with id and createdAt", async () => {
+    const before = await count();
+    const response = await post(validContact);
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);
+    expect(Math.abs(Date.now() - Date.parse(body.createdAt))).toBeLessThan(60_000);
+    expect(body).toMatchObject({ ...validContact, status: "new" });
+    expect(await count()).toBe(before + 1);
+
+    const [stored] = await t.app.repositories.contactSubmissions.listNewest(1);
+    expect(stored).toEqual(body);
+  });
+
+  it("accepts the short forms' payload (four fields, optional company and products)", async () => {
+    const response = await post({
+      firstName: "Lena",
+      lastName: "Okafor",
+      email: "lena@okaforroofing.com",
+      phone: "404-555-0112",
+      company: "Okafor Roofing",
+      products: ["Local Digital Marketing for Home Services"],
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      company: "Okafor Roofing",
+      products: ["Local Digital Marketing for Home Services"],
+      meetingDate: null,
+      meetingTime: null,
+      timezone: null,
+    });
+  });
+
+  it("trims text, stores blank optional fields as empty, and keeps a multi-word last name", async () => {
+    const response = await post({
+      firstName: "  Ana ",
+      lastName: " de la Cruz ",
+      email: " ana@example.com ",
+      phone: " 555 010 9999 ",
+      company: "   ",
+      meetingDate: "",
+      meetingTime: "",
+      timezone: "",
+      products: [],
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      firstName: "Ana",
+      lastName: "de la Cruz",
+      email: "ana@example.com",
+      phone: "555 010 9999",
+      company: null,
+      meetingDate: null,
+      meetingTime: null,
+      timezone: null,
+      products: [],
+    });
+  });
+
+  it("drops unknown keys instead of storing them", async () => {
+    const response = await post({ ...validContact, isAdmin: true, status: "won", id: "chosen-by-client" });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).not.toHaveProperty("isAdmin");
+    expect(body.status).toBe("new");
+    expect(body.id).not.toBe("chosen-by-client");
+  });
+
+  it("stores lead-source fields, cutting oversized values and ignoring malformed ones", async () => {
+    const response = await post({
+      ...validContact,
+      pagePath: "/plumbing",
+      formName: "trade-contact",
+      utmSource: "google",
+      utmMedium: "cpc",
+      utmCampaign: "winter-plumbing",
+      utmTerm: "emergency plumber",
+      utmContent: "ad-a",
+      referrer: `https://www.google.com/search?q=${"x".repeat(3000)}`,
+    });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toMatchObject({ pagePath: "/plumbing", formName: "trade-contact", utmSource: "google", utmTerm: "emergency plumber" });
+    expect(body.referrer).toHaveLength(2048);
+
+    const odd = await post({ ...validContact, utmSource: 42, pagePath: { evil: true } });
+    expect(odd.statusCode).toBe(201);
+    expect(odd.json()).toMatchObject({ utmSource: null, pagePath: null });
+  });
+
+  it.each([
+    ["firstName missing", { firstName: undefined }, "firstName"],
+    ["firstName blank after trimming", { firstName: "   " }, "firstName"],
+    ["lastName blank", { lastName: "" }, "lastName"],
+    ["firstName over 100 characters", { firstName: "a".repeat(101) }, "firstName"],
+    ["lastName over 100 characters", { lastName: "a".repeat(101) }, "lastName"],
+    ["email missing", { email: undefined }, "email"],
+    ["email not an address", { email: "dana-at-example.com" }, "email"],
+    ["email over 254 characters", { email: `${"a".repeat(245)}@example.com` }, "email"],
+    ["phone under 7 characters", { phone: "55501" }, "phone"],
+    ["phone over 30 characters", { phone: "1".repeat(31) }, "phone"],
+    ["phone with fewer than 7 digits", { phone: "call me maybe 12" }, "phone"],
+    ["company over 200 characters", { company: "c".repeat(201) }, "company"],
+    ["products not a list", { products: "SEO Services" }, "products"],
+    ["more than 20 products", { products: Array.from({ length: 21 }, (_, i) => `Product ${i}`) }, "products"],
+    ["a product over 100 characters", { products: ["p".repeat(101)] }, "products.0"],
+    ["meetingDate not a date", { meetingDate: "next Tuesday" }, "meetingDate"],
+    ["meetingDate impossible", { meetingDate: "2026-02-30" }, "meetingDate"],
+    ["meetingTime before 09:00", { meetingTime: "08:00" }, "meetingTime"],
+    ["meetingTime not on the hour", { meetingTime: "09:30" }, "meetingTime"],
+    ["meetingTime after 17:00", { meetingTime: "18:00" }, "meetingTime"],
+    ["timezone unknown", { timezone: "Mars/Olympus_Mons" }, "timezone"],
+    ["timezone an offset", { timezone: "+05:00" }, "timezone"],
+  ])("answers 400 naming the field when %s, and stores nothing", async (_case, change, field) => {
+    await expectRejected(
+      t.app,
+      { method: "POST", url: "/api/contact", payload: { ...validContact, ...change } },
+      { status: 400, field },
+      count,
+    );
+  });
+
+  it("answers 400 for a JSON body that is not an object", async () => {
+    await expectRejected(t.app, { method: "POST", url: "/api/contact", payload: [validContact] }, { status: 400, field: "body" }, count);
+  });
+
+  it.each([
+    ["text/plain", "firstName=Dana"],
+    ["application/x-www-form-urlencoded", "firstName=Dana&lastName=Whitfield"],
+    ["multipart/form-data; boundary=x", "--x--"],
+  ])("answers 415 for a %s body and stores nothing", async (contentType, body) => {
+    await expectRejected(
+      t.app,
+      { method: "POST", url: "/api/contact", headers: { "content-type": contentType }, body },
+      { status: 415, message: /JSON/ },
+      count,
+    );
+  });
+
+  it("answers 415 for malformed JSON and for an empty JSON body", async () => {
+    const json = { "content-type": "application/json" };
+    await expectRejected(t.app, { method: "POST", url: "/api/contact", headers: json, body: '{"firstName": "Dana",' }, { status: 415, message: /not valid JSON/ }, count);
+    await expectRejected(t.app, { method: "POST", url: "/api/contact", headers: json, body: "" }, { status: 415, message: /empty/ }, count);
+  });
+
+  it("answers 413 for a body over 32 KB and stores nothing", async () => {
+    await expectRejected(
+      t.app,
+      { method: "POST", url: "/api/contact", payload: { ...validContact, company: "x".repeat(33 * 1024) } },
+      { status: 413, message: /32 KB/ },
+      count,
+    );
+  });
+
+  it("refuses a browser request from another site with 403 and stores nothing", async () => {
+    await expectRejected(
+      t.app,
+      { method: "POST", url: "/api/contact", headers: { origin: "https://evil.example" }, payload: validContact },
+      { status: 403, message: /Cross-site/ },
+      count,
+    );
+    const sameSite = await t.app.inject({
+      method: "POST",
+      url: "/api/contact",
+      headers: { origin: "http://localhost:80", host: "localhost:80" },
+      payload: validContact,
+    });
+    expect(sameSite.statusCode).toBe(201);
+  });
+});
+
+describe("GET /api/contact-submissions", () => {
+  it("answers 401 without a session", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/contact-submissions" });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toMatch(/Sign in/);
+  });
+
+  it("lists every submission newest first for the signed-in admin", async () => {
+    for (const firstName of ["Oldest", "Middle", "Newest"]) {
+      expect((await post({ ...validContact, firstName })).statusCode).toBe(201);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const cookie = await signIn(t.app);
+    const response = await t.app.inject({ method: "GET", url: "/api/contact-submissions", headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("no-store");
+    const list = response.json<Array<{ firstName: string; createdAt: string }>>();
+    expect(list).toHaveLength(await count());
+    expect(list.slice(0, 3).map((item) => item.firstName)).toEqual(["Newest", "Middle", "Oldest"]);
+    const times = list.map((item) => item.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+
+    const limited = await t.app.inject({ method: "GET", url: "/api/contact-submissions?limit=2", headers: { cookie } });
+    expect(limited.json()).toHaveLength(2);
+
+    const bad = await t.app.inject({ method: "GET", url: "/api/contact-submissions?limit=zero", headers: { cookie } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toHaveProperty("limit");
+  });
+});

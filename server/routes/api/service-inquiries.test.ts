@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectRejected } from "../../../tests/helpers/expect-rejection.ts";
+import { createTestApp, signIn, validInquiry, type TestApp } from "../../../tests/helpers/test-app.ts";
+
+let t: TestApp;
+const count = () => t.app.repositories.serviceInquiries.count();
+const post = (payload: unknown) => t.app.inject({ method: "POST", url: "/api/service-inquiry", payload: payload as object });
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe("POST /api/service-inquiry", () => {
+  it("stores an inquiry and answers 201 with id and createdAt", async () => {
+    const before = await count();
+    const response = await post(validInquiry);
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Date.parse(body.createdAt)).not.toBeNaN();
+    expect(body).toMatchObject({ ...validInquiry, status: "new" });
+    expect(await count()).toBe(before + 1);
+  });
+
+  it("accepts an empty budget and company, as the form sends them", async () => {
+    const response = await post({ ...validInquiry, budget: "", company: "" });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ budget: null, company: null });
+  });
+
+  it.each(["seo", "paid-ads", "web-design", "social-media", "multiple", "consultation"])(
+    "accepts the service type %s",
+    async (serviceType) => {
+      const response = await post({ ...validInquiry, serviceType });
+      expect(response.statusCode).toBe(201);
+      expect(response.json().serviceType).toBe(serviceType);
+    },
+  );
+
+  it.each([
+    ["serviceType missing", { serviceType: undefined }, "serviceType"],
+    ["serviceType unknown", { serviceType: "billboards" }, "serviceType"],
+    ["budget not an option", { budget: "under-1000" }, "budget"],
+    ["message blank", { message: "   " }, "message"],
+    ["message over 5,000 characters", { message: "m".repeat(5001) }, "message"],
+    ["firstName missing", { firstName: undefined }, "firstName"],
+    ["lastName over 100 characters", { lastName: "l".repeat(101) }, "lastName"],
+    ["email invalid", { email: "marcus@" }, "email"],
+    ["phone too short", { phone: "12345" }, "phone"],
+    ["company over 200 characters", { company: "c".repeat(201) }, "company"],
+  ])("answers 400 naming the field when %s, and stores nothing", async (_case, change, field) => {
+    await expectRejected(
+      t.app,
+      { method: "POST", url: "/api/service-inquiry", payload: { ...validInquiry, ...change } },
+      { status: 400, field },
+      count,
+    );
+  });
+
+  it("answers 415 for a body that is not JSON and 413 for one over 32 KB, storing nothing", async () => {
+    await expectRejected(
+      t.app,
+      { method: "POST", url: "/api/service-inquiry", headers: { "content-type": "text/plain" }, body: "hello" },
+      { status: 415 },
+      count,
+    );
+    await expectRejected(
+      t.app,
+      { method: "POST", url: "/api/service-inquiry", payload: { ...validInquiry, message: "x".repeat(40_000) } },
+      { status: 413 },
+      count,
+    );
+  });
+
+  it("refuses a cross-site browser request with 403", async () => {
+    await expectRejected(
+      t.app,
+      { method: "POST", url: "/api/service-inquiry", headers: { origin: "http://attacker.test" }, payload: validInquiry },
+      { status: 403 },
+      count,
+    );
+  });
+});
+
+describe("GET /api/service-inquiries", () => {
+  it("answers 401 without a session and with a made-up cookie", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/service-inquiries" })).statusCode).toBe(401);
+    const forged = await t.app.inject({
+      method: "GET",
+      url: "/api/service-inquiries",
+      headers: { cookie: "agency_session=not-a-real-token" },
+    });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it("lists inquiries newest first for the signed-in admin", async () => {
+    for (const message of ["first message", "second message", "third message"]) {
+      expect((await post({ ...validInquiry, message })).statusCode).toBe(201);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const cookie = await signIn(t.app);
+    const response = await t.app.inject({ method: "GET", url: "/api/service-inquiries", headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    const list = response.json<Array<{ message: string }>>();
+    expect(list).toHaveLength(await count());
+    expect(list.slice(0, 3).map((item) => item.message)).toEqual(["third message", "second message", "first message"]);
+  });
+});

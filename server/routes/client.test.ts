@@ -1,0 +1,155 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../tests/helpers/test-app.ts";
+
+// The serving rules, checked against a small client folder shaped like React Router's build output
+// (the browser tests check the real build).
+
+let t: TestApp;
+let clientDir: string;
+
+function writeWithVariants(file: string, content: string) {
+  mkdirSync(join(file, ".."), { recursive: true });
+  writeFileSync(file, content);
+  writeFileSync(`${file}.br`, brotliCompressSync(content));
+  writeFileSync(`${file}.gz`, gzipSync(content));
+}
+
+beforeAll(async () => {
+  clientDir = mkdtempSync(join(tmpdir(), "agency-client-"));
+  writeWithVariants(join(clientDir, "index.html"), "<h1>Home page</h1>".padEnd(2000, " "));
+  writeWithVariants(join(clientDir, "about", "index.html"), "<h1>About page</h1>");
+  writeWithVariants(join(clientDir, "404", "index.html"), "<h1>404 Page Not Found</h1>");
+  writeWithVariants(join(clientDir, "__spa-fallback.html"), "<p>Loading...</p>");
+  writeWithVariants(join(clientDir, "assets", "entry-AbC123.js"), "console.log('app');".repeat(100));
+  writeFileSync(join(clientDir, "favicon.ico"), "icon");
+  t = await createTestApp({ clientDir });
+});
+
+afterAll(async () => {
+  await t.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url, headers });
+
+describe("serving the built client", () => {
+  it("serves a prerendered page at its path, revalidated on every visit", async () => {
+    const response = await get("/about");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect(response.body).toContain("About page");
+    expect((await get("/")).body).toContain("Home page");
+  });
+
+  it("answers 304 when the page has not changed", async () => {
+    const first = await get("/about");
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+    const second = await get("/about", { "if-none-match": etag });
+    expect(second.statusCode).toBe(304);
+    expect(second.body).toBe("");
+  });
+
+  it("sends the build-time brotli or gzip copy the browser accepts", async () => {
+    const br = await get("/", { "accept-encoding": "gzip, deflate, br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain("Home page");
+
+    const gz = await get("/", { "accept-encoding": "gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString()).toContain("Home page");
+
+    const plain = await get("/", { "accept-encoding": "identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toContain("Home page");
+  });
+
+  it("serves hashed assets compressed and cached for a year as immutable", async () => {
+    const response = await get("/assets/entry-AbC123.js", { "accept-encoding": "br" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(response.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(response.rawPayload).toString()).toContain("console.log('app')");
+    const other = await get("/favicon.ico");
+    expect(other.statusCode).toBe(200);
+    expect(other.headers["cache-control"]).toBe("public, max-age=3600");
+  });
+
+  it("serves the SPA fallback for admin pages", async () => {
+    for (const path of ["/admin/login", "/admin/submissions", "/admin"]) {
+      const response = await get(path);
+      expect(response.statusCode, path).toBe(200);
+      expect(response.body).toContain("Loading...");
+    }
+  });
+
+  it("answers unknown paths with the 404 page and status 404", async () => {
+    for (const path of ["/no-such-page", "/services/nothing/here", "/index.html", "/about/index.html.br"]) {
+      const response = await get(path);
+      expect(response.statusCode, path).toBe(404);
+      expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(response.body).toContain("404 Page Not Found");
+    }
+  });
+
+  it("redirects a trailing slash to the path without it, keeping the query", async () => {
+    const response = await get("/about/?utm_source=newsletter");
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe("/about?utm_source=newsletter");
+    expect((await get("/")).statusCode).toBe(200);
+  });
+
+  it("answers unknown API paths with JSON 404 for any method", async () => {
+    for (const method of ["GET", "POST", "DELETE"] as const) {
+      const response = await t.app.inject({ method, url: "/api/nothing-here" });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toContain("/api/nothing-here");
+    }
+  });
+
+  it("compresses large API answers on the fly", async () => {
+    for (let i = 0; i < 10; i += 1) {
+      await t.app.inject({
+        method: "POST",
+        url: "/api/contact",
+        payload: { firstName: "A", lastName: "B", email: "a@example.com", phone: "5550100100" },
+      });
+    }
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/login",
+      payload: { username: "owner@example.com", password: "correct horse battery staple" },
+    });
+    const cookie = `agency_session=${login.cookies[0]?.value}`;
+    const response = await get("/api/contact-submissions", { cookie, "accept-encoding": "br" });
+    expect(response.headers["content-encoding"]).toBe("br");
+    expect(JSON.parse(brotliDecompressSync(response.rawPayload).toString())).toHaveLength(10);
+  });
+});
+
+describe("health checks", () => {
+  it("answers /healthz and /readyz while the database is up", async () => {
+    expect((await get("/healthz")).json()).toEqual({ status: "ok" });
+    const ready = await get("/readyz");
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: "ready" });
+  });
+
+  it("answers /readyz with 503 when the database does not answer", async () => {
+    const broken = await createTestApp();
+    try {
+      await broken.app.db.destroy();
+      const response = await broken.app.inject({ method: "GET", url: "/readyz" });
+      expect(response.statusCode).toBe(503);
+      expect(response.json().status).toBe("unavailable");
+      expect((await broken.app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
+    } finally {
+      await broken.close().catch(() => undefined);
+    }
+  });
+});

@@ -1,0 +1,122 @@
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative, resolve, sep } from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
+// Serves the built client: prerendered pages at their paths, the SPA fallback for /admin/*, the
+// prerendered 404 page with status 404 for every other unknown path, and hashed assets.
+
+type Variant = { body: Buffer; encoding: "br" | "gzip" | null };
+type HtmlPage = { variants: Variant[]; etag: string };
+
+/** Written by React Router for paths that were not prerendered (ssr:false). */
+const SPA_FALLBACK_FILE = "__spa-fallback.html";
+/** The prerendered catch-all route (see app/routes.ts and react-router.config.ts). */
+export const NOT_FOUND_PAGE_PATH = "/404";
+
+function loadHtml(file: string): HtmlPage {
+  const body = readFileSync(file);
+  const variants: Variant[] = [];
+  // Build-time compressed copies (scripts/precompress.ts), best first.
+  if (existsSync(`${file}.br`)) variants.push({ body: readFileSync(`${file}.br`), encoding: "br" });
+  if (existsSync(`${file}.gz`)) variants.push({ body: readFileSync(`${file}.gz`), encoding: "gzip" });
+  variants.push({ body, encoding: null });
+  return { variants, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
+}
+
+/** Every prerendered page: build/client/about/index.html is served at /about. */
+function findPrerenderedPages(clientDir: string): Map<string, HtmlPage> {
+  const pages = new Map<string, HtmlPage>();
+  for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || entry.name !== "index.html") continue;
+    const dir = relative(clientDir, entry.parentPath);
+    const path = dir === "" ? "/" : `/${dir.split(sep).join("/")}`;
+    pages.set(path, loadHtml(join(entry.parentPath, entry.name)));
+  }
+  return pages;
+}
+
+function acceptedEncodings(request: FastifyRequest): Set<string> {
+  const header = request.headers["accept-encoding"] ?? "";
+  return new Set(
+    header
+      .split(",")
+      .map((part) => part.trim().split(";"))
+      .filter(([, q]) => q?.trim() !== "q=0")
+      .map(([name]) => name?.trim().toLowerCase() ?? ""),
+  );
+}
+
+function sendHtml(request: FastifyRequest, reply: FastifyReply, page: HtmlPage, status: number) {
+  // HTML is revalidated on every visit so a deploy shows at once; the assets it names are immutable.
+  reply.header("cache-control", "no-cache").header("etag", page.etag).header("vary", "accept-encoding");
+  if (status === 200 && request.headers["if-none-match"] === page.etag) return reply.code(304).send();
+  const accepted = acceptedEncodings(request);
+  const variant = page.variants.find((v) => v.encoding === null || accepted.has(v.encoding))!;
+  if (variant.encoding) reply.header("content-encoding", variant.encoding);
+  return reply.code(status).type("text/html; charset=utf-8").send(variant.body);
+}
+
+function isApiPath(path: string) {
+  return path === "/api" || path.startsWith("/api/");
+}
+
+export default async function clientRoutes(app: FastifyInstance) {
+  const clientDir = resolve(app.config.clientDir);
+
+  // One trailing-slash policy: /about/ answers 301 to /about (the query string is kept).
+  app.addHook("onRequest", async (request, reply) => {
+    const [path = "/", query] = request.url.split(/\?(.*)/s, 2);
+    if (path.length > 1 && path.endsWith("/") && !isApiPath(path) && (request.method === "GET" || request.method === "HEAD")) {
+      const target = path.replace(/\/+$/, "") || "/";
+      return reply.redirect(query ? `${target}?${query}` : target, 301);
+    }
+  });
+
+  const built = existsSync(join(clientDir, SPA_FALLBACK_FILE));
+  if (!built) app.log.warn({ clientDir }, "the client is not built (npm run build); serving the API only");
+
+  const pages = built ? findPrerenderedPages(clientDir) : new Map<string, HtmlPage>();
+  const notFoundPage = pages.get(NOT_FOUND_PAGE_PATH);
+  pages.delete(NOT_FOUND_PAGE_PATH);
+  const spaFallback = built ? loadHtml(join(clientDir, SPA_FALLBACK_FILE)) : undefined;
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: "/",
+      index: false,
+      redirect: false,
+      preCompressed: true,
+      // Pages go through the routes below; compressed copies are chosen by preCompressed, not requested by name.
+      allowedPath: (pathName) => !/\.(html|br|gz)$/.test(pathName),
+      setHeaders(reply, filePath) {
+        const assetsDir = `${join(clientDir, "assets")}${sep}`;
+        reply.header(
+          "cache-control",
+          filePath.startsWith(assetsDir) ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+        );
+      },
+    });
+    for (const [path, page] of pages) {
+      app.get(path, (request, reply) => sendHtml(request, reply, page, 200));
+    }
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0] ?? "/";
+    if (isApiPath(path)) {
+      return reply.code(404).send({ message: `There is no API endpoint ${request.method} ${path}` });
+    }
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      return reply.code(404).send({ message: "Not found" });
+    }
+    if (!spaFallback) {
+      return reply.code(404).type("text/plain; charset=utf-8").send("Not found (the client is not built: run npm run build)");
+    }
+    // The admin pages are rendered in the browser from the SPA fallback.
+    if (path === "/admin" || path.startsWith("/admin/")) return sendHtml(request, reply, spaFallback, 200);
+    return sendHtml(request, reply, notFoundPage ?? spaFallback, 404);
+  });
+}

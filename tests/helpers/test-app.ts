@@ -1,0 +1,81 @@
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { buildApp } from "../../server/app.ts";
+import { loadConfig, type ServerConfig } from "../../server/config.ts";
+import { createTestDatabase, type TestDatabase } from "./test-database.ts";
+
+// Builds the real app (same options as production, see createServerOptions) on a fresh database.
+
+export const TEST_ADMIN = { email: "owner@example.com", password: "correct horse battery staple" };
+
+export type TestApp = { app: FastifyInstance; config: ServerConfig; testDatabase: TestDatabase; close: () => Promise<void> };
+
+export function testConfig(database: ServerConfig["database"], overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const base = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    CLIENT_DIR: "build/client",
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    RATE_LIMIT_ENABLED: "false",
+  });
+  return { ...base, database, ...overrides };
+}
+
+export async function createTestApp(
+  overrides: Partial<ServerConfig> = {},
+  existing?: TestDatabase,
+): Promise<TestApp> {
+  const testDatabase = existing ?? (await createTestDatabase());
+  const config = testConfig(testDatabase.database, overrides);
+  const app = await buildApp(config);
+  await app.ready();
+  return {
+    app,
+    config,
+    testDatabase,
+    close: async () => {
+      await app.close();
+      if (!existing) await testDatabase.drop();
+    },
+  };
+}
+
+/** The session cookie of a successful sign-in, as a Cookie header value. */
+export async function signIn(app: FastifyInstance, credentials = TEST_ADMIN): Promise<string> {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/admin/login",
+    payload: { username: credentials.email, password: credentials.password },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  return sessionCookieOf(response);
+}
+
+export function sessionCookieOf(response: LightMyRequestResponse, name = "agency_session"): string {
+  const cookie = response.cookies.find((c) => c.name === name);
+  if (!cookie) throw new Error(`no ${name} cookie in the response`);
+  return `${cookie.name}=${cookie.value}`;
+}
+
+export const validContact = {
+  firstName: "Dana",
+  lastName: "Whitfield",
+  email: "dana@whitfield-plumbing.com",
+  phone: "(512) 555-0147",
+  company: "Whitfield Plumbing",
+  products: ["SEO Services", "Website Design"],
+  meetingDate: "2026-12-02",
+  meetingTime: "10:00",
+  timezone: "America/Chicago",
+};
+
+export const validInquiry = {
+  firstName: "Marcus",
+  lastName: "Reyes",
+  email: "marcus@reyeslaw.com",
+  company: "Reyes Injury Law",
+  phone: "+1 305 555 0199",
+  serviceType: "seo",
+  budget: "discuss",
+  message: "We want to rank for car accident lawyer in Miami. What would a 6-month plan look like?",
+};

@@ -1,0 +1,35 @@
+import { defineConfig } from "vitest/config";
+
+// Three projects: unit tests (no database), and the API suite run once on SQLite and once on
+// PostgreSQL. `npm test` (scripts/test.ts) chooses which run and reports what it skipped.
+const apiTests = ["server/**/*.test.ts"];
+const unitTests = ["contract/**/*.test.ts", "app/**/*.test.{ts,tsx}", "server/**/*.unit.test.ts", "scripts/**/*.test.ts"];
+
+export default defineConfig({
+  test: {
+    setupFiles: ["tests/setup/fail-on-console-error.ts"],
+    projects: [
+      { extends: true, test: { name: "unit", include: unitTests } },
+      {
+        extends: true,
+        test: {
+          name: "api-sqlite",
+          include: apiTests,
+          exclude: ["server/**/*.unit.test.ts"],
+          env: { TEST_DATABASE: "sqlite" },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "api-postgres",
+          include: apiTests,
+          exclude: ["server/**/*.unit.test.ts"],
+          env: { TEST_DATABASE: "postgres" },
+          // Each test file makes its own database; a few at a time keep the server's connection count low.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
