@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 // Three projects: unit tests (no database), and the API suite run once on SQLite and once on
 // PostgreSQL. `npm test` (scripts/test.ts) chooses which run and reports what it skipped.
 const apiTests = ["server/**/*.test.ts"];
-const unitTests = ["contract/**/*.test.ts", "app/**/*.test.{ts,tsx}", "server/**/*.unit.test.ts", "scripts/**/*.test.ts"];
+const unitTests = ["contract/**/*.test.ts", "app/**/*.test.{ts,tsx}", "server/**/*.unit.test.ts", "tests/**/*.unit.test.ts", "scripts/**/*.test.ts"];
 
 export default defineConfig({
   test: {

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
@@ -7,6 +8,8 @@ import { ConfigError, loadConfig } from "./config.ts";
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main() {
+  // A local .env (see .env.example) fills in variables the environment does not set.
+  if (existsSync(".env")) process.loadEnvFile(".env");
   let config;
   try {
     config = loadConfig();

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
@@ -60,6 +61,8 @@ async function readNewPassword(): Promise<string> {
 }
 
 async function main() {
+  // A local .env (see .env.example) fills in variables the environment does not set.
+  if (existsSync(".env")) process.loadEnvFile(".env");
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: { email: { type: "string" }, help: { type: "boolean", short: "h" } },

@@ -1,0 +1,43 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import { defineConfig } from "eslint/config";
+import tseslint from "typescript-eslint";
+
+// Import boundaries: app/ (browser) and server/ (Node) never import each other; both import
+// contract/, which imports neither.
+// A relative path that climbs to the repository root and enters the folder (../../app/…), or an alias.
+const boundary = (forbidden, message) => ({
+  "no-restricted-imports": [
+    "error",
+    { patterns: forbidden.map((folder) => ({ regex: `^((\\.\\./)+|#)${folder}/`, message })) },
+  ],
+});
+
+export default defineConfig(
+  { ignores: ["build/", "dist/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/"] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...boundary(["server"], "app/ runs in the browser: share code with the server through contract/."),
+    },
+  },
+  {
+    files: ["server/**/*.ts"],
+    rules: boundary(["app"], "server/ must not import the client: share code through contract/."),
+  },
+  {
+    files: ["contract/**/*.ts"],
+    rules: boundary(["app", "server"], "contract/ is shared by both sides and imports neither."),
+  },
+);

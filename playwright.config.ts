@@ -1,0 +1,50 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig } from "@playwright/test";
+
+// Browser tests drive the system Chromium (Debian package `chromium`) against the built server on a
+// fresh SQLite file. Playwright never downloads a browser here. Run `npm run build` first (npm test does).
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+// Set once in the main process; the workers inherit it.
+process.env.E2E_SQLITE_PATH ??= join(tmpdir(), `agency-e2e-${process.pid}-${Date.now()}`, "e2e.sqlite");
+
+export const e2eAdmin = { email: "owner@e2e.example.com", password: "e2e password that is long enough" };
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: true,
+  retries: 0,
+  reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/playwright.json" }]] : [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  globalTeardown: "./tests/e2e/global-teardown.ts",
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // This machine has no internet: keep Chromium from trying to reach Google's services.
+      args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    },
+  },
+  projects: [{ name: "chromium" }],
+  webServer: {
+    command: "node dist/server/server.js",
+    url: `http://127.0.0.1:${port}/readyz`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      SQLITE_PATH: process.env.E2E_SQLITE_PATH,
+      DATABASE_URL: "",
+      ADMIN_EMAIL: e2eAdmin.email,
+      ADMIN_PASSWORD: e2eAdmin.password,
+      RATE_LIMIT_ENABLED: "false",
+    },
+  },
+});

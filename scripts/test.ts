@@ -1,0 +1,123 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import pg from "pg";
+
+// `npm test`: every suite, one after another, then one summary. Suites whose prerequisite is missing
+// (PostgreSQL, the system Chromium) are skipped with the reason printed at the end, unless CI=true or
+// REQUIRE_ALL_TESTS=1, where a missing prerequisite fails the run.
+
+const required = process.env.CI === "true" || process.env.REQUIRE_ALL_TESTS === "1";
+const postgresUrl = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+type Outcome =
+  | { suite: string; status: "ran"; passed: number; failed: number; skipped: number; exitCode: number }
+  | { suite: string; status: "skipped"; reason: string };
+
+const outcomes: Outcome[] = [];
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
+  console.log(`\n$ ${[command, ...args].join(" ")}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+function runVitest(suite: string, project: string) {
+  const report = `test-results/vitest-${project}.json`;
+  rmSync(report, { force: true });
+  const exitCode = run("npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
+  const json = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(report);
+  outcomes.push({
+    suite,
+    status: "ran",
+    passed: json?.numPassedTests ?? 0,
+    failed: json ? json.numFailedTests : 1,
+    skipped: (json?.numPendingTests ?? 0) + (json?.numTodoTests ?? 0),
+    exitCode,
+  });
+}
+
+async function postgresProblem(): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return undefined;
+  } catch (error) {
+    return `PostgreSQL did not answer at ${postgresUrl.replace(/:[^:@/]*@/, ":***@")} (${(error as Error).message}); start it or set TEST_POSTGRES_URL`;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function skip(suite: string, reason: string) {
+  outcomes.push({ suite, status: "skipped", reason });
+}
+
+async function main() {
+  runVitest("unit", "unit");
+  runVitest("api on SQLite", "api-sqlite");
+
+  const pgProblem = await postgresProblem();
+  if (pgProblem) skip("api on PostgreSQL", pgProblem);
+  else runVitest("api on PostgreSQL", "api-postgres");
+
+  if (!existsSync(chromiumPath)) {
+    skip("browser (Playwright)", `no Chromium at ${chromiumPath}; install the Debian package "chromium" or set CHROMIUM_PATH`);
+  } else if (run("npm", ["run", "build"]) !== 0) {
+    outcomes.push({ suite: "browser (Playwright)", status: "ran", passed: 0, failed: 1, skipped: 0, exitCode: 1 });
+  } else {
+    const report = "test-results/playwright.json";
+    rmSync(report, { force: true });
+    const exitCode = run("npx", ["playwright", "test"]);
+    const stats = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(report)?.stats;
+    outcomes.push({
+      suite: "browser (Playwright)",
+      status: "ran",
+      passed: stats?.expected ?? 0,
+      failed: stats ? stats.unexpected + stats.flaky : 1,
+      skipped: stats?.skipped ?? 0,
+      exitCode,
+    });
+  }
+
+  console.log("\nTest summary");
+  let passed = 0;
+  let failed = 0;
+  let skippedTests = 0;
+  let ok = true;
+  for (const outcome of outcomes) {
+    if (outcome.status === "skipped") {
+      console.log(`  ${outcome.suite.padEnd(22)} SKIPPED: ${outcome.reason}`);
+      if (required) ok = false;
+      continue;
+    }
+    passed += outcome.passed;
+    failed += outcome.failed;
+    skippedTests += outcome.skipped;
+    if (outcome.exitCode !== 0 || outcome.failed > 0) ok = false;
+    const verdict = outcome.exitCode === 0 ? "" : `  (exit code ${outcome.exitCode})`;
+    console.log(`  ${outcome.suite.padEnd(22)} ${outcome.passed} passed, ${outcome.failed} failed, ${outcome.skipped} skipped${verdict}`);
+  }
+  const skippedSuites = outcomes.filter((o) => o.status === "skipped");
+  if (skippedSuites.length > 0) {
+    console.log(
+      required
+        ? `\nFAILED: ${skippedSuites.length} suite(s) could not run, and CI=true / REQUIRE_ALL_TESTS=1 makes them mandatory.`
+        : `\nWARNING: ${skippedSuites.length} suite(s) were SKIPPED (see above); this run does not prove them.`,
+    );
+  }
+  if (passed === 0) ok = false;
+  console.log(`\ntests: ${passed} passed, ${failed} failed, ${skippedTests} skipped`);
+  process.exit(ok ? 0 : 1);
+}
+
+void main();
