@@ -1,0 +1,91 @@
+import { spawnSync } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-database.ts";
+import { createTestApp, sessionCookieOf } from "../../tests/helpers/test-app.ts";
+
+// The admin CLI as the README shows it, on the database the tests' project names.
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.drop();
+});
+
+function admin(args: string[], password?: string) {
+  const env: NodeJS.ProcessEnv = { ...process.env, ADMIN_PASSWORD: password, DATABASE_URL: undefined, SQLITE_PATH: undefined };
+  if (database.database.kind === "postgres") env.DATABASE_URL = database.database.url;
+  else env.SQLITE_PATH = database.database.path;
+  if (password === undefined) delete env.ADMIN_PASSWORD;
+  const result = spawnSync(process.execPath, ["--import", "tsx", "server/cli/admin.ts", ...args], {
+    env,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return { code: result.status, out: `${result.stdout}${result.stderr}` };
+}
+
+async function canSignIn(email: string, password: string) {
+  // createTestApp would bootstrap its own admin; switch that off to see only what the CLI made.
+  const t = await createTestApp({ adminBootstrap: null }, database);
+  try {
+    const response = await t.app.inject({ method: "POST", url: "/api/admin/login", payload: { username: email, password } });
+    return { ok: response.statusCode === 200, cookie: response.statusCode === 200 ? sessionCookieOf(response) : "" };
+  } finally {
+    await t.close();
+  }
+}
+
+describe("npm run admin", () => {
+  it("creates an account whose password signs in", async () => {
+    const result = admin(["create", "--email", "Boss@Agency.example"], "first password 123");
+    expect(result.code, result.out).toBe(0);
+    expect(result.out).toContain("Created the admin account boss@agency.example");
+    expect(result.out).not.toContain("first password 123");
+    expect((await canSignIn("boss@agency.example", "first password 123")).ok).toBe(true);
+  });
+
+  it("refuses to create the same account twice", () => {
+    const result = admin(["create", "--email", "boss@agency.example"], "another password 456");
+    expect(result.code).toBe(1);
+    expect(result.out).toContain("exists already");
+  });
+
+  it("resets the password and ends the account's sessions", async () => {
+    const before = await canSignIn("boss@agency.example", "first password 123");
+    expect(before.ok).toBe(true);
+
+    const result = admin(["reset-password", "--email", "boss@agency.example"], "second password 789");
+    expect(result.code, result.out).toBe(0);
+    expect(result.out).toContain("ended all of its sessions");
+
+    expect((await canSignIn("boss@agency.example", "first password 123")).ok).toBe(false);
+    expect((await canSignIn("boss@agency.example", "second password 789")).ok).toBe(true);
+    const t = await createTestApp({ adminBootstrap: null }, database);
+    try {
+      const stale = await t.app.inject({ method: "GET", url: "/api/contact-submissions", headers: { cookie: before.cookie } });
+      expect(stale.statusCode).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it.each([
+    [["create", "--email", "short@agency.example"], "too short", "at least 12 characters"],
+    [["create", "--email", "not-an-email"], "long enough password", "--email"],
+    [["reset-password", "--email", "nobody@agency.example"], "long enough password", "no account"],
+    [["rename", "--email", "boss@agency.example"], "long enough password", "Unknown command"],
+  ])("fails with a clear message: %j", (args, password, message) => {
+    const result = admin(args, password);
+    expect(result.code).toBe(1);
+    expect(result.out).toContain(message);
+  });
+
+  it("asks for a terminal when no ADMIN_PASSWORD is given and none is attached", () => {
+    const result = admin(["create", "--email", "new@agency.example"]);
+    expect(result.code).toBe(1);
+    expect(result.out).toContain("set ADMIN_PASSWORD");
+  });
+});
