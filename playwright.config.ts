@@ -3,12 +3,14 @@ import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 
 // Browser tests drive the system Chromium (Debian package `chromium`) against the built server on a
-// fresh SQLite file. Playwright never downloads a browser here. Run `npm run build` first (npm test does).
+// fresh SQLite file. Playwright never downloads a browser here. The client is the test build
+// (`npm run build:e2e`: build-e2e/, with a test analytics ID); npm test and npm run test:e2e make it.
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 // Set once in the main process; the workers inherit it.
 process.env.E2E_SQLITE_PATH ??= join(tmpdir(), `agency-e2e-${process.pid}-${Date.now()}`, "e2e.sqlite");
 
+export const e2eAnalyticsId = "G-E2ETEST0001";
 export const e2eAdmin = { email: "owner@e2e.example.com", password: "e2e password that is long enough" };
 
 export default defineConfig({
@@ -17,7 +19,7 @@ export default defineConfig({
   workers: 1,
   forbidOnly: true,
   retries: 0,
-  reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/playwright.json" }]] : [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
   globalTeardown: "./tests/e2e/global-teardown.ts",
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -41,6 +43,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
       SQLITE_PATH: process.env.E2E_SQLITE_PATH,
+      CLIENT_DIR: "build-e2e/client",
       DATABASE_URL: "",
       ADMIN_EMAIL: e2eAdmin.email,
       ADMIN_PASSWORD: e2eAdmin.password,

@@ -5,6 +5,8 @@ import type { Config } from "@react-router/dev/config";
 // status 404, for every unknown path.
 export default {
   ssr: false,
+  // The browser tests build a variant (with a test analytics ID) into another folder: BUILD_DIR=build-e2e.
+  buildDirectory: process.env.BUILD_DIR ?? "build",
   async prerender({ getStaticPaths }) {
     const publicPaths = getStaticPaths().filter((path) => !path.startsWith("/admin"));
     return [...publicPaths, "/404"];

@@ -3,6 +3,8 @@ import type { ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { AnalyticsTracker } from "./components/analytics-tracker.tsx";
+import { Toaster } from "./components/ui/toaster.tsx";
 import { queryClient } from "./lib/api-client.ts";
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -27,6 +29,8 @@ export default function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <Outlet />
+      <Toaster />
+      <AnalyticsTracker />
     </QueryClientProvider>
   );
 }

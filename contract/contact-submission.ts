@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   emailField,
   leadSourceFields,
+  spamSignalFields,
   optionalText,
   phoneField,
   requiredText,
@@ -77,6 +78,7 @@ export const contactSubmissionInput = z.object({
       .refine(isTimeZone, { error: "Time zone must be an IANA time zone such as America/New_York" }),
   ),
   ...leadSourceFields,
+  ...spamSignalFields,
 });
 
 export type ContactSubmissionInput = z.input<typeof contactSubmissionInput>;
@@ -95,5 +97,7 @@ export type ContactSubmission = LeadSource & {
   meetingTime: string | null;
   timezone: string | null;
   status: LeadStatus;
+  /** Why the lead was stored as spam, or null. */
+  spamReason: string | null;
   createdAt: string;
 };

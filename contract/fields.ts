@@ -65,6 +65,19 @@ export const leadSourceFields = {
   referrer: sourceText(2048),
 };
 
+/**
+ * Spam signals every form sends. `website` is a honeypot: a field people never see or reach, which
+ * form-filling bots fill in. `elapsedMs` is the time from the form's render to its submission. The
+ * server stores a lead that trips either as spam (never rejects it) and answers as for any lead.
+ */
+export const spamSignalFields = {
+  website: z.string().max(2048).optional().catch(undefined),
+  elapsedMs: z.number().int().nonnegative().optional().catch(undefined),
+};
+
+/** Faster than any person fills in a form (browser autofill included). */
+export const MIN_HUMAN_FILL_MS = 1500;
+
 export type LeadSource = {
   pagePath: string | null;
   formName: string | null;
@@ -79,3 +92,6 @@ export type LeadSource = {
 /** Where a lead stands in the owner's triage. Every new submission starts as "new". */
 export const leadStatuses = ["new", "contacted", "qualified", "won", "lost", "spam"] as const;
 export type LeadStatus = (typeof leadStatuses)[number];
+
+/** What POST /api/contact and POST /api/service-inquiry answer (201): the same for every lead, spam included. */
+export type SubmissionReceipt = { id: string; createdAt: string };

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   emailField,
   leadSourceFields,
+  spamSignalFields,
   optionalText,
   phoneField,
   requiredText,
@@ -37,6 +38,7 @@ export const serviceInquiryInput = z.object({
   budget: optionalText(z.enum(budgets, { error: `Budget must be empty or one of: ${budgets.join(", ")}` })),
   message: requiredText("Message", 5000),
   ...leadSourceFields,
+  ...spamSignalFields,
 });
 
 export type ServiceInquiryInput = z.input<typeof serviceInquiryInput>;
@@ -54,5 +56,7 @@ export type ServiceInquiry = LeadSource & {
   budget: Budget | null;
   message: string;
   status: LeadStatus;
+  /** Why the lead was stored as spam, or null. */
+  spamReason: string | null;
   createdAt: string;
 };

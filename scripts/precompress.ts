@@ -8,11 +8,8 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|xml|txt|webmanifest)$/;
 const MIN_BYTES = 1024;
 
-const root = process.argv[2];
-if (!root) {
-  console.error("usage: tsx scripts/precompress.ts <dir>");
-  process.exit(1);
-}
+// The client build's folder: the argument, or BUILD_DIR's client folder (as react-router.config.ts).
+const root = process.argv[2] ?? join(process.env.BUILD_DIR ?? "build", "client");
 
 let files = 0;
 let before = 0;

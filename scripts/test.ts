@@ -72,7 +72,7 @@ async function main() {
 
   if (!existsSync(chromiumPath)) {
     skip("browser (Playwright)", `no Chromium at ${chromiumPath}; install the Debian package "chromium" or set CHROMIUM_PATH`);
-  } else if (run("npm", ["run", "build"]) !== 0) {
+  } else if (run("npm", ["run", "build:e2e"]) !== 0) {
     outcomes.push({ suite: "browser (Playwright)", status: "ran", passed: 0, failed: 1, skipped: 0, exitCode: 1 });
   } else {
     const report = "test-results/playwright.json";

@@ -1,11 +1,13 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import * as initial from "./migrations/0001-initial.ts";
+import * as spamReason from "./migrations/0002-spam-reason.ts";
 import type { Database } from "./schema.ts";
 
 // Migrations are listed here rather than read from the folder, so the compiled server and the tests
 // run exactly the same set. Names sort in the order they apply; never rename or edit a shipped one.
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
+  "0002-spam-reason": spamReason,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -30,6 +30,7 @@ export type ContactSubmissionsTable = LeadSourceColumns & {
   meetingTime: string | null;
   timezone: string | null;
   status: Generated<string>;
+  spamReason: string | null;
   createdAt: CreatedAt;
 };
 
@@ -44,6 +45,7 @@ export type ServiceInquiriesTable = LeadSourceColumns & {
   budget: string | null;
   message: string;
   status: Generated<string>;
+  spamReason: string | null;
   createdAt: CreatedAt;
 };
 

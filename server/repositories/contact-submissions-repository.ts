@@ -11,7 +11,7 @@ function toContactSubmission(row: Selectable<ContactSubmissionsTable>): ContactS
 
 export function createContactSubmissionsRepository(db: Kysely<Database>) {
   return {
-    async create(input: ContactSubmissionData): Promise<ContactSubmission> {
+    async create(input: ContactSubmissionData, spam: { reason: string } | null = null): Promise<ContactSubmission> {
       const row = await db
         .insertInto("contactSubmissions")
         .values({
@@ -26,10 +26,16 @@ export function createContactSubmissionsRepository(db: Kysely<Database>) {
           meetingTime: input.meetingTime ?? null,
           timezone: input.timezone ?? null,
           ...leadSourceColumns(input),
+          ...(spam ? { status: "spam", spamReason: spam.reason } : {}),
         })
         .returningAll()
         .executeTakeFirstOrThrow();
       return toContactSubmission(row);
+    },
+
+    async findById(id: string): Promise<ContactSubmission | undefined> {
+      const row = await db.selectFrom("contactSubmissions").selectAll().where("id", "=", id).executeTakeFirst();
+      return row && toContactSubmission(row);
     },
 
     /** Newest first; ties on createdAt are broken by id so the order is stable. */

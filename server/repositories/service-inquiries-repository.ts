@@ -16,7 +16,7 @@ function toServiceInquiry(row: Selectable<ServiceInquiriesTable>): ServiceInquir
 
 export function createServiceInquiriesRepository(db: Kysely<Database>) {
   return {
-    async create(input: ServiceInquiryData): Promise<ServiceInquiry> {
+    async create(input: ServiceInquiryData, spam: { reason: string } | null = null): Promise<ServiceInquiry> {
       const row = await db
         .insertInto("serviceInquiries")
         .values({
@@ -30,10 +30,16 @@ export function createServiceInquiriesRepository(db: Kysely<Database>) {
           budget: input.budget ?? null,
           message: input.message,
           ...leadSourceColumns(input),
+          ...(spam ? { status: "spam", spamReason: spam.reason } : {}),
         })
         .returningAll()
         .executeTakeFirstOrThrow();
       return toServiceInquiry(row);
+    },
+
+    async findById(id: string): Promise<ServiceInquiry | undefined> {
+      const row = await db.selectFrom("serviceInquiries").selectAll().where("id", "=", id).executeTakeFirst();
+      return row && toServiceInquiry(row);
     },
 
     /** Newest first; ties on createdAt are broken by id so the order is stable. */

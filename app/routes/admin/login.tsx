@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import type { AdminStatus } from "../../../contract/admin.ts";
+import { toast } from "../../hooks/use-toast.ts";
 import { adminStatusQueryKey, useAdminStatus } from "../../lib/admin-status.ts";
 import { apiRequest } from "../../lib/api-client.ts";
 
@@ -9,16 +10,12 @@ export function meta() {
   return [{ title: "Admin Login" }, { name: "robots", content: "noindex" }];
 }
 
-type Notice = { title: string; description: string; tone: "error" | "success" };
-
 export default function AdminLogin() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const status = useAdminStatus();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  // Shown inline until the toast system arrives with the forms.
-  const [notice, setNotice] = useState<Notice | null>(null);
 
   useEffect(() => {
     if (status.authenticated) void navigate("/admin/submissions", { replace: true });
@@ -29,20 +26,19 @@ export default function AdminLogin() {
       (await (await apiRequest("POST", "/api/admin/login", credentials)).json()) as AdminStatus,
     onSuccess: (result) => {
       queryClient.setQueryData(adminStatusQueryKey, result);
-      setNotice({ title: "Success!", description: "Successfully logged in", tone: "success" });
+      toast({ title: "Success!", description: "Successfully logged in" });
       void navigate("/admin/submissions");
     },
-    onError: () => setNotice({ title: "Login Failed", description: "Invalid email or password", tone: "error" }),
+    onError: () => toast({ variant: "destructive", title: "Login Failed", description: "Invalid email or password" }),
   });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!email.trim() || !password) {
-      setNotice({ title: "Validation Error", description: "Please enter both email and password.", tone: "error" });
+      toast({ variant: "destructive", title: "Validation Error", description: "Please enter both email and password." });
       return;
     }
     if (login.isPending) return;
-    setNotice(null);
     login.mutate({ username: email.trim(), password });
   }
 
@@ -87,14 +83,6 @@ export default function AdminLogin() {
             {login.isPending ? "Signing in..." : "Sign In"}
           </button>
         </form>
-        <div role="status" aria-live="polite" className="mt-4 min-h-12">
-          {notice && (
-            <div className={notice.tone === "error" ? "text-red-700" : "text-green-800"}>
-              <p className="font-semibold">{notice.title}</p>
-              <p>{notice.description}</p>
-            </div>
-          )}
-        </div>
       </div>
     </main>
   );

@@ -5,6 +5,14 @@ import { createTestApp, signIn, validContact, type TestApp } from "../../../test
 let t: TestApp;
 const count = () => t.app.repositories.contactSubmissions.count();
 const post = (payload: unknown) => t.app.inject({ method: "POST", url: "/api/contact", payload: payload as object });
+/** Posts and returns the row as stored (the API answers only id and createdAt). */
+async function postAndLoad(payload: unknown) {
+  const response = await post(payload);
+  expect(response.statusCode, response.body).toBe(201);
+  const stored = await t.app.repositories.contactSubmissions.findById(response.json().id);
+  expect(stored).toBeDefined();
+  return stored!;
+}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -19,18 +27,18 @@ describe("POST /api/contact", () => {
     const response = await post(validContact);
     expect(response.statusCode).toBe(201);
     const body = response.json();
+    expect(Object.keys(body).sort()).toEqual(["createdAt", "id"]);
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);
     expect(Math.abs(Date.now() - Date.parse(body.createdAt))).toBeLessThan(60_000);
-    expect(body).toMatchObject({ ...validContact, status: "new" });
     expect(await count()).toBe(before + 1);
 
     const [stored] = await t.app.repositories.contactSubmissions.listNewest(1);
-    expect(stored).toEqual(body);
+    expect(stored).toMatchObject({ ...validContact, ...body, status: "new", spamReason: null });
   });
 
   it("accepts the short forms' payload (four fields, optional company and products)", async () => {
-    const response = await post({
+    const stored = await postAndLoad({
       firstName: "Lena",
       lastName: "Okafor",
       email: "lena@okaforroofing.com",
@@ -38,8 +46,7 @@ describe("POST /api/contact", () => {
       company: "Okafor Roofing",
       products: ["Local Digital Marketing for Home Services"],
     });
-    expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({
+    expect(stored).toMatchObject({
       company: "Okafor Roofing",
       products: ["Local Digital Marketing for Home Services"],
       meetingDate: null,
@@ -49,7 +56,7 @@ describe("POST /api/contact", () => {
   });
 
   it("trims text, stores blank optional fields as empty, and keeps a multi-word last name", async () => {
-    const response = await post({
+    const stored = await postAndLoad({
       firstName: "  Ana ",
       lastName: " de la Cruz ",
       email: " ana@example.com ",
@@ -60,8 +67,7 @@ describe("POST /api/contact", () => {
       timezone: "",
       products: [],
     });
-    expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({
+    expect(stored).toMatchObject({
       firstName: "Ana",
       lastName: "de la Cruz",
       email: "ana@example.com",
@@ -75,16 +81,15 @@ describe("POST /api/contact", () => {
   });
 
   it("drops unknown keys instead of storing them", async () => {
-    const response = await post({ ...validContact, isAdmin: true, status: "won", id: "chosen-by-client" });
-    expect(response.statusCode).toBe(201);
-    const body = response.json();
-    expect(body).not.toHaveProperty("isAdmin");
-    expect(body.status).toBe("new");
-    expect(body.id).not.toBe("chosen-by-client");
+    const stored = await postAndLoad({ ...validContact, isAdmin: true, status: "won", id: "chosen-by-client", spamReason: "x" });
+    expect(stored).not.toHaveProperty("isAdmin");
+    expect(stored.status).toBe("new");
+    expect(stored.spamReason).toBeNull();
+    expect(stored.id).not.toBe("chosen-by-client");
   });
 
   it("stores lead-source fields, cutting oversized values and ignoring malformed ones", async () => {
-    const response = await post({
+    const body = await postAndLoad({
       ...validContact,
       pagePath: "/plumbing",
       formName: "trade-contact",
@@ -95,14 +100,11 @@ describe("POST /api/contact", () => {
       utmContent: "ad-a",
       referrer: `https://www.google.com/search?q=${"x".repeat(3000)}`,
     });
-    expect(response.statusCode).toBe(201);
-    const body = response.json();
     expect(body).toMatchObject({ pagePath: "/plumbing", formName: "trade-contact", utmSource: "google", utmTerm: "emergency plumber" });
     expect(body.referrer).toHaveLength(2048);
 
-    const odd = await post({ ...validContact, utmSource: 42, pagePath: { evil: true } });
-    expect(odd.statusCode).toBe(201);
-    expect(odd.json()).toMatchObject({ utmSource: null, pagePath: null });
+    const odd = await postAndLoad({ ...validContact, utmSource: 42, pagePath: { evil: true } });
+    expect(odd).toMatchObject({ utmSource: null, pagePath: null });
   });
 
   it.each([
@@ -183,6 +185,26 @@ describe("POST /api/contact", () => {
       payload: validContact,
     });
     expect(sameSite.statusCode).toBe(201);
+  });
+});
+
+describe("spam guard", () => {
+  it.each([
+    ["the honeypot is filled in", { website: "http://cheap-pills.example", elapsedMs: 9000 }, /honeypot/],
+    ["it came faster than a person types", { elapsedMs: 400 }, /400 ms/],
+  ])("stores the lead as spam with the reason when %s, answering as for any lead", async (_case, signals, reason) => {
+    const response = await post({ ...validContact, ...signals });
+    expect(response.statusCode).toBe(201);
+    expect(Object.keys(response.json()).sort()).toEqual(["createdAt", "id"]);
+    const stored = await t.app.repositories.contactSubmissions.findById(response.json().id);
+    expect(stored?.status).toBe("spam");
+    expect(stored?.spamReason).toMatch(reason);
+    expect(stored).not.toHaveProperty("website");
+  });
+
+  it("stores a lead with a blank honeypot and a human pace as new", async () => {
+    const stored = await postAndLoad({ ...validContact, website: "", elapsedMs: 12_000 });
+    expect(stored.status).toBe("new");
   });
 });
 

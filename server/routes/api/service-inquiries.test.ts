@@ -19,16 +19,18 @@ describe("POST /api/service-inquiry", () => {
     const response = await post(validInquiry);
     expect(response.statusCode).toBe(201);
     const body = response.json();
+    expect(Object.keys(body).sort()).toEqual(["createdAt", "id"]);
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(Date.parse(body.createdAt)).not.toBeNaN();
-    expect(body).toMatchObject({ ...validInquiry, status: "new" });
     expect(await count()).toBe(before + 1);
+    const stored = await t.app.repositories.serviceInquiries.findById(body.id);
+    expect(stored).toMatchObject({ ...validInquiry, ...body, status: "new", spamReason: null });
   });
 
   it("accepts an empty budget and company, as the form sends them", async () => {
     const response = await post({ ...validInquiry, budget: "", company: "" });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ budget: null, company: null });
+    expect(await t.app.repositories.serviceInquiries.findById(response.json().id)).toMatchObject({ budget: null, company: null });
   });
 
   it.each(["seo", "paid-ads", "web-design", "social-media", "multiple", "consultation"])(
@@ -36,7 +38,7 @@ describe("POST /api/service-inquiry", () => {
     async (serviceType) => {
       const response = await post({ ...validInquiry, serviceType });
       expect(response.statusCode).toBe(201);
-      expect(response.json().serviceType).toBe(serviceType);
+      expect((await t.app.repositories.serviceInquiries.findById(response.json().id))?.serviceType).toBe(serviceType);
     },
   );
 
@@ -83,6 +85,14 @@ describe("POST /api/service-inquiry", () => {
       count,
     );
   });
+});
+
+it("stores an inquiry whose honeypot is filled in as spam", async () => {
+  const response = await post({ ...validInquiry, website: "spam.example" });
+  expect(response.statusCode).toBe(201);
+  const stored = await t.app.repositories.serviceInquiries.findById(response.json().id);
+  expect(stored?.status).toBe("spam");
+  expect(stored?.spamReason).toMatch(/honeypot/);
 });
 
 describe("GET /api/service-inquiries", () => {

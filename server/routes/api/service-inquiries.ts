@@ -2,6 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { listQuery } from "../../../contract/list-query.ts";
 import { serviceInquiryInput } from "../../../contract/service-inquiry.ts";
 import { parseInput } from "../../lib/request-errors.ts";
+import { spamVerdict } from "../../lib/spam-check.ts";
+import type { SubmissionReceipt } from "../../../contract/fields.ts";
 import { formRateLimit } from "./rate-limits.ts";
 
 export default async function serviceInquiryRoutes(app: FastifyInstance) {
@@ -9,9 +11,11 @@ export default async function serviceInquiryRoutes(app: FastifyInstance) {
 
   app.post("/api/service-inquiry", { config: formRateLimit(app.config) }, async (request, reply) => {
     const input = parseInput(serviceInquiryInput, request.body, "Please correct the highlighted fields.");
-    const stored = await serviceInquiries.create(input);
-    request.log.info({ id: stored.id, form: stored.formName }, "stored a service inquiry");
-    return reply.code(201).send(stored);
+    const spam = spamVerdict(input);
+    const stored = await serviceInquiries.create(input, spam);
+    request.log.info({ id: stored.id, form: stored.formName, spam: spam !== null }, "stored a service inquiry");
+    // The same answer for every lead, so a bot cannot tell that it was recognised.
+    return reply.code(201).send({ id: stored.id, createdAt: stored.createdAt } satisfies SubmissionReceipt);
   });
 
   app.get(

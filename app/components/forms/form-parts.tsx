@@ -1,0 +1,108 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { cn } from "../../lib/utils.ts";
+import { Label } from "../ui/label.tsx";
+
+// Pieces every lead form shares: labelled fields with their error, the honeypot, the spam timer,
+// and a guard against double submission.
+
+/** The id and ARIA attributes that tie a control to its error message. */
+export function fieldA11y(id: string, error?: string) {
+  return {
+    id,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : undefined,
+  } as const;
+}
+
+export function Field({
+  id,
+  label,
+  error,
+  required,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  required?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn("space-y-1", className)}>
+      <Label htmlFor={id}>
+        {label}
+        {required && (
+          <span className="text-red-700" aria-hidden="true">
+            {" "}*
+          </span>
+        )}
+      </Label>
+      {children}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A field people never see or reach (off-screen, out of the tab order, hidden from screen readers)
+ * that form-filling bots complete. Read with honeypotValue() at submit.
+ */
+export function HoneypotField({ formId, inputRef }: { formId: string; inputRef: React.RefObject<HTMLInputElement | null> }) {
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+      <label htmlFor={`${formId}-website`}>Leave this field empty</label>
+      <input ref={inputRef} id={`${formId}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}
+
+/** The spam signals of one form: the honeypot and the time since the form appeared. */
+export function useSpamSignals() {
+  const honeypotRef = useRef<HTMLInputElement | null>(null);
+  const shownAt = useRef<number | null>(null);
+  // Measured from the form's first appearance in the browser (hydration), not from the build's prerender.
+  useEffect(() => {
+    shownAt.current = Date.now();
+  }, []);
+  const signals = useCallback(
+    () => ({
+      website: honeypotRef.current?.value ?? "",
+      elapsedMs: shownAt.current === null ? undefined : Math.max(0, Date.now() - shownAt.current),
+    }),
+    [],
+  );
+  const restart = useCallback(() => {
+    shownAt.current = Date.now();
+  }, []);
+  return { honeypotRef, signals, restart };
+}
+
+/** Runs one submission at a time: a double click or a second Enter while sending does nothing. */
+export function useSingleFlight() {
+  const busy = useRef(false);
+  const [pending, setPending] = useState(false);
+  const run = useCallback(async (task: () => Promise<void>) => {
+    if (busy.current) return;
+    busy.current = true;
+    setPending(true);
+    try {
+      await task();
+    } finally {
+      busy.current = false;
+      setPending(false);
+    }
+  }, []);
+  return { run, pending };
+}
+
+/** Moves focus to the first control named in errors, in the order given. */
+export function focusFirstError(order: { name: string; id: string }[], errors: Record<string, string | undefined>) {
+  const first = order.find((field) => errors[field.name]);
+  if (first) document.getElementById(first.id)?.focus();
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { SubmissionReceipt } from "../../../contract/fields.ts";
+import { serviceInquiryInput, type ServiceInquiryInput } from "../../../contract/service-inquiry.ts";
+import { reportConversion } from "../analytics.ts";
+import { apiRequest } from "../api-client.ts";
+
+// POST /api/service-inquiry, validated by the same schema as on the server.
+export { serviceInquiryInput };
+export type { ServiceInquiryInput };
+
+export const serviceInquiriesQueryKey = ["/api/service-inquiries"] as const;
+
+export async function submitServiceInquiry(payload: ServiceInquiryInput): Promise<SubmissionReceipt> {
+  const response = await apiRequest("POST", "/api/service-inquiry", payload);
+  return (await response.json()) as SubmissionReceipt;
+}
+
+/** Sends a service inquiry; on success refreshes the admin's cached list and reports the conversion. */
+export function useSubmitServiceInquiry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitServiceInquiry,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: serviceInquiriesQueryKey });
+      reportConversion();
+    },
+  });
+}

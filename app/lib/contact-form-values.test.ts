@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { meetingSlots, meetingTimeLabel, splitFullName, todayAsDateInputValue } from "./contact-form-values.ts";
+
+describe("splitFullName", () => {
+  it.each([
+    ["Dana Whitfield", "Dana", "Whitfield"],
+    ["Mary Ann Smith", "Mary", "Ann Smith"],
+    ["  Ana   de la  Cruz ", "Ana", "de la Cruz"],
+    ["Cher", "Cher", ""],
+    ["", "", ""],
+  ])("splits %j into first word and the rest", (fullName, firstName, lastName) => {
+    expect(splitFullName(fullName)).toEqual({ firstName, lastName });
+  });
+});
+
+describe("meeting slots", () => {
+  it("runs hourly from 9:00 AM to 5:00 PM, sent as HH:00, with 12:00 PM at noon", () => {
+    expect(meetingSlots.map((slot) => slot.value)).toEqual([
+      "09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00",
+    ]);
+    expect(meetingSlots.map((slot) => slot.label)).toEqual([
+      "9:00 AM", "10:00 AM", "11:00 AM", "12:00 PM", "1:00 PM", "2:00 PM", "3:00 PM", "4:00 PM", "5:00 PM",
+    ]);
+  });
+
+  it("labels midnight as 12 AM", () => {
+    expect(meetingTimeLabel("00:00")).toBe("12:00 AM");
+  });
+});
+
+describe("todayAsDateInputValue", () => {
+  it("is the local calendar date, zero-padded", () => {
+    expect(todayAsDateInputValue(new Date(2026, 0, 5, 23, 59))).toBe("2026-01-05");
+    expect(todayAsDateInputValue(new Date(2026, 11, 31, 0, 1))).toBe("2026-12-31");
+  });
+});

@@ -1,0 +1,177 @@
+import { expect, test } from "@playwright/test";
+import { actLikeAPerson, expectToast, holdResponses, openToast, recordPosts, storedLead, uniqueEmail } from "./helpers.ts";
+
+test.use({ timezoneId: "America/Chicago" });
+
+test.beforeEach(async ({ page }) => {
+  await page.clock.install();
+});
+
+test("an empty form or one without a service sends nothing and shows the validation toast", async ({ page }) => {
+  const posts = recordPosts(page, "/api/contact");
+  await page.goto("/contact");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expectToast(page, "Validation Error", "Please fill in all required fields and select at least one service.");
+  await expect(page.getByLabel("Full Name")).toBeFocused();
+
+  await page.getByLabel("Full Name").fill("Dana Whitfield");
+  await page.getByLabel("Email").fill("dana@example.com");
+  await page.getByLabel("Phone").fill("512 555 0147");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expectToast(page, "Validation Error", "Please fill in all required fields and select at least one service.");
+  await expect(page.getByText("Please select at least one service.")).toBeVisible();
+  expect(posts).toHaveLength(0);
+});
+
+test("a full submission is stored with its source, shows Sending... then the success toast, and resets", async ({ page, baseURL }) => {
+  const email = uniqueEmail("contact");
+  // The visit lands from a newsletter link, then moves to the contact page.
+  await page.goto("/?utm_source=newsletter&utm_medium=email&utm_campaign=november", { referer: "https://mail.example.net/" });
+  await page.getByRole("link", { name: "Contact" }).first().click();
+  await expect(page).toHaveURL(/\/contact$/);
+
+  await page.getByLabel("Full Name").fill("Mary Ann Whitfield");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone").fill("(512) 555-0147");
+  await page.getByLabel("Company (optional)").fill("Whitfield Plumbing");
+  const seo = page.getByRole("button", { name: "SEO Services" });
+  await expect(seo).toHaveAttribute("aria-pressed", "false");
+  await seo.click();
+  await expect(seo).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("button", { name: "Website Design" }).click();
+  await page.getByRole("button", { name: "Consulting Only" }).click();
+  await page.getByRole("button", { name: "Consulting Only" }).click(); // toggled off again
+  await page.getByLabel("Preferred meeting date (optional)").fill("2030-03-04");
+  await page.getByLabel("Preferred meeting time (optional)").click();
+  await page.getByRole("option", { name: "12:00 PM" }).click();
+  await expect(page.getByText("Times are in your time zone: America/Chicago")).toBeVisible();
+
+  await actLikeAPerson(page);
+  const held = await holdResponses(page, "/api/contact");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  const sending = page.getByRole("button", { name: "Sending..." });
+  await expect(sending).toBeDisabled();
+  held.release();
+  await expectToast(page, "Success!", "Your message has been sent. We'll respond within 24 hours.");
+
+  await expect(page.getByLabel("Full Name")).toHaveValue("");
+  await expect(page.getByLabel("Email")).toHaveValue("");
+  await expect(seo).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByLabel("Preferred meeting date (optional)")).toHaveValue("");
+
+  const lead = await storedLead(baseURL!, "contact-submissions", email);
+  expect(lead).toMatchObject({
+    firstName: "Mary",
+    lastName: "Ann Whitfield",
+    phone: "(512) 555-0147",
+    company: "Whitfield Plumbing",
+    products: ["SEO Services", "Website Design"],
+    meetingDate: "2030-03-04",
+    meetingTime: "12:00",
+    timezone: "America/Chicago",
+    status: "new",
+    pagePath: "/contact",
+    formName: "contact-page",
+    utmSource: "newsletter",
+    utmMedium: "email",
+    utmCampaign: "november",
+    referrer: "https://mail.example.net/",
+  });
+});
+
+test("a failed send keeps every value and shows the error toast", async ({ page }) => {
+  await page.route("**/api/contact", (route) => route.fulfill({ status: 500, body: "Internal error" }));
+  await page.goto("/contact");
+  await page.getByLabel("Full Name").fill("Dana Whitfield");
+  await page.getByLabel("Email").fill("dana@example.com");
+  await page.getByLabel("Phone").fill("512 555 0147");
+  await page.getByRole("button", { name: "Email Marketing" }).click();
+  await actLikeAPerson(page);
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expectToast(page, "Error", "Failed to send your message. Please try again.");
+  await expect(page.getByLabel("Full Name")).toHaveValue("Dana Whitfield");
+  await expect(page.getByLabel("Email")).toHaveValue("dana@example.com");
+  await expect(page.getByRole("button", { name: "Email Marketing" })).toHaveAttribute("aria-pressed", "true");
+});
+
+test("a one-word name and a malformed e-mail get errors under their fields and no request", async ({ page }) => {
+  const posts = recordPosts(page, "/api/contact");
+  await page.goto("/contact");
+  await page.getByLabel("Full Name").fill("Cher");
+  await page.getByLabel("Email").fill("cher-at-example");
+  await page.getByLabel("Phone").fill("512 555 0147");
+  await page.getByRole("button", { name: "SEO Services" }).click();
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expectToast(page, "Validation Error", "Please correct the highlighted fields.");
+  const name = page.getByLabel("Full Name");
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await expect(name).toHaveAccessibleDescription("Please enter your first and last name.");
+  await expect(name).toBeFocused();
+  await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Enter a valid email address");
+  expect(posts).toHaveLength(0);
+});
+
+test("the form can be completed with the keyboard alone, and a double submit sends once", async ({ page, baseURL }) => {
+  const email = uniqueEmail("keyboard");
+  const posts = recordPosts(page, "/api/contact");
+  await page.goto("/contact");
+  await page.getByLabel("Full Name").focus();
+  await page.keyboard.type("Kim Lee");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(email);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("4155550123");
+  await page.keyboard.press("Tab"); // company
+  await page.keyboard.press("Tab"); // first service chip
+  await page.keyboard.press("Space");
+  await expect(page.getByRole("button", { name: "SEO Services" })).toHaveAttribute("aria-pressed", "true");
+  await actLikeAPerson(page);
+  const held = await holdResponses(page, "/api/contact");
+  await page.getByLabel("Full Name").press("Enter");
+  await page.getByLabel("Full Name").press("Enter");
+  await expect(page.getByRole("button", { name: "Sending..." })).toBeDisabled();
+  held.release();
+  await expectToast(page, "Success!", "Your message has been sent.");
+  expect(posts).toHaveLength(1);
+  expect(await storedLead(baseURL!, "contact-submissions", email)).toMatchObject({ firstName: "Kim", lastName: "Lee", products: ["SEO Services"] });
+
+  // F8 moves focus to the notifications region (SPEC §9).
+  await page.keyboard.press("F8");
+  await expect(page.getByRole("region", { name: "Notifications (F8)" }).locator("ol")).toBeFocused();
+  await expect(openToast(page)).toHaveCount(1);
+});
+
+test("a filled honeypot or an instant submission is stored as spam, with the same success toast", async ({ page, baseURL }) => {
+  const bot = uniqueEmail("honeypot");
+  await page.goto("/contact");
+  await page.getByLabel("Full Name").fill("Spam Bot");
+  await page.getByLabel("Email").fill(bot);
+  await page.getByLabel("Phone").fill("5555555555");
+  await page.getByRole("button", { name: "SEO Services" }).click();
+  // Bots fill every input they find, the hidden one too.
+  await page.locator('input[name="website"]').evaluate((input: HTMLInputElement) => {
+    input.value = "http://cheap-pills.example";
+  });
+  await actLikeAPerson(page);
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expectToast(page, "Success!", "Your message has been sent.");
+  expect(await storedLead(baseURL!, "contact-submissions", bot)).toMatchObject({ status: "spam", spamReason: expect.stringContaining("honeypot") });
+
+  const fast = uniqueEmail("instant");
+  await page.reload();
+  await page.getByLabel("Full Name").fill("Fast Bot");
+  await page.getByLabel("Email").fill(fast);
+  await page.getByLabel("Phone").fill("5555555555");
+  await page.getByRole("button", { name: "SEO Services" }).click();
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expectToast(page, "Success!", "Your message has been sent.");
+  expect(await storedLead(baseURL!, "contact-submissions", fast)).toMatchObject({ status: "spam", spamReason: expect.stringContaining("ms after the form appeared") });
+});
+
+test("the honeypot is out of reach: hidden from assistive technology and not focusable", async ({ page }) => {
+  await page.goto("/contact");
+  const honeypot = page.locator('input[name="website"]');
+  await expect(honeypot).toHaveAttribute("tabindex", "-1");
+  await expect(honeypot.locator("xpath=ancestor::div[@aria-hidden='true']")).toHaveCount(1);
+  await expect(page.getByRole("textbox", { name: "Leave this field empty" })).toHaveCount(0);
+});
