@@ -5,6 +5,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { AnalyticsTracker } from "./components/analytics-tracker.tsx";
 import { Toaster } from "./components/ui/toaster.tsx";
+import { TooltipProvider } from "./components/ui/tooltip.tsx";
 import { queryClient } from "./lib/api-client.ts";
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -28,9 +29,11 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <Outlet />
-      <Toaster />
-      <AnalyticsTracker />
+      <TooltipProvider>
+        <Outlet />
+        <Toaster />
+        <AnalyticsTracker />
+      </TooltipProvider>
     </QueryClientProvider>
   );
 }

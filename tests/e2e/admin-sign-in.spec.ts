@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { e2eAdmin } from "../../playwright.config.ts";
+import { expectToast } from "./helpers.ts";
 
 test("the owner signs in, sees a submission posted through the API, and signs out", async ({ page, request }) => {
   const lastName = `Lead-${Date.now()}`;
@@ -16,6 +17,7 @@ test("the owner signs in, sees a submission posted through the API, and signs ou
   await page.getByLabel("Email Address").fill(e2eAdmin.email);
   await page.getByLabel("Password").fill(e2eAdmin.password);
   await page.getByRole("button", { name: "Sign In" }).click();
+  await expectToast(page, "Success!", "Successfully logged in");
 
   await expect(page).toHaveURL(/\/admin\/submissions$/);
   await expect(page.getByRole("heading", { name: "Form Submissions Dashboard" })).toBeVisible();
@@ -37,14 +39,12 @@ test("the owner signs in, sees a submission posted through the API, and signs ou
 test("the login page explains an empty form and a wrong password", async ({ page }) => {
   await page.goto("/admin/login");
   await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByText("Validation Error")).toBeVisible();
-  await expect(page.getByText("Please enter both email and password.")).toBeVisible();
+  await expectToast(page, "Validation Error", "Please enter both email and password.");
 
   await page.getByLabel("Email Address").fill(e2eAdmin.email);
   await page.getByLabel("Password").fill("not the password");
   await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByText("Login Failed")).toBeVisible();
-  await expect(page.getByText("Invalid email or password")).toBeVisible();
+  await expectToast(page, "Login Failed", "Invalid email or password");
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
 
