@@ -10,3 +10,12 @@ const noSubscription = () => () => {};
 export function useBrowserValue<T extends string | number | boolean | undefined>(read: () => T, serverValue: T): T {
   return useSyncExternalStore(noSubscription, read, () => serverValue);
 }
+
+/**
+ * False in the prerendered HTML and until React has hydrated, then true. Submit buttons stay disabled
+ * until then, so a click before the scripts arrive cannot fall back to a native GET submission that would
+ * put the visitor's details in the URL and lose the lead.
+ */
+export function useHydrated(): boolean {
+  return useBrowserValue(() => true, false);
+}

@@ -175,3 +175,10 @@ test("the honeypot is out of reach: hidden from assistive technology and not foc
   await expect(honeypot.locator("xpath=ancestor::div[@aria-hidden='true']")).toHaveCount(1);
   await expect(page.getByRole("textbox", { name: "Leave this field empty" })).toHaveCount(0);
 });
+
+test("before the scripts run, the prerendered form cannot be submitted natively", async ({ page, request }) => {
+  const html = await (await request.get("/contact")).text();
+  expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""[^>]*>Send Message<\/button>/);
+  await page.goto("/contact");
+  await expect(page.getByRole("button", { name: "Send Message" })).toBeEnabled();
+});

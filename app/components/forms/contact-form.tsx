@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import { useBrowserValue } from "../../hooks/use-browser-value.ts";
+import { useBrowserValue, useHydrated } from "../../hooks/use-browser-value.ts";
 import { Controller, useForm } from "react-hook-form";
 import { contactProductOptions } from "../../../contract/contact-submission.ts";
 import { toast } from "../../hooks/use-toast.ts";
@@ -69,6 +69,7 @@ export function ContactForm({ formName = "contact", className }: { formName?: st
   const submitContact = useSubmitContact();
   const { run, pending } = useSingleFlight();
   const spam = useSpamSignals();
+  const hydrated = useHydrated();
   const fieldOrder = (Object.keys(ids) as FieldName[]).map((name) => ({ name, id: ids[name] }));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -224,7 +225,7 @@ export function ContactForm({ formName = "contact", className }: { formName?: st
       {timezone && <p className="text-sm text-slate-700">Times are in your time zone: {timezone}</p>}
 
       <HoneypotField formId={formId} inputRef={spam.honeypotRef} />
-      <Button type="submit" size="lg" className="w-full" disabled={pending}>
+      <Button type="submit" size="lg" className="w-full" disabled={pending || !hydrated}>
         {pending ? "Sending..." : "Send Message"}
       </Button>
     </form>

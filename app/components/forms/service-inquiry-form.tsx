@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { budgetLabels, serviceTypeLabels } from "../../../contract/service-inquiry.ts";
+import { useHydrated } from "../../hooks/use-browser-value.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { serviceInquiryInput, useSubmitServiceInquiry } from "../../lib/api/submit-service-inquiry.ts";
 import { leadSourceFor } from "../../lib/lead-source.ts";
@@ -64,6 +65,7 @@ export function ServiceInquiryForm({
   const submitInquiry = useSubmitServiceInquiry();
   const { run, pending } = useSingleFlight();
   const spam = useSpamSignals();
+  const hydrated = useHydrated();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -170,7 +172,7 @@ export function ServiceInquiryForm({
           <Textarea rows={4} {...form.register("message")} {...fieldA11y(id("message"), errors.message)} required />
         </Field>
         <HoneypotField formId={formId} inputRef={spam.honeypotRef} />
-        <Button type="submit" size="lg" className="w-full" disabled={pending}>
+        <Button type="submit" size="lg" className="w-full" disabled={pending || !hydrated}>
           {pending ? "Sending..." : "Send Inquiry"}
         </Button>
       </form>

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { useHydrated } from "../../hooks/use-browser-value.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { contactSubmissionInput, useSubmitContact } from "../../lib/api/submit-contact.ts";
 import { leadSourceFor } from "../../lib/lead-source.ts";
@@ -55,6 +56,7 @@ export function ShortLeadForm({
   const submitContact = useSubmitContact();
   const { run, pending } = useSingleFlight();
   const spam = useSpamSignals();
+  const hydrated = useHydrated();
 
   const onValid = (values: z.output<typeof shortLeadSchema>) =>
     run(async () => {
@@ -110,7 +112,7 @@ export function ShortLeadForm({
           </>
         )}
         <HoneypotField formId={formId} inputRef={spam.honeypotRef} />
-        <Button type="submit" size="lg" className="w-full" disabled={pending}>
+        <Button type="submit" size="lg" className="w-full" disabled={pending || !hydrated}>
           {pending ? "Submitting..." : submitLabel}
         </Button>
         {note && <p className="text-center text-sm text-slate-700">{note}</p>}

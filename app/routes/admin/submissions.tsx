@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import type { ContactSubmission } from "../../../contract/contact-submission.ts";
 import { serviceTypeLabels, type ServiceInquiry } from "../../../contract/service-inquiry.ts";
 import { adminStatusQueryKey, useAdminStatus } from "../../lib/admin-status.ts";
@@ -63,6 +63,10 @@ export default function SubmissionsDashboard() {
           <h1 className="text-3xl font-bold text-slate-900">Form Submissions Dashboard</h1>
           <p className="mt-1 text-slate-700">Welcome, {status.username}</p>
         </div>
+        <div className="flex items-center gap-3">
+        <Link to="/" className="rounded-md px-4 py-2 font-semibold text-brand-700 underline-offset-4 hover:underline">
+          View site
+        </Link>
         <button
           type="button"
           onClick={() => logout.mutate()}
@@ -71,6 +75,7 @@ export default function SubmissionsDashboard() {
         >
           Logout
         </button>
+        </div>
       </div>
 
       <div className="mt-8 grid gap-4 sm:grid-cols-2">

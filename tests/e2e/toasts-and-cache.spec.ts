@@ -1,0 +1,48 @@
+import { expect, test } from "@playwright/test";
+import { e2eAdmin } from "../../playwright.config.ts";
+import { actLikeAPerson, expectToast, openToast, uniqueEmail } from "./helpers.ts";
+
+test("a toast is at most 420 px wide on desktop and a swipe to the right dismisses it", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/contact");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  const toast = openToast(page);
+  await expect(toast).toContainText("Validation Error");
+  const box = (await toast.boundingBox())!;
+  expect(box.width).toBeLessThanOrEqual(420);
+
+  // Drag it 120 px to the right (past the 50 px threshold).
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let dx = 10; dx <= 120; dx += 10) await page.mouse.move(box.x + 20 + dx, box.y + box.height / 2);
+  await page.mouse.up();
+  await expect(openToast(page)).toHaveCount(0);
+});
+
+test("a new lead appears on the open dashboard: the cached list is refreshed after the submission", async ({ page }) => {
+  await page.clock.install();
+  await page.goto("/admin/login");
+  await page.getByLabel("Email Address").fill(e2eAdmin.email);
+  await page.getByLabel("Password").fill(e2eAdmin.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { name: "Form Submissions Dashboard" })).toBeVisible();
+  const before = Number(await page.getByTestId("contact-count").textContent());
+
+  // Leave the dashboard inside the app (its lists stay cached, and never go stale on their own).
+  await page.getByRole("link", { name: "View site" }).click();
+  await page.getByRole("link", { name: "Contact" }).first().click();
+  const email = uniqueEmail("cache");
+  await page.getByLabel("Full Name").fill("Cache Check");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone").fill("3125550100");
+  await page.getByRole("button", { name: "SEO Services" }).click();
+  await actLikeAPerson(page);
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expectToast(page, "Success!", "Your message has been sent.");
+
+  await page.goBack();
+  await page.goBack();
+  await expect(page.getByRole("heading", { name: "Form Submissions Dashboard" })).toBeVisible();
+  await expect(page.getByTestId("contact-count")).toHaveText(String(before + 1));
+  await expect(page.getByRole("region", { name: "Recent Contact Forms" })).toContainText(email);
+});
