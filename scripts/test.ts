@@ -115,6 +115,11 @@ async function main() {
         : `\nWARNING: ${skippedSuites.length} suite(s) were SKIPPED (see above); this run does not prove them.`,
     );
   }
+  for (const outcome of outcomes) {
+    if (outcome.status === "ran" && outcome.exitCode !== 0 && outcome.failed === 0) {
+      console.log(`\nFAILED: ${outcome.suite} exited with code ${outcome.exitCode} although no test failed (an error outside the tests, shown in its output above).`);
+    }
+  }
   if (passed === 0) ok = false;
   console.log(`\ntests: ${passed} passed, ${failed} failed, ${skippedTests} skipped`);
   process.exit(ok ? 0 : 1);
