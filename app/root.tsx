@@ -1,12 +1,9 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { AnalyticsTracker } from "./components/analytics-tracker.tsx";
-import { Toaster } from "./components/ui/toaster.tsx";
-import { TooltipProvider } from "./components/ui/tooltip.tsx";
-import { queryClient } from "./lib/api-client.ts";
+import { ScrollManager } from "./components/scroll-manager.tsx";
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -19,7 +16,6 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
         {children}
-        <ScrollRestoration />
         <Scripts />
       </body>
     </html>
@@ -28,13 +24,11 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <Outlet />
-        <Toaster />
-        <AnalyticsTracker />
-      </TooltipProvider>
-    </QueryClientProvider>
+    <>
+      <Outlet />
+      <ScrollManager />
+      <AnalyticsTracker />
+    </>
   );
 }
 

@@ -1,20 +1,62 @@
 import { Link } from "react-router";
-import { siteConfig } from "../config/site.ts";
+import { footerCompany, footerServices, siteConfig, type NavLink } from "../config/site.ts";
+import { FacebookIcon, InstagramIcon, LinkedinIcon, YoutubeIcon } from "./social-icons.tsx";
+
+const socialIcons = { Facebook: FacebookIcon, Instagram: InstagramIcon, LinkedIn: LinkedinIcon, YouTube: YoutubeIcon } as const;
+
+function LinkList({ title, links }: { title: string; links: NavLink[] }) {
+  const id = `footer-${title.toLowerCase()}`;
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="text-sm font-bold uppercase tracking-wider text-white">
+        {title}
+      </h2>
+      <ul className="mt-4 space-y-2">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="rounded text-slate-300 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 export function SiteFooter() {
   return (
-    <footer className="border-t border-slate-200 bg-slate-50">
-      <div className="mx-auto max-w-6xl px-4 py-10 text-sm text-slate-700">
-        <p>{siteConfig.tagline}</p>
-        <nav aria-label="Company" className="mt-4">
-          <ul className="flex flex-wrap gap-4">
-            <li><Link to="/about">About Us</Link></li>
-            <li><Link to="/blog">Blog</Link></li>
-            <li><Link to="/contact">Contact</Link></li>
-            <li><Link to="/privacy-policy">Privacy Policy</Link></li>
+    <footer className="bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 md:grid-cols-4">
+        <div className="md:col-span-2">
+          <p className="text-lg font-extrabold text-white">{siteConfig.companyName}</p>
+          <p className="mt-3 max-w-md">{siteConfig.shortBlurb}</p>
+          <ul className="mt-6 flex gap-3" aria-label="Social media">
+            {siteConfig.socialLinks.map((social) => {
+              const Icon = socialIcons[social.label as keyof typeof socialIcons];
+              return (
+                <li key={social.label}>
+                  <a
+                    href={social.href}
+                    rel="noopener noreferrer"
+                    target="_blank"
+                    aria-label={`${siteConfig.companyName} on ${social.label} (opens in a new tab)`}
+                    className="flex h-10 w-10 items-center justify-center rounded-full bg-slate-800 text-white hover:bg-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
+                  >
+                    <Icon className="h-5 w-5" aria-hidden="true" />
+                  </a>
+                </li>
+              );
+            })}
           </ul>
-        </nav>
-        <p className="mt-6">© 2025 {siteConfig.companyName}. All rights reserved.</p>
+        </div>
+        <LinkList title="Services" links={footerServices} />
+        <LinkList title="Company" links={footerCompany} />
+      </div>
+      <div className="border-t border-slate-800">
+        <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-slate-400">
+          © {siteConfig.copyrightYear} {siteConfig.companyName}. All rights reserved.
+        </p>
       </div>
     </footer>
   );

@@ -1,17 +1,68 @@
-// Business facts and navigation, typed, in one place. Values a deployment may change come from
-// PUBLIC_* environment variables at build time.
+// Business facts, navigation and metadata, typed, in one place. A deployment overrides the facts
+// with PUBLIC_* environment variables at build time (see README, "Configuration").
+
+const env = import.meta.env;
+
+const phone = env.PUBLIC_PHONE ?? "(512) 555-0186";
 
 export const siteConfig = {
-  companyName: import.meta.env.PUBLIC_COMPANY_NAME ?? "Summit Lead Marketing",
+  companyName: env.PUBLIC_COMPANY_NAME ?? "Summit Lead Marketing",
+  shortBlurb:
+    "Local SEO, paid ads and high-converting websites for home-service businesses and personal injury law firms. We measure success in booked jobs and signed cases, not vanity metrics.",
   tagline: "Local SEO and lead generation for home-service businesses and law firms.",
-  analyticsId: import.meta.env.PUBLIC_ANALYTICS_ID ?? "",
-  schedulingUrl: import.meta.env.PUBLIC_SCHEDULING_URL ?? "",
-  siteOrigin: import.meta.env.PUBLIC_SITE_ORIGIN ?? "http://localhost:3000",
+  phone,
+  /** tel: link form of the phone number (digits and a leading +). */
+  phoneHref: `tel:${(env.PUBLIC_PHONE_E164 ?? `+1${phone.replace(/\D/g, "")}`).replace(/[^\d+]/g, "")}`,
+  email: env.PUBLIC_EMAIL ?? "hello@summitleadmarketing.com",
+  hours: "Monday to Friday 9AM to 6PM EST",
+  address: { locality: env.PUBLIC_CITY ?? "Austin", region: env.PUBLIC_REGION ?? "TX", country: "US" },
+  foundedYear: 2025,
+  copyrightYear: 2025,
+  siteOrigin: (env.PUBLIC_SITE_ORIGIN ?? "http://localhost:3000").replace(/\/+$/, ""),
+  analyticsId: env.PUBLIC_ANALYTICS_ID ?? "",
+  /** The 30-minute consultation booking page, embedded in iframes. */
+  schedulingUrl: env.PUBLIC_SCHEDULING_URL ?? "https://calendly.com/summit-lead-marketing/30min",
+  socialLinks: [
+    { label: "Facebook", href: env.PUBLIC_FACEBOOK_URL ?? "https://www.facebook.com/" },
+    { label: "Instagram", href: env.PUBLIC_INSTAGRAM_URL ?? "https://www.instagram.com/" },
+    { label: "LinkedIn", href: env.PUBLIC_LINKEDIN_URL ?? "https://www.linkedin.com/" },
+    { label: "YouTube", href: env.PUBLIC_YOUTUBE_URL ?? "https://www.youtube.com/" },
+  ],
+  author: {
+    name: env.PUBLIC_AUTHOR_NAME ?? "Jordan Reeves",
+    role: "Founder and Lead Strategist",
+    bio: "Jordan has spent 8+ years building search and paid-ads programs for contractors and law firms, and founded the agency in 2025 to give local businesses the reporting and accountability they rarely get.",
+  },
 } as const;
 
-export const mainNavigation = [
+export type NavLink = { label: string; to: string };
+
+export const mainNavigation: NavLink[] = [
   { label: "Home", to: "/" },
   { label: "Services", to: "/services" },
   { label: "About", to: "/about" },
   { label: "Contact", to: "/contact" },
-] as const;
+];
+
+export const industryNavigation: NavLink[] = [
+  { label: "Home Services", to: "/home-services" },
+  { label: "Plumbing", to: "/plumbing" },
+  { label: "HVAC", to: "/hvac" },
+  { label: "Roofing", to: "/SEO-For-Roofing-Companies" },
+];
+
+export const footerServices: NavLink[] = [
+  { label: "SEO Optimization", to: "/services/seo" },
+  { label: "Paid Advertising", to: "/services/sem" },
+  { label: "Web Design", to: "/services/website-design" },
+  { label: "Social Media", to: "/services/social-media-consulting" },
+  { label: "Email Marketing", to: "/services/email-marketing" },
+  { label: "Podcast Marketing", to: "/services/podcast-marketing" },
+];
+
+export const footerCompany: NavLink[] = [
+  { label: "About Us", to: "/about" },
+  { label: "Blog", to: "/blog" },
+  { label: "Contact", to: "/contact" },
+  { label: "Privacy Policy", to: "/privacy-policy" },
+];

@@ -23,9 +23,9 @@ const forms = [
     products: ["Local Digital Marketing for Personal Injury Law Firms"],
     success: "We'll contact you within 4 hours to discuss your legal marketing strategy!",
   },
-  { path: "/plumbing", title: /Plumbing/, formName: "plumbing-contact", success: generic },
-  { path: "/SEO-For-Roofing-Companies", title: /Roofing/, formName: "roofing-contact", success: generic },
-  { path: "/hvac", title: /HVAC/, formName: "hvac-contact", success: generic },
+  { path: "/plumbing", title: "Get More Plumbing Jobs: Request Your Free Marketing Plan", formName: "plumbing-contact", success: generic },
+  { path: "/SEO-For-Roofing-Companies", title: "Get More Roofing Jobs: Request Your Free Marketing Plan", formName: "roofing-contact", success: generic },
+  { path: "/hvac", title: "Get More HVAC Jobs: Request Your Free Marketing Plan", formName: "hvac-contact", success: generic },
 ];
 
 test.beforeEach(async ({ page }) => {
@@ -37,7 +37,7 @@ for (const form of forms) {
     test("shows an error under each empty field, focuses the first, and sends nothing", async ({ page }) => {
       const posts = recordPosts(page, "/api/contact");
       await page.goto(form.path);
-      const section = page.getByRole("region", { name: form.title });
+      const section = page.getByRole("region", { name: form.title, exact: true });
       await expect(section).toBeVisible();
       if (form.note) await expect(section).toContainText(form.note);
       if (form.company) await expect(section.getByLabel(form.company)).toBeVisible();
@@ -61,7 +61,7 @@ for (const form of forms) {
     test("stores the lead, shows Submitting... and the success toast, then resets", async ({ page, baseURL }) => {
       const email = uniqueEmail(form.formName);
       await page.goto(form.path);
-      const section = page.getByRole("region", { name: form.title });
+      const section = page.getByRole("region", { name: form.title, exact: true });
       await section.getByLabel("First Name").fill("Jordan");
       await section.getByLabel("Last Name").fill("Ellis");
       if (form.company) await section.getByLabel(form.company).fill("Ellis & Partners");
@@ -91,7 +91,7 @@ for (const form of forms) {
     test("keeps the values and shows the error toast when sending fails", async ({ page }) => {
       await page.route("**/api/contact", (route) => route.fulfill({ status: 500, body: "Failed to submit" }));
       await page.goto(form.path);
-      const section = page.getByRole("region", { name: form.title });
+      const section = page.getByRole("region", { name: form.title, exact: true });
       await section.getByLabel("First Name").fill("Jordan");
       await section.getByLabel("Last Name").fill("Ellis");
       await section.getByLabel("Email").fill("jordan@example.com");

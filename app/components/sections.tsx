@@ -1,0 +1,136 @@
+import { Check } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { cn } from "../lib/utils.ts";
+import { buttonVariants } from "./ui/button.tsx";
+
+// The building blocks of the public pages, so every page shares spacing, type and contrast.
+
+type Tone = "white" | "muted" | "brand";
+
+const toneClasses: Record<Tone, string> = {
+  white: "bg-white text-slate-900",
+  muted: "bg-slate-50 text-slate-900",
+  brand: "bg-brand-900 text-white",
+};
+
+export function Section({ id, tone = "white", className, children, labelledBy }: { id?: string; tone?: Tone; className?: string; children: ReactNode; labelledBy?: string }) {
+  return (
+    <section id={id} aria-labelledby={labelledBy} className={cn(toneClasses[tone], "py-16 sm:py-20", className)}>
+      <div className="mx-auto max-w-6xl px-4">{children}</div>
+    </section>
+  );
+}
+
+export function SectionHeader({ id, eyebrow, title, intro, className, centered = true }: { id?: string; eyebrow?: string; title: ReactNode; intro?: ReactNode; className?: string; centered?: boolean }) {
+  return (
+    <div className={cn("max-w-3xl", centered && "mx-auto text-center", className)}>
+      {eyebrow && <p className="text-sm font-bold uppercase tracking-wider text-brand-700 [.bg-brand-900_&]:text-blue-200">{eyebrow}</p>}
+      <h2 id={id} className="mt-2 text-3xl font-extrabold tracking-tight sm:text-4xl">
+        {title}
+      </h2>
+      {intro && <p className="mt-4 text-lg text-slate-700 [.bg-brand-900_&]:text-blue-100">{intro}</p>}
+    </div>
+  );
+}
+
+/** The page's one h1, with its lead paragraph, buttons and an optional aside (a form, an image). */
+export function Hero({ eyebrow, title, intro, actions, aside, children }: { eyebrow?: ReactNode; title: ReactNode; intro?: ReactNode; actions?: ReactNode; aside?: ReactNode; children?: ReactNode }) {
+  return (
+    <section className="bg-gradient-to-b from-brand-50 to-white py-16 sm:py-24">
+      <div className={cn("mx-auto grid max-w-6xl gap-12 px-4", aside && "lg:grid-cols-2 lg:items-center")}>
+        <div>
+          {eyebrow && <div className="mb-4">{eyebrow}</div>}
+          <h1 className="text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">{title}</h1>
+          {intro && <div className="mt-6 text-lg text-slate-700">{intro}</div>}
+          {actions && <div className="mt-8 flex flex-wrap gap-4">{actions}</div>}
+          {children}
+        </div>
+        {aside && <div>{aside}</div>}
+      </div>
+    </section>
+  );
+}
+
+/** A link styled as a button (navigations go through the router and scroll to the top). */
+export function ButtonLink({ to, variant = "default", size = "lg", className, children }: { to: string; variant?: "default" | "outline" | "secondary"; size?: "default" | "lg"; className?: string; children: ReactNode }) {
+  return (
+    <Link to={to} className={cn(buttonVariants({ variant, size }), className)}>
+      {children}
+    </Link>
+  );
+}
+
+export function CardGrid({ columns = 3, className, children }: { columns?: 2 | 3 | 4; className?: string; children: ReactNode }) {
+  const cols = { 2: "md:grid-cols-2", 3: "md:grid-cols-2 lg:grid-cols-3", 4: "sm:grid-cols-2 lg:grid-cols-4" }[columns];
+  return <div className={cn("mt-10 grid gap-6", cols, className)}>{children}</div>;
+}
+
+export function Card({ title, icon, children, className, headingLevel = 3 }: { title: ReactNode; icon?: ReactNode; children?: ReactNode; className?: string; headingLevel?: 3 | 4 }) {
+  const Heading = headingLevel === 3 ? "h3" : "h4";
+  return (
+    <div className={cn("rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-sm", className)}>
+      {icon && <div className="mb-4 text-brand-700" aria-hidden="true">{icon}</div>}
+      <Heading className="text-lg font-bold">{title}</Heading>
+      {children && <div className="mt-2 text-slate-700">{children}</div>}
+    </div>
+  );
+}
+
+export function CheckList({ items, className }: { items: ReactNode[]; className?: string }) {
+  return (
+    <ul className={cn("space-y-3", className)}>
+      {items.map((item, index) => (
+        <li key={index} className="flex gap-3">
+          <Check className="mt-0.5 h-5 w-5 shrink-0 text-green-700" aria-hidden="true" />
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function StatGrid({ stats, className }: { stats: { value: string; label: string }[]; className?: string }) {
+  return (
+    <dl className={cn("mt-10 grid gap-6 sm:grid-cols-3", className)}>
+      {stats.map((stat) => (
+        <div key={stat.label} className="rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
+          <dt className="order-2 mt-2 text-sm font-medium text-slate-700">{stat.label}</dt>
+          <dd className="order-1 text-4xl font-extrabold text-brand-700">{stat.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function ProcessSteps({ steps, className }: { steps: { title: string; text: ReactNode }[]; className?: string }) {
+  return (
+    <ol className={cn("mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4", className)}>
+      {steps.map((step, index) => (
+        <li key={step.title} className="rounded-xl border border-slate-200 bg-white p-6 text-slate-900">
+          <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 font-bold text-white" aria-hidden="true">
+            {index + 1}
+          </span>
+          <h3 className="mt-4 text-lg font-bold">
+            <span className="sr-only">Step {index + 1}: </span>
+            {step.title}
+          </h3>
+          <p className="mt-2 text-slate-700">{step.text}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** A closing call to action on a dark band. */
+export function CtaBanner({ title, text, children, id }: { title: ReactNode; text?: ReactNode; children: ReactNode; id?: string }) {
+  return (
+    <section id={id} className="bg-brand-900 py-16 text-white">
+      <div className="mx-auto max-w-4xl px-4 text-center">
+        <h2 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{title}</h2>
+        {text && <p className="mt-4 text-lg text-blue-100">{text}</p>}
+        <div className="mt-8 flex flex-wrap justify-center gap-4">{children}</div>
+      </div>
+    </section>
+  );
+}
