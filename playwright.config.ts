@@ -11,6 +11,7 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 process.env.E2E_SQLITE_PATH ??= join(tmpdir(), `agency-e2e-${process.pid}-${Date.now()}`, "e2e.sqlite");
 
 export const e2eAnalyticsId = "G-E2ETEST0001";
+export const e2eSiteOrigin = "https://e2e.agency.example";
 export const e2eAdmin = { email: "owner@e2e.example.com", password: "e2e password that is long enough" };
 
 export default defineConfig({

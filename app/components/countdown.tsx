@@ -12,14 +12,21 @@ export function formatHms(totalSeconds: number): string {
   return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor((seconds % 3600) / 60))}:${pad(seconds % 60)}`;
 }
 
-/** Seconds left, ticking down once a second from `start` until 0. */
+/**
+ * Seconds left, ticking down once a second from `start` until 0. Counted against a deadline rather
+ * than by decrements, so a throttled background tab still shows the right time when it returns.
+ */
 export function useCountdown(start: number = COUNTDOWN_START_SECONDS): number {
   const [left, setLeft] = useState(start);
   useEffect(() => {
-    if (left <= 0) return;
-    const timer = setTimeout(() => setLeft((value) => Math.max(0, value - 1)), COUNTDOWN_TICK_MS);
-    return () => clearTimeout(timer);
-  }, [left]);
+    const endsAt = Date.now() + start * 1000;
+    const timer = setInterval(() => {
+      const remaining = Math.max(0, Math.round((endsAt - Date.now()) / 1000));
+      setLeft(remaining);
+      if (remaining === 0) clearInterval(timer);
+    }, COUNTDOWN_TICK_MS);
+    return () => clearInterval(timer);
+  }, [start]);
   return left;
 }
 

@@ -1,8 +1,25 @@
-import { Check } from "lucide-react";
+import { clsx as cn } from "clsx";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { cn } from "../lib/utils.ts";
-import { buttonVariants } from "./ui/button.tsx";
+
+// Plain clsx and inline icons: these blocks are on the home page, whose first load must stay light.
+
+const buttonBase =
+  "inline-flex items-center justify-center gap-2 rounded-md font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
+const buttonLinkVariants = {
+  default: "bg-brand-700 text-white hover:bg-brand-900",
+  outline: "border border-brand-700 bg-white text-brand-700 hover:bg-brand-50",
+  secondary: "bg-white text-brand-900 hover:bg-brand-50",
+} as const;
+const buttonLinkSizes = { default: "h-10 px-4 text-sm", lg: "h-12 px-6 text-base" } as const;
+
+function CheckIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-green-700">
+      <path d="M20 6 9 17l-5-5" />
+    </svg>
+  );
+}
 
 // The building blocks of the public pages, so every page shares spacing, type and contrast.
 
@@ -55,7 +72,7 @@ export function Hero({ eyebrow, title, intro, actions, aside, children }: { eyeb
 /** A link styled as a button (navigations go through the router and scroll to the top). */
 export function ButtonLink({ to, variant = "default", size = "lg", className, children }: { to: string; variant?: "default" | "outline" | "secondary"; size?: "default" | "lg"; className?: string; children: ReactNode }) {
   return (
-    <Link to={to} className={cn(buttonVariants({ variant, size }), className)}>
+    <Link to={to} className={cn(buttonBase, buttonLinkVariants[variant], buttonLinkSizes[size], className)}>
       {children}
     </Link>
   );
@@ -82,7 +99,7 @@ export function CheckList({ items, className }: { items: ReactNode[]; className?
     <ul className={cn("space-y-3", className)}>
       {items.map((item, index) => (
         <li key={index} className="flex gap-3">
-          <Check className="mt-0.5 h-5 w-5 shrink-0 text-green-700" aria-hidden="true" />
+          <CheckIcon />
           <span>{item}</span>
         </li>
       ))}
@@ -94,7 +111,7 @@ export function StatGrid({ stats, className }: { stats: { value: string; label: 
   return (
     <dl className={cn("mt-10 grid gap-6 sm:grid-cols-3", className)}>
       {stats.map((stat) => (
-        <div key={stat.label} className="rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
+        <div key={stat.label} className="flex flex-col rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
           <dt className="order-2 mt-2 text-sm font-medium text-slate-700">{stat.label}</dt>
           <dd className="order-1 text-4xl font-extrabold text-brand-700">{stat.value}</dd>
         </div>

@@ -1,10 +1,27 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { ChevronDown, Menu, X } from "lucide-react";
-import { useState } from "react";
+import { clsx as cn } from "clsx";
+import { useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { industryNavigation, mainNavigation, siteConfig } from "../config/site.ts";
-import { cn } from "../lib/utils.ts";
+
+// Plain clsx and inline icons here: the frame is on every page's first load, so it stays light.
+
+const iconProps = { width: 24, height: 24, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round", "aria-hidden": true } as const;
+const MenuIcon = () => (
+  <svg {...iconProps}>
+    <path d="M4 6h16M4 12h16M4 18h16" />
+  </svg>
+);
+const CloseIcon = () => (
+  <svg {...iconProps} width={20} height={20}>
+    <path d="M18 6 6 18M6 6l12 12" />
+  </svg>
+);
+const ChevronDownIcon = () => (
+  <svg {...iconProps} width={16} height={16}>
+    <path d="m6 9 6 6 6-6" />
+  </svg>
+);
 
 // The fixed top bar: logo, main links, Industries dropdown (desktop) and a slide-out menu (mobile).
 
@@ -38,7 +55,7 @@ function IndustriesMenu() {
         )}
       >
         Industries
-        <ChevronDown className="h-4 w-4" aria-hidden="true" />
+        <ChevronDownIcon />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content sideOffset={4} align="start" className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
@@ -61,22 +78,44 @@ function IndustriesMenu() {
   );
 }
 
+/**
+ * The slide-out side menu of small screens: a native modal <dialog>, which keeps focus inside while
+ * open (the rest of the page is inert), closes on Escape, and returns focus to the menu button.
+ */
 function MobileMenu() {
-  const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const close = () => dialog.current?.close();
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="rounded-md p-2 text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 md:hidden" aria-label="Open menu">
-        <Menu className="h-6 w-6" aria-hidden="true" />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[300px] flex-col gap-6 bg-white p-6 shadow-xl focus:outline-none" aria-describedby={undefined}>
+    <>
+      <button
+        type="button"
+        className="rounded-md p-2 text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 md:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        onClick={() => dialog.current?.showModal()}
+      >
+        <MenuIcon />
+      </button>
+      <dialog
+        ref={dialog}
+        aria-label="Menu"
+        // A click on the backdrop (the dialog element itself, outside its panel) closes it.
+        onClick={(event) => {
+          if (event.target === event.currentTarget) close();
+        }}
+        className="m-0 ml-auto h-full max-h-none w-[300px] max-w-full bg-white p-0 shadow-xl backdrop:bg-slate-900/50"
+      >
+        <div className="flex h-full flex-col gap-6 p-6">
           <div className="flex items-center justify-between">
-            <Dialog.Title className="text-lg font-bold text-brand-900">Menu</Dialog.Title>
-            <Dialog.Close className="rounded-md p-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600" aria-label="Close menu">
-              <X className="h-5 w-5" aria-hidden="true" />
-            </Dialog.Close>
+            <p className="text-lg font-bold text-brand-900">Menu</p>
+            <button
+              type="button"
+              onClick={close}
+              className="rounded-md p-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+              aria-label="Close menu"
+            >
+              <CloseIcon />
+            </button>
           </div>
           <nav aria-label="Mobile">
             <ul className="flex flex-col gap-1">
@@ -88,7 +127,7 @@ function MobileMenu() {
                 </li>
               ))}
             </ul>
-            <p className="mt-6 px-3 text-xs font-bold uppercase tracking-wider text-slate-600">Industries</p>
+            <p className="mt-6 px-3 text-xs font-bold uppercase tracking-wider text-slate-700">Industries</p>
             <ul className="mt-1 flex flex-col gap-1">
               {industryNavigation.map((item) => (
                 <li key={item.to}>
@@ -99,9 +138,9 @@ function MobileMenu() {
               ))}
             </ul>
           </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </div>
+      </dialog>
+    </>
   );
 }
 

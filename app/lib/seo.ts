@@ -44,3 +44,31 @@ export function pageMeta({ title, description, path, type = "website", image, no
 export function jsonLd(data: Record<string, unknown>): MetaDescriptor {
   return { "script:ld+json": data };
 }
+
+/** The business, for the home page (schema.org ProfessionalService). */
+export function businessJsonLd(): MetaDescriptor {
+  return jsonLd({
+    "@context": "https://schema.org",
+    "@type": "ProfessionalService",
+    name: siteConfig.companyName,
+    description: siteConfig.shortBlurb,
+    url: absoluteUrl("/"),
+    telephone: siteConfig.phone,
+    email: siteConfig.email,
+    foundingDate: String(siteConfig.foundedYear),
+    areaServed: "US",
+    address: {
+      "@type": "PostalAddress",
+      addressLocality: siteConfig.address.locality,
+      addressRegion: siteConfig.address.region,
+      addressCountry: siteConfig.address.country,
+    },
+    openingHoursSpecification: {
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+      opens: "09:00",
+      closes: "18:00",
+    },
+    sameAs: siteConfig.socialLinks.map((link) => link.href),
+  });
+}

@@ -20,9 +20,10 @@ function writeWithVariants(file: string, content: string) {
 
 beforeAll(async () => {
   clientDir = mkdtempSync(join(tmpdir(), "agency-client-"));
-  writeWithVariants(join(clientDir, "index.html"), "<h1>Home page</h1>".padEnd(2000, " "));
-  writeWithVariants(join(clientDir, "about", "index.html"), "<h1>About page</h1>");
-  writeWithVariants(join(clientDir, "404", "index.html"), "<h1>404 Page Not Found</h1>");
+  writeWithVariants(join(clientDir, "index.html"), '<link rel="canonical" href="https://agency.example/"/><h1>Home page</h1>'.padEnd(2000, " "));
+  writeWithVariants(join(clientDir, "about", "index.html"), '<link rel="canonical" href="https://agency.example/about"/><h1>About page</h1>');
+  writeWithVariants(join(clientDir, "thanks", "index.html"), '<link rel="canonical" href="https://agency.example/thanks"/><meta name="robots" content="noindex"/><h1>Thanks</h1>');
+  writeWithVariants(join(clientDir, "404", "index.html"), '<meta name="robots" content="noindex"/><h1>404 Page Not Found</h1>');
   writeWithVariants(join(clientDir, "__spa-fallback.html"), "<p>Loading...</p>");
   writeWithVariants(join(clientDir, "assets", "entry-AbC123.js"), "console.log('app');".repeat(100));
   writeFileSync(join(clientDir, "favicon.ico"), "icon");
@@ -129,6 +130,25 @@ describe("serving the built client", () => {
     const response = await get("/api/contact-submissions", { cookie, "accept-encoding": "br" });
     expect(response.headers["content-encoding"]).toBe("br");
     expect(JSON.parse(brotliDecompressSync(response.rawPayload).toString())).toHaveLength(10);
+  });
+});
+
+describe("sitemap and robots", () => {
+  it("lists the canonical URL of every indexable prerendered page", async () => {
+    const response = await get("/sitemap.xml");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/xml; charset=utf-8");
+    const locs = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual(["https://agency.example/", "https://agency.example/about"]);
+    expect(response.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+  });
+
+  it("disallows /admin and /api and names the sitemap", async () => {
+    const response = await get("/robots.txt");
+    expect(response.statusCode).toBe(200);
+    expect(response.body.split("\n")).toEqual(
+      expect.arrayContaining(["User-agent: *", "Disallow: /admin", "Disallow: /api", "Sitemap: https://agency.example/sitemap.xml"]),
+    );
   });
 });
 

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 // prerendered 404 page with status 404 for every other unknown path, and hashed assets.
 
 type Variant = { body: Buffer; encoding: "br" | "gzip" | null };
-type HtmlPage = { variants: Variant[]; etag: string };
+type HtmlPage = { variants: Variant[]; etag: string; canonical: string | null; noindex: boolean };
 
 /** Written by React Router for paths that were not prerendered (ssr:false). */
 const SPA_FALLBACK_FILE = "__spa-fallback.html";
@@ -22,7 +22,39 @@ function loadHtml(file: string): HtmlPage {
   if (existsSync(`${file}.br`)) variants.push({ body: readFileSync(`${file}.br`), encoding: "br" });
   if (existsSync(`${file}.gz`)) variants.push({ body: readFileSync(`${file}.gz`), encoding: "gzip" });
   variants.push({ body, encoding: null });
-  return { variants, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
+  const html = body.toString("utf8");
+  return {
+    variants,
+    etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+    canonical: /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1] ?? null,
+    noindex: /<meta name="robots" content="[^"]*noindex/.test(html),
+  };
+}
+
+function escapeXml(text: string) {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/**
+ * The sitemap lists the canonical URL of every prerendered, indexable page: exactly what is served,
+ * under the origin the pages themselves declare (PUBLIC_SITE_ORIGIN at build time).
+ */
+export function sitemapXml(pages: Iterable<HtmlPage>): string {
+  const urls = [...pages]
+    .filter((page) => page.canonical && !page.noindex)
+    .map((page) => page.canonical!)
+    .sort();
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls.map((url) => `  <url><loc>${escapeXml(url)}</loc></url>`),
+    "</urlset>",
+    "",
+  ].join("\n");
+}
+
+export function robotsTxt(sitemapUrl: string | null): string {
+  return ["User-agent: *", "Disallow: /admin", "Disallow: /api", "", ...(sitemapUrl ? [`Sitemap: ${sitemapUrl}`, ""] : [])].join("\n");
 }
 
 /** Every prerendered page: build/client/about/index.html is served at /about. */
@@ -102,6 +134,16 @@ export default async function clientRoutes(app: FastifyInstance) {
     for (const [path, page] of pages) {
       app.get(path, (request, reply) => sendHtml(request, reply, page, 200));
     }
+
+    const sitemap = sitemapXml(pages.values());
+    const homeCanonical = pages.get("/")?.canonical;
+    const robots = robotsTxt(homeCanonical ? new URL("/sitemap.xml", homeCanonical).toString() : null);
+    app.get("/sitemap.xml", (_request, reply) =>
+      reply.header("cache-control", "public, max-age=3600").type("application/xml; charset=utf-8").send(sitemap),
+    );
+    app.get("/robots.txt", (_request, reply) =>
+      reply.header("cache-control", "public, max-age=3600").type("text/plain; charset=utf-8").send(robots),
+    );
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,14 +1,194 @@
+import { BadgeCheck, Handshake, LineChart, MapPin } from "lucide-react";
+import { Link } from "react-router";
+import { ButtonLink, Card, CardGrid, CheckList, CtaBanner, Hero, Section, SectionHeader } from "../../components/sections.tsx";
+import { siteConfig } from "../../config/site.ts";
 import { pageMeta } from "../../lib/seo.ts";
 
-// Placeholder until the page's full copy is written.
+// SPEC §2 "About": mission, four values, a founder section (founded 2025, 8+ years experience),
+// calls to action to /contact.
+
 export function meta() {
-  return pageMeta({ title: 'About Us', description: 'Who we are and how we work: a local lead-generation agency founded in 2025.', path: '/about' });
+  return pageMeta({
+    title: "About Us",
+    description:
+      `Meet the local lead-generation agency founded in ${siteConfig.foundedYear} to give contractors and law firms honest reporting, clear priorities and marketing measured in jobs.`,
+    path: "/about",
+  });
 }
+
+const values = [
+  {
+    title: "Revenue Over Vanity Metrics",
+    icon: <LineChart className="h-7 w-7" />,
+    text: "Rankings and impressions are a means, not the goal. We report on calls, booked appointments and signed cases, and we tie each one back to the page or campaign that produced it.",
+  },
+  {
+    title: "Radical Transparency",
+    icon: <BadgeCheck className="h-7 w-7" />,
+    text: "You see what we did, what it cost and what it returned. Logins, ad accounts and reports stay visible to you, and bad months are explained, not buried.",
+  },
+  {
+    title: "Local First",
+    icon: <MapPin className="h-7 w-7" />,
+    text: "A roofer in one suburb and a roofer across town face different competitors. We plan by service area and by neighborhood, not by a national template.",
+  },
+  {
+    title: "Partnership, Not Lock-In",
+    icon: <Handshake className="h-7 w-7" />,
+    text: "We earn the next month by delivering this one. Month-to-month plans are available, and every recommendation comes with the reason behind it.",
+  },
+];
+
+const initials = siteConfig.author.name
+  .split(/\s+/)
+  .map((part) => part.charAt(0))
+  .join("")
+  .slice(0, 2)
+  .toUpperCase();
 
 export default function About() {
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-4xl font-extrabold tracking-tight text-brand-900">About</h1>
-    </section>
+    <>
+      <Hero
+        eyebrow={<p className="text-sm font-bold uppercase tracking-wider text-brand-700">About {siteConfig.companyName}</p>}
+        title="Marketing Measured in Booked Jobs and Signed Cases"
+        intro={
+          <p>
+            We are a local lead-generation agency for plumbers, HVAC companies, roofers, electricians and personal injury law firms. We started in{" "}
+            {siteConfig.foundedYear} because too many owners were paying for marketing they could not see, measure or explain to their partners.
+          </p>
+        }
+        actions={
+          <>
+            <ButtonLink to="/contact">Book a Free Strategy Session</ButtonLink>
+            <a
+              href={siteConfig.phoneHref}
+              className="inline-flex h-12 items-center justify-center rounded-md border border-brand-700 bg-white px-6 text-base font-semibold text-brand-700 transition-colors hover:bg-brand-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+            >
+              Call {siteConfig.phone}
+            </a>
+          </>
+        }
+      />
+
+      <Section tone="white" labelledBy="about-mission-heading">
+        <div className="grid gap-10 lg:grid-cols-2 lg:items-start">
+          <SectionHeader
+            id="about-mission-heading"
+            centered={false}
+            eyebrow="Our mission"
+            title="Make Every Marketing Dollar Traceable to a Customer"
+            intro="Local businesses deserve to know which search, ad or page made the phone ring. Our job is to build that pipeline, keep it full and show you the receipts."
+          />
+          <div className="space-y-4 text-lg text-slate-700">
+            <p>
+              Most owners we meet have been burned at least once: a long contract, a monthly report full of charts nobody explained, and a website the
+              agency still controls. The work may have been real, but nobody could connect it to a single booked job.
+            </p>
+            <p>
+              We do it the other way around. We start from the jobs and cases you want more of, work backwards to the searches that bring them, and
+              then build the pages, profiles and campaigns that win those searches in your service area.
+            </p>
+            <CheckList
+              className="pt-2 text-base"
+              items={[
+                "Call tracking and form tracking set up before any campaign goes live",
+                "One written plan with priorities for the next 90 days",
+                "A monthly review call where you can ask anything",
+              ]}
+            />
+          </div>
+        </div>
+      </Section>
+
+      <Section tone="muted" labelledBy="about-values-heading">
+        <SectionHeader
+          id="about-values-heading"
+          eyebrow="Our values"
+          title="How We Work With You"
+          intro="Four principles shape every plan, report and phone call, whether you run a two-truck plumbing shop or a multi-office law firm."
+        />
+        <CardGrid columns={4}>
+          {values.map((value) => (
+            <Card key={value.title} title={value.title} icon={value.icon}>
+              <p>{value.text}</p>
+            </Card>
+          ))}
+        </CardGrid>
+      </Section>
+
+      <Section tone="white" labelledBy="about-founder-heading">
+        <SectionHeader id="about-founder-heading" eyebrow="Our story" title="Meet the Founder" />
+        <div className="mx-auto mt-10 grid max-w-4xl gap-8 rounded-2xl border border-slate-200 bg-white p-8 shadow-sm md:grid-cols-[auto_1fr] md:items-start">
+          <div
+            className="flex h-28 w-28 items-center justify-center rounded-full bg-brand-700 text-3xl font-extrabold text-white"
+            aria-hidden="true"
+          >
+            {initials}
+          </div>
+          <div>
+            <h3 className="text-2xl font-bold text-slate-900">{siteConfig.author.name}</h3>
+            <p className="mt-1 font-semibold text-brand-700">{siteConfig.author.role}</p>
+            <p className="mt-4 text-lg text-slate-700">{siteConfig.author.bio}</p>
+            <p className="mt-4 text-slate-700">
+              Before starting {siteConfig.companyName}, {siteConfig.author.name.split(/\s+/)[0]} ran search and ad programs for home-service companies
+              and law firms, and saw the same pattern again and again: good businesses losing jobs to competitors with weaker service and stronger
+              marketing. The agency exists to close that gap.
+            </p>
+            <dl className="mt-6 grid gap-4 sm:grid-cols-2">
+              <div className="flex flex-col rounded-xl bg-brand-50 p-4">
+                <dt className="order-2 text-sm font-medium text-slate-700">Year founded</dt>
+                <dd className="order-1 text-3xl font-extrabold text-brand-900">{siteConfig.foundedYear}</dd>
+              </div>
+              <div className="flex flex-col rounded-xl bg-brand-50 p-4">
+                <dt className="order-2 text-sm font-medium text-slate-700">Experience in search and paid ads</dt>
+                <dd className="order-1 text-3xl font-extrabold text-brand-900">8+ years</dd>
+              </div>
+            </dl>
+          </div>
+        </div>
+      </Section>
+
+      <Section tone="muted" labelledBy="about-serve-heading">
+        <SectionHeader
+          id="about-serve-heading"
+          eyebrow="Who we serve"
+          title="Two Kinds of Clients, One Standard"
+          intro="Different buyers, same question from the owner: did marketing bring in more work this month?"
+        />
+        <CardGrid columns={2}>
+          <Card title="Home-Service Businesses">
+            <p>
+              Plumbers, HVAC companies, roofers, window installers, electricians and general contractors who need a steady flow of local calls, not a
+              spike after every ad spend increase.
+            </p>
+            <Link to="/home-services" className="mt-4 inline-block font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+              Home services marketing
+            </Link>
+          </Card>
+          <Card title="Personal Injury Law Firms">
+            <p>
+              Firms competing for accident cases in crowded metro markets, where one signed case can pay for a year of marketing and every intake call
+              needs to be tracked.
+            </p>
+            <Link to="/personal-injury" className="mt-4 inline-block font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+              Personal injury marketing
+            </Link>
+          </Card>
+        </CardGrid>
+      </Section>
+
+      <CtaBanner
+        title="Let's Talk About Your Next 90 Days"
+        text="Tell us about your business and your service area. We reply within 24 hours and come to the first call with specific ideas, not a sales script."
+      >
+        <ButtonLink to="/contact" variant="secondary">
+          Contact Us
+        </ButtonLink>
+        <ButtonLink to="/contact" variant="outline">
+          Get a Free Marketing Audit
+        </ButtonLink>
+      </CtaBanner>
+    </>
   );
 }

@@ -1,20 +1,189 @@
+import { CalendarDays, Clock, Mail, Phone } from "lucide-react";
+import { Link } from "react-router";
 import { ContactForm } from "../../components/forms/contact-form.tsx";
+import { SchedulingEmbed } from "../../components/scheduling-embed.tsx";
+import { scrollToElement } from "../../components/scroll-manager.tsx";
+import { Hero, Section, SectionHeader } from "../../components/sections.tsx";
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "../../components/ui/accordion.tsx";
+import { buttonVariants } from "../../components/ui/button.tsx";
 import { siteConfig } from "../../config/site.ts";
+import { pageMeta } from "../../lib/seo.ts";
+
+// The contact page (SPEC §2 "Contact"): phone, e-mail, hours, the contact form, the booking
+// widget (700 px) and a five-question FAQ.
 
 export function meta() {
-  return [
-    { title: `Contact Us | ${siteConfig.companyName}` },
-    { name: "description", content: "Book a free strategy session or send us a message. We respond within 24 hours." },
-  ];
+  return pageMeta({
+    title: "Contact Us",
+    description:
+      "Call, e-mail or book a free 30-minute strategy call with our local SEO team. We reply to every message within 24 hours.",
+    path: "/contact",
+  });
 }
 
-// The full page (hours, scheduling, FAQ) comes with the public pages; the form is final.
+const SCHEDULE_SECTION_ID = "schedule-call";
+
+const nextSteps = [
+  "We read your message and reply within 24 hours by phone or e-mail, whichever you prefer.",
+  "Before we talk, we look at your website, your Google Business Profile and who outranks you in your area.",
+  "On the call you get a straight answer on what would bring in more leads, whether or not you hire us.",
+];
+
 export default function Contact() {
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-4xl font-extrabold tracking-tight text-brand-900">Contact Us</h1>
-      <p className="mt-4 text-lg text-slate-700">Tell us about your business and we'll respond within 24 hours.</p>
-      <ContactForm formName="contact-page" className="mt-10" />
-    </section>
+    <>
+      <Hero
+        eyebrow={<p className="text-sm font-bold uppercase tracking-wider text-brand-700">Free strategy session</p>}
+        title="Contact Us"
+        intro={
+          <p>
+            Tell us about your business and where the leads are falling short. Send the form, call us, or pick a time for a free
+            30-minute strategy call. A real strategist answers, not a sales script.
+          </p>
+        }
+        actions={
+          <>
+            <a href={siteConfig.phoneHref} className={buttonVariants({ size: "lg" })}>
+              <Phone className="h-5 w-5" aria-hidden="true" />
+              Call {siteConfig.phone}
+            </a>
+            <button
+              type="button"
+              onClick={() => scrollToElement(SCHEDULE_SECTION_ID)}
+              className={buttonVariants({ variant: "outline", size: "lg" })}
+            >
+              <CalendarDays className="h-5 w-5" aria-hidden="true" />
+              Book a Call Online
+            </button>
+          </>
+        }
+        aside={
+          <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-lg">
+            <h2 className="text-2xl font-extrabold text-brand-900">Reach Us Directly</h2>
+            <dl className="mt-6 space-y-6">
+              <div>
+                <dt className="flex items-center gap-3 font-semibold text-slate-900">
+                  <Phone className="h-6 w-6 shrink-0 text-brand-700" aria-hidden="true" />
+                  Call us
+                </dt>
+                  <dd className="mt-1 pl-9">
+                    <a href={siteConfig.phoneHref} className="text-lg font-semibold text-brand-700 underline-offset-4 hover:underline">
+                      {siteConfig.phone}
+                    </a>
+                  </dd>
+                </div>
+              <div>
+                <dt className="flex items-center gap-3 font-semibold text-slate-900">
+                  <Mail className="h-6 w-6 shrink-0 text-brand-700" aria-hidden="true" />
+                  Write to us
+                </dt>
+                  <dd className="mt-1 pl-9">
+                    <a
+                      href={`mailto:${siteConfig.email}`}
+                      className="break-all text-lg font-semibold text-brand-700 underline-offset-4 hover:underline"
+                    >
+                      {siteConfig.email}
+                    </a>
+                  </dd>
+                </div>
+              <div>
+                <dt className="flex items-center gap-3 font-semibold text-slate-900">
+                  <Clock className="h-6 w-6 shrink-0 text-brand-700" aria-hidden="true" />
+                  Business hours
+                </dt>
+                  <dd className="mt-1 pl-9 text-slate-700">{siteConfig.hours}</dd>
+                </div>
+            </dl>
+          </div>
+        }
+      />
+
+      <Section labelledBy="message-title">
+        <div className="grid gap-12 lg:grid-cols-5">
+          <div className="lg:col-span-2">
+            <SectionHeader
+              id="message-title"
+              centered={false}
+              title="Send Us a Message"
+              intro="Choose the services you're curious about and, if you like, a time that suits you. Not sure what you need? Pick Consulting Only and we'll sort it out together."
+            />
+            <h3 className="mt-10 text-lg font-bold text-slate-900">What happens next</h3>
+            <ol className="mt-4 space-y-4">
+              {nextSteps.map((step, index) => (
+                <li key={step} className="flex gap-4">
+                  <span
+                    className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
+                    aria-hidden="true"
+                  >
+                    {index + 1}
+                  </span>
+                  <span className="text-slate-700">{step}</span>
+                </li>
+              ))}
+            </ol>
+          </div>
+          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3">
+            <ContactForm formName="contact-page" />
+          </div>
+        </div>
+      </Section>
+
+      <Section id={SCHEDULE_SECTION_ID} tone="muted" labelledBy="schedule-title" className="scroll-mt-16">
+        <SectionHeader
+          id="schedule-title"
+          title="Book a Free 30-Minute Strategy Call"
+          intro="Skip the back-and-forth and pick a slot that works for you. You'll get a calendar invite and a reminder before we talk."
+        />
+        <SchedulingEmbed title="Book a free 30-minute strategy call" height={700} className="mt-10" />
+      </Section>
+
+      <Section labelledBy="faq-title">
+        <SectionHeader id="faq-title" title="Frequently Asked Questions" />
+        <Accordion type="single" collapsible className="mx-auto mt-10 max-w-3xl">
+          <AccordionItem value="response-time">
+            <AccordionTrigger>How quickly will you get back to me?</AccordionTrigger>
+            <AccordionContent>
+              Within 24 hours. Every form, e-mail and voicemail is answered by a member of our team, and our office is open{" "}
+              {siteConfig.hours}. If it&apos;s urgent, call us during those hours and you&apos;ll reach someone right away.
+            </AccordionContent>
+          </AccordionItem>
+          <AccordionItem value="strategy-session">
+            <AccordionTrigger>What does the free strategy session cover?</AccordionTrigger>
+            <AccordionContent>
+              It&apos;s a 30-minute call about your business, not a pitch deck. We review your website, your Google Business Profile
+              and where you rank for the searches that bring paying customers, show you which competitors are taking those clicks,
+              and point out the biggest leaks. You leave with a short, prioritized plan you can act on with or without us.
+            </AccordionContent>
+          </AccordionItem>
+          <AccordionItem value="contracts">
+            <AccordionTrigger>Do I have to sign a long-term contract?</AccordionTrigger>
+            <AccordionContent>
+              No. Month-to-month plans are available. If you&apos;d rather commit, 12-month plans come with a 20% monthly discount,
+              and paying 12 months upfront takes 40% off and adds a page 1 ranking guarantee. The details are on our{" "}
+              <Link to="/ultimate-pitch" className="font-semibold text-brand-700 underline underline-offset-4">
+                SEO packages page
+              </Link>
+              .
+            </AccordionContent>
+          </AccordionItem>
+          <AccordionItem value="industries">
+            <AccordionTrigger>What kinds of businesses do you work with?</AccordionTrigger>
+            <AccordionContent>
+              Mostly home-service companies (plumbers, HVAC companies, roofers, window companies, electricians and general
+              contractors) and personal injury law firms. We also work with cannabis businesses, e-commerce stores and manufacturers.
+              If your customers search for you on Google, we can help them find you first.
+            </AccordionContent>
+          </AccordionItem>
+          <AccordionItem value="reporting">
+            <AccordionTrigger>How will I know the marketing is working?</AccordionTrigger>
+            <AccordionContent>
+              You get a plain-English report every month showing where your priority keywords rank, how many calls and form leads
+              came in, and which pages and campaigns produced them. We walk through it with you and agree on the next month&apos;s
+              priorities, so you always know what you&apos;re paying for and what it returned.
+            </AccordionContent>
+          </AccordionItem>
+        </Accordion>
+      </Section>
+    </>
   );
 }

@@ -1,32 +1,277 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { ClientStrip } from "../../components/client-strip.tsx";
+import { ButtonLink, Card, CardGrid, CheckList, CtaBanner, Hero, Section, SectionHeader } from "../../components/sections.tsx";
 import { siteConfig } from "../../config/site.ts";
-import type { Route } from "./+types/home";
+import { businessJsonLd, pageMeta } from "../../lib/seo.ts";
 
-export function meta(_: Route.MetaArgs) {
+// SPEC §2 "Home", §9. Kept light on purpose: no icon library, no Radix, no forms on this page.
+
+export function meta() {
   return [
-    { title: `${siteConfig.companyName} | Get Local Leads on Autopilot` },
-    { name: "description", content: siteConfig.tagline },
+    ...pageMeta({
+      title: "Get Local Leads on Autopilot",
+      description:
+        "Local SEO, paid ads and lead-generating websites for plumbers, HVAC companies and roofers. More booked jobs from your service area, tracked to the call.",
+      path: "/",
+    }),
+    businessJsonLd(),
   ];
+}
+
+const heroStats = [
+  { value: "10+ years", label: "Of local search and advertising experience" },
+  { value: "250%", label: "Average ROI increase" },
+  { value: "98%", label: "Client satisfaction" },
+];
+
+/** A small stroke icon drawn inline (decorative). */
+function Icon({ children }: { children: ReactNode }) {
+  return (
+    <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      {children}
+    </svg>
+  );
+}
+
+const services: { title: string; icon: ReactNode; text: string }[] = [
+  {
+    title: "Local SEO",
+    icon: (
+      <Icon>
+        <circle cx="11" cy="11" r="7" />
+        <path d="m20 20-4-4" />
+      </Icon>
+    ),
+    text: "Google Business Profile work, city and service-area pages and a steady review routine that lift you into the map pack for searches like “water heater repair near me.”",
+  },
+  {
+    title: "Paid Advertising",
+    icon: (
+      <Icon>
+        <circle cx="12" cy="12" r="9" />
+        <circle cx="12" cy="12" r="5" />
+        <circle cx="12" cy="12" r="1" />
+      </Icon>
+    ),
+    text: "Search and Local Services campaigns aimed at high-intent searches, with negative keywords that stop you paying for DIY questions and job-seeker clicks.",
+  },
+  {
+    title: "Website Design",
+    icon: (
+      <Icon>
+        <rect x="3" y="4" width="18" height="12" rx="2" />
+        <path d="M8 20h8M12 16v4" />
+      </Icon>
+    ),
+    text: "Fast, mobile-first sites with tap-to-call buttons, one clear page per service and short quote forms that turn a late-night visitor into a morning estimate.",
+  },
+  {
+    title: "Social and Email Marketing",
+    icon: (
+      <Icon>
+        <rect x="3" y="5" width="18" height="14" rx="2" />
+        <path d="m3 7 9 6 9-6" />
+      </Icon>
+    ),
+    text: "Follow-up campaigns and local social content that bring past customers back for tune-ups, maintenance plans and referrals to their neighbors.",
+  },
+];
+
+const reasons = [
+  {
+    title: "We Track Calls, Not Clicks",
+    text: "Every campaign is judged by phone calls, form fills and booked jobs. Your report shows which searches produced revenue, not just a traffic chart going up and to the right.",
+  },
+  {
+    title: "Playbooks Built for Each Trade",
+    text: "Emergency plumbing, weather-driven HVAC demand and storm-season roofing each need a different plan. We schedule the work around your busy and slow months.",
+  },
+  {
+    title: "One Team for SEO, Ads and Your Site",
+    text: "No finger-pointing between vendors. The people ranking your pages are the same people fixing the page that gets visits but no calls.",
+  },
+  {
+    title: "Straight Answers, Fast",
+    text: "Questions get a real reply within 24 hours, and the monthly report is written in plain English with the next three things we will do.",
+  },
+];
+
+type TradeSection = { id: string; eyebrow: string; title: string; text: string; bullets: string[]; link: { to: string; label: string }; tone: "white" | "muted" };
+
+const trades: TradeSection[] = [
+  {
+    id: "home-hvac",
+    eyebrow: "HVAC lead generation",
+    title: "Keep Your Techs Busy in Every Season",
+    text: "Heating and cooling demand follows the weather. We put you in front of urgent repair searches when temperatures spike, then push maintenance agreements and system replacements when the phones go quiet, so your crews are not idle in spring and fall.",
+    bullets: [
+      "Map pack rankings for “AC repair near me” and “furnace repair” in each city you serve",
+      "Local Services Ads scheduled for after-hours and no-cool emergency calls",
+      "Seasonal campaigns for tune-ups, maintenance plans and full system replacements",
+      "Dedicated pages for heat pumps, ductless mini-splits and indoor air quality",
+    ],
+    link: { to: "/hvac", label: "See how we grow HVAC companies" },
+    tone: "muted",
+  },
+  {
+    id: "home-roofing",
+    eyebrow: "Roofing lead generation",
+    title: "Win More Roof Replacements, Not Just Repairs",
+    text: "Homeowners research a roofer for weeks before they pick up the phone. We make sure your company shows up with reviews, project photos and clear next steps at every stage, from the first storm-damage search to the inspection request.",
+    bullets: [
+      "Storm-response landing pages ready to switch on after hail and wind events",
+      "A review routine that builds trust before you ever climb the ladder",
+      "City-by-city pages for replacement, repair and insurance-claim help",
+      "Retargeting that keeps your name in front of homeowners comparing quotes",
+    ],
+    link: { to: "/SEO-For-Roofing-Companies", label: "See our roofing SEO plan" },
+    tone: "white",
+  },
+  {
+    id: "home-plumbing",
+    eyebrow: "Plumbing lead generation",
+    title: "Own the Emergency Calls in Your Service Area",
+    text: "When a pipe bursts, homeowners call one of the first few names they see. We put your business there for the high-value work, water heaters, sewer lines and repiping, and keep low-value searches from eating your budget.",
+    bullets: [
+      "Top-of-map visibility for emergency and 24-hour plumbing searches",
+      "Separate pages for water heaters, drain cleaning, sewer lines and repiping",
+      "Call tracking that shows which searches turn into booked jobs",
+      "Ad schedules that match your dispatch hours, so you never pay for calls you cannot take",
+    ],
+    link: { to: "/plumbing", label: "See how we grow plumbing companies" },
+    tone: "muted",
+  },
+];
+
+function ArrowRight() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M5 12h14M13 6l6 6-6 6" />
+    </svg>
+  );
 }
 
 export default function Home() {
   return (
-    <section className="mx-auto max-w-6xl px-4 py-20">
-      <h1 className="text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">Get Local Leads on Autopilot</h1>
-      <p className="mt-6 max-w-2xl text-lg text-slate-700">
-        SEO and lead generation for plumbers, HVAC companies and roofers who want a phone that rings with real jobs.
-      </p>
-      <div className="mt-8 flex flex-wrap gap-4">
-        <Link to="/get-leads" className="rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900">
-          Get Leads
-        </Link>
-        <Link to="/improve-website" className="rounded-md border border-brand-700 px-5 py-3 font-semibold text-brand-700">
-          Improve my Website
-        </Link>
-        <Link to="/marketing-coaching" className="rounded-md border border-brand-700 px-5 py-3 font-semibold text-brand-700">
-          Get Marketing Coaching
-        </Link>
-      </div>
-    </section>
+    <>
+      <Hero
+        eyebrow={
+          <p className="inline-flex rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-700 ring-1 ring-brand-600/30">
+            Local marketing for plumbers, HVAC companies and roofers
+          </p>
+        }
+        title="Get Local Leads on Autopilot"
+        intro={
+          <p>
+            SEO and lead generation for plumbers, HVAC companies and roofers. We get your business into the map pack and the top search results for
+            the jobs you actually want, then turn those visits into phone calls and booked estimates.
+          </p>
+        }
+        actions={
+          <>
+            <ButtonLink to="/get-leads">Get Leads</ButtonLink>
+            <ButtonLink to="/improve-website" variant="outline">
+              Improve my Website
+            </ButtonLink>
+            <ButtonLink to="/marketing-coaching" variant="outline">
+              Get Marketing Coaching
+            </ButtonLink>
+          </>
+        }
+        aside={
+          <div className="rounded-2xl bg-brand-900 p-8 text-white shadow-lg">
+            <p className="text-sm font-bold uppercase tracking-wider text-blue-100">By the numbers</p>
+            <dl className="mt-6 grid gap-6">
+              {heroStats.map((stat) => (
+                <div key={stat.label} className="flex flex-col border-b border-white/20 pb-6 last:border-b-0 last:pb-0">
+                  <dt className="order-2 mt-1 text-blue-100">{stat.label}</dt>
+                  <dd className="order-1 text-4xl font-extrabold">{stat.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        }
+      />
+
+      <Section className="border-y border-slate-200 py-10 sm:py-12" tone="muted">
+        <ClientStrip />
+      </Section>
+
+      <Section tone="white" labelledBy="home-services-heading">
+        <SectionHeader
+          id="home-services-heading"
+          eyebrow="What we do"
+          title="Marketing That Fills Your Schedule"
+          intro="Four services with one goal: more booked jobs from the neighborhoods you already drive to."
+        />
+        <CardGrid columns={4}>
+          {services.map((service) => (
+            <Card key={service.title} title={service.title} icon={service.icon}>
+              <p>{service.text}</p>
+            </Card>
+          ))}
+        </CardGrid>
+        <div className="mt-10 text-center">
+          <ButtonLink to="/services" variant="outline">
+            Learn More
+          </ButtonLink>
+        </div>
+      </Section>
+
+      <Section tone="muted" labelledBy="home-why-heading">
+        <div className="grid gap-10 lg:grid-cols-3 lg:items-start">
+          <SectionHeader
+            id="home-why-heading"
+            centered={false}
+            eyebrow="Why choose us"
+            title="Built for the Trades, Not for Everyone"
+            intro="We focus on local service businesses, so we already know what a good lead looks like for you: a homeowner with a real problem, in your area, ready to book."
+          />
+          <div className="grid gap-6 sm:grid-cols-2 lg:col-span-2">
+            {reasons.map((reason) => (
+              <Card key={reason.title} title={reason.title}>
+                <p>{reason.text}</p>
+              </Card>
+            ))}
+          </div>
+        </div>
+      </Section>
+
+      {trades.map((trade) => (
+        <Section key={trade.id} id={trade.id} tone={trade.tone} labelledBy={`${trade.id}-heading`}>
+          <div className="grid gap-10 lg:grid-cols-2 lg:items-center">
+            <div>
+              <SectionHeader id={`${trade.id}-heading`} centered={false} eyebrow={trade.eyebrow} title={trade.title} intro={trade.text} />
+              <Link
+                to={trade.link.to}
+                className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
+              >
+                {trade.link.label}
+                <ArrowRight />
+              </Link>
+            </div>
+            <div className="rounded-xl border border-slate-200 bg-white p-6 text-slate-800 shadow-sm sm:p-8">
+              <CheckList items={trade.bullets} />
+            </div>
+          </div>
+        </Section>
+      ))}
+
+      <CtaBanner
+        title="Ready to Stop Chasing Leads?"
+        text="Book a free 30-minute strategy session. We will look at your Google Business Profile, your website and the three competitors outranking you, and show you where your next jobs should be coming from."
+      >
+        <ButtonLink to="/contact" variant="secondary">
+          Book My Free Strategy Session
+        </ButtonLink>
+        <a
+          href={siteConfig.phoneHref}
+          className="inline-flex h-12 items-center justify-center rounded-md border border-white px-6 text-base font-semibold text-white transition-colors hover:bg-white/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-brand-900"
+        >
+          Call {siteConfig.phone}
+        </a>
+      </CtaBanner>
+    </>
   );
 }

@@ -1,34 +1,145 @@
-import { Link } from "react-router";
+import { Phone } from "lucide-react";
 import { ContactForm } from "../../components/forms/contact-form.tsx";
+import { ButtonLink, CheckList, CtaBanner, Hero, ProcessSteps, Section, SectionHeader } from "../../components/sections.tsx";
+import { servicePages, type ServiceSlug } from "../../config/service-pages.ts";
 import { services } from "../../config/services.ts";
 import { siteConfig } from "../../config/site.ts";
+import { pageMeta } from "../../lib/seo.ts";
+
+// The Services overview (SPEC §2 "Services"): the contact form and what to expect, the six services
+// with their features and benefits, the four-step process and a closing call to action.
 
 export function meta() {
-  return [
-    { title: `Digital Marketing Services | ${siteConfig.companyName}` },
-    { name: "description", content: "SEO, paid ads, websites, social media, email and podcast marketing for local businesses." },
-  ];
+  return pageMeta({
+    title: "Digital Marketing Services",
+    description:
+      "Local SEO, paid ads, website design, social media, email and podcast marketing for home-service businesses and law firms that want more leads.",
+    path: "/services",
+  });
 }
 
+// The spec's order on this page (SEO, SEM, Website Design and Development, Social Media, Email, Podcast).
+const overviewOrder: ServiceSlug[] = ["seo", "sem", "website-design", "social-media-consulting", "email-marketing", "podcast-marketing"];
+
+const whatToExpect = [
+  "A reply within 24 hours from a strategist, not a call center",
+  "A free 30-minute strategy session about your market and goals",
+  "An honest look at your website, Google Business Profile and ads",
+  "A plan with clear priorities and the results you can expect",
+  "Month-to-month plans, so you stay because it works",
+];
+
+const processSteps = [
+  {
+    title: "Strategy and Discovery",
+    text: "We learn your services, margins, service area and competitors, review what you run today and set goals measured in leads and revenue.",
+  },
+  {
+    title: "Planning and Setup",
+    text: "You get a written plan and a timeline. We set up tracking, access and the foundations each channel needs before anything launches.",
+  },
+  {
+    title: "Execution and Optimization",
+    text: "We build, launch and manage the work, then refine it every week based on which keywords, pages and campaigns bring in calls.",
+  },
+  {
+    title: "Reporting and Growth",
+    text: "Monthly reports show leads, cost per lead and revenue in plain language, and we reinvest in whatever is growing your business fastest.",
+  },
+];
+
 export default function Services() {
+  const ordered = overviewOrder.map((slug) => {
+    const service = services.find((candidate) => candidate.slug === slug)!;
+    return { service, overview: servicePages[slug].overview };
+  });
+
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16">
-      <h1 className="text-4xl font-extrabold tracking-tight text-brand-900">Our Services</h1>
-      <div className="mt-10 grid gap-10 lg:grid-cols-2">
-        <ContactForm formName="services-hero" />
-        <div>
-          <h2 className="text-xl font-semibold">What to Expect</h2>
-          <ul className="mt-4 list-disc space-y-2 pl-5 text-slate-700">
-            {services.map((service) => (
-              <li key={service.slug}>
-                <Link className="text-brand-700 underline" to={service.path}>
-                  {service.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
+    <>
+      <Hero
+        eyebrow={<span className="inline-block rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white">Our Services</span>}
+        title="Digital Marketing Services That Bring In Leads"
+        intro={
+          <p>
+            Local SEO, paid ads, websites, social media, email and podcast marketing for home-service companies, personal injury law firms and
+            growing businesses of every size. Each service is judged by one thing you can count: more qualified leads for your business.
+          </p>
+        }
+        aside={
+          <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+            <h2 className="text-2xl font-bold text-slate-900">
+              Request Your Free Strategy Session
+            </h2>
+            <p className="mt-2 text-slate-700">Choose the services you're curious about and, if you like, a time that suits you for a call.</p>
+            <ContactForm formName="services-hero" className="mt-6" />
+          </div>
+        }
+      >
+        <div className="mt-10">
+          <h2 className="text-xl font-bold text-slate-900">What to Expect</h2>
+          <CheckList items={whatToExpect} className="mt-4 text-slate-700" />
+          <p className="mt-6 text-slate-700">
+            Rather talk now?{" "}
+            <a href={siteConfig.phoneHref} className="inline-flex items-center gap-1 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+              <Phone className="h-4 w-4" aria-hidden="true" />
+              Call {siteConfig.phone}
+            </a>
+            , {siteConfig.hours}.
+          </p>
         </div>
-      </div>
-    </section>
+      </Hero>
+
+      {ordered.map(({ service, overview }, index) => {
+        const headingId = `${service.slug}-heading`;
+        return (
+          <Section key={service.slug} id={service.slug} tone={index % 2 === 0 ? "muted" : "white"} labelledBy={headingId}>
+            <div className="grid gap-10 lg:grid-cols-5">
+              <div className="lg:col-span-2">
+                <SectionHeader id={headingId} centered={false} eyebrow={overview.eyebrow} title={service.name} intro={overview.summary} />
+                <div className="mt-8 flex flex-wrap gap-4">
+                  <ButtonLink to="/contact">Ready to talk?</ButtonLink>
+                  <ButtonLink to={service.path} variant="outline">
+                    Learn More<span className="sr-only"> about {overview.shortName}</span>
+                  </ButtonLink>
+                </div>
+              </div>
+              <div className="grid gap-6 sm:grid-cols-2 lg:col-span-3">
+                <div className="rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-sm">
+                  <h3 className="text-lg font-bold">Features</h3>
+                  <CheckList items={overview.features} className="mt-4 text-slate-700" />
+                </div>
+                <div className="rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-sm">
+                  <h3 className="text-lg font-bold">Benefits</h3>
+                  <CheckList items={overview.benefits} className="mt-4 text-slate-700" />
+                </div>
+              </div>
+            </div>
+          </Section>
+        );
+      })}
+
+      <Section tone="muted" labelledBy="services-process-heading">
+        <SectionHeader
+          id="services-process-heading"
+          eyebrow="How we work"
+          title="Our Four-Step Process"
+          intro="Every engagement, whatever the mix of services, follows the same path from first conversation to measurable growth."
+        />
+        <ProcessSteps steps={processSteps} />
+      </Section>
+
+      <CtaBanner
+        title="Not Sure Which Service You Need?"
+        text="Most clients start with a free 30-minute strategy session. We'll look at your market, your website and your competitors, and tell you where the fastest wins are, even if that means starting small."
+      >
+        <ButtonLink to="/contact" variant="secondary">
+          Schedule a Free Strategy Call
+        </ButtonLink>
+        <a href={siteConfig.phoneHref} className="inline-flex h-12 items-center justify-center gap-2 rounded-md border border-white px-6 text-base font-semibold text-white hover:bg-white/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-brand-900">
+          <Phone className="h-5 w-5" aria-hidden="true" />
+          Call {siteConfig.phone}
+        </a>
+      </CtaBanner>
+    </>
   );
 }

@@ -1,14 +1,301 @@
+import { BadgePercent, CalendarCheck, Flame, Phone, ShieldCheck, Star, Trophy } from "lucide-react";
+import type { ReactNode } from "react";
+import { Countdown } from "../../components/countdown.tsx";
+import { SchedulingEmbed } from "../../components/scheduling-embed.tsx";
+import { scrollToElement } from "../../components/scroll-manager.tsx";
+import { ButtonLink, Card, CardGrid, CheckList, CtaBanner, Hero, Section, SectionHeader } from "../../components/sections.tsx";
+import { buttonVariants } from "../../components/ui/button.tsx";
+import { siteConfig } from "../../config/site.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { cn } from "../../lib/utils.ts";
 
-// Placeholder until the page's full copy is written.
+// The offer page with packages (SPEC §2 "Offer page with packages", §3 packages and additional
+// services, §9 offer claims). No prices appear anywhere: the terms below are display-only claims.
+
 export function meta() {
-  return pageMeta({ title: 'Ultimate SEO Packages', description: 'Three SEO packages with a top 5 ranking guarantee.', path: '/ultimate-pitch' });
+  return pageMeta({
+    title: "Ultimate SEO Packages",
+    description:
+      "Three local SEO packages with 20, 50 or 150 priority keywords, a top 5 ranking guarantee and 40% off when you pay 12 months upfront.",
+    path: "/ultimate-pitch",
+  });
+}
+
+const CALENDLY_SECTION_ID = "calendly-section";
+
+type SeoPackage = {
+  name: string;
+  keywords: number;
+  summary: string;
+  features: string[];
+  popular: boolean;
+  theme: "standard" | "featured" | "danger";
+};
+
+const packages: SeoPackage[] = [
+  {
+    name: "Just growing a little",
+    keywords: 20,
+    summary: "For a single-location business that wants to own the searches its best customers already type.",
+    features: [
+      "20 priority keywords researched, optimized and tracked",
+      "Google Business Profile tuned for your core services",
+      "On-page SEO for your homepage and main service pages",
+      "Local citation cleanup so your name, address and phone match everywhere",
+      "Monthly report on rankings, calls and form leads",
+    ],
+    popular: false,
+    theme: "standard",
+  },
+  {
+    name: "Accelerate My Growth",
+    keywords: 50,
+    summary: "For established companies ready to win more service areas and push past the competitor on top.",
+    features: [
+      "50 priority keywords researched, optimized and tracked",
+      "Everything in Just growing a little",
+      "Service-area pages for the towns you want more jobs from",
+      "Review request system to grow your star rating",
+      "Competitor gap analysis and a monthly strategy call",
+    ],
+    popular: true,
+    theme: "featured",
+  },
+  {
+    name: "Explosive Growth",
+    keywords: 150,
+    summary: "For multi-location operators and firms that want to dominate every profitable search in their market.",
+    features: [
+      "150 priority keywords researched, optimized and tracked",
+      "Everything in Accelerate My Growth",
+      "Authority link building from relevant local and industry sites",
+      "New content for every service you sell, written to convert",
+      "Conversion improvements on your highest-traffic landing pages",
+      "A dedicated strategist with priority turnaround",
+    ],
+    popular: false,
+    theme: "danger",
+  },
+];
+
+const offerTerms: { icon: ReactNode; title: string; text: string }[] = [
+  {
+    icon: <BadgePercent className="h-6 w-6" />,
+    title: "40% off paid upfront",
+    text: "Pay 12 months upfront and take 40% off the whole year.",
+  },
+  {
+    icon: <CalendarCheck className="h-6 w-6" />,
+    title: "20% off 12-month plans",
+    text: "Commit to a 12-month plan and every monthly payment is 20% lower.",
+  },
+  {
+    icon: <Star className="h-6 w-6" />,
+    title: "Month-to-month available",
+    text: "Prefer flexibility? Every package also runs month to month.",
+  },
+  {
+    icon: <Trophy className="h-6 w-6" />,
+    title: "Page 1 ranking guarantee",
+    text: "Pay 12 months upfront and your page 1 ranking is guaranteed.",
+  },
+];
+
+const additionalServices: { name: string; flag?: string; text: string }[] = [
+  {
+    name: "Team Coaching and SEO Strategy",
+    flag: "One-time",
+    text: "A working session with your office staff and marketing lead: we audit what you have, map the keywords that bring paying jobs, and leave you with a written plan your team can run.",
+  },
+  {
+    name: "Social Media Coaching",
+    text: "Learn what to post from the job site, how to turn finished projects into proof, and how to answer comments and messages so they become booked estimates.",
+  },
+  {
+    name: "Ads Management Only",
+    text: "Already happy with your SEO? We build and manage your Google and social ad campaigns on their own, with call tracking so you see which ads produce jobs.",
+  },
+  {
+    name: "Email Marketing Consulting",
+    flag: "CRM required",
+    text: "Seasonal reminders, maintenance-plan renewals and review requests sent from the customer list you already own. We work inside your CRM, so you need one in place.",
+  },
+];
+
+function PackageCard({ pkg, onBook }: { pkg: SeoPackage; onBook: () => void }) {
+  const featured = pkg.theme === "featured";
+  const danger = pkg.theme === "danger";
+  return (
+    <article
+      className={cn(
+        "relative flex flex-col rounded-2xl border bg-white p-8 text-slate-900 shadow-sm",
+        featured && "border-brand-700 ring-2 ring-brand-700 lg:-translate-y-3 lg:shadow-xl",
+        danger && "border-red-700 border-t-8",
+        !featured && !danger && "border-slate-200",
+      )}
+    >
+      {pkg.popular && (
+        <p className="absolute -top-4 left-1/2 -translate-x-1/2 rounded-full bg-brand-700 px-4 py-1 text-sm font-bold uppercase tracking-wide text-white">
+          Most Popular
+        </p>
+      )}
+      <div className="flex items-center gap-2">
+        {danger && <Flame className="h-6 w-6 text-red-700" aria-hidden="true" />}
+        <h3 className="text-2xl font-extrabold">{pkg.name}</h3>
+      </div>
+      <p className={cn("mt-4 text-4xl font-extrabold", danger ? "text-red-700" : "text-brand-700")}>
+        {pkg.keywords}
+        <span className="ml-2 text-base font-semibold text-slate-700">priority keywords</span>
+      </p>
+      <p className="mt-4 text-slate-700">{pkg.summary}</p>
+      <CheckList items={pkg.features} className="mt-6 flex-1 text-slate-800" />
+      <button
+        type="button"
+        onClick={onBook}
+        className={cn(
+          buttonVariants({ variant: danger ? "destructive" : featured ? "default" : "outline", size: "lg" }),
+          "mt-8 w-full",
+        )}
+      >
+        Book a Strategy Call<span className="sr-only"> about {pkg.name}</span>
+      </button>
+    </article>
+  );
 }
 
 export default function UltimatePitch() {
+  const scrollToCalendly = () => scrollToElement(CALENDLY_SECTION_ID);
+
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-4xl font-extrabold tracking-tight text-brand-900">Our Ultimate SEO Packages</h1>
-    </section>
+    <>
+      <div className="bg-brand-900 py-4 text-white">
+        <div className="mx-auto flex max-w-6xl flex-col items-center justify-center gap-3 px-4 text-center sm:flex-row sm:gap-8 sm:text-left">
+          <p className="text-lg font-bold">Book your strategy call today to lock in this year&apos;s onboarding terms.</p>
+          <Countdown label="Offer expires in:" className="text-center text-white" />
+        </div>
+      </div>
+
+      <Hero
+        eyebrow={<p className="text-sm font-bold uppercase tracking-wider text-brand-700">SEO packages for local businesses</p>}
+        title="Our Ultimate SEO Packages"
+        intro={
+          <p>
+            Pick how fast you want to grow. Every package targets the searches that turn into booked jobs and signed cases, and
+            every plan is backed by a written ranking guarantee. No prices on this page: we size the work to your market on a free
+            30-minute call.
+          </p>
+        }
+        aside={
+          <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-lg">
+            <div className="flex items-center gap-3">
+              <ShieldCheck className="h-10 w-10 shrink-0 text-green-700" aria-hidden="true" />
+              <p className="text-2xl font-extrabold text-brand-900">Top 5 in 6 Months</p>
+            </div>
+            <p className="mt-4 text-slate-700">
+              We plan every campaign to put your priority keywords in Google&apos;s top 5 within 6 months. If it takes longer, the
+              full guarantee below still protects you for 12 months.
+            </p>
+            <CheckList
+              className="mt-6 text-slate-800"
+              items={["Keywords chosen for buyer intent, not vanity", "Rankings and leads reported every month", "Month-to-month terms available"]}
+            />
+          </div>
+        }
+      />
+
+      <Section id="packages" labelledBy="packages-title">
+        <SectionHeader
+          id="packages-title"
+          eyebrow="Choose your pace"
+          title="Three Packages, One Goal: More Leads"
+          intro="Each package is sized by how many priority keywords we fight for. More keywords means more service areas, more services and more ways for customers to find you."
+        />
+        <div className="mt-14 grid gap-8 lg:grid-cols-3 lg:items-stretch">
+          {packages.map((pkg) => (
+            <PackageCard key={pkg.name} pkg={pkg} onBook={scrollToCalendly} />
+          ))}
+        </div>
+        <div className="mt-14 rounded-2xl bg-brand-50 p-8">
+          <h3 className="text-center text-xl font-bold text-brand-900">Terms That Reward Commitment</h3>
+          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {offerTerms.map((term) => (
+              <li key={term.title} className="rounded-xl bg-white p-5 shadow-sm">
+                <span className="text-brand-700" aria-hidden="true">
+                  {term.icon}
+                </span>
+                <p className="mt-3 font-bold text-slate-900">{term.title}</p>
+                <p className="mt-1 text-slate-700">{term.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </Section>
+
+      <Section id={CALENDLY_SECTION_ID} tone="muted" labelledBy="booking-title" className="scroll-mt-16">
+        <SectionHeader
+          id="booking-title"
+          eyebrow="Free, no obligation"
+          title="Book Your Free 30-Minute Strategy Call"
+          intro="Pick a time that suits you. We'll look at where you rank today, who is outranking you, and which package fits your goals."
+        />
+        <SchedulingEmbed title="Book your free 30-minute strategy call" height={630} className="mt-10" />
+      </Section>
+
+      <Section labelledBy="additional-title">
+        <SectionHeader
+          id="additional-title"
+          eyebrow="Add to any package"
+          title="Additional Services"
+          intro="Round out your SEO with coaching, ads or email, or book one of these on its own."
+        />
+        <CardGrid columns={2}>
+          {additionalServices.map((service) => (
+            <Card key={service.name} title={service.name}>
+              {service.flag && (
+                <p className="mb-3 inline-block rounded-full bg-brand-50 px-3 py-1 text-xs font-bold uppercase tracking-wide text-brand-700">
+                  {service.flag}
+                </p>
+              )}
+              <p>{service.text}</p>
+            </Card>
+          ))}
+        </CardGrid>
+      </Section>
+
+      <Section tone="brand" labelledBy="guarantee-title">
+        <SectionHeader
+          id="guarantee-title"
+          eyebrow="Our guarantee"
+          title="Our Top 5 Ranking Guarantee"
+          intro="We guarantee top 5 positions for your priority keywords within 12 months. If we miss, you choose how we make it right."
+        />
+        <div className="mx-auto mt-10 grid max-w-4xl gap-6 md:grid-cols-2">
+          <div className="rounded-xl bg-white p-6 text-slate-900">
+            <h3 className="text-lg font-bold">Option 1: A 50% refund</h3>
+            <p className="mt-2 text-slate-700">We refund 50% of what you paid for the campaign. You keep the reports and the work already done.</p>
+          </div>
+          <div className="rounded-xl bg-white p-6 text-slate-900">
+            <h3 className="text-lg font-bold">Option 2: Free continued work</h3>
+            <p className="mt-2 text-slate-700">We keep working on your campaign at no charge until your keywords reach the top 5.</p>
+          </div>
+        </div>
+        <p className="mx-auto mt-8 max-w-3xl text-center text-blue-100">
+          Paying 12 months upfront adds a page 1 ranking guarantee on top, along with the 40% discount.
+        </p>
+      </Section>
+
+      <CtaBanner
+        title="Need Something Different? Get a Custom Quote"
+        text="Several locations, a practice area we haven't listed, or a mix of services? Tell us what you need and we'll build a plan and quote around it."
+      >
+        <ButtonLink to="/contact" variant="secondary">
+          Request a Custom Quote
+        </ButtonLink>
+        <a href={siteConfig.phoneHref} className={buttonVariants({ variant: "outline", size: "lg" })}>
+          <Phone className="h-5 w-5" aria-hidden="true" />
+          Call {siteConfig.phone}
+        </a>
+      </CtaBanner>
+    </>
   );
 }

@@ -1,14 +1,161 @@
+import { ArrowRight, Clock, Headset, LayoutTemplate, Plug, Search, ShieldCheck, Target } from "lucide-react";
+import { CountdownDisplay, useCountdown } from "../../components/countdown.tsx";
+import { SchedulingEmbed } from "../../components/scheduling-embed.tsx";
+import { scrollToElement } from "../../components/scroll-manager.tsx";
+import { Card, CardGrid, CheckList, CtaBanner, Hero, Section, SectionHeader } from "../../components/sections.tsx";
+import { buttonVariants } from "../../components/ui/button.tsx";
 import { pageMeta } from "../../lib/seo.ts";
+import { cn } from "../../lib/utils.ts";
 
-// Placeholder until the page's full copy is written.
+// The website upgrade landing page (SPEC §2 "Website upgrade landing page", §9 website upgrade
+// guarantee). Sections in the spec's order; one countdown state shared by both displays.
+
 export function meta() {
-  return pageMeta({ title: 'Website Upgrade Offer', description: 'Upgrade your website in one week.', path: '/ultimate-website-offer' });
+  return pageMeta({
+    title: "Website Upgrade Offer",
+    description:
+      "A lead-focused website rebuild delivered in 1 week: SEO ready, mobile first and fully integrated, backed by our 90-day more-leads guarantee.",
+    path: "/ultimate-website-offer",
+  });
 }
 
+const CALENDLY_SECTION_ID = "calendly-section";
+
+const includedCards = [
+  {
+    title: "Built SEO Ready",
+    icon: <Search className="h-8 w-8" />,
+    items: ["Ready to add in SEO", "Focused on driving conversions", "Clean UX for high conversions", "Ready for local domination"],
+  },
+  {
+    title: "Modern Design",
+    icon: <LayoutTemplate className="h-8 w-8" />,
+    items: ["Fully responsive mobile design", "Professional modern layouts", "Custom branded colour schemes", "Fast-loading optimized images"],
+  },
+  {
+    title: "Full Integration",
+    icon: <Plug className="h-8 w-8" />,
+    items: ["CRM and email marketing setup", "Contact forms and lead capture", "Analytics and tracking tools", "Social media connections"],
+  },
+];
+
+const guaranteeHighlights = [
+  {
+    title: "1 Week Delivery",
+    icon: <Clock className="h-8 w-8" />,
+    text: "Your new site goes live one week after we kick off, not after a quarter of back-and-forth. We start the build within 24 hours of your consultation.",
+  },
+  {
+    title: "Lead Generation Focused",
+    icon: <Target className="h-8 w-8" />,
+    text: "Every page has one job: get the visitor to call or fill in a form. Click-to-call buttons, short forms and proof where buyers decide.",
+  },
+  {
+    title: "Optional 12 Month Support",
+    icon: <Headset className="h-8 w-8" />,
+    text: "Add 12 months of updates, fixes and content changes so the site keeps pace with your business after launch.",
+  },
+];
+
+const upgradeButtonClass = cn(buttonVariants({ size: "lg" }), "h-14 px-8 text-lg");
+const upgradeButtonOnDarkClass = cn(upgradeButtonClass, "bg-white text-brand-900 hover:bg-brand-50");
+
 export default function UltimateWebsiteOffer() {
+  const seconds = useCountdown();
+  const scrollToCalendly = () => scrollToElement(CALENDLY_SECTION_ID);
+
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-4xl font-extrabold tracking-tight text-brand-900">Ready to Upgrade Your Website? Let's Transform Your Online Presence</h1>
-    </section>
+    <>
+      {/* 1. Hero */}
+      <Hero
+        eyebrow={
+          <div className="flex flex-wrap items-center gap-6">
+            <p className="inline-block rounded-full bg-red-700 px-4 py-1 text-sm font-bold tracking-wider text-white">LIMITED TIME OFFER</p>
+            <CountdownDisplay seconds={seconds} label="OFFER EXPIRES IN:" className="text-red-700" />
+          </div>
+        }
+        title={"Ready to Upgrade Your Website? Let's Transform Your Online Presence"}
+        intro={
+          <>
+            <p>
+              If your website looks dated, loads slowly on a phone or simply doesn&apos;t make the phone ring, it is costing you jobs
+              every week. We rebuild it as a lead machine: fast, mobile first, ready for SEO and wired into the tools you already use.
+            </p>
+            <p className="mt-4 font-semibold text-slate-900">
+              We take on only 5 ultimate websites per month. Claim a spot and we start your free website build within 24 hours.
+            </p>
+          </>
+        }
+        actions={
+          <button type="button" onClick={scrollToCalendly} className={upgradeButtonClass}>
+            Upgrade Your Website Now
+            <ArrowRight className="h-5 w-5" aria-hidden="true" />
+          </button>
+        }
+      />
+
+      {/* 2. What's included */}
+      <Section labelledBy="included-title">
+        <SectionHeader
+          id="included-title"
+          title={"What's Included in Your Website Upgrade"}
+          intro="Everything a local business needs to turn visitors into calls, built and connected for you."
+        />
+        <CardGrid columns={3}>
+          {includedCards.map((card) => (
+            <Card key={card.title} title={card.title} icon={card.icon}>
+              <CheckList items={card.items} className="mt-4" />
+            </Card>
+          ))}
+        </CardGrid>
+      </Section>
+
+      {/* 3. Guarantee */}
+      <Section tone="muted" labelledBy="guarantee-title">
+        <SectionHeader
+          id="guarantee-title"
+          title="Our Iron-Clad Guarantee"
+          intro="If your new site does not generate more leads than your current one within 90 days of launch, we work for free until it does."
+        />
+        <div className="mx-auto mt-10 flex max-w-3xl items-start gap-4 rounded-2xl border-2 border-green-700 bg-white p-6">
+          <ShieldCheck className="h-10 w-10 shrink-0 text-green-700" aria-hidden="true" />
+          <p className="text-slate-800">
+            We measure calls and form leads from your current site before we launch, then compare the first 90 days of the new one
+            against that baseline. You see the numbers side by side, and if the new site is behind, the extra work is on us.
+          </p>
+        </div>
+        <CardGrid columns={3}>
+          {guaranteeHighlights.map((highlight) => (
+            <Card key={highlight.title} title={highlight.title} icon={highlight.icon}>
+              <p>{highlight.text}</p>
+            </Card>
+          ))}
+        </CardGrid>
+      </Section>
+
+      {/* 4. Closing call to action */}
+      <CtaBanner
+        title="Ready to Dominate Your Market?"
+        text="Only 5 ultimate websites go out each month. Lock in your spot before the timer runs out."
+      >
+        <div className="flex w-full flex-col items-center gap-6">
+          <CountdownDisplay seconds={seconds} label="OFFER EXPIRES IN:" className="text-white" />
+          <button type="button" onClick={scrollToCalendly} className={upgradeButtonOnDarkClass}>
+            Upgrade Your Website Now
+            <ArrowRight className="h-5 w-5" aria-hidden="true" />
+          </button>
+        </div>
+      </CtaBanner>
+
+      {/* 5. Booking */}
+      <Section id={CALENDLY_SECTION_ID} labelledBy="consultation-title" className="scroll-mt-16">
+        <SectionHeader
+          id="consultation-title"
+          title="Schedule Your Website Upgrade Consultation"
+          intro="Book a free 30-minute consultation. We'll review your current site, agree on what the new one must do, and set your launch date."
+        />
+        <SchedulingEmbed title="Schedule your free website consultation" height={700} className="mt-10" />
+      </Section>
+    </>
   );
 }

@@ -1,0 +1,24 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { publicRoutes } from "./public-routes.ts";
+
+// axe-core on every public route at desktop and phone widths: no serious or critical violation.
+// Third-party iframes (the booking widget, unreachable here) are not ours to audit.
+
+for (const width of [1280, 390]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+    for (const route of [...publicRoutes, { path: "/this-page-does-not-exist" }]) {
+      test(`${route.path} has no serious or critical accessibility violation`, async ({ page }) => {
+        await page.route("https://**/*", (r) => r.abort());
+        await page.goto(route.path);
+        await page.waitForLoadState("load");
+        const results = await new AxeBuilder({ page }).exclude("iframe").analyze();
+        const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+        expect(
+          blocking.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`),
+        ).toEqual([]);
+      });
+    }
+  });
+}

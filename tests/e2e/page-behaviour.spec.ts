@@ -1,0 +1,92 @@
+import { expect, test } from "@playwright/test";
+
+test("the offer page countdown starts at 01:00:00, ticks each second, and stops at 00:00:00", async ({ page }) => {
+  await page.clock.install();
+  await page.goto("/ultimate-pitch");
+  const countdown = page.getByTestId("countdown").first();
+  await expect(countdown).toHaveText("01:00:00");
+  await page.clock.runFor(1000);
+  await expect(countdown).toHaveText("00:59:59");
+  await page.clock.runFor(61_000);
+  await expect(countdown).toHaveText("00:58:58");
+  await page.clock.runFor(3600 * 1000);
+  await expect(countdown).toHaveText("00:00:00");
+  await page.clock.runFor(5000);
+  await expect(countdown).toHaveText("00:00:00");
+});
+
+test("the landing page's two countdowns share one clock and both buttons scroll to the booking section", async ({ page }) => {
+  await page.clock.install();
+  await page.goto("/ultimate-website-offer");
+  await expect(page.getByText("LIMITED TIME OFFER")).toBeVisible();
+  const countdowns = page.getByTestId("countdown");
+  await expect(countdowns).toHaveCount(2);
+  await page.clock.runFor(3000);
+  await expect(countdowns.nth(0)).toHaveText("00:59:57");
+  await expect(countdowns.nth(1)).toHaveText("00:59:57");
+
+  const section = page.locator("#calendly-section");
+  await expect(section.getByRole("heading", { name: "Schedule Your Website Upgrade Consultation" })).toBeAttached();
+  await expect(section.locator('iframe[title="Schedule your free website consultation"]')).toHaveAttribute("height", "700");
+  const buttons = page.getByRole("button", { name: "Upgrade Your Website Now" });
+  await expect(buttons).toHaveCount(2);
+  await buttons.first().click();
+  await expect(section).toBeInViewport();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await buttons.nth(1).click();
+  await expect(section).toBeInViewport();
+});
+
+test("the home page client strip shows five of ten names and advances one every 2 seconds", async ({ page }) => {
+  await page.clock.install();
+  await page.goto("/");
+  const items = page.getByTestId("client-strip").getByRole("listitem");
+  await expect(items).toHaveCount(5);
+  const first = await items.allTextContents();
+  await page.clock.runFor(2000);
+  await expect.poll(() => items.allTextContents()).toEqual([...first.slice(1), expect.any(String)]);
+  const second = await items.allTextContents();
+  expect(second[4]).not.toBe(first[4]);
+  // Ten steps bring the window back to where it started.
+  await page.clock.runFor(9 * 2000);
+  await expect.poll(() => items.allTextContents()).toEqual(first);
+});
+
+test("the client strip stands still when the visitor asks for reduced motion", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.clock.install();
+  await page.goto("/");
+  const items = page.getByTestId("client-strip").getByRole("listitem");
+  const first = await items.allTextContents();
+  await page.clock.runFor(6000);
+  expect(await items.allTextContents()).toEqual(first);
+});
+
+test("the contact page shows the hours, a 700 px booking frame and a five-question FAQ", async ({ page }) => {
+  await page.goto("/contact");
+  await expect(page.getByText("Monday to Friday 9AM to 6PM EST")).toBeVisible();
+  await expect(page.locator("iframe[title]")).toHaveAttribute("height", "700");
+  // Radix renders each question as a button inside a heading.
+  const questions = page.locator("h3 > button[aria-expanded]");
+  await expect(questions).toHaveCount(5);
+  await questions.first().click();
+  await expect(questions.first()).toHaveAttribute("aria-expanded", "true");
+  await expect(page.locator('h3 > button[aria-expanded="true"]')).toHaveCount(1);
+});
+
+test("the privacy policy shows today's date, set in the browser", async ({ page }) => {
+  await page.goto("/privacy-policy");
+  const today = await page.evaluate(() => new Date().toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" }));
+  await expect(page.getByTestId("last-updated")).toHaveText(today);
+  await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveCount(10);
+});
+
+test("the home services page shows a sticky call bar on small screens only", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/home-services");
+  const bar = page.getByRole("link", { name: /Call now/ });
+  await expect(bar).toBeVisible();
+  await expect(bar).toHaveAttribute("href", /^tel:\+?\d+$/);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(bar).toBeHidden();
+});
