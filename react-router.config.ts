@@ -1,4 +1,10 @@
+import { readdirSync } from "node:fs";
 import type { Config } from "@react-router/dev/config";
+
+/** One page per Markdown file of content/blog/ (the file name is the slug). */
+const blogPaths = readdirSync("content/blog")
+  .filter((file) => file.endsWith(".md"))
+  .map((file) => `/blog/${file.slice(0, -3)}`);
 
 // Every public page is rendered to HTML at build time (no server rendering at run time). The admin
 // pages are left to the SPA fallback. "/404" renders the catch-all route: the server sends it, with
@@ -9,6 +15,6 @@ export default {
   buildDirectory: process.env.BUILD_DIR ?? "build",
   async prerender({ getStaticPaths }) {
     const publicPaths = getStaticPaths().filter((path) => !path.startsWith("/admin"));
-    return [...publicPaths, "/404"];
+    return [...publicPaths, ...blogPaths, "/blog/rss.xml", "/404"];
   },
 } satisfies Config;

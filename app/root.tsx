@@ -5,6 +5,10 @@ import "./app.css";
 import { AnalyticsTracker } from "./components/analytics-tracker.tsx";
 import { ScrollManager } from "./components/scroll-manager.tsx";
 
+export const links: Route.LinksFunction = () => [
+  { rel: "alternate", type: "application/rss+xml", title: "Digital Marketing Insights", href: "/blog/rss.xml" },
+];
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">

@@ -11,6 +11,8 @@ export default [
     route("ultimate-pitch", "routes/_site/ultimate-pitch.tsx"),
     route("ultimate-website-offer", "routes/_site/ultimate-website-offer.tsx"),
     route("privacy-policy", "routes/_site/privacy-policy.tsx"),
+    route("blog", "routes/_site/blog/blog-index.tsx"),
+    route("blog/:slug", "routes/_site/blog/blog-article.tsx"),
     // Pages with a lead form get the query client and toasts (kept out of the other pages' JavaScript).
     layout("routes/_site/lead-capture-layout.tsx", [
       route("services", "routes/_site/services.tsx"),
@@ -28,6 +30,8 @@ export default [
     // The catch-all is part of the public frame so the 404 page has the header and footer.
     route("*", "routes/_site/not-found.tsx"),
   ]),
+  // The RSS feed: a resource route, prerendered to build/client/blog/rss.xml.
+  route("blog/rss.xml", "routes/_site/blog/rss.ts"),
   layout("routes/admin/admin-layout.tsx", [
     route("admin/login", "routes/admin/login.tsx"),
     route("admin/submissions", "routes/admin/submissions.tsx"),

@@ -125,10 +125,14 @@ export default async function clientRoutes(app: FastifyInstance) {
       allowedPath: (pathName) => !/\.(html|br|gz)$/.test(pathName),
       setHeaders(reply, filePath) {
         const assetsDir = `${join(clientDir, "assets")}${sep}`;
-        reply.header(
-          "cache-control",
-          filePath.startsWith(assetsDir) ? "public, max-age=31536000, immutable" : "public, max-age=3600",
-        );
+        // Hashed assets never change; .data files (route data for client-side navigation) change with
+        // each deploy like the HTML, so they are revalidated.
+        const cacheControl = filePath.startsWith(assetsDir)
+          ? "public, max-age=31536000, immutable"
+          : filePath.endsWith(".data")
+            ? "no-cache"
+            : "public, max-age=3600";
+        reply.header("cache-control", cacheControl);
       },
     });
     for (const [path, page] of pages) {

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { publicRoutes } from "./public-routes.ts";
+import { blogSlugs, publicRoutes } from "./public-routes.ts";
 
 // axe-core on every public route at desktop and phone widths: no serious or critical violation.
 // Third-party iframes (the booking widget, unreachable here) are not ours to audit.
@@ -8,7 +8,8 @@ import { publicRoutes } from "./public-routes.ts";
 for (const width of [1280, 390]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
-    for (const route of [...publicRoutes, { path: "/this-page-does-not-exist" }]) {
+    const blogSample = [{ path: "/blog" }, { path: `/blog/${blogSlugs[0]}` }, { path: `/blog/${blogSlugs[5]}` }];
+    for (const route of [...publicRoutes, ...blogSample, { path: "/this-page-does-not-exist" }]) {
       test(`${route.path} has no serious or critical accessibility violation`, async ({ page }) => {
         await page.route("https://**/*", (r) => r.abort());
         await page.goto(route.path);

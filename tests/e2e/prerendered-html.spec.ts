@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { publicRoutes } from "./public-routes.ts";
+import { blogRoutes, publicRoutes } from "./public-routes.ts";
 
 // Without a browser: what a search engine receives before any script runs.
 
@@ -36,19 +36,20 @@ for (const route of publicRoutes) {
 test("every page has its own title and description", async ({ request }) => {
   const titles = new Set<string>();
   const descriptions = new Set<string>();
-  for (const route of publicRoutes) {
-    const html = await (await request.get(route.path)).text();
+  const paths = [...publicRoutes.map((r) => r.path), ...blogRoutes];
+  for (const path of paths) {
+    const html = await (await request.get(path)).text();
     titles.add(/<title>([^<]*)<\/title>/.exec(html)![1]!);
     descriptions.add(/<meta name="description" content="([^"]*)"/.exec(html)![1]!);
   }
-  expect(titles.size).toBe(publicRoutes.length);
-  expect(descriptions.size).toBe(publicRoutes.length);
+  expect(titles.size).toBe(paths.length);
+  expect(descriptions.size).toBe(paths.length);
 });
 
 test("the sitemap lists every public route once and robots.txt disallows /admin and /api", async ({ request }) => {
   const sitemap = await (await request.get("/sitemap.xml")).text();
   const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-  expect(locs.sort()).toEqual(publicRoutes.map((r) => r.path).sort());
+  expect(locs.sort()).toEqual([...publicRoutes.map((r) => r.path), ...blogRoutes].sort());
 
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain("Disallow: /admin");

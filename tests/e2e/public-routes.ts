@@ -22,3 +22,18 @@ export const publicRoutes: { path: string; h1?: string }[] = [
   { path: "/hvac" },
   { path: "/privacy-policy", h1: "Privacy Policy" },
 ];
+
+/** The blog (SPEC §2): the index and the ten articles. */
+export const blogSlugs = [
+  "seo-agency-holding-me-hostage",
+  "website-lost-rankings-and-leads",
+  "outdated-website-no-leads",
+  "established-business-outranked-by-competitor",
+  "boss-googled-not-found-top-pages",
+  "ultimate-guide-seo-law-firms",
+  "ultimate-guide-seo-roofing-companies",
+  "ultimate-guide-seo-cannabis-businesses",
+  "ultimate-guide-seo-ecommerce-companies",
+  "ultimate-guide-seo-manufacturers",
+];
+export const blogRoutes = ["/blog", ...blogSlugs.map((slug) => `/blog/${slug}`)];

@@ -1,0 +1,84 @@
+import { Link } from "react-router";
+import { ButtonLink, CtaBanner, Hero } from "../../../components/sections.tsx";
+import { listArticles } from "../../../content/blog.server.ts";
+import { siteConfig } from "../../../config/site.ts";
+import { formatArticleDate } from "../../../lib/format-date.ts";
+import { pageMeta } from "../../../lib/seo.ts";
+import type { Route } from "./+types/blog-index";
+
+export function loader() {
+  return { articles: listArticles() };
+}
+
+export function meta() {
+  return pageMeta({
+    title: "Digital Marketing Insights",
+    description: "Practical SEO, website and lead-generation advice for home-service businesses, law firms and growing companies.",
+    path: "/blog",
+  });
+}
+
+export default function BlogIndex({ loaderData }: Route.ComponentProps) {
+  const { articles } = loaderData;
+  return (
+    <>
+      <Hero
+        eyebrow={<p className="text-sm font-bold uppercase tracking-wider text-brand-700">Blog</p>}
+        title="Digital Marketing Insights"
+        intro={
+          <p>
+            Straight answers from the people running the campaigns: how to win local search, fix a website that does not
+            convert, and turn clicks into booked jobs and signed cases.
+          </p>
+        }
+        actions={<ButtonLink to="/contact">Get Your Free Strategy Session</ButtonLink>}
+      />
+      <section aria-labelledby="articles-heading" className="bg-white py-16">
+        <div className="mx-auto max-w-6xl px-4">
+          <h2 id="articles-heading" className="sr-only">
+            Articles
+          </h2>
+          <ul className="grid gap-8 md:grid-cols-2">
+            {articles.map((article, index) => (
+              <li key={article.slug} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+                <img
+                  src={article.image}
+                  alt={article.imageAlt}
+                  width={800}
+                  height={450}
+                  loading={index < 2 ? "eager" : "lazy"}
+                  className="aspect-video h-auto w-full object-cover"
+                />
+                <div className="flex flex-1 flex-col p-6">
+                  <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
+                    <span>{siteConfig.author.name}</span>
+                    <span aria-hidden="true">·</span>
+                    <time dateTime={article.date}>{formatArticleDate(article.date)}</time>
+                    <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-900">{article.category}</span>
+                  </p>
+                  <h3 className="mt-3 text-xl font-bold text-slate-900">
+                    <Link to={`/blog/${article.slug}`} className="hover:text-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+                      {article.title}
+                    </Link>
+                  </h3>
+                  <p className="mt-3 flex-1 text-slate-700">{article.excerpt}</p>
+                  <Link
+                    to={`/blog/${article.slug}`}
+                    className="mt-6 inline-flex h-10 w-fit items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+                  >
+                    Read Full Article<span className="sr-only">: {article.title}</span>
+                  </Link>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <CtaBanner title="Want these results for your business?" text="Thirty minutes, no obligation: we look at your site, your rankings and your competitors, and tell you what we would do first.">
+        <ButtonLink to="/contact" variant="secondary">
+          Book Your Free Strategy Call Now
+        </ButtonLink>
+      </CtaBanner>
+    </>
+  );
+}
