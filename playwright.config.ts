@@ -44,7 +44,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
       SQLITE_PATH: process.env.E2E_SQLITE_PATH,
-      CLIENT_DIR: "build-e2e/client",
+      CLIENT_DIR: `${process.env.E2E_BUILD_DIR ?? "build-e2e"}/client`,
       DATABASE_URL: "",
       ADMIN_EMAIL: e2eAdmin.email,
       ADMIN_PASSWORD: e2eAdmin.password,

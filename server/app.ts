@@ -8,6 +8,7 @@ import originCheck from "./plugins/app/origin-check.ts";
 import repositories from "./plugins/app/repositories.ts";
 import compression from "./plugins/external/compression.ts";
 import security from "./plugins/external/security.ts";
+import adminLeadRoutes from "./routes/api/admin-leads.ts";
 import adminSessionRoutes from "./routes/api/admin-session.ts";
 import contactSubmissionRoutes from "./routes/api/contact-submissions.ts";
 import serviceInquiryRoutes from "./routes/api/service-inquiries.ts";
@@ -85,6 +86,7 @@ export async function buildApp(config: ServerConfig) {
   await app.register(contactSubmissionRoutes);
   await app.register(serviceInquiryRoutes);
   await app.register(adminSessionRoutes);
+  await app.register(adminLeadRoutes);
   await app.register(clientRoutes);
 
   return app;

@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import * as initial from "./migrations/0001-initial.ts";
 import * as spamReason from "./migrations/0002-spam-reason.ts";
+import * as inbox from "./migrations/0003-inbox.ts";
 import type { Database } from "./schema.ts";
 
 // Migrations are listed here rather than read from the folder, so the compiled server and the tests
@@ -8,6 +9,7 @@ import type { Database } from "./schema.ts";
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-spam-reason": spamReason,
+  "0003-inbox": inbox,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -31,6 +31,7 @@ export type ContactSubmissionsTable = LeadSourceColumns & {
   timezone: string | null;
   status: Generated<string>;
   spamReason: string | null;
+  readAt: string | null;
   createdAt: CreatedAt;
 };
 
@@ -46,6 +47,15 @@ export type ServiceInquiriesTable = LeadSourceColumns & {
   message: string;
   status: Generated<string>;
   spamReason: string | null;
+  readAt: string | null;
+  createdAt: CreatedAt;
+};
+
+export type LeadNotesTable = {
+  id: string;
+  leadKind: string;
+  leadId: string;
+  body: string;
   createdAt: CreatedAt;
 };
 
@@ -71,6 +81,7 @@ export type SessionsTable = {
 export type Database = {
   contactSubmissions: ContactSubmissionsTable;
   serviceInquiries: ServiceInquiriesTable;
+  leadNotes: LeadNotesTable;
   users: UsersTable;
   sessions: SessionsTable;
 };

@@ -16,6 +16,8 @@ export function createContactSubmissionsRepository(db: Kysely<Database>) {
         .insertInto("contactSubmissions")
         .values({
           id: randomUUID(),
+          // Milliseconds, set here rather than by the database, so keyset cursors compare exactly on both dialects.
+          createdAt: new Date().toISOString(),
           firstName: input.firstName,
           lastName: input.lastName,
           email: input.email,

@@ -21,6 +21,8 @@ export function createServiceInquiriesRepository(db: Kysely<Database>) {
         .insertInto("serviceInquiries")
         .values({
           id: randomUUID(),
+          // Milliseconds, set here rather than by the database, so keyset cursors compare exactly on both dialects.
+          createdAt: new Date().toISOString(),
           firstName: input.firstName,
           lastName: input.lastName,
           email: input.email,

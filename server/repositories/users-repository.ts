@@ -26,15 +26,24 @@ export function createUsersRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
     },
 
-    /** Sets a new password and ends every session of the user, in one transaction. */
-    async setPassword(userId: string, passwordHash: string): Promise<void> {
+    async findById(id: string) {
+      return db.selectFrom("users").select(["id", "username", "passwordHash"]).where("id", "=", id).executeTakeFirst();
+    },
+
+    /**
+     * Sets a new password and ends every session of the user, in one transaction; the session that made
+     * the change (keepSessionHash) may stay signed in.
+     */
+    async setPassword(userId: string, passwordHash: string, keepSessionHash?: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable("users")
           .set({ passwordHash, updatedAt: new Date().toISOString() })
           .where("id", "=", userId)
           .execute();
-        await trx.deleteFrom("sessions").where("userId", "=", userId).execute();
+        let sessions = trx.deleteFrom("sessions").where("userId", "=", userId);
+        if (keepSessionHash) sessions = sessions.where("tokenHash", "!=", keepSessionHash);
+        await sessions.execute();
       });
     },
   };

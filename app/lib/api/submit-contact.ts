@@ -22,6 +22,8 @@ export function useSubmitContact() {
     mutationFn: submitContact,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: contactSubmissionsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ["/api/admin/stats"] });
+      void queryClient.invalidateQueries({ queryKey: ["/api/admin/leads", "contacts"] });
       reportConversion();
     },
   });

@@ -22,6 +22,8 @@ export function useSubmitServiceInquiry() {
     mutationFn: submitServiceInquiry,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: serviceInquiriesQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ["/api/admin/stats"] });
+      void queryClient.invalidateQueries({ queryKey: ["/api/admin/leads", "inquiries"] });
       reportConversion();
     },
   });

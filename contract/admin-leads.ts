@@ -1,0 +1,116 @@
+import { z } from "zod";
+import type { ContactSubmission } from "./contact-submission.ts";
+import { leadStatuses, type LeadStatus } from "./fields.ts";
+import { serviceTypes, type ServiceInquiry } from "./service-inquiry.ts";
+
+// The owner's inbox API (docs/decisions/008-admin-inbox.md). Every path is under /api/admin/leads/:kind
+// and needs the admin session.
+//
+//   GET    /api/admin/leads/:kind                 list (filters, keyset paging)   -> LeadPage
+//   GET    /api/admin/leads/:kind/export.csv      the same filters, every row     -> text/csv
+//   GET    /api/admin/leads/:kind/:id             one lead with its notes          -> LeadDetail
+//   PATCH  /api/admin/leads/:kind/:id             { status?, read? }               -> LeadDetail
+//   DELETE /api/admin/leads/:kind/:id             erasure                          -> 204
+//   POST   /api/admin/leads/:kind/:id/notes       { body }                         -> LeadNote (201)
+//   GET    /api/admin/stats                       totals, unread, leads per week   -> AdminStats
+//   POST   /api/admin/password                    { currentPassword, newPassword } -> 204
+
+export const leadKinds = ["contacts", "inquiries"] as const;
+export type LeadKind = (typeof leadKinds)[number];
+
+export const leadKindParams = z.object({
+  kind: z.enum(leadKinds, { error: `kind must be one of: ${leadKinds.join(", ")}` }),
+});
+export const leadParams = leadKindParams.extend({
+  id: z.uuid({ error: "id must be a lead id" }),
+});
+
+const isoDate = z.iso.date({ error: "must be a date (YYYY-MM-DD)" });
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `must be at most ${max} characters` })
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+/** Filters shared by the list and the export. `view` inbox hides spam; spam shows only spam. */
+export const leadFilters = z
+  .object({
+    view: z.enum(["inbox", "spam", "all"], { error: "view must be inbox, spam or all" }).default("inbox"),
+    q: optionalText(200),
+    status: z.enum(leadStatuses, { error: `status must be one of: ${leadStatuses.join(", ")}` }).optional(),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    /** contacts: a product name; inquiries: a service type */
+    product: optionalText(100),
+    serviceType: z.enum(serviceTypes, { error: `serviceType must be one of: ${serviceTypes.join(", ")}` }).optional(),
+    /** The form the lead came from (formName). */
+    form: optionalText(100),
+    utmSource: optionalText(200),
+    unread: z.enum(["true", "false"]).optional().transform((value) => (value === undefined ? undefined : value === "true")),
+  })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { error: "from must not be after to", path: ["to"] });
+export type LeadFilters = z.output<typeof leadFilters>;
+export type LeadFiltersInput = z.input<typeof leadFilters>;
+
+export const leadListQuery = leadFilters.and(
+  z.object({
+    cursor: z
+      .string()
+      .max(200)
+      .regex(/^[A-Za-z0-9_-]+$/, { error: "cursor is not valid" })
+      .optional(),
+    limit: z.coerce
+      .number({ error: "limit must be a number" })
+      .int({ error: "limit must be a whole number" })
+      .min(1, { error: "limit must be at least 1" })
+      .max(100, { error: "limit must be at most 100" })
+      .default(25),
+  }),
+);
+export type LeadListQuery = z.input<typeof leadListQuery>;
+
+export const leadUpdate = z
+  .object({
+    status: z.enum(leadStatuses, { error: `status must be one of: ${leadStatuses.join(", ")}` }).optional(),
+    read: z.boolean({ error: "read must be true or false" }).optional(),
+  })
+  .strict()
+  .refine((u) => u.status !== undefined || u.read !== undefined, { error: "send status or read", path: ["status"] });
+export type LeadUpdate = z.input<typeof leadUpdate>;
+
+export const noteInput = z.object({
+  body: z.string({ error: "Note is required" }).trim().min(1, { error: "Note is required" }).max(5000, { error: "Note must be at most 5000 characters" }),
+});
+export type NoteInput = z.input<typeof noteInput>;
+
+export const passwordChange = z.object({
+  currentPassword: z.string({ error: "Current password is required" }).min(1, { error: "Current password is required" }).max(1024),
+  newPassword: z
+    .string({ error: "New password is required" })
+    .min(12, { error: "New password must be at least 12 characters" })
+    .max(1024, { error: "New password must be at most 1024 characters" }),
+});
+export type PasswordChange = z.input<typeof passwordChange>;
+
+export type LeadNote = { id: string; body: string; createdAt: string };
+
+type AdminFields = { readAt: string | null };
+export type ContactLead = ContactSubmission & AdminFields;
+export type InquiryLead = ServiceInquiry & AdminFields;
+export type Lead = ContactLead | InquiryLead;
+
+export type LeadPage<T extends Lead = Lead> = { items: T[]; total: number; nextCursor: string | null };
+export type LeadDetail<T extends Lead = Lead> = T & { notes: LeadNote[] };
+
+export type KindStats = { total: number; unread: number; spam: number; perWeek: { weekStart: string; count: number }[] };
+export type AdminStats = { contacts: KindStats; inquiries: KindStats };
+
+export type { LeadStatus };
+
+/** The reply promise behind a lead: 4 hours on the home services and law firm forms, 24 hours elsewhere (SPEC §9). */
+export const FOUR_HOUR_FORMS = ["home-services-audit", "personal-injury-audit"] as const;
+export function replyWindowHours(formName: string | null | undefined): number {
+  return (FOUR_HOUR_FORMS as readonly string[]).includes(formName ?? "") ? 4 : 24;
+}

@@ -1,0 +1,219 @@
+import { randomUUID } from "node:crypto";
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import type { AdminStats, KindStats, Lead, LeadDetail, LeadFilters, LeadKind, LeadNote, LeadPage } from "../../contract/admin-leads.ts";
+import type { LeadStatus } from "../../contract/fields.ts";
+import type { Database } from "../db/schema.ts";
+
+// The owner's inbox over both kinds of lead. Every list and count is one indexed query: keyset
+// paging on (created_at, id), never OFFSET, never loading rows to count them.
+
+const tables = { contacts: "contactSubmissions", inquiries: "serviceInquiries" } as const;
+type LeadTable = (typeof tables)[LeadKind];
+// Both tables share the columns filtered on here; Kysely cannot type a table chosen at run time.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+type AnyEb = ExpressionBuilder<any, any>;
+
+/** Columns searched by q: name (first and last together), e-mail, phone, company, and the message of inquiries. */
+function searchColumns(kind: LeadKind) {
+  const base = [sql`first_name || ' ' || last_name`, sql.ref("email"), sql.ref("phone"), sql`coalesce(company, '')`];
+  return kind === "inquiries" ? [...base, sql.ref("message")] : base;
+}
+
+/** LIKE pattern matching `text` literally (% and _ escaped with a backslash). */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function startOfDay(date: string) {
+  return `${date}T00:00:00.000Z`;
+}
+function startOfNextDay(date: string) {
+  const d = new Date(`${date}T00:00:00.000Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString();
+}
+
+function filterExpression(eb: AnyEb, kind: LeadKind, f: LeadFilters): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [];
+  if (f.view === "inbox") conditions.push(eb("status", "!=", "spam"));
+  if (f.view === "spam") conditions.push(eb("status", "=", "spam"));
+  if (f.status) conditions.push(eb("status", "=", f.status));
+  // Dates are whole days in UTC.
+  if (f.from) conditions.push(eb("createdAt", ">=", startOfDay(f.from)));
+  if (f.to) conditions.push(eb("createdAt", "<", startOfNextDay(f.to)));
+  if (f.q) {
+    const pattern = containsPattern(f.q.toLowerCase());
+    conditions.push(eb.or(searchColumns(kind).map((column) => sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`)));
+  }
+  if (f.product && kind === "contacts") conditions.push(sql<SqlBool>`products like ${containsPattern(JSON.stringify(f.product))} escape '\\'`);
+  if (f.serviceType && kind === "inquiries") conditions.push(eb("serviceType", "=", f.serviceType));
+  if (f.form) conditions.push(eb("formName", "=", f.form));
+  if (f.utmSource) conditions.push(eb("utmSource", "=", f.utmSource));
+  if (f.unread !== undefined) conditions.push(f.unread ? eb("readAt", "is", null) : eb("readAt", "is not", null));
+  return eb.and(conditions);
+}
+
+export function encodeCursor(createdAt: string, id: string): string {
+  return Buffer.from(`${createdAt}|${id}`).toString("base64url");
+}
+
+export function decodeCursor(cursor: string): { createdAt: string; id: string } | null {
+  const [createdAt, id, extra] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  if (extra !== undefined || !createdAt || !id || Number.isNaN(Date.parse(createdAt)) || !/^[0-9a-f-]{36}$/.test(id)) return null;
+  return { createdAt, id };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of either table
+function toLead(row: any): Lead {
+  return { ...row, ...(typeof row.products === "string" ? { products: JSON.parse(row.products) as string[] } : {}) } as Lead;
+}
+
+/** Monday 00:00 UTC of the week holding `date`. */
+export function weekStart(date: Date): Date {
+  const d = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  return d;
+}
+
+export const CHART_WEEKS = 12;
+export const EXPORT_MAX_ROWS = 100_000;
+
+export function createLeadsRepository(db: Kysely<Database>) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table is chosen at run time (see AnyEb)
+  const anyDb = db as unknown as Kysely<any>;
+  const from = (kind: LeadKind) => anyDb.selectFrom(tables[kind] as LeadTable);
+
+  return {
+    async list(kind: LeadKind, filters: LeadFilters, page: { cursor?: { createdAt: string; id: string } | null; limit: number }): Promise<LeadPage> {
+      let query = from(kind)
+        .selectAll()
+        .where((eb) => filterExpression(eb, kind, filters))
+        .orderBy("createdAt", "desc")
+        .orderBy("id", "desc")
+        .limit(page.limit + 1);
+      const cursor = page.cursor;
+      if (cursor) {
+        query = query.where((eb) =>
+          eb.or([eb("createdAt", "<", cursor.createdAt), eb.and([eb("createdAt", "=", cursor.createdAt), eb("id", "<", cursor.id)])]),
+        );
+      }
+      const [rows, total] = await Promise.all([query.execute(), this.count(kind, filters)]);
+      const items = rows.slice(0, page.limit).map(toLead);
+      const last = items.at(-1);
+      return { items, total, nextCursor: rows.length > page.limit && last ? encodeCursor(last.createdAt, last.id) : null };
+    },
+
+    async count(kind: LeadKind, filters: LeadFilters): Promise<number> {
+      const { count } = await from(kind)
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where((eb) => filterExpression(eb, kind, filters))
+        .executeTakeFirstOrThrow();
+      return Number(count);
+    },
+
+    /** Every row of the filter, newest first (for the CSV export), up to EXPORT_MAX_ROWS. */
+    async all(kind: LeadKind, filters: LeadFilters): Promise<Lead[]> {
+      const rows = await from(kind)
+        .selectAll()
+        .where((eb) => filterExpression(eb, kind, filters))
+        .orderBy("createdAt", "desc")
+        .orderBy("id", "desc")
+        .limit(EXPORT_MAX_ROWS)
+        .execute();
+      return rows.map(toLead);
+    },
+
+    async find(kind: LeadKind, id: string): Promise<LeadDetail | undefined> {
+      const row = await from(kind).selectAll().where("id", "=", id).executeTakeFirst();
+      if (!row) return undefined;
+      const notes: LeadNote[] = await db
+        .selectFrom("leadNotes")
+        .select(["id", "body", "createdAt"])
+        .where("leadKind", "=", kind)
+        .where("leadId", "=", id)
+        .orderBy("createdAt", "asc")
+        .execute();
+      return { ...toLead(row), notes };
+    },
+
+    /** Sets the status and/or the read mark; false when there is no such lead. */
+    async update(kind: LeadKind, id: string, change: { status?: LeadStatus; read?: boolean }): Promise<boolean> {
+      const set: Record<string, string | null> = {};
+      if (change.status) set.status = change.status;
+      if (change.read === false) set.readAt = null;
+      let query = anyDb.updateTable(tables[kind]).where("id", "=", id);
+      if (change.read === true) {
+        // The first opening counts; opening again keeps the original time.
+        query = query.set({ ...set, readAt: sql`coalesce(read_at, ${new Date().toISOString()})` });
+      } else {
+        query = query.set(set);
+      }
+      const result = await query.executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Erasure: the lead and its notes, together. */
+    async delete(kind: LeadKind, id: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        await trx.deleteFrom("leadNotes").where("leadKind", "=", kind).where("leadId", "=", id).execute();
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see AnyEb
+        const result = await (trx as unknown as Kysely<any>).deleteFrom(tables[kind]).where("id", "=", id).executeTakeFirst();
+        return Number(result.numDeletedRows) > 0;
+      });
+    },
+
+    async addNote(kind: LeadKind, id: string, body: string): Promise<LeadNote | undefined> {
+      const exists = await from(kind).select("id").where("id", "=", id).executeTakeFirst();
+      if (!exists) return undefined;
+      return db
+        .insertInto("leadNotes")
+        .values({ id: randomUUID(), leadKind: kind, leadId: id, body, createdAt: new Date().toISOString() })
+        .returning(["id", "body", "createdAt"])
+        .executeTakeFirstOrThrow();
+    },
+
+    async stats(now: Date = new Date()): Promise<AdminStats> {
+      const kindStats = async (kind: LeadKind): Promise<KindStats> => {
+        const firstWeek = weekStart(now);
+        firstWeek.setUTCDate(firstWeek.getUTCDate() - 7 * (CHART_WEEKS - 1));
+        const weeks = Array.from({ length: CHART_WEEKS }, (_, i) => {
+          const start = new Date(firstWeek);
+          start.setUTCDate(start.getUTCDate() + 7 * i);
+          return start.toISOString();
+        });
+        // Each count walks an index (the whole table's, the status one, the partial unread one).
+        const countWhere = async (where?: (eb: AnyEb) => Expression<SqlBool>) => {
+          let query = from(kind).select((eb) => eb.fn.countAll<number>().as("count"));
+          if (where) query = query.where(where);
+          return Number((await query.executeTakeFirstOrThrow()).count);
+        };
+        const [all, spamCount, unreadCount] = await Promise.all([
+          countWhere(),
+          countWhere((eb) => eb("status", "=", "spam")),
+          countWhere((eb) => eb.and([eb("readAt", "is", null), eb("status", "!=", "spam")])),
+        ]);
+        // One range scan over the chart's twelve weeks: a conditional sum per week.
+        const week = await from(kind)
+          .select(
+            weeks.map((start, i) => {
+              const end = weeks[i + 1] ?? new Date(Date.parse(start) + 7 * 86_400_000).toISOString();
+              return sql<number>`sum(case when created_at >= ${start} and created_at < ${end} then 1 else 0 end)`.as(`w${i}`);
+            }),
+          )
+          .where("createdAt", ">=", weeks[0]!)
+          .where("status", "!=", "spam")
+          .executeTakeFirstOrThrow();
+        return {
+          total: all - spamCount,
+          unread: unreadCount,
+          spam: spamCount,
+          perWeek: weeks.map((start, i) => ({ weekStart: start.slice(0, 10), count: Number((week as Record<string, unknown>)[`w${i}`] ?? 0) })),
+        };
+      };
+      const [contacts, inquiries] = await Promise.all([kindStats("contacts"), kindStats("inquiries")]);
+      return { contacts, inquiries };
+    },
+  };
+}
+
+export type LeadsRepository = ReturnType<typeof createLeadsRepository>;

@@ -1,0 +1,113 @@
+import type { FastifyInstance } from "fastify";
+import {
+  leadFilters,
+  leadKindParams,
+  leadListQuery,
+  leadParams,
+  leadUpdate,
+  noteInput,
+  passwordChange,
+  type LeadKind,
+} from "../../../contract/admin-leads.ts";
+import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
+import { parseInput } from "../../lib/request-errors.ts";
+import { toCsv } from "../../lib/csv.ts";
+import { hashSessionToken } from "../../lib/session-tokens.ts";
+import { decodeCursor } from "../../repositories/leads-repository.ts";
+
+// The owner's inbox (contract/admin-leads.ts). Everything here needs the admin session; the origin
+// check (plugins/app/origin-check.ts) refuses state changes from other sites before they arrive here.
+
+const NOT_FOUND = { message: "There is no such lead (it may have been deleted)" };
+
+/** CSV columns: every stored field, the lead-source fields included. */
+const csvColumns: Record<LeadKind, string[]> = {
+  contacts: [
+    "id", "createdAt", "status", "readAt", "firstName", "lastName", "email", "phone", "company", "products",
+    "meetingDate", "meetingTime", "timezone", "pagePath", "formName", "utmSource", "utmMedium", "utmCampaign",
+    "utmTerm", "utmContent", "referrer", "spamReason",
+  ],
+  inquiries: [
+    "id", "createdAt", "status", "readAt", "firstName", "lastName", "email", "phone", "company", "serviceType",
+    "budget", "message", "pagePath", "formName", "utmSource", "utmMedium", "utmCampaign", "utmTerm", "utmContent",
+    "referrer", "spamReason",
+  ],
+};
+
+export default async function adminLeadRoutes(app: FastifyInstance) {
+  const { leads, users } = app.repositories;
+
+  // Every route of this plugin is the admin's, and never cached.
+  app.addHook("preHandler", app.adminSessions.requireAdmin);
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
+
+  app.get("/api/admin/stats", async () => leads.stats());
+
+  app.get("/api/admin/leads/:kind", async (request, reply) => {
+    const { kind } = parseInput(leadKindParams, request.params, "Unknown kind of lead.");
+    const query = parseInput(leadListQuery, request.query, "Invalid list parameters.");
+    const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+    if (query.cursor && !cursor) {
+      return reply.code(400).send({ message: "Invalid list parameters.", errors: { cursor: "cursor is not valid" } });
+    }
+    return leads.list(kind, query, { cursor, limit: query.limit });
+  });
+
+  app.get("/api/admin/leads/:kind/export.csv", async (request, reply) => {
+    const { kind } = parseInput(leadKindParams, request.params, "Unknown kind of lead.");
+    const filters = parseInput(leadFilters, request.query, "Invalid export parameters.");
+    const rows = await leads.all(kind, filters);
+    const columns = csvColumns[kind];
+    const csv = toCsv(columns, rows.map((lead) => columns.map((column) => (lead as Record<string, unknown>)[column])));
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .type("text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="${kind}-${filters.view}-${day}.csv"`)
+      .send(csv);
+  });
+
+  app.get("/api/admin/leads/:kind/:id", async (request, reply) => {
+    const { kind, id } = parseInput(leadParams, request.params, "Invalid lead address.");
+    const lead = await leads.find(kind, id);
+    return lead ?? reply.code(404).send(NOT_FOUND);
+  });
+
+  app.patch("/api/admin/leads/:kind/:id", async (request, reply) => {
+    const { kind, id } = parseInput(leadParams, request.params, "Invalid lead address.");
+    const change = parseInput(leadUpdate, request.body, "Invalid change.");
+    if (!(await leads.update(kind, id, change))) return reply.code(404).send(NOT_FOUND);
+    request.log.info({ kind, id, ...change }, "lead updated");
+    return leads.find(kind, id);
+  });
+
+  app.delete("/api/admin/leads/:kind/:id", async (request, reply) => {
+    const { kind, id } = parseInput(leadParams, request.params, "Invalid lead address.");
+    if (!(await leads.delete(kind, id))) return reply.code(404).send(NOT_FOUND);
+    request.log.info({ kind, id }, "lead deleted (erasure)");
+    return reply.code(204).send();
+  });
+
+  app.post("/api/admin/leads/:kind/:id/notes", async (request, reply) => {
+    const { kind, id } = parseInput(leadParams, request.params, "Invalid lead address.");
+    const { body } = parseInput(noteInput, request.body, "Please write a note.");
+    const note = await leads.addNote(kind, id, body);
+    return note ? reply.code(201).send(note) : reply.code(404).send(NOT_FOUND);
+  });
+
+  app.post("/api/admin/password", async (request, reply) => {
+    const input = parseInput(passwordChange, request.body, "Please correct the highlighted fields.");
+    const admin = request.admin!;
+    const user = await users.findById(admin.userId);
+    if (!user || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
+      return reply.code(400).send({ message: "The current password is not right.", errors: { currentPassword: "The current password is not right." } });
+    }
+    const token = request.cookies[app.config.session.cookieName]!;
+    await users.setPassword(user.id, await hashPassword(input.newPassword), hashSessionToken(token));
+    request.log.info({ userId: user.id }, "admin password changed; other sessions ended");
+    return reply.code(204).send();
+  });
+}
+
+
