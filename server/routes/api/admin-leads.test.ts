@@ -1,0 +1,276 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, signIn, TEST_ADMIN, validContact, validInquiry, type TestApp } from "../../../tests/helpers/test-app.ts";
+
+// The owner's inbox API, on the database the project names (run on SQLite and on PostgreSQL).
+
+let t: TestApp;
+let cookie: string;
+const tag = `t${Date.now()}`;
+
+async function postContact(extra: Record<string, unknown> = {}) {
+  const response = await t.app.inject({ method: "POST", url: "/api/contact", payload: { ...validContact, elapsedMs: 9000, ...extra } });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: string; createdAt: string }>();
+}
+async function postInquiry(extra: Record<string, unknown> = {}) {
+  const response = await t.app.inject({ method: "POST", url: "/api/service-inquiry", payload: { ...validInquiry, elapsedMs: 9000, ...extra } });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: string; createdAt: string }>();
+}
+const get = (url: string, headers: Record<string, string> = { cookie }) => t.app.inject({ method: "GET", url, headers });
+
+let contactIds: string[] = [];
+let spamId: string;
+let inquiryId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cookie = await signIn(t.app);
+  // 30 contacts of this test, sharing a tag in the company, with different products and names.
+  for (let i = 0; i < 30; i += 1) {
+    const { id } = await postContact({
+      firstName: `Lead${i}`,
+      lastName: `Family ${tag}`,
+      company: `${tag} Plumbing ${i}`,
+      products: i % 3 === 0 ? ["Website Design"] : ["SEO Services"],
+      formName: i % 2 === 0 ? "contact-page" : "home-services-audit",
+      utmSource: i === 7 ? "newsletter" : undefined,
+    });
+    contactIds.push(id);
+  }
+  spamId = (await postContact({ firstName: "Spammy", lastName: `Bot ${tag}`, website: "http://spam.example" })).id;
+  inquiryId = (await postInquiry({ firstName: "Inq", lastName: `Uiry ${tag}`, message: `Need help ${tag} with Miami rankings`, serviceType: "paid-ads" })).id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe("every admin endpoint answers 401 without a session", () => {
+  it.each([
+    ["GET", "/api/admin/stats"],
+    ["GET", "/api/admin/leads/contacts"],
+    ["GET", "/api/admin/leads/contacts/export.csv"],
+    ["GET", "/api/admin/leads/contacts/00000000-0000-4000-8000-000000000000"],
+    ["PATCH", "/api/admin/leads/contacts/00000000-0000-4000-8000-000000000000"],
+    ["DELETE", "/api/admin/leads/contacts/00000000-0000-4000-8000-000000000000"],
+    ["POST", "/api/admin/leads/contacts/00000000-0000-4000-8000-000000000000/notes"],
+    ["POST", "/api/admin/password"],
+  ] as const)("%s %s", async (method, url) => {
+    const response = await t.app.inject({ method, url, payload: method === "GET" || method === "DELETE" ? undefined : {} });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBeTruthy();
+  });
+});
+
+describe("state changes from another site are refused with 403", () => {
+  it.each([
+    ["PATCH", `/api/admin/leads/contacts/ID`, { status: "won" }],
+    ["DELETE", `/api/admin/leads/contacts/ID`, undefined],
+    ["POST", `/api/admin/leads/contacts/ID/notes`, { body: "x" }],
+    ["POST", "/api/admin/password", { currentPassword: "x", newPassword: "y".repeat(12) }],
+  ] as const)("%s %s", async (method, url, payload) => {
+    const response = await t.app.inject({
+      method,
+      url: url.replace("ID", contactIds[0]!),
+      headers: { cookie, origin: "https://evil.example" },
+      payload,
+    });
+    expect(response.statusCode).toBe(403);
+    const lead = await get(`/api/admin/leads/contacts/${contactIds[0]}`);
+    expect(lead.json()).toMatchObject({ status: "new", notes: [] });
+  });
+});
+
+describe("validation names the field", () => {
+  it.each([
+    ["/api/admin/leads/people", "kind"],
+    ["/api/admin/leads/contacts?limit=0", "limit"],
+    ["/api/admin/leads/contacts?limit=101", "limit"],
+    ["/api/admin/leads/contacts?status=maybe", "status"],
+    ["/api/admin/leads/contacts?from=yesterday", "from"],
+    ["/api/admin/leads/contacts?from=2026-02-02&to=2026-01-01", "to"],
+    ["/api/admin/leads/contacts?view=archive", "view"],
+    ["/api/admin/leads/inquiries?serviceType=billboards", "serviceType"],
+    ["/api/admin/leads/contacts?cursor=bm90LWEtY3Vyc29y", "cursor"],
+    ["/api/admin/leads/contacts/not-a-uuid", "id"],
+    ["/api/admin/leads/contacts/export.csv?status=maybe", "status"],
+  ])("GET %s -> 400 on %s", async (url, field) => {
+    const response = await get(url);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().errors).toHaveProperty([field]);
+  });
+
+  it.each([
+    [{ status: "archived" }, "status"],
+    [{}, "status"],
+    [{ read: "yes" }, "read"],
+  ])("PATCH with %j -> 400 on %s, and nothing changes", async (payload, field) => {
+    const response = await t.app.inject({ method: "PATCH", url: `/api/admin/leads/contacts/${contactIds[1]}`, headers: { cookie }, payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toHaveProperty([field]);
+    expect((await get(`/api/admin/leads/contacts/${contactIds[1]}`)).json()).toMatchObject({ status: "new", readAt: null });
+  });
+
+  it("refuses an empty note with 400 and stores none", async () => {
+    const response = await t.app.inject({ method: "POST", url: `/api/admin/leads/contacts/${contactIds[1]}/notes`, headers: { cookie }, payload: { body: "   " } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toHaveProperty(["body"]);
+    expect((await get(`/api/admin/leads/contacts/${contactIds[1]}`)).json().notes).toEqual([]);
+  });
+
+  it("answers 404 for a lead that does not exist", async () => {
+    const missing = "00000000-0000-4000-8000-000000000000";
+    expect((await get(`/api/admin/leads/contacts/${missing}`)).statusCode).toBe(404);
+    const patch = await t.app.inject({ method: "PATCH", url: `/api/admin/leads/inquiries/${missing}`, headers: { cookie }, payload: { status: "won" } });
+    expect(patch.statusCode).toBe(404);
+  });
+});
+
+describe("listing", () => {
+  it("pages newest first by keyset, with the total, and no lead twice or missing", async () => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const response = await get(`/api/admin/leads/contacts?q=${tag}&limit=7${cursor ? `&cursor=${cursor}` : ""}`);
+      expect(response.statusCode).toBe(200);
+      const page = response.json<{ items: { id: string; createdAt: string }[]; total: number; nextCursor: string | null }>();
+      expect(page.total).toBe(30);
+      seen.push(...page.items.map((item) => item.id));
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 10);
+    expect(pages).toBe(5);
+    expect(seen).toEqual([...contactIds].reverse());
+  });
+
+  it("hides spam from the inbox and shows it, with the reason, in the spam view", async () => {
+    const inbox = (await get(`/api/admin/leads/contacts?q=${tag}&limit=100`)).json();
+    expect(inbox.items.map((i: { id: string }) => i.id)).not.toContain(spamId);
+    const spam = (await get(`/api/admin/leads/contacts?view=spam&q=${tag}`)).json();
+    expect(spam.items).toEqual([expect.objectContaining({ id: spamId, status: "spam", spamReason: expect.stringMatching(/honeypot/) })]);
+  });
+
+  it("searches name, e-mail, phone, company and the inquiry's message", async () => {
+    expect((await get(`/api/admin/leads/contacts?q=lead17 family`)).json().items.map((i: { id: string }) => i.id)).toEqual([contactIds[17]]);
+    expect((await get(`/api/admin/leads/contacts?q=${tag} plumbing 29`)).json().total).toBe(1);
+    expect((await get(`/api/admin/leads/contacts?q=555-0147`)).json().total).toBeGreaterThanOrEqual(30);
+    expect((await get(`/api/admin/leads/inquiries?q=miami rankings`)).json().items[0].id).toBe(inquiryId);
+    expect((await get(`/api/admin/leads/contacts?q=100%25_sure`)).json().total).toBe(0);
+  });
+
+  it("filters by product or service, form, source, status, unread and date", async () => {
+    expect((await get(`/api/admin/leads/contacts?q=${tag}&product=Website%20Design`)).json().total).toBe(10);
+    expect((await get(`/api/admin/leads/contacts?q=${tag}&form=home-services-audit`)).json().total).toBe(15);
+    expect((await get(`/api/admin/leads/contacts?q=${tag}&utmSource=newsletter`)).json().items[0].id).toBe(contactIds[7]);
+    expect((await get(`/api/admin/leads/inquiries?serviceType=paid-ads&q=${tag}`)).json().total).toBe(1);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await get(`/api/admin/leads/contacts?q=${tag}&from=${today}&to=${today}`)).json().total).toBe(30);
+    expect((await get(`/api/admin/leads/contacts?q=${tag}&to=2020-01-01`)).json().total).toBe(0);
+
+    await t.app.inject({ method: "PATCH", url: `/api/admin/leads/contacts/${contactIds[3]}`, headers: { cookie }, payload: { status: "won", read: true } });
+    expect((await get(`/api/admin/leads/contacts?q=${tag}&status=won`)).json().items.map((i: { id: string }) => i.id)).toEqual([contactIds[3]]);
+    expect((await get(`/api/admin/leads/contacts?q=${tag}&unread=false`)).json().total).toBe(1);
+    expect((await get(`/api/admin/leads/contacts?q=${tag}&unread=true`)).json().total).toBe(29);
+  });
+});
+
+describe("triage", () => {
+  it("marks a lead read once, changes its status, and keeps notes in order", async () => {
+    const id = contactIds[5]!;
+    const first = await t.app.inject({ method: "PATCH", url: `/api/admin/leads/contacts/${id}`, headers: { cookie }, payload: { read: true } });
+    expect(first.statusCode).toBe(200);
+    const readAt = first.json().readAt;
+    expect(Date.parse(readAt)).not.toBeNaN();
+    const again = await t.app.inject({ method: "PATCH", url: `/api/admin/leads/contacts/${id}`, headers: { cookie }, payload: { read: true, status: "contacted" } });
+    expect(again.json()).toMatchObject({ readAt, status: "contacted" });
+
+    for (const body of ["Called, left voicemail", "Booked for Tuesday 10am"]) {
+      const note = await t.app.inject({ method: "POST", url: `/api/admin/leads/contacts/${id}/notes`, headers: { cookie }, payload: { body } });
+      expect(note.statusCode).toBe(201);
+      expect(note.json()).toMatchObject({ body, id: expect.any(String), createdAt: expect.any(String) });
+    }
+    const detail = (await get(`/api/admin/leads/contacts/${id}`)).json();
+    expect(detail.notes.map((n: { body: string }) => n.body)).toEqual(["Called, left voicemail", "Booked for Tuesday 10am"]);
+  });
+
+  it("rescues spam back to new", async () => {
+    const response = await t.app.inject({ method: "PATCH", url: `/api/admin/leads/contacts/${spamId}`, headers: { cookie }, payload: { status: "new" } });
+    expect(response.json()).toMatchObject({ status: "new", spamReason: expect.stringMatching(/honeypot/) });
+    await t.app.inject({ method: "PATCH", url: `/api/admin/leads/contacts/${spamId}`, headers: { cookie }, payload: { status: "spam" } });
+  });
+
+  it("deletes a lead and its notes for an erasure request", async () => {
+    const { id } = await postContact({ firstName: "Erase", lastName: `Me ${tag}` });
+    await t.app.inject({ method: "POST", url: `/api/admin/leads/contacts/${id}/notes`, headers: { cookie }, payload: { body: "asked to be forgotten" } });
+    const response = await t.app.inject({ method: "DELETE", url: `/api/admin/leads/contacts/${id}`, headers: { cookie } });
+    expect(response.statusCode).toBe(204);
+    expect((await get(`/api/admin/leads/contacts/${id}`)).statusCode).toBe(404);
+    const notes = await t.app.db.selectFrom("leadNotes").selectAll().where("leadId", "=", id).execute();
+    expect(notes).toEqual([]);
+    expect((await t.app.inject({ method: "DELETE", url: `/api/admin/leads/contacts/${id}`, headers: { cookie } })).statusCode).toBe(404);
+  });
+});
+
+describe("stats", () => {
+  it("counts totals without spam, unread, spam, and leads per week for 12 weeks", async () => {
+    const stats = (await get("/api/admin/stats")).json();
+    const contactRows = await t.app.db.selectFrom("contactSubmissions").select(["status", "readAt"]).execute();
+    expect(stats.contacts.total).toBe(contactRows.filter((r) => r.status !== "spam").length);
+    expect(stats.contacts.spam).toBe(contactRows.filter((r) => r.status === "spam").length);
+    expect(stats.contacts.unread).toBe(contactRows.filter((r) => r.status !== "spam" && r.readAt === null).length);
+    expect(stats.contacts.perWeek).toHaveLength(12);
+    expect(stats.contacts.perWeek.at(-1).count).toBe(stats.contacts.total);
+    expect(new Date(`${stats.contacts.perWeek[0].weekStart}T00:00:00Z`).getUTCDay()).toBe(1);
+    expect(stats.inquiries.total).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("CSV export", () => {
+  it("exports the current filter as RFC 4180 CSV with a BOM, every field, and formulas neutralised", async () => {
+    await postContact({ firstName: "José", lastName: `Núñez ${tag}`, company: "=HYPERLINK(\"http://x\")", phone: "+1 512 555 0100" });
+    const response = await get(`/api/admin/leads/contacts/export.csv?q=${tag}&product=SEO%20Services`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(response.headers["content-disposition"]).toMatch(/^attachment; filename="contacts-inbox-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const body = response.rawPayload.toString("utf8");
+    expect(body.charCodeAt(0)).toBe(0xfeff);
+    const lines = body.slice(1).split("\r\n");
+    expect(lines[0]).toBe(
+      "id,createdAt,status,readAt,firstName,lastName,email,phone,company,products,meetingDate,meetingTime,timezone,pagePath,formName,utmSource,utmMedium,utmCampaign,utmTerm,utmContent,referrer,spamReason",
+    );
+    expect(lines.at(-1)).toBe("");
+    expect(lines.length - 2).toBe(21);
+    const jose = lines.find((line) => line.includes("José"))!;
+    expect(jose).toContain(`Núñez ${tag}`);
+    expect(jose).toContain(`"'=HYPERLINK(""http://x"")"`);
+    expect(jose).toContain(",'+1 512 555 0100,");
+  });
+
+  it("exports inquiries with their message, budget and service", async () => {
+    const body = (await get(`/api/admin/leads/inquiries/export.csv?q=${tag}`)).rawPayload.toString("utf8");
+    expect(body.split("\r\n")[0]).toContain("serviceType,budget,message");
+    expect(body).toContain(`Need help ${tag} with Miami rankings`);
+  });
+});
+
+describe("password change", () => {
+  it("needs the current password, then ends every other session but this one", async () => {
+    const other = await signIn(t.app);
+    const wrong = await t.app.inject({ method: "POST", url: "/api/admin/password", headers: { cookie }, payload: { currentPassword: "nope", newPassword: "a brand new password" } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toHaveProperty(["currentPassword"]);
+    const short = await t.app.inject({ method: "POST", url: "/api/admin/password", headers: { cookie }, payload: { currentPassword: TEST_ADMIN.password, newPassword: "short" } });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors).toHaveProperty(["newPassword"]);
+
+    const ok = await t.app.inject({ method: "POST", url: "/api/admin/password", headers: { cookie }, payload: { currentPassword: TEST_ADMIN.password, newPassword: "a brand new password" } });
+    expect(ok.statusCode).toBe(204);
+    expect((await get("/api/admin/stats")).statusCode).toBe(200);
+    expect((await get("/api/admin/stats", { cookie: other })).statusCode).toBe(401);
+    const oldLogin = await t.app.inject({ method: "POST", url: "/api/admin/login", payload: { username: TEST_ADMIN.email, password: TEST_ADMIN.password } });
+    expect(oldLogin.statusCode).toBe(401);
+    const newLogin = await t.app.inject({ method: "POST", url: "/api/admin/login", payload: { username: TEST_ADMIN.email, password: "a brand new password" } });
+    expect(newLogin.statusCode).toBe(200);
+  });
+});
