@@ -19,7 +19,7 @@ async function postInquiry(extra: Record<string, unknown> = {}) {
 }
 const get = (url: string, headers: Record<string, string> = { cookie }) => t.app.inject({ method: "GET", url, headers });
 
-let contactIds: string[] = [];
+const contactIds: string[] = [];
 let spamId: string;
 let inquiryId: string;
 
