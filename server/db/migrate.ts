@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from "k
 import * as initial from "./migrations/0001-initial.ts";
 import * as spamReason from "./migrations/0002-spam-reason.ts";
 import * as inbox from "./migrations/0003-inbox.ts";
+import * as search from "./migrations/0004-search.ts";
 import type { Database } from "./schema.ts";
 
 // Migrations are listed here rather than read from the folder, so the compiled server and the tests
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-spam-reason": spamReason,
   "0003-inbox": inbox,
+  "0004-search": search,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -32,6 +32,8 @@ export type ContactSubmissionsTable = LeadSourceColumns & {
   status: Generated<string>;
   spamReason: string | null;
   readAt: string | null;
+  /** Lowercased name, e-mail, phone, company (and message): what the inbox search matches. */
+  searchText: string | null;
   createdAt: CreatedAt;
 };
 
@@ -48,6 +50,8 @@ export type ServiceInquiriesTable = LeadSourceColumns & {
   status: Generated<string>;
   spamReason: string | null;
   readAt: string | null;
+  /** Lowercased name, e-mail, phone, company (and message): what the inbox search matches. */
+  searchText: string | null;
   createdAt: CreatedAt;
 };
 

@@ -4,8 +4,9 @@ import type { ContactSubmission, ContactSubmissionData } from "../../contract/co
 import type { LeadStatus } from "../../contract/fields.ts";
 import type { ContactSubmissionsTable, Database } from "../db/schema.ts";
 import { leadSourceColumns } from "./lead-source.ts";
+import { leadSearchText } from "./search-text.ts";
 
-function toContactSubmission(row: Selectable<ContactSubmissionsTable>): ContactSubmission {
+function toContactSubmission({ searchText: _searchText, ...row }: Selectable<ContactSubmissionsTable>): ContactSubmission {
   return { ...row, products: JSON.parse(row.products) as string[], status: row.status as LeadStatus };
 }
 
@@ -28,6 +29,7 @@ export function createContactSubmissionsRepository(db: Kysely<Database>) {
           meetingTime: input.meetingTime ?? null,
           timezone: input.timezone ?? null,
           ...leadSourceColumns(input),
+          searchText: leadSearchText(input),
           ...(spam ? { status: "spam", spamReason: spam.reason } : {}),
         })
         .returningAll()

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import type { AdminStats, KindStats, Lead, LeadDetail, LeadFilters, LeadKind, LeadNote, LeadPage } from "../../contract/admin-leads.ts";
 import type { LeadStatus } from "../../contract/fields.ts";
+import { containsPattern, searchTextContains } from "../db/dialect.ts";
 import type { Database } from "../db/schema.ts";
 
 // The owner's inbox over both kinds of lead. Every list and count is one indexed query: keyset
@@ -13,16 +14,7 @@ type LeadTable = (typeof tables)[LeadKind];
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
 type AnyEb = ExpressionBuilder<any, any>;
 
-/** Columns searched by q: name (first and last together), e-mail, phone, company, and the message of inquiries. */
-function searchColumns(kind: LeadKind) {
-  const base = [sql`first_name || ' ' || last_name`, sql.ref("email"), sql.ref("phone"), sql`coalesce(company, '')`];
-  return kind === "inquiries" ? [...base, sql.ref("message")] : base;
-}
-
-/** LIKE pattern matching `text` literally (% and _ escaped with a backslash). */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+const sqlTables = { contacts: "contact_submissions", inquiries: "service_inquiries" } as const;
 
 function startOfDay(date: string) {
   return `${date}T00:00:00.000Z`;
@@ -33,7 +25,8 @@ function startOfNextDay(date: string) {
   return d.toISOString();
 }
 
-function filterExpression(eb: AnyEb, kind: LeadKind, f: LeadFilters): Expression<SqlBool> {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see AnyEb
+function filterExpression(db: Kysely<any>, eb: AnyEb, kind: LeadKind, f: LeadFilters): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
   if (f.view === "inbox") conditions.push(eb("status", "!=", "spam"));
   if (f.view === "spam") conditions.push(eb("status", "=", "spam"));
@@ -41,10 +34,8 @@ function filterExpression(eb: AnyEb, kind: LeadKind, f: LeadFilters): Expression
   // Dates are whole days in UTC.
   if (f.from) conditions.push(eb("createdAt", ">=", startOfDay(f.from)));
   if (f.to) conditions.push(eb("createdAt", "<", startOfNextDay(f.to)));
-  if (f.q) {
-    const pattern = containsPattern(f.q.toLowerCase());
-    conditions.push(eb.or(searchColumns(kind).map((column) => sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`)));
-  }
+  // Name, e-mail, phone, company (and message), through the trigram index (server/db/dialect.ts).
+  if (f.q) conditions.push(searchTextContains(db, sqlTables[kind], f.q));
   if (f.product && kind === "contacts") conditions.push(sql<SqlBool>`products like ${containsPattern(JSON.stringify(f.product))} escape '\\'`);
   if (f.serviceType && kind === "inquiries") conditions.push(eb("serviceType", "=", f.serviceType));
   if (f.form) conditions.push(eb("formName", "=", f.form));
@@ -65,7 +56,8 @@ export function decodeCursor(cursor: string): { createdAt: string; id: string } 
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of either table
 function toLead(row: any): Lead {
-  return { ...row, ...(typeof row.products === "string" ? { products: JSON.parse(row.products) as string[] } : {}) } as Lead;
+  const { searchText: _searchText, ...lead } = row;
+  return { ...lead, ...(typeof lead.products === "string" ? { products: JSON.parse(lead.products) as string[] } : {}) } as Lead;
 }
 
 /** Monday 00:00 UTC of the week holding `date`. */
@@ -87,7 +79,7 @@ export function createLeadsRepository(db: Kysely<Database>) {
     async list(kind: LeadKind, filters: LeadFilters, page: { cursor?: { createdAt: string; id: string } | null; limit: number }): Promise<LeadPage> {
       let query = from(kind)
         .selectAll()
-        .where((eb) => filterExpression(eb, kind, filters))
+        .where((eb) => filterExpression(anyDb, eb, kind, filters))
         .orderBy("createdAt", "desc")
         .orderBy("id", "desc")
         .limit(page.limit + 1);
@@ -106,7 +98,7 @@ export function createLeadsRepository(db: Kysely<Database>) {
     async count(kind: LeadKind, filters: LeadFilters): Promise<number> {
       const { count } = await from(kind)
         .select((eb) => eb.fn.countAll<number>().as("count"))
-        .where((eb) => filterExpression(eb, kind, filters))
+        .where((eb) => filterExpression(anyDb, eb, kind, filters))
         .executeTakeFirstOrThrow();
       return Number(count);
     },
@@ -115,7 +107,7 @@ export function createLeadsRepository(db: Kysely<Database>) {
     async all(kind: LeadKind, filters: LeadFilters): Promise<Lead[]> {
       const rows = await from(kind)
         .selectAll()
-        .where((eb) => filterExpression(eb, kind, filters))
+        .where((eb) => filterExpression(anyDb, eb, kind, filters))
         .orderBy("createdAt", "desc")
         .orderBy("id", "desc")
         .limit(EXPORT_MAX_ROWS)

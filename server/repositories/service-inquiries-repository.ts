@@ -4,8 +4,9 @@ import type { LeadStatus } from "../../contract/fields.ts";
 import type { Budget, ServiceInquiry, ServiceInquiryData, ServiceType } from "../../contract/service-inquiry.ts";
 import type { Database, ServiceInquiriesTable } from "../db/schema.ts";
 import { leadSourceColumns } from "./lead-source.ts";
+import { leadSearchText } from "./search-text.ts";
 
-function toServiceInquiry(row: Selectable<ServiceInquiriesTable>): ServiceInquiry {
+function toServiceInquiry({ searchText: _searchText, ...row }: Selectable<ServiceInquiriesTable>): ServiceInquiry {
   return {
     ...row,
     serviceType: row.serviceType as ServiceType,
@@ -32,6 +33,7 @@ export function createServiceInquiriesRepository(db: Kysely<Database>) {
           budget: input.budget ?? null,
           message: input.message,
           ...leadSourceColumns(input),
+          searchText: leadSearchText(input),
           ...(spam ? { status: "spam", spamReason: spam.reason } : {}),
         })
         .returningAll()

@@ -1,5 +1,6 @@
 import fp from "fastify-plugin";
 import { createDatabase } from "../../db/connection.ts";
+import { optimizeDatabase } from "../../db/dialect.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 
 /** Opens the database, applies pending migrations before the server accepts requests, closes it last. */
@@ -9,6 +10,8 @@ export default fp(
     try {
       const applied = await migrateToLatest(db);
       if (applied.length > 0) app.log.info({ migrations: applied }, "applied database migrations");
+      // Fresh planner statistics, so filtered lists pick their indexes (cheap when nothing changed).
+      await optimizeDatabase(db);
     } catch (error) {
       await db.destroy();
       throw error;

@@ -1,0 +1,140 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "kysely";
+import pg from "pg";
+import { buildApp } from "../server/app.ts";
+import { loadConfig, type ServerConfig } from "../server/config.ts";
+import { optimizeDatabase } from "../server/db/dialect.ts";
+import { seedLeads } from "../server/db/seed-data.ts";
+import { encodeCursor } from "../server/repositories/leads-repository.ts";
+
+// npm run bench:admin [-- --contacts 100000 --inquiries 100000 --runs 25 --only sqlite|postgres]
+// Seeds a fresh database of each kind, then times every dashboard and inbox API call through the
+// real app (Fastify inject: routing, validation, session, queries, serialisation; no network) and
+// prints the median and 95th percentile against the 50 ms target.
+
+const args = new Map<string, string>();
+for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
+const CONTACTS = Number(args.get("contacts") ?? 100_000);
+const INQUIRIES = Number(args.get("inquiries") ?? 100_000);
+const RUNS = Number(args.get("runs") ?? 25);
+const TARGET_MS = 50;
+const ADMIN = { email: "bench@example.com", password: "benchmark password 1" };
+const postgresAdminUrl = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+type Database = { database: ServerConfig["database"]; drop: () => Promise<void> };
+
+async function sqliteDatabase(): Promise<Database> {
+  const dir = mkdtempSync(join(tmpdir(), "agency-bench-"));
+  return { database: { kind: "sqlite", path: join(dir, "bench.sqlite") }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+async function postgresDatabase(): Promise<Database> {
+  const name = `agency_bench_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: postgresAdminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(postgresAdminUrl);
+  url.pathname = `/${name}`;
+  return {
+    database: { kind: "postgres", url: url.toString() },
+    drop: async () => {
+      const client = new pg.Client({ connectionString: postgresAdminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function benchmark(kind: "sqlite" | "postgres") {
+  const target = kind === "sqlite" ? await sqliteDatabase() : await postgresDatabase();
+  const config: ServerConfig = {
+    ...loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_ENABLED: "false", CLIENT_DIR: "/nonexistent" }),
+    database: target.database,
+  };
+  const app = await buildApp(config);
+  await app.ready();
+  try {
+    const seeding = performance.now();
+    await seedLeads(app.db, { contacts: CONTACTS, inquiries: INQUIRIES });
+    // Fresh planner statistics, as autovacuum (PostgreSQL) or the server's start (SQLite) would give.
+    if (kind === "postgres") await sql`analyze`.execute(app.db);
+    else await optimizeDatabase(app.db);
+    console.log(`\n${kind}: seeded ${CONTACTS} contacts + ${INQUIRIES} inquiries in ${Math.round(performance.now() - seeding)} ms`);
+
+    const login = await app.inject({ method: "POST", url: "/api/admin/login", payload: { username: ADMIN.email, password: ADMIN.password } });
+    const cookie = `${config.session.cookieName}=${login.cookies[0]!.value}`;
+
+    // A deep page: the cursor of the lead at position 50,000 of the newest-first list.
+    const deep = await app.db.selectFrom("contactSubmissions").select(["createdAt", "id"]).where("status", "!=", "spam")
+      .orderBy("createdAt", "desc").orderBy("id", "desc").offset(Math.floor(CONTACTS / 2)).limit(1).executeTakeFirstOrThrow();
+    // An export of about 10,000 rows: the newest days that hold that many contacts.
+    const tenThousandth = await app.db.selectFrom("contactSubmissions").select("createdAt").where("status", "!=", "spam")
+      .orderBy("createdAt", "desc").offset(Math.min(10_000, CONTACTS - 1)).limit(1).executeTakeFirstOrThrow();
+    const exportFrom = tenThousandth.createdAt.slice(0, 10);
+
+    const calls: [string, string][] = [
+      ["dashboard: status", "/api/admin/status"],
+      ["dashboard: stats (tiles, chart)", "/api/admin/stats"],
+      ["dashboard: 5 newest contacts", "/api/contact-submissions?limit=5"],
+      ["dashboard: 5 newest inquiries", "/api/service-inquiries?limit=5"],
+      ["inbox: first page (contacts)", "/api/admin/leads/contacts"],
+      ["inbox: first page (inquiries)", "/api/admin/leads/inquiries"],
+      ["inbox: search, common word", "/api/admin/leads/contacts?q=plumbing"],
+      ["inbox: search, rare name", "/api/admin/leads/contacts?q=grace.kowalski.4"],
+      ["inbox: search inquiry messages", "/api/admin/leads/inquiries?q=car%20accident"],
+      ["inbox: filter status", "/api/admin/leads/contacts?status=qualified"],
+      ["inbox: filter product", "/api/admin/leads/contacts?product=Podcast%20Marketing"],
+      ["inbox: filter unread", "/api/admin/leads/contacts?unread=true"],
+      ["inbox: spam view", "/api/admin/leads/contacts?view=spam"],
+      ["inbox: deep page (row 50,000)", `/api/admin/leads/contacts?cursor=${encodeCursor(deep.createdAt, deep.id)}`],
+      [`inbox: export ~10,000 rows (from ${exportFrom})`, `/api/admin/leads/contacts/export.csv?from=${exportFrom}`],
+    ];
+    const rows = [];
+    for (const [name, url] of calls) {
+      const times: number[] = [];
+      let bytes = 0;
+      for (let run = 0; run < RUNS + 3; run += 1) {
+        const started = performance.now();
+        const response = await app.inject({ method: "GET", url, headers: { cookie } });
+        const elapsed = performance.now() - started;
+        if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+        bytes = response.rawPayload.length;
+        if (run >= 3) times.push(elapsed); // the first runs warm caches and statements
+      }
+      times.sort((a, b) => a - b);
+      const median = percentile(times, 50);
+      rows.push({
+        call: name,
+        "median ms": median.toFixed(1),
+        "p95 ms": percentile(times, 95).toFixed(1),
+        "median / 50 ms target": (median / TARGET_MS).toFixed(2),
+        "answer KB": (bytes / 1024).toFixed(1),
+      });
+    }
+    console.table(rows);
+    const over = rows.filter((row) => Number(row["median ms"]) > TARGET_MS);
+    console.log(`${kind}: ${rows.length - over.length} of ${rows.length} calls under ${TARGET_MS} ms at the median${over.length ? ` (over: ${over.map((r) => r.call).join("; ")})` : ""}`);
+  } finally {
+    await app.close();
+    await target.drop();
+  }
+}
+
+async function main() {
+  const only = args.get("only");
+  for (const kind of ["sqlite", "postgres"] as const) if (!only || only === kind) await benchmark(kind);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

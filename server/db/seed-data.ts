@@ -1,0 +1,93 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import { contactProductOptions, meetingTimes } from "../../contract/contact-submission.ts";
+import { serviceTypes } from "../../contract/service-inquiry.ts";
+import { leadSearchText } from "../repositories/search-text.ts";
+import type { Database } from "./schema.ts";
+
+// Realistic fake leads for load tests and demos: spread over the past year, with a mix of statuses,
+// forms and sources. Deterministic for a given seed, so benchmark runs compare like with like.
+
+const FIRST = ["Dana", "Marcus", "Priya", "Luis", "Keisha", "Tom", "Ana", "Wei", "Omar", "Grace", "Jordan", "Mia", "Sam", "Ivy", "Raj", "Elena", "Noah", "Zoe", "Caleb", "Nina"];
+const LAST = ["Whitfield", "Reyes", "Patel", "Garcia", "Brooks", "Nguyen", "Okafor", "Schmidt", "Hughes", "Kowalski", "Silva", "Chen", "Murphy", "Fischer", "Rossi", "Adams", "Bauer", "Kim", "Lopez", "Novak"];
+const TRADES = ["Plumbing", "Roofing", "HVAC", "Electric", "Law Group", "Injury Law", "Home Services", "Windows", "Contracting", "Drain & Sewer"];
+const CITIES = ["Austin", "Round Rock", "Georgetown", "Dallas", "Houston", "San Antonio", "Miami", "Denver", "Phoenix", "Tampa"];
+const FORMS = ["contact-page", "services-hero", "lead-audit", "website-audit", "marketing-coaching", "home-services-audit", "personal-injury-audit", "plumbing-contact", "roofing-contact", "hvac-contact"];
+const SOURCES = [null, null, "google", "facebook", "newsletter", "bing", "referral"];
+const STATUSES = ["new", "new", "new", "new", "contacted", "contacted", "qualified", "won", "lost", "spam"] as const;
+const MESSAGES = [
+  "We need more calls in our service area before summer.",
+  "Our website is slow and we get almost no form leads.",
+  "Looking for help with Google Ads for emergency plumbing.",
+  "Can you take over our SEO? Current agency reports nothing.",
+  "We want to rank for car accident lawyer in our city.",
+];
+
+/** A small fast deterministic generator (mulberry32). */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const BATCH = 500;
+const YEAR_MS = 365 * 24 * 3600 * 1000;
+
+export async function seedLeads(db: Kysely<Database>, counts: { contacts: number; inquiries: number }, seed = 42, now = Date.now()) {
+  const rand = random(seed);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
+  const common = (i: number) => {
+    const first = pick(FIRST);
+    const last = pick(LAST);
+    const status = pick(STATUSES);
+    const createdAt = new Date(now - Math.floor(rand() * YEAR_MS)).toISOString();
+    return {
+      id: randomUUID(),
+      firstName: first,
+      lastName: last,
+      email: `${first}.${last}.${i}@example.com`.toLowerCase(),
+      phone: `(${500 + Math.floor(rand() * 400)}) 555-${String(Math.floor(rand() * 10000)).padStart(4, "0")}`,
+      company: rand() < 0.8 ? `${pick(CITIES)} ${pick(TRADES)}` : null,
+      pagePath: "/contact",
+      formName: pick(FORMS),
+      utmSource: pick(SOURCES),
+      utmMedium: null,
+      utmCampaign: null,
+      utmTerm: null,
+      utmContent: null,
+      referrer: null,
+      status,
+      spamReason: status === "spam" ? "The hidden honeypot field was filled in" : null,
+      readAt: status === "new" && rand() < 0.7 ? null : createdAt,
+      createdAt,
+    };
+  };
+
+  for (let done = 0; done < counts.contacts; done += BATCH) {
+    const rows = Array.from({ length: Math.min(BATCH, counts.contacts - done) }, (_, k) => {
+      const withMeeting = rand() < 0.3;
+      return {
+        ...common(done + k),
+        products: JSON.stringify([pick(contactProductOptions), ...(rand() < 0.3 ? [pick(contactProductOptions)] : [])]),
+        meetingDate: withMeeting ? new Date(now + rand() * 30 * 86_400_000).toISOString().slice(0, 10) : null,
+        meetingTime: withMeeting ? pick(meetingTimes) : null,
+        timezone: withMeeting ? "America/Chicago" : null,
+      };
+    });
+    await db.insertInto("contactSubmissions").values(rows.map((row) => ({ ...row, searchText: leadSearchText(row) }))).execute();
+  }
+  for (let done = 0; done < counts.inquiries; done += BATCH) {
+    const rows = Array.from({ length: Math.min(BATCH, counts.inquiries - done) }, (_, k) => ({
+      ...common(done + k),
+      serviceType: pick(serviceTypes),
+      budget: rand() < 0.5 ? "discuss" : null,
+      message: pick(MESSAGES),
+    }));
+    await db.insertInto("serviceInquiries").values(rows.map((row) => ({ ...row, searchText: leadSearchText(row) }))).execute();
+  }
+}
