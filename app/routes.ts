@@ -35,5 +35,7 @@ export default [
   layout("routes/admin/admin-layout.tsx", [
     route("admin/login", "routes/admin/login.tsx"),
     route("admin/submissions", "routes/admin/submissions.tsx"),
+    route("admin/leads/:kind", "routes/admin/lead-inbox.tsx"),
+    route("admin/leads/:kind/:id", "routes/admin/lead-detail.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -1,131 +1,156 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
-import { Link, useNavigate } from "react-router";
-import type { ContactSubmission } from "../../../contract/contact-submission.ts";
-import { serviceTypeLabels, type ServiceInquiry } from "../../../contract/service-inquiry.ts";
-import { adminStatusQueryKey, useAdminStatus } from "../../lib/admin-status.ts";
-import { apiRequest } from "../../lib/api-client.ts";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import type { KindStats, LeadKind } from "../../../contract/admin-leads.ts";
+import { serviceTypeLabels } from "../../../contract/service-inquiry.ts";
+import { AdminFrame, Loading, SpamBadge, UnreadBadge, focusRing, linkClass } from "../../components/admin/admin-shell.tsx";
+import { ChangePasswordForm } from "../../components/admin/change-password-form.tsx";
+import { formatDateTime, kindLabels, leadName } from "../../components/admin/lead-format.ts";
+import { LeadsChart } from "../../components/admin/leads-chart.tsx";
+import { useAdminGuard, useSignOutOnUnauthorized } from "../../components/admin/use-admin-guard.ts";
+import {
+  fetchRecentContacts,
+  fetchRecentInquiries,
+  fetchStats,
+  recentKeys,
+  RECENT_LIMIT,
+  STATS_KEY,
+  type RecentContact,
+  type RecentInquiry,
+} from "../../lib/api/admin-leads.ts";
+import { cn } from "../../lib/utils.ts";
 
 export function meta() {
   return [{ title: "Form Submissions Dashboard" }, { name: "robots", content: "noindex" }];
 }
 
-const RECENT_COUNT = 5;
+const emptyStats: KindStats = { total: 0, unread: 0, spam: 0, perWeek: [] };
 
-function formatDate(iso: string) {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+function CountTile({ kind, title, stats, testId }: { kind: LeadKind; title: string; stats: KindStats; testId: string }) {
+  const headingId = `tile-${kind}`;
+  return (
+    <section className="rounded-lg border border-slate-200 p-6" aria-labelledby={headingId}>
+      <h2 id={headingId} className="text-sm font-medium text-slate-700">
+        {title}
+      </h2>
+      <p className="mt-2 text-3xl font-bold text-slate-900" data-testid={testId}>
+        {stats.total}
+      </p>
+      <p className="mt-1 text-sm text-slate-700" data-testid={`${testId.replace("-count", "")}-unread`}>
+        {stats.unread} unread
+      </p>
+      <Link to={`/admin/leads/${kind}`} className={cn(linkClass, "mt-3 inline-block text-sm")}>
+        {kindLabels[kind].open}
+      </Link>
+    </section>
+  );
+}
+
+function RecentItem({ kind, lead, children }: { kind: LeadKind; lead: RecentContact | RecentInquiry; children: React.ReactNode }) {
+  const unread = lead.readAt === null && lead.status !== "spam";
+  return (
+    <li className={cn("rounded-md border p-4", unread ? "border-amber-300 bg-amber-50" : "border-slate-200")}>
+      <p className={unread ? "font-bold" : "font-semibold"}>
+        <Link to={`/admin/leads/${kind}/${lead.id}`} className={cn("rounded-sm text-slate-900 underline-offset-4 hover:underline", focusRing)}>
+          {leadName(lead)}
+        </Link>
+        {unread && <UnreadBadge />}
+        {lead.status === "spam" && <SpamBadge />}
+      </p>
+      <p className="text-sm text-slate-700">
+        {lead.email} · {lead.phone}
+      </p>
+      {children}
+      <p className="text-sm text-slate-700">
+        <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>
+      </p>
+    </li>
+  );
 }
 
 export default function SubmissionsDashboard() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const status = useAdminStatus();
+  const status = useAdminGuard();
+  const enabled = status.authenticated;
 
-  useEffect(() => {
-    if (!status.isLoading && !status.authenticated) void navigate("/admin/login", { replace: true });
-  }, [status.isLoading, status.authenticated, navigate]);
+  // Requested only once the session is known to be signed in (SPEC §6); a failure shows as empty or 0 (§8).
+  const contacts = useQuery({ queryKey: recentKeys.contacts, queryFn: fetchRecentContacts, enabled });
+  const inquiries = useQuery({ queryKey: recentKeys.inquiries, queryFn: fetchRecentInquiries, enabled });
+  // The counts follow every change made elsewhere: fetched again each time the dashboard opens.
+  const stats = useQuery({ queryKey: STATS_KEY, queryFn: fetchStats, enabled, staleTime: 0 });
+  useSignOutOnUnauthorized(contacts.error, inquiries.error, stats.error);
 
-  // Requested only once the session is known to be signed in (SPEC §6); a failure shows as empty.
-  const contacts = useQuery<ContactSubmission[]>({
-    queryKey: ["/api/contact-submissions"],
-    enabled: status.authenticated,
-  });
-  const inquiries = useQuery<ServiceInquiry[]>({
-    queryKey: ["/api/service-inquiries"],
-    enabled: status.authenticated,
-  });
-
-  const logout = useMutation({
-    mutationFn: () => apiRequest("POST", "/api/admin/logout"),
-    onSettled: () => {
-      queryClient.setQueryData(adminStatusQueryKey, { authenticated: false, username: null });
-      queryClient.removeQueries({ queryKey: ["/api/contact-submissions"] });
-      queryClient.removeQueries({ queryKey: ["/api/service-inquiries"] });
-      void navigate("/admin/login");
-    },
-  });
-
-  if (status.isLoading || !status.authenticated || contacts.isLoading || inquiries.isLoading) {
-    return (
-      <p className="p-8 text-center text-slate-600" role="status">
-        Loading...
-      </p>
-    );
+  if (status.isLoading || !status.authenticated || contacts.isLoading || inquiries.isLoading || stats.isLoading) {
+    return <Loading />;
   }
 
-  const contactList = contacts.data ?? [];
-  const inquiryList = inquiries.data ?? [];
+  const contactList = (contacts.data ?? []).slice(0, RECENT_LIMIT);
+  const inquiryList = (inquiries.data ?? []).slice(0, RECENT_LIMIT);
+  const contactStats = stats.data?.contacts ?? emptyStats;
+  const inquiryStats = stats.data?.inquiries ?? emptyStats;
 
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-slate-900">Form Submissions Dashboard</h1>
-          <p className="mt-1 text-slate-700">Welcome, {status.username}</p>
-        </div>
-        <div className="flex items-center gap-3">
-        <Link to="/" className="rounded-md px-4 py-2 font-semibold text-brand-700 underline-offset-4 hover:underline">
-          View site
-        </Link>
-        <button
-          type="button"
-          onClick={() => logout.mutate()}
-          disabled={logout.isPending}
-          className="rounded-md border border-slate-400 px-4 py-2 font-semibold hover:bg-slate-100"
-        >
-          Logout
-        </button>
-        </div>
-      </div>
+    <AdminFrame>
+      <h1 className="text-3xl font-bold text-slate-900">Form Submissions Dashboard</h1>
+      <p className="mt-1 text-slate-700">Welcome, {status.username}</p>
 
       <div className="mt-8 grid gap-4 sm:grid-cols-2">
-        <section className="rounded-lg border border-slate-200 p-6" aria-labelledby="tile-contacts">
-          <h2 id="tile-contacts" className="text-sm font-medium text-slate-700">Contact Forms</h2>
-          <p className="mt-2 text-3xl font-bold" data-testid="contact-count">{contactList.length}</p>
-        </section>
-        <section className="rounded-lg border border-slate-200 p-6" aria-labelledby="tile-inquiries">
-          <h2 id="tile-inquiries" className="text-sm font-medium text-slate-700">Service Inquiries</h2>
-          <p className="mt-2 text-3xl font-bold" data-testid="inquiry-count">{inquiryList.length}</p>
-        </section>
+        <CountTile kind="contacts" title="Contact Forms" stats={contactStats} testId="contact-count" />
+        <CountTile kind="inquiries" title="Service Inquiries" stats={inquiryStats} testId="inquiry-count" />
       </div>
+
+      <section className="mt-10" aria-labelledby="leads-per-week">
+        <h2 id="leads-per-week" className="text-xl font-semibold text-slate-900">
+          Leads per week
+        </h2>
+        <div className="mt-4">
+          <LeadsChart stats={{ contacts: contactStats, inquiries: inquiryStats }} />
+        </div>
+      </section>
 
       <div className="mt-10 grid gap-8 lg:grid-cols-2">
         <section aria-labelledby="recent-contacts">
-          <h2 id="recent-contacts" className="text-xl font-semibold">Recent Contact Forms</h2>
+          <h2 id="recent-contacts" className="text-xl font-semibold text-slate-900">
+            Recent Contact Forms
+          </h2>
           {contactList.length === 0 ? (
             <p className="mt-4 text-slate-700">No contact form submissions found.</p>
           ) : (
             <ul className="mt-4 space-y-3">
-              {contactList.slice(0, RECENT_COUNT).map((item) => (
-                <li key={item.id} className="rounded-md border border-slate-200 p-4">
-                  <p className="font-semibold">{item.firstName} {item.lastName}</p>
-                  <p className="text-sm text-slate-700">{item.email} · {item.phone}</p>
+              {contactList.map((item) => (
+                <RecentItem key={item.id} kind="contacts" lead={item}>
                   {item.products.length > 0 && <p className="text-sm text-slate-700">{item.products.join(", ")}</p>}
-                  <p className="text-xs text-slate-600">{formatDate(item.createdAt)}</p>
-                </li>
+                </RecentItem>
               ))}
             </ul>
           )}
         </section>
         <section aria-labelledby="recent-inquiries">
-          <h2 id="recent-inquiries" className="text-xl font-semibold">Recent Service Inquiries</h2>
+          <h2 id="recent-inquiries" className="text-xl font-semibold text-slate-900">
+            Recent Service Inquiries
+          </h2>
           {inquiryList.length === 0 ? (
             <p className="mt-4 text-slate-700">No service inquiries found.</p>
           ) : (
             <ul className="mt-4 space-y-3">
-              {inquiryList.slice(0, RECENT_COUNT).map((item) => (
-                <li key={item.id} className="rounded-md border border-slate-200 p-4">
-                  <p className="font-semibold">{item.firstName} {item.lastName}</p>
-                  <p className="text-sm text-slate-700">{item.email} · {item.phone}</p>
-                  <p className="text-sm text-slate-700">{serviceTypeLabels[item.serviceType]}</p>
-                  <p className="text-sm text-slate-800">{item.message}</p>
-                  <p className="text-xs text-slate-600">{formatDate(item.createdAt)}</p>
-                </li>
+              {inquiryList.map((item) => (
+                <RecentItem key={item.id} kind="inquiries" lead={item}>
+                  <p className="text-sm text-slate-700">{serviceTypeLabels[item.serviceType] ?? item.serviceType}</p>
+                  <p className="line-clamp-3 text-sm text-slate-800">{item.message}</p>
+                </RecentItem>
               ))}
             </ul>
           )}
         </section>
       </div>
-    </main>
+
+      <section className="mt-12 border-t border-slate-200 pt-8" aria-labelledby="change-password">
+        <h2 id="change-password" className="text-xl font-semibold text-slate-900">
+          Change password
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">Changing the password signs out every other session of this account.</p>
+        <div className="mt-4">
+          <ChangePasswordForm />
+        </div>
+      </section>
+    </AdminFrame>
   );
 }

@@ -1,0 +1,95 @@
+import { replyWindowHours, type Lead, type LeadKind } from "../../../contract/admin-leads.ts";
+import type { LeadStatus } from "../../../contract/fields.ts";
+
+// Wording and time arithmetic shared by the admin pages.
+
+export const statusLabels: Record<LeadStatus, string> = {
+  new: "New",
+  contacted: "Contacted",
+  qualified: "Qualified",
+  won: "Won",
+  lost: "Lost",
+  spam: "Spam",
+};
+
+export const kindLabels: Record<LeadKind, { inbox: string; one: string; open: string }> = {
+  contacts: { inbox: "Contact inbox", one: "Contact form", open: "Open contact inbox" },
+  inquiries: { inbox: "Inquiry inbox", one: "Service inquiry", open: "Open inquiry inbox" },
+};
+
+export function leadName(lead: { firstName: string; lastName: string }): string {
+  return `${lead.firstName} ${lead.lastName}`.trim();
+}
+
+/** A date and time in the browser's locale, in `timeZone` (the browser's own when not given). */
+export function formatDateTime(iso: string | Date, timeZone?: string): string {
+  const date = typeof iso === "string" ? new Date(iso) : iso;
+  if (Number.isNaN(date.getTime())) return String(iso);
+  return new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
+}
+
+/** The browser's time zone name, e.g. "Europe/Berlin". */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant` (ms). Throws on an unknown zone. */
+function zoneOffsetMs(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour") % 24, part("minute"), part("second"));
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant at which the wall clock of `timeZone` reads `date` `time` (YYYY-MM-DD, HH:MM), or null
+ * when it cannot be computed (malformed values, unknown zone).
+ */
+export function zonedInstant(date: string, time: string, timeZone: string): Date | null {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const t = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!d || !t) return null;
+  try {
+    const wall = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2]));
+    // Two rounds settle the offset around daylight-saving changes.
+    let instant = wall - zoneOffsetMs(wall, timeZone);
+    instant = wall - zoneOffsetMs(instant, timeZone);
+    return Number.isNaN(instant) ? null : new Date(instant);
+  } catch {
+    return null;
+  }
+}
+
+/** The meeting time in the lead's zone and in the owner's, with the zone names. */
+export function formatMeeting(instant: Date, timeZone: string): { lead: string; owner: string; ownerZone: string } {
+  const format = (zone?: string) =>
+    new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeStyle: "short", timeZone: zone }).format(instant);
+  return { lead: format(timeZone), owner: format(), ownerZone: browserTimeZone() };
+}
+
+const HOUR_MS = 3_600_000;
+const ANSWERED: readonly LeadStatus[] = ["contacted", "qualified", "won", "lost"];
+
+export type ReplyBy = { deadline: Date; overdue: boolean; hours: number };
+
+/**
+ * The reply promise of a lead still waiting for an answer: createdAt + the form's reply window.
+ * Null once the lead has been answered (and for spam, which nobody answers).
+ */
+export function replyBy(lead: Lead, now: number): ReplyBy | null {
+  if (ANSWERED.includes(lead.status) || lead.status === "spam") return null;
+  const created = Date.parse(lead.createdAt);
+  if (Number.isNaN(created)) return null;
+  const deadline = created + replyWindowHours(lead.formName) * HOUR_MS;
+  const left = deadline - now;
+  return { deadline: new Date(deadline), overdue: left < 0, hours: Math.max(1, Math.ceil(Math.abs(left) / HOUR_MS)) };
+}

@@ -1,0 +1,360 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import type { ContactLead, InquiryLead, LeadDetail, LeadKind } from "../../../contract/admin-leads.ts";
+import { replyWindowHours } from "../../../contract/admin-leads.ts";
+import { budgetLabels, serviceTypeLabels } from "../../../contract/service-inquiry.ts";
+import { AdminFrame, Loading, UnreadBadge, linkClass } from "../../components/admin/admin-shell.tsx";
+import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
+import { forgetLead, storeLead } from "../../components/admin/lead-cache.ts";
+import {
+  formatDateTime,
+  formatMeeting,
+  kindLabels,
+  leadName,
+  replyBy,
+  zonedInstant,
+} from "../../components/admin/lead-format.ts";
+import { LeadStatusSelect } from "../../components/admin/lead-status-select.tsx";
+import { useAdminGuard, useSignOutOnUnauthorized } from "../../components/admin/use-admin-guard.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Label } from "../../components/ui/label.tsx";
+import { Textarea } from "../../components/ui/textarea.tsx";
+import { toast } from "../../hooks/use-toast.ts";
+import { addNote, apiErrorOf, deleteLead, fetchLead, isLeadKind, isNotFound, leadKeys, updateLead } from "../../lib/api/admin-leads.ts";
+import { cn } from "../../lib/utils.ts";
+import type { Route } from "./+types/lead-detail";
+import type { InboxLinkState } from "./lead-inbox.tsx";
+
+export function meta({ params }: Route.MetaArgs) {
+  const kind = isLeadKind(params.kind) ? kindLabels[params.kind].one : "Lead";
+  return [{ title: `${kind} | Admin` }, { name: "robots", content: "noindex" }];
+}
+
+export default function LeadDetailPage({ params }: Route.ComponentProps) {
+  const status = useAdminGuard();
+  if (status.isLoading || !status.authenticated) return <Loading />;
+  if (!isLeadKind(params.kind)) return <NotFound kind={null} />;
+  return <Detail key={`${params.kind}/${params.id}`} kind={params.kind} id={params.id} />;
+}
+
+function useInboxPath(kind: LeadKind) {
+  const location = useLocation();
+  const search = (location.state as InboxLinkState | null)?.inboxSearch;
+  return `/admin/leads/${kind}${search ? `?${search}` : ""}`;
+}
+
+function NotFound({ kind }: { kind: LeadKind | null }) {
+  return (
+    <AdminFrame>
+      <h1 className="text-3xl font-bold text-slate-900">Lead not found</h1>
+      <p className="mt-4 text-slate-700">There is no such lead. It may have been deleted.</p>
+      <p className="mt-4">
+        <Link to={`/admin/leads/${kind ?? "contacts"}`} className={linkClass}>
+          Back to the {kind === "inquiries" ? "inquiry" : "contact"} inbox
+        </Link>
+      </p>
+    </AdminFrame>
+  );
+}
+
+function Detail({ kind, id }: { kind: LeadKind; id: string }) {
+  const queryClient = useQueryClient();
+  const lead = useQuery({ queryKey: leadKeys.detail(kind, id), queryFn: () => fetchLead(kind, id), staleTime: 0 });
+  useSignOutOnUnauthorized(lead.error);
+  const inboxPath = useInboxPath(kind);
+
+  // Opening a lead marks it read, once.
+  const markedRead = useRef(false);
+  const markRead = useMutation({
+    mutationFn: () => updateLead(kind, id, { read: true }),
+    onSuccess: (updated) => storeLead(queryClient, kind, updated),
+  });
+  const unread = lead.data?.readAt === null;
+  const { mutate: markReadNow } = markRead;
+  useEffect(() => {
+    if (unread && !markedRead.current) {
+      markedRead.current = true;
+      markReadNow();
+    }
+  }, [unread, markReadNow]);
+
+  if (lead.isLoading) return <Loading />;
+  if (lead.isError && isNotFound(lead.error)) return <NotFound kind={kind} />;
+  if (!lead.data) {
+    return (
+      <AdminFrame>
+        <h1 className="text-3xl font-bold text-slate-900">Lead</h1>
+        <p className="mt-4 text-red-700" role="alert">
+          The lead could not be loaded. Please reload the page.
+        </p>
+      </AdminFrame>
+    );
+  }
+  return <LeadView kind={kind} lead={lead.data} inboxPath={inboxPath} />;
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="border-b border-slate-200 py-3 sm:grid sm:grid-cols-3 sm:gap-4">
+      <dt className="text-sm font-medium text-slate-700">{label}</dt>
+      <dd className="mt-1 break-words text-slate-900 sm:col-span-2 sm:mt-0">{children}</dd>
+    </div>
+  );
+}
+
+function NotGiven() {
+  return <span className="text-slate-700">Not given</span>;
+}
+
+function text(value: string | null | undefined): ReactNode {
+  return value ? value : <NotGiven />;
+}
+
+function useNow(intervalMs: number) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+function ReplyByIndicator({ lead }: { lead: LeadDetail }) {
+  const now = useNow(60_000);
+  const reply = replyBy(lead, now);
+  if (!reply) return null;
+  const promisedHours = replyWindowHours(lead.formName);
+  return (
+    <p
+      data-testid="reply-by"
+      className={cn(
+        "mt-3 inline-block rounded-md px-3 py-1 text-sm font-semibold",
+        reply.overdue ? "bg-red-50 text-red-800" : "bg-slate-100 text-slate-900",
+      )}
+    >
+      {reply.overdue ? `Overdue by ${reply.hours} h` : `Reply by ${formatDateTime(reply.deadline)} (${reply.hours} h left)`}
+      <span className="sr-only"> — the promise for this form is a reply within {promisedHours} hours</span>
+    </p>
+  );
+}
+
+function Meeting({ lead }: { lead: ContactLead }) {
+  if (!lead.meetingDate && !lead.meetingTime) return <NotGiven />;
+  const raw = [lead.meetingDate, lead.meetingTime].filter(Boolean).join(" ");
+  const instant = lead.meetingDate && lead.meetingTime && lead.timezone ? zonedInstant(lead.meetingDate, lead.meetingTime, lead.timezone) : null;
+  if (!instant || !lead.timezone) {
+    return (
+      <span>
+        {raw} {lead.timezone ? `(${lead.timezone})` : "(time zone not given)"}
+      </span>
+    );
+  }
+  const shown = formatMeeting(instant, lead.timezone);
+  return (
+    <span className="block">
+      <span className="block">
+        {shown.lead} <span className="text-slate-700">(the lead’s time, {lead.timezone})</span>
+      </span>
+      {shown.ownerZone !== lead.timezone && (
+        <span className="block">
+          {shown.owner} <span className="text-slate-700">(your time, {shown.ownerZone})</span>
+        </span>
+      )}
+    </span>
+  );
+}
+
+function LeadView({ kind, lead, inboxPath }: { kind: LeadKind; lead: LeadDetail; inboxPath: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const name = leadName(lead);
+
+  const remove = useMutation({
+    mutationFn: () => deleteLead(kind, lead.id),
+    onSuccess: () => {
+      setConfirming(false);
+      forgetLead(queryClient, kind, lead.id);
+      toast({ title: "Lead deleted", description: `${name} and the notes on this lead were deleted.` });
+      void navigate(inboxPath);
+    },
+    onError: () => toast({ variant: "destructive", title: "Error", description: "The lead could not be deleted. Please try again." }),
+  });
+
+  const contact = kind === "contacts" ? (lead as LeadDetail<ContactLead>) : null;
+  const inquiry = kind === "inquiries" ? (lead as LeadDetail<InquiryLead>) : null;
+
+  return (
+    <AdminFrame>
+      <p>
+        <Link to={inboxPath} className={cn(linkClass, "text-sm")}>
+          Back to the {kind === "contacts" ? "contact" : "inquiry"} inbox
+        </Link>
+      </p>
+      <div className="mt-4 flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="text-sm font-medium text-slate-700">{kindLabels[kind].one}</p>
+          <h1 className="text-3xl font-bold text-slate-900">
+            {name}
+            {lead.readAt === null && <UnreadBadge />}
+          </h1>
+          <ReplyByIndicator lead={lead} />
+        </div>
+        <LeadStatusSelect kind={kind} lead={lead} label="Status" className="w-48" />
+      </div>
+
+      <section aria-labelledby="lead-details" className="mt-8">
+        <h2 id="lead-details" className="text-xl font-semibold text-slate-900">
+          Details
+        </h2>
+        <dl className="mt-2">
+          <Field label="Name">{name}</Field>
+          <Field label="E-mail">
+            <a href={`mailto:${lead.email}`} className={linkClass}>
+              {lead.email}
+            </a>
+          </Field>
+          <Field label="Phone">
+            <a href={`tel:${lead.phone.replace(/[^\d+]/g, "")}`} className={linkClass}>
+              {lead.phone}
+            </a>
+          </Field>
+          <Field label="Company">{text(lead.company)}</Field>
+          {contact && (
+            <>
+              <Field label="Products">{contact.products.length > 0 ? contact.products.join(", ") : <NotGiven />}</Field>
+              <Field label="Meeting">
+                <Meeting lead={contact} />
+              </Field>
+            </>
+          )}
+          {inquiry && (
+            <>
+              <Field label="Service type">{serviceTypeLabels[inquiry.serviceType] ?? inquiry.serviceType}</Field>
+              <Field label="Budget">{inquiry.budget ? (budgetLabels[inquiry.budget] ?? inquiry.budget) : <NotGiven />}</Field>
+              <Field label="Message">
+                <span className="whitespace-pre-wrap">{inquiry.message}</span>
+              </Field>
+            </>
+          )}
+          <Field label="Received">
+            <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>
+          </Field>
+          <Field label="First opened">
+            {lead.readAt ? <time dateTime={lead.readAt}>{formatDateTime(lead.readAt)}</time> : "Not yet"}
+          </Field>
+          <Field label="Page">{text(lead.pagePath)}</Field>
+          <Field label="Form">{text(lead.formName)}</Field>
+          <Field label="UTM source">{text(lead.utmSource)}</Field>
+          <Field label="UTM medium">{text(lead.utmMedium)}</Field>
+          <Field label="UTM campaign">{text(lead.utmCampaign)}</Field>
+          <Field label="UTM term">{text(lead.utmTerm)}</Field>
+          <Field label="UTM content">{text(lead.utmContent)}</Field>
+          <Field label="Referrer">{text(lead.referrer)}</Field>
+          <Field label="Spam reason">{lead.spamReason ? lead.spamReason : <span className="text-slate-700">None</span>}</Field>
+        </dl>
+      </section>
+
+      <Notes kind={kind} lead={lead} />
+
+      <section aria-labelledby="delete-lead" className="mt-10 rounded-lg border border-red-200 p-4">
+        <h2 id="delete-lead" className="text-xl font-semibold text-slate-900">
+          Delete
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">Erases this lead and its notes for good, for example when the person asks for it.</p>
+        <Button type="button" variant="destructive" className="mt-3" onClick={() => setConfirming(true)}>
+          Delete lead
+        </Button>
+      </section>
+
+      <ConfirmDialog
+        open={confirming}
+        title="Delete this lead?"
+        confirmLabel={remove.isPending ? "Deleting..." : "Delete permanently"}
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onClose={() => setConfirming(false)}
+      >
+        <p>
+          {name} ({lead.email}) and every note on this lead will be deleted. This cannot be undone.
+        </p>
+      </ConfirmDialog>
+    </AdminFrame>
+  );
+}
+
+function Notes({ kind, lead }: { kind: LeadKind; lead: LeadDetail }) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [body, setBody] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  const add = useMutation({
+    mutationFn: (text: string) => addNote(kind, lead.id, text),
+    onSuccess: (note) => {
+      queryClient.setQueryData<LeadDetail>(leadKeys.detail(kind, lead.id), (current) =>
+        current ? { ...current, notes: [...current.notes, note] } : current,
+      );
+      setBody("");
+      setError(null);
+      toast({ title: "Note added", description: "The note was saved." });
+    },
+    onError: (err) => {
+      const apiError = apiErrorOf(err);
+      setError(apiError?.errors?.body ?? apiError?.message ?? "The note could not be saved. Please try again.");
+    },
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (add.isPending) return;
+    if (!body.trim()) {
+      setError("Note is required");
+      return;
+    }
+    add.mutate(body);
+  }
+
+  return (
+    <section aria-labelledby="lead-notes" className="mt-10">
+      <h2 id="lead-notes" className="text-xl font-semibold text-slate-900">
+        Notes
+      </h2>
+      {lead.notes.length === 0 ? (
+        <p className="mt-2 text-slate-700">No notes yet.</p>
+      ) : (
+        <ol className="mt-3 space-y-3">
+          {lead.notes.map((note) => (
+            <li key={note.id} className="rounded-md border border-slate-200 bg-slate-50 p-3">
+              <p className="whitespace-pre-wrap text-slate-900">{note.body}</p>
+              <p className="mt-1 text-xs text-slate-700">
+                <time dateTime={note.createdAt}>{formatDateTime(note.createdAt)}</time>
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <form onSubmit={onSubmit} noValidate className="mt-4 max-w-xl space-y-2">
+        <Label htmlFor={id}>New note</Label>
+        <Textarea
+          id={id}
+          rows={3}
+          value={body}
+          maxLength={5000}
+          onChange={(event) => setBody(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        {error && (
+          <p id={`${id}-error`} className="text-sm font-medium text-red-700">
+            {error}
+          </p>
+        )}
+        <Button type="submit" disabled={add.isPending}>
+          {add.isPending ? "Adding note..." : "Add note"}
+        </Button>
+      </form>
+    </section>
+  );
+}

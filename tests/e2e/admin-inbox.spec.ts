@@ -1,0 +1,538 @@
+import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
+import { e2eAdmin } from "../../playwright.config.ts";
+import { expectToast } from "./helpers.ts";
+
+// The owner's inbox: dashboard tiles and recent lists, the filtered and paged inbox, the lead page
+// (status, notes, deletion, reply-by), spam rescue, CSV export, password change, and axe.
+// Every test file shares one database and one admin account: leads carry a unique tag, and the
+// password test comes last and puts the original password back.
+
+type Json = Record<string, unknown>;
+
+function uniqueTag(prefix: string) {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+function contactData(tag: string, overrides: Json = {}): Json {
+  return {
+    firstName: "Casey",
+    lastName: tag,
+    email: `${tag.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+    phone: "(512) 555-0100",
+    products: ["SEO Services"],
+    // Filled in at a human pace, so it is not stored as spam.
+    elapsedMs: 5000,
+    ...overrides,
+  };
+}
+
+function inquiryData(tag: string, overrides: Json = {}): Json {
+  return {
+    firstName: "Robin",
+    lastName: tag,
+    email: `${tag.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+    phone: "(312) 555-0199",
+    serviceType: "seo",
+    message: "We would like more calls from Google.",
+    elapsedMs: 5000,
+    ...overrides,
+  };
+}
+
+async function postContact(request: APIRequestContext, data: Json): Promise<string> {
+  const response = await request.post("/api/contact", { data });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function postInquiry(request: APIRequestContext, data: Json): Promise<string> {
+  const response = await request.post("/api/service-inquiry", { data });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function signIn(page: Page, password = e2eAdmin.password) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email Address").fill(e2eAdmin.email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Form Submissions Dashboard" })).toBeVisible();
+}
+
+/** The stored lead, read through the API with the page's session. */
+async function apiLead(page: Page, kind: "contacts" | "inquiries", id: string) {
+  const response = await page.request.get(`/api/admin/leads/${kind}/${id}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Json & { status: string; readAt: string | null; notes: { body: string }[] };
+}
+
+function leadCount(page: Page) {
+  return page.getByText(/^\d+ leads?\b/);
+}
+
+function bodyRows(page: Page) {
+  return page.locator("main table tbody tr");
+}
+
+test("the dashboard shows the totals, unread counts, the weekly chart and the 5 newest leads of each kind", async ({ page, request }) => {
+  const tag = uniqueTag("Dash");
+  const contactIds: string[] = [];
+  const inquiryIds: string[] = [];
+  for (let i = 1; i <= 6; i += 1) {
+    contactIds.push(await postContact(request, contactData(`${tag}-c${i}`)));
+    inquiryIds.push(await postInquiry(request, inquiryData(`${tag}-i${i}`)));
+  }
+
+  await signIn(page);
+  const stats = (await (await page.request.get("/api/admin/stats")).json()) as {
+    contacts: { total: number; unread: number };
+    inquiries: { total: number; unread: number };
+  };
+  await expect(page.getByTestId("contact-count")).toHaveText(String(stats.contacts.total));
+  await expect(page.getByTestId("inquiry-count")).toHaveText(String(stats.inquiries.total));
+  expect(stats.contacts.total).toBeGreaterThanOrEqual(6);
+  await expect(page.getByRole("region", { name: "Contact Forms", exact: true }).getByText(`${stats.contacts.unread} unread`)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Service Inquiries", exact: true }).getByText(`${stats.inquiries.unread} unread`)).toBeVisible();
+
+  const recentContacts = page.getByRole("region", { name: "Recent Contact Forms" });
+  await expect(recentContacts.getByRole("listitem")).toHaveCount(5);
+  for (let i = 2; i <= 6; i += 1) {
+    const link = recentContacts.getByRole("link", { name: `Casey ${tag}-c${i}`, exact: true });
+    await expect(link).toHaveAttribute("href", `/admin/leads/contacts/${contactIds[i - 1]}`);
+  }
+  await expect(recentContacts).not.toContainText(`${tag}-c1`);
+  // Newest first, and unread ones stand out.
+  await expect(recentContacts.getByRole("listitem").first()).toContainText(`${tag}-c6`);
+  await expect(recentContacts.getByRole("listitem").first()).toContainText("Unread");
+
+  const recentInquiries = page.getByRole("region", { name: "Recent Service Inquiries" });
+  await expect(recentInquiries.getByRole("listitem")).toHaveCount(5);
+  for (let i = 2; i <= 6; i += 1) {
+    await expect(recentInquiries.getByRole("link", { name: `Robin ${tag}-i${i}`, exact: true })).toHaveAttribute(
+      "href",
+      `/admin/leads/inquiries/${inquiryIds[i - 1]}`,
+    );
+  }
+  await expect(recentInquiries).not.toContainText(`${tag}-i1`);
+
+  // The chart: one summarising label, the numbers in a table for screen readers.
+  await expect(page.getByRole("img", { name: /leads per week over the last 12 weeks/i })).toBeVisible();
+  const chartTable = page.getByRole("table", { name: "Leads per week" });
+  await expect(chartTable.getByRole("row")).toHaveCount(13);
+
+  await page.getByRole("link", { name: "Open inquiry inbox" }).click();
+  await expect(page).toHaveURL(/\/admin\/leads\/inquiries$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Inquiry inbox" })).toBeVisible();
+  await page.goBack();
+  await page.getByRole("link", { name: "Open contact inbox" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Contact inbox" })).toBeVisible();
+
+  // A recent item opens its lead.
+  await page.goBack();
+  await recentContacts.getByRole("link", { name: `Casey ${tag}-c6`, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/leads/contacts/${contactIds[5]}$`));
+  await expect(page.getByRole("heading", { level: 1, name: new RegExp(`Casey ${tag}-c6`) })).toBeVisible();
+});
+
+test("the dashboard shows the empty texts when there are no leads", async ({ page }) => {
+  await page.route("**/api/contact-submissions?limit=5", (route) => route.fulfill({ json: [] }));
+  await page.route("**/api/service-inquiries?limit=5", (route) => route.fulfill({ json: [] }));
+  await signIn(page);
+  await expect(page.getByText("No contact form submissions found.")).toBeVisible();
+  await expect(page.getByText("No service inquiries found.")).toBeVisible();
+});
+
+test("a signed-out visit to an inbox or a lead goes to the login page", async ({ page }) => {
+  await page.goto("/admin/leads/contacts");
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.goto("/admin/leads/inquiries/00000000-0000-4000-8000-000000000000");
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test("search finds one lead by a unique name and the filtered view survives a reload", async ({ page, request }) => {
+  const tag = uniqueTag("Find");
+  await postContact(request, contactData(tag, { firstName: "Quinn" }));
+  await postContact(request, contactData(`${tag}x`.replace("Find", "Other"), { firstName: "Quinn" }));
+
+  await signIn(page);
+  await page.getByRole("link", { name: "Open contact inbox" }).click();
+  await page.getByRole("searchbox", { name: "Search" }).fill(tag);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${tag}`));
+  await expect(leadCount(page)).toHaveText(/^1 lead\b/);
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(bodyRows(page).first()).toContainText(`Quinn ${tag}`);
+
+  await page.reload();
+  await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue(tag);
+  await expect(leadCount(page)).toHaveText(/^1 lead\b/);
+
+  // Enter searches at once; a search for nothing matching says so.
+  await page.getByRole("searchbox", { name: "Search" }).fill(`${tag}-nobody`);
+  await page.getByRole("searchbox", { name: "Search" }).press("Enter");
+  await expect(leadCount(page)).toHaveText(/^0 leads\b/);
+  await expect(page.getByText("No leads match these filters.")).toBeVisible();
+});
+
+test("the status, product and service type filters narrow the list and live in the address", async ({ page, request }) => {
+  const tag = uniqueTag("Filt");
+  const podcastId = await postContact(request, contactData(tag, { firstName: "Pod", products: ["Podcast Marketing"] }));
+  await postContact(request, contactData(tag, { firstName: "Seo", products: ["SEO Services", "Website Design"] }));
+  await postInquiry(request, inquiryData(tag, { firstName: "Ads", serviceType: "paid-ads" }));
+  await postInquiry(request, inquiryData(tag, { firstName: "Web", serviceType: "web-design" }));
+
+  await signIn(page);
+  const patched = await page.request.patch(`/api/admin/leads/contacts/${podcastId}`, { data: { status: "qualified" } });
+  expect(patched.status()).toBe(200);
+
+  await page.goto(`/admin/leads/contacts?q=${tag}`);
+  await expect(leadCount(page)).toHaveText(/^2 leads\b/);
+  await page.getByLabel("Product").selectOption("Website Design");
+  await expect(page).toHaveURL(/product=Website\+Design/);
+  await expect(leadCount(page)).toHaveText(/^1 lead\b/);
+  await expect(bodyRows(page).first()).toContainText(`Seo ${tag}`);
+
+  await page.getByLabel("Product").selectOption("");
+  await page.getByLabel("Status", { exact: true }).selectOption("qualified");
+  await expect(page).toHaveURL(/status=qualified/);
+  await expect(leadCount(page)).toHaveText(/^1 lead\b/);
+  await expect(bodyRows(page).first()).toContainText(`Pod ${tag}`);
+
+  // A shared address opens the same view.
+  await page.goto(`/admin/leads/contacts?q=${tag}&status=new&product=SEO+Services`);
+  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("new");
+  await expect(page.getByLabel("Product")).toHaveValue("SEO Services");
+  await expect(leadCount(page)).toHaveText(/^1 lead\b/);
+
+  await page.goto(`/admin/leads/inquiries?q=${tag}`);
+  await expect(leadCount(page)).toHaveText(/^2 leads\b/);
+  await page.getByLabel("Service type").selectOption("web-design");
+  await expect(page).toHaveURL(/serviceType=web-design/);
+  await expect(leadCount(page)).toHaveText(/^1 lead\b/);
+  await expect(bodyRows(page).first()).toContainText(`Web ${tag}`);
+
+  // Unread only: opening a lead marks it read.
+  await page.getByLabel("Service type").selectOption("");
+  await page.getByLabel("Unread only").check();
+  await expect(page).toHaveURL(/unread=true/);
+  await expect(leadCount(page)).toHaveText(/^2 leads\b/);
+  await page.getByRole("link", { name: `Ads ${tag}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: new RegExp(`Ads ${tag}`) })).not.toContainText("Unread");
+  await page.getByRole("link", { name: "Back to the inquiry inbox" }).click();
+  await expect(page).toHaveURL(/unread=true/);
+  await expect(leadCount(page)).toHaveText(/^1 lead\b/);
+});
+
+test("the inbox pages by 25 with Next page and Previous page", async ({ page, request }) => {
+  const tag = uniqueTag("Page");
+  for (let i = 1; i <= 27; i += 1) await postContact(request, contactData(tag, { firstName: `P${String(i).padStart(2, "0")}` }));
+
+  await signIn(page);
+  await page.goto(`/admin/leads/contacts?q=${tag}`);
+  await expect(leadCount(page)).toHaveText(/^27 leads\b/);
+  await expect(bodyRows(page)).toHaveCount(25);
+  await expect(bodyRows(page).first()).toContainText(`P27 ${tag}`);
+  await expect(page.getByRole("button", { name: "Previous page" })).toBeDisabled();
+
+  await page.getByRole("button", { name: "Next page" }).click();
+  await expect(bodyRows(page)).toHaveCount(2);
+  await expect(bodyRows(page).nth(0)).toContainText(`P02 ${tag}`);
+  await expect(bodyRows(page).nth(1)).toContainText(`P01 ${tag}`);
+  await expect(leadCount(page)).toContainText("page 2");
+  await expect(page.getByRole("button", { name: "Next page" })).toBeDisabled();
+
+  await page.getByRole("button", { name: "Previous page" }).click();
+  await expect(bodyRows(page)).toHaveCount(25);
+  await expect(bodyRows(page).first()).toContainText(`P27 ${tag}`);
+});
+
+test("the status changes from the list and from the lead page", async ({ page, request }) => {
+  const tag = uniqueTag("Stat");
+  const id = await postContact(request, contactData(tag, { firstName: "Sam" }));
+
+  await signIn(page);
+  await page.goto(`/admin/leads/contacts?q=${tag}`);
+  const row = bodyRows(page).first();
+  await expect(row.getByText("Unread")).toBeVisible();
+  await page.getByLabel(`Status of Sam ${tag}`).selectOption("contacted");
+  await expectToast(page, "Status updated", `Sam ${tag} is now Contacted.`);
+  await expect.poll(async () => (await apiLead(page, "contacts", id)).status).toBe("contacted");
+
+  await row.getByRole("link", { name: `Sam ${tag}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/leads/contacts/${id}$`));
+  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("contacted");
+  await expect.poll(async () => (await apiLead(page, "contacts", id)).readAt).not.toBeNull();
+
+  await page.getByLabel("Status", { exact: true }).selectOption("won");
+  await expectToast(page, "Status updated", `Sam ${tag} is now Won.`);
+  await expect.poll(async () => (await apiLead(page, "contacts", id)).status).toBe("won");
+
+  // Back in the list the row shows the new status and no longer stands out.
+  await page.getByRole("link", { name: "Back to the contact inbox" }).click();
+  await expect(page.getByLabel(`Status of Sam ${tag}`)).toHaveValue("won");
+  await expect(bodyRows(page).first().getByText("Unread")).toHaveCount(0);
+});
+
+test("a note is added to a lead and is still there after a reload", async ({ page, request }) => {
+  const tag = uniqueTag("Note");
+  const id = await postInquiry(request, inquiryData(tag));
+  await signIn(page);
+  await page.goto(`/admin/leads/inquiries/${id}`);
+  await expect(page.getByText("No notes yet.")).toBeVisible();
+  const note = `Called back, wants a quote (${tag})`;
+  await page.getByLabel("New note").fill(note);
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expectToast(page, "Note added", "The note was saved.");
+  await expect(page.getByLabel("New note")).toHaveValue("");
+
+  await page.reload();
+  const notes = page.getByRole("region", { name: "Notes" });
+  await expect(notes.getByRole("listitem")).toHaveCount(1);
+  await expect(notes.getByRole("listitem").first()).toContainText(note);
+  expect((await apiLead(page, "inquiries", id)).notes.map((n) => n.body)).toEqual([note]);
+});
+
+test("a honeypot lead waits in Spam with its reason and Rescue moves it to the inbox", async ({ page, request }) => {
+  const tag = uniqueTag("Spam");
+  const id = await postContact(request, contactData(tag, { firstName: "Bot", website: "https://spam.example" }));
+
+  await signIn(page);
+  await page.goto(`/admin/leads/contacts?q=${tag}`);
+  await expect(leadCount(page)).toHaveText(/^0 leads\b/);
+
+  await page.getByRole("link", { name: "Spam", exact: true }).click();
+  await expect(page).toHaveURL(/view=spam/);
+  await expect(page.getByRole("link", { name: "Spam", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(leadCount(page)).toHaveText(/^1 lead\b/);
+  const row = bodyRows(page).first();
+  await expect(row).toContainText(`Bot ${tag}`);
+  await expect(row).toContainText("The hidden honeypot field was filled in");
+
+  await row.getByRole("button", { name: "Rescue" }).click();
+  await expectToast(page, "Lead rescued", `Bot ${tag} was moved to the inbox.`);
+  await expect(leadCount(page)).toHaveText(/^0 leads\b/);
+
+  await page.getByRole("link", { name: "Inbox", exact: true }).click();
+  await expect(leadCount(page)).toHaveText(/^1 lead\b/);
+  await expect(bodyRows(page).first()).toContainText(`Bot ${tag}`);
+  expect((await apiLead(page, "contacts", id)).status).toBe("new");
+});
+
+test("deleting a lead asks for confirmation, then erases it", async ({ page, request }) => {
+  const tag = uniqueTag("Del");
+  const id = await postContact(request, contactData(tag, { firstName: "Dana" }));
+  await signIn(page);
+  await page.goto(`/admin/leads/contacts?q=${tag}`);
+  await page.getByRole("link", { name: `Dana ${tag}` }).click();
+
+  await page.getByRole("button", { name: "Delete lead" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete this lead?" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  expect((await page.request.get(`/api/admin/leads/contacts/${id}`)).status()).toBe(200);
+
+  // Escape cancels too.
+  await page.getByRole("button", { name: "Delete lead" }).click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole("button", { name: "Delete lead" }).click();
+  await dialog.getByRole("button", { name: "Delete permanently" }).click();
+  await expectToast(page, "Lead deleted", `Dana ${tag}`);
+  await expect(page).toHaveURL(new RegExp(`/admin/leads/contacts\\?q=${tag}$`));
+  await expect(leadCount(page)).toHaveText(/^0 leads\b/);
+  expect((await page.request.get(`/api/admin/leads/contacts/${id}`)).status()).toBe(404);
+
+  await page.goto(`/admin/leads/contacts/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Lead not found" })).toBeVisible();
+});
+
+test("Export CSV downloads the filtered leads with a BOM, neutralised formulas and intact accents", async ({ page, request }) => {
+  const tag = uniqueTag("Csv");
+  await postContact(request, contactData(tag, { firstName: "Zoë", company: "=SUM(A1:A9)" }));
+  await postContact(request, contactData(tag, { firstName: "Émile" }));
+
+  await signIn(page);
+  await page.goto(`/admin/leads/contacts?q=${tag}`);
+  await expect(leadCount(page)).toHaveText(/^2 leads\b/);
+  const link = page.getByRole("link", { name: "Export CSV" });
+  await expect(link).toHaveAttribute("href", `/api/admin/leads/contacts/export.csv?q=${tag}`);
+
+  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  expect(download.suggestedFilename()).toMatch(/^contacts-inbox-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile((await download.path())!, "utf8");
+  expect(csv.startsWith("\uFEFF")).toBe(true);
+  const lines = csv.slice(1).split("\r\n").filter(Boolean);
+  expect(lines[0]).toMatch(/^id,createdAt,status,readAt,firstName,lastName,email,phone,company,/);
+  expect(lines).toHaveLength(3);
+  expect(csv).toContain("'=SUM(A1:A9)");
+  expect(csv).not.toContain(",=SUM");
+  expect(csv).toContain(`Zoë,${tag}`);
+  expect(csv).toContain(`Émile,${tag}`);
+});
+
+test("the lead page links e-mail and phone, shows every field and the reply-by promise", async ({ page, request }) => {
+  const tag = uniqueTag("Info");
+  const email = `${tag.toLowerCase()}@example.com`;
+  const id = await postContact(
+    request,
+    contactData(tag, {
+      firstName: "Lee",
+      email,
+      phone: "(512) 555-0142",
+      company: "Lee Plumbing",
+      products: ["Local Digital Marketing for Home Services"],
+      meetingDate: "2030-03-05",
+      meetingTime: "10:00",
+      timezone: "America/New_York",
+      formName: "home-services-audit",
+      pagePath: "/home-services",
+      utmSource: "google",
+      utmMedium: "cpc",
+      utmCampaign: "spring",
+      referrer: "https://www.google.com/",
+    }),
+  );
+
+  await signIn(page);
+  await page.goto(`/admin/leads/contacts/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: new RegExp(`Lee ${tag}`) })).toBeVisible();
+  await expect(page.getByRole("link", { name: email })).toHaveAttribute("href", `mailto:${email}`);
+  await expect(page.getByRole("link", { name: "(512) 555-0142" })).toHaveAttribute("href", "tel:5125550142");
+  const details = page.getByRole("region", { name: "Details" });
+  for (const text of ["Lee Plumbing", "Local Digital Marketing for Home Services", "/home-services", "home-services-audit", "google", "cpc", "spring", "https://www.google.com/"]) {
+    await expect(details).toContainText(text);
+  }
+  // 10:00 in New York on 5 March 2030 (EST).
+  await expect(details).toContainText(/Tuesday, March 5, 2030 at 10:00\s?AM/);
+  await expect(details).toContainText("America/New_York");
+
+  // The home services form promises a reply within 4 hours.
+  await expect(page.getByTestId("reply-by")).toHaveText(/^Reply by .+ \(4 h left\)/);
+
+  await page.getByLabel("Status", { exact: true }).selectOption("contacted");
+  await expectToast(page, "Status updated", "is now Contacted.");
+  await expect(page.getByTestId("reply-by")).toHaveCount(0);
+});
+
+test("a lead not answered in time is shown as overdue", async ({ page, request }) => {
+  const tag = uniqueTag("Late");
+  const id = await postInquiry(request, inquiryData(tag));
+  await page.clock.install({ time: new Date(Date.now() + 30 * 3_600_000) });
+  await signIn(page);
+  await page.goto(`/admin/leads/inquiries/${id}`);
+  await expect(page.getByTestId("reply-by")).toHaveText(/^Overdue by [67] h/);
+  await expect(page.getByTestId("reply-by")).toHaveClass(/text-red-800/);
+});
+
+test("the dashboard, an inbox and a lead page have no serious or critical accessibility violation", async ({ page, request }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const tag = uniqueTag("Axe");
+  const id = await postContact(request, contactData(tag, { company: "Axe Roofing", meetingDate: "2030-01-02", meetingTime: "09:00", timezone: "Europe/Berlin" }));
+  await postContact(request, contactData(tag, { website: "bot" }));
+  await signIn(page);
+
+  const check = async () => {
+    const results = await new AxeBuilder({ page }).analyze();
+    const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+  };
+  await check();
+
+  await page.goto(`/admin/leads/contacts?q=${tag}`);
+  await expect(leadCount(page)).toHaveText(/^1 lead\b/);
+  await check();
+  await page.goto(`/admin/leads/contacts?q=${tag}&view=spam`);
+  await expect(bodyRows(page)).toHaveCount(1);
+  await check();
+
+  await page.goto(`/admin/leads/contacts/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: new RegExp(tag) })).toBeVisible();
+  await check();
+  await page.getByRole("button", { name: "Delete lead" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await check();
+});
+
+test("the inbox works by keyboard", async ({ page, request }) => {
+  const tag = uniqueTag("Keys");
+  const id = await postContact(request, contactData(tag, { firstName: "Kim" }));
+  await signIn(page);
+  await page.goto(`/admin/leads/contacts?q=${tag}`);
+  await expect(leadCount(page)).toHaveText(/^1 lead\b/);
+  const link = page.getByRole("link", { name: `Kim ${tag}` });
+  await link.focus();
+  await expect(link).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/admin/leads/contacts/${id}$`));
+  await page.getByRole("button", { name: "Delete lead" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page.keyboard.press("Enter"); // Cancel has the focus
+  await expect(page.getByRole("dialog")).toBeHidden();
+  expect((await page.request.get(`/api/admin/leads/contacts/${id}`)).status()).toBe(200);
+});
+
+// Keep this test last: it changes the one admin password the other tests use, and puts it back.
+test("the owner changes the password, signs in with the new one, and changes it back", async ({ page, baseURL }) => {
+  const newPassword = `${e2eAdmin.password} (changed)`;
+  let changed = false;
+  try {
+    await signIn(page);
+    const form = page.getByRole("region", { name: "Change password" });
+    const current = form.getByLabel("Current password");
+    const next = form.getByLabel("New password", { exact: true });
+    const confirm = form.getByLabel("Confirm new password");
+
+    // Checked in the browser first: too short, then not confirmed.
+    await current.fill(e2eAdmin.password);
+    await next.fill("short");
+    await confirm.fill("short");
+    await form.getByRole("button", { name: "Change password" }).click();
+    await expect(form.getByText("New password must be at least 12 characters")).toBeVisible();
+    await next.fill(newPassword);
+    await confirm.fill(`${newPassword}!`);
+    await form.getByRole("button", { name: "Change password" }).click();
+    await expect(form.getByText("The new passwords do not match")).toBeVisible();
+
+    // The server's 400 shows under its field.
+    await current.fill("not the password at all");
+    await confirm.fill(newPassword);
+    await form.getByRole("button", { name: "Change password" }).click();
+    await expect(form.getByText("The current password is not right.")).toBeVisible();
+    await expect(current).toHaveAttribute("aria-invalid", "true");
+
+    await current.fill(e2eAdmin.password);
+    await form.getByRole("button", { name: "Change password" }).click();
+    await expectToast(page, "Success!", "Password changed. Other sessions were signed out.");
+    changed = true;
+    await expect(current).toHaveValue("");
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await page.getByLabel("Email Address").fill(e2eAdmin.email);
+    await page.getByLabel("Password").fill(e2eAdmin.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expectToast(page, "Login Failed", "Invalid email or password");
+    await signIn(page, newPassword);
+
+    await current.fill(newPassword);
+    await next.fill(e2eAdmin.password);
+    await confirm.fill(e2eAdmin.password);
+    await form.getByRole("button", { name: "Change password" }).click();
+    await expectToast(page, "Success!", "Password changed. Other sessions were signed out.");
+    changed = false;
+  } finally {
+    if (changed) {
+      // Put the original password back so other test files can sign in.
+      const admin = await playwrightRequest.newContext({ baseURL });
+      await admin.post("/api/admin/login", { data: { username: e2eAdmin.email, password: newPassword } });
+      await admin.post("/api/admin/password", { data: { currentPassword: newPassword, newPassword: e2eAdmin.password } });
+      await admin.dispose();
+    }
+  }
+});
