@@ -1,9 +1,8 @@
 import { Building2, Clock, Phone, RefreshCw, ShieldCheck, Thermometer, Wind } from "lucide-react";
-import { ShortLeadForm } from "../../components/forms/short-lead-form.tsx";
 import { scrollToElement } from "../../components/scroll-manager.tsx";
-import { Card, CardGrid, CheckList, Hero, ProcessSteps, Section, SectionHeader } from "../../components/sections.tsx";
+import { Card, CardGrid, Hero, ProcessSteps, Section, SectionHeader } from "../../components/sections.tsx";
+import { CaseStudyGrid, TradeContactSection, type CaseStudy } from "../../components/trade-sections.tsx";
 import { Button, buttonVariants } from "../../components/ui/button.tsx";
-import { tradeContactForm } from "../../config/lead-forms.ts";
 import { siteConfig } from "../../config/site.ts";
 import { pageMeta } from "../../lib/seo.ts";
 
@@ -73,7 +72,7 @@ const system = [
   },
 ];
 
-const caseStudies = [
+const caseStudies: CaseStudy[] = [
   {
     company: "Residential heating and cooling company",
     challenge: "A dated, slow website sat on page two for AC repair and lost most mobile visitors before its pages finished loading.",
@@ -169,62 +168,29 @@ export default function Hvac() {
           title="HVAC Companies Getting Ahead of the Season"
           intro="A slow website, a stalled membership program and a franchise-heavy market: three common HVAC situations and how each one turned around."
         />
-        <div className="mt-10 grid gap-6 lg:grid-cols-3">
-          {caseStudies.map((study) => (
-            <article key={study.company} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-              <h3 className="text-lg font-bold text-slate-900">{study.company}</h3>
-              <p className="mt-4 text-4xl font-extrabold text-brand-700">
-                {study.result.value}
-                <span className="mt-1 block text-base font-semibold text-slate-700">{study.result.label}</span>
-              </p>
-              <dl className="mt-4 space-y-3 text-slate-700">
-                <div>
-                  <dt className="font-semibold text-slate-900">The challenge</dt>
-                  <dd>{study.challenge}</dd>
-                </div>
-                <div>
-                  <dt className="font-semibold text-slate-900">What we did</dt>
-                  <dd>{study.work}</dd>
-                </div>
-              </dl>
-              <figure className="mt-auto border-t border-slate-200 pt-4">
-                <blockquote className="italic text-slate-900">&ldquo;{study.quote}&rdquo;</blockquote>
-                <figcaption className="mt-2 text-sm font-semibold text-slate-700">{study.author}</figcaption>
-              </figure>
-            </article>
-          ))}
-        </div>
+        <CaseStudyGrid studies={caseStudies} />
       </Section>
 
-      <Section id="contact-form" labelledBy="hvac-form-title" className="scroll-mt-16">
-        <div className="grid gap-10 lg:grid-cols-2 lg:items-start">
-          <div>
-            <SectionHeader
-              id="hvac-form-title"
-              centered={false}
-              eyebrow="Free HVAC marketing plan"
-              title="Plan Your Next Peak Season Now"
-              intro="Share a few details and we will review your rankings for heating and cooling searches, your website's speed and your ads, then send a plan for the season ahead."
-            />
-            <CheckList
-              className="mt-6 text-slate-900"
-              items={[
-                "How you rank for AC repair, furnace repair and heat pump searches in each city you serve",
-                "Where franchise brands and local competitors are taking calls from you",
-                "Ways to grow maintenance agreements and fill the shoulder-season weeks",
-              ]}
-            />
-            <p className="mt-6 text-slate-700">
-              Need to talk before the next heat wave?{" "}
-              <a href={siteConfig.phoneHref} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
-                Call {siteConfig.phone}
-              </a>
-              .
-            </p>
-          </div>
-          <ShortLeadForm {...tradeContactForm("hvac", "HVAC")} />
-        </div>
-      </Section>
+      <TradeContactSection
+        trade="hvac"
+        tradeLabel="HVAC"
+        eyebrow="Free HVAC marketing plan"
+        title="Plan Your Next Peak Season Now"
+        intro="Share a few details and we will review your rankings for heating and cooling searches, your website's speed and your ads, then send a plan for the season ahead."
+        checklist={[
+          "How you rank for AC repair, furnace repair and heat pump searches in each city you serve",
+          "Where franchise brands and local competitors are taking calls from you",
+          "Ways to grow maintenance agreements and fill the shoulder-season weeks",
+        ]}
+      >
+        <p className="mt-6 text-slate-700">
+          Need to talk before the next heat wave?{" "}
+          <a href={siteConfig.phoneHref} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+            Call {siteConfig.phone}
+          </a>
+          .
+        </p>
+      </TradeContactSection>
     </>
   );
 }

@@ -1,10 +1,9 @@
 import { CalendarDays, ClipboardList, Phone, Siren, Smartphone, Snowflake, Star, Users } from "lucide-react";
-import { ShortLeadForm } from "../../components/forms/short-lead-form.tsx";
 import { SchedulingEmbed } from "../../components/scheduling-embed.tsx";
 import { scrollToElement } from "../../components/scroll-manager.tsx";
 import { Card, CardGrid, CheckList, Hero, ProcessSteps, Section, SectionHeader } from "../../components/sections.tsx";
+import { CaseStudyGrid, TradeContactSection, type CaseStudy } from "../../components/trade-sections.tsx";
 import { Button, buttonVariants } from "../../components/ui/button.tsx";
-import { tradeContactForm } from "../../config/lead-forms.ts";
 import { siteConfig } from "../../config/site.ts";
 import { pageMeta } from "../../lib/seo.ts";
 
@@ -77,7 +76,7 @@ const system = [
   },
 ];
 
-const caseStudies = [
+const caseStudies: CaseStudy[] = [
   {
     company: "Family-owned residential plumber",
     challenge: "Almost every job came from referrals and from a lead marketplace that sold the same homeowner to several competitors.",
@@ -175,55 +174,21 @@ export default function Plumbing() {
           title="Plumbing Companies Getting More Calls"
           intro="Three kinds of plumbing business, three different bottlenecks, one system adapted to each."
         />
-        <div className="mt-10 grid gap-6 lg:grid-cols-3">
-          {caseStudies.map((study) => (
-            <article key={study.company} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-              <h3 className="text-lg font-bold text-slate-900">{study.company}</h3>
-              <p className="mt-4 text-4xl font-extrabold text-brand-700">
-                {study.result.value}
-                <span className="mt-1 block text-base font-semibold text-slate-700">{study.result.label}</span>
-              </p>
-              <dl className="mt-4 space-y-3 text-slate-700">
-                <div>
-                  <dt className="font-semibold text-slate-900">The challenge</dt>
-                  <dd>{study.challenge}</dd>
-                </div>
-                <div>
-                  <dt className="font-semibold text-slate-900">What we did</dt>
-                  <dd>{study.work}</dd>
-                </div>
-              </dl>
-              <figure className="mt-auto border-t border-slate-200 pt-4">
-                <blockquote className="italic text-slate-900">&ldquo;{study.quote}&rdquo;</blockquote>
-                <figcaption className="mt-2 text-sm font-semibold text-slate-700">{study.author}</figcaption>
-              </figure>
-            </article>
-          ))}
-        </div>
+        <CaseStudyGrid studies={caseStudies} />
       </Section>
 
-      <Section id="contact-form" labelledBy="plumbing-form-title" className="scroll-mt-16">
-        <div className="grid gap-10 lg:grid-cols-2 lg:items-start">
-          <div>
-            <SectionHeader
-              id="plumbing-form-title"
-              centered={false}
-              eyebrow="Free marketing plan"
-              title="Tell Us Where You Want More Calls"
-              intro="Send the short form and a strategist will review your map rankings, website and ads before we speak, so the first conversation is about your numbers."
-            />
-            <CheckList
-              className="mt-6 text-slate-900"
-              items={[
-                "Where you rank today for emergency, drain cleaning and water heater searches in your area",
-                "Which competitors are taking the calls you should be getting, and why",
-                "A plan sized to your trucks and service area, with no obligation to buy",
-              ]}
-            />
-          </div>
-          <ShortLeadForm {...tradeContactForm("plumbing", "Plumbing")} />
-        </div>
-      </Section>
+      <TradeContactSection
+        trade="plumbing"
+        tradeLabel="Plumbing"
+        eyebrow="Free marketing plan"
+        title="Tell Us Where You Want More Calls"
+        intro="Send the short form and a strategist will review your map rankings, website and ads before we speak, so the first conversation is about your numbers."
+        checklist={[
+          "Where you rank today for emergency, drain cleaning and water heater searches in your area",
+          "Which competitors are taking the calls you should be getting, and why",
+          "A plan sized to your trucks and service area, with no obligation to buy",
+        ]}
+      />
 
       <Section id="booking-calendar" tone="muted" labelledBy="plumbing-calendar-title" className="scroll-mt-16">
         <SectionHeader

@@ -1,9 +1,8 @@
 import { BadgeCheck, CloudHail, FileText, Handshake, MapPin, Phone, Search } from "lucide-react";
-import { ShortLeadForm } from "../../components/forms/short-lead-form.tsx";
 import { scrollToElement } from "../../components/scroll-manager.tsx";
 import { Card, CardGrid, CheckList, Hero, ProcessSteps, Section, SectionHeader } from "../../components/sections.tsx";
+import { CaseStudyGrid, TradeContactSection, type CaseStudy } from "../../components/trade-sections.tsx";
 import { Button, buttonVariants } from "../../components/ui/button.tsx";
-import { tradeContactForm } from "../../config/lead-forms.ts";
 import { siteConfig } from "../../config/site.ts";
 import { pageMeta } from "../../lib/seo.ts";
 
@@ -78,7 +77,7 @@ const system = [
   },
 ];
 
-const caseStudies = [
+const caseStudies: CaseStudy[] = [
   {
     company: "Storm-restoration roofer",
     challenge: "Every hail season, out-of-state crews outbid the company on ads while its own campaigns ran the same budget all year round.",
@@ -169,62 +168,29 @@ export default function Roofing() {
           title="Roofing Companies Winning Bigger Jobs"
           intro="A storm specialist, a replacement roofer and a commercial contractor, each with a different problem to solve."
         />
-        <div className="mt-10 grid gap-6 lg:grid-cols-3">
-          {caseStudies.map((study) => (
-            <article key={study.company} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-              <h3 className="text-lg font-bold text-slate-900">{study.company}</h3>
-              <p className="mt-4 text-4xl font-extrabold text-brand-700">
-                {study.result.value}
-                <span className="mt-1 block text-base font-semibold text-slate-700">{study.result.label}</span>
-              </p>
-              <dl className="mt-4 space-y-3 text-slate-700">
-                <div>
-                  <dt className="font-semibold text-slate-900">The challenge</dt>
-                  <dd>{study.challenge}</dd>
-                </div>
-                <div>
-                  <dt className="font-semibold text-slate-900">What we did</dt>
-                  <dd>{study.work}</dd>
-                </div>
-              </dl>
-              <figure className="mt-auto border-t border-slate-200 pt-4">
-                <blockquote className="italic text-slate-900">&ldquo;{study.quote}&rdquo;</blockquote>
-                <figcaption className="mt-2 text-sm font-semibold text-slate-700">{study.author}</figcaption>
-              </figure>
-            </article>
-          ))}
-        </div>
+        <CaseStudyGrid studies={caseStudies} />
       </Section>
 
-      <Section id="contact-form" labelledBy="roofing-form-title" className="scroll-mt-16">
-        <div className="grid gap-10 lg:grid-cols-2 lg:items-start">
-          <div>
-            <SectionHeader
-              id="roofing-form-title"
-              centered={false}
-              eyebrow="Free roofing marketing plan"
-              title="See Where Your Next Roof Replacements Are Coming From"
-              intro="Tell us about your company and we will map the searches, cities and storm patterns that matter for your crews, then send a plan you can act on whether or not you hire us."
-            />
-            <CheckList
-              className="mt-6 text-slate-900"
-              items={[
-                "Your rankings for replacement, repair and storm damage searches city by city",
-                "The competitors and storm crews showing up where you should be",
-                "A first 90-day plan for your map listing, website and ads",
-              ]}
-            />
-            <p className="mt-6 text-slate-700">
-              Rather talk to a person?{" "}
-              <a href={siteConfig.phoneHref} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
-                Call {siteConfig.phone}
-              </a>
-              .
-            </p>
-          </div>
-          <ShortLeadForm {...tradeContactForm("roofing", "Roofing")} />
-        </div>
-      </Section>
+      <TradeContactSection
+        trade="roofing"
+        tradeLabel="Roofing"
+        eyebrow="Free roofing marketing plan"
+        title="See Where Your Next Roof Replacements Are Coming From"
+        intro="Tell us about your company and we will map the searches, cities and storm patterns that matter for your crews, then send a plan you can act on whether or not you hire us."
+        checklist={[
+          "Your rankings for replacement, repair and storm damage searches city by city",
+          "The competitors and storm crews showing up where you should be",
+          "A first 90-day plan for your map listing, website and ads",
+        ]}
+      >
+        <p className="mt-6 text-slate-700">
+          Rather talk to a person?{" "}
+          <a href={siteConfig.phoneHref} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+            Call {siteConfig.phone}
+          </a>
+          .
+        </p>
+      </TradeContactSection>
     </>
   );
 }
