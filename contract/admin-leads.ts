@@ -101,7 +101,12 @@ export type ContactLead = ContactSubmission & AdminFields;
 export type InquiryLead = ServiceInquiry & AdminFields;
 export type Lead = ContactLead | InquiryLead;
 
-export type LeadPage<T extends Lead = Lead> = { items: T[]; total: number; nextCursor: string | null };
+/**
+ * `total` is exact, except for text searches and product filters with more than COUNT_CAP matches,
+ * where counting every match would cost a scan: then it is COUNT_CAP and `totalCapped` is true ("1,000+").
+ */
+export type LeadPage<T extends Lead = Lead> = { items: T[]; total: number; totalCapped: boolean; nextCursor: string | null };
+export const COUNT_CAP = 1000;
 export type LeadDetail<T extends Lead = Lead> = T & { notes: LeadNote[] };
 
 export type KindStats = { total: number; unread: number; spam: number; perWeek: { weekStart: string; count: number }[] };

@@ -41,11 +41,12 @@ const YEAR_MS = 365 * 24 * 3600 * 1000;
 export async function seedLeads(db: Kysely<Database>, counts: { contacts: number; inquiries: number }, seed = 42, now = Date.now()) {
   const rand = random(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
-  const common = (i: number) => {
+  // Leads arrive over the past year in time order, as real ones are inserted (oldest first).
+  const common = (i: number, count: number) => {
     const first = pick(FIRST);
     const last = pick(LAST);
     const status = pick(STATUSES);
-    const createdAt = new Date(now - Math.floor(rand() * YEAR_MS)).toISOString();
+    const createdAt = new Date(now - YEAR_MS + Math.floor(((i + rand()) / count) * YEAR_MS)).toISOString();
     return {
       id: randomUUID(),
       firstName: first,
@@ -72,7 +73,7 @@ export async function seedLeads(db: Kysely<Database>, counts: { contacts: number
     const rows = Array.from({ length: Math.min(BATCH, counts.contacts - done) }, (_, k) => {
       const withMeeting = rand() < 0.3;
       return {
-        ...common(done + k),
+        ...common(done + k, counts.contacts),
         products: JSON.stringify([pick(contactProductOptions), ...(rand() < 0.3 ? [pick(contactProductOptions)] : [])]),
         meetingDate: withMeeting ? new Date(now + rand() * 30 * 86_400_000).toISOString().slice(0, 10) : null,
         meetingTime: withMeeting ? pick(meetingTimes) : null,
@@ -83,7 +84,7 @@ export async function seedLeads(db: Kysely<Database>, counts: { contacts: number
   }
   for (let done = 0; done < counts.inquiries; done += BATCH) {
     const rows = Array.from({ length: Math.min(BATCH, counts.inquiries - done) }, (_, k) => ({
-      ...common(done + k),
+      ...common(done + k, counts.inquiries),
       serviceType: pick(serviceTypes),
       budget: rand() < 0.5 ? "discuss" : null,
       message: pick(MESSAGES),

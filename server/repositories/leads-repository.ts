@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
-import type { AdminStats, KindStats, Lead, LeadDetail, LeadFilters, LeadKind, LeadNote, LeadPage } from "../../contract/admin-leads.ts";
+import { COUNT_CAP, type AdminStats, type KindStats, type Lead, type LeadDetail, type LeadFilters, type LeadKind, type LeadNote, type LeadPage } from "../../contract/admin-leads.ts";
 import { leadStatuses, type LeadStatus } from "../../contract/fields.ts";
 import { containsPattern, searchTextContains } from "../db/dialect.ts";
 import type { Database } from "../db/schema.ts";
@@ -94,13 +94,30 @@ export function createLeadsRepository(db: Kysely<Database>) {
         // A row-value comparison, which both databases answer from the (created_at, id) index.
         query = query.where(sql<SqlBool>`(created_at, id) < (${cursor.createdAt}, ${cursor.id})`);
       }
-      const [rows, total] = await Promise.all([query.execute(), this.count(kind, filters)]);
+      // Text and product matches are counted up to a cap: beyond it the exact number costs a scan.
+      const capped = Boolean(filters.q || filters.product);
+      const [rows, total] = await Promise.all([query.execute(), this.count(kind, filters, capped ? COUNT_CAP : undefined)]);
       const items = rows.slice(0, page.limit).map(toLead);
       const last = items.at(-1);
-      return { items, total, nextCursor: rows.length > page.limit && last ? encodeCursor(last.createdAt, last.id) : null };
+      return {
+        items,
+        total: Math.min(total, capped ? COUNT_CAP : total),
+        totalCapped: capped && total > COUNT_CAP,
+        nextCursor: rows.length > page.limit && last ? encodeCursor(last.createdAt, last.id) : null,
+      };
     },
 
-    async count(kind: LeadKind, filters: LeadFilters): Promise<number> {
+    /** The number of leads matching; with `cap`, it stops counting past cap (returns at most cap + 1). */
+    async count(kind: LeadKind, filters: LeadFilters, cap?: number): Promise<number> {
+      if (cap !== undefined) {
+        const limited = from(kind)
+          .select(sql<number>`1`.as("one"))
+          .where((eb) => filterExpression(anyDb, eb, kind, filters))
+          .limit(cap + 1)
+          .as("limited");
+        const { count } = await anyDb.selectFrom(limited).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+        return Number(count);
+      }
       const { count } = await from(kind)
         .select((eb) => eb.fn.countAll<number>().as("count"))
         .where((eb) => filterExpression(anyDb, eb, kind, filters, true))

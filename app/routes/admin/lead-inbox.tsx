@@ -298,6 +298,8 @@ function LeadTable({ kind, filters, inboxSearch }: { kind: LeadKind; filters: In
 
   const items = page.data?.items ?? [];
   const total = page.data?.total ?? 0;
+  // Large text or product matches are counted up to a cap (contract/admin-leads.ts COUNT_CAP).
+  const totalText = `${total.toLocaleString("en-US")}${page.data?.totalCapped ? "+" : ""}`;
   const nextCursor = page.data?.nextCursor ?? null;
   const pageNumber = cursors.length;
 
@@ -305,7 +307,7 @@ function LeadTable({ kind, filters, inboxSearch }: { kind: LeadKind; filters: In
     <section aria-labelledby={captionId} className="mt-6" aria-busy={page.isFetching}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p id={captionId} className="text-lg font-semibold text-slate-900" aria-live="polite">
-          {total} {total === 1 ? "lead" : "leads"}
+          {totalText} {total === 1 && !page.data?.totalCapped ? "lead" : "leads"}
           {total > 0 && <span className="ml-2 text-sm font-normal text-slate-700">(page {pageNumber})</span>}
         </p>
         <a href={exportUrl(kind, filters)} download className={cn(buttonVariants({ variant: "outline", size: "sm" }))}>

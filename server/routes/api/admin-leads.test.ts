@@ -162,6 +162,7 @@ describe("listing", () => {
     expect((await get(`/api/admin/leads/contacts?q=555-0147`)).json().total).toBeGreaterThanOrEqual(30);
     expect((await get(`/api/admin/leads/inquiries?q=miami rankings`)).json().items[0].id).toBe(inquiryId);
     expect((await get(`/api/admin/leads/contacts?q=100%25_sure`)).json().total).toBe(0);
+    expect((await get(`/api/admin/leads/contacts?q=${tag}`)).json()).toMatchObject({ total: 30, totalCapped: false });
   });
 
   it("filters by product or service, form, source, status, unread and date", async () => {
@@ -178,6 +179,25 @@ describe("listing", () => {
     expect((await get(`/api/admin/leads/contacts?q=${tag}&unread=false`)).json().total).toBe(1);
     expect((await get(`/api/admin/leads/contacts?q=${tag}&unread=true`)).json().total).toBe(29);
   });
+});
+
+it("counts large text matches up to a cap and says so", async () => {
+  const { COUNT_CAP } = await import("../../../contract/admin-leads.ts");
+  const { seedLeads } = await import("../../db/seed-data.ts");
+  // Its own database: the seeded year of leads would upset the other tests' counts.
+  const big = await createTestApp();
+  try {
+    await seedLeads(big.app.db, { contacts: COUNT_CAP + 400, inquiries: 0 });
+    const headers = { cookie: await signIn(big.app) };
+    const page = (await big.app.inject({ method: "GET", url: "/api/admin/leads/contacts?q=example.com&limit=5", headers })).json();
+    expect(page).toMatchObject({ total: COUNT_CAP, totalCapped: true });
+    expect(page.items).toHaveLength(5);
+    const exact = (await big.app.inject({ method: "GET", url: "/api/admin/leads/contacts", headers })).json();
+    expect(exact.totalCapped).toBe(false);
+    expect(exact.total).toBeGreaterThan(COUNT_CAP);
+  } finally {
+    await big.close();
+  }
 });
 
 describe("triage", () => {
