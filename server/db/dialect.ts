@@ -11,17 +11,25 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** Past this many trigram candidates a phrase counts as common (see searchTextContains). */
+const COMMON_MATCHES = 1000;
+
 /**
  * "search_text contains q" for a lead table, through the trigram index of each dialect (migration
- * 0004): PostgreSQL's pg_trgm index serves LIKE directly; SQLite asks its FTS5 trigram table, which
- * needs three characters and no LIKE wildcards, else the condition scans.
+ * 0004). PostgreSQL's pg_trgm index serves LIKE directly. SQLite's FTS5 trigram table is fast for
+ * rare text but must fetch every candidate for common text; a capped probe tells which: common text
+ * is matched by walking the newest-first index instead, where the first page fills within a few
+ * hundred rows. Text under three characters or with LIKE wildcards always scans.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any schema
-export function searchTextContains(db: Kysely<any>, table: "contact_submissions" | "service_inquiries", q: string): RawBuilder<SqlBool> {
+export async function searchTextContains(db: Kysely<any>, table: "contact_submissions" | "service_inquiries", q: string): Promise<RawBuilder<SqlBool>> {
   const text = q.toLowerCase();
-  const pattern = containsPattern(text);
-  if (isPostgres(db) || text.length < 3 || /[\\%_]/.test(text)) return sql<SqlBool>`search_text like ${pattern} escape '\\'`;
-  return sql<SqlBool>`rowid in (select rowid from ${sql.table(`${table}_search`)} where search_text like ${`%${text}%`})`;
+  const scan = sql<SqlBool>`search_text like ${containsPattern(text)} escape '\\'`;
+  if (isPostgres(db) || text.length < 3 || /[\\%_]/.test(text)) return scan;
+  const fts = sql.table(`${table}_search`);
+  const probe = await sql<{ n: number }>`select count(*) as n from (select 1 from ${fts} where search_text like ${`%${text}%`} limit ${COMMON_MATCHES + 1})`.execute(db);
+  if (Number(probe.rows[0]?.n ?? 0) > COMMON_MATCHES) return scan;
+  return sql<SqlBool>`rowid in (select rowid from ${fts} where search_text like ${`%${text}%`})`;
 }
 
 /** Refreshes the planner's statistics where the dialect needs asking (SQLite); PostgreSQL's autovacuum does it. */

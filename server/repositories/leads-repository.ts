@@ -31,8 +31,7 @@ const NOT_SPAM = leadStatuses.filter((status) => status !== "spam");
  * The WHERE clause of a filter. `forCount` phrases "not spam" as a list of statuses, which lets counts
  * walk the status index; pages keep "!= spam" so they walk the newest-first index and stop early.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see AnyEb
-function filterExpression(db: Kysely<any>, eb: AnyEb, kind: LeadKind, f: LeadFilters, forCount = false): Expression<SqlBool> {
+function filterExpression(eb: AnyEb, kind: LeadKind, f: LeadFilters, search: Expression<SqlBool> | undefined, forCount = false): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
   if (f.view === "inbox") conditions.push(forCount ? eb("status", "in", NOT_SPAM) : eb("status", "!=", "spam"));
   if (f.view === "spam") conditions.push(eb("status", "=", "spam"));
@@ -41,7 +40,7 @@ function filterExpression(db: Kysely<any>, eb: AnyEb, kind: LeadKind, f: LeadFil
   if (f.from) conditions.push(eb("createdAt", ">=", startOfDay(f.from)));
   if (f.to) conditions.push(eb("createdAt", "<", startOfNextDay(f.to)));
   // Name, e-mail, phone, company (and message), through the trigram index (server/db/dialect.ts).
-  if (f.q) conditions.push(searchTextContains(db, sqlTables[kind], f.q));
+  if (search) conditions.push(search);
   if (f.product && kind === "contacts") conditions.push(sql<SqlBool>`products like ${containsPattern(JSON.stringify(f.product))} escape '\\'`);
   if (f.serviceType && kind === "inquiries") conditions.push(eb("serviceType", "=", f.serviceType));
   if (f.form) conditions.push(eb("formName", "=", f.form));
@@ -80,12 +79,15 @@ export function createLeadsRepository(db: Kysely<Database>) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table is chosen at run time (see AnyEb)
   const anyDb = db as unknown as Kysely<any>;
   const from = (kind: LeadKind) => anyDb.selectFrom(tables[kind] as LeadTable);
+  const searchFor = (kind: LeadKind, filters: LeadFilters) =>
+    filters.q ? searchTextContains(anyDb, sqlTables[kind], filters.q) : Promise.resolve(undefined);
 
   return {
     async list(kind: LeadKind, filters: LeadFilters, page: { cursor?: { createdAt: string; id: string } | null; limit: number }): Promise<LeadPage> {
+      const search = await searchFor(kind, filters);
       let query = from(kind)
         .selectAll()
-        .where((eb) => filterExpression(anyDb, eb, kind, filters))
+        .where((eb) => filterExpression(eb, kind, filters, search))
         .orderBy("createdAt", "desc")
         .orderBy("id", "desc")
         .limit(page.limit + 1);
@@ -109,10 +111,11 @@ export function createLeadsRepository(db: Kysely<Database>) {
 
     /** The number of leads matching; with `cap`, it stops counting past cap (returns at most cap + 1). */
     async count(kind: LeadKind, filters: LeadFilters, cap?: number): Promise<number> {
+      const search = await searchFor(kind, filters);
       if (cap !== undefined) {
         const limited = from(kind)
           .select(sql<number>`1`.as("one"))
-          .where((eb) => filterExpression(anyDb, eb, kind, filters))
+          .where((eb) => filterExpression(eb, kind, filters, search))
           .limit(cap + 1)
           .as("limited");
         const { count } = await anyDb.selectFrom(limited).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
@@ -120,16 +123,17 @@ export function createLeadsRepository(db: Kysely<Database>) {
       }
       const { count } = await from(kind)
         .select((eb) => eb.fn.countAll<number>().as("count"))
-        .where((eb) => filterExpression(anyDb, eb, kind, filters, true))
+        .where((eb) => filterExpression(eb, kind, filters, search, true))
         .executeTakeFirstOrThrow();
       return Number(count);
     },
 
     /** Every row of the filter, newest first (for the CSV export), up to EXPORT_MAX_ROWS. */
     async all(kind: LeadKind, filters: LeadFilters): Promise<Lead[]> {
+      const search = await searchFor(kind, filters);
       const rows = await from(kind)
         .selectAll()
-        .where((eb) => filterExpression(anyDb, eb, kind, filters))
+        .where((eb) => filterExpression(eb, kind, filters, search))
         .orderBy("createdAt", "desc")
         .orderBy("id", "desc")
         .limit(EXPORT_MAX_ROWS)
