@@ -27,7 +27,7 @@ test("a full submission is stored with its source, shows Sending... then the suc
   const email = uniqueEmail("contact");
   // The visit lands from a newsletter link, then moves to the contact page.
   await page.goto("/?utm_source=newsletter&utm_medium=email&utm_campaign=november", { referer: "https://mail.example.net/" });
-  await page.getByRole("link", { name: "Contact" }).first().click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact", exact: true }).click();
   await expect(page).toHaveURL(/\/contact$/);
 
   await page.getByLabel("Full Name").fill("Mary Ann Whitfield");

@@ -24,13 +24,18 @@ test("a new lead appears on the open dashboard: the cached list is refreshed aft
   await page.goto("/admin/login");
   await page.getByLabel("Email Address").fill(e2eAdmin.email);
   await page.getByLabel("Password").fill(e2eAdmin.password);
+  const statsLoaded = page.waitForResponse((response) => response.url().endsWith("/api/admin/stats") && response.ok());
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("heading", { name: "Form Submissions Dashboard" })).toBeVisible();
-  const before = Number(await page.getByTestId("contact-count").textContent());
+  await statsLoaded;
+  await expect(page.getByTestId("contact-count")).toHaveText(/^\d+$/);
+  const before = Number((await page.getByTestId("contact-count").textContent())!.replace(/,/g, ""));
 
   // Leave the dashboard inside the app (its lists stay cached, and never go stale on their own).
   await page.getByRole("link", { name: "View site" }).click();
-  await page.getByRole("link", { name: "Contact" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Get Local Leads on Autopilot" })).toBeVisible();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact", exact: true }).click();
+  await expect(page).toHaveURL(/\/contact$/);
   const email = uniqueEmail("cache");
   await page.getByLabel("Full Name").fill("Cache Check");
   await page.getByLabel("Email").fill(email);
