@@ -94,6 +94,38 @@ export function Card({ title, icon, children, className, headingLevel = 3 }: { t
   );
 }
 
+/** A section of cards under a heading: the shape most pages use for problems, values and offers. */
+export function CardsSection({
+  id,
+  tone,
+  eyebrow,
+  title,
+  intro,
+  columns = 3,
+  cards,
+}: {
+  id: string;
+  tone?: Tone;
+  eyebrow?: string;
+  title: ReactNode;
+  intro?: ReactNode;
+  columns?: 2 | 3 | 4;
+  cards: { title: string; text: ReactNode; icon?: ReactNode }[];
+}) {
+  return (
+    <Section tone={tone} labelledBy={id}>
+      <SectionHeader id={id} eyebrow={eyebrow} title={title} intro={intro} />
+      <CardGrid columns={columns}>
+        {cards.map((card) => (
+          <Card key={card.title} title={card.title} icon={card.icon}>
+            <p>{card.text}</p>
+          </Card>
+        ))}
+      </CardGrid>
+    </Section>
+  );
+}
+
 export function CheckList({ items, className }: { items: ReactNode[]; className?: string }) {
   return (
     <ul className={cn("space-y-3", className)}>

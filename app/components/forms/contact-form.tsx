@@ -9,8 +9,7 @@ import { leadSourceFor } from "../../lib/lead-source.ts";
 import { cn } from "../../lib/utils.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../ui/select.tsx";
-import { Field, fieldA11y, focusFirstError, HoneypotField, useSingleFlight, useSpamSignals } from "./form-parts.tsx";
+import { Field, fieldA11y, focusFirstError, HoneypotField, SelectField, useSingleFlight, useSpamSignals } from "./form-parts.tsx";
 
 // The full contact form of /contact and /services (SPEC §3, §4, §5, §8).
 
@@ -205,20 +204,15 @@ export function ContactForm({ formName = "contact", className }: { formName?: st
           control={form.control}
           name="meetingTime"
           render={({ field }) => (
-            <Field id={ids.meetingTime} label="Preferred meeting time (optional)" error={errors.meetingTime}>
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger {...fieldA11y(ids.meetingTime, errors.meetingTime)}>
-                  <SelectValue placeholder="Select a time" />
-                </SelectTrigger>
-                <SelectContent>
-                  {meetingSlots.map((slot) => (
-                    <SelectItem key={slot.value} value={slot.value}>
-                      {slot.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </Field>
+            <SelectField
+              id={ids.meetingTime}
+              label="Preferred meeting time (optional)"
+              error={errors.meetingTime}
+              placeholder="Select a time"
+              value={field.value}
+              onValueChange={field.onChange}
+              options={meetingSlots}
+            />
           )}
         />
       </div>

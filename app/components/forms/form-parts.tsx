@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { cn } from "../../lib/utils.ts";
 import { Label } from "../ui/label.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../ui/select.tsx";
 
 // Pieces every lead form shares: labelled fields with their error, the honeypot, the spam timer,
 // and a guard against double submission.
@@ -46,6 +47,44 @@ export function Field({
         </p>
       )}
     </div>
+  );
+}
+
+/** A labelled Radix select with its error, for the forms' option lists. */
+export function SelectField({
+  id,
+  label,
+  error,
+  required,
+  placeholder,
+  value,
+  onValueChange,
+  options,
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  required?: boolean;
+  placeholder: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <Field id={id} label={label} error={error} required={required}>
+      <Select value={value} onValueChange={onValueChange} required={required}>
+        <SelectTrigger {...fieldA11y(id, error)}>
+          <SelectValue placeholder={placeholder} />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((option) => (
+            <SelectItem key={option.value} value={option.value}>
+              {option.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </Field>
   );
 }
 

@@ -8,9 +8,8 @@ import { leadSourceFor } from "../../lib/lead-source.ts";
 import { cn } from "../../lib/utils.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../ui/select.tsx";
 import { Textarea } from "../ui/textarea.tsx";
-import { Field, fieldA11y, focusFirstError, HoneypotField, useSingleFlight, useSpamSignals } from "./form-parts.tsx";
+import { Field, fieldA11y, focusFirstError, HoneypotField, SelectField, useSingleFlight, useSpamSignals } from "./form-parts.tsx";
 
 // The service inquiry form at the bottom of every service page (SPEC §3, §4, §5, §8).
 
@@ -37,6 +36,8 @@ const emptyValues: InquiryFormValues = {
 };
 
 type FieldName = keyof InquiryFormValues;
+
+const toOptions = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 const requiredFields: FieldName[] = ["firstName", "lastName", "email", "phone", "serviceType", "message"];
 const requiredMessages: Record<string, string> = {
   firstName: "Please enter your first name.",
@@ -131,20 +132,16 @@ export function ServiceInquiryForm({
             control={form.control}
             name="serviceType"
             render={({ field }) => (
-              <Field id={id("serviceType")} label="Service Needed" error={errors.serviceType} required>
-                <Select value={field.value} onValueChange={field.onChange} required>
-                  <SelectTrigger {...fieldA11y(id("serviceType"), errors.serviceType)}>
-                    <SelectValue placeholder="Select a service" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {Object.entries(serviceTypeLabels).map(([value, label]) => (
-                      <SelectItem key={value} value={value}>
-                        {label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </Field>
+              <SelectField
+                id={id("serviceType")}
+                label="Service Needed"
+                error={errors.serviceType}
+                required
+                placeholder="Select a service"
+                value={field.value}
+                onValueChange={field.onChange}
+                options={toOptions(serviceTypeLabels)}
+              />
             )}
           />
         </div>
@@ -152,20 +149,15 @@ export function ServiceInquiryForm({
           control={form.control}
           name="budget"
           render={({ field }) => (
-            <Field id={id("budget")} label="Budget (optional)" error={errors.budget}>
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger {...fieldA11y(id("budget"), errors.budget)}>
-                  <SelectValue placeholder="Select a budget" />
-                </SelectTrigger>
-                <SelectContent>
-                  {Object.entries(budgetLabels).map(([value, label]) => (
-                    <SelectItem key={value} value={value}>
-                      {label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </Field>
+            <SelectField
+              id={id("budget")}
+              label="Budget (optional)"
+              error={errors.budget}
+              placeholder="Select a budget"
+              value={field.value}
+              onValueChange={field.onChange}
+              options={toOptions(budgetLabels)}
+            />
           )}
         />
         <Field id={id("message")} label="Tell us about your project" error={errors.message} required>

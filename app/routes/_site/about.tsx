@@ -1,6 +1,6 @@
 import { BadgeCheck, Handshake, LineChart, MapPin } from "lucide-react";
 import { Link } from "react-router";
-import { ButtonLink, Card, CardGrid, CheckList, CtaBanner, Hero, Section, SectionHeader } from "../../components/sections.tsx";
+import { ButtonLink, Card, CardGrid, CheckList, CtaBanner, Hero, Section, SectionHeader, CardsSection } from "../../components/sections.tsx";
 import { siteConfig } from "../../config/site.ts";
 import { pageMeta } from "../../lib/seo.ts";
 
@@ -101,21 +101,14 @@ export default function About() {
         </div>
       </Section>
 
-      <Section tone="muted" labelledBy="about-values-heading">
-        <SectionHeader
-          id="about-values-heading"
-          eyebrow="Our values"
-          title="How We Work With You"
-          intro="Four principles shape every plan, report and phone call, whether you run a two-truck plumbing shop or a multi-office law firm."
-        />
-        <CardGrid columns={4}>
-          {values.map((value) => (
-            <Card key={value.title} title={value.title} icon={value.icon}>
-              <p>{value.text}</p>
-            </Card>
-          ))}
-        </CardGrid>
-      </Section>
+      <CardsSection tone="muted"
+        id="about-values-heading"
+        eyebrow="Our values"
+        title="How We Work With You"
+        intro="Four principles shape every plan, report and phone call, whether you run a two-truck plumbing shop or a multi-office law firm."
+        columns={4}
+        cards={values}
+      />
 
       <Section tone="white" labelledBy="about-founder-heading">
         <SectionHeader id="about-founder-heading" eyebrow="Our story" title="Meet the Founder" />

@@ -1,6 +1,6 @@
 import { BarChart3, Filter, MapPin, PhoneIncoming, Search, Target } from "lucide-react";
 import { ShortLeadForm } from "../../components/forms/short-lead-form.tsx";
-import { Card, CardGrid, CheckList, Hero, ProcessSteps, Section, SectionHeader } from "../../components/sections.tsx";
+import { CardsSection, CheckList, Hero, ProcessSteps, Section, SectionHeader } from "../../components/sections.tsx";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "../../components/ui/accordion.tsx";
 import { leadAuditForm } from "../../config/lead-forms.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -94,21 +94,14 @@ export default function GetLeads() {
         />
       </Hero>
 
-      <Section labelledBy="audit-covers">
-        <SectionHeader
-          id="audit-covers"
-          eyebrow="What we review"
-          title="What Your Lead Audit Covers"
-          intro="We look at your business the way a customer does when they need your service today, then at the numbers behind it."
-        />
-        <CardGrid columns={3}>
-          {auditAreas.map((area) => (
-            <Card key={area.title} title={area.title} icon={area.icon}>
-              <p>{area.text}</p>
-            </Card>
-          ))}
-        </CardGrid>
-      </Section>
+      <CardsSection
+        id="audit-covers"
+        eyebrow="What we review"
+        title="What Your Lead Audit Covers"
+        intro="We look at your business the way a customer does when they need your service today, then at the numbers behind it."
+        columns={3}
+        cards={auditAreas}
+      />
 
       <Section tone="muted" labelledBy="audit-for">
         <div className="grid gap-12 lg:grid-cols-2 lg:items-start">

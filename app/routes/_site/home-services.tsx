@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import { ShortLeadForm } from "../../components/forms/short-lead-form.tsx";
 import { scrollToTop } from "../../components/scroll-manager.tsx";
-import { Card, CardGrid, CheckList, CtaBanner, Hero, ProcessSteps, Section, SectionHeader, StatGrid } from "../../components/sections.tsx";
+import { Card, CardGrid, CheckList, CtaBanner, Hero, ProcessSteps, Section, SectionHeader, StatGrid, CardsSection } from "../../components/sections.tsx";
 import { Button, buttonVariants } from "../../components/ui/button.tsx";
 import { homeServicesForm } from "../../config/lead-forms.ts";
 import { siteConfig } from "../../config/site.ts";
@@ -127,21 +127,14 @@ export default function HomeServices() {
         />
       </Section>
 
-      <Section labelledBy="hs-problems">
-        <SectionHeader
-          id="hs-problems"
-          eyebrow="Sound familiar?"
-          title="Why Good Contractors Still Struggle to Get Leads"
-          intro="Doing great work is not enough when the customer never finds you. These are the problems we fix most often."
-        />
-        <CardGrid columns={3}>
-          {problems.map((problem) => (
-            <Card key={problem.title} title={problem.title}>
-              <p>{problem.text}</p>
-            </Card>
-          ))}
-        </CardGrid>
-      </Section>
+      <CardsSection
+        id="hs-problems"
+        eyebrow="Sound familiar?"
+        title="Why Good Contractors Still Struggle to Get Leads"
+        intro="Doing great work is not enough when the customer never finds you. These are the problems we fix most often."
+        columns={3}
+        cards={problems}
+      />
 
       <Section tone="muted" labelledBy="hs-trades">
         <SectionHeader

@@ -1,6 +1,6 @@
 import { Building2, Clock, Phone, RefreshCw, ShieldCheck, Thermometer, Wind } from "lucide-react";
 import { scrollToElement } from "../../components/scroll-manager.tsx";
-import { Card, CardGrid, Hero, ProcessSteps, Section, SectionHeader } from "../../components/sections.tsx";
+import { CardsSection, Hero, ProcessSteps, Section, SectionHeader } from "../../components/sections.tsx";
 import { CaseStudyGrid, TradeContactSection, type CaseStudy } from "../../components/trade-sections.tsx";
 import { Button, buttonVariants } from "../../components/ui/button.tsx";
 import { siteConfig } from "../../config/site.ts";
@@ -135,21 +135,14 @@ export default function Hvac() {
         }
       />
 
-      <Section tone="muted" labelledBy="hvac-problems-title">
-        <SectionHeader
-          id="hvac-problems-title"
-          eyebrow="The real bottlenecks"
-          title="What Keeps HVAC Companies From Growing"
-          intro="Heating and cooling demand swings with the weather. Most marketing does not, and the gap shows up as idle trucks in spring and missed calls in August."
-        />
-        <CardGrid columns={3}>
-          {problems.map((problem) => (
-            <Card key={problem.title} title={problem.title} icon={problem.icon}>
-              <p>{problem.text}</p>
-            </Card>
-          ))}
-        </CardGrid>
-      </Section>
+      <CardsSection tone="muted"
+        id="hvac-problems-title"
+        eyebrow="The real bottlenecks"
+        title="What Keeps HVAC Companies From Growing"
+        intro="Heating and cooling demand swings with the weather. Most marketing does not, and the gap shows up as idle trucks in spring and missed calls in August."
+        columns={3}
+        cards={problems}
+      />
 
       <Section labelledBy="hvac-system-title">
         <SectionHeader

@@ -1,6 +1,6 @@
 import { Gauge, LineChart, MapPin, MousePointerClick, Smartphone } from "lucide-react";
 import { ShortLeadForm } from "../../components/forms/short-lead-form.tsx";
-import { ButtonLink, Card, CardGrid, CheckList, Hero, ProcessSteps, Section, SectionHeader } from "../../components/sections.tsx";
+import { ButtonLink, CardsSection, CheckList, Hero, ProcessSteps, Section, SectionHeader } from "../../components/sections.tsx";
 import { websiteAuditForm } from "../../config/lead-forms.ts";
 import { pageMeta } from "../../lib/seo.ts";
 
@@ -88,37 +88,23 @@ export default function ImproveWebsite() {
         />
       </Hero>
 
-      <Section labelledBy="website-checks">
-        <SectionHeader
-          id="website-checks"
-          eyebrow="What we check"
-          title="Five Areas That Decide Whether Visitors Call"
-          intro="Each area gets a clear verdict: working, needs attention, or costing you leads right now."
-        />
-        <CardGrid columns={3}>
-          {checks.map((check) => (
-            <Card key={check.title} title={check.title} icon={check.icon}>
-              <p>{check.text}</p>
-            </Card>
-          ))}
-        </CardGrid>
-      </Section>
+      <CardsSection
+        id="website-checks"
+        eyebrow="What we check"
+        title="Five Areas That Decide Whether Visitors Call"
+        intro="Each area gets a clear verdict: working, needs attention, or costing you leads right now."
+        columns={3}
+        cards={checks}
+      />
 
-      <Section tone="muted" labelledBy="website-problems">
-        <SectionHeader
-          id="website-problems"
-          eyebrow="Typical problems"
-          title="What We Find on Most Small Business Websites"
-          intro="None of these show up when you look at your own site on your office computer. All of them cost you enquiries."
-        />
-        <CardGrid columns={3}>
-          {problems.map((problem) => (
-            <Card key={problem.title} title={problem.title}>
-              <p>{problem.text}</p>
-            </Card>
-          ))}
-        </CardGrid>
-      </Section>
+      <CardsSection tone="muted"
+        id="website-problems"
+        eyebrow="Typical problems"
+        title="What We Find on Most Small Business Websites"
+        intro="None of these show up when you look at your own site on your office computer. All of them cost you enquiries."
+        columns={3}
+        cards={problems}
+      />
 
       <Section labelledBy="website-audit-steps">
         <SectionHeader id="website-audit-steps" eyebrow="How it works" title="How the Website Audit Works" />

@@ -1,6 +1,6 @@
 import { Compass, Megaphone, Users } from "lucide-react";
 import { ShortLeadForm } from "../../components/forms/short-lead-form.tsx";
-import { Card, CardGrid, CheckList, Hero, ProcessSteps, Section, SectionHeader } from "../../components/sections.tsx";
+import { Card, CardGrid, CheckList, Hero, ProcessSteps, Section, SectionHeader, CardsSection } from "../../components/sections.tsx";
 import { coachingForm } from "../../config/lead-forms.ts";
 import { pageMeta } from "../../lib/seo.ts";
 
@@ -73,21 +73,14 @@ export default function MarketingCoaching() {
         />
       </Hero>
 
-      <Section labelledBy="coaching-audience">
-        <SectionHeader
-          id="coaching-audience"
-          eyebrow="Who it is for"
-          title="Coaching for Teams Who Want to Own Their Marketing"
-          intro="Coaching suits businesses that want the skills in-house, not just another monthly invoice."
-        />
-        <CardGrid columns={3}>
-          {audience.map((item) => (
-            <Card key={item.title} title={item.title}>
-              <p>{item.text}</p>
-            </Card>
-          ))}
-        </CardGrid>
-      </Section>
+      <CardsSection
+        id="coaching-audience"
+        eyebrow="Who it is for"
+        title="Coaching for Teams Who Want to Own Their Marketing"
+        intro="Coaching suits businesses that want the skills in-house, not just another monthly invoice."
+        columns={3}
+        cards={audience}
+      />
 
       <Section tone="muted" labelledBy="coaching-session">
         <div className="grid gap-12 lg:grid-cols-2 lg:items-start">

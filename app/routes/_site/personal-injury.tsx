@@ -2,7 +2,7 @@ import { Gavel, MonitorSmartphone, Phone, Quote, Search, Star } from "lucide-rea
 import { Link } from "react-router";
 import { ShortLeadForm } from "../../components/forms/short-lead-form.tsx";
 import { scrollToTop } from "../../components/scroll-manager.tsx";
-import { Card, CardGrid, CheckList, CtaBanner, Hero, ProcessSteps, Section, SectionHeader, StatGrid } from "../../components/sections.tsx";
+import { Card, CardGrid, CheckList, CtaBanner, Hero, ProcessSteps, Section, SectionHeader, StatGrid, CardsSection } from "../../components/sections.tsx";
 import { Button, buttonVariants } from "../../components/ui/button.tsx";
 import { personalInjuryForm } from "../../config/lead-forms.ts";
 import { siteConfig } from "../../config/site.ts";
@@ -126,21 +126,14 @@ export default function PersonalInjury() {
         />
       </Section>
 
-      <Section labelledBy="pi-problems">
-        <SectionHeader
-          id="pi-problems"
-          eyebrow="Common obstacles"
-          title="What Keeps Good Firms From Getting More Cases"
-          intro="Most personal injury firms do not have a case-quality problem. They have a visibility and follow-through problem."
-        />
-        <CardGrid columns={3}>
-          {problems.map((problem) => (
-            <Card key={problem.title} title={problem.title}>
-              <p>{problem.text}</p>
-            </Card>
-          ))}
-        </CardGrid>
-      </Section>
+      <CardsSection
+        id="pi-problems"
+        eyebrow="Common obstacles"
+        title="What Keeps Good Firms From Getting More Cases"
+        intro="Most personal injury firms do not have a case-quality problem. They have a visibility and follow-through problem."
+        columns={3}
+        cards={problems}
+      />
 
       <Section tone="muted" labelledBy="pi-channels">
         <SectionHeader

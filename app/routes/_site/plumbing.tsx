@@ -1,7 +1,7 @@
 import { CalendarDays, ClipboardList, Phone, Siren, Smartphone, Snowflake, Star, Users } from "lucide-react";
 import { SchedulingEmbed } from "../../components/scheduling-embed.tsx";
 import { scrollToElement } from "../../components/scroll-manager.tsx";
-import { Card, CardGrid, CheckList, Hero, ProcessSteps, Section, SectionHeader } from "../../components/sections.tsx";
+import { CardsSection, CheckList, Hero, ProcessSteps, Section, SectionHeader } from "../../components/sections.tsx";
 import { CaseStudyGrid, TradeContactSection, type CaseStudy } from "../../components/trade-sections.tsx";
 import { Button, buttonVariants } from "../../components/ui/button.tsx";
 import { siteConfig } from "../../config/site.ts";
@@ -141,21 +141,14 @@ export default function Plumbing() {
         }
       />
 
-      <Section tone="muted" labelledBy="plumbing-problems-title">
-        <SectionHeader
-          id="plumbing-problems-title"
-          eyebrow="Sound familiar?"
-          title="The Problems Holding Plumbing Companies Back"
-          intro="Most plumbers we talk to are excellent at the work and tired of marketing that never shows up on the dispatch board. These are the leaks we usually find first."
-        />
-        <CardGrid columns={3}>
-          {problems.map((problem) => (
-            <Card key={problem.title} title={problem.title} icon={problem.icon}>
-              <p>{problem.text}</p>
-            </Card>
-          ))}
-        </CardGrid>
-      </Section>
+      <CardsSection tone="muted"
+        id="plumbing-problems-title"
+        eyebrow="Sound familiar?"
+        title="The Problems Holding Plumbing Companies Back"
+        intro="Most plumbers we talk to are excellent at the work and tired of marketing that never shows up on the dispatch board. These are the leaks we usually find first."
+        columns={3}
+        cards={problems}
+      />
 
       <Section labelledBy="plumbing-system-title">
         <SectionHeader

@@ -1,6 +1,6 @@
 import { BadgeCheck, CloudHail, FileText, Handshake, MapPin, Phone, Search } from "lucide-react";
 import { scrollToElement } from "../../components/scroll-manager.tsx";
-import { Card, CardGrid, CheckList, Hero, ProcessSteps, Section, SectionHeader } from "../../components/sections.tsx";
+import { CardsSection, CheckList, Hero, ProcessSteps, Section, SectionHeader } from "../../components/sections.tsx";
 import { CaseStudyGrid, TradeContactSection, type CaseStudy } from "../../components/trade-sections.tsx";
 import { Button, buttonVariants } from "../../components/ui/button.tsx";
 import { siteConfig } from "../../config/site.ts";
@@ -135,21 +135,14 @@ export default function Roofing() {
         }
       />
 
-      <Section tone="muted" labelledBy="roofing-problems-title">
-        <SectionHeader
-          id="roofing-problems-title"
-          eyebrow="What gets in the way"
-          title="Why Good Roofers Lose Jobs Online"
-          intro="The roofing companies we meet rarely have a workmanship problem. They have a visibility and follow-up problem, and it costs them the most valuable jobs of the year."
-        />
-        <CardGrid columns={3}>
-          {problems.map((problem) => (
-            <Card key={problem.title} title={problem.title} icon={problem.icon}>
-              <p>{problem.text}</p>
-            </Card>
-          ))}
-        </CardGrid>
-      </Section>
+      <CardsSection tone="muted"
+        id="roofing-problems-title"
+        eyebrow="What gets in the way"
+        title="Why Good Roofers Lose Jobs Online"
+        intro="The roofing companies we meet rarely have a workmanship problem. They have a visibility and follow-up problem, and it costs them the most valuable jobs of the year."
+        columns={3}
+        cards={problems}
+      />
 
       <Section labelledBy="roofing-system-title">
         <SectionHeader
