@@ -101,7 +101,8 @@ export default function About() {
         </div>
       </Section>
 
-      <CardsSection tone="muted"
+      <CardsSection
+        tone="muted"
         id="about-values-heading"
         eyebrow="Our values"
         title="How We Work With You"

@@ -135,7 +135,8 @@ export default function Hvac() {
         }
       />
 
-      <CardsSection tone="muted"
+      <CardsSection
+        tone="muted"
         id="hvac-problems-title"
         eyebrow="The real bottlenecks"
         title="What Keeps HVAC Companies From Growing"

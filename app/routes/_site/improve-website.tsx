@@ -97,7 +97,8 @@ export default function ImproveWebsite() {
         cards={checks}
       />
 
-      <CardsSection tone="muted"
+      <CardsSection
+        tone="muted"
         id="website-problems"
         eyebrow="Typical problems"
         title="What We Find on Most Small Business Websites"

@@ -141,7 +141,8 @@ export default function Plumbing() {
         }
       />
 
-      <CardsSection tone="muted"
+      <CardsSection
+        tone="muted"
         id="plumbing-problems-title"
         eyebrow="Sound familiar?"
         title="The Problems Holding Plumbing Companies Back"

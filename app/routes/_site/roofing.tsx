@@ -135,7 +135,8 @@ export default function Roofing() {
         }
       />
 
-      <CardsSection tone="muted"
+      <CardsSection
+        tone="muted"
         id="roofing-problems-title"
         eyebrow="What gets in the way"
         title="Why Good Roofers Lose Jobs Online"
