@@ -30,6 +30,9 @@ export function createServerOptions(config: ServerConfig): FastifyServerOptions 
     bodyLimit: BODY_LIMIT_BYTES,
     // Graceful shutdown: idle keep-alive sockets are closed, in-flight requests finish.
     forceCloseConnections: "idle",
+    // The database plugin applies migrations before the server listens; one that rewrites every lead
+    // (0005-csv-lines) takes about 10 s per 100,000 leads here, past Fastify's default of 10 s.
+    pluginTimeout: 10 * 60_000,
   };
 }
 

@@ -3,15 +3,17 @@ import * as initial from "./migrations/0001-initial.ts";
 import * as spamReason from "./migrations/0002-spam-reason.ts";
 import * as inbox from "./migrations/0003-inbox.ts";
 import * as search from "./migrations/0004-search.ts";
+import * as csvLines from "./migrations/0005-csv-lines.ts";
 import type { Database } from "./schema.ts";
 
 // Migrations are listed here rather than read from the folder, so the compiled server and the tests
 // run exactly the same set. Names sort in the order they apply; never rename or edit a shipped one.
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-spam-reason": spamReason,
   "0003-inbox": inbox,
   "0004-search": search,
+  "0005-csv-lines": csvLines,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -24,6 +26,12 @@ export class MigrationError extends Error {}
  * SQLite driver cannot wait for a lock its own thread holds, so two apps in one process (tests) queue here.
  */
 let queue: Promise<unknown> = Promise.resolve();
+
+/** Names of the migrations this database has not had yet. */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const all = await new Migrator({ db, provider }).getMigrations();
+  return all.filter((migration) => !migration.executedAt).map((migration) => migration.name);
+}
 
 /** Applies every pending migration, each exactly once even when several instances start together. */
 export function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

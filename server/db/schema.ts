@@ -34,6 +34,8 @@ export type ContactSubmissionsTable = LeadSourceColumns & {
   readAt: string | null;
   /** Lowercased name, e-mail, phone, company (and message): what the inbox search matches. */
   searchText: string | null;
+  /** The lead's line in the CSV export, kept in step with it (repositories/lead-csv.ts). */
+  csvLine: string;
   createdAt: CreatedAt;
 };
 
@@ -52,6 +54,8 @@ export type ServiceInquiriesTable = LeadSourceColumns & {
   readAt: string | null;
   /** Lowercased name, e-mail, phone, company (and message): what the inbox search matches. */
   searchText: string | null;
+  /** The lead's line in the CSV export, kept in step with it (repositories/lead-csv.ts). */
+  csvLine: string;
   createdAt: CreatedAt;
 };
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { contactProductOptions, meetingTimes } from "../../contract/contact-submission.ts";
 import { serviceTypes } from "../../contract/service-inquiry.ts";
+import { leadCsvLine } from "../repositories/lead-csv.ts";
 import { leadSearchText } from "../repositories/search-text.ts";
 import type { Database } from "./schema.ts";
 
@@ -21,6 +22,8 @@ const MESSAGES = [
   "Looking for help with Google Ads for emergency plumbing.",
   "Can you take over our SEO? Current agency reports nothing.",
   "We want to rank for car accident lawyer in our city.",
+  "Two locations, Austin and Round Rock, and the \"contact us\" page gets no calls.",
+  "Budget is flexible, but we need results by Q3.\nBest time to call: mornings.",
 ];
 
 /** A small fast deterministic generator (mulberry32). */
@@ -52,7 +55,8 @@ export async function seedLeads(db: Kysely<Database>, counts: { contacts: number
       firstName: first,
       lastName: last,
       email: `${first}.${last}.${i}@example.com`.toLowerCase(),
-      phone: `(${500 + Math.floor(rand() * 400)}) 555-${String(Math.floor(rand() * 10000)).padStart(4, "0")}`,
+      // Some people type the country code: a leading + that the export must neutralise.
+      phone: `${rand() < 0.2 ? "+1 " : ""}(${500 + Math.floor(rand() * 400)}) 555-${String(Math.floor(rand() * 10000)).padStart(4, "0")}`,
       company: rand() < 0.8 ? `${pick(CITIES)} ${pick(TRADES)}` : null,
       pagePath: "/contact",
       formName: pick(FORMS),
@@ -80,7 +84,7 @@ export async function seedLeads(db: Kysely<Database>, counts: { contacts: number
         timezone: withMeeting ? "America/Chicago" : null,
       };
     });
-    await db.insertInto("contactSubmissions").values(rows.map((row) => ({ ...row, searchText: leadSearchText(row) }))).execute();
+    await db.insertInto("contactSubmissions").values(rows.map((row) => ({ ...row, searchText: leadSearchText(row), csvLine: leadCsvLine("contacts", row) }))).execute();
   }
   for (let done = 0; done < counts.inquiries; done += BATCH) {
     const rows = Array.from({ length: Math.min(BATCH, counts.inquiries - done) }, (_, k) => ({
@@ -89,6 +93,6 @@ export async function seedLeads(db: Kysely<Database>, counts: { contacts: number
       budget: rand() < 0.5 ? "discuss" : null,
       message: pick(MESSAGES),
     }));
-    await db.insertInto("serviceInquiries").values(rows.map((row) => ({ ...row, searchText: leadSearchText(row) }))).execute();
+    await db.insertInto("serviceInquiries").values(rows.map((row) => ({ ...row, searchText: leadSearchText(row), csvLine: leadCsvLine("inquiries", row) }))).execute();
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, toCsv } from "./csv.ts";
+import { csvCell, csvFile, csvLine } from "./csv.ts";
 
 describe("CSV", () => {
   it("quotes fields with commas, quotes and line breaks, doubling quotes (RFC 4180)", () => {
@@ -14,7 +14,7 @@ describe("CSV", () => {
   });
 
   it("joins lists, empties nulls, starts with a BOM and ends lines with CRLF", () => {
-    const csv = toCsv(["name", "products", "company"], [["José Núñez", ["SEO Services", "Website Design"], null]]);
+    const csv = csvFile([csvLine(["name", "products", "company"]), csvLine(["José Núñez", ["SEO Services", "Website Design"], null])]).toString("utf8");
     expect(csv.startsWith("\uFEFF")).toBe(true);
     expect(csv).toBe("\uFEFFname,products,company\r\nJosé Núñez,SEO Services; Website Design,\r\n");
   });

@@ -4,34 +4,37 @@ import type { ContactSubmission, ContactSubmissionData } from "../../contract/co
 import type { LeadStatus } from "../../contract/fields.ts";
 import type { ContactSubmissionsTable, Database } from "../db/schema.ts";
 import { leadSourceColumns } from "./lead-source.ts";
+import { leadCsvLine } from "./lead-csv.ts";
 import { leadSearchText } from "./search-text.ts";
 
-function toContactSubmission({ searchText: _searchText, ...row }: Selectable<ContactSubmissionsTable>): ContactSubmission {
+function toContactSubmission({ searchText: _searchText, csvLine: _csvLine, ...row }: Selectable<ContactSubmissionsTable>): ContactSubmission {
   return { ...row, products: JSON.parse(row.products) as string[], status: row.status as LeadStatus };
 }
 
 export function createContactSubmissionsRepository(db: Kysely<Database>) {
   return {
     async create(input: ContactSubmissionData, spam: { reason: string } | null = null): Promise<ContactSubmission> {
+      const lead = {
+        id: randomUUID(),
+        // Milliseconds, set here rather than by the database, so keyset cursors compare exactly on both dialects.
+        createdAt: new Date().toISOString(),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        phone: input.phone,
+        company: input.company ?? null,
+        products: JSON.stringify(input.products),
+        meetingDate: input.meetingDate ?? null,
+        meetingTime: input.meetingTime ?? null,
+        timezone: input.timezone ?? null,
+        ...leadSourceColumns(input),
+        status: spam ? "spam" : "new",
+        spamReason: spam?.reason ?? null,
+        readAt: null,
+      };
       const row = await db
         .insertInto("contactSubmissions")
-        .values({
-          id: randomUUID(),
-          // Milliseconds, set here rather than by the database, so keyset cursors compare exactly on both dialects.
-          createdAt: new Date().toISOString(),
-          firstName: input.firstName,
-          lastName: input.lastName,
-          email: input.email,
-          phone: input.phone,
-          company: input.company ?? null,
-          products: JSON.stringify(input.products),
-          meetingDate: input.meetingDate ?? null,
-          meetingTime: input.meetingTime ?? null,
-          timezone: input.timezone ?? null,
-          ...leadSourceColumns(input),
-          searchText: leadSearchText(input),
-          ...(spam ? { status: "spam", spamReason: spam.reason } : {}),
-        })
+        .values({ ...lead, searchText: leadSearchText(input), csvLine: leadCsvLine("contacts", lead) })
         .returningAll()
         .executeTakeFirstOrThrow();
       return toContactSubmission(row);

@@ -4,6 +4,7 @@ import { COUNT_CAP, type AdminStats, type KindStats, type Lead, type LeadDetail,
 import { leadStatuses, type LeadStatus } from "../../contract/fields.ts";
 import { containsPattern, searchTextContains } from "../db/dialect.ts";
 import type { Database } from "../db/schema.ts";
+import { leadCsvColumns, leadCsvLine, type CsvSource } from "./lead-csv.ts";
 
 // The owner's inbox over both kinds of lead. Every list and count is one indexed query: keyset
 // paging on (created_at, id), never OFFSET, never loading rows to count them.
@@ -61,7 +62,7 @@ export function decodeCursor(cursor: string): { createdAt: string; id: string } 
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of either table
 function toLead(row: any): Lead {
-  const { searchText: _searchText, ...lead } = row;
+  const { searchText: _searchText, csvLine: _csvLine, ...lead } = row;
   return { ...lead, ...(typeof lead.products === "string" ? { products: JSON.parse(lead.products) as string[] } : {}) } as Lead;
 }
 
@@ -128,17 +129,17 @@ export function createLeadsRepository(db: Kysely<Database>) {
       return Number(count);
     },
 
-    /** Every row of the filter, newest first (for the CSV export), up to EXPORT_MAX_ROWS. */
-    async all(kind: LeadKind, filters: LeadFilters): Promise<Lead[]> {
+    /** The CSV lines of every lead of the filter, newest first, up to EXPORT_MAX_ROWS (lead-csv.ts). */
+    async csvLines(kind: LeadKind, filters: LeadFilters): Promise<string[]> {
       const search = await searchFor(kind, filters);
-      const rows = await from(kind)
-        .selectAll()
+      const rows: { csvLine: string }[] = await from(kind)
+        .select("csvLine")
         .where((eb) => filterExpression(eb, kind, filters, search))
         .orderBy("createdAt", "desc")
         .orderBy("id", "desc")
         .limit(EXPORT_MAX_ROWS)
         .execute();
-      return rows.map(toLead);
+      return rows.map((row) => row.csvLine);
     },
 
     async find(kind: LeadKind, id: string): Promise<LeadDetail | undefined> {
@@ -154,20 +155,28 @@ export function createLeadsRepository(db: Kysely<Database>) {
       return { ...toLead(row), notes };
     },
 
-    /** Sets the status and/or the read mark; false when there is no such lead. */
+    /** Sets the status and/or the read mark (and rewrites the lead's CSV line); false when there is no such lead. */
     async update(kind: LeadKind, id: string, change: { status?: LeadStatus; read?: boolean }): Promise<boolean> {
       const set: Record<string, string | null> = {};
       if (change.status) set.status = change.status;
       if (change.read === false) set.readAt = null;
-      let query = anyDb.updateTable(tables[kind]).where("id", "=", id);
-      if (change.read === true) {
-        // The first opening counts; opening again keeps the original time.
-        query = query.set({ ...set, readAt: sql`coalesce(read_at, ${new Date().toISOString()})` });
-      } else {
-        query = query.set(set);
-      }
-      const result = await query.executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      return db.transaction().execute(async (trx) => {
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see AnyEb
+        const anyTrx = trx as unknown as Kysely<any>;
+        let query = anyTrx.updateTable(tables[kind]).where("id", "=", id);
+        if (change.read === true) {
+          // The first opening counts; opening again keeps the original time.
+          query = query.set({ ...set, readAt: sql`coalesce(read_at, ${new Date().toISOString()})` });
+        } else {
+          query = query.set(set);
+        }
+        const result = await query.executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return false;
+        // Read back in the same transaction, which holds the row's write lock until it commits.
+        const lead = (await anyTrx.selectFrom(tables[kind]).select([...leadCsvColumns[kind]]).where("id", "=", id).executeTakeFirstOrThrow()) as CsvSource<typeof kind>;
+        await anyTrx.updateTable(tables[kind]).set({ csvLine: leadCsvLine(kind, lead) }).where("id", "=", id).execute();
+        return true;
+      });
     },
 
     /** Erasure: the lead and its notes, together. */

@@ -4,9 +4,10 @@ import type { LeadStatus } from "../../contract/fields.ts";
 import type { Budget, ServiceInquiry, ServiceInquiryData, ServiceType } from "../../contract/service-inquiry.ts";
 import type { Database, ServiceInquiriesTable } from "../db/schema.ts";
 import { leadSourceColumns } from "./lead-source.ts";
+import { leadCsvLine } from "./lead-csv.ts";
 import { leadSearchText } from "./search-text.ts";
 
-function toServiceInquiry({ searchText: _searchText, ...row }: Selectable<ServiceInquiriesTable>): ServiceInquiry {
+function toServiceInquiry({ searchText: _searchText, csvLine: _csvLine, ...row }: Selectable<ServiceInquiriesTable>): ServiceInquiry {
   return {
     ...row,
     serviceType: row.serviceType as ServiceType,
@@ -18,24 +19,26 @@ function toServiceInquiry({ searchText: _searchText, ...row }: Selectable<Servic
 export function createServiceInquiriesRepository(db: Kysely<Database>) {
   return {
     async create(input: ServiceInquiryData, spam: { reason: string } | null = null): Promise<ServiceInquiry> {
+      const lead = {
+        id: randomUUID(),
+        // Milliseconds, set here rather than by the database, so keyset cursors compare exactly on both dialects.
+        createdAt: new Date().toISOString(),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        company: input.company ?? null,
+        phone: input.phone,
+        serviceType: input.serviceType,
+        budget: input.budget ?? null,
+        message: input.message,
+        ...leadSourceColumns(input),
+        status: spam ? "spam" : "new",
+        spamReason: spam?.reason ?? null,
+        readAt: null,
+      };
       const row = await db
         .insertInto("serviceInquiries")
-        .values({
-          id: randomUUID(),
-          // Milliseconds, set here rather than by the database, so keyset cursors compare exactly on both dialects.
-          createdAt: new Date().toISOString(),
-          firstName: input.firstName,
-          lastName: input.lastName,
-          email: input.email,
-          company: input.company ?? null,
-          phone: input.phone,
-          serviceType: input.serviceType,
-          budget: input.budget ?? null,
-          message: input.message,
-          ...leadSourceColumns(input),
-          searchText: leadSearchText(input),
-          ...(spam ? { status: "spam", spamReason: spam.reason } : {}),
-        })
+        .values({ ...lead, searchText: leadSearchText(input), csvLine: leadCsvLine("inquiries", lead) })
         .returningAll()
         .executeTakeFirstOrThrow();
       return toServiceInquiry(row);

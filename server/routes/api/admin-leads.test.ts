@@ -17,6 +17,7 @@ async function postInquiry(extra: Record<string, unknown> = {}) {
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ id: string; createdAt: string }>();
 }
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const get = (url: string, headers: Record<string, string> = { cookie }) => t.app.inject({ method: "GET", url, headers });
 
 const contactIds: string[] = [];
@@ -276,6 +277,34 @@ describe("CSV export", () => {
     const body = (await get(`/api/admin/leads/inquiries/export.csv?q=${tag}`)).rawPayload.toString("utf8");
     expect(body.split("\r\n")[0]).toContain("serviceType,budget,message");
     expect(body).toContain(`Need help ${tag} with Miami rankings`);
+  });
+});
+
+describe("CSV export follows triage", () => {
+  it("shows the lead's current status and read time after each change, in the same line as its fields", async () => {
+    const { id, createdAt } = await postContact({ firstName: "Triage", lastName: `Csv, ${tag}`, company: "@Home \"Pros\"", products: ["SEO Services", "Website Design"] });
+    const line = async () => {
+      const body = (await get(`/api/admin/leads/contacts/export.csv?q=${encodeURIComponent(`Csv, ${tag}`)}`)).rawPayload.toString("utf8");
+      const lines = body.slice(1).split("\r\n").filter(Boolean);
+      expect(lines).toHaveLength(2);
+      return lines[1]!;
+    };
+    const fields = `Triage,"Csv, ${tag}",${validContact.email},${validContact.phone},"'@Home ""Pros""",SEO Services; Website Design`;
+    expect(await line()).toMatch(new RegExp(`^${id},${createdAt},new,,${escapeRegExp(fields)},`));
+
+    const patch = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: "PATCH", url: `/api/admin/leads/contacts/${id}`, headers: { cookie }, payload });
+    const read = await patch({ read: true });
+    expect(read.statusCode, read.body).toBe(200);
+    const readAt = read.json<{ readAt: string }>().readAt;
+    expect(readAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(await line()).toMatch(new RegExp(`^${id},${createdAt},new,${readAt},${escapeRegExp(fields)},`));
+
+    expect((await patch({ status: "qualified" })).statusCode).toBe(200);
+    expect(await line()).toMatch(new RegExp(`^${id},${createdAt},qualified,${readAt},${escapeRegExp(fields)},`));
+
+    expect((await patch({ read: false, status: "won" })).statusCode).toBe(200);
+    expect(await line()).toMatch(new RegExp(`^${id},${createdAt},won,,${escapeRegExp(fields)},`));
   });
 });
 

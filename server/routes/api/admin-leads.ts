@@ -7,32 +7,18 @@ import {
   leadUpdate,
   noteInput,
   passwordChange,
-  type LeadKind,
 } from "../../../contract/admin-leads.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import { parseInput } from "../../lib/request-errors.ts";
-import { toCsv } from "../../lib/csv.ts";
+import { csvFile } from "../../lib/csv.ts";
 import { hashSessionToken } from "../../lib/session-tokens.ts";
+import { leadCsvHeader } from "../../repositories/lead-csv.ts";
 import { decodeCursor } from "../../repositories/leads-repository.ts";
 
 // The owner's inbox (contract/admin-leads.ts). Everything here needs the admin session; the origin
 // check (plugins/app/origin-check.ts) refuses state changes from other sites before they arrive here.
 
 const NOT_FOUND = { message: "There is no such lead (it may have been deleted)" };
-
-/** CSV columns: every stored field, the lead-source fields included. */
-const csvColumns: Record<LeadKind, string[]> = {
-  contacts: [
-    "id", "createdAt", "status", "readAt", "firstName", "lastName", "email", "phone", "company", "products",
-    "meetingDate", "meetingTime", "timezone", "pagePath", "formName", "utmSource", "utmMedium", "utmCampaign",
-    "utmTerm", "utmContent", "referrer", "spamReason",
-  ],
-  inquiries: [
-    "id", "createdAt", "status", "readAt", "firstName", "lastName", "email", "phone", "company", "serviceType",
-    "budget", "message", "pagePath", "formName", "utmSource", "utmMedium", "utmCampaign", "utmTerm", "utmContent",
-    "referrer", "spamReason",
-  ],
-};
 
 export default async function adminLeadRoutes(app: FastifyInstance) {
   const { leads, users } = app.repositories;
@@ -58,9 +44,7 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
   app.get("/api/admin/leads/:kind/export.csv", async (request, reply) => {
     const { kind } = parseInput(leadKindParams, request.params, "Unknown kind of lead.");
     const filters = parseInput(leadFilters, request.query, "Invalid export parameters.");
-    const rows = await leads.all(kind, filters);
-    const columns = csvColumns[kind];
-    const csv = toCsv(columns, rows.map((lead) => columns.map((column) => (lead as Record<string, unknown>)[column])));
+    const csv = csvFile([leadCsvHeader(kind), ...(await leads.csvLines(kind, filters))]);
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .type("text/csv; charset=utf-8")
