@@ -62,6 +62,10 @@ export function createDatabase(database: ServerConfig["database"]): Kysely<Datab
       connectionString: database.url,
       max: 10,
       connectionTimeoutMillis: 5_000,
+      // Storage is solid-state: reading a random page costs about as much as the next one. With the
+      // default (4, for spinning disks) the planner sorts long lists (an export of 10,000 leads)
+      // instead of walking the newest-first index, four times slower.
+      options: "-c random_page_cost=1.1",
       types: postgresTypes,
     });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
