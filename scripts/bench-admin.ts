@@ -81,6 +81,9 @@ async function benchmark(kind: "sqlite" | "postgres") {
     const tenThousandth = await app.db.selectFrom("contactSubmissions").select("createdAt").where("status", "!=", "spam")
       .orderBy("createdAt", "desc").offset(Math.min(10_000, CONTACTS - 1)).limit(1).executeTakeFirstOrThrow();
     const exportFrom = tenThousandth.createdAt.slice(0, 10);
+    const tenThousandthInquiry = await app.db.selectFrom("serviceInquiries").select("createdAt").where("status", "!=", "spam")
+      .orderBy("createdAt", "desc").offset(Math.min(10_000, INQUIRIES - 1)).limit(1).executeTakeFirstOrThrow();
+    const inquiryExportFrom = tenThousandthInquiry.createdAt.slice(0, 10);
 
     const calls: [string, string][] = [
       ["dashboard: status", "/api/admin/status"],
@@ -97,7 +100,8 @@ async function benchmark(kind: "sqlite" | "postgres") {
       ["inbox: filter unread", "/api/admin/leads/contacts?unread=true"],
       ["inbox: spam view", "/api/admin/leads/contacts?view=spam"],
       ["inbox: deep page (row 50,000)", `/api/admin/leads/contacts?cursor=${encodeCursor(deep.createdAt, deep.id)}`],
-      [`inbox: export ~10,000 rows (from ${exportFrom})`, `/api/admin/leads/contacts/export.csv?from=${exportFrom}`],
+      [`inbox: export ~10,000 contacts (from ${exportFrom})`, `/api/admin/leads/contacts/export.csv?from=${exportFrom}`],
+      [`inbox: export ~10,000 inquiries (from ${inquiryExportFrom})`, `/api/admin/leads/inquiries/export.csv?from=${inquiryExportFrom}`],
     ];
     const rows = [];
     for (const [name, url] of calls) {
