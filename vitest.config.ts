@@ -15,7 +15,8 @@ export default defineConfig({
         test: {
           name: "api-sqlite",
           include: apiTests,
-          exclude: ["server/**/*.unit.test.ts"],
+          // *.pg.test.ts: behaviour only PostgreSQL has (connections the server can lose).
+          exclude: ["server/**/*.unit.test.ts", "server/**/*.pg.test.ts"],
           env: { TEST_DATABASE: "sqlite" },
         },
       },

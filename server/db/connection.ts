@@ -56,7 +56,10 @@ class SqliteImmediateDialect extends SqliteDialect {
   }
 }
 
-export function createDatabase(database: ServerConfig["database"]): Kysely<Database> {
+/** Where connection trouble is reported (the server's logger; the command-line tools pass none). */
+export type DatabaseLogger = { warn: (details: object, message: string) => void };
+
+export function createDatabase(database: ServerConfig["database"], logger?: DatabaseLogger): Kysely<Database> {
   if (database.kind === "postgres") {
     const pool = new pg.Pool({
       connectionString: database.url,
@@ -68,6 +71,10 @@ export function createDatabase(database: ServerConfig["database"]): Kysely<Datab
       options: "-c random_page_cost=1.1",
       types: postgresTypes,
     });
+    // PostgreSQL may end a connection the pool holds idle (restart, failover, an administrator, a
+    // proxy's timeout). The pool drops it and opens another when needed; unheard, the error event
+    // would end the process.
+    pool.on("error", (error) => logger?.warn({ err: error }, "PostgreSQL closed an idle connection; the pool will open a new one"));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
   }
 

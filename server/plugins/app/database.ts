@@ -6,7 +6,7 @@ import { migrateToLatest, pendingMigrations } from "../../db/migrate.ts";
 /** Opens the database, applies pending migrations before the server accepts requests, closes it last. */
 export default fp(
   async (app) => {
-    const db = createDatabase(app.config.database);
+    const db = createDatabase(app.config.database, app.log);
     try {
       const pending = await pendingMigrations(db);
       // Some migrations rewrite every lead: say why the start may take a while on a large database.

@@ -1,0 +1,44 @@
+import pg from "pg";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createTestApp, signIn, validContact, type TestApp } from "../../tests/helpers/test-app.ts";
+import { postgresAdminUrl } from "../../tests/helpers/test-database.ts";
+
+// PostgreSQL only (vitest.config.ts): the database may end connections the pool holds idle (a restart,
+// a failover, an administrator, a proxy's idle timeout). The server must shrug that off and keep
+// storing leads, not crash on the pool's error event.
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+it("keeps storing and listing leads after PostgreSQL terminates its idle connections", async () => {
+  const post = () => t.app.inject({ method: "POST", url: "/api/contact", payload: { ...validContact, elapsedMs: 9000 } });
+  expect((await post()).statusCode).toBe(201);
+
+  const database = new URL((t.config.database as { url: string }).url).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: postgresAdminUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ ended: boolean }>(
+      "select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+      [database],
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.ended)).toBe(true);
+  } finally {
+    await admin.end();
+  }
+  // Let the pool notice the closed sockets (an 'error' event on each idle client).
+  await new Promise((resolve) => setTimeout(resolve, 300));
+
+  expect((await post()).statusCode).toBe(201);
+  const cookie = await signIn(t.app);
+  const list = await t.app.inject({ method: "GET", url: "/api/contact-submissions", headers: { cookie } });
+  expect(list.statusCode).toBe(200);
+  expect(list.json()).toHaveLength(2);
+});
