@@ -23,5 +23,9 @@ const BYTE_ORDER_MARK = Buffer.from("\uFEFF");
  * two bytes, and a large export would take twice as long to encode.
  */
 export function csvFile(lines: readonly string[]): Buffer {
-  return Buffer.concat([BYTE_ORDER_MARK, Buffer.from(`${lines.join("\r\n")}\r\n`)]);
+  const text = `${lines.join("\r\n")}\r\n`;
+  const file = Buffer.allocUnsafe(BYTE_ORDER_MARK.length + Buffer.byteLength(text));
+  BYTE_ORDER_MARK.copy(file);
+  file.write(text, BYTE_ORDER_MARK.length);
+  return file;
 }
