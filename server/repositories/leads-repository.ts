@@ -132,14 +132,33 @@ export function createLeadsRepository(db: Kysely<Database>) {
     /** The CSV lines of every lead of the filter, newest first, up to EXPORT_MAX_ROWS (lead-csv.ts). */
     async csvLines(kind: LeadKind, filters: LeadFilters): Promise<string[]> {
       const search = await searchFor(kind, filters);
-      const rows: { csvLine: string }[] = await from(kind)
-        .select("csvLine")
-        .where((eb) => filterExpression(eb, kind, filters, search))
-        .orderBy("createdAt", "desc")
-        .orderBy("id", "desc")
-        .limit(EXPORT_MAX_ROWS)
-        .execute();
-      return rows.map((row) => row.csvLine);
+      const read = async () => {
+        const rows: { csvLine: string | null }[] = await from(kind)
+          .select("csvLine")
+          .where((eb) => filterExpression(eb, kind, filters, search))
+          .orderBy("createdAt", "desc")
+          .orderBy("id", "desc")
+          .limit(EXPORT_MAX_ROWS)
+          .execute();
+        return rows.map((row) => row.csvLine);
+      };
+      let lines = await read();
+      if (lines.includes(null)) {
+        // Only a lead written by something other than this code lacks its line (an older instance
+        // during a rolling deploy): write the missing ones, then read again.
+        await this.writeMissingCsvLines(kind);
+        lines = await read();
+      }
+      return lines as string[];
+    },
+
+    /** Writes the CSV line of every lead of the kind that has none; returns how many. */
+    async writeMissingCsvLines(kind: LeadKind): Promise<number> {
+      const leads = (await from(kind).select([...leadCsvColumns[kind]]).where("csvLine", "is", null).execute()) as (CsvSource<typeof kind> & { id: string })[];
+      for (const lead of leads) {
+        await anyDb.updateTable(tables[kind]).set({ csvLine: leadCsvLine(kind, lead) }).where("id", "=", lead.id).where("csvLine", "is", null).execute();
+      }
+      return leads.length;
     },
 
     async find(kind: LeadKind, id: string): Promise<LeadDetail | undefined> {
