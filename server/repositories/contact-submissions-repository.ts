@@ -1,10 +1,9 @@
-import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { ContactSubmission, ContactSubmissionData } from "../../contract/contact-submission.ts";
 import type { LeadStatus } from "../../contract/fields.ts";
 import type { ContactSubmissionsTable, Database } from "../db/schema.ts";
-import { leadSourceColumns } from "./lead-source.ts";
 import { leadCsvLine } from "./lead-csv.ts";
+import { newLeadColumns } from "./new-lead.ts";
 import { leadSearchText } from "./search-text.ts";
 
 function toContactSubmission({ searchText: _searchText, csvLine: _csvLine, ...row }: Selectable<ContactSubmissionsTable>): ContactSubmission {
@@ -15,22 +14,11 @@ export function createContactSubmissionsRepository(db: Kysely<Database>) {
   return {
     async create(input: ContactSubmissionData, spam: { reason: string } | null = null): Promise<ContactSubmission> {
       const lead = {
-        id: randomUUID(),
-        // Milliseconds, set here rather than by the database, so keyset cursors compare exactly on both dialects.
-        createdAt: new Date().toISOString(),
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email,
-        phone: input.phone,
-        company: input.company ?? null,
+        ...newLeadColumns(input, spam),
         products: JSON.stringify(input.products),
         meetingDate: input.meetingDate ?? null,
         meetingTime: input.meetingTime ?? null,
         timezone: input.timezone ?? null,
-        ...leadSourceColumns(input),
-        status: spam ? "spam" : "new",
-        spamReason: spam?.reason ?? null,
-        readAt: null,
       };
       const row = await db
         .insertInto("contactSubmissions")

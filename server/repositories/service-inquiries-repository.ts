@@ -1,10 +1,9 @@
-import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { LeadStatus } from "../../contract/fields.ts";
 import type { Budget, ServiceInquiry, ServiceInquiryData, ServiceType } from "../../contract/service-inquiry.ts";
 import type { Database, ServiceInquiriesTable } from "../db/schema.ts";
-import { leadSourceColumns } from "./lead-source.ts";
 import { leadCsvLine } from "./lead-csv.ts";
+import { newLeadColumns } from "./new-lead.ts";
 import { leadSearchText } from "./search-text.ts";
 
 function toServiceInquiry({ searchText: _searchText, csvLine: _csvLine, ...row }: Selectable<ServiceInquiriesTable>): ServiceInquiry {
@@ -20,21 +19,10 @@ export function createServiceInquiriesRepository(db: Kysely<Database>) {
   return {
     async create(input: ServiceInquiryData, spam: { reason: string } | null = null): Promise<ServiceInquiry> {
       const lead = {
-        id: randomUUID(),
-        // Milliseconds, set here rather than by the database, so keyset cursors compare exactly on both dialects.
-        createdAt: new Date().toISOString(),
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email,
-        company: input.company ?? null,
-        phone: input.phone,
+        ...newLeadColumns(input, spam),
         serviceType: input.serviceType,
         budget: input.budget ?? null,
         message: input.message,
-        ...leadSourceColumns(input),
-        status: spam ? "spam" : "new",
-        spamReason: spam?.reason ?? null,
-        readAt: null,
       };
       const row = await db
         .insertInto("serviceInquiries")
