@@ -37,3 +37,16 @@ export async function searchTextContains(db: Kysely<any>, table: "contact_submis
 export async function optimizeDatabase(db: Kysely<any>): Promise<void> {
   if (!isPostgres(db)) await sql`pragma optimize`.execute(db);
 }
+
+/**
+ * Sets one text column of many rows in one statement, from (id, value) pairs: an UPDATE joined to
+ * a VALUES list, which both dialects run through the primary key. PostgreSQL's ids are uuid, so
+ * the listed ids are cast there.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any schema
+export async function setColumnByIds(db: Kysely<any>, table: string, column: string, pairs: readonly (readonly [id: string, value: string])[]): Promise<void> {
+  if (pairs.length === 0) return;
+  const id = isPostgres(db) ? sql`cast(v.column1 as uuid)` : sql`v.column1`;
+  const values = sql.join(pairs.map(([rowId, value]) => sql`(${rowId}, ${value})`));
+  await sql`update ${sql.table(table)} set ${sql.ref(column)} = v.column2 from (values ${values}) as v where ${sql.ref(`${table}.id`)} = ${id}`.execute(db);
+}

@@ -1,4 +1,6 @@
+import type { Kysely } from "kysely";
 import type { LeadKind } from "../../contract/admin-leads.ts";
+import { setColumnByIds } from "../db/dialect.ts";
 import type { ContactSubmissionsTable, ServiceInquiriesTable } from "../db/schema.ts";
 import { csvLine } from "../lib/csv.ts";
 
@@ -6,7 +8,7 @@ import { csvLine } from "../lib/csv.ts";
 // stored and rewritten when its status or read mark changes (leads-repository.ts), so an export of
 // 10,000 leads reads one column instead of turning 220,000 values into cells (docs/decisions/009).
 // Changing the columns or the cell rules makes every stored line stale: ship a migration that
-// rewrites them, as 0005-csv-lines does.
+// calls writeCsvLines, as 0005-csv-lines does.
 
 /** Every stored field, the lead-source fields included, in the export's column order. */
 export const leadCsvColumns = {
@@ -34,4 +36,28 @@ export function leadCsvLine<K extends LeadKind>(kind: K, lead: CsvSource<K>): st
 /** The export's header line. */
 export function leadCsvHeader(kind: LeadKind): string {
   return csvLine(leadCsvColumns[kind]);
+}
+
+const tables = { contacts: "contact_submissions", inquiries: "service_inquiries" } as const satisfies Record<LeadKind, string>;
+const BATCH = 1000;
+
+/**
+ * Writes the CSV line of every lead of the kind (or only of those that have none), a batch at a
+ * time in id order; returns how many it wrote.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations call this with the schema of their time
+export async function writeCsvLines(db: Kysely<any>, kind: LeadKind, { missingOnly = false } = {}): Promise<number> {
+  const table = tables[kind];
+  let written = 0;
+  let after: string | null = null;
+  for (;;) {
+    let query = db.selectFrom(table).select([...leadCsvColumns[kind]]).orderBy("id").limit(BATCH);
+    if (missingOnly) query = query.where("csvLine", "is", null);
+    if (after !== null) query = query.where("id", ">", after);
+    const leads = (await query.execute()) as (CsvSource<typeof kind> & { id: string })[];
+    if (leads.length === 0) return written;
+    await setColumnByIds(db, table, "csv_line", leads.map((lead) => [lead.id, leadCsvLine(kind, lead)] as const));
+    written += leads.length;
+    after = leads.at(-1)!.id;
+  }
 }

@@ -4,7 +4,7 @@ import { COUNT_CAP, type AdminStats, type KindStats, type Lead, type LeadDetail,
 import { leadStatuses, type LeadStatus } from "../../contract/fields.ts";
 import { containsPattern, searchTextContains } from "../db/dialect.ts";
 import type { Database } from "../db/schema.ts";
-import { leadCsvColumns, leadCsvLine, type CsvSource } from "./lead-csv.ts";
+import { leadCsvColumns, leadCsvLine, writeCsvLines, type CsvSource } from "./lead-csv.ts";
 
 // The owner's inbox over both kinds of lead. Every list and count is one indexed query: keyset
 // paging on (created_at, id), never OFFSET, never loading rows to count them.
@@ -146,19 +146,10 @@ export function createLeadsRepository(db: Kysely<Database>) {
       if (lines.includes(null)) {
         // Only a lead written by something other than this code lacks its line (an older instance
         // during a rolling deploy): write the missing ones, then read again.
-        await this.writeMissingCsvLines(kind);
+        await writeCsvLines(db, kind, { missingOnly: true });
         lines = await read();
       }
       return lines as string[];
-    },
-
-    /** Writes the CSV line of every lead of the kind that has none; returns how many. */
-    async writeMissingCsvLines(kind: LeadKind): Promise<number> {
-      const leads = (await from(kind).select([...leadCsvColumns[kind]]).where("csvLine", "is", null).execute()) as (CsvSource<typeof kind> & { id: string })[];
-      for (const lead of leads) {
-        await anyDb.updateTable(tables[kind]).set({ csvLine: leadCsvLine(kind, lead) }).where("id", "=", lead.id).where("csvLine", "is", null).execute();
-      }
-      return leads.length;
     },
 
     async find(kind: LeadKind, id: string): Promise<LeadDetail | undefined> {
