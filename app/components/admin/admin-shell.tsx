@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
 import { adminStatusQueryKey } from "../../lib/admin-status.ts";
 import { apiRequest } from "../../lib/api-client.ts";
-import { LEADS_ROOT, STATS_KEY } from "../../lib/api/admin-leads.ts";
+import { LEADS_ROOT, recentKeys, STATS_KEY } from "../../lib/api/admin-leads.ts";
 import { cn } from "../../lib/utils.ts";
 
 // The frame of the signed-in admin pages: a bar with the sections, the site link and Logout.
@@ -51,7 +51,7 @@ export function AdminFrame({ children }: { children: ReactNode }) {
     mutationFn: () => apiRequest("POST", "/api/admin/logout"),
     onSettled: () => {
       queryClient.setQueryData(adminStatusQueryKey, { authenticated: false, username: null });
-      for (const key of ["/api/contact-submissions", "/api/service-inquiries", LEADS_ROOT, STATS_KEY[0]]) {
+      for (const key of [recentKeys.contacts[0], recentKeys.inquiries[0], LEADS_ROOT, STATS_KEY[0]]) {
         queryClient.removeQueries({ queryKey: [key] });
       }
       void navigate("/admin/login");

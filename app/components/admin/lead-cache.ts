@@ -1,17 +1,9 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { LeadDetail, LeadKind, LeadPage } from "../../../contract/admin-leads.ts";
-import { leadKeys, STATS_KEY } from "../../lib/api/admin-leads.ts";
+import { leadKeys, refreshLeadQueries } from "../../lib/api/admin-leads.ts";
 
 // Keeping the cached admin data right after a change: the lead itself is written into every cached
 // list and its detail, then the lists, counts and the dashboard's recent lists are fetched again.
-
-const recentPrefix = { contacts: "/api/contact-submissions", inquiries: "/api/service-inquiries" } as const;
-
-export function refreshAfterChange(queryClient: QueryClient, kind: LeadKind) {
-  void queryClient.invalidateQueries({ queryKey: leadKeys.lists(kind) });
-  void queryClient.invalidateQueries({ queryKey: STATS_KEY });
-  void queryClient.invalidateQueries({ queryKey: [recentPrefix[kind]] });
-}
 
 export function storeLead(queryClient: QueryClient, kind: LeadKind, lead: LeadDetail) {
   queryClient.setQueryData(leadKeys.detail(kind, lead.id), lead);
@@ -19,7 +11,7 @@ export function storeLead(queryClient: QueryClient, kind: LeadKind, lead: LeadDe
   queryClient.setQueriesData<LeadPage>({ queryKey: leadKeys.lists(kind) }, (page) =>
     page ? { ...page, items: page.items.map((item) => (item.id === lead.id ? { ...item, ...row } : item)) } : page,
   );
-  refreshAfterChange(queryClient, kind);
+  refreshLeadQueries(queryClient, kind);
 }
 
 export function forgetLead(queryClient: QueryClient, kind: LeadKind, id: string) {
@@ -27,5 +19,5 @@ export function forgetLead(queryClient: QueryClient, kind: LeadKind, id: string)
   queryClient.setQueriesData<LeadPage>({ queryKey: leadKeys.lists(kind) }, (page) =>
     page ? { ...page, items: page.items.filter((item) => item.id !== id) } : page,
   );
-  refreshAfterChange(queryClient, kind);
+  refreshLeadQueries(queryClient, kind);
 }

@@ -1,3 +1,4 @@
+import type { QueryClient } from "@tanstack/react-query";
 import type {
   AdminStats,
   LeadDetail,
@@ -98,6 +99,16 @@ export const recentKeys = {
   contacts: ["/api/contact-submissions", { limit: RECENT_LIMIT }] as const,
   inquiries: ["/api/service-inquiries", { limit: RECENT_LIMIT }] as const,
 };
+
+/**
+ * After a lead is stored or changed: the inbox lists of its kind, the counts and the dashboard's
+ * recent list are fetched again when next shown.
+ */
+export function refreshLeadQueries(queryClient: QueryClient, kind: LeadKind) {
+  void queryClient.invalidateQueries({ queryKey: leadKeys.lists(kind) });
+  void queryClient.invalidateQueries({ queryKey: STATS_KEY });
+  void queryClient.invalidateQueries({ queryKey: [recentKeys[kind][0]] });
+}
 
 export type RecentContact = ContactSubmission & { readAt?: string | null };
 export type RecentInquiry = ServiceInquiry & { readAt?: string | null };

@@ -3,12 +3,11 @@ import { contactSubmissionInput, type ContactSubmissionInput } from "../../../co
 import type { SubmissionReceipt } from "../../../contract/fields.ts";
 import { reportConversion } from "../analytics.ts";
 import { apiRequest } from "../api-client.ts";
+import { refreshLeadQueries } from "./admin-leads.ts";
 
 // POST /api/contact: the schema the forms validate with is the one the server validates with.
 export { contactSubmissionInput };
 export type { ContactSubmissionInput };
-
-export const contactSubmissionsQueryKey = ["/api/contact-submissions"] as const;
 
 export async function submitContact(payload: ContactSubmissionInput): Promise<SubmissionReceipt> {
   const response = await apiRequest("POST", "/api/contact", payload);
@@ -21,9 +20,7 @@ export function useSubmitContact() {
   return useMutation({
     mutationFn: submitContact,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: contactSubmissionsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ["/api/admin/stats"] });
-      void queryClient.invalidateQueries({ queryKey: ["/api/admin/leads", "contacts"] });
+      refreshLeadQueries(queryClient, "contacts");
       reportConversion();
     },
   });

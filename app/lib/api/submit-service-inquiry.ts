@@ -3,12 +3,11 @@ import type { SubmissionReceipt } from "../../../contract/fields.ts";
 import { serviceInquiryInput, type ServiceInquiryInput } from "../../../contract/service-inquiry.ts";
 import { reportConversion } from "../analytics.ts";
 import { apiRequest } from "../api-client.ts";
+import { refreshLeadQueries } from "./admin-leads.ts";
 
 // POST /api/service-inquiry, validated by the same schema as on the server.
 export { serviceInquiryInput };
 export type { ServiceInquiryInput };
-
-export const serviceInquiriesQueryKey = ["/api/service-inquiries"] as const;
 
 export async function submitServiceInquiry(payload: ServiceInquiryInput): Promise<SubmissionReceipt> {
   const response = await apiRequest("POST", "/api/service-inquiry", payload);
@@ -21,9 +20,7 @@ export function useSubmitServiceInquiry() {
   return useMutation({
     mutationFn: submitServiceInquiry,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: serviceInquiriesQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ["/api/admin/stats"] });
-      void queryClient.invalidateQueries({ queryKey: ["/api/admin/leads", "inquiries"] });
+      refreshLeadQueries(queryClient, "inquiries");
       reportConversion();
     },
   });
