@@ -1,15 +1,11 @@
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "kysely";
-import pg from "pg";
 import { buildApp } from "../server/app.ts";
 import { loadConfig, type ServerConfig } from "../server/config.ts";
 import { optimizeDatabase } from "../server/db/dialect.ts";
 import { seedLeads } from "../server/db/seed-data.ts";
 import { encodeCursor } from "../server/repositories/leads-repository.ts";
+import { createTestDatabase } from "../tests/helpers/test-database.ts";
 
 // npm run bench:admin [-- --contacts 100000 --inquiries 100000 --runs 25 --only sqlite|postgres --browser 1]
 // Seeds a fresh database of each kind, then times every dashboard and inbox API call through the
@@ -23,40 +19,13 @@ const INQUIRIES = Number(args.get("inquiries") ?? 100_000);
 const RUNS = Number(args.get("runs") ?? 25);
 const TARGET_MS = 50;
 const ADMIN = { email: "bench@example.com", password: "benchmark password 1" };
-const postgresAdminUrl = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-
-type Database = { database: ServerConfig["database"]; drop: () => Promise<void> };
-
-async function sqliteDatabase(): Promise<Database> {
-  const dir = mkdtempSync(join(tmpdir(), "agency-bench-"));
-  return { database: { kind: "sqlite", path: join(dir, "bench.sqlite") }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-async function postgresDatabase(): Promise<Database> {
-  const name = `agency_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: postgresAdminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(postgresAdminUrl);
-  url.pathname = `/${name}`;
-  return {
-    database: { kind: "postgres", url: url.toString() },
-    drop: async () => {
-      const client = new pg.Client({ connectionString: postgresAdminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 async function benchmark(kind: "sqlite" | "postgres") {
-  const target = kind === "sqlite" ? await sqliteDatabase() : await postgresDatabase();
+  const target = await createTestDatabase(kind);
   const config: ServerConfig = {
     ...loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_ENABLED: "false", CLIENT_DIR: "/nonexistent" }),
     database: target.database,
@@ -79,10 +48,10 @@ async function benchmark(kind: "sqlite" | "postgres") {
       .orderBy("createdAt", "desc").orderBy("id", "desc").offset(Math.floor(CONTACTS / 2)).limit(1).executeTakeFirstOrThrow();
     // An export of about 10,000 rows: the newest days that hold that many contacts.
     const tenThousandth = await app.db.selectFrom("contactSubmissions").select("createdAt").where("status", "!=", "spam")
-      .orderBy("createdAt", "desc").offset(Math.min(10_000, CONTACTS - 1)).limit(1).executeTakeFirstOrThrow();
+      .orderBy("createdAt", "desc").offset(Math.min(10_000, Math.floor(CONTACTS / 2))).limit(1).executeTakeFirstOrThrow();
     const exportFrom = tenThousandth.createdAt.slice(0, 10);
     const tenThousandthInquiry = await app.db.selectFrom("serviceInquiries").select("createdAt").where("status", "!=", "spam")
-      .orderBy("createdAt", "desc").offset(Math.min(10_000, INQUIRIES - 1)).limit(1).executeTakeFirstOrThrow();
+      .orderBy("createdAt", "desc").offset(Math.min(10_000, Math.floor(INQUIRIES / 2))).limit(1).executeTakeFirstOrThrow();
     const inquiryExportFrom = tenThousandthInquiry.createdAt.slice(0, 10);
 
     const calls: [string, string][] = [

@@ -16,8 +16,9 @@ export function testDatabaseKind(): "sqlite" | "postgres" {
   return process.env.TEST_DATABASE === "postgres" ? "postgres" : "sqlite";
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
-  if (testDatabaseKind() === "sqlite") {
+/** A fresh database of the test project's dialect, or of `kind` (the admin benchmark uses both). */
+export async function createTestDatabase(kind: "sqlite" | "postgres" = testDatabaseKind()): Promise<TestDatabase> {
+  if (kind === "sqlite") {
     // A real file (not :memory:) so WAL and the connection settings are exercised as in production.
     const dir = mkdtempSync(join(tmpdir(), "agency-test-"));
     return {
