@@ -180,10 +180,10 @@ export function createLeadsRepository(db: Kysely<Database>) {
         } else {
           query = query.set(set);
         }
-        const result = await query.executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) return false;
-        // Read back in the same transaction, which holds the row's write lock until it commits.
-        const lead = (await anyTrx.selectFrom(tables[kind]).select([...leadCsvColumns[kind]]).where("id", "=", id).executeTakeFirstOrThrow()) as CsvSource<typeof kind>;
+        // The changed row comes back with the update; the transaction holds its write lock until the
+        // line below is stored too.
+        const lead = (await query.returning([...leadCsvColumns[kind]]).executeTakeFirst()) as CsvSource<typeof kind> | undefined;
+        if (!lead) return false;
         await anyTrx.updateTable(tables[kind]).set({ csvLine: leadCsvLine(kind, lead) }).where("id", "=", id).execute();
         return true;
       });
