@@ -46,13 +46,14 @@ async function benchmark(kind: "sqlite" | "postgres") {
     // A deep page: the cursor of the lead at position 50,000 of the newest-first list.
     const deep = await app.db.selectFrom("contactSubmissions").select(["createdAt", "id"]).where("status", "!=", "spam")
       .orderBy("createdAt", "desc").orderBy("id", "desc").offset(Math.floor(CONTACTS / 2)).limit(1).executeTakeFirstOrThrow();
-    // An export of about 10,000 rows: the newest days that hold that many contacts.
-    const tenThousandth = await app.db.selectFrom("contactSubmissions").select("createdAt").where("status", "!=", "spam")
-      .orderBy("createdAt", "desc").offset(Math.min(10_000, Math.floor(CONTACTS / 2))).limit(1).executeTakeFirstOrThrow();
-    const exportFrom = tenThousandth.createdAt.slice(0, 10);
-    const tenThousandthInquiry = await app.db.selectFrom("serviceInquiries").select("createdAt").where("status", "!=", "spam")
-      .orderBy("createdAt", "desc").offset(Math.min(10_000, Math.floor(INQUIRIES / 2))).limit(1).executeTakeFirstOrThrow();
-    const inquiryExportFrom = tenThousandthInquiry.createdAt.slice(0, 10);
+    // An export of about 10,000 rows: the first day of the newest days that hold that many leads.
+    const exportStart = async (table: "contactSubmissions" | "serviceInquiries", count: number) => {
+      const row = await app.db.selectFrom(table).select("createdAt").where("status", "!=", "spam")
+        .orderBy("createdAt", "desc").offset(Math.min(10_000, Math.floor(count / 2))).limit(1).executeTakeFirstOrThrow();
+      return row.createdAt.slice(0, 10);
+    };
+    const exportFrom = await exportStart("contactSubmissions", CONTACTS);
+    const inquiryExportFrom = await exportStart("serviceInquiries", INQUIRIES);
 
     const calls: [string, string][] = [
       ["dashboard: status", "/api/admin/status"],
