@@ -24,6 +24,8 @@ test.describe("desktop (1280 px)", () => {
     await expect(menu.getByRole("menuitem")).toHaveText(["Home Services", "Plumbing", "HVAC", "Roofing"]);
     const gap = (await menu.boundingBox())!.y - ((await trigger.boundingBox())!.y + (await trigger.boundingBox())!.height);
     expect(Math.round(gap)).toBe(4);
+    // Opening by keyboard moves focus to the first item; an arrow pressed before that lands on the trigger.
+    await expect(menu.getByRole("menuitem", { name: "Home Services" })).toBeFocused();
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Enter");
