@@ -37,5 +37,6 @@ export default [
     route("admin/submissions", "routes/admin/submissions.tsx"),
     route("admin/leads/:kind", "routes/admin/lead-inbox.tsx"),
     route("admin/leads/:kind/:id", "routes/admin/lead-detail.tsx"),
+    route("admin/deliveries", "routes/admin/deliveries.tsx"),
   ]),
 ] satisfies RouteConfig;

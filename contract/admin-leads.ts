@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ContactSubmission } from "./contact-submission.ts";
-import { leadStatuses, type LeadStatus } from "./fields.ts";
+import type { Delivery } from "./deliveries.ts";
+import { cleanText, leadStatuses, passwordText, requiredText, type LeadStatus } from "./fields.ts";
 import { serviceTypes, type ServiceInquiry } from "./service-inquiry.ts";
 
 // The owner's inbox API (docs/decisions/008-admin-inbox.md). Every path is under /api/admin/leads/:kind
@@ -22,14 +23,14 @@ export const leadKindParams = z.object({
   kind: z.enum(leadKinds, { error: `kind must be one of: ${leadKinds.join(", ")}` }),
 });
 export const leadParams = leadKindParams.extend({
-  id: z.uuid({ error: "id must be a lead id" }),
+  // Ids are stored in lower case; PostgreSQL's uuid compares any case, SQLite's text does not.
+  id: z.uuid({ error: "id must be a lead id" }).toLowerCase(),
 });
 
 const isoDate = z.iso.date({ error: "must be a date (YYYY-MM-DD)" });
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
+/** A text filter (clean text named by its parameter); blank means not given. */
+const filterText = (name: string, max: number) =>
+  cleanText(name)
     .max(max, { error: `must be at most ${max} characters` })
     .optional()
     .transform((value) => (value ? value : undefined));
@@ -38,29 +39,59 @@ const optionalText = (max: number) =>
 export const leadFilters = z
   .object({
     view: z.enum(["inbox", "spam", "all"], { error: "view must be inbox, spam or all" }).default("inbox"),
-    q: optionalText(200),
+    q: filterText("q", 200),
     status: z.enum(leadStatuses, { error: `status must be one of: ${leadStatuses.join(", ")}` }).optional(),
     from: isoDate.optional(),
     to: isoDate.optional(),
     /** contacts: a product name; inquiries: a service type */
-    product: optionalText(100),
+    product: filterText("product", 100),
     serviceType: z.enum(serviceTypes, { error: `serviceType must be one of: ${serviceTypes.join(", ")}` }).optional(),
     /** The form the lead came from (formName). */
-    form: optionalText(100),
-    utmSource: optionalText(200),
+    form: filterText("form", 100),
+    utmSource: filterText("utmSource", 200),
     unread: z.enum(["true", "false"]).optional().transform((value) => (value === undefined ? undefined : value === "true")),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { error: "from must not be after to", path: ["to"] });
 export type LeadFilters = z.output<typeof leadFilters>;
 export type LeadFiltersInput = z.input<typeof leadFilters>;
 
+/** Where the next page of a list starts: the (createdAt, id) of the last lead of the page before. */
+export type LeadCursor = { createdAt: string; id: string };
+
+// base64url of "createdAt|id". Both parts are ASCII, so btoa/atob serve in Node and in browsers alike.
+export function encodeLeadCursor({ createdAt, id }: LeadCursor): string {
+  return btoa(`${createdAt}|${id}`).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+const cursorParts = z.tuple([z.iso.datetime({ offset: true }), z.uuid().transform((id) => id.toLowerCase())]);
+
+/**
+ * A cursor as the client sends it back, checked completely before it reaches a query: an ISO time and a
+ * UUID, nothing else (a crafted value must be a 400, never a database error).
+ */
+export const leadCursor = z
+  .string()
+  .max(200, { error: "cursor is not valid" })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: "cursor is not valid" })
+  .transform((value, context): LeadCursor => {
+    let text: string;
+    try {
+      text = atob(value.replace(/-/g, "+").replace(/_/g, "/"));
+    } catch {
+      text = "";
+    }
+    const parts = cursorParts.safeParse(text.split("|"));
+    if (!parts.success) {
+      context.addIssue({ code: "custom", message: "cursor is not valid" });
+      return z.NEVER;
+    }
+    const [createdAt, id] = parts.data;
+    return { createdAt: new Date(createdAt).toISOString(), id };
+  });
+
 export const leadListQuery = leadFilters.and(
   z.object({
-    cursor: z
-      .string()
-      .max(200)
-      .regex(/^[A-Za-z0-9_-]+$/, { error: "cursor is not valid" })
-      .optional(),
+    cursor: leadCursor.optional(),
     limit: z.coerce
       .number({ error: "limit must be a number" })
       .int({ error: "limit must be a whole number" })
@@ -81,14 +112,13 @@ export const leadUpdate = z
 export type LeadUpdate = z.input<typeof leadUpdate>;
 
 export const noteInput = z.object({
-  body: z.string({ error: "Note is required" }).trim().min(1, { error: "Note is required" }).max(5000, { error: "Note must be at most 5000 characters" }),
+  body: requiredText("Note", 5000, { multiline: true }),
 });
 export type NoteInput = z.input<typeof noteInput>;
 
 export const passwordChange = z.object({
-  currentPassword: z.string({ error: "Current password is required" }).min(1, { error: "Current password is required" }).max(1024),
-  newPassword: z
-    .string({ error: "New password is required" })
+  currentPassword: passwordText("Current password").min(1, { error: "Current password is required" }).max(1024),
+  newPassword: passwordText("New password")
     .min(12, { error: "New password must be at least 12 characters" })
     .max(1024, { error: "New password must be at most 1024 characters" }),
 });
@@ -107,7 +137,7 @@ export type Lead = ContactLead | InquiryLead;
  */
 export type LeadPage<T extends Lead = Lead> = { items: T[]; total: number; totalCapped: boolean; nextCursor: string | null };
 export const COUNT_CAP = 1000;
-export type LeadDetail<T extends Lead = Lead> = T & { notes: LeadNote[] };
+export type LeadDetail<T extends Lead = Lead> = T & { notes: LeadNote[]; deliveries: Delivery[] };
 
 export type KindStats = { total: number; unread: number; spam: number; perWeek: { weekStart: string; count: number }[] };
 export type AdminStats = { contacts: KindStats; inquiries: KindStats };

@@ -1,14 +1,12 @@
 import { z } from "zod";
+import { cleanText, passwordText } from "./fields.ts";
 
 /** POST /api/admin/login. The username is the owner's e-mail address. */
 export const adminLoginInput = z.object({
-  username: z
-    .string({ error: "Email is required" })
-    .trim()
+  username: cleanText("Email", { typeError: "Email is required" })
     .min(1, { error: "Email is required" })
     .max(254, { error: "Email must be at most 254 characters" }),
-  password: z
-    .string({ error: "Password is required" })
+  password: passwordText("Password")
     .min(1, { error: "Password is required" })
     .max(1024, { error: "Password must be at most 1024 characters" }),
 });
@@ -18,8 +16,7 @@ export type AdminLoginInput = z.input<typeof adminLoginInput>;
 export type AdminStatus = { authenticated: boolean; username: string | null };
 
 /** Rules for a new admin password (CLI and bootstrap). */
-export const adminPassword = z
-  .string()
+export const adminPassword = passwordText("Password")
   .min(12, { error: "Password must be at least 12 characters" })
   .max(1024, { error: "Password must be at most 1024 characters" });
 

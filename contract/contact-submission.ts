@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  cleanText,
   emailField,
   leadSourceFields,
   spamSignalFields,
@@ -48,9 +49,7 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-const product = z
-  .string()
-  .trim()
+const product = cleanText("Product")
   .min(1, { error: "Products must not be empty" })
   .max(100, { error: "Each product must be at most 100 characters" });
 
@@ -60,7 +59,7 @@ export const contactSubmissionInput = z.object({
   lastName: requiredText("Last name", 100),
   email: emailField,
   phone: phoneField,
-  company: optionalText(z.string().trim().max(200, { error: "Company must be at most 200 characters" })),
+  company: optionalText(cleanText("Company").max(200, { error: "Company must be at most 200 characters" })),
   products: z
     .array(product, { error: "Products must be a list of text" })
     .max(20, { error: "Choose at most 20 products" })
@@ -71,9 +70,7 @@ export const contactSubmissionInput = z.object({
     z.enum(meetingTimes, { error: "Meeting time must be a full hour from 09:00 to 17:00" }),
   ),
   timezone: optionalText(
-    z
-      .string()
-      .trim()
+    cleanText("Time zone")
       .max(64, { error: "Time zone must be at most 64 characters" })
       .refine(isTimeZone, { error: "Time zone must be an IANA time zone such as America/New_York" }),
   ),

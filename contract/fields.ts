@@ -3,23 +3,66 @@ import { z } from "zod";
 // Field rules shared by every payload. The spec leaves most bounds open; these are the ones the
 // foundation issue fixed (see docs/decisions/002-payload-bounds.md).
 
-/** A required string: trimmed, non-empty, at most `max` characters. */
-export function requiredText(label: string, max: number) {
+// Clean text: the one owner of what text may reach the database (docs/decisions/014-clean-text.md).
+// PostgreSQL refuses NUL outright and SQLite stores it, so the contract decides for both:
+// - text a person types (names, company, message, notes, login, inbox filters, products) has its edges
+//   trimmed (whitespace and zero-width characters), is NFC-normalised (one spelling per name, so search
+//   matches on both databases) and is REFUSED with "<label> contains characters that are not allowed"
+//   when it holds a control character (C0, DEL, C1; line breaks and tabs allowed in multi-line fields)
+//   or a lone UTF-16 surrogate;
+// - lead-source text is CLEANED instead: never a reason to lose a lead;
+// - passwords are kept exactly as typed (they must match their hash) but may not hold NUL or lone surrogates.
+
+const SINGLE_LINE_NOT_ALLOWED = /[\p{Cc}\p{Cs}]/u;
+const MULTI_LINE_NOT_ALLOWED = /[^\P{Cc}\t\n\r]|\p{Cs}/u;
+const SOURCE_NOT_ALLOWED = /[\p{Cc}\p{Cs}]/gu;
+/** Whitespace and the zero-width characters that look like nothing (U+200B–U+200D, U+2060, U+FEFF). */
+const BLANK_CHARACTER = /[\s\u200B-\u200D\u2060\uFEFF]/u;
+
+/** Strips whitespace and zero-width characters from both ends (a loop, not a regex: no backtracking on 32 KB of spaces). */
+export function trimText(value: string): string {
+  let start = 0;
+  let end = value.length;
+  while (start < end && BLANK_CHARACTER.test(value[start]!)) start += 1;
+  while (end > start && BLANK_CHARACTER.test(value[end - 1]!)) end -= 1;
+  return value.slice(start, end);
+}
+
+/** True when a person-entered value holds a character no field accepts (see above). */
+export function hasForbiddenCharacters(value: string, options: { multiline?: boolean } = {}): boolean {
+  return (options.multiline ? MULTI_LINE_NOT_ALLOWED : SINGLE_LINE_NOT_ALLOWED).test(value);
+}
+
+/**
+ * Text a person typed, trimmed and NFC-normalised, refused when it holds control characters or lone
+ * surrogates. Callers add their bounds (`.min`, `.max`) with their own messages.
+ */
+export function cleanText(label: string, options: { multiline?: boolean; typeError?: string } = {}) {
   return z
-    .string({ error: `${label} is required` })
-    .trim()
+    .string(options.typeError ? { error: options.typeError } : undefined)
+    .overwrite(trimText)
+    .overwrite((value) => value.normalize("NFC"))
+    .refine((value) => !hasForbiddenCharacters(value, options), {
+      error: `${label} contains characters that are not allowed`,
+    });
+}
+
+/** A required string: clean text, non-empty, at most `max` characters. */
+export function requiredText(label: string, max: number, options: { multiline?: boolean } = {}) {
+  return cleanText(label, { ...options, typeError: `${label} is required` })
     .min(1, { error: `${label} is required` })
     .max(max, { error: `${label} must be at most ${max} characters` });
 }
 
 /**
- * An optional string: absent, null and blank all mean "not given" (forms send "" for an empty
- * input), so the parsed value is either a trimmed non-empty string or undefined.
+ * An optional string: absent, null and blank (whitespace and zero-width characters only) all mean
+ * "not given" (forms send "" for an empty input), so the parsed value is either the schema's output
+ * or undefined.
  */
 export function optionalText<T extends z.ZodType<string | undefined>>(schema: T) {
   const blank = z
     .string()
-    .regex(/^\s*$/)
+    .refine((value) => trimText(value) === "")
     .transform(() => undefined);
   return z
     .union([z.null(), blank, schema])
@@ -27,16 +70,25 @@ export function optionalText<T extends z.ZodType<string | undefined>>(schema: T)
     .transform((value) => (value === null ? undefined : value));
 }
 
-export const emailField = z
-  .string({ error: "Email is required" })
-  .trim()
+/**
+ * A password exactly as typed: no trimming or normalising, since it must match its hash. NUL and lone
+ * surrogates are refused: a NUL cannot be typed or passed by every client, and a lone surrogate would
+ * hash the same as U+FFFD. The value is never echoed or logged.
+ */
+export function passwordText(label: string) {
+  return z
+    .string({ error: `${label} is required` })
+    .refine((value) => !value.includes("\u0000") && !/\p{Cs}/u.test(value), {
+      error: `${label} contains characters that are not allowed`,
+    });
+}
+
+export const emailField = cleanText("Email", { typeError: "Email is required" })
   .min(1, { error: "Email is required" })
   .max(254, { error: "Email must be at most 254 characters" })
   .pipe(z.email({ error: "Enter a valid email address" }));
 
-export const phoneField = z
-  .string({ error: "Phone is required" })
-  .trim()
+export const phoneField = cleanText("Phone", { typeError: "Phone is required" })
   .min(1, { error: "Phone is required" })
   .min(7, { error: "Phone must be at least 7 characters" })
   .max(30, { error: "Phone must be at most 30 characters" })
@@ -44,11 +96,22 @@ export const phoneField = z
     error: "Phone must contain at least 7 digits",
   });
 
-/** Lead-source data is best effort: bad or oversized values are cut or dropped, never a reason to lose a lead. */
+/**
+ * Lead-source text cleaned for storage: control characters become a space (whitespace ones) or
+ * disappear, lone surrogates disappear, edges are trimmed, NFC, cut to `max` without splitting an
+ * emoji's surrogate pair. Empty becomes undefined. The browser cleans with it too (app/lib/lead-source.ts).
+ */
+export function cleanSourceText(value: string, max: number): string | undefined {
+  const cleaned = trimText(value.replace(SOURCE_NOT_ALLOWED, (found) => (/\s/.test(found) ? " " : "")).normalize("NFC"));
+  const cut = cleaned.slice(0, max);
+  return (/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut) || undefined;
+}
+
+/** Lead-source data is best effort: bad or oversized values are cleaned, cut or dropped, never a reason to lose a lead. */
 export function sourceText(max: number) {
   return z
     .string()
-    .transform((value) => value.trim().slice(0, max) || undefined)
+    .transform((value) => cleanSourceText(value, max))
     .optional()
     .catch(undefined);
 }
@@ -67,13 +130,19 @@ export const leadSourceFields = {
 
 /**
  * Spam signals every form sends. `website` is a honeypot: a field people never see or reach, which
- * form-filling bots fill in. `elapsedMs` is the time from the form's render to its submission. The
- * server stores a lead that trips either as spam (never rejects it) and answers as for any lead.
+ * form-filling bots fill in. `elapsedMs` is the time from the form's render to its submission, as the
+ * browser measured it. `formToken` is what GET /api/form-token answered when the form appeared: the
+ * server signed its own clock into it, so the time to fill cannot be faked or skipped. The server
+ * stores a lead that trips any of them as spam (never rejects it) and answers as for any lead.
  */
 export const spamSignalFields = {
-  website: z.string().max(2048).optional().catch(undefined),
+  website: sourceText(2048),
   elapsedMs: z.number().int().nonnegative().optional().catch(undefined),
+  formToken: z.string().max(200).optional().catch(undefined),
 };
+
+/** What GET /api/form-token answers. */
+export type FormTokenAnswer = { token: string };
 
 /** Faster than any person fills in a form (browser autofill included). */
 export const MIN_HUMAN_FILL_MS = 1500;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  cleanText,
   emailField,
   leadSourceFields,
   spamSignalFields,
@@ -32,11 +33,11 @@ export const serviceInquiryInput = z.object({
   firstName: requiredText("First name", 100),
   lastName: requiredText("Last name", 100),
   email: emailField,
-  company: optionalText(z.string().trim().max(200, { error: "Company must be at most 200 characters" })),
+  company: optionalText(cleanText("Company").max(200, { error: "Company must be at most 200 characters" })),
   phone: phoneField,
   serviceType: z.enum(serviceTypes, { error: `Service type must be one of: ${serviceTypes.join(", ")}` }),
   budget: optionalText(z.enum(budgets, { error: `Budget must be empty or one of: ${budgets.join(", ")}` })),
-  message: requiredText("Message", 5000),
+  message: requiredText("Message", 5000, { multiline: true }),
   ...leadSourceFields,
   ...spamSignalFields,
 });

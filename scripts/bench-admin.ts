@@ -4,7 +4,7 @@ import { buildApp } from "../server/app.ts";
 import { loadConfig, type ServerConfig } from "../server/config.ts";
 import { optimizeDatabase } from "../server/db/dialect.ts";
 import { seedLeads } from "../server/db/seed-data.ts";
-import { encodeCursor } from "../server/repositories/leads-repository.ts";
+import { encodeLeadCursor } from "../contract/admin-leads.ts";
 import { createTestDatabase } from "../tests/helpers/test-database.ts";
 
 // npm run bench:admin [-- --contacts 100000 --inquiries 100000 --runs 25 --only sqlite|postgres --browser 1]
@@ -69,7 +69,7 @@ async function benchmark(kind: "sqlite" | "postgres") {
       ["inbox: filter product", "/api/admin/leads/contacts?product=Podcast%20Marketing"],
       ["inbox: filter unread", "/api/admin/leads/contacts?unread=true"],
       ["inbox: spam view", "/api/admin/leads/contacts?view=spam"],
-      ["inbox: deep page (row 50,000)", `/api/admin/leads/contacts?cursor=${encodeCursor(deep.createdAt, deep.id)}`],
+      ["inbox: deep page (row 50,000)", `/api/admin/leads/contacts?cursor=${encodeLeadCursor(deep)}`],
       [`inbox: export ~10,000 contacts (from ${exportFrom})`, `/api/admin/leads/contacts/export.csv?from=${exportFrom}`],
       [`inbox: export ~10,000 inquiries (from ${inquiryExportFrom})`, `/api/admin/leads/inquiries/export.csv?from=${inquiryExportFrom}`],
     ];

@@ -1,25 +1,42 @@
-import Fastify, { type FastifyError, type FastifyServerOptions } from "fastify";
+import type { Server } from "node:http";
+import Fastify, { type FastifyError, type FastifyHttpOptions } from "fastify";
 import type { ServerConfig } from "./config.ts";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailableReason } from "./db/unavailable.ts";
 import { InputValidationError } from "./lib/request-errors.ts";
+import accountThrottle from "./plugins/app/account-throttle.ts";
 import adminBootstrap from "./plugins/app/admin-bootstrap.ts";
 import adminSessions from "./plugins/app/admin-sessions.ts";
 import database from "./plugins/app/database.ts";
+import delivery from "./plugins/app/delivery.ts";
 import originCheck from "./plugins/app/origin-check.ts";
 import repositories from "./plugins/app/repositories.ts";
+import spamGuard from "./plugins/app/spam-guard.ts";
+import sweeps from "./plugins/app/sweeps.ts";
 import compression from "./plugins/external/compression.ts";
+import rateLimit from "./plugins/external/rate-limit.ts";
 import security from "./plugins/external/security.ts";
+import adminDeliveryRoutes from "./routes/api/admin-deliveries.ts";
 import adminLeadRoutes from "./routes/api/admin-leads.ts";
 import adminSessionRoutes from "./routes/api/admin-session.ts";
-import contactSubmissionRoutes from "./routes/api/contact-submissions.ts";
-import serviceInquiryRoutes from "./routes/api/service-inquiries.ts";
+import leadFormRoutes from "./routes/api/lead-forms.ts";
 import clientRoutes from "./routes/client.ts";
 import healthRoutes from "./routes/health.ts";
 
 /** 32 KB: far above any real form, far below anything that could hurt. */
 export const BODY_LIMIT_BYTES = 32 * 1024;
 
+/**
+ * A connection on which no byte moves either way for this long is closed: it catches a client that stops
+ * reading its answer, which no request timeout covers. Far above any handler we have (a CSV export of
+ * 100,000 leads takes seconds).
+ */
+export const SOCKET_IDLE_TIMEOUT_MS = 60_000;
+/** How often Node looks for requests past their headers or request timeout (its default, 30 s, would let a
+ * 30 s request timeout cut only after up to a minute). */
+export const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+
 /** The Fastify options of production and of the tests: one object, so both run the same server. */
-export function createServerOptions(config: ServerConfig): FastifyServerOptions {
+export function createServerOptions(config: ServerConfig): FastifyHttpOptions<Server> {
   return {
     logger: {
       level: config.logLevel,
@@ -30,21 +47,33 @@ export function createServerOptions(config: ServerConfig): FastifyServerOptions 
     bodyLimit: BODY_LIMIT_BYTES,
     // Graceful shutdown: idle keep-alive sockets are closed, in-flight requests finish.
     forceCloseConnections: "idle",
-    // The database plugin applies migrations before the server listens; one that rewrites every lead
-    // (0005-csv-lines) takes about 10 s per 100,000 leads here, past Fastify's default of 10 s.
-    pluginTimeout: 10 * 60_000,
+    // Slow clients cannot hold a connection: the whole request (headers and body) must arrive within
+    // requestTimeout and its headers within headersTimeout, else 408 and the connection closes; an idle
+    // kept-alive connection closes after keepAliveTimeout. Behind a proxy that reuses connections to us,
+    // keepAliveTimeout must exceed the proxy's idle timeout (README, "Serving").
+    requestTimeout: config.timeouts.requestMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    connectionTimeout: SOCKET_IDLE_TIMEOUT_MS,
+    http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
+    // The database plugin waits for the database, then applies migrations before the server listens;
+    // one that rewrites every lead (0005-csv-lines) takes about 10 s per 100,000 leads here, past
+    // Fastify's default of 10 s.
+    pluginTimeout: config.databaseStartupTimeoutMs + 10 * 60_000,
   };
 }
 
-/** Messages for the body-parsing failures Fastify raises before a route runs. */
+/**
+ * Messages for the body-parsing failures Fastify raises before a route runs. A JSON body that does not
+ * parse is a bad request (400); 415 is only for a body that is not JSON at all.
+ */
 function bodyError(error: FastifyError): { status: number; message: string } | undefined {
   switch (error.code) {
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
       return { status: 415, message: "Send the request body as JSON with Content-Type: application/json." };
     case "FST_ERR_CTP_INVALID_JSON_BODY":
-      return { status: 415, message: "The request body is not valid JSON." };
+      return { status: 400, message: "The request body is not valid JSON." };
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
-      return { status: 415, message: "The request body is empty; send a JSON object." };
+      return { status: 400, message: "The request body is empty; send a JSON object." };
     case "FST_ERR_CTP_BODY_TOO_LARGE":
       return { status: 413, message: `The request body is larger than ${BODY_LIMIT_BYTES / 1024} KB.` };
     case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
@@ -52,14 +81,23 @@ function bodyError(error: FastifyError): { status: number; message: string } | u
   }
   // Fastify's JSON parser reports malformed JSON as a SyntaxError with status 400.
   if (error instanceof SyntaxError && error.statusCode === 400) {
-    return { status: 415, message: "The request body is not valid JSON." };
+    return { status: 400, message: "The request body is not valid JSON." };
   }
   return undefined;
 }
 
-export async function buildApp(config: ServerConfig) {
+/** What tests may replace: the one clock of every time-based rule (rate-limit windows, spam guard, key expiry). */
+export type AppOptions = { clock?: () => Date };
+
+/** TRUST_PROXY=true believes any X-Forwarded-For, so every client could pick the address it is limited by. */
+export const TRUST_PROXY_TRUE_WARNING =
+  "TRUST_PROXY=true trusts X-Forwarded-For from anyone, so any client can choose the address its rate limits count; set the number of proxies in front of the server (TRUST_PROXY=1) or their addresses instead";
+
+export async function buildApp(config: ServerConfig, options: AppOptions = {}) {
   const app = Fastify(createServerOptions(config));
   app.decorate("config", config);
+  app.decorate("clock", options.clock ?? (() => new Date()));
+  if (config.trustProxy === true) app.log.warn(TRUST_PROXY_TRUE_WARNING);
   // The API speaks JSON only; Fastify would otherwise hand text/plain bodies to the routes as strings.
   app.removeContentTypeParser("text/plain");
 
@@ -69,6 +107,13 @@ export async function buildApp(config: ServerConfig) {
     if (known) return reply.code(known.status).send({ message: known.message });
     const status = error.statusCode ?? 500;
     if (status >= 500) {
+      // A database outage is a state, not a bug: the client may retry (only server-side errors count:
+      // a visitor's broken upload carries ECONNRESET too, with status 400).
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ reason: unavailableReason(error) }, "the database is unavailable; answered 503");
+        reply.header("retry-after", String(RETRY_AFTER_SECONDS));
+        return reply.code(503).send({ message: "The service is briefly unavailable. Please try again in a few seconds." });
+      }
       // Details stay in the log; the client learns only that it was our fault.
       request.log.error({ err: error }, "request failed");
       return reply.code(500).send({ message: "Something went wrong on our side. Please try again." });
@@ -81,15 +126,21 @@ export async function buildApp(config: ServerConfig) {
   await app.register(compression);
   await app.register(database);
   await app.register(repositories);
+  // Its counters are database rows, so it follows the repositories; routes register after it.
+  await app.register(rateLimit);
   await app.register(adminSessions);
+  await app.register(accountThrottle);
   await app.register(adminBootstrap);
+  await app.register(spamGuard);
+  await app.register(sweeps);
+  await app.register(delivery);
   await app.register(originCheck);
 
   await app.register(healthRoutes);
-  await app.register(contactSubmissionRoutes);
-  await app.register(serviceInquiryRoutes);
+  await app.register(leadFormRoutes);
   await app.register(adminSessionRoutes);
   await app.register(adminLeadRoutes);
+  await app.register(adminDeliveryRoutes);
   await app.register(clientRoutes);
 
   return app;

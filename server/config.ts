@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { businessDefaults } from "../contract/business-defaults.ts";
+import { isTimeZone } from "../contract/contact-submission.ts";
 
 // The server's whole configuration, parsed once at boot from the environment. A bad value stops the
 // process with a list of every bad key instead of failing later at first use.
@@ -19,6 +21,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, { error: "must be a postgres:// URL (leave unset for SQLite)" })
     .optional(),
   SQLITE_PATH: z.string().min(1).default("data/agency.sqlite"),
+  DATABASE_STARTUP_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   CLIENT_DIR: z.string().min(1).default("build/client"),
   SITE_ORIGIN: z.url().optional(),
   TRUST_PROXY: z.string().default("false"),
@@ -31,7 +34,34 @@ const envSchema = z.object({
   RATE_LIMIT_FORMS_WINDOW_MINUTES: positiveInt.default(10),
   RATE_LIMIT_LOGIN_MAX: positiveInt.default(10),
   RATE_LIMIT_LOGIN_WINDOW_MINUTES: positiveInt.default(15),
+  RATE_LIMIT_ACCOUNT_MAX: positiveInt.default(20),
+  RATE_LIMIT_ACCOUNT_WINDOW_MINUTES: positiveInt.default(60),
   RATE_LIMIT_ENABLED: booleanFlag.default(true),
+  REQUEST_TIMEOUT_SECONDS: positiveInt.default(30),
+  HEADERS_TIMEOUT_SECONDS: positiveInt.default(10),
+  KEEP_ALIVE_TIMEOUT_SECONDS: positiveInt.default(5),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, { error: "must be an smtp:// or smtps:// URL (user and password in the URL)" })
+    .optional(),
+  MAIL_TRANSPORT: z.enum(["smtp", "files"], { error: "must be smtp or files" }).default("smtp"),
+  MAIL_FILES_DIR: z.string().min(1).default("data/mail"),
+  MAIL_FROM: z.string().min(3).max(320).optional(),
+  NOTIFY_EMAIL: z
+    .string()
+    .transform((value) => value.split(",").map((address) => address.trim()).filter(Boolean))
+    .pipe(z.array(z.email({ error: "must be one or more e-mail addresses, comma-separated" })).min(1))
+    .optional(),
+  AUTO_REPLY: booleanFlag.default(false),
+  WEBHOOK_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/, { error: "must be whsec_ followed by base64 (the Standard Webhooks form)" })
+    .optional(),
+  OWNER_TIMEZONE: z.string().refine(isTimeZone, { error: "must be an IANA time zone such as America/New_York" }).default("America/New_York"),
+  LEAD_RETENTION_DAYS: positiveInt.optional(),
+  PUBLIC_COMPANY_NAME: z.string().min(1).default(businessDefaults.companyName),
+  PUBLIC_PHONE: z.string().min(1).default(businessDefaults.phone),
 });
 
 export type ServerConfig = {
@@ -40,6 +70,8 @@ export type ServerConfig = {
   host: string;
   logLevel: string;
   database: { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
+  /** How long start-up waits for the database to answer before giving up; 0 tries once. */
+  databaseStartupTimeoutMs: number;
   clientDir: string;
   siteOrigin: string | null;
   /** false, true, a list of trusted addresses/CIDRs, or a hop count (as Fastify's trustProxy). */
@@ -50,11 +82,36 @@ export type ServerConfig = {
     enabled: boolean;
     forms: { max: number; windowMs: number };
     login: { max: number; windowMs: number };
+    /** Failed sign-ins per account (from any address), and wrong current passwords per admin. */
+    account: { max: number; windowMs: number };
   };
+  /** How long a client may take to send a request, its headers, and its next request on a kept-alive connection. */
+  timeouts: { requestMs: number; headersMs: number; keepAliveMs: number };
+  /** Where every lead is delivered (server/delivery/); a channel left unset is recorded as not configured. */
+  delivery: DeliveryConfig;
+  /** Leads older than this are deleted (with their notes and deliveries) once a day; null keeps them. */
+  leadRetentionDays: number | null;
+};
+
+export type MailTransportConfig = { kind: "smtp"; url: string } | { kind: "files"; dir: string };
+
+export type DeliveryConfig = {
+  /** null: no e-mail is sent (deliveries are recorded as not configured). */
+  mail: { transport: MailTransportConfig; from: string } | null;
+  /** The owner's addresses for the new-lead e-mail. */
+  notify: string[];
+  /** Confirm to the lead by e-mail (AUTO_REPLY=true, needs mail). */
+  autoReply: boolean;
+  webhook: { url: string; secret: string } | null;
+  /** The owner's time zone: requested meetings are shown in it beside the lead's. */
+  ownerTimeZone: string;
+  /** Who the auto-reply comes from, and the phone it offers (the site's PUBLIC_COMPANY_NAME and PUBLIC_PHONE). */
+  business: { companyName: string; phone: string };
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
+const SECOND_MS = 1000;
 
 /** TRUST_PROXY: "false", "true", a hop count, or a comma-separated list of addresses/CIDRs. */
 function parseTrustProxy(value: string): ServerConfig["trustProxy"] {
@@ -81,12 +138,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError("Invalid environment:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
   }
+  const mailTransport: MailTransportConfig | null =
+    e.MAIL_TRANSPORT === "files" ? { kind: "files", dir: e.MAIL_FILES_DIR } : e.SMTP_URL ? { kind: "smtp", url: e.SMTP_URL } : null;
+  const deliveryProblems = [
+    mailTransport && !e.MAIL_FROM && "MAIL_FROM must be set when mail is configured (SMTP_URL or MAIL_TRANSPORT=files)",
+    mailTransport && !e.NOTIFY_EMAIL && "NOTIFY_EMAIL must be set when mail is configured (SMTP_URL or MAIL_TRANSPORT=files)",
+    e.AUTO_REPLY && !mailTransport && "AUTO_REPLY=true needs mail (SMTP_URL or MAIL_TRANSPORT=files)",
+    Boolean(e.WEBHOOK_URL) !== Boolean(e.WEBHOOK_SECRET) && "WEBHOOK_URL and WEBHOOK_SECRET must be set together",
+  ].filter((problem): problem is string => typeof problem === "string");
+  if (deliveryProblems.length > 0) throw new ConfigError(`Invalid environment:\n${deliveryProblems.map((p) => `  ${p}`).join("\n")}`);
+  if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
+    // The headers are part of the request: Node refuses a headers timeout longer than the request's.
+    throw new ConfigError("Invalid environment:\n  HEADERS_TIMEOUT_SECONDS must not exceed REQUEST_TIMEOUT_SECONDS");
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
     database: e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL } : { kind: "sqlite", path: e.SQLITE_PATH },
+    databaseStartupTimeoutMs: e.DATABASE_STARTUP_TIMEOUT_SECONDS * 1000,
     clientDir: e.CLIENT_DIR,
     siteOrigin: e.SITE_ORIGIN ? new URL(e.SITE_ORIGIN).origin : null,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
@@ -100,6 +171,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       enabled: e.RATE_LIMIT_ENABLED,
       forms: { max: e.RATE_LIMIT_FORMS_MAX, windowMs: e.RATE_LIMIT_FORMS_WINDOW_MINUTES * MINUTE_MS },
       login: { max: e.RATE_LIMIT_LOGIN_MAX, windowMs: e.RATE_LIMIT_LOGIN_WINDOW_MINUTES * MINUTE_MS },
+      account: { max: e.RATE_LIMIT_ACCOUNT_MAX, windowMs: e.RATE_LIMIT_ACCOUNT_WINDOW_MINUTES * MINUTE_MS },
     },
+    timeouts: {
+      requestMs: e.REQUEST_TIMEOUT_SECONDS * SECOND_MS,
+      headersMs: e.HEADERS_TIMEOUT_SECONDS * SECOND_MS,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * SECOND_MS,
+    },
+    delivery: {
+      mail: mailTransport && e.MAIL_FROM ? { transport: mailTransport, from: e.MAIL_FROM } : null,
+      notify: e.NOTIFY_EMAIL ?? [],
+      autoReply: e.AUTO_REPLY,
+      webhook: e.WEBHOOK_URL && e.WEBHOOK_SECRET ? { url: e.WEBHOOK_URL, secret: e.WEBHOOK_SECRET } : null,
+      ownerTimeZone: e.OWNER_TIMEZONE,
+      business: { companyName: e.PUBLIC_COMPANY_NAME, phone: e.PUBLIC_PHONE },
+    },
+    leadRetentionDays: e.LEAD_RETENTION_DAYS ?? null,
   };
 }

@@ -32,6 +32,18 @@ describe("loadConfig database", () => {
     expect(config.database).toEqual({ kind: "postgres", url: "postgres://u@h:5432/db" });
   });
 
+  it("waits 60 s for the database at start-up unless DATABASE_STARTUP_TIMEOUT_SECONDS says otherwise", () => {
+    expect(loadConfig({}).databaseStartupTimeoutMs).toBe(60_000);
+    expect(loadConfig({ DATABASE_STARTUP_TIMEOUT_SECONDS: "5" }).databaseStartupTimeoutMs).toBe(5_000);
+    expect(loadConfig({ DATABASE_STARTUP_TIMEOUT_SECONDS: "0" }).databaseStartupTimeoutMs).toBe(0);
+  });
+
+  it("rejects a negative, fractional or absurd DATABASE_STARTUP_TIMEOUT_SECONDS", () => {
+    for (const value of ["-1", "1.5", "ten", "3601"]) {
+      expect(configError({ DATABASE_STARTUP_TIMEOUT_SECONDS: value }).message).toContain("DATABASE_STARTUP_TIMEOUT_SECONDS");
+    }
+  });
+
   it("rejects a non-postgres DATABASE_URL", () => {
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(ConfigError);
     expect(configError({ DATABASE_URL: "mysql://x" }).message).toContain("DATABASE_URL");
@@ -82,8 +94,99 @@ describe("loadConfig TRUST_PROXY", () => {
   });
 });
 
+describe("loadConfig rate limits", () => {
+  it("defaults the per-account limit to 20 failed sign-ins an hour", () => {
+    expect(loadConfig({}).rateLimit.account).toEqual({ max: 20, windowMs: 60 * 60 * 1000 });
+  });
+
+  it("reads RATE_LIMIT_ACCOUNT_MAX and RATE_LIMIT_ACCOUNT_WINDOW_MINUTES, and refuses bad ones", () => {
+    const config = loadConfig({ RATE_LIMIT_ACCOUNT_MAX: "5", RATE_LIMIT_ACCOUNT_WINDOW_MINUTES: "30" });
+    expect(config.rateLimit.account).toEqual({ max: 5, windowMs: 30 * 60 * 1000 });
+    const error = configError({ RATE_LIMIT_ACCOUNT_MAX: "0", RATE_LIMIT_ACCOUNT_WINDOW_MINUTES: "soon" });
+    expect(error.message).toContain("RATE_LIMIT_ACCOUNT_MAX");
+    expect(error.message).toContain("RATE_LIMIT_ACCOUNT_WINDOW_MINUTES");
+  });
+});
+
 describe("loadConfig SITE_ORIGIN", () => {
   it("keeps only the origin of the URL", () => {
     expect(loadConfig({ SITE_ORIGIN: "https://example.com/some/path" }).siteOrigin).toBe("https://example.com");
+  });
+});
+
+describe("loadConfig timeouts", () => {
+  it("defaults to 30 s per request, 10 s for its headers, 5 s for an idle kept-alive connection", () => {
+    expect(loadConfig({}).timeouts).toEqual({ requestMs: 30_000, headersMs: 10_000, keepAliveMs: 5_000 });
+  });
+
+  it("reads the three variables in seconds", () => {
+    const config = loadConfig({ REQUEST_TIMEOUT_SECONDS: "60", HEADERS_TIMEOUT_SECONDS: "20", KEEP_ALIVE_TIMEOUT_SECONDS: "65" });
+    expect(config.timeouts).toEqual({ requestMs: 60_000, headersMs: 20_000, keepAliveMs: 65_000 });
+  });
+
+  it("rejects zero, negative and fractional values", () => {
+    const error = configError({ REQUEST_TIMEOUT_SECONDS: "0", HEADERS_TIMEOUT_SECONDS: "-1", KEEP_ALIVE_TIMEOUT_SECONDS: "1.5" });
+    expect(error.message).toContain("REQUEST_TIMEOUT_SECONDS");
+    expect(error.message).toContain("HEADERS_TIMEOUT_SECONDS");
+    expect(error.message).toContain("KEEP_ALIVE_TIMEOUT_SECONDS");
+  });
+
+  it("rejects a headers timeout longer than the request timeout", () => {
+    const error = configError({ REQUEST_TIMEOUT_SECONDS: "10", HEADERS_TIMEOUT_SECONDS: "11" });
+    expect(error.message).toContain("HEADERS_TIMEOUT_SECONDS must not exceed REQUEST_TIMEOUT_SECONDS");
+  });
+});
+
+describe("loadConfig lead delivery", () => {
+  const secret = `whsec_${Buffer.from("twenty-four bytes of key!").toString("base64")}`;
+
+  it("delivers nowhere without settings, and keeps leads for ever", () => {
+    const config = loadConfig({});
+    expect(config.delivery).toMatchObject({ mail: null, notify: [], autoReply: false, webhook: null, ownerTimeZone: "America/New_York" });
+    expect(config.delivery.business).toEqual({ companyName: "Summit Lead Marketing", phone: "(512) 555-0186" });
+    expect(config.leadRetentionDays).toBeNull();
+  });
+
+  it("reads SMTP, the sender, the owner's addresses, the auto-reply, the webhook and retention", () => {
+    const config = loadConfig({
+      SMTP_URL: "smtps://user:pa%40ss@mail.example.com:465",
+      MAIL_FROM: "Summit Leads <leads@example.com>",
+      NOTIFY_EMAIL: " owner@example.com, sales@example.com ,",
+      AUTO_REPLY: "true",
+      WEBHOOK_URL: "https://hooks.example.com/leads",
+      WEBHOOK_SECRET: secret,
+      OWNER_TIMEZONE: "America/Chicago",
+      LEAD_RETENTION_DAYS: "365",
+      PUBLIC_COMPANY_NAME: "Acme Growth",
+    });
+    expect(config.delivery).toEqual({
+      mail: { transport: { kind: "smtp", url: "smtps://user:pa%40ss@mail.example.com:465" }, from: "Summit Leads <leads@example.com>" },
+      notify: ["owner@example.com", "sales@example.com"],
+      autoReply: true,
+      webhook: { url: "https://hooks.example.com/leads", secret },
+      ownerTimeZone: "America/Chicago",
+      business: { companyName: "Acme Growth", phone: "(512) 555-0186" },
+    });
+    expect(config.leadRetentionDays).toBe(365);
+  });
+
+  it("writes .eml files instead of sending with MAIL_TRANSPORT=files", () => {
+    const config = loadConfig({ MAIL_TRANSPORT: "files", MAIL_FROM: "leads@localhost", NOTIFY_EMAIL: "me@example.com" });
+    expect(config.delivery.mail).toEqual({ transport: { kind: "files", dir: "data/mail" }, from: "leads@localhost" });
+  });
+
+  it.each([
+    [{ SMTP_URL: "http://mail.example.com" }, "SMTP_URL"],
+    [{ SMTP_URL: "smtp://mail.example.com", NOTIFY_EMAIL: "owner@example.com" }, "MAIL_FROM must be set"],
+    [{ SMTP_URL: "smtp://mail.example.com", MAIL_FROM: "leads@example.com" }, "NOTIFY_EMAIL must be set"],
+    [{ NOTIFY_EMAIL: "owner@example.com, not-an-address" }, "NOTIFY_EMAIL"],
+    [{ AUTO_REPLY: "true" }, "AUTO_REPLY=true needs mail"],
+    [{ WEBHOOK_URL: "https://hooks.example.com/x" }, "WEBHOOK_URL and WEBHOOK_SECRET must be set together"],
+    [{ WEBHOOK_URL: "ftp://hooks.example.com/x", WEBHOOK_SECRET: secret }, "WEBHOOK_URL"],
+    [{ WEBHOOK_URL: "https://hooks.example.com/x", WEBHOOK_SECRET: "plain-secret" }, "WEBHOOK_SECRET"],
+    [{ OWNER_TIMEZONE: "Mars/Olympus" }, "OWNER_TIMEZONE"],
+    [{ LEAD_RETENTION_DAYS: "0" }, "LEAD_RETENTION_DAYS"],
+  ])("refuses %j, naming %s", (env, named) => {
+    expect(configError(env).message).toContain(named);
   });
 });

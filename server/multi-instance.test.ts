@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../tests/helpers/test-database.ts";
-import { createTestApp, signIn, type TestApp } from "../tests/helpers/test-app.ts";
+import { createTestApp, humanSignals, signIn, type TestApp } from "../tests/helpers/test-app.ts";
 
 // Two server instances on one database (PostgreSQL in production) must agree on who is signed in:
 // sessions live in the database, not in a process.
@@ -8,11 +8,12 @@ import { createTestApp, signIn, type TestApp } from "../tests/helpers/test-app.t
 let database: TestDatabase;
 let first: TestApp;
 let second: TestApp;
+let clock = Date.UTC(2026, 10, 2, 9, 0, 0);
 
 beforeAll(async () => {
   database = await createTestDatabase();
   // Started together: both run the migrations; the migration lock lets exactly one apply them.
-  [first, second] = await Promise.all([createTestApp({}, database), createTestApp({}, database)]);
+  [first, second] = await Promise.all([createTestApp({}, database, { clock: () => new Date(clock) }), createTestApp({}, database, { clock: () => new Date(clock) })]);
 });
 
 afterAll(async () => {
@@ -29,7 +30,7 @@ it("shares a session between two instances, and a logout on one ends it on both"
   const posted = await first.app.inject({
     method: "POST",
     url: "/api/contact",
-    payload: { firstName: "Shared", lastName: "Lead", email: "shared@example.com", phone: "555 000 1111" },
+    payload: { firstName: "Shared", lastName: "Lead", email: "shared@example.com", phone: "555 000 1111", ...(await humanSignals(first.app)) },
   });
   expect(posted.statusCode).toBe(201);
   expect((await list(second)).json()).toEqual([expect.objectContaining({ ...posted.json(), firstName: "Shared" })]);
@@ -37,4 +38,16 @@ it("shares a session between two instances, and a logout on one ends it on both"
   const logout = await second.app.inject({ method: "POST", url: "/api/admin/logout", headers: { cookie } });
   expect(logout.statusCode).toBe(200);
   expect((await list(first)).statusCode).toBe(401);
+});
+
+it("accepts on one instance the form token another issued (one secret, kept in the database)", async () => {
+  const { token } = (await first.app.inject({ method: "GET", url: "/api/form-token" })).json<{ token: string }>();
+  clock += 5000;
+  const posted = await second.app.inject({
+    method: "POST",
+    url: "/api/contact",
+    payload: { firstName: "Token", lastName: "Traveller", email: "token@example.com", phone: "555 000 2222", formToken: token },
+  });
+  expect(posted.statusCode).toBe(201);
+  expect(await first.app.repositories.leads.find("contacts", posted.json().id)).toMatchObject({ status: "new", spamReason: null });
 });

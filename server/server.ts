@@ -2,12 +2,21 @@ import { existsSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { DatabaseStartupError } from "./db/startup-wait.ts";
 
 // Creates the process around the app: configuration, listening, and a graceful stop.
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+const MIN_NODE_MAJOR = 24;
 
 async function main() {
+  // `npm start` runs the Node 24 that `npm ci` installs (docs/decisions/012-node-24.md); a server started by
+  // hand with an older system Node would run on a runtime without security fixes.
+  const nodeMajor = Number(process.versions.node.split(".")[0]);
+  if (nodeMajor < MIN_NODE_MAJOR) {
+    console.error(`This server needs Node.js ${MIN_NODE_MAJOR} or newer; this is ${process.version}. Start it with \`npm start\`, which runs the Node ${MIN_NODE_MAJOR} that \`npm ci\` installs.`);
+    process.exit(1);
+  }
   // A local .env (see .env.example) fills in variables the environment does not set.
   if (existsSync(".env")) process.loadEnvFile(".env");
   let config;
@@ -21,7 +30,17 @@ async function main() {
     throw error;
   }
 
-  const app = await buildApp(config);
+  let app;
+  try {
+    app = await buildApp(config);
+  } catch (error) {
+    // The retries are in the log above; this line says why the process ends.
+    if (error instanceof DatabaseStartupError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {

@@ -2,13 +2,19 @@ import type { Kysely } from "kysely";
 import type { ServerConfig } from "./config.ts";
 import type { Database } from "./db/schema.ts";
 import type { Repositories } from "./plugins/app/repositories.ts";
+import type { AccountThrottle } from "./plugins/app/account-throttle.ts";
 import type { AdminSessions } from "./plugins/app/admin-sessions.ts";
+import type { SpamGuard } from "./plugins/app/spam-guard.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
     config: ServerConfig;
+    /** The time as the app sees it (rate-limit windows, spam guard, key expiry); tests pass their own clock to buildApp. */
+    clock: () => Date;
     db: Kysely<Database>;
     repositories: Repositories;
     adminSessions: AdminSessions;
+    accountThrottle: AccountThrottle;
+    spamGuard: SpamGuard;
   }
 }

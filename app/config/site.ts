@@ -1,19 +1,21 @@
 // Business facts, navigation and metadata, typed, in one place. A deployment overrides the facts
 // with PUBLIC_* environment variables at build time (see README, "Configuration").
 
+import { businessDefaults } from "../../contract/business-defaults.ts";
+
 const env = import.meta.env;
 
-const phone = env.PUBLIC_PHONE ?? "(512) 555-0186";
+const phone = env.PUBLIC_PHONE ?? businessDefaults.phone;
 
 export const siteConfig = {
-  companyName: env.PUBLIC_COMPANY_NAME ?? "Summit Lead Marketing",
+  companyName: env.PUBLIC_COMPANY_NAME ?? businessDefaults.companyName,
   shortBlurb:
     "Local SEO, paid ads and high-converting websites for home-service businesses and personal injury law firms. We measure success in booked jobs and signed cases, not vanity metrics.",
   tagline: "Local SEO and lead generation for home-service businesses and law firms.",
   phone,
   /** tel: link form of the phone number (digits and a leading +). */
   phoneHref: `tel:${(env.PUBLIC_PHONE_E164 ?? `+1${phone.replace(/\D/g, "")}`).replace(/[^\d+]/g, "")}`,
-  email: env.PUBLIC_EMAIL ?? "hello@summitleadmarketing.com",
+  email: env.PUBLIC_EMAIL ?? businessDefaults.email,
   hours: "Monday to Friday 9AM to 6PM EST",
   address: { locality: env.PUBLIC_CITY ?? "Austin", region: env.PUBLIC_REGION ?? "TX", country: "US" },
   foundedYear: 2025,

@@ -27,6 +27,18 @@ describe("apiRequest", () => {
     });
   });
 
+  it("adds the headers it is given, such as the form's Idempotency-Key", async () => {
+    const fetch = answer(201, "{}");
+    vi.stubGlobal("fetch", fetch);
+    await apiRequest("POST", "/api/contact", { firstName: "Dana" }, { "Idempotency-Key": "key-1" });
+    expect(fetch).toHaveBeenCalledWith("/api/contact", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Idempotency-Key": "key-1" },
+      body: '{"firstName":"Dana"}',
+      credentials: "include",
+    });
+  });
+
   it("sends no body and no content type without data", async () => {
     const fetch = answer(200, "{}");
     vi.stubGlobal("fetch", fetch);

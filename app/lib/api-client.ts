@@ -20,10 +20,10 @@ async function throwIfNotOk(response: Response): Promise<void> {
 }
 
 /** Sends a request with cookies; a body goes as JSON. Throws HttpError on a non-OK answer. */
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+export async function apiRequest(method: string, url: string, data?: unknown, headers: Record<string, string> = {}): Promise<Response> {
   const response = await fetch(url, {
     method,
-    headers: data === undefined ? {} : { "Content-Type": "application/json" },
+    headers: data === undefined ? headers : { "Content-Type": "application/json", ...headers },
     body: data === undefined ? undefined : JSON.stringify(data),
     credentials: "include",
   });

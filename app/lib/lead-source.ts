@@ -1,7 +1,9 @@
-import type { LeadSource } from "../../contract/fields.ts";
+import { leadSourceFields, type LeadSource } from "../../contract/fields.ts";
 
 // Where a lead came from: UTM parameters and the external referrer of the visit's landing page,
-// kept in sessionStorage for the visit, plus the page and form of the submission.
+// kept in sessionStorage for the visit, plus the page and form of the submission. Every value goes
+// through the contract's lead-source rule (control characters removed, cut to size), so a visit that
+// lands on ?utm_source=%00 can never make a form fail.
 
 const STORAGE_KEY = "lead-source";
 const UTM_KEYS = {
@@ -18,7 +20,7 @@ type VisitSource = Omit<LeadSource, "pagePath" | "formName">;
 export function visitSourceFrom(url: URL, referrer: string): VisitSource {
   const source = {} as VisitSource;
   for (const [field, param] of Object.entries(UTM_KEYS) as [keyof typeof UTM_KEYS, string][]) {
-    source[field] = url.searchParams.get(param) || null;
+    source[field] = leadSourceFields[field].parse(url.searchParams.get(param)) ?? null;
   }
   let external: string | null = null;
   try {
@@ -26,7 +28,7 @@ export function visitSourceFrom(url: URL, referrer: string): VisitSource {
   } catch {
     external = null;
   }
-  source.referrer = external;
+  source.referrer = leadSourceFields.referrer.parse(external) ?? null;
   return source;
 }
 
@@ -40,20 +42,29 @@ export function captureVisitSource(): void {
   }
 }
 
-function storedVisitSource(): Partial<VisitSource> {
+function storedVisitSource(): unknown {
   try {
-    return JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "{}") as Partial<VisitSource>;
+    return JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "{}");
   } catch {
     return {};
   }
 }
 
-/** The optional source fields of a submission; absent values are left out. */
+/**
+ * The optional source fields of a submission, cleaned; absent or empty values are left out. `stored`
+ * is whatever sessionStorage held (an older page or another script may have put anything there).
+ */
+export function leadSourcePayload(stored: unknown, pagePath: string, formName: string): Partial<Record<keyof LeadSource, string>> {
+  const all: Record<string, unknown> = { ...(typeof stored === "object" ? stored : {}), pagePath, formName };
+  const payload: Partial<Record<keyof LeadSource, string>> = {};
+  for (const field of Object.keys(leadSourceFields) as (keyof LeadSource)[]) {
+    const value = leadSourceFields[field].parse(all[field]);
+    if (value !== undefined) payload[field] = value;
+  }
+  return payload;
+}
+
+/** The optional source fields of a submission from this page. */
 export function leadSourceFor(formName: string): Partial<Record<keyof LeadSource, string>> {
-  const all: Record<string, string | null | undefined> = {
-    ...storedVisitSource(),
-    pagePath: window.location.pathname,
-    formName,
-  };
-  return Object.fromEntries(Object.entries(all).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  return leadSourcePayload(storedVisitSource(), window.location.pathname, formName);
 }

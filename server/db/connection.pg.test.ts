@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestApp, signIn, validContact, type TestApp } from "../../tests/helpers/test-app.ts";
+import { createTestApp, humanSignals, signIn, validContact, type TestApp } from "../../tests/helpers/test-app.ts";
 import { postgresAdminUrl } from "../../tests/helpers/test-database.ts";
 
 // PostgreSQL only (vitest.config.ts): the database may end connections the pool holds idle (a restart,
@@ -17,7 +17,8 @@ afterAll(async () => {
 });
 
 it("keeps storing and listing leads after PostgreSQL terminates its idle connections", async () => {
-  const post = () => t.app.inject({ method: "POST", url: "/api/contact", payload: { ...validContact, elapsedMs: 9000 } });
+  const human = await humanSignals(t.app);
+  const post = () => t.app.inject({ method: "POST", url: "/api/contact", payload: { ...validContact, ...human } });
   expect((await post()).statusCode).toBe(201);
 
   const database = new URL((t.config.database as { url: string }).url).pathname.slice(1);

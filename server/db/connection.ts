@@ -71,10 +71,16 @@ export function createDatabase(database: ServerConfig["database"], logger?: Data
       options: "-c random_page_cost=1.1",
       types: postgresTypes,
     });
-    // PostgreSQL may end a connection the pool holds idle (restart, failover, an administrator, a
-    // proxy's timeout). The pool drops it and opens another when needed; unheard, the error event
-    // would end the process.
-    pool.on("error", (error) => logger?.warn({ err: error }, "PostgreSQL closed an idle connection; the pool will open a new one"));
+    // PostgreSQL may end any connection (pg_terminate_backend, a restart or failover, a proxy's idle
+    // timeout). A client that loses its socket emits 'error', also while a request holds it, and an
+    // unheard 'error' event ends the process. pg-pool listens only while a client is idle; this
+    // listener covers every client for its whole life. The query in flight, if any, fails on its own
+    // (answered 503, see unavailable.ts), and pg-pool drops the dead client when it is released.
+    pool.on("connect", (client) => {
+      client.on("error", (error) => logger?.warn({ err: error }, "lost a PostgreSQL connection; the pool will open a new one"));
+    });
+    // An idle client's error reaches the pool too; the client's own listener above has logged it.
+    pool.on("error", () => undefined);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
   }
 
@@ -83,7 +89,8 @@ export function createDatabase(database: ServerConfig["database"], logger?: Data
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  // Durable enough with WAL (a power cut may lose the last commit, never corrupt the file) and much faster.
-  sqlite.pragma("synchronous = NORMAL");
+  // FULL: WAL is synced at every commit, so a lead the API acknowledged survives a power cut (NORMAL
+  // could lose the last ones). `npm run bench:posts` measures what it costs (docs/decisions/013).
+  sqlite.pragma("synchronous = FULL");
   return new Kysely<Database>({ dialect: new SqliteImmediateDialect({ database: sqlite }), plugins: [new CamelCasePlugin()] });
 }

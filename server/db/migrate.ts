@@ -4,6 +4,10 @@ import * as spamReason from "./migrations/0002-spam-reason.ts";
 import * as inbox from "./migrations/0003-inbox.ts";
 import * as search from "./migrations/0004-search.ts";
 import * as csvLines from "./migrations/0005-csv-lines.ts";
+import * as rateLimits from "./migrations/0006-rate-limits.ts";
+import * as idempotencyKeys from "./migrations/0007-idempotency-keys.ts";
+import * as formTokenSecret from "./migrations/0008-form-token-secret.ts";
+import * as deliveries from "./migrations/0009-deliveries.ts";
 import type { Database } from "./schema.ts";
 
 // Migrations are listed here rather than read from the folder, so the compiled server and the tests
@@ -14,6 +18,10 @@ export const migrations: Record<string, Migration> = {
   "0003-inbox": inbox,
   "0004-search": search,
   "0005-csv-lines": csvLines,
+  "0006-rate-limits": rateLimits,
+  "0007-idempotency-keys": idempotencyKeys,
+  "0008-form-token-secret": formTokenSecret,
+  "0009-deliveries": deliveries,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

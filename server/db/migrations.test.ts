@@ -2,7 +2,7 @@ import { Migrator, type Kysely } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestApp, signIn } from "../../tests/helpers/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-database.ts";
-import { leadCsvLine } from "../repositories/lead-csv.ts";
+import { leadCsvLine } from "../repositories/leads/csv.ts";
 import { createDatabase } from "./connection.ts";
 import { migrateToLatest, migrations } from "./migrate.ts";
 import type { Database } from "./schema.ts";

@@ -34,8 +34,9 @@ export type ContactSubmissionsTable = LeadSourceColumns & {
   readAt: string | null;
   /** Lowercased name, e-mail, phone, company (and message): what the inbox search matches. */
   searchText: string | null;
-  /** The lead's line in the CSV export, kept in step with it (repositories/lead-csv.ts). */
-  csvLine: string;
+  /** The lead's line in the CSV export, kept in step with it (repositories/leads/csv.ts); null only for a
+   * lead stored by an instance older than migration 0005, until the export writes it. */
+  csvLine: string | null;
   createdAt: CreatedAt;
 };
 
@@ -54,8 +55,9 @@ export type ServiceInquiriesTable = LeadSourceColumns & {
   readAt: string | null;
   /** Lowercased name, e-mail, phone, company (and message): what the inbox search matches. */
   searchText: string | null;
-  /** The lead's line in the CSV export, kept in step with it (repositories/lead-csv.ts). */
-  csvLine: string;
+  /** The lead's line in the CSV export, kept in step with it (repositories/leads/csv.ts); null only for a
+   * lead stored by an instance older than migration 0005, until the export writes it. */
+  csvLine: string | null;
   createdAt: CreatedAt;
 };
 
@@ -86,10 +88,64 @@ export type SessionsTable = {
   absoluteExpiresAt: string;
 };
 
+export type RateLimitsTable = {
+  /** What is counted and for whom, e.g. "POST /api/contact|203.0.113.7" (plugins/external/rate-limit.ts). */
+  key: string;
+  count: number;
+  /** End of the counter's fixed window; a hit after it starts a new window. */
+  resetAt: string;
+};
+
+export type KnownDevicesTable = {
+  /** SHA-256 of the device cookie's token: the token itself is never stored. */
+  tokenHash: string;
+  userId: string;
+  createdAt: CreatedAt;
+  expiresAt: string;
+};
+
+export type LeadIdempotencyKeysTable = {
+  leadKind: string;
+  idempotencyKey: string;
+  /** SHA-256 of the lead's fields as first sent (repositories/leads/idempotency.ts). */
+  fingerprint: string;
+  leadId: string;
+  /** The lead's createdAt: what a replay answers. */
+  createdAt: string;
+};
+
+export type ServerSecretsTable = {
+  name: string;
+  value: string;
+  createdAt: CreatedAt;
+};
+
+export type LeadDeliveriesTable = {
+  id: string;
+  leadKind: string;
+  leadId: string;
+  channel: string;
+  /** The addresses (comma-separated) or the webhook URL, as they were when the delivery was written. */
+  recipient: string;
+  state: string;
+  attempts: Generated<number>;
+  nextAttemptAt: string | null;
+  leaseUntil: string | null;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+  sentAt: string | null;
+};
+
 export type Database = {
   contactSubmissions: ContactSubmissionsTable;
   serviceInquiries: ServiceInquiriesTable;
   leadNotes: LeadNotesTable;
   users: UsersTable;
   sessions: SessionsTable;
+  rateLimits: RateLimitsTable;
+  knownDevices: KnownDevicesTable;
+  leadIdempotencyKeys: LeadIdempotencyKeysTable;
+  serverSecrets: ServerSecretsTable;
+  leadDeliveries: LeadDeliveriesTable;
 };

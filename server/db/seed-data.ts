@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { contactProductOptions, meetingTimes } from "../../contract/contact-submission.ts";
 import { serviceTypes } from "../../contract/service-inquiry.ts";
-import { leadCsvLine } from "../repositories/lead-csv.ts";
-import { leadSearchText } from "../repositories/search-text.ts";
+import { leadCsvLine } from "../repositories/leads/csv.ts";
+import { leadSearchText } from "../repositories/leads/write.ts";
 import type { Database } from "./schema.ts";
 
 // Realistic fake leads for load tests and demos: spread over the past year, with a mix of statuses,

@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/helpers/test-app.ts";
+import { createTestApp, humanSignals, type TestApp } from "../../tests/helpers/test-app.ts";
 
 // The serving rules, checked against a small client folder shaped like React Router's build output
 // (the browser tests check the real build).
@@ -36,6 +37,23 @@ afterAll(async () => {
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url, headers });
+
+/** Sends `GET <target> HTTP/1.1` byte for byte and reads the status and Location of the answer. */
+function rawGet(port: number, target: string): Promise<{ status: number; location: string | undefined; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1");
+    let text = "";
+    socket.on("data", (chunk: Buffer) => (text += chunk.toString("latin1")));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const [head = "", ...rest] = text.split("\r\n\r\n");
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
+      const location = /^location: (.*)$/im.exec(head)?.[1];
+      resolve({ status, location, body: rest.join("\r\n\r\n") });
+    });
+    socket.end(Buffer.from(`GET ${target} HTTP/1.1\r\nHost: ours.example\r\nConnection: close\r\n\r\n`, "latin1"));
+  });
+}
 
 describe("serving the built client", () => {
   it("serves a prerendered page at its path, revalidated on every visit", async () => {
@@ -105,6 +123,58 @@ describe("serving the built client", () => {
     expect((await get("/")).statusCode).toBe(200);
   });
 
+  it("redirects a trailing slash only to a path on this site, whatever the raw request line holds", async () => {
+    // Raw request lines through a real socket: inject (like any URL-parsing client) would normalise
+    // `/\\x`, `/./` and tabs away before the server saw them.
+    const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const port = Number(new URL(address).port);
+    const ourOrigin = "http://ours.example";
+    const cases: Array<[target: string, status: number, location?: string]> = [
+      ["/about/?utm_source=newsletter&next=//evil.example", 301, "/about?utm_source=newsletter&next=//evil.example"],
+      ["/about//", 301, "/about"],
+      ["//", 301, "/"],
+      ["//evil.example/", 404],
+      ["/\\evil.example/", 404],
+      ["///evil.example/", 404],
+      ["/%2F%2Fevil.example/", 404],
+      ["/%5Cevil.example/", 404],
+      ["/%5cevil.example/", 404],
+      ["/\\/evil.example/", 404],
+      ["/%09/evil.example/", 404],
+      ["/%0A/evil.example/", 404],
+      ["/%0d%0a/evil.example/", 404],
+      ["/./", 404],
+      ["/..//", 404],
+      ["/.//evil.example/", 404],
+      ["/about/%2e%2e/", 404],
+      ["http://evil.example/about/", 404],
+      // Node's HTTP parser refuses raw control characters in the request line before any route runs.
+      ["/\t/evil.example/", 400],
+      ["/\n/evil.example/", 400],
+      ["/about/?a=\t", 400],
+      // Fastify's router refuses malformed percent-encoding.
+      ["/%E0%A4%A/", 400],
+    ];
+    for (const [target, status, location] of cases) {
+      const response = await rawGet(port, target);
+      expect(response.status, target).toBe(status);
+      expect(response.location, target).toBe(location);
+      if (response.location !== undefined) expect(new URL(response.location, ourOrigin).origin, target).toBe(ourOrigin);
+    }
+  });
+
+  it("answers such a path with the server's own 404 when the client is not built", async () => {
+    const apiOnly = await createTestApp({ clientDir: join(clientDir, "no-build-here") });
+    try {
+      const address = await apiOnly.app.listen({ port: 0, host: "127.0.0.1" });
+      const response = await rawGet(Number(new URL(address).port), "//evil.example/");
+      expect(response).toMatchObject({ status: 404, location: undefined });
+      expect(response.body).toContain("the client is not built");
+    } finally {
+      await apiOnly.close();
+    }
+  });
+
   it("answers unknown API paths with JSON 404 for any method", async () => {
     for (const method of ["GET", "POST", "DELETE"] as const) {
       const response = await t.app.inject({ method, url: "/api/nothing-here" });
@@ -118,7 +188,7 @@ describe("serving the built client", () => {
       await t.app.inject({
         method: "POST",
         url: "/api/contact",
-        payload: { firstName: "A", lastName: "B", email: "a@example.com", phone: "5550100100" },
+        payload: { firstName: "A", lastName: "B", email: "a@example.com", phone: "5550100100", ...(await humanSignals(t.app)) },
       });
     }
     const login = await t.app.inject({

@@ -94,16 +94,48 @@ function isApiPath(path: string) {
   return path === "/api" || path.startsWith("/api/");
 }
 
+/**
+ * Where a GET of `path` (which ends in a slash) is redirected: `/about/` → `/about`, or null when the
+ * path is to be answered 404 instead. The result is always a path on this site: every segment non-empty,
+ * not `.` or `..`, and free of slashes, backslashes and control characters even once percent-decoded.
+ * Browsers read a Location of `//host`, `/\host` or (dropping tabs and newlines) `/<TAB>/host` as another
+ * site, and a raw request line may even be absolute (`GET http://host/ HTTP/1.1`). Such paths get 404
+ * rather than a collapsed redirect: no page we publish looks like that, so there is nothing to guess,
+ * and a guessed rule is one more to get wrong.
+ */
+function trailingSlashRedirectPath(path: string): string | null {
+  if (!path.startsWith("/")) return null;
+  const target = path.replace(/\/+$/, "") || "/";
+  const segments = target === "/" ? [] : target.slice(1).split("/");
+  return segments.every(isPlainSegment) ? target : null;
+}
+
+function isPlainSegment(segment: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    return false; // malformed percent-encoding
+  }
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
+  return decoded !== "" && decoded !== "." && decoded !== ".." && !/[/\\\u0000-\u001f\u007f]/.test(decoded);
+}
+
 export default async function clientRoutes(app: FastifyInstance) {
   const clientDir = resolve(app.config.clientDir);
 
-  // One trailing-slash policy: /about/ answers 301 to /about (the query string is kept).
+  // One trailing-slash policy: /about/ answers 301 to /about (the query string is kept), and only ever
+  // to a path on this site. Fastify's ignoreDuplicateSlashes stays off: it would serve /about at //about
+  // too, and it leaves request.url, which this reads, as the client sent it.
   app.addHook("onRequest", async (request, reply) => {
-    const [path = "/", query] = request.url.split(/\?(.*)/s, 2);
-    if (path.length > 1 && path.endsWith("/") && !isApiPath(path) && (request.method === "GET" || request.method === "HEAD")) {
-      const target = path.replace(/\/+$/, "") || "/";
-      return reply.redirect(query ? `${target}?${query}` : target, 301);
-    }
+    const queryStart = request.url.indexOf("?");
+    const path = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
+    if ((request.method !== "GET" && request.method !== "HEAD") || path.length <= 1 || !path.endsWith("/") || isApiPath(path)) return;
+    const target = trailingSlashRedirectPath(path);
+    // The static files' catch-all would answer 403 for a path that looks like a folder, so such a path
+    // is sent to the 404 handler (unless it is already on its way there).
+    if (target === null) return request.is404 ? undefined : reply.callNotFound();
+    return reply.redirect(queryStart === -1 ? target : target + request.url.slice(queryStart), 301);
   });
 
   const built = existsSync(join(clientDir, SPA_FALLBACK_FILE));

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailableReason, withDatabaseTimeout } from "../db/unavailable.ts";
+
+/** A database that has not answered `select 1` in this time counts as down: a probe must not hang. */
+export const READINESS_TIMEOUT_MS = 2_000;
 
 export default async function healthRoutes(app: FastifyInstance) {
   // Liveness: the process answers. Never touches the database, so a slow database does not get us killed.
@@ -8,14 +12,17 @@ export default async function healthRoutes(app: FastifyInstance) {
     return { status: "ok" };
   });
 
-  // Readiness: the database answers a query.
+  // Readiness: the database answers a query, within READINESS_TIMEOUT_MS.
   app.get("/readyz", async (request, reply) => {
     reply.header("cache-control", "no-store");
     try {
-      await sql`select 1`.execute(app.db);
+      await withDatabaseTimeout(sql`select 1`.execute(app.db), READINESS_TIMEOUT_MS, "the readiness check");
       return { status: "ready" };
     } catch (error) {
-      request.log.error({ err: error }, "readiness check failed");
+      // An outage is a state the probe reports, not a fault of ours; anything else is.
+      if (isDatabaseUnavailable(error)) request.log.warn({ reason: unavailableReason(error) }, "not ready: the database is unavailable");
+      else request.log.error({ err: error }, "readiness check failed");
+      reply.header("retry-after", String(RETRY_AFTER_SECONDS));
       return reply.code(503).send({ status: "unavailable", message: "The database does not answer" });
     }
   });

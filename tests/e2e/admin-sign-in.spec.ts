@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { e2eAdmin } from "../../playwright.config.ts";
-import { expectToast } from "./helpers.ts";
+import { agedFormToken, expectToast } from "./helpers.ts";
 
 test("the owner signs in, sees a submission posted through the API, and signs out", async ({ page, request }) => {
   const lastName = `Lead-${Date.now()}`;
   const posted = await request.post("/api/contact", {
-    data: { firstName: "Priya", lastName, email: "priya@example.com", phone: "(512) 555-0100", products: ["SEO Services"] },
+    data: { firstName: "Priya", lastName, email: "priya@example.com", phone: "(512) 555-0100", products: ["SEO Services"], formToken: agedFormToken() },
   });
   expect(posted.status()).toBe(201);
 
@@ -49,6 +49,20 @@ test("the login page explains an empty form and a wrong password", async ({ page
   await page.getByLabel("Password").fill("not the password");
   await page.getByRole("button", { name: "Sign In" }).click();
   await expectToast(page, "Login Failed", "Invalid email or password");
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test("the login page says how long to wait when sign-ins are limited", async ({ page }) => {
+  // The e2e server runs without limits (a shared account); the answer is the one the API gives past them.
+  const message = "Too many failed sign-ins for this account. Sign in from a browser you have used before, or wait. Please try again in 42 minutes.";
+  await page.route("**/api/admin/login", (route) =>
+    route.fulfill({ status: 429, headers: { "retry-after": "2520" }, json: { message } }),
+  );
+  await page.goto("/admin/login");
+  await page.getByLabel("Email Address").fill(e2eAdmin.email);
+  await page.getByLabel("Password").fill(e2eAdmin.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expectToast(page, "Login Failed", message);
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
 

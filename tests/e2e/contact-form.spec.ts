@@ -1,10 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { actLikeAPerson, expectToast, holdResponses, openToast, recordPosts, storedLead, uniqueEmail } from "./helpers.ts";
+import { actLikeAPerson, expectToast, serveAgedFormTokens, holdResponses, openToast, recordPosts, storedLead, uniqueEmail } from "./helpers.ts";
 
 test.use({ timezoneId: "America/Chicago" });
 
 test.beforeEach(async ({ page }) => {
   await page.clock.install();
+  await serveAgedFormTokens(page);
 });
 
 test("an empty form or one without a service sends nothing and shows the validation toast", async ({ page }) => {

@@ -1,8 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
-import { actLikeAPerson, expectToast, holdResponses, recordPosts, storedLead, uniqueEmail } from "./helpers.ts";
+import { actLikeAPerson, expectToast, serveAgedFormTokens, holdResponses, recordPosts, storedLead, uniqueEmail } from "./helpers.ts";
 
 test.beforeEach(async ({ page }) => {
   await page.clock.install();
+  await serveAgedFormTokens(page);
   await page.goto("/services/seo");
 });
 

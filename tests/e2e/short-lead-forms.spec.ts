@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { actLikeAPerson, expectToast, holdResponses, recordPosts, storedLead, uniqueEmail } from "./helpers.ts";
+import { actLikeAPerson, expectToast, serveAgedFormTokens, holdResponses, recordPosts, storedLead, uniqueEmail } from "./helpers.ts";
 
 // Every short form, on the page where the spec puts it.
 const generic = "We'll be in touch soon!";
@@ -30,6 +30,7 @@ const forms = [
 
 test.beforeEach(async ({ page }) => {
   await page.clock.install();
+  await serveAgedFormTokens(page);
 });
 
 for (const form of forms) {

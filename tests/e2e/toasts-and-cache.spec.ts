@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { e2eAdmin } from "../../playwright.config.ts";
-import { actLikeAPerson, expectToast, openToast, uniqueEmail } from "./helpers.ts";
+import { actLikeAPerson, expectToast, openToast, serveAgedFormTokens, uniqueEmail } from "./helpers.ts";
 
 test("a toast is at most 420 px wide on desktop and a swipe to the right dismisses it", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -21,6 +21,7 @@ test("a toast is at most 420 px wide on desktop and a swipe to the right dismiss
 
 test("a new lead appears on the open dashboard: the cached list is refreshed after the submission", async ({ page }) => {
   await page.clock.install();
+  await serveAgedFormTokens(page);
   await page.goto("/admin/login");
   await page.getByLabel("Email Address").fill(e2eAdmin.email);
   await page.getByLabel("Password").fill(e2eAdmin.password);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { buildApp } from "../../server/app.ts";
+import { buildApp, type AppOptions } from "../../server/app.ts";
 import { loadConfig, type ServerConfig } from "../../server/config.ts";
+import { signFormToken } from "../../server/lib/form-tokens.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
 // Builds the real app (same options as production, see createServerOptions) on a fresh database.
@@ -24,10 +25,11 @@ export function testConfig(database: ServerConfig["database"], overrides: Partia
 export async function createTestApp(
   overrides: Partial<ServerConfig> = {},
   existing?: TestDatabase,
+  options: AppOptions = {},
 ): Promise<TestApp> {
   const testDatabase = existing ?? (await createTestDatabase());
   const config = testConfig(testDatabase.database, overrides);
-  const app = await buildApp(config);
+  const app = await buildApp(config, options);
   await app.ready();
   return {
     app,
@@ -55,6 +57,15 @@ export function sessionCookieOf(response: LightMyRequestResponse, name = "agency
   const cookie = response.cookies.find((c) => c.name === name);
   if (!cookie) throw new Error(`no ${name} cookie in the response`);
   return `${cookie.name}=${cookie.value}`;
+}
+
+/**
+ * The spam signals of a person who opened the form a minute ago: a form token the server issued then
+ * (signed with this app's secret, as GET /api/form-token would have) and the browser's own timer.
+ */
+export async function humanSignals(app: FastifyInstance): Promise<{ formToken: string; elapsedMs: number }> {
+  const secret = await app.repositories.serverSecrets.get("form-token");
+  return { formToken: signFormToken(secret, app.clock().getTime() - 60_000), elapsedMs: 60_000 };
 }
 
 export const validContact = {

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
 import { adminStatusQueryKey } from "../../lib/admin-status.ts";
 import { apiRequest } from "../../lib/api-client.ts";
+import { DELIVERIES_ROOT } from "../../lib/api/admin-deliveries.ts";
 import { LEADS_ROOT, recentKeys, STATS_KEY } from "../../lib/api/admin-leads.ts";
 import { cn } from "../../lib/utils.ts";
 
@@ -37,6 +38,31 @@ export function SpamBadge() {
   );
 }
 
+/** The views of one page as tabs of links (the current one marked for screen readers too). */
+export function ViewTabs({ label, views }: { label: string; views: { key: string; to: string; label: string; current: boolean }[] }) {
+  return (
+    <nav aria-label={label} className="mt-6 border-b border-slate-200">
+      <ul className="flex flex-wrap gap-2">
+        {views.map((view) => (
+          <li key={view.key}>
+            <Link
+              to={view.to}
+              aria-current={view.current ? "page" : undefined}
+              className={cn(
+                "-mb-px inline-block rounded-t-md border-b-2 px-4 py-2 font-semibold",
+                focusRing,
+                view.current ? "border-brand-700 text-brand-900" : "border-transparent text-slate-800 hover:border-slate-400",
+              )}
+            >
+              {view.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
     "rounded-md px-3 py-2 text-sm font-semibold",
@@ -51,7 +77,7 @@ export function AdminFrame({ children }: { children: ReactNode }) {
     mutationFn: () => apiRequest("POST", "/api/admin/logout"),
     onSettled: () => {
       queryClient.setQueryData(adminStatusQueryKey, { authenticated: false, username: null });
-      for (const key of [recentKeys.contacts[0], recentKeys.inquiries[0], LEADS_ROOT, STATS_KEY[0]]) {
+      for (const key of [recentKeys.contacts[0], recentKeys.inquiries[0], LEADS_ROOT, STATS_KEY[0], DELIVERIES_ROOT]) {
         queryClient.removeQueries({ queryKey: [key] });
       }
       void navigate("/admin/login");
@@ -77,6 +103,11 @@ export function AdminFrame({ children }: { children: ReactNode }) {
               <li>
                 <NavLink to="/admin/leads/inquiries" className={navLinkClass}>
                   Inquiry inbox
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/deliveries" className={navLinkClass}>
+                  Deliveries
                 </NavLink>
               </li>
             </ul>

@@ -1,5 +1,6 @@
 import { replyWindowHours, type Lead, type LeadKind } from "../../../contract/admin-leads.ts";
 import type { LeadStatus } from "../../../contract/fields.ts";
+import { zonedInstant as zonedHour } from "../../../contract/time-zones.ts";
 
 // Wording and time arithmetic shared by the admin pages.
 
@@ -33,36 +34,15 @@ export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-/** How far `timeZone`'s wall clock is ahead of UTC at `instant` (ms). Throws on an unknown zone. */
-function zoneOffsetMs(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(instant));
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour") % 24, part("minute"), part("second"));
-  return wall - Math.floor(instant / 1000) * 1000;
-}
-
 /**
  * The instant at which the wall clock of `timeZone` reads `date` `time` (YYYY-MM-DD, HH:MM), or null
- * when it cannot be computed (malformed values, unknown zone).
+ * when it cannot be computed (malformed values, unknown zone). The zone arithmetic is contract/time-zones.ts.
  */
 export function zonedInstant(date: string, time: string, timeZone: string): Date | null {
-  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   const t = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!d || !t) return null;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !t) return null;
   try {
-    const wall = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2]));
-    // Two rounds settle the offset around daylight-saving changes.
-    let instant = wall - zoneOffsetMs(wall, timeZone);
-    instant = wall - zoneOffsetMs(instant, timeZone);
+    const instant = zonedHour(date, Number(t[1]), timeZone).getTime() + Number(t[2]) * 60_000;
     return Number.isNaN(instant) ? null : new Date(instant);
   } catch {
     return null;

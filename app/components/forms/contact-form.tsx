@@ -9,7 +9,7 @@ import { leadSourceFor } from "../../lib/lead-source.ts";
 import { cn } from "../../lib/utils.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
-import { Field, fieldA11y, focusFirstError, HoneypotField, SelectField, useSingleFlight, useSpamSignals } from "./form-parts.tsx";
+import { Field, fieldA11y, focusFirstError, HoneypotField, SelectField, useIdempotencyKeys, useSingleFlight, useSpamSignals } from "./form-parts.tsx";
 
 // The full contact form of /contact and /services (SPEC §3, §4, §5, §8).
 
@@ -68,6 +68,7 @@ export function ContactForm({ formName = "contact", className }: { formName?: st
   const submitContact = useSubmitContact();
   const { run, pending } = useSingleFlight();
   const spam = useSpamSignals();
+  const idempotencyKeys = useIdempotencyKeys();
   const hydrated = useHydrated();
   const fieldOrder = (Object.keys(ids) as FieldName[]).map((name) => ({ name, id: ids[name] }));
 
@@ -103,7 +104,7 @@ export function ContactForm({ formName = "contact", className }: { formName?: st
         meetingTime: values.meetingTime,
         timezone: timezone || browserTimeZone(),
         ...leadSourceFor(formName),
-        ...spam.signals(),
+        ...(await spam.signals()),
       };
       const checked = contactSubmissionInput.safeParse(payload);
       if (!checked.success) {
@@ -121,10 +122,11 @@ export function ContactForm({ formName = "contact", className }: { formName?: st
 
       setErrors({});
       try {
-        await submitContact.mutateAsync(checked.data);
+        await submitContact.mutateAsync({ payload: checked.data, idempotencyKey: idempotencyKeys.keyFor(checked.data) });
         toast({ title: "Success!", description: "Your message has been sent. We'll respond within 24 hours." });
         form.reset(emptyValues);
         spam.restart();
+        idempotencyKeys.forget();
       } catch {
         toast({ variant: "destructive", title: "Error", description: "Failed to send your message. Please try again." });
       }

@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { fetchFormToken } from "../../lib/api/form-token.ts";
+import { createFormTokenSource, type FormTokenSource } from "../../lib/form-token.ts";
+import { createIdempotencyKeys, type IdempotencyKeys } from "../../lib/idempotency-keys.ts";
 import { cn } from "../../lib/utils.ts";
 import { Label } from "../ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../ui/select.tsx";
 
-// Pieces every lead form shares: labelled fields with their error, the honeypot, the spam timer,
-// and a guard against double submission.
+// Pieces every lead form shares: labelled fields with their error, the honeypot, the spam timer and
+// form token, the Idempotency-Key of each submission, and a guard against double submission.
 
 /** The id and ARIA attributes that tie a control to its error message. */
 export function fieldA11y(id: string, error?: string) {
@@ -101,18 +104,32 @@ export function HoneypotField({ formId, inputRef }: { formId: string; inputRef: 
   );
 }
 
-/** The spam signals of one form: the honeypot and the time since the form appeared. */
+/**
+ * The spam signals of one form: the honeypot, the time since the form appeared, and the form token
+ * the server issued when it appeared (lib/form-token.ts). signals() waits for the token (fetching it
+ * once more if that failed) and never fails.
+ */
 export function useSpamSignals() {
   const honeypotRef = useRef<HTMLInputElement | null>(null);
   const shownAt = useRef<number | null>(null);
+  const tokens = useRef<FormTokenSource | null>(null);
   // Measured from the form's first appearance in the browser (hydration), not from the build's prerender.
   useEffect(() => {
     shownAt.current = Date.now();
+    const source = createFormTokenSource(fetchFormToken);
+    tokens.current = source;
+    void source.load();
+    const renewWhenShown = () => {
+      if (document.visibilityState === "visible") void source.renewIfOld();
+    };
+    document.addEventListener("visibilitychange", renewWhenShown);
+    return () => document.removeEventListener("visibilitychange", renewWhenShown);
   }, []);
   const signals = useCallback(
-    () => ({
+    async () => ({
       website: honeypotRef.current?.value ?? "",
       elapsedMs: shownAt.current === null ? undefined : Math.max(0, Date.now() - shownAt.current),
+      formToken: await tokens.current?.tokenForSubmit(),
     }),
     [],
   );
@@ -120,6 +137,12 @@ export function useSpamSignals() {
     shownAt.current = Date.now();
   }, []);
   return { honeypotRef, signals, restart };
+}
+
+/** The Idempotency-Key of each submission of one form (lib/idempotency-keys.ts); forget() after a success. */
+export function useIdempotencyKeys(): IdempotencyKeys {
+  const [keys] = useState(() => createIdempotencyKeys());
+  return keys;
 }
 
 /** Runs one submission at a time: a double click or a second Enter while sending does nothing. */

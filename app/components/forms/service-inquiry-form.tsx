@@ -9,7 +9,7 @@ import { cn } from "../../lib/utils.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 import { Textarea } from "../ui/textarea.tsx";
-import { Field, fieldA11y, focusFirstError, HoneypotField, SelectField, useSingleFlight, useSpamSignals } from "./form-parts.tsx";
+import { Field, fieldA11y, focusFirstError, HoneypotField, SelectField, useIdempotencyKeys, useSingleFlight, useSpamSignals } from "./form-parts.tsx";
 
 // The service inquiry form at the bottom of every service page (SPEC §3, §4, §5, §8).
 
@@ -66,6 +66,7 @@ export function ServiceInquiryForm({
   const submitInquiry = useSubmitServiceInquiry();
   const { run, pending } = useSingleFlight();
   const spam = useSpamSignals();
+  const idempotencyKeys = useIdempotencyKeys();
   const hydrated = useHydrated();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -81,7 +82,7 @@ export function ServiceInquiryForm({
         return;
       }
 
-      const payload = { ...values, ...leadSourceFor(formName), ...spam.signals() };
+      const payload = { ...values, ...leadSourceFor(formName), ...(await spam.signals()) };
       const checked = serviceInquiryInput.safeParse(payload);
       if (!checked.success) {
         const found: Partial<Record<FieldName, string>> = {};
@@ -97,13 +98,14 @@ export function ServiceInquiryForm({
 
       setErrors({});
       try {
-        await submitInquiry.mutateAsync(checked.data);
+        await submitInquiry.mutateAsync({ payload: checked.data, idempotencyKey: idempotencyKeys.keyFor(checked.data) });
         toast({
           title: "Success!",
           description: "Your service inquiry has been sent. We'll respond within 24 hours with a custom proposal.",
         });
         form.reset(emptyValues);
         spam.restart();
+        idempotencyKeys.forget();
       } catch {
         toast({ variant: "destructive", title: "Error", description: "Failed to send your inquiry. Please try again." });
       }

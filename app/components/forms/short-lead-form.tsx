@@ -9,7 +9,7 @@ import { leadSourceFor } from "../../lib/lead-source.ts";
 import { cn } from "../../lib/utils.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
-import { Field, fieldA11y, HoneypotField, useSingleFlight, useSpamSignals } from "./form-parts.tsx";
+import { Field, fieldA11y, HoneypotField, useIdempotencyKeys, useSingleFlight, useSpamSignals } from "./form-parts.tsx";
 
 // The short lead forms (audits, coaching, home services, law firms, the trades' shared form): a few
 // contact fields validated by the contract's own rules, an error under each invalid field.
@@ -56,24 +56,26 @@ export function ShortLeadForm({
   const submitContact = useSubmitContact();
   const { run, pending } = useSingleFlight();
   const spam = useSpamSignals();
+  const idempotencyKeys = useIdempotencyKeys();
   const hydrated = useHydrated();
 
   const onValid = (values: z.output<typeof shortLeadSchema>) =>
     run(async () => {
+      const lead = {
+        firstName: values.firstName,
+        lastName: values.lastName,
+        email: values.email,
+        phone: values.phone,
+        ...(companyLabel && values.company ? { company: values.company } : {}),
+        ...(products ? { products } : {}),
+        ...leadSourceFor(formName),
+      };
       try {
-        await submitContact.mutateAsync({
-          firstName: values.firstName,
-          lastName: values.lastName,
-          email: values.email,
-          phone: values.phone,
-          ...(companyLabel && values.company ? { company: values.company } : {}),
-          ...(products ? { products } : {}),
-          ...leadSourceFor(formName),
-          ...spam.signals(),
-        });
+        await submitContact.mutateAsync({ payload: { ...lead, ...(await spam.signals()) }, idempotencyKey: idempotencyKeys.keyFor(lead) });
         toast({ title: "Success!", description: successMessage });
         form.reset();
         spam.restart();
+        idempotencyKeys.forget();
       } catch {
         // Internally a "Failed to submit"; the visitor sees the spec's short message.
         toast({ variant: "destructive", title: "Error", description: "Please try again." });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { contactSubmissionInput, type ContactSubmissionInput } from "../../../contract/contact-submission.ts";
 import type { SubmissionReceipt } from "../../../contract/fields.ts";
+import { IDEMPOTENCY_KEY_HEADER } from "../../../contract/idempotency-key.ts";
 import { reportConversion } from "../analytics.ts";
 import { apiRequest } from "../api-client.ts";
 import { refreshLeadQueries } from "./admin-leads.ts";
@@ -9,8 +10,9 @@ import { refreshLeadQueries } from "./admin-leads.ts";
 export { contactSubmissionInput };
 export type { ContactSubmissionInput };
 
-export async function submitContact(payload: ContactSubmissionInput): Promise<SubmissionReceipt> {
-  const response = await apiRequest("POST", "/api/contact", payload);
+/** One submission: the payload and the Idempotency-Key of this filled-in form (see lib/idempotency-keys.ts). */
+export async function submitContact({ payload, idempotencyKey }: { payload: ContactSubmissionInput; idempotencyKey: string }): Promise<SubmissionReceipt> {
+  const response = await apiRequest("POST", "/api/contact", payload, { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey });
   return (await response.json()) as SubmissionReceipt;
 }
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SubmissionReceipt } from "../../../contract/fields.ts";
+import { IDEMPOTENCY_KEY_HEADER } from "../../../contract/idempotency-key.ts";
 import { serviceInquiryInput, type ServiceInquiryInput } from "../../../contract/service-inquiry.ts";
 import { reportConversion } from "../analytics.ts";
 import { apiRequest } from "../api-client.ts";
@@ -9,8 +10,9 @@ import { refreshLeadQueries } from "./admin-leads.ts";
 export { serviceInquiryInput };
 export type { ServiceInquiryInput };
 
-export async function submitServiceInquiry(payload: ServiceInquiryInput): Promise<SubmissionReceipt> {
-  const response = await apiRequest("POST", "/api/service-inquiry", payload);
+/** One submission: the payload and the Idempotency-Key of this filled-in form (see lib/idempotency-keys.ts). */
+export async function submitServiceInquiry({ payload, idempotencyKey }: { payload: ServiceInquiryInput; idempotencyKey: string }): Promise<SubmissionReceipt> {
+  const response = await apiRequest("POST", "/api/service-inquiry", payload, { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey });
   return (await response.json()) as SubmissionReceipt;
 }
 

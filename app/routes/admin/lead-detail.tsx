@@ -6,6 +6,7 @@ import { replyWindowHours } from "../../../contract/admin-leads.ts";
 import { budgetLabels, serviceTypeLabels } from "../../../contract/service-inquiry.ts";
 import { AdminFrame, Loading, UnreadBadge, linkClass } from "../../components/admin/admin-shell.tsx";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
+import { DeliveryTable } from "../../components/admin/delivery-table.tsx";
 import { forgetLead, storeLead } from "../../components/admin/lead-cache.ts";
 import {
   formatDateTime,
@@ -256,13 +257,15 @@ function LeadView({ kind, lead, inboxPath }: { kind: LeadKind; lead: LeadDetail;
         </dl>
       </section>
 
+      <Deliveries lead={lead} />
+
       <Notes kind={kind} lead={lead} />
 
       <section aria-labelledby="delete-lead" className="mt-10 rounded-lg border border-red-200 p-4">
         <h2 id="delete-lead" className="text-xl font-semibold text-slate-900">
           Delete
         </h2>
-        <p className="mt-1 text-sm text-slate-700">Erases this lead and its notes for good, for example when the person asks for it.</p>
+        <p className="mt-1 text-sm text-slate-700">Erases this lead, its notes and its deliveries for good, for example when the person asks for it.</p>
         <Button type="button" variant="destructive" className="mt-3" onClick={() => setConfirming(true)}>
           Delete lead
         </Button>
@@ -281,6 +284,23 @@ function LeadView({ kind, lead, inboxPath }: { kind: LeadKind; lead: LeadDetail;
         </p>
       </ConfirmDialog>
     </AdminFrame>
+  );
+}
+
+function Deliveries({ lead }: { lead: LeadDetail }) {
+  return (
+    <section aria-labelledby="lead-deliveries" className="mt-10">
+      <h2 id="lead-deliveries" className="text-xl font-semibold text-slate-900">
+        Deliveries
+      </h2>
+      {lead.deliveries.length === 0 ? (
+        <p className="mt-2 text-slate-700">
+          This lead was not sent anywhere: it was stored before leads were delivered, or as spam.
+        </p>
+      ) : (
+        <DeliveryTable deliveries={lead.deliveries} caption={`Deliveries of ${leadName(lead)}`} retryLabel="Send again" columns={["created", "sent"]} />
+      )}
+    </section>
   );
 }
 

@@ -5,7 +5,7 @@ import type { Lead, LeadKind } from "../../../contract/admin-leads.ts";
 import { contactProductOptions } from "../../../contract/contact-submission.ts";
 import { leadStatuses } from "../../../contract/fields.ts";
 import { serviceTypeLabels } from "../../../contract/service-inquiry.ts";
-import { AdminFrame, Loading, UnreadBadge, focusRing, linkClass, selectClass } from "../../components/admin/admin-shell.tsx";
+import { AdminFrame, Loading, UnreadBadge, ViewTabs, focusRing, linkClass, selectClass } from "../../components/admin/admin-shell.tsx";
 import { formatDateTime, kindLabels, leadName, statusLabels } from "../../components/admin/lead-format.ts";
 import { LeadStatusSelect, useLeadStatus } from "../../components/admin/lead-status-select.tsx";
 import { useAdminGuard, useSignOutOnUnauthorized } from "../../components/admin/use-admin-guard.ts";
@@ -76,28 +76,15 @@ function Inbox({ kind }: { kind: LeadKind }) {
     <AdminFrame>
       <h1 className="text-3xl font-bold text-slate-900">{kindLabels[kind].inbox}</h1>
 
-      <nav aria-label="Views" className="mt-6 border-b border-slate-200">
-        <ul className="flex gap-2">
-          {(["inbox", "spam"] as const).map((view) => {
-            const current = filters.view === view;
-            return (
-              <li key={view}>
-                <Link
-                  to={viewLink(view)}
-                  aria-current={current ? "page" : undefined}
-                  className={cn(
-                    "-mb-px inline-block rounded-t-md border-b-2 px-4 py-2 font-semibold",
-                    focusRing,
-                    current ? "border-brand-700 text-brand-900" : "border-transparent text-slate-800 hover:border-slate-400",
-                  )}
-                >
-                  {view === "inbox" ? "Inbox" : "Spam"}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <ViewTabs
+        label="Views"
+        views={(["inbox", "spam"] as const).map((view) => ({
+          key: view,
+          to: viewLink(view),
+          label: view === "inbox" ? "Inbox" : "Spam",
+          current: filters.view === view,
+        }))}
+      />
 
       <section aria-label="Filters" className="mt-6 grid gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-4">
         <TextFilter

@@ -4,7 +4,8 @@ import { useNavigate } from "react-router";
 import type { AdminStatus } from "../../../contract/admin.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { adminStatusQueryKey, useAdminStatus } from "../../lib/admin-status.ts";
-import { apiRequest } from "../../lib/api-client.ts";
+import { apiRequest, HttpError } from "../../lib/api-client.ts";
+import { apiErrorOf } from "../../lib/api/admin-leads.ts";
 
 export function meta() {
   return [{ title: "Admin Login" }, { name: "robots", content: "noindex" }];
@@ -29,7 +30,12 @@ export default function AdminLogin() {
       toast({ title: "Success!", description: "Successfully logged in" });
       void navigate("/admin/submissions");
     },
-    onError: () => toast({ variant: "destructive", title: "Login Failed", description: "Invalid email or password" }),
+    onError: (error) => {
+      // Past a sign-in limit the server says how long to wait; every other failure reads the same.
+      const limited = error instanceof HttpError && error.status === 429;
+      const description = limited ? (apiErrorOf(error)?.message ?? "Too many sign-in attempts. Please try again later.") : "Invalid email or password";
+      toast({ variant: "destructive", title: "Login Failed", description });
+    },
   });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

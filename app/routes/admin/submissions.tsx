@@ -1,12 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import type { KindStats, LeadKind } from "../../../contract/admin-leads.ts";
+import type { DeliveryHealth } from "../../../contract/deliveries.ts";
 import { serviceTypeLabels } from "../../../contract/service-inquiry.ts";
 import { AdminFrame, Loading, SpamBadge, UnreadBadge, focusRing, linkClass } from "../../components/admin/admin-shell.tsx";
+import { failedDeliveriesWarning, noChannelConfigured } from "../../components/admin/delivery-format.ts";
 import { ChangePasswordForm } from "../../components/admin/change-password-form.tsx";
 import { formatDateTime, kindLabels, leadName } from "../../components/admin/lead-format.ts";
 import { LeadsChart } from "../../components/admin/leads-chart.tsx";
 import { useAdminGuard, useSignOutOnUnauthorized } from "../../components/admin/use-admin-guard.ts";
+import { deliveryKeys, fetchDeliveryHealth } from "../../lib/api/admin-deliveries.ts";
 import {
   fetchRecentContacts,
   fetchRecentInquiries,
@@ -67,6 +70,35 @@ function RecentItem({ kind, lead, children }: { kind: LeadKind; lead: RecentCont
   );
 }
 
+/** Whether new leads reach the owner: a warning when deliveries failed, a notice when no channel is set up. */
+function DeliveryHealthNotices({ health }: { health: DeliveryHealth | undefined }) {
+  if (!health) return null;
+  const warning = failedDeliveriesWarning(health);
+  return (
+    <>
+      {warning && (
+        <div role="alert" className="mt-6 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+          <p className="font-semibold">{warning}</p>
+          <p className="mt-1 text-sm">
+            <Link to="/admin/deliveries?state=failed" className={cn(linkClass, "text-red-900 hover:text-red-950")}>
+              See the failed deliveries
+            </Link>
+          </p>
+        </div>
+      )}
+      {noChannelConfigured(health) && (
+        <div role="status" className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <p className="font-semibold">New leads are not sent anywhere yet.</p>
+          <p className="mt-1 text-sm">
+            Set SMTP_URL, MAIL_FROM and NOTIFY_EMAIL to get each lead by e-mail, or WEBHOOK_URL to send them to another system (see the
+            README’s Configuration section). Until then, leads are only in this inbox.
+          </p>
+        </div>
+      )}
+    </>
+  );
+}
+
 export default function SubmissionsDashboard() {
   const status = useAdminGuard();
   const enabled = status.authenticated;
@@ -76,7 +108,9 @@ export default function SubmissionsDashboard() {
   const inquiries = useQuery({ queryKey: recentKeys.inquiries, queryFn: fetchRecentInquiries, enabled });
   // The counts follow every change made elsewhere: fetched again each time the dashboard opens.
   const stats = useQuery({ queryKey: STATS_KEY, queryFn: fetchStats, enabled, staleTime: 0 });
-  useSignOutOnUnauthorized(contacts.error, inquiries.error, stats.error);
+  // Not waited for: the dashboard shows without it, and the warnings appear once it answers.
+  const health = useQuery({ queryKey: deliveryKeys.health, queryFn: fetchDeliveryHealth, enabled, staleTime: 0 });
+  useSignOutOnUnauthorized(contacts.error, inquiries.error, stats.error, health.error);
 
   if (status.isLoading || !status.authenticated || contacts.isLoading || inquiries.isLoading || stats.isLoading) {
     return <Loading />;
@@ -91,6 +125,7 @@ export default function SubmissionsDashboard() {
     <AdminFrame>
       <h1 className="text-3xl font-bold text-slate-900">Form Submissions Dashboard</h1>
       <p className="mt-1 text-slate-700">Welcome, {status.username}</p>
+      <DeliveryHealthNotices health={health.data} />
 
       <div className="mt-8 grid gap-4 sm:grid-cols-2">
         <CountTile kind="contacts" title="Contact Forms" stats={contactStats} testId="contact-count" />

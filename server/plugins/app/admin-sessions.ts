@@ -101,18 +101,7 @@ export default fp(
     app.decorateRequest("admin", null);
     app.decorate("adminSessions", adminSessions);
 
-    // Expired rows are useless; sweep them at start-up and then hourly.
-    const sweep = async () => {
-      try {
-        const removed = await sessions.deleteExpired(new Date());
-        if (removed > 0) app.log.info({ removed }, "removed expired sessions");
-      } catch (error) {
-        app.log.warn({ err: error }, "could not remove expired sessions");
-      }
-    };
-    app.addHook("onReady", sweep);
-    const timer = setInterval(sweep, 60 * 60 * 1000).unref();
-    app.addHook("onClose", async () => clearInterval(timer));
+    // Expired sessions are removed by plugins/app/sweeps.ts.
   },
   { name: "admin-sessions", dependencies: ["repositories"] },
 );

@@ -1,12 +1,30 @@
 import fp from "fastify-plugin";
+import { sql } from "kysely";
 import { createDatabase } from "../../db/connection.ts";
 import { optimizeDatabase } from "../../db/dialect.ts";
 import { migrateToLatest, pendingMigrations } from "../../db/migrate.ts";
+import { waitForDatabase } from "../../db/startup-wait.ts";
 
-/** Opens the database, applies pending migrations before the server accepts requests, closes it last. */
+/**
+ * Opens the database once it answers (waiting up to DATABASE_STARTUP_TIMEOUT_SECONDS), applies
+ * pending migrations before the server accepts requests, closes it last.
+ */
 export default fp(
   async (app) => {
-    const db = createDatabase(app.config.database, app.log);
+    const db = await waitForDatabase(
+      async () => {
+        // Opening may fail too (SQLite's file on a volume not mounted yet), so each attempt starts afresh.
+        const candidate = createDatabase(app.config.database, app.log);
+        try {
+          await sql`select 1`.execute(candidate);
+          return candidate;
+        } catch (error) {
+          await candidate.destroy();
+          throw error;
+        }
+      },
+      { timeoutMs: app.config.databaseStartupTimeoutMs, log: app.log },
+    );
     try {
       const pending = await pendingMigrations(db);
       // Some migrations rewrite every lead: say why the start may take a while on a large database.

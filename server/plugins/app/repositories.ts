@@ -1,26 +1,30 @@
 import fp from "fastify-plugin";
-import { createContactSubmissionsRepository } from "../../repositories/contact-submissions-repository.ts";
-import { createLeadsRepository } from "../../repositories/leads-repository.ts";
-import { createServiceInquiriesRepository } from "../../repositories/service-inquiries-repository.ts";
+import { deliveryPlanner } from "../../delivery/plan.ts";
+import { createKnownDevicesRepository } from "../../repositories/known-devices-repository.ts";
+import { createLeadsRepository } from "../../repositories/leads/leads-repository.ts";
+import { createRateLimitsRepository } from "../../repositories/rate-limits-repository.ts";
+import { createServerSecretsRepository } from "../../repositories/server-secrets-repository.ts";
 import { createSessionsRepository } from "../../repositories/sessions-repository.ts";
 import { createUsersRepository } from "../../repositories/users-repository.ts";
 
 export type Repositories = {
-  contactSubmissions: ReturnType<typeof createContactSubmissionsRepository>;
-  serviceInquiries: ReturnType<typeof createServiceInquiriesRepository>;
   leads: ReturnType<typeof createLeadsRepository>;
   users: ReturnType<typeof createUsersRepository>;
   sessions: ReturnType<typeof createSessionsRepository>;
+  rateLimits: ReturnType<typeof createRateLimitsRepository>;
+  knownDevices: ReturnType<typeof createKnownDevicesRepository>;
+  serverSecrets: ReturnType<typeof createServerSecretsRepository>;
 };
 
 export default fp(
   async (app) => {
     const repositories: Repositories = {
-      contactSubmissions: createContactSubmissionsRepository(app.db),
-      serviceInquiries: createServiceInquiriesRepository(app.db),
-      leads: createLeadsRepository(app.db),
+      leads: createLeadsRepository(app.db, deliveryPlanner(app.config.delivery)),
       users: createUsersRepository(app.db),
       sessions: createSessionsRepository(app.db),
+      rateLimits: createRateLimitsRepository(app.db),
+      knownDevices: createKnownDevicesRepository(app.db),
+      serverSecrets: createServerSecretsRepository(app.db),
     };
     app.decorate("repositories", repositories);
   },

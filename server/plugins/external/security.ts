@@ -1,6 +1,5 @@
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
-import rateLimit from "@fastify/rate-limit";
 import fp from "fastify-plugin";
 
 export default fp(
@@ -14,13 +13,6 @@ export default fp(
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     });
     await app.register(cookie);
-    await app.register(rateLimit, {
-      global: false,
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: context.statusCode,
-        message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-      }),
-    });
   },
   { name: "security" },
 );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, signIn, TEST_ADMIN, validContact, validInquiry, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { createTestApp, humanSignals, signIn, TEST_ADMIN, validContact, validInquiry, type TestApp } from "../../../tests/helpers/test-app.ts";
 
 // The owner's inbox API, on the database the project names (run on SQLite and on PostgreSQL).
 
@@ -8,12 +8,12 @@ let cookie: string;
 const tag = `t${Date.now()}`;
 
 async function postContact(extra: Record<string, unknown> = {}) {
-  const response = await t.app.inject({ method: "POST", url: "/api/contact", payload: { ...validContact, elapsedMs: 9000, ...extra } });
+  const response = await t.app.inject({ method: "POST", url: "/api/contact", payload: { ...validContact, ...(await humanSignals(t.app)), ...extra } });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ id: string; createdAt: string }>();
 }
 async function postInquiry(extra: Record<string, unknown> = {}) {
-  const response = await t.app.inject({ method: "POST", url: "/api/service-inquiry", payload: { ...validInquiry, elapsedMs: 9000, ...extra } });
+  const response = await t.app.inject({ method: "POST", url: "/api/service-inquiry", payload: { ...validInquiry, ...(await humanSignals(t.app)), ...extra } });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ id: string; createdAt: string }>();
 }
@@ -93,6 +93,17 @@ describe("validation names the field", () => {
     ["/api/admin/leads/contacts?view=archive", "view"],
     ["/api/admin/leads/inquiries?serviceType=billboards", "serviceType"],
     ["/api/admin/leads/contacts?cursor=bm90LWEtY3Vyc29y", "cursor"],
+    // Crafted cursors that decode: each must be refused before it reaches a query (PostgreSQL would
+    // fail to cast them, a 500).
+    ...[
+      "2026-01-01T00:00:00.000Z|------------------------------------",
+      "2026-01-01T00:00:00.000Z|zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz",
+      "yesterday|3f1c2a9e-8b7d-4c6e-9f5a-1b2c3d4e5f60",
+      "99999-01-01T00:00:00Z|3f1c2a9e-8b7d-4c6e-9f5a-1b2c3d4e5f60",
+      "2026-01-01T00:00:00.000Z|3f1c2a9e-8b7d-4c6e-9f5a-1b2c3d4e5f60|extra",
+      "2026-01-01T00:00:00.000Z",
+      "2026-01-01T00:00:00.000Z|3f1c2a9e-8b7d-4c6e-9f5a-1b2c3d4e5f60\u0000",
+    ].map((text) => [`/api/admin/leads/contacts?cursor=${Buffer.from(text).toString("base64url")}`, "cursor"]),
     ["/api/admin/leads/contacts/not-a-uuid", "id"],
     ["/api/admin/leads/contacts/export.csv?status=maybe", "status"],
   ])("GET %s -> 400 on %s", async (url, field) => {

@@ -10,10 +10,11 @@ import {
 } from "../../../contract/admin-leads.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import { parseInput } from "../../lib/request-errors.ts";
+import { sendTooManyRequests } from "../../lib/too-many-requests.ts";
 import { csvFile } from "../../lib/csv.ts";
 import { hashSessionToken } from "../../lib/session-tokens.ts";
-import { leadCsvHeader } from "../../repositories/lead-csv.ts";
-import { decodeCursor } from "../../repositories/leads-repository.ts";
+import { leadCsvHeader } from "../../repositories/leads/csv.ts";
+import { loginRateLimit } from "./rate-limits.ts";
 
 // The owner's inbox (contract/admin-leads.ts). Everything here needs the admin session; the origin
 // check (plugins/app/origin-check.ts) refuses state changes from other sites before they arrive here.
@@ -31,14 +32,10 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
 
   app.get("/api/admin/stats", async () => leads.stats());
 
-  app.get("/api/admin/leads/:kind", async (request, reply) => {
+  app.get("/api/admin/leads/:kind", async (request) => {
     const { kind } = parseInput(leadKindParams, request.params, "Unknown kind of lead.");
     const query = parseInput(leadListQuery, request.query, "Invalid list parameters.");
-    const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-    if (query.cursor && !cursor) {
-      return reply.code(400).send({ message: "Invalid list parameters.", errors: { cursor: "cursor is not valid" } });
-    }
-    return leads.list(kind, query, { cursor, limit: query.limit });
+    return leads.list(kind, query, { cursor: query.cursor, limit: query.limit });
   });
 
   app.get("/api/admin/leads/:kind/export.csv", async (request, reply) => {
@@ -62,6 +59,8 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
     const { kind, id } = parseInput(leadParams, request.params, "Invalid lead address.");
     const change = parseInput(leadUpdate, request.body, "Invalid change.");
     if (!(await leads.update(kind, id, change))) return reply.code(404).send(NOT_FOUND);
+    // A lead rescued from spam has deliveries to send now.
+    if (change.status && change.status !== "spam") app.deliveryWorker.wake();
     request.log.info({ kind, id, ...change }, "lead updated");
     return leads.find(kind, id);
   });
@@ -80,13 +79,18 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
     return note ? reply.code(201).send(note) : reply.code(404).send(NOT_FOUND);
   });
 
-  app.post("/api/admin/password", async (request, reply) => {
+  // Limited per address like the sign-in, and per admin: a stolen session must not become a way to
+  // guess the current password (wrong ones count like failed sign-ins).
+  app.post("/api/admin/password", { config: loginRateLimit(app.config) }, async (request, reply) => {
     const input = parseInput(passwordChange, request.body, "Please correct the highlighted fields.");
     const admin = request.admin!;
+    const wait = await app.accountThrottle.passwordChangeAttempt(admin.userId);
+    if (wait !== null) return sendTooManyRequests(reply, wait, "Too many wrong current passwords.");
     const user = await users.findById(admin.userId);
     if (!user || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
       return reply.code(400).send({ message: "The current password is not right.", errors: { currentPassword: "The current password is not right." } });
     }
+    await app.accountThrottle.passwordChangeSucceeded(user.id);
     const token = request.cookies[app.config.session.cookieName]!;
     await users.setPassword(user.id, await hashPassword(input.newPassword), hashSessionToken(token));
     request.log.info({ userId: user.id }, "admin password changed; other sessions ended");

@@ -1,21 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectRejected } from "../../../tests/helpers/expect-rejection.ts";
-import { createTestApp, signIn, validContact, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { createTestApp, humanSignals, signIn, validContact, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { leadFilters } from "../../../contract/admin-leads.ts";
+import { contactSubmissionInput } from "../../../contract/contact-submission.ts";
+import { LIST_MAX_ROWS } from "../../../contract/list-query.ts";
 
 let t: TestApp;
-const count = () => t.app.repositories.contactSubmissions.count();
-const post = (payload: unknown) => t.app.inject({ method: "POST", url: "/api/contact", payload: payload as object });
+/** Every stored contact submission, spam included. */
+const count = () => t.app.repositories.leads.count("contacts", leadFilters.parse({ view: "all" }));
+/** Signals of a person who opened the form a minute ago, sent with every post unless the test overrides them. */
+let human: Awaited<ReturnType<typeof humanSignals>>;
+const post = (payload: object) => t.app.inject({ method: "POST", url: "/api/contact", payload: { ...human, ...payload } });
 /** Posts and returns the row as stored (the API answers only id and createdAt). */
-async function postAndLoad(payload: unknown) {
+async function postAndLoad(payload: object) {
   const response = await post(payload);
   expect(response.statusCode, response.body).toBe(201);
-  const stored = await t.app.repositories.contactSubmissions.findById(response.json().id);
+  const stored = await t.app.repositories.leads.find("contacts", response.json().id);
   expect(stored).toBeDefined();
   return stored!;
 }
 
 beforeAll(async () => {
   t = await createTestApp();
+  human = await humanSignals(t.app);
 });
 afterAll(async () => {
   await t.close();
@@ -33,7 +40,7 @@ describe("POST /api/contact", () => {
     expect(Math.abs(Date.now() - Date.parse(body.createdAt))).toBeLessThan(60_000);
     expect(await count()).toBe(before + 1);
 
-    const [stored] = await t.app.repositories.contactSubmissions.listNewest(1);
+    const [stored] = await t.app.repositories.leads.newest("contacts", 1);
     expect(stored).toMatchObject({ ...validContact, ...body, status: "new", spamReason: null });
   });
 
@@ -156,10 +163,11 @@ describe("POST /api/contact", () => {
     );
   });
 
-  it("answers 415 for malformed JSON and for an empty JSON body", async () => {
+  it("answers 400 (not 415) for malformed JSON and for an empty JSON body", async () => {
     const json = { "content-type": "application/json" };
-    await expectRejected(t.app, { method: "POST", url: "/api/contact", headers: json, body: '{"firstName": "Dana",' }, { status: 415, message: /not valid JSON/ }, count);
-    await expectRejected(t.app, { method: "POST", url: "/api/contact", headers: json, body: "" }, { status: 415, message: /empty/ }, count);
+    await expectRejected(t.app, { method: "POST", url: "/api/contact", headers: json, body: '{"firstName": "Dana",' }, { status: 400, message: /not valid JSON/ }, count);
+    await expectRejected(t.app, { method: "POST", url: "/api/contact", headers: json, body: '{"firstName": "Dana\u0000' }, { status: 400, message: /not valid JSON/ }, count);
+    await expectRejected(t.app, { method: "POST", url: "/api/contact", headers: json, body: "" }, { status: 400, message: /empty/ }, count);
   });
 
   it("answers 413 for a body over 32 KB and stores nothing", async () => {
@@ -191,12 +199,13 @@ describe("POST /api/contact", () => {
 describe("spam guard", () => {
   it.each([
     ["the honeypot is filled in", { website: "http://cheap-pills.example", elapsedMs: 9000 }, /honeypot/],
-    ["it came faster than a person types", { elapsedMs: 400 }, /400 ms/],
+    ["the browser's own timer says it came faster than a person types", { elapsedMs: 400 }, /400 ms after the form appeared/],
+    ["it carries no form token", { formToken: undefined }, /No form token/],
   ])("stores the lead as spam with the reason when %s, answering as for any lead", async (_case, signals, reason) => {
     const response = await post({ ...validContact, ...signals });
     expect(response.statusCode).toBe(201);
     expect(Object.keys(response.json()).sort()).toEqual(["createdAt", "id"]);
-    const stored = await t.app.repositories.contactSubmissions.findById(response.json().id);
+    const stored = await t.app.repositories.leads.find("contacts", response.json().id);
     expect(stored?.status).toBe("spam");
     expect(stored?.spamReason).toMatch(reason);
     expect(stored).not.toHaveProperty("website");
@@ -215,17 +224,23 @@ describe("GET /api/contact-submissions", () => {
     expect(response.json().message).toMatch(/Sign in/);
   });
 
-  it("lists every submission newest first for the signed-in admin", async () => {
+  it("lists the submissions that are not spam, newest first, for the signed-in admin", async () => {
     for (const firstName of ["Oldest", "Middle", "Newest"]) {
       expect((await post({ ...validContact, firstName })).statusCode).toBe(201);
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
+    expect((await post({ ...validContact, firstName: "Spammy", website: "https://spam.example" })).statusCode).toBe(201);
     const cookie = await signIn(t.app);
     const response = await t.app.inject({ method: "GET", url: "/api/contact-submissions", headers: { cookie } });
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("no-store");
-    const list = response.json<Array<{ firstName: string; createdAt: string }>>();
-    expect(list).toHaveLength(await count());
+    const list = response.json<Array<{ firstName: string; createdAt: string; status: string }>>();
+    // The dashboard's tile counts the same leads as this list: every one but spam.
+    const stats = (await t.app.inject({ method: "GET", url: "/api/admin/stats", headers: { cookie } })).json<{ contacts: { total: number; spam: number } }>();
+    expect(stats.contacts.spam).toBeGreaterThan(0);
+    expect(list).toHaveLength(stats.contacts.total);
+    expect(list.length).toBe((await count()) - stats.contacts.spam);
+    expect(list.map((item) => item.status)).not.toContain("spam");
     expect(list.slice(0, 3).map((item) => item.firstName)).toEqual(["Newest", "Middle", "Oldest"]);
     const times = list.map((item) => item.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
@@ -233,8 +248,19 @@ describe("GET /api/contact-submissions", () => {
     const limited = await t.app.inject({ method: "GET", url: "/api/contact-submissions?limit=2", headers: { cookie } });
     expect(limited.json()).toHaveLength(2);
 
-    const bad = await t.app.inject({ method: "GET", url: "/api/contact-submissions?limit=zero", headers: { cookie } });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toHaveProperty("limit");
+    for (const limit of ["zero", "0", String(LIST_MAX_ROWS + 1), "1e9"]) {
+      const bad = await t.app.inject({ method: "GET", url: `/api/contact-submissions?limit=${limit}`, headers: { cookie } });
+      expect(bad.statusCode, limit).toBe(400);
+      expect(bad.json().errors).toHaveProperty("limit");
+    }
+  });
+
+  it(`answers at most ${LIST_MAX_ROWS} rows, the newest, however many are stored`, async () => {
+    while ((await count()) < LIST_MAX_ROWS + 5) await t.app.repositories.leads.create("contacts", contactSubmissionInput.parse({ ...validContact, firstName: "Bulk" }));
+    const cookie = await signIn(t.app);
+    const response = await t.app.inject({ method: "GET", url: "/api/contact-submissions", headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    const list = response.json<Array<{ createdAt: string }>>();
+    expect(list).toHaveLength(LIST_MAX_ROWS);
   });
 });

@@ -3,14 +3,16 @@ import type { ServerConfig } from "../../config.ts";
 
 type RouteRateLimit = { rateLimit?: RateLimitOptions };
 
-// Per-route limits for @fastify/rate-limit, keyed by client address (TRUST_PROXY decides which).
-// The store is per process; several instances each count on their own.
+// Per-route, per-address limits for @fastify/rate-limit (plugins/external/rate-limit.ts), keyed by
+// client address (TRUST_PROXY decides which). The counters are database rows: every instance shares
+// them and a restart keeps them. Per-account limits are plugins/app/account-throttle.ts.
 
 export function formRateLimit(config: ServerConfig): RouteRateLimit {
   if (!config.rateLimit.enabled) return {};
   return { rateLimit: { max: config.rateLimit.forms.max, timeWindow: config.rateLimit.forms.windowMs } };
 }
 
+/** Sign-in attempts per address; the password change counts the same way, on its own counter. */
 export function loginRateLimit(config: ServerConfig): RouteRateLimit {
   if (!config.rateLimit.enabled) return {};
   return { rateLimit: { max: config.rateLimit.login.max, timeWindow: config.rateLimit.login.windowMs } };

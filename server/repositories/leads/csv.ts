@@ -1,14 +1,16 @@
 import type { Kysely } from "kysely";
-import type { LeadKind } from "../../contract/admin-leads.ts";
-import { setColumnByIds } from "../db/dialect.ts";
-import type { ContactSubmissionsTable, ServiceInquiriesTable } from "../db/schema.ts";
-import { csvLine } from "../lib/csv.ts";
+import type { LeadFilters, LeadKind } from "../../../contract/admin-leads.ts";
+import { setColumnByIds } from "../../db/dialect.ts";
+import type { ContactSubmissionsTable, Database, ServiceInquiriesTable } from "../../db/schema.ts";
+import { csvLine } from "../../lib/csv.ts";
+import { leadFilter, leadSearch } from "./filters.ts";
+import { leadSqlTables, leadTables, untyped } from "./lead-tables.ts";
 
 // The inbox's CSV export. Each lead keeps its CSV line ready in csv_line, written when the lead is
-// stored and rewritten when its status or read mark changes (leads-repository.ts), so an export of
+// stored (write.ts) and rewritten when its status or read mark changes (inbox.ts), so an export of
 // 10,000 leads reads one column instead of turning 220,000 values into cells (docs/decisions/009).
 // Changing the columns or the cell rules makes every stored line stale: ship a migration that
-// calls writeCsvLines, as 0005-csv-lines does.
+// rewrites them with a frozen copy of the new rules, as 0005-csv-lines does.
 
 /** Every stored field, the lead-source fields included, in the export's column order. */
 export const leadCsvColumns = {
@@ -38,26 +40,45 @@ export function leadCsvHeader(kind: LeadKind): string {
   return csvLine(leadCsvColumns[kind]);
 }
 
-const tables = { contacts: "contact_submissions", inquiries: "service_inquiries" } as const satisfies Record<LeadKind, string>;
+export const EXPORT_MAX_ROWS = 100_000;
 const BATCH = 1000;
 
 /**
- * Writes the CSV line of every lead of the kind (or only of those that have none), a batch at a
- * time in id order; returns how many it wrote.
+ * Writes the CSV line of every lead of the kind that has none (a lead stored by an older instance during
+ * a rolling deploy), a batch at a time in id order; returns how many it wrote.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations call this with the schema of their time
-export async function writeCsvLines(db: Kysely<any>, kind: LeadKind, { missingOnly = false } = {}): Promise<number> {
-  const table = tables[kind];
+async function writeMissingCsvLines(db: Kysely<Database>, kind: LeadKind): Promise<number> {
   let written = 0;
   let after: string | null = null;
   for (;;) {
-    let query = db.selectFrom(table).select([...leadCsvColumns[kind]]).orderBy("id").limit(BATCH);
-    if (missingOnly) query = query.where("csvLine", "is", null);
+    let query = untyped(db).selectFrom(leadTables[kind]).select([...leadCsvColumns[kind]]).where("csvLine", "is", null).orderBy("id").limit(BATCH);
     if (after !== null) query = query.where("id", ">", after);
     const leads = (await query.execute()) as (CsvSource<typeof kind> & { id: string })[];
     if (leads.length === 0) return written;
-    await setColumnByIds(db, table, "csv_line", leads.map((lead) => [lead.id, leadCsvLine(kind, lead)] as const));
+    await setColumnByIds(db, leadSqlTables[kind], "csv_line", leads.map((lead) => [lead.id, leadCsvLine(kind, lead)] as const));
     written += leads.length;
     after = leads.at(-1)!.id;
   }
+}
+
+/** The CSV lines of every lead of the filter, newest first, up to EXPORT_MAX_ROWS. */
+export async function exportCsvLines(db: Kysely<Database>, kind: LeadKind, filters: LeadFilters): Promise<string[]> {
+  const search = await leadSearch(db, kind, filters);
+  const read = async () => {
+    const rows: { csvLine: string | null }[] = await untyped(db)
+      .selectFrom(leadTables[kind])
+      .select("csvLine")
+      .where((eb) => leadFilter(eb, kind, filters, search))
+      .orderBy("createdAt", "desc")
+      .orderBy("id", "desc")
+      .limit(EXPORT_MAX_ROWS)
+      .execute();
+    return rows.map((row) => row.csvLine);
+  };
+  let lines = await read();
+  if (lines.includes(null)) {
+    await writeMissingCsvLines(db, kind);
+    lines = await read();
+  }
+  return lines as string[];
 }

@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { LeadDetail } from "../../../contract/admin-leads.ts";
+import type { Delivery } from "../../../contract/deliveries.ts";
+import { createQueryClient, HttpError } from "../api-client.ts";
+import { deliveryKeys, fetchDeliveries, isDeliveryView, refreshAfterRetry, retryDelivery, sendTestEmail } from "./admin-deliveries.ts";
+import { apiErrorOf, leadKeys } from "./admin-leads.ts";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function delivery(overrides: Partial<Delivery> = {}): Delivery {
+  return {
+    id: "0b9c7f4e-1d2a-4c3b-9e8f-7a6b5c4d3e2f",
+    leadKind: "contacts",
+    leadId: "lead-1",
+    channel: "owner-email",
+    recipient: "owner@example.com",
+    state: "failed",
+    attempts: 12,
+    nextAttemptAt: null,
+    lastError: "connect ECONNREFUSED 127.0.0.1:25",
+    createdAt: "2026-11-20T10:00:00.000Z",
+    updatedAt: "2026-11-22T10:00:00.000Z",
+    sentAt: null,
+    ...overrides,
+  };
+}
+
+describe("requests", () => {
+  it("asks for one view of the list, and retries a delivery by its id", async () => {
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) => new Response('{"items":[]}', { status: 200 }));
+    vi.stubGlobal("fetch", fetch);
+    expect(await fetchDeliveries("failed")).toEqual({ items: [] });
+    await retryDelivery("abc");
+    expect(fetch.mock.calls.map((call) => [call[0], call[1].method])).toEqual([
+      ["/api/admin/deliveries?state=failed", "GET"],
+      ["/api/admin/deliveries/abc/retry", "POST"],
+    ]);
+  });
+
+  it("carries the server's message when the test e-mail is refused", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => new Response('{"message":"E-mail is not configured"}', { status: 409 })));
+    const error = await sendTestEmail().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(apiErrorOf(error)?.message).toBe("E-mail is not configured");
+  });
+
+  it("knows the views the server filters by", () => {
+    expect(["attention", "failed", "pending", "sent", "", null].map(isDeliveryView)).toEqual([true, true, true, false, false, false]);
+  });
+});
+
+describe("refreshAfterRetry", () => {
+  it("shows the queued delivery on its lead at once and marks the lead, the lists and the health as stale", () => {
+    const queryClient = createQueryClient();
+    const failed = delivery();
+    const other = delivery({ id: "other", channel: "webhook", state: "sent" });
+    const detailKey = leadKeys.detail("contacts", "lead-1");
+    queryClient.setQueryData(detailKey, { id: "lead-1", deliveries: [failed, other] } as unknown as LeadDetail);
+    queryClient.setQueryData(deliveryKeys.list("failed"), { items: [] });
+    queryClient.setQueryData(deliveryKeys.list("pending"), { items: [] });
+    queryClient.setQueryData(deliveryKeys.health, { failed: 1 });
+    const unrelated = leadKeys.detail("contacts", "lead-2");
+    queryClient.setQueryData(unrelated, { id: "lead-2", deliveries: [] });
+
+    const queued = { ...failed, state: "pending" as const, nextAttemptAt: "2026-11-23T12:00:00.000Z" };
+    refreshAfterRetry(queryClient, queued);
+
+    expect(queryClient.getQueryData<LeadDetail>(detailKey)?.deliveries).toEqual([queued, other]);
+    const stale = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+    expect(stale(detailKey)).toBe(true);
+    expect(stale(deliveryKeys.list("failed"))).toBe(true);
+    expect(stale(deliveryKeys.list("pending"))).toBe(true);
+    expect(stale(deliveryKeys.health)).toBe(true);
+    expect(stale(unrelated)).toBe(false);
+  });
+});

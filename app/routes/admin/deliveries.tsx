@@ -1,0 +1,74 @@
+import { useQuery } from "@tanstack/react-query";
+import { useSearchParams } from "react-router";
+import { AdminFrame, Loading, ViewTabs } from "../../components/admin/admin-shell.tsx";
+import { deliveryViewEmptyTexts, deliveryViewLabels } from "../../components/admin/delivery-format.ts";
+import { DeliveryTable, TestEmailAction } from "../../components/admin/delivery-table.tsx";
+import { useAdminGuard, useSignOutOnUnauthorized } from "../../components/admin/use-admin-guard.ts";
+import { deliveryKeys, deliveryViews, fetchDeliveries, isDeliveryView, type DeliveryView } from "../../lib/api/admin-deliveries.ts";
+
+// The deliveries that need the owner (failed, or still waiting to be sent), with "Retry", and the test
+// e-mail that checks the SMTP settings.
+
+export function meta() {
+  return [{ title: "Deliveries | Admin" }, { name: "robots", content: "noindex" }];
+}
+
+export default function DeliveriesPage() {
+  const status = useAdminGuard();
+  const [searchParams] = useSearchParams();
+  if (status.isLoading || !status.authenticated) return <Loading />;
+  const state = searchParams.get("state");
+  const view: DeliveryView = isDeliveryView(state) ? state : "attention";
+
+  return (
+    <AdminFrame>
+      <h1 className="text-3xl font-bold text-slate-900">Deliveries</h1>
+      <p className="mt-1 text-slate-700">
+        Every new lead is sent to you by e-mail (and to a webhook, if one is set up). Deliveries that failed or are still waiting are
+        listed here.
+      </p>
+
+      <ViewTabs
+        label="Delivery views"
+        views={deliveryViews.map((key) => ({
+          key,
+          to: key === "attention" ? "." : `?state=${key}`,
+          label: deliveryViewLabels[key],
+          current: view === key,
+        }))}
+      />
+      <DeliveryList key={view} view={view} />
+
+      <section aria-labelledby="test-email" className="mt-12 border-t border-slate-200 pt-8">
+        <h2 id="test-email" className="text-xl font-semibold text-slate-900">
+          Check the e-mail settings
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">Sends a test e-mail to the notification address and shows what the mail server answered.</p>
+        <div className="mt-4">
+          <TestEmailAction />
+        </div>
+      </section>
+    </AdminFrame>
+  );
+}
+
+function DeliveryList({ view }: { view: DeliveryView }) {
+  // What was sent or failed since it was last opened.
+  const list = useQuery({ queryKey: deliveryKeys.list(view), queryFn: () => fetchDeliveries(view), staleTime: 0 });
+  useSignOutOnUnauthorized(list.error);
+  if (list.isLoading) return <Loading />;
+  const items = list.data?.items ?? [];
+  return (
+    <section aria-label={deliveryViewLabels[view]} aria-busy={list.isFetching} className="mt-6">
+      {list.isError ? (
+        <p className="text-red-700" role="alert">
+          The deliveries could not be loaded. Please reload the page.
+        </p>
+      ) : items.length === 0 ? (
+        <p className="text-slate-700">{deliveryViewEmptyTexts[view]}</p>
+      ) : (
+        <DeliveryTable deliveries={items} caption={`Deliveries: ${deliveryViewLabels[view]}`} retryLabel="Retry" columns={["lead"]} />
+      )}
+    </section>
+  );
+}

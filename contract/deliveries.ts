@@ -1,0 +1,68 @@
+import { z } from "zod";
+import type { LeadKind } from "./admin-leads.ts";
+
+// Lead delivery (docs/decisions/018-lead-delivery.md): every lead that is not spam is delivered to the owner
+// by e-mail, to the lead by an auto-reply (AUTO_REPLY=true) and to a webhook (WEBHOOK_URL), from an outbox
+// the server retries until each delivery is sent or given up.
+//
+//   GET  /api/admin/deliveries?state=attention|failed|pending   deliveries that need the owner  -> DeliveryList
+//   GET  /api/admin/deliveries/health                           channels and counts              -> DeliveryHealth
+//   POST /api/admin/deliveries/:id/retry                        send again now                   -> Delivery
+//   POST /api/admin/deliveries/test-email                       a test e-mail to NOTIFY_EMAIL    -> TestEmailResult
+// A lead's detail (GET /api/admin/leads/:kind/:id) carries its deliveries.
+
+export const deliveryChannels = ["owner-email", "auto-reply", "webhook"] as const;
+export type DeliveryChannel = (typeof deliveryChannels)[number];
+
+export const deliveryChannelLabels: Record<DeliveryChannel, string> = {
+  "owner-email": "E-mail to you",
+  "auto-reply": "Auto-reply to the lead",
+  webhook: "Webhook",
+};
+
+/** pending: waiting for its (next) attempt; sending: a worker holds it; failed: given up after two days of retries. */
+export const deliveryStates = ["pending", "sending", "sent", "failed", "not-configured"] as const;
+export type DeliveryState = (typeof deliveryStates)[number];
+
+export type Delivery = {
+  id: string;
+  leadKind: LeadKind;
+  leadId: string;
+  channel: DeliveryChannel;
+  /** The addresses or the webhook URL it goes to (empty when not configured). */
+  recipient: string;
+  state: DeliveryState;
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+  sentAt: string | null;
+};
+
+/** A delivery with the name of its lead, for the deliveries view. */
+export type DeliveryWithLead = Delivery & { leadName: string };
+export type DeliveryList = { items: DeliveryWithLead[] };
+
+export const DELIVERY_LIST_MAX = 200;
+
+/** The views of the deliveries list: attention (failed and waiting, the default), or one of them. */
+export const deliveryViews = ["attention", "failed", "pending"] as const;
+export type DeliveryView = (typeof deliveryViews)[number];
+
+export const deliveryListQuery = z.object({
+  state: z.enum(deliveryViews, { error: `state must be one of: ${deliveryViews.join(", ")}` }).default("attention"),
+});
+
+export const deliveryParams = z.object({ id: z.uuid({ error: "id must be a delivery id" }).transform((id) => id.toLowerCase()) });
+
+export type DeliveryHealth = {
+  /** Which channels the server is configured to deliver through. */
+  configured: { ownerEmail: boolean; autoReply: boolean; webhook: boolean };
+  failed: number;
+  pending: number;
+  /** When the oldest delivery still waiting was written (a stuck queue shows here). */
+  oldestPendingAt: string | null;
+};
+
+export type TestEmailResult = { to: string[]; response: string };

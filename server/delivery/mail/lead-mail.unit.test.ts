@@ -1,0 +1,196 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { AddressObject } from "mailparser";
+import { contactLead, inquiryLead } from "../../../tests/helpers/delivery-leads.ts";
+import { icsLines } from "../../../tests/helpers/ics-lines.ts";
+import { startSmtpTestServer, type SmtpTestServer } from "../../../tests/helpers/smtp-test-server.ts";
+import { autoReplyMail } from "./auto-reply.ts";
+import { createMailTransport, type MailTransport } from "./mail-transport.ts";
+import { ownerMail } from "./owner-mail.ts";
+
+// The two lead e-mails sent through a real SMTP server and read back with mailparser.
+
+let smtp: SmtpTestServer;
+let transport: MailTransport;
+beforeAll(async () => {
+  smtp = await startSmtpTestServer();
+  transport = createMailTransport({ kind: "smtp", url: smtp.url });
+});
+afterEach(() => {
+  smtp.received.length = 0;
+});
+afterAll(async () => {
+  transport.close();
+  await smtp.stop();
+});
+
+const from = "Agency Team <hello@agency.example>";
+const adminUrl = "https://agency.example/admin/leads/contacts/7b0c6a52-2f4e-4d3a-9a51-0c1e5f3d2a11";
+const owner = (overrides: Partial<Parameters<typeof ownerMail>[0]> = {}) =>
+  ownerMail({ kind: "contacts", lead: contactLead(), deliveryId: "d-1", from, to: ["owner@agency.example", "sales@agency.example"], ownerTimeZone: "America/New_York", adminUrl, ...overrides });
+
+async function sendAndReceive(message: Parameters<MailTransport["send"]>[0]) {
+  await transport.send(message);
+  expect(smtp.received).toHaveLength(1);
+  return smtp.received[0]!;
+}
+const addresses = (field: AddressObject | AddressObject[] | undefined) => [field ?? []].flat().flatMap((a) => a.value);
+const headerNames = (raw: string) =>
+  raw
+    .slice(0, raw.indexOf("\r\n\r\n"))
+    .split("\r\n")
+    .filter((line) => !/^\s/.test(line))
+    .map((line) => line.slice(0, line.indexOf(":")).toLowerCase());
+
+describe("the owner's e-mail", () => {
+  it("carries every field, both time zones, the link, and Reply-To the lead", async () => {
+    const { parsed, envelopeTo } = await sendAndReceive(owner());
+    expect(parsed.subject).toBe("New lead: Ada Lovelace — SEO Services, Website Design");
+    expect(addresses(parsed.from)).toEqual([{ name: "Agency Team", address: "hello@agency.example" }]);
+    expect(addresses(parsed.to).map((a) => a.address)).toEqual(["owner@agency.example", "sales@agency.example"]);
+    expect(envelopeTo).toEqual(["owner@agency.example", "sales@agency.example"]);
+    expect(addresses(parsed.replyTo)).toEqual([{ name: "Ada Lovelace", address: "ada@example.com" }]);
+    expect(parsed.messageId).toBe("<d-1@agency.example>");
+    const meeting = "Wed, Dec 2, 2026, 10:00 AM Central Time (America/Chicago) · 11:00 AM Eastern Time (owner's time)";
+    for (const line of [
+      "E-mail: ada@example.com",
+      "Phone: +1 312 555 0100",
+      "Company: Analytical Engines LLC",
+      "Products: SEO Services, Website Design",
+      `Requested meeting: ${meeting}`,
+      "Status: new",
+      "Received: Mon, Nov 23, 2026, 10:04 AM Eastern Time",
+      "Page: /contact",
+      "Form: contact",
+      "UTM source: google",
+      "UTM medium: cpc",
+      "UTM campaign: winter-seo",
+      "UTM term: seo agency",
+      "UTM content: ad-b",
+      "Referrer: https://www.google.com/",
+      `Open in the admin: ${adminUrl}`,
+    ]) {
+      expect(parsed.text).toContain(line);
+    }
+    expect(parsed.html).toContain(`<a href="${adminUrl}"`);
+    expect(parsed.html).toContain(meeting.replace("owner's", "owner&#39;s"));
+  });
+
+  it("escapes a lead named <script> in the HTML and keeps it as text in the text part", async () => {
+    const lead = contactLead({ firstName: "<script>alert(1)</script>", company: `"Quotes" & <b>bold</b>` });
+    const { parsed } = await sendAndReceive(owner({ lead }));
+    expect(parsed.html).not.toContain("<script>");
+    expect(parsed.html).not.toContain("<b>bold</b>");
+    expect(parsed.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; Lovelace");
+    expect(parsed.html).toContain("&quot;Quotes&quot; &amp; &lt;b&gt;bold&lt;/b&gt;");
+    expect(parsed.text).toContain("Name: <script>alert(1)</script> Lovelace");
+    expect(parsed.subject).toBe("New lead: <script>alert(1)</script> Lovelace — SEO Services, Website Design");
+  });
+
+  it("keeps a CR/LF injection in a name out of the headers", async () => {
+    const lead = contactLead({ firstName: "Eve\r\nBcc: victim@example.com", lastName: "X\nX-Injected: yes" });
+    const { parsed, raw, envelopeTo } = await sendAndReceive(owner({ lead }));
+    expect(parsed.subject).toBe("New lead: Eve Bcc: victim@example.com X X-Injected: yes — SEO Services, Website Design");
+    expect(headerNames(raw)).not.toContain("bcc");
+    expect(headerNames(raw)).not.toContain("x-injected");
+    expect(parsed.headers.has("bcc")).toBe(false);
+    expect(envelopeTo).toEqual(["owner@agency.example", "sales@agency.example"]);
+    expect(addresses(parsed.replyTo)).toEqual([{ name: "Eve Bcc: victim@example.com X X-Injected: yes", address: "ada@example.com" }]);
+  });
+
+  it("bounds a long subject", async () => {
+    const { parsed } = await sendAndReceive(owner({ lead: contactLead({ firstName: "A".repeat(100), lastName: "B".repeat(100) }) }));
+    expect(parsed.subject).toHaveLength(150);
+    expect(parsed.subject!.endsWith("…")).toBe(true);
+  });
+
+  it("says there is no link when SITE_ORIGIN is not set", async () => {
+    const { parsed } = await sendAndReceive(owner({ adminUrl: null }));
+    expect(parsed.text).toContain("No link to the admin: SITE_ORIGIN is not set.");
+    expect(parsed.html).not.toContain("<a href");
+  });
+
+  it("lists an inquiry's service, budget and message", async () => {
+    const { parsed } = await sendAndReceive(
+      ownerMail({ kind: "inquiries", lead: inquiryLead(), deliveryId: "d-2", from, to: ["owner@agency.example"], ownerTimeZone: "America/New_York", adminUrl: null }),
+    );
+    expect(parsed.subject).toBe("New lead: Grace Hopper — Search Engine Optimization");
+    expect(parsed.text).toContain("Service: Search Engine Optimization\nBudget: Prefer to discuss\nMessage:\n  We need more calls.\n  Mostly from Arlington.");
+    expect(parsed.html).toContain("We need more calls.<br>Mostly from Arlington.");
+  });
+
+  it("gives the same Message-ID every time a delivery is sent", async () => {
+    await transport.send(owner({ deliveryId: "delivery-42" }));
+    await transport.send(owner({ deliveryId: "delivery-42" }));
+    await transport.send(owner({ deliveryId: "delivery-43" }));
+    expect(smtp.received.map((m) => m.parsed.messageId)).toEqual(["<delivery-42@agency.example>", "<delivery-42@agency.example>", "<delivery-43@agency.example>"]);
+  });
+});
+
+describe("the auto-reply", () => {
+  const now = new Date("2026-11-23T15:04:05.000Z");
+
+  it("thanks the lead, echoes what they sent, promises 24 hours and attaches the requested meeting", async () => {
+    const { parsed, envelopeTo } = await sendAndReceive(
+      autoReplyMail({ kind: "contacts", lead: contactLead(), deliveryId: "d-3", from, companyName: "Acme Marketing", phone: "+1 800 555 0000", now }),
+    );
+    expect(envelopeTo).toEqual(["ada@example.com"]);
+    expect(addresses(parsed.from)).toEqual([{ name: "Agency Team", address: "hello@agency.example" }]);
+    expect(parsed.subject).toBe("Thank you, Ada — we received your request");
+    expect(parsed.messageId).toBe("<d-3@agency.example>");
+    expect(parsed.text).toContain("Thank you for contacting Acme Marketing. We will get back to you within 24 hours.");
+    expect(parsed.text).toContain("requested, not yet booked");
+    expect(parsed.text).toContain("Products: SEO Services, Website Design");
+    expect(parsed.text).toContain("Requested meeting: Wed, Dec 2, 2026, 10:00 AM Central Time (America/Chicago)");
+    expect(parsed.text).not.toContain("owner");
+    expect(parsed.text).not.toContain("UTM");
+    expect(parsed.text).toContain("call us at +1 800 555 0000");
+
+    expect(parsed.attachments).toHaveLength(1);
+    const [ics] = parsed.attachments;
+    expect(ics!.filename).toBe("meeting-request.ics");
+    expect(ics!.contentType).toBe("text/calendar");
+    const text = ics!.content.toString("utf8");
+    for (const line of text.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(text.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
+    const lines = icsLines(text);
+    expect(lines).toContain("METHOD:PUBLISH");
+    expect(lines).toContain("TZID:America/Chicago");
+    expect(lines).toContain("DTSTART;TZID=America/Chicago:20261202T100000");
+    expect(lines).toContain("DURATION:PT30M");
+    expect(lines).toContain("STATUS:TENTATIVE");
+    expect(lines).toContain("SUMMARY:Meeting with Acme Marketing (requested — to be confirmed)");
+    expect(lines).toContain("UID:d-3@agency.example");
+    expect(lines).toContain("DTSTAMP:20261123T150405Z");
+    expect(lines).toContain('ORGANIZER;CN="Acme Marketing":mailto:hello@agency.example');
+  });
+
+  it("promises 4 hours on the home-services and law-firm forms", async () => {
+    for (const formName of ["home-services-audit", "personal-injury-audit"]) {
+      const mail = autoReplyMail({ kind: "contacts", lead: contactLead({ formName }), deliveryId: `d-${formName}`, from, now });
+      await transport.send(mail);
+    }
+    expect(smtp.received).toHaveLength(2);
+    for (const { parsed } of smtp.received) {
+      expect(parsed.text).toContain("We will get back to you within 4 hours.");
+      expect(parsed.html).toContain("We will get back to you within 4 hours.");
+    }
+  });
+
+  it("attaches no calendar file without a full meeting request, and escapes what the lead sent", async () => {
+    const lead = contactLead({ firstName: "<img src=x onerror=alert(1)>", meetingTime: null, products: [] });
+    const { parsed } = await sendAndReceive(autoReplyMail({ kind: "contacts", lead, deliveryId: "d-4", from, now }));
+    expect(parsed.attachments).toHaveLength(0);
+    expect(parsed.html).not.toContain("<img");
+    expect(parsed.html).toContain("Hello &lt;img src=x onerror=alert(1)&gt;,");
+    expect(parsed.text).toContain("Thank you for contacting Agency Team.");
+    expect(parsed.text).toContain("Requested meeting: Wed, Dec 2, 2026 (no time chosen)");
+  });
+
+  it("confirms an inquiry without an attachment", async () => {
+    const { parsed } = await sendAndReceive(autoReplyMail({ kind: "inquiries", lead: inquiryLead(), deliveryId: "d-5", from: "hello@agency.example", now }));
+    expect(parsed.attachments).toHaveLength(0);
+    expect(parsed.text).toContain("Thank you for contacting our team. We will get back to you within 24 hours.");
+    expect(parsed.text).toContain("Service: Search Engine Optimization");
+    expect(parsed.text).not.toContain("requested, not yet booked");
+  });
+});

@@ -1,0 +1,43 @@
+import type { LeadKind } from "../../contract/admin-leads.ts";
+import type { DeliveryConfig } from "../config.ts";
+import type { ClaimedDelivery } from "../repositories/leads/deliveries.ts";
+import type { LeadsRepository } from "../repositories/leads/leads-repository.ts";
+import { autoReplyMail } from "./mail/auto-reply.ts";
+import type { MailTransport } from "./mail/mail-transport.ts";
+import { ownerMail } from "./mail/owner-mail.ts";
+import { sendWebhook, webhookBody } from "./webhook.ts";
+import type { Send } from "./worker.ts";
+
+// What each channel does with a claimed delivery. The lead is read at send time (the outbox keeps a
+// reference, not a copy), so a lead erased before its delivery is simply not sent.
+
+export function createSenders({ config, siteOrigin, leads, mailer, clock }: { config: DeliveryConfig; siteOrigin: string | null; leads: LeadsRepository; mailer: MailTransport | null; clock: () => Date }): Send {
+  const adminUrl = (kind: LeadKind, id: string) => (siteOrigin ? `${siteOrigin}/admin/leads/${kind}/${id}` : null);
+
+  return async (delivery: ClaimedDelivery) => {
+    const lead = await leads.get(delivery.leadKind, delivery.leadId);
+    if (!lead) return;
+    const kind = delivery.leadKind;
+    const now = clock();
+    switch (delivery.channel) {
+      case "owner-email": {
+        if (!mailer || !config.mail) throw new Error("E-mail is not configured any more (SMTP_URL or MAIL_TRANSPORT, MAIL_FROM, NOTIFY_EMAIL)");
+        const message = ownerMail({ kind, lead, deliveryId: delivery.id, from: config.mail.from, to: config.notify, ownerTimeZone: config.ownerTimeZone, adminUrl: adminUrl(kind, lead.id) });
+        await mailer.send(message);
+        return;
+      }
+      case "auto-reply": {
+        if (!mailer || !config.mail) throw new Error("E-mail is not configured any more (SMTP_URL or MAIL_TRANSPORT, MAIL_FROM)");
+        const message = autoReplyMail({ kind, lead, deliveryId: delivery.id, from: config.mail.from, companyName: config.business.companyName, phone: config.business.phone, now });
+        await mailer.send(message);
+        return;
+      }
+      case "webhook": {
+        if (!config.webhook) throw new Error("The webhook is not configured any more (WEBHOOK_URL, WEBHOOK_SECRET)");
+        // The same webhook-id on every attempt of this delivery: receivers drop a repeat.
+        await sendWebhook(config.webhook, { id: `msg_${delivery.id}`, body: webhookBody(kind, lead, { adminUrl: adminUrl(kind, lead.id) }), now });
+        return;
+      }
+    }
+  };
+}

@@ -1,0 +1,25 @@
+import fp from "fastify-plugin";
+import { signFormToken } from "../../lib/form-tokens.ts";
+import { spamVerdict, type SpamSignals } from "../../lib/spam-check.ts";
+
+// The spam guard of the form posts: issues form tokens signed with the database's shared secret (so
+// any instance checks what another issued) and judges a submission's signals on this server's clock.
+
+export type SpamGuard = {
+  /** A token saying "issued now", for GET /api/form-token. */
+  issueFormToken(): string;
+  /** Why a submission looks automated, or null (see lib/spam-check.ts). */
+  verdict(signals: SpamSignals): { reason: string } | null;
+};
+
+export default fp(
+  async (app) => {
+    const secret = await app.repositories.serverSecrets.get("form-token");
+    const spamGuard: SpamGuard = {
+      issueFormToken: () => signFormToken(secret, app.clock().getTime()),
+      verdict: (signals) => spamVerdict(signals, { secret, nowMs: app.clock().getTime() }),
+    };
+    app.decorate("spamGuard", spamGuard);
+  },
+  { name: "spam-guard", dependencies: ["repositories"] },
+);

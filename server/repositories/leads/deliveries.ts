@@ -1,0 +1,164 @@
+import { randomUUID } from "node:crypto";
+import { sql, type Kysely } from "kysely";
+import type { LeadKind } from "../../../contract/admin-leads.ts";
+import { DELIVERY_LIST_MAX, type Delivery, type DeliveryChannel, type DeliveryState, type DeliveryWithLead } from "../../../contract/deliveries.ts";
+import { isPostgres } from "../../db/dialect.ts";
+import type { Database, LeadDeliveriesTable } from "../../db/schema.ts";
+import { leadTables, untyped } from "./lead-tables.ts";
+
+// The delivery outbox (lead_deliveries). Rows are written in the lead's own transaction (write.ts), so a
+// lead is never acknowledged without its deliveries; the delivery worker (server/delivery/worker.ts)
+// claims due rows with a lease, sends, and records the outcome here.
+
+/** Where one delivery of a new lead goes; `recipient: null` records the channel as not configured. */
+export type DeliveryTarget = { channel: DeliveryChannel; recipient: string | null };
+/** The deliveries a lead gets (server/delivery/plan.ts decides from the settings). */
+export type DeliveryPlanner = (lead: { email: string }) => DeliveryTarget[];
+
+type Row = Pick<LeadDeliveriesTable, "id" | "leadKind" | "leadId" | "channel" | "recipient" | "state" | "nextAttemptAt" | "lastError" | "createdAt" | "updatedAt" | "sentAt"> & { attempts: number };
+
+const columns = ["id", "leadKind", "leadId", "channel", "recipient", "state", "attempts", "nextAttemptAt", "lastError", "createdAt", "updatedAt", "sentAt"] as const;
+
+function toDelivery(row: Row): Delivery {
+  return { ...row, attempts: Number(row.attempts), leadKind: row.leadKind as LeadKind, channel: row.channel as DeliveryChannel, state: row.state as DeliveryState };
+}
+
+/** Writes the deliveries of a lead; call inside the transaction that stores (or rescues) the lead. */
+export async function insertDeliveries(trx: Kysely<Database>, kind: LeadKind, leadId: string, targets: DeliveryTarget[], now: Date): Promise<void> {
+  if (targets.length === 0) return;
+  const at = now.toISOString();
+  await trx
+    .insertInto("leadDeliveries")
+    .values(
+      targets.map((target) => ({
+        id: randomUUID(),
+        leadKind: kind,
+        leadId,
+        channel: target.channel,
+        recipient: target.recipient ?? "",
+        state: target.recipient === null ? "not-configured" : "pending",
+        nextAttemptAt: target.recipient === null ? null : at,
+        createdAt: at,
+        updatedAt: at,
+      })),
+    )
+    .execute();
+}
+
+/** Part of deleting leads (erasure in inbox.ts, retention.ts), in the transaction that deletes them. */
+export async function deleteDeliveriesOf(trx: Kysely<Database>, kind: LeadKind, leadIds: string[]): Promise<void> {
+  await trx.deleteFrom("leadDeliveries").where("leadKind", "=", kind).where("leadId", "in", leadIds).execute();
+}
+
+export async function hasDeliveries(trx: Kysely<Database>, kind: LeadKind, leadId: string): Promise<boolean> {
+  return (await trx.selectFrom("leadDeliveries").select("id").where("leadKind", "=", kind).where("leadId", "=", leadId).limit(1).executeTakeFirst()) !== undefined;
+}
+
+export function deliveriesOf(db: Kysely<Database>, kind: LeadKind, leadId: string): Promise<Delivery[]> {
+  return db
+    .selectFrom("leadDeliveries")
+    .select(columns)
+    .where("leadKind", "=", kind)
+    .where("leadId", "=", leadId)
+    .orderBy("createdAt")
+    .orderBy("channel")
+    .execute()
+    .then((rows) => rows.map(toDelivery));
+}
+
+/** A delivery a worker holds: attempts already counts this attempt. */
+export type ClaimedDelivery = Delivery;
+
+export function createDeliveries(db: Kysely<Database>) {
+  return {
+    /**
+     * Takes up to `limit` due deliveries for this worker until `leaseUntil`: pending ones whose next attempt
+     * has come, and sending ones whose lease ran out (their worker died mid-send: tried again, at least
+     * once). On PostgreSQL, FOR UPDATE SKIP LOCKED lets several instances claim side by side without taking
+     * the same row; SQLite has one writer at a time, so the statement alone is enough.
+     */
+    async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
+      const at = now.toISOString();
+      let due = db
+        .selectFrom("leadDeliveries")
+        .select("id")
+        .where((eb) => eb.or([eb.and([eb("state", "=", "pending"), eb("nextAttemptAt", "<=", at)]), eb.and([eb("state", "=", "sending"), eb("leaseUntil", "<=", at)])]))
+        .orderBy("nextAttemptAt")
+        .limit(limit);
+      if (isPostgres(db)) due = due.forUpdate().skipLocked();
+      const rows = await db
+        .updateTable("leadDeliveries")
+        .set({ state: "sending", leaseUntil: leaseUntil.toISOString(), attempts: sql<number>`attempts + 1`, updatedAt: at })
+        .where("id", "in", due)
+        .returning(columns)
+        .execute();
+      return rows.map(toDelivery);
+    },
+
+    /** Sent: the lease is given back. Only the worker still holding it may say so. */
+    async markSent(id: string, now: Date): Promise<void> {
+      const at = now.toISOString();
+      await db.updateTable("leadDeliveries").set({ state: "sent", sentAt: at, updatedAt: at, leaseUntil: null, nextAttemptAt: null, lastError: null }).where("id", "=", id).where("state", "=", "sending").execute();
+    },
+
+    /** Failed this attempt: try again at `retryAt`, or give up (failed) when it is null. */
+    async markFailed(id: string, error: string, retryAt: Date | null, now: Date): Promise<void> {
+      await db
+        .updateTable("leadDeliveries")
+        .set({ state: retryAt ? "pending" : "failed", nextAttemptAt: retryAt?.toISOString() ?? null, leaseUntil: null, lastError: error.slice(0, 2000), updatedAt: now.toISOString() })
+        .where("id", "=", id)
+        .where("state", "=", "sending")
+        .execute();
+    },
+
+    /** The owner's "send again": due now, whatever its state (a sent one is sent again, with the same ids). */
+    async retryNow(id: string, now: Date): Promise<Delivery | undefined> {
+      const at = now.toISOString();
+      const row = await db
+        .updateTable("leadDeliveries")
+        .set({ state: "pending", nextAttemptAt: at, leaseUntil: null, updatedAt: at })
+        .where("id", "=", id)
+        .where("state", "in", ["pending", "failed", "sent"])
+        .returning(columns)
+        .executeTakeFirst();
+      return row && toDelivery(row);
+    },
+
+    async find(id: string): Promise<Delivery | undefined> {
+      const row = await db.selectFrom("leadDeliveries").select(columns).where("id", "=", id).executeTakeFirst();
+      return row && toDelivery(row);
+    },
+
+    /** Deliveries that need the owner (failed, waiting), newest first, with their lead's name. */
+    async needingAttention(states: DeliveryState[]): Promise<DeliveryWithLead[]> {
+      const rows = await db.selectFrom("leadDeliveries").select(columns).where("state", "in", states).orderBy("createdAt", "desc").limit(DELIVERY_LIST_MAX).execute();
+      const deliveries = rows.map(toDelivery);
+      const names = new Map<string, string>();
+      for (const kind of ["contacts", "inquiries"] as const) {
+        const ids = [...new Set(deliveries.filter((d) => d.leadKind === kind).map((d) => d.leadId))];
+        if (ids.length === 0) continue;
+        const leads: { id: string; firstName: string; lastName: string }[] = await untyped(db).selectFrom(leadTables[kind]).select(["id", "firstName", "lastName"]).where("id", "in", ids).execute();
+        for (const lead of leads) names.set(`${kind}/${lead.id}`, `${lead.firstName} ${lead.lastName}`);
+      }
+      return deliveries.map((d) => ({ ...d, leadName: names.get(`${d.leadKind}/${d.leadId}`) ?? "(deleted lead)" }));
+    },
+
+    async counts(): Promise<{ failed: number; pending: number; oldestPendingAt: string | null }> {
+      const rows = await db
+        .selectFrom("leadDeliveries")
+        .select((eb) => ["state", eb.fn.countAll<number>().as("count"), eb.fn.min("createdAt").as("oldest")])
+        .where("state", "in", ["failed", "pending", "sending"])
+        .groupBy("state")
+        .execute();
+      const of = (state: string) => rows.find((row) => row.state === state);
+      const waiting = [of("pending"), of("sending")].filter((row) => row !== undefined);
+      return {
+        failed: Number(of("failed")?.count ?? 0),
+        pending: waiting.reduce((sum, row) => sum + Number(row.count), 0),
+        oldestPendingAt: waiting.map((row) => String(row.oldest)).sort()[0] ?? null,
+      };
+    },
+  };
+}
+
+export type DeliveriesRepository = ReturnType<typeof createDeliveries>;

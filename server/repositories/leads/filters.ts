@@ -1,0 +1,49 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import type { LeadFilters, LeadKind } from "../../../contract/admin-leads.ts";
+import { leadStatuses } from "../../../contract/fields.ts";
+import { containsPattern, searchTextContains } from "../../db/dialect.ts";
+import type { Database } from "../../db/schema.ts";
+import { leadSqlTables, untyped } from "./lead-tables.ts";
+
+// The inbox's filters as one WHERE clause, shared by the list, its count and the export.
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- either lead table (see lead-tables.ts)
+type AnyEb = ExpressionBuilder<any, any>;
+
+export const NOT_SPAM = leadStatuses.filter((status) => status !== "spam");
+
+function startOfDay(date: string) {
+  return `${date}T00:00:00.000Z`;
+}
+function startOfNextDay(date: string) {
+  const d = new Date(`${date}T00:00:00.000Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString();
+}
+
+/** The search condition of a filter's `q` (through the trigram index, server/db/dialect.ts), or undefined. */
+export function leadSearch(db: Kysely<Database>, kind: LeadKind, filters: LeadFilters): Promise<Expression<SqlBool> | undefined> {
+  return filters.q ? searchTextContains(untyped(db), leadSqlTables[kind], filters.q) : Promise.resolve(undefined);
+}
+
+/**
+ * The WHERE clause of a filter. `forCount` phrases "not spam" as a list of statuses, which lets counts
+ * walk the status index; pages keep "!= spam" so they walk the newest-first index and stop early.
+ */
+export function leadFilter(eb: AnyEb, kind: LeadKind, f: LeadFilters, search: Expression<SqlBool> | undefined, forCount = false): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [];
+  if (f.view === "inbox") conditions.push(forCount ? eb("status", "in", NOT_SPAM) : eb("status", "!=", "spam"));
+  if (f.view === "spam") conditions.push(eb("status", "=", "spam"));
+  if (f.status) conditions.push(eb("status", "=", f.status));
+  // Dates are whole days in UTC.
+  if (f.from) conditions.push(eb("createdAt", ">=", startOfDay(f.from)));
+  if (f.to) conditions.push(eb("createdAt", "<", startOfNextDay(f.to)));
+  // Name, e-mail, phone, company (and message).
+  if (search) conditions.push(search);
+  if (f.product && kind === "contacts") conditions.push(sql<SqlBool>`products like ${containsPattern(JSON.stringify(f.product))} escape '\\'`);
+  if (f.serviceType && kind === "inquiries") conditions.push(eb("serviceType", "=", f.serviceType));
+  if (f.form) conditions.push(eb("formName", "=", f.form));
+  if (f.utmSource) conditions.push(eb("utmSource", "=", f.utmSource));
+  if (f.unread !== undefined) conditions.push(f.unread ? eb("readAt", "is", null) : eb("readAt", "is not", null));
+  return eb.and(conditions);
+}

@@ -1,0 +1,47 @@
+import type { Kysely } from "kysely";
+import type { LeadFilters, LeadKind } from "../../../contract/admin-leads.ts";
+import type { Database } from "../../db/schema.ts";
+import { exportCsvLines } from "./csv.ts";
+import { deleteExpiredIdempotencyKeys, insertLeadOnce, type StoredOnce } from "./idempotency.ts";
+import { createDeliveries, type DeliveryPlanner } from "./deliveries.ts";
+import { createInbox } from "./inbox.ts";
+import { deleteLeadsOlderThan } from "./retention.ts";
+import type { LeadInputOf, LeadOf } from "./lead-tables.ts";
+import { leadStats } from "./stats.ts";
+import { insertLead, type SpamVerdict } from "./write.ts";
+
+// The one owner of the lead tables (contact_submissions, service_inquiries, lead_notes,
+// lead_idempotency_keys, lead_deliveries): storing a lead with its deliveries (write.ts, once per
+// Idempotency-Key: idempotency.ts), the inbox (inbox.ts, filters.ts, notes.ts), the delivery outbox
+// (deliveries.ts), the dashboard's figures (stats.ts), the CSV export (csv.ts) and retention.
+// Nothing else queries these tables.
+
+/** `plan` says which deliveries a new (or rescued) lead gets; without one, none (seed data, tools). */
+export function createLeadsRepository(db: Kysely<Database>, plan: DeliveryPlanner = () => []) {
+  return {
+    create<K extends LeadKind>(kind: K, input: LeadInputOf[K], spam: SpamVerdict = null): Promise<LeadOf[K]> {
+      return insertLead(db, kind, input, spam, plan);
+    },
+    /** Stores the lead once per `idempotencyKey`: a repeat answers the first receipt (replayed). */
+    createOnce<K extends LeadKind>(kind: K, input: LeadInputOf[K], spam: SpamVerdict, idempotencyKey: string): Promise<StoredOnce> {
+      return insertLeadOnce(db, kind, input, spam, idempotencyKey, plan);
+    },
+    deleteExpiredIdempotencyKeys(now: Date): Promise<number> {
+      return deleteExpiredIdempotencyKeys(db, now);
+    },
+    ...createInbox(db, plan),
+    deliveries: createDeliveries(db),
+    csvLines(kind: LeadKind, filters: LeadFilters): Promise<string[]> {
+      return exportCsvLines(db, kind, filters);
+    },
+    /** LEAD_RETENTION_DAYS: leads created before `cutoff` go, with their notes, deliveries and keys. */
+    deleteOlderThan(cutoff: Date): Promise<number> {
+      return deleteLeadsOlderThan(db, cutoff);
+    },
+    stats(now?: Date) {
+      return leadStats(db, now);
+    },
+  };
+}
+
+export type LeadsRepository = ReturnType<typeof createLeadsRepository>;

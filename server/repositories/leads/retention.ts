@@ -1,0 +1,33 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import { deleteDeliveriesOf } from "./deliveries.ts";
+import { deleteIdempotencyKeysOf } from "./idempotency.ts";
+import { leadTables, untyped } from "./lead-tables.ts";
+import { deleteNotesOf } from "./notes.ts";
+
+// LEAD_RETENTION_DAYS: leads older than the cutoff go, with their notes, deliveries and Idempotency-Keys,
+// a batch per transaction so a large first sweep never holds the write lock for long.
+
+const BATCH = 500;
+
+/** Deletes every lead created before `cutoff` with what belongs to it; returns how many leads. */
+export async function deleteLeadsOlderThan(db: Kysely<Database>, cutoff: Date): Promise<number> {
+  let removed = 0;
+  for (const kind of ["contacts", "inquiries"] as const) {
+    for (;;) {
+      const deleted = await db.transaction().execute(async (trx) => {
+        const rows: { id: string }[] = await untyped(trx).selectFrom(leadTables[kind]).select("id").where("createdAt", "<", cutoff.toISOString()).limit(BATCH).execute();
+        const ids = rows.map((row) => row.id);
+        if (ids.length === 0) return 0;
+        await deleteNotesOf(trx, kind, ids);
+        await deleteDeliveriesOf(trx, kind, ids);
+        await deleteIdempotencyKeysOf(trx, kind, ids);
+        await untyped(trx).deleteFrom(leadTables[kind]).where("id", "in", ids).execute();
+        return ids.length;
+      });
+      removed += deleted;
+      if (deleted < BATCH) break;
+    }
+  }
+  return removed;
+}

@@ -1,0 +1,79 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { LeadKind } from "../../../contract/admin-leads.ts";
+import type { Database } from "../../db/schema.ts";
+import { leadCsvLine, type CsvSource } from "./csv.ts";
+import { insertDeliveries, type DeliveryPlanner } from "./deliveries.ts";
+import { leadTables, toLead, untyped, type LeadInputOf, type LeadOf, type LeadRows } from "./lead-tables.ts";
+
+// Storing a new lead: the only code that inserts into the lead tables (besides the seed data, which
+// builds its rows with leadSearchText and leadCsvLine too).
+
+export type SpamVerdict = { reason: string } | null;
+
+/** What the inbox search matches (migration 0004 built the same text for the rows it found). */
+export function leadSearchText(lead: { firstName: string; lastName: string; email: string; phone: string; company?: string | null; message?: string }): string {
+  const parts = [`${lead.firstName} ${lead.lastName}`, lead.email, lead.phone, lead.company ?? ""];
+  if (lead.message !== undefined) parts.push(lead.message);
+  return parts.join(" ").toLowerCase();
+}
+
+/** The stored columns of a new lead, without the derived ones (search text, CSV line). */
+function newLeadColumns<K extends LeadKind>(kind: K, input: LeadInputOf[K], spam: SpamVerdict) {
+  const common = {
+    id: randomUUID(),
+    // Milliseconds, set here rather than by the database, so keyset cursors compare exactly on both dialects.
+    createdAt: new Date().toISOString(),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    phone: input.phone,
+    company: input.company ?? null,
+    pagePath: input.pagePath ?? null,
+    formName: input.formName ?? null,
+    utmSource: input.utmSource ?? null,
+    utmMedium: input.utmMedium ?? null,
+    utmCampaign: input.utmCampaign ?? null,
+    utmTerm: input.utmTerm ?? null,
+    utmContent: input.utmContent ?? null,
+    referrer: input.referrer ?? null,
+    status: spam ? "spam" : "new",
+    spamReason: spam?.reason ?? null,
+    readAt: null,
+  };
+  if (kind === "contacts") {
+    const contact = input as LeadInputOf["contacts"];
+    return {
+      ...common,
+      products: JSON.stringify(contact.products),
+      meetingDate: contact.meetingDate ?? null,
+      meetingTime: contact.meetingTime ?? null,
+      timezone: contact.timezone ?? null,
+    };
+  }
+  const inquiry = input as LeadInputOf["inquiries"];
+  return { ...common, serviceType: inquiry.serviceType, budget: inquiry.budget ?? null, message: inquiry.message };
+}
+
+/**
+ * Stores a lead (as spam when `spam` says why) with its deliveries, in one transaction (the caller's, when
+ * it runs in one), and returns it as the API shows it. A lead stored as spam gets no deliveries: rescuing it
+ * writes them (inbox.ts).
+ */
+export async function insertLead<K extends LeadKind>(db: Kysely<Database>, kind: K, input: LeadInputOf[K], spam: SpamVerdict, plan: DeliveryPlanner): Promise<LeadOf[K]> {
+  const lead = newLeadColumns(kind, input, spam);
+  return inTransaction(db, async (trx) => {
+    const row = (await untyped(trx)
+      .insertInto(leadTables[kind])
+      .values({ ...lead, searchText: leadSearchText(lead), csvLine: leadCsvLine(kind, lead as CsvSource<K>) })
+      .returningAll()
+      .executeTakeFirstOrThrow()) as LeadRows[K];
+    if (!spam) await insertDeliveries(trx, kind, row.id, plan(row), new Date(row.createdAt));
+    return toLead(kind, row);
+  });
+}
+
+/** Runs `work` in the transaction `db` already is, or in a new one. */
+export function inTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}

@@ -1,0 +1,16 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+
+// Secrets every instance must share (created by migrations, e.g. 0008-form-token-secret).
+
+export type ServerSecretName = "form-token";
+
+export function createServerSecretsRepository(db: Kysely<Database>) {
+  return {
+    async get(name: ServerSecretName): Promise<string> {
+      const row = await db.selectFrom("serverSecrets").select("value").where("name", "=", name).executeTakeFirst();
+      if (!row) throw new Error(`The server secret "${name}" is missing: were the migrations applied?`);
+      return row.value;
+    },
+  };
+}

@@ -1,0 +1,264 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext, type Page, type Route } from "@playwright/test";
+import type { Delivery, DeliveryHealth, DeliveryList, DeliveryWithLead } from "../../contract/deliveries.ts";
+import { e2eAdmin } from "../../playwright.config.ts";
+import { agedFormToken, expectToast, recordPosts } from "./helpers.ts";
+
+// Lead delivery in the admin: a lead's deliveries with "Send again", the deliveries view with "Retry" and
+// the test e-mail, and the dashboard's warning and notice. The e2e server has no mail or webhook set up,
+// so every lead's owner e-mail is "not configured"; failures the server cannot produce here are answered
+// by page.route.
+
+function uniqueTag(prefix: string) {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+async function postContact(request: APIRequestContext, tag: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const response = await request.post("/api/contact", {
+    data: {
+      formToken: agedFormToken(),
+      firstName: "Dale",
+      lastName: tag,
+      email: `${tag.toLowerCase()}@example.com`,
+      phone: "(512) 555-0142",
+      products: ["SEO Services"],
+      elapsedMs: 5000,
+      ...extra,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function signIn(page: Page) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email Address").fill(e2eAdmin.email);
+  await page.getByLabel("Password").fill(e2eAdmin.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Form Submissions Dashboard" })).toBeVisible();
+}
+
+function deliveriesSection(page: Page) {
+  return page.getByRole("region", { name: "Deliveries", exact: true });
+}
+
+/**
+ * Answers a lead's detail as the server does, with its deliveries changed by `change` (the PATCH that marks
+ * the lead read answers the detail too).
+ */
+async function changeDeliveries(page: Page, kind: string, id: string, change: (deliveries: Delivery[]) => Delivery[]) {
+  await page.route(`**/api/admin/leads/${kind}/${id}`, async (route: Route) => {
+    const response = await route.fetch();
+    if (!response.ok()) return route.fulfill({ response });
+    const lead = (await response.json()) as { deliveries: Delivery[] };
+    await route.fulfill({ response, json: { ...lead, deliveries: change(lead.deliveries) } });
+  });
+}
+
+function failedDelivery(leadId: string, overrides: Partial<DeliveryWithLead> = {}): DeliveryWithLead {
+  return {
+    id: "5f0c8a52-3b1d-4e6f-9a7c-2d4e6f8a0b1c",
+    leadKind: "contacts",
+    leadId,
+    leadName: "Dale Faked",
+    channel: "owner-email",
+    recipient: "owner@agency.example",
+    state: "failed",
+    attempts: 18,
+    nextAttemptAt: null,
+    lastError: "Invalid login: 535 5.7.8 Username and Password not accepted. Learn more at https://support.example/mail-login",
+    createdAt: "2026-11-20T09:00:00.000Z",
+    updatedAt: "2026-11-22T09:00:00.000Z",
+    sentAt: null,
+    ...overrides,
+  };
+}
+
+test("a lead's page lists its owner e-mail as not configured, with Send again unavailable and the reason", async ({ page, request }) => {
+  const tag = uniqueTag("Deliv");
+  const id = await postContact(request, tag);
+  await signIn(page);
+  await page.goto(`/admin/leads/contacts/${id}`);
+
+  const section = deliveriesSection(page);
+  await expect(section.getByRole("heading", { level: 2, name: "Deliveries" })).toBeVisible();
+  const rows = section.locator("tbody tr");
+  await expect(rows).toHaveCount(1);
+  const row = rows.first();
+  await expect(row.getByRole("rowheader")).toHaveText("E-mail to you");
+  await expect(row).toContainText("Not set up");
+  await expect(row).toContainText("Not configured");
+  const sendAgain = row.getByRole("button", { name: "Send again: E-mail to you" });
+  await expect(sendAgain).toBeDisabled();
+  await expect(sendAgain).toHaveAccessibleDescription("This channel is not set up on the server.");
+  // The created time is the lead's own, in the admin's date format.
+  const stored = (await (await page.request.get(`/api/admin/leads/contacts/${id}`)).json()) as { deliveries: Delivery[] };
+  expect(stored.deliveries.map((d) => [d.channel, d.state, d.attempts])).toEqual([["owner-email", "not-configured", 0]]);
+  await expect(row.locator(`time[datetime="${stored.deliveries[0]!.createdAt}"]`)).toBeVisible();
+  await expect(row).toContainText("Not yet");
+});
+
+test("a spam lead's page says it was not sent anywhere", async ({ page, request }) => {
+  const tag = uniqueTag("DelivSpam");
+  const id = await postContact(request, tag, { website: "https://bot.example" });
+  await signIn(page);
+  await page.goto(`/admin/leads/contacts/${id}`);
+  const section = deliveriesSection(page);
+  await expect(section).toContainText("This lead was not sent anywhere: it was stored before leads were delivered, or as spam.");
+  await expect(section.getByRole("table")).toHaveCount(0);
+});
+
+test("Send again on a failed delivery shows the server's refusal, and a queued one is confirmed", async ({ page, request }) => {
+  const tag = uniqueTag("DelivRetry");
+  const id = await postContact(request, tag);
+  // The server's delivery is not configured; shown as failed, the real server refuses the retry with 409.
+  await changeDeliveries(page, "contacts", id, (deliveries) =>
+    deliveries.map((d) => ({ ...d, state: "failed", attempts: 18, lastError: "connect ECONNREFUSED 10.0.0.5:587" })),
+  );
+  await signIn(page);
+  await page.goto(`/admin/leads/contacts/${id}`);
+
+  const row = deliveriesSection(page).locator("tbody tr").first();
+  await expect(row).toContainText("Failed");
+  await expect(row).toContainText("connect ECONNREFUSED 10.0.0.5:587");
+  const sendAgain = row.getByRole("button", { name: "Send again: E-mail to you" });
+  await expect(sendAgain).toBeEnabled();
+  const refused = page.waitForResponse((response) => /\/api\/admin\/deliveries\/[^/]+\/retry$/.test(response.url()));
+  await sendAgain.click();
+  expect((await refused).status()).toBe(409);
+  await expectToast(page, "Not sent again", "This channel is not configured; set it up first.");
+
+  // Now the server queues it: the toast names the channel, and the row shows the answer.
+  await page.route("**/api/admin/deliveries/*/retry", async (route) => {
+    const deliveryId = new URL(route.request().url()).pathname.split("/").at(-2)!;
+    const stored = (await (await page.request.get(`/api/admin/leads/contacts/${id}`)).json()) as { deliveries: Delivery[] };
+    const delivery = stored.deliveries.find((d) => d.id === deliveryId)!;
+    await route.fulfill({ json: { ...delivery, state: "pending", nextAttemptAt: new Date().toISOString() } satisfies Delivery });
+  });
+  await sendAgain.focus();
+  await page.keyboard.press("Enter");
+  await expectToast(page, "Delivery queued", "E-mail to you will be sent again in a moment.");
+});
+
+test("the dashboard tells that new leads are not sent anywhere, and shows no failure warning when none failed", async ({ page }) => {
+  await signIn(page);
+  const health = (await (await page.request.get("/api/admin/deliveries/health")).json()) as DeliveryHealth;
+  expect(health.configured).toEqual({ ownerEmail: false, autoReply: false, webhook: false });
+  expect(health.failed).toBe(0);
+  const notice = page.getByRole("status").filter({ hasText: "New leads are not sent anywhere yet." });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText("Set SMTP_URL, MAIL_FROM and NOTIFY_EMAIL");
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  // The spec's dashboard is all still there.
+  await expect(page.getByText(`Welcome, ${e2eAdmin.email}`)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Recent Contact Forms" })).toBeVisible();
+});
+
+test("the dashboard warns when deliveries failed and leads to the failed ones", async ({ page }) => {
+  await page.route("**/api/admin/deliveries/health", (route) =>
+    route.fulfill({
+      json: { configured: { ownerEmail: true, autoReply: false, webhook: false }, failed: 3, pending: 1, oldestPendingAt: null } satisfies DeliveryHealth,
+    }),
+  );
+  await page.route("**/api/admin/deliveries?state=failed", (route) => route.fulfill({ json: { items: [] } satisfies DeliveryList }));
+  await signIn(page);
+  const warning = page.getByRole("alert");
+  await expect(warning).toContainText("3 deliveries failed — the owner is not hearing of some leads.");
+  await expect(page.getByText("New leads are not sent anywhere yet.")).toHaveCount(0);
+  await warning.getByRole("link", { name: "See the failed deliveries" }).click();
+  await expect(page).toHaveURL(/\/admin\/deliveries\?state=failed$/);
+  await expect(page.getByRole("link", { name: "Failed", exact: true })).toHaveAttribute("aria-current", "page");
+});
+
+test("the deliveries view is reached from the navigation and says when nothing needs attention", async ({ page }) => {
+  await signIn(page);
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Deliveries" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Deliveries" })).toBeVisible();
+  // Every delivery of this server is "not configured": none failed or waits.
+  await expect(page.getByText("Nothing needs attention: every delivery was sent.")).toBeVisible();
+  await page.getByRole("link", { name: "Failed", exact: true }).click();
+  await expect(page.getByText("No failed deliveries.")).toBeVisible();
+  await page.getByRole("link", { name: "Waiting", exact: true }).click();
+  await expect(page).toHaveURL(/state=pending/);
+  await expect(page.getByText("No deliveries are waiting to be sent.")).toBeVisible();
+});
+
+test("Retry in the deliveries view asks the server to send again and the list follows", async ({ page, request }) => {
+  const tag = uniqueTag("DelivList");
+  const leadId = await postContact(request, tag);
+  const failed = failedDelivery(leadId, { leadName: `Dale ${tag}` });
+  let retried = false;
+  await page.route("**/api/admin/deliveries?state=attention", (route) =>
+    route.fulfill({ json: { items: retried ? [] : [failed] } satisfies DeliveryList }),
+  );
+  await page.route(`**/api/admin/deliveries/${failed.id}/retry`, (route) => {
+    retried = true;
+    const { leadName: _name, ...delivery } = failed;
+    return route.fulfill({ json: { ...delivery, state: "pending", nextAttemptAt: new Date().toISOString() } satisfies Delivery });
+  });
+  const posts = recordPosts(page, `/api/admin/deliveries/${failed.id}/retry`);
+  await signIn(page);
+  await page.goto("/admin/deliveries");
+
+  const row = page.locator("main tbody tr");
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole("link", { name: `Dale ${tag}` })).toHaveAttribute("href", `/admin/leads/contacts/${leadId}`);
+  await expect(row).toContainText("E-mail to you");
+  await expect(row).toContainText("owner@agency.example");
+  await expect(row).toContainText("Failed");
+  await expect(row).toContainText("18");
+  await expect(row).toContainText("535 5.7.8 Username and Password not accepted");
+
+  await row.getByRole("button", { name: `Retry: E-mail to you for Dale ${tag}` }).click();
+  await expectToast(page, "Delivery queued", "E-mail to you will be sent again in a moment.");
+  expect(posts).toHaveLength(1);
+  // The list is fetched again after the retry.
+  await expect(page.getByText("Nothing needs attention: every delivery was sent.")).toBeVisible();
+});
+
+test("Send test e-mail shows why it cannot be sent, and the mail server's answer when it can", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin/deliveries");
+  const button = page.getByRole("button", { name: "Send test e-mail" });
+  await button.click();
+  // The real server: no mail is configured (409).
+  await expect(button).toHaveAccessibleDescription(
+    "E-mail is not configured: set SMTP_URL (or MAIL_TRANSPORT=files), MAIL_FROM and NOTIFY_EMAIL.",
+  );
+  await expect(page.getByText("E-mail is not configured: set SMTP_URL")).toHaveAttribute("aria-live", "polite");
+
+  await page.route("**/api/admin/deliveries/test-email", (route) =>
+    route.fulfill({ status: 502, json: { message: "The mail server did not accept the test e-mail: 550 5.7.1 Relaying denied" } }),
+  );
+  await button.click();
+  await expect(button).toHaveAccessibleDescription("The mail server did not accept the test e-mail: 550 5.7.1 Relaying denied");
+
+  await page.unroute("**/api/admin/deliveries/test-email");
+  await page.route("**/api/admin/deliveries/test-email", (route) =>
+    route.fulfill({ json: { to: ["owner@agency.example"], response: "250 2.0.0 OK queued as 7A1B" } }),
+  );
+  await button.click();
+  await expect(button).toHaveAccessibleDescription("Test e-mail sent to owner@agency.example. The mail server answered: 250 2.0.0 OK queued as 7A1B");
+});
+
+test("the deliveries view and a lead's deliveries have no serious or critical accessibility violation", async ({ page, request }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const tag = uniqueTag("DelivAxe");
+  const leadId = await postContact(request, tag);
+  await page.route("**/api/admin/deliveries?state=attention", (route) =>
+    route.fulfill({ json: { items: [failedDelivery(leadId), failedDelivery(leadId, { id: "6a1d9b63-4c2e-4f70-8b8d-3e5f7a9b1c2d", state: "pending", nextAttemptAt: "2026-11-23T13:00:00.000Z" })] } }),
+  );
+  await signIn(page);
+  const check = async () => {
+    const results = await new AxeBuilder({ page }).analyze();
+    const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+  };
+  await check();
+  await page.goto("/admin/deliveries");
+  await expect(page.locator("main tbody tr")).toHaveCount(2);
+  await check();
+  await page.goto(`/admin/leads/contacts/${leadId}`);
+  await expect(deliveriesSection(page).locator("tbody tr")).toHaveCount(1);
+  await check();
+});

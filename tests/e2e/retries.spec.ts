@@ -1,0 +1,89 @@
+import { expect, test } from "@playwright/test";
+import { actLikeAPerson, agedFormToken, expectToast, recordPosts, storedLeads, uniqueEmail } from "./helpers.ts";
+
+// A visitor's retry after an answer that never came stores the lead once: the form sends the same
+// Idempotency-Key with the same values, and a new key for the next lead after a success. The form
+// sends the token it fetched when it appeared.
+
+/** How many stored contact submissions carry this e-mail. */
+async function storedCount(baseURL: string, email: string): Promise<number> {
+  return (await storedLeads(baseURL, "contact-submissions", email)).length;
+}
+
+test("a retry after a lost answer sends the same key and stores one lead; the next lead gets a new key", async ({ page, baseURL }) => {
+  await page.clock.install();
+  const served: string[] = [];
+  await page.route("**/api/form-token", async (route) => {
+    served.push(agedFormToken());
+    await route.fulfill({ json: { token: served.at(-1) }, headers: { "cache-control": "no-store" } });
+  });
+  // The first post reaches the server and is stored, but its answer is lost on the way back.
+  let lose = true;
+  await page.route("**/api/contact", async (route) => {
+    if (!lose) return route.continue();
+    lose = false;
+    await route.fetch();
+    await route.abort("connectionreset");
+  });
+  const posts = recordPosts(page, "/api/contact");
+
+  await page.goto("/get-leads");
+  const section = page.getByRole("region", { name: "Get Your FREE Lead Audit" });
+  const email = uniqueEmail("retry");
+  const fill = async () => {
+    await section.getByLabel("First Name").fill("Robin");
+    await section.getByLabel("Last Name").fill("Retry");
+    await section.getByLabel("Email").fill(email);
+    await section.getByLabel("Phone").fill("(713) 555-0142");
+    await actLikeAPerson(page);
+  };
+  await fill();
+  await section.getByRole("button").click();
+  await expectToast(page, "Error", "Please try again.");
+  await expect(section.getByLabel("Email")).toHaveValue(email);
+  expect(await storedCount(baseURL!, email)).toBe(1);
+
+  // The visitor tries again: the same key, so the server answers the stored lead's receipt.
+  await section.getByRole("button").click();
+  await expectToast(page, "Success!", "We'll be in touch soon!");
+  await expect(section.getByLabel("Email")).toHaveValue("");
+  expect(await storedCount(baseURL!, email)).toBe(1);
+
+  // The reset form is a new lead, even with the same values: a new key.
+  await fill();
+  await section.getByRole("button").click();
+  await expect(posts).toHaveLength(3);
+  await expectToast(page, "Success!", "We'll be in touch soon!");
+  expect(await storedCount(baseURL!, email)).toBe(2);
+
+  const keys = posts.map((post) => post.headers()["idempotency-key"]);
+  expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  expect(keys[1]).toBe(keys[0]);
+  expect(keys[2]).not.toBe(keys[0]);
+  // Each post carries the token the form fetched when it appeared.
+  expect(served).toHaveLength(1);
+  for (const post of posts) expect(post.postDataJSON()).toMatchObject({ formToken: served[0] });
+});
+
+test("a form whose token fetch failed fetches it again at submit time", async ({ page }) => {
+  await page.clock.install();
+  let fetches = 0;
+  await page.route("**/api/form-token", async (route) => {
+    fetches += 1;
+    if (fetches === 1) return route.abort("internetdisconnected");
+    await route.fulfill({ json: { token: agedFormToken() } });
+  });
+  const posts = recordPosts(page, "/api/contact");
+  await page.goto("/get-leads");
+  const section = page.getByRole("region", { name: "Get Your FREE Lead Audit" });
+  await section.getByLabel("First Name").fill("Net");
+  await section.getByLabel("Last Name").fill("Hiccup");
+  await section.getByLabel("Email").fill(uniqueEmail("hiccup"));
+  await section.getByLabel("Phone").fill("(713) 555-0143");
+  await actLikeAPerson(page);
+  await expect.poll(() => fetches).toBe(1);
+  await section.getByRole("button").click();
+  await expectToast(page, "Success!", "We'll be in touch soon!");
+  expect(fetches).toBe(2);
+  expect(posts[0]!.postDataJSON().formToken).toMatch(/^v1\./);
+});
