@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cleanSourceText, leadSourceLimits, trimText } from "./text.ts";
 
 // Field rules shared by every payload. The spec leaves most bounds open; these are the ones the
 // foundation issue fixed (see docs/decisions/002-payload-bounds.md).
@@ -13,21 +14,10 @@ import { z } from "zod";
 // - lead-source text is CLEANED instead: never a reason to lose a lead;
 // - passwords are kept exactly as typed (they must match their hash) but may not hold NUL or lone surrogates.
 
+export { cleanSourceText, trimText };
+
 const SINGLE_LINE_NOT_ALLOWED = /[\p{Cc}\p{Cs}]/u;
 const MULTI_LINE_NOT_ALLOWED = /[^\P{Cc}\t\n\r]|\p{Cs}/u;
-const SOURCE_NOT_ALLOWED = /[\p{Cc}\p{Cs}]/gu;
-/** Whitespace and the zero-width characters that look like nothing (U+200B–U+200D, U+2060, U+FEFF). */
-const BLANK_CHARACTER = /[\s\u200B-\u200D\u2060\uFEFF]/u;
-
-/** Strips whitespace and zero-width characters from both ends (a loop, not a regex: no backtracking on 32 KB of spaces). */
-export function trimText(value: string): string {
-  let start = 0;
-  let end = value.length;
-  while (start < end && BLANK_CHARACTER.test(value[start]!)) start += 1;
-  while (end > start && BLANK_CHARACTER.test(value[end - 1]!)) end -= 1;
-  return value.slice(start, end);
-}
-
 /** True when a person-entered value holds a character no field accepts (see above). */
 export function hasForbiddenCharacters(value: string, options: { multiline?: boolean } = {}): boolean {
   return (options.multiline ? MULTI_LINE_NOT_ALLOWED : SINGLE_LINE_NOT_ALLOWED).test(value);
@@ -96,17 +86,6 @@ export const phoneField = cleanText("Phone", { typeError: "Phone is required" })
     error: "Phone must contain at least 7 digits",
   });
 
-/**
- * Lead-source text cleaned for storage: control characters become a space (whitespace ones) or
- * disappear, lone surrogates disappear, edges are trimmed, NFC, cut to `max` without splitting an
- * emoji's surrogate pair. Empty becomes undefined. The browser cleans with it too (app/lib/lead-source.ts).
- */
-export function cleanSourceText(value: string, max: number): string | undefined {
-  const cleaned = trimText(value.replace(SOURCE_NOT_ALLOWED, (found) => (/\s/.test(found) ? " " : "")).normalize("NFC"));
-  const cut = cleaned.slice(0, max);
-  return (/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut) || undefined;
-}
-
 /** Lead-source data is best effort: bad or oversized values are cleaned, cut or dropped, never a reason to lose a lead. */
 export function sourceText(max: number) {
   return z
@@ -118,14 +97,14 @@ export function sourceText(max: number) {
 
 /** Optional tracking fields every form may send along with its payload. */
 export const leadSourceFields = {
-  pagePath: sourceText(2048),
-  formName: sourceText(100),
-  utmSource: sourceText(200),
-  utmMedium: sourceText(200),
-  utmCampaign: sourceText(200),
-  utmTerm: sourceText(200),
-  utmContent: sourceText(200),
-  referrer: sourceText(2048),
+  pagePath: sourceText(leadSourceLimits.pagePath),
+  formName: sourceText(leadSourceLimits.formName),
+  utmSource: sourceText(leadSourceLimits.utmSource),
+  utmMedium: sourceText(leadSourceLimits.utmMedium),
+  utmCampaign: sourceText(leadSourceLimits.utmCampaign),
+  utmTerm: sourceText(leadSourceLimits.utmTerm),
+  utmContent: sourceText(leadSourceLimits.utmContent),
+  referrer: sourceText(leadSourceLimits.referrer),
 };
 
 /**

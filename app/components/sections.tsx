@@ -1,6 +1,5 @@
 import { clsx as cn } from "clsx";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 
 // Plain clsx and inline icons: these blocks are on the home page, whose first load must stay light.
 
@@ -72,9 +71,9 @@ export function Hero({ eyebrow, title, intro, actions, aside, children }: { eyeb
 /** A link styled as a button (navigations go through the router and scroll to the top). */
 export function ButtonLink({ to, variant = "default", size = "lg", className, children }: { to: string; variant?: "default" | "outline" | "secondary"; size?: "default" | "lg"; className?: string; children: ReactNode }) {
   return (
-    <Link to={to} className={cn(buttonBase, buttonLinkVariants[variant], buttonLinkSizes[size], className)}>
+    <a href={to} className={cn(buttonBase, buttonLinkVariants[variant], buttonLinkSizes[size], className)}>
       {children}
-    </Link>
+    </a>
   );
 }
 

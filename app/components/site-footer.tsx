@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { footerCompany, footerServices, siteConfig, type NavLink } from "../config/site.ts";
 import { FacebookIcon, InstagramIcon, LinkedinIcon, YoutubeIcon } from "./social-icons.tsx";
 
@@ -14,9 +13,9 @@ function LinkList({ title, links }: { title: string; links: NavLink[] }) {
       <ul className="mt-4 space-y-2">
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className="rounded text-slate-300 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white">
+            <a href={link.to} className="rounded text-slate-300 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white">
               {link.label}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

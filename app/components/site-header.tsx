@@ -1,8 +1,5 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { clsx as cn } from "clsx";
-import { useRef } from "react";
-import { Link, NavLink, useLocation } from "react-router";
-import { industryNavigation, mainNavigation, siteConfig } from "../config/site.ts";
+import { industryNavigation, mainNavigation, siteConfig, type NavLink } from "../config/site.ts";
 
 // Plain clsx and inline icons here: the frame is on every page's first load, so it stays light.
 
@@ -24,57 +21,81 @@ const ChevronDownIcon = () => (
 );
 
 // The fixed top bar: logo, main links, Industries dropdown (desktop) and a slide-out menu (mobile).
+// Rendered to HTML at build time; the two menus' behaviour is the small script site-menus.ts (no React
+// in the browser for the frame), so pages without a form ship almost no JavaScript.
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    "rounded-md px-3 py-2 text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600",
-    isActive ? "bg-brand-50 text-brand-700" : "text-slate-800 hover:text-brand-700",
+const focusRing = "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
+
+const linkClass = (isActive: boolean) =>
+  cn("rounded-md px-3 py-2 text-sm font-semibold", focusRing, isActive ? "bg-brand-50 text-brand-700" : "text-slate-800 hover:text-brand-700");
+
+function NavItem({ item, pathname }: { item: NavLink; pathname: string }) {
+  // As React Router's NavLink did: a section link stays current on its sub-pages (/services/seo).
+  const active = item.to === "/" ? pathname === "/" : pathname === item.to || pathname.startsWith(`${item.to}/`);
+  return (
+    <a href={item.to} className={cn("block", linkClass(active))} aria-current={active ? "page" : undefined}>
+      {item.label}
+    </a>
   );
+}
 
 function Logo() {
   return (
-    <Link to="/" className="flex items-center gap-2 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600" aria-label={`${siteConfig.companyName}, home`}>
+    <a href="/" className={cn("flex items-center gap-2 rounded-md", focusRing)} aria-label={`${siteConfig.companyName}, home`}>
       <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" className="shrink-0">
         <rect width="32" height="32" rx="8" className="fill-brand-700" />
         <path d="M6 23 L13 12 L18 19 L21 15 L26 23 Z" fill="white" />
       </svg>
       <span className="text-lg font-extrabold text-brand-900">{siteConfig.companyName}</span>
-    </Link>
+    </a>
   );
 }
 
-function IndustriesMenu() {
-  const { pathname } = useLocation();
+/** A menu button (WAI-ARIA menu pattern); site-menus.ts opens it, moves focus with the arrows and closes it. */
+function IndustriesMenu({ pathname }: { pathname: string }) {
   const active = industryNavigation.some((item) => item.to === pathname);
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
+    <div className="relative" data-menu>
+      <button
+        type="button"
+        id="industries-button"
+        aria-haspopup="menu"
+        aria-expanded="false"
+        aria-controls="industries-menu"
+        data-menu-trigger
         className={cn(
-          "inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 data-[state=open]:text-brand-700",
+          "inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-semibold aria-expanded:text-brand-700",
+          focusRing,
           active ? "bg-brand-50 text-brand-700" : "text-slate-800 hover:text-brand-700",
         )}
       >
         Industries
         <ChevronDownIcon />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content sideOffset={4} align="start" className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
-          {industryNavigation.map((item) => (
-            <DropdownMenu.Item key={item.to} asChild>
-              <Link
-                to={item.to}
-                className={cn(
-                  "block rounded-sm px-3 py-2 text-sm outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900",
-                  item.to === pathname ? "font-bold text-brand-700" : "text-slate-800",
-                )}
-              >
-                {item.label}
-              </Link>
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+      </button>
+      <ul
+        id="industries-menu"
+        role="menu"
+        aria-labelledby="industries-button"
+        hidden
+        className="absolute left-0 top-[calc(100%+4px)] z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+      >
+        {industryNavigation.map((item) => (
+          <li key={item.to} role="none">
+            <a
+              href={item.to}
+              role="menuitem"
+              tabIndex={-1}
+              className={cn(
+                "block rounded-sm px-3 py-2 text-sm outline-none hover:bg-brand-50 focus:bg-brand-50 focus:text-brand-900",
+                item.to === pathname ? "font-bold text-brand-700" : "text-slate-800",
+              )}
+            >
+              {item.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -82,38 +103,22 @@ function IndustriesMenu() {
  * The slide-out side menu of small screens: a native modal <dialog>, which keeps focus inside while
  * open (the rest of the page is inert), closes on Escape, and returns focus to the menu button.
  */
-function MobileMenu() {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const close = () => dialog.current?.close();
+function MobileMenu({ pathname }: { pathname: string }) {
   return (
     <>
-      <button
-        type="button"
-        className="rounded-md p-2 text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 md:hidden"
-        aria-label="Open menu"
-        aria-haspopup="dialog"
-        onClick={() => dialog.current?.showModal()}
-      >
+      <button type="button" className={cn("rounded-md p-2 text-slate-900 md:hidden", focusRing)} aria-label="Open menu" aria-haspopup="dialog" data-dialog-open="mobile-menu">
         <MenuIcon />
       </button>
       <dialog
-        ref={dialog}
+        id="mobile-menu"
         aria-label="Menu"
-        // A click on the backdrop (the dialog element itself, outside its panel) closes it.
-        onClick={(event) => {
-          if (event.target === event.currentTarget) close();
-        }}
+        data-close-on-backdrop
         className="m-0 ml-auto h-full max-h-none w-[300px] max-w-full bg-white p-0 shadow-xl backdrop:bg-slate-900/50"
       >
         <div className="flex h-full flex-col gap-6 p-6">
           <div className="flex items-center justify-between">
             <p className="text-lg font-bold text-brand-900">Menu</p>
-            <button
-              type="button"
-              onClick={close}
-              className="rounded-md p-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-              aria-label="Close menu"
-            >
+            <button type="button" data-dialog-close className={cn("rounded-md p-2", focusRing)} aria-label="Close menu">
               <CloseIcon />
             </button>
           </div>
@@ -121,9 +126,7 @@ function MobileMenu() {
             <ul className="flex flex-col gap-1">
               {mainNavigation.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} end={item.to === "/"} className={linkClass} onClick={close}>
-                    {item.label}
-                  </NavLink>
+                  <NavItem item={item} pathname={pathname} />
                 </li>
               ))}
             </ul>
@@ -131,9 +134,7 @@ function MobileMenu() {
             <ul className="mt-1 flex flex-col gap-1">
               {industryNavigation.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} className={linkClass} onClick={close}>
-                    {item.label}
-                  </NavLink>
+                  <NavItem item={item} pathname={pathname} />
                 </li>
               ))}
             </ul>
@@ -144,7 +145,8 @@ function MobileMenu() {
   );
 }
 
-export function SiteHeader() {
+/** `pathname` is the page's own path, to mark the current link. */
+export function SiteHeader({ pathname }: { pathname: string }) {
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
@@ -153,17 +155,15 @@ export function SiteHeader() {
           <ul className="flex items-center gap-1">
             {mainNavigation.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to === "/"} className={linkClass}>
-                  {item.label}
-                </NavLink>
+                <NavItem item={item} pathname={pathname} />
               </li>
             ))}
             <li>
-              <IndustriesMenu />
+              <IndustriesMenu pathname={pathname} />
             </li>
           </ul>
         </nav>
-        <MobileMenu />
+        <MobileMenu pathname={pathname} />
       </div>
     </header>
   );

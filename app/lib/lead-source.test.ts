@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contactSubmissionInput } from "../../contract/contact-submission.ts";
-import { leadSourcePayload, visitSourceFrom } from "./lead-source.ts";
+import { leadSourcePayload } from "./lead-source.ts";
+import { visitSourceFrom } from "./visit-source.ts";
 
 describe("visitSourceFrom", () => {
   it("reads the five UTM parameters and an external referrer", () => {

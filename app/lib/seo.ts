@@ -1,4 +1,3 @@
-import type { MetaDescriptor } from "react-router";
 import { siteConfig } from "../config/site.ts";
 
 // Per-page title, description, canonical URL, Open Graph and Twitter tags, from one call.
@@ -19,13 +18,20 @@ export function absoluteUrl(path: string): string {
   return `${siteConfig.siteOrigin}${path === "/" ? "/" : path}`;
 }
 
-export function pageMeta({ title, description, path, type = "website", image, noindex }: PageMetaInput): MetaDescriptor[] {
+/** What a page's <head> carries beyond the frame's own tags (rendered by app/layouts/page-head.astro). */
+export type PageHead = {
+  title: string;
+  meta: { name?: string; property?: string; content: string }[];
+  canonical: string;
+  /** schema.org objects, each rendered as a JSON-LD script. */
+  jsonLd: Record<string, unknown>[];
+};
+
+export function pageHead({ title, description, path, type = "website", image, noindex }: PageMetaInput, jsonLd: Record<string, unknown>[] = []): PageHead {
   const fullTitle = title.includes(siteConfig.companyName) ? title : `${title} | ${siteConfig.companyName}`;
   const url = absoluteUrl(path);
-  const meta: MetaDescriptor[] = [
-    { title: fullTitle },
+  const meta: PageHead["meta"] = [
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: url },
     { property: "og:site_name", content: siteConfig.companyName },
     { property: "og:type", content: type },
     { property: "og:title", content: fullTitle },
@@ -37,17 +43,12 @@ export function pageMeta({ title, description, path, type = "website", image, no
   ];
   if (image) meta.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
   if (noindex) meta.push({ name: "robots", content: "noindex" });
-  return meta;
-}
-
-/** schema.org JSON-LD as a meta descriptor (React Router renders it as a script tag). */
-export function jsonLd(data: Record<string, unknown>): MetaDescriptor {
-  return { "script:ld+json": data };
+  return { title: fullTitle, meta, canonical: url, jsonLd };
 }
 
 /** The business, for the home page (schema.org ProfessionalService). */
-export function businessJsonLd(): MetaDescriptor {
-  return jsonLd({
+export function businessJsonLd(): Record<string, unknown> {
+  return {
     "@context": "https://schema.org",
     "@type": "ProfessionalService",
     name: siteConfig.companyName,
@@ -70,5 +71,5 @@ export function businessJsonLd(): MetaDescriptor {
       closes: "18:00",
     },
     sameAs: siteConfig.socialLinks.map((link) => link.href),
-  });
+  };
 }

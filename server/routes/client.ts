@@ -10,10 +10,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 type Variant = { body: Buffer; encoding: "br" | "gzip" | null };
 type HtmlPage = { variants: Variant[]; etag: string; canonical: string | null; noindex: boolean };
 
-/** Written by React Router for paths that were not prerendered (ssr:false). */
-const SPA_FALLBACK_FILE = "__spa-fallback.html";
-/** The prerendered catch-all route (see app/routes.ts and react-router.config.ts). */
-export const NOT_FOUND_PAGE_PATH = "/404";
+/** The admin app's page (app/pages/admin/index.astro): the answer to every /admin/* path. */
+const ADMIN_APP_FILE = join("admin", "index.html");
+/** The not-found page (app/pages/404.astro), sent with status 404 for every unknown path. */
+const NOT_FOUND_FILE = "404.html";
 
 function loadHtml(file: string): HtmlPage {
   const body = readFileSync(file);
@@ -138,13 +138,12 @@ export default async function clientRoutes(app: FastifyInstance) {
     return reply.redirect(queryStart === -1 ? target : target + request.url.slice(queryStart), 301);
   });
 
-  const built = existsSync(join(clientDir, SPA_FALLBACK_FILE));
+  const built = existsSync(join(clientDir, ADMIN_APP_FILE)) && existsSync(join(clientDir, NOT_FOUND_FILE));
   if (!built) app.log.warn({ clientDir }, "the client is not built (npm run build); serving the API only");
 
   const pages = built ? findPrerenderedPages(clientDir) : new Map<string, HtmlPage>();
-  const notFoundPage = pages.get(NOT_FOUND_PAGE_PATH);
-  pages.delete(NOT_FOUND_PAGE_PATH);
-  const spaFallback = built ? loadHtml(join(clientDir, SPA_FALLBACK_FILE)) : undefined;
+  const notFoundPage = built ? loadHtml(join(clientDir, NOT_FOUND_FILE)) : undefined;
+  const adminApp = pages.get("/admin");
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -157,13 +156,8 @@ export default async function clientRoutes(app: FastifyInstance) {
       allowedPath: (pathName) => !/\.(html|br|gz)$/.test(pathName),
       setHeaders(reply, filePath) {
         const assetsDir = `${join(clientDir, "assets")}${sep}`;
-        // Hashed assets never change; .data files (route data for client-side navigation) change with
-        // each deploy like the HTML, so they are revalidated.
-        const cacheControl = filePath.startsWith(assetsDir)
-          ? "public, max-age=31536000, immutable"
-          : filePath.endsWith(".data")
-            ? "no-cache"
-            : "public, max-age=3600";
+        // Hashed assets never change.
+        const cacheControl = filePath.startsWith(assetsDir) ? "public, max-age=31536000, immutable" : "public, max-age=3600";
         reply.header("cache-control", cacheControl);
       },
     });
@@ -190,11 +184,11 @@ export default async function clientRoutes(app: FastifyInstance) {
     if (request.method !== "GET" && request.method !== "HEAD") {
       return reply.code(404).send({ message: "Not found" });
     }
-    if (!spaFallback) {
+    if (!notFoundPage || !adminApp) {
       return reply.code(404).type("text/plain; charset=utf-8").send("Not found (the client is not built: run npm run build)");
     }
-    // The admin pages are rendered in the browser from the SPA fallback.
-    if (path === "/admin" || path.startsWith("/admin/")) return sendHtml(request, reply, spaFallback, 200);
-    return sendHtml(request, reply, notFoundPage ?? spaFallback, 404);
+    // The admin pages are rendered in the browser by the admin app.
+    if (path.startsWith("/admin/")) return sendHtml(request, reply, adminApp, 200);
+    return sendHtml(request, reply, notFoundPage, 404);
   });
 }

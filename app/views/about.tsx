@@ -1,20 +1,17 @@
 import { BadgeCheck, Handshake, LineChart, MapPin } from "lucide-react";
-import { Link } from "react-router";
-import { ButtonLink, Card, CardGrid, CheckList, CtaBanner, Hero, Section, SectionHeader, CardsSection } from "../../components/sections.tsx";
-import { siteConfig } from "../../config/site.ts";
-import { pageMeta } from "../../lib/seo.ts";
+import { ButtonLink, Card, CardGrid, CheckList, CtaBanner, Hero, Section, SectionHeader, CardsSection } from "../components/sections.tsx";
+import { siteConfig } from "../config/site.ts";
+import { pageHead } from "../lib/seo.ts";
 
 // SPEC §2 "About": mission, four values, a founder section (founded 2025, 8+ years experience),
 // calls to action to /contact.
 
-export function meta() {
-  return pageMeta({
-    title: "About Us",
-    description:
-      `Meet the local lead-generation agency founded in ${siteConfig.foundedYear} to give contractors and law firms honest reporting, clear priorities and marketing measured in jobs.`,
-    path: "/about",
-  });
-}
+export const head = pageHead({
+  title: "About Us",
+  description:
+    `Meet the local lead-generation agency founded in ${siteConfig.foundedYear} to give contractors and law firms honest reporting, clear priorities and marketing measured in jobs.`,
+  path: "/about",
+});
 
 const values = [
   {
@@ -156,18 +153,18 @@ export default function About() {
               Plumbers, HVAC companies, roofers, window installers, electricians and general contractors who need a steady flow of local calls, not a
               spike after every ad spend increase.
             </p>
-            <Link to="/home-services" className="mt-4 inline-block font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+            <a href="/home-services" className="mt-4 inline-block font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
               Home services marketing
-            </Link>
+            </a>
           </Card>
           <Card title="Personal Injury Law Firms">
             <p>
               Firms competing for accident cases in crowded metro markets, where one signed case can pay for a year of marketing and every intake call
               needs to be tracked.
             </p>
-            <Link to="/personal-injury" className="mt-4 inline-block font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+            <a href="/personal-injury" className="mt-4 inline-block font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
               Personal injury marketing
-            </Link>
+            </a>
           </Card>
         </CardGrid>
       </Section>

@@ -1,0 +1,31 @@
+import react from "@astrojs/react";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig, passthroughImageService } from "astro/config";
+
+// The public site: every page is static HTML rendered at build time from our React components; only the
+// islands (client:* directives) ship JavaScript. The admin is one more page, a client-only React app that
+// the server returns for every /admin/* path (docs/decisions/019-astro-public-site.md).
+
+// In development `astro dev` (http://localhost:3000) serves the site with hot reload and forwards /api,
+// /healthz and /readyz to the API server that `npm run dev` starts on API_PORT.
+const api = `http://127.0.0.1:${process.env.API_PORT ?? "3001"}`;
+
+export default defineConfig({
+  srcDir: "app",
+  publicDir: "public",
+  // The browser tests build a variant (with a test analytics ID) into another folder: BUILD_DIR=build-e2e.
+  outDir: `${process.env.BUILD_DIR ?? "build"}/client`,
+  output: "static",
+  trailingSlash: "never",
+  build: { format: "directory", assets: "assets", inlineStylesheets: "never" },
+  image: { service: passthroughImageService() },
+  integrations: [react()],
+  devToolbar: { enabled: false },
+  server: { port: Number(process.env.PORT ?? 3000) },
+  vite: {
+    plugins: [tailwindcss()],
+    // Browser-visible settings are explicit and few: only PUBLIC_* variables reach the client.
+    envPrefix: "PUBLIC_",
+    server: { strictPort: true, proxy: { "/api": api, "/healthz": api, "/readyz": api } },
+  },
+});
