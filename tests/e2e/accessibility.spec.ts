@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { blogSlugs, publicRoutes } from "./public-routes.ts";
 
 // axe-core on every public route at desktop and phone widths: no serious or critical violation.

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page, type Route } from "@playwright/test";
+import type { APIRequestContext, Page, Route } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import type { Delivery, DeliveryHealth, DeliveryList, DeliveryWithLead } from "../../contract/deliveries.ts";
 import { e2eAdmin } from "../../playwright.config.ts";
 import { agedFormToken, expectToast, recordPosts } from "./helpers.ts";

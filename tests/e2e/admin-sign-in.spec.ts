@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { e2eAdmin } from "../../playwright.config.ts";
 import { agedFormToken, expectToast } from "./helpers.ts";
 

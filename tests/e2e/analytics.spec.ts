@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { e2eAnalyticsId } from "../../playwright.config.ts";
 
 // The browser-test build carries a test measurement ID; the analytics script itself is answered

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { blogSlugs } from "./public-routes.ts";
 
 const problems = blogSlugs.slice(0, 5);

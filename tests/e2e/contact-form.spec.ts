@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { actLikeAPerson, expectToast, serveAgedFormTokens, holdResponses, openToast, recordPosts, storedLead, uniqueEmail } from "./helpers.ts";
 
 test.use({ timezoneId: "America/Chicago" });

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 test("the offer page countdown starts at 01:00:00, ticks each second, and stops at 00:00:00", async ({ page }) => {
   await page.clock.install();

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { blogRoutes, publicRoutes } from "./public-routes.ts";
 
 // Without a browser: what a search engine receives before any script runs.

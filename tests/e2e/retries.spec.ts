@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { actLikeAPerson, agedFormToken, expectToast, recordPosts, storedLeads, uniqueEmail } from "./helpers.ts";
 
 // A visitor's retry after an answer that never came stores the lead once: the form sends the same

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { actLikeAPerson, expectToast, serveAgedFormTokens, holdResponses, recordPosts, storedLead, uniqueEmail } from "./helpers.ts";
 
 // Every short form, on the page where the spec puts it.

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 test.describe("desktop (1280 px)", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
