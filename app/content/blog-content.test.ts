@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkCollection, contentProblems, parseArticle, type BlogArticle } from "./blog-content.ts";
+import { parse as parseYaml } from "yaml";
+import { articleFromFrontmatter, checkCollection, contentProblems, parseArticle, type BlogArticle } from "./blog-content.ts";
 
 // The real articles of content/blog/, and proof that each rule catches what it should.
 
@@ -125,5 +126,41 @@ describe("the rules catch bad articles", () => {
   it("flags links outside the allowed pages", () => {
     const bad = fixture({}, `Lead [call](/contact).\n\n${Array.from({ length: 210 }, () => "word").join(" ")} [x](https://example.com) [blog](/blog) [SEO](/services/seo)\n`);
     expect(contentProblems([bad]).join()).toMatch(/https:\/\/example\.com/);
+  });
+
+  it("fails a collection that is not the blog's ten articles", () => {
+    expect(() => checkCollection([...articles, fixture()])).toThrow(/holds 11 articles; the blog has 10/);
+  });
+});
+
+describe("frontmatter parsed by Astro's collection", () => {
+  const { data, body } = (() => {
+    const raw = readFileSync(join(dir, "ultimate-guide-seo-law-firms.md"), "utf8");
+    const end = raw.indexOf("\n---", 3);
+    return { data: parseYaml(raw.slice(4, end)) as Record<string, unknown>, body: raw.slice(end + 4) };
+  })();
+
+  it("gives the same article as our own parser, with the date as js-yaml reads it (a Date at midnight UTC)", () => {
+    const fromAstro = articleFromFrontmatter("ultimate-guide-seo-law-firms.md", { ...data, date: new Date(Date.UTC(2025, 0, 18)) }, body);
+    expect(fromAstro).toEqual(bySlug.get("ultimate-guide-seo-law-firms"));
+    expect(fromAstro.date).toBe("2025-01-18");
+  });
+
+  it("fails a file whose slug is not its file name", () => {
+    expect(() => articleFromFrontmatter("law-firms.md", data, body)).toThrow(/law-firms\.md: slug "ultimate-guide-seo-law-firms" must match the file name/);
+  });
+
+  it("rejects a date with a time of day, and a misspelt field", () => {
+    expect(() => articleFromFrontmatter("ultimate-guide-seo-law-firms.md", { ...data, date: new Date(Date.UTC(2025, 0, 18, 9)) }, body)).toThrow(/date/);
+    const { imageAlt, ...rest } = data;
+    expect(() => articleFromFrontmatter("ultimate-guide-seo-law-firms.md", { ...rest, imagealt: imageAlt }, body)).toThrow(/imageAlt[\s\S]*imagealt|imagealt[\s\S]*imageAlt/);
+  });
+});
+
+describe("the table of contents", () => {
+  it("lists each ## heading as plain text, entities decoded, with the heading's id", () => {
+    const article = fixture({}, `Lead with a [call](/contact).\n\n## Why it doesn't *rank* & more\n\nText.\n`);
+    expect(article.toc).toEqual([{ id: "why-it-doesn-39-t-rank-more", text: "Why it doesn't rank & more" }]);
+    expect(article.html).toContain('<h2 id="why-it-doesn-39-t-rank-more">');
   });
 });

@@ -3,7 +3,10 @@ import { parse as parseYaml } from "yaml";
 import { blogFrontmatter, type BlogFrontmatter } from "./blog-schema.ts";
 
 // Turns a Markdown file of content/blog/ into a checked article. Pure functions: the build (through
-// blog.server.ts) and the content test (with node:fs) use the same code.
+// Astro's blog collection, blog-articles.ts) and the content test (with node:fs) use the same code.
+// We render the Markdown with marked rather than Astro's render(): the pages need the lead paragraph
+// apart from the body, the table of contents, our heading ids and the word count, and the editorial
+// rules below read the same HTML the reader gets.
 
 export type TocEntry = { id: string; text: string };
 
@@ -44,8 +47,17 @@ export function countWords(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
 
+/** An article from a Markdown file's text: the content test reads the files with node:fs. */
 export function parseArticle(fileName: string, raw: string): BlogArticle {
   const { data, body } = splitFrontmatter(fileName, raw);
+  return articleFromFrontmatter(fileName, data, body);
+}
+
+/**
+ * An article from frontmatter someone already parsed (Astro's collection, which validated it with the
+ * same schema) and the Markdown body. Checking again is cheap and keeps one path for both callers.
+ */
+export function articleFromFrontmatter(fileName: string, data: unknown, body: string): BlogArticle {
   const checked = blogFrontmatter.safeParse(data);
   if (!checked.success) {
     const problems = checked.error.issues.map((issue) => `${issue.path.join(".") || "frontmatter"}: ${issue.message}`);
@@ -75,7 +87,8 @@ export function parseArticle(fileName: string, raw: string): BlogArticle {
         let id = headingId(text);
         while (usedIds.has(id)) id = `${id}-2`;
         usedIds.add(id);
-        if (depth === 2) toc.push({ id, text: text.replace(/<[^>]+>/g, "") });
+        // The contents list gets plain text (React escapes it); the HTML's entities would show as "&#39;".
+        if (depth === 2) toc.push({ id, text: this.parser.parseInline(inline, this.parser.textRenderer).replace(/<[^>]+>/g, "") });
         return `<h${depth} id="${id}">${text}</h${depth}>\n`;
       },
     },
@@ -88,8 +101,11 @@ export function parseArticle(fileName: string, raw: string): BlogArticle {
   return { ...frontmatter, lead, html, toc, wordCount: countWords(body), paragraphs };
 }
 
-/** Checks what only the whole collection can tell: related slugs exist, and dates are unique. */
-export function checkCollection(articles: BlogArticle[]): void {
+/** SPEC §3: the blog is a fixed list of ten articles. */
+export const BLOG_ARTICLE_COUNT = 10;
+
+/** Checks what only the whole collection can tell: related slugs exist, dates are unique, ten articles. */
+export function checkCollection(articles: BlogArticle[], expectedCount: number = BLOG_ARTICLE_COUNT): void {
   const slugs = new Set(articles.map((article) => article.slug));
   const dates = new Map<string, string>();
   for (const article of articles) {
@@ -99,6 +115,9 @@ export function checkCollection(articles: BlogArticle[]): void {
     const other = dates.get(article.date);
     if (other) throw new BlogContentError(`${article.slug}.md: date ${article.date} is already used by ${other}.md`);
     dates.set(article.date, article.slug);
+  }
+  if (articles.length !== expectedCount) {
+    throw new BlogContentError(`content/blog/ holds ${articles.length} articles; the blog has ${expectedCount}`);
   }
 }
 

@@ -1,7 +1,8 @@
 import { z } from "zod";
 
-// The frontmatter every article in content/blog/ must carry. A file that breaks a rule fails the build
-// (and the content test) with its name, instead of reaching a reader.
+// The frontmatter every article in content/blog/ must carry, the one definition of its rules: Astro's
+// blog collection (app/content.config.ts) validates with this very schema, so a file that breaks a rule
+// fails the build (and the content test) with its name, instead of reaching a reader.
 
 export const blogCategories = [
   "Legal SEO",
@@ -19,6 +20,17 @@ export const blogCategories = [
 /** Authors known to the site; the founder's name and bio come from app/config/site.ts. */
 export const blogAuthors = ["founder"] as const;
 
+/**
+ * A calendar date "YYYY-MM-DD". Astro's frontmatter parser (js-yaml) reads an unquoted `date: 2025-01-18`
+ * as a Date at midnight UTC, our own (yaml) as a string: both become the string. A Date with a time of
+ * day keeps its full ISO form, which the date check then rejects.
+ */
+const calendarDate = z.preprocess((value) => {
+  if (!(value instanceof Date)) return value;
+  const iso = value.toISOString();
+  return iso.endsWith("T00:00:00.000Z") ? iso.slice(0, 10) : iso;
+}, z.iso.date());
+
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: "must be a lowercase-hyphenated slug" });
 
 export const blogFrontmatter = z
@@ -27,7 +39,7 @@ export const blogFrontmatter = z
     slug,
     excerpt: z.string().min(120).max(220),
     author: z.enum(blogAuthors),
-    date: z.iso.date(),
+    date: calendarDate,
     category: z.enum(blogCategories),
     image: z.url().startsWith("https://"),
     imageAlt: z.string().min(20).max(120),

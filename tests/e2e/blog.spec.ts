@@ -39,11 +39,20 @@ for (const slug of blogSlugs) {
       expect(byline).toContain(`${problemFacts[slug].minutes} min read`);
     }
     expect(html).toContain("Related Articles");
-    expect(html).toContain('<meta property="og:type" content="article"/>');
+    // Astro writes void elements without React's self-closing slash.
+    expect(html).toMatch(/<meta property="og:type" content="article"\/?>/);
     expect(html).toMatch(/"@type":"BlogPosting"/);
     expect(html.match(/<h2 id="/g)?.length ?? 0).toBeGreaterThanOrEqual(4);
   });
 }
+
+test("blog pages are static HTML: no React island hydrates on the index or an article", async ({ request }) => {
+  for (const path of ["/blog", `/blog/${problems[0]}`, `/blog/${guides[0]}`]) {
+    const html = await (await request.get(path)).text();
+    expect(html).toContain("Digital Marketing Insights");
+    expect(html).not.toContain("<astro-island");
+  }
+});
 
 test("the roofing guide's photo is lazy at 800 by 500, the others load first with their size", async ({ request }) => {
   const roofing = await (await request.get("/blog/ultimate-guide-seo-roofing-companies")).text();

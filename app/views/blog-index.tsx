@@ -1,25 +1,18 @@
-import { Link } from "react-router";
-import { ButtonLink, CtaBanner, Hero } from "../../../components/sections.tsx";
-import { listArticles } from "../../../content/blog.server.ts";
-import { siteConfig } from "../../../config/site.ts";
-import { formatArticleDate } from "../../../lib/format-date.ts";
-import { pageMeta } from "../../../lib/seo.ts";
-import type { Route } from "./+types/blog-index";
+import { ButtonLink, CtaBanner, Hero } from "../components/sections.tsx";
+import { siteConfig } from "../config/site.ts";
+import type { BlogSummary } from "../content/blog-articles.ts";
+import { formatArticleDate } from "../lib/format-date.ts";
+import { pageHead } from "../lib/seo.ts";
 
-export function loader() {
-  return { articles: listArticles() };
-}
+// SPEC §2 "Blog index": hero, a two-column grid of the ten article cards (newest first), closing banner.
 
-export function meta() {
-  return pageMeta({
-    title: "Digital Marketing Insights",
-    description: "Practical SEO, website and lead-generation advice for home-service businesses, law firms and growing companies.",
-    path: "/blog",
-  });
-}
+export const head = pageHead({
+  title: "Digital Marketing Insights",
+  description: "Practical SEO, website and lead-generation advice for home-service businesses, law firms and growing companies.",
+  path: "/blog",
+});
 
-export default function BlogIndex({ loaderData }: Route.ComponentProps) {
-  const { articles } = loaderData;
+export default function BlogIndex({ articles }: { articles: BlogSummary[] }) {
   return (
     <>
       <Hero
@@ -57,17 +50,17 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
                     <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-900">{article.category}</span>
                   </p>
                   <h3 className="mt-3 text-xl font-bold text-slate-900">
-                    <Link to={`/blog/${article.slug}`} className="hover:text-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+                    <a href={`/blog/${article.slug}`} className="hover:text-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
                       {article.title}
-                    </Link>
+                    </a>
                   </h3>
                   <p className="mt-3 flex-1 text-slate-700">{article.excerpt}</p>
-                  <Link
-                    to={`/blog/${article.slug}`}
+                  <a
+                    href={`/blog/${article.slug}`}
                     className="mt-6 inline-flex h-10 w-fit items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
                   >
                     Read Full Article<span className="sr-only">: {article.title}</span>
-                  </Link>
+                  </a>
                 </div>
               </li>
             ))}

@@ -1,20 +1,21 @@
-import { listArticles } from "../../../content/blog.server.ts";
-import { siteConfig } from "../../../config/site.ts";
-import { absoluteUrl } from "../../../lib/seo.ts";
+import { siteConfig } from "../config/site.ts";
+import { absoluteUrl } from "../lib/seo.ts";
+import type { BlogSummary } from "./blog-articles.ts";
 
-// /blog/rss.xml, prerendered at build time from the same articles as the pages (RSS 2.0).
+// The blog's RSS 2.0 feed (/blog/rss.xml, written at build time by app/pages/blog/rss.xml.ts).
 
 function escapeXml(text: string) {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 }
 
+/** "2025-01-15" -> "Wed, 15 Jan 2025 12:00:00 GMT": noon UTC, so the day is the same in every time zone. */
 function rfc822(isoDate: string) {
   const [year, month, day] = isoDate.split("-").map(Number);
   return new Date(Date.UTC(year!, month! - 1, day!, 12)).toUTCString();
 }
 
-export function loader() {
-  const articles = listArticles();
+/** The feed of the given articles, newest first as given. */
+export function blogRssXml(articles: BlogSummary[]): string {
   const items = articles.map((article) => {
     const url = absoluteUrl(`/blog/${article.slug}`);
     return [
@@ -28,7 +29,7 @@ export function loader() {
       "    </item>",
     ].join("\n");
   });
-  const xml = [
+  return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     "  <channel>",
@@ -45,5 +46,4 @@ export function loader() {
   ]
     .filter(Boolean)
     .join("\n");
-  return new Response(xml, { headers: { "Content-Type": "application/rss+xml; charset=utf-8" } });
 }
