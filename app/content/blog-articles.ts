@@ -2,7 +2,8 @@ import { getCollection } from "astro:content";
 import { articleFromFrontmatter, checkCollection, inlineMarkdown, type BlogArticle } from "./blog-content.ts";
 
 // The articles of the blog collection (app/content.config.ts), read while Astro builds the pages.
-// Pages never read files themselves. The collection checks run once per build, before any page renders.
+// Pages never read files themselves. The collection checks run once per build, when the first blog page
+// (or the feed) is built; a failure stops the build.
 
 let loaded: Promise<BlogArticle[]> | undefined;
 
