@@ -9,9 +9,3 @@ export const services = [
 ] as const;
 
 export type Service = (typeof services)[number];
-
-export const trades = [
-  { trade: "plumbing", path: "/plumbing", label: "Plumbing" },
-  { trade: "roofing", path: "/SEO-For-Roofing-Companies", label: "Roofing" },
-  { trade: "hvac", path: "/hvac", label: "HVAC" },
-] as const;

@@ -2,6 +2,7 @@
 // with PUBLIC_* environment variables at build time (see README, "Configuration").
 
 import { businessDefaults } from "../../contract/business-defaults.ts";
+import { industryPages, trades } from "./industries.ts";
 
 const env = import.meta.env;
 
@@ -46,12 +47,11 @@ export const mainNavigation: NavLink[] = [
   { label: "Contact", to: "/contact" },
 ];
 
-export const industryNavigation: NavLink[] = [
-  { label: "Home Services", to: "/home-services" },
-  { label: "Plumbing", to: "/plumbing" },
-  { label: "HVAC", to: "/hvac" },
-  { label: "Roofing", to: "/SEO-For-Roofing-Companies" },
-];
+/** The Industries menu, in the spec's order (SPEC §2 "Shared frame"). */
+export const industryNavigation: NavLink[] = [industryPages["home-services"], trades.plumbing, trades.hvac, trades.roofing].map(({ label, path }) => ({
+  label,
+  to: path,
+}));
 
 export const footerServices: NavLink[] = [
   { label: "SEO Optimization", to: "/services/seo" },

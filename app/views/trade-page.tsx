@@ -1,0 +1,159 @@
+import { CalendarDays, Phone } from "lucide-react";
+import type { ReactNode } from "react";
+import { SchedulingEmbed } from "../components/scheduling-embed.tsx";
+import { CardsSection, CheckList, Hero, ProcessSteps, Section, SectionHeader } from "../components/sections.tsx";
+import { buttonVariants } from "../components/ui/button.tsx";
+import { trades, type Trade } from "../config/industries.ts";
+import { siteConfig } from "../config/site.ts";
+import { tradePages, type CaseStudy, type TradePageContent } from "../config/trade-pages.ts";
+import { pageHead, type PageHead } from "../lib/seo.ts";
+
+// SPEC §2 "Plumbing, roofing and HVAC pages": one template for the three trades, fed by
+// config/trade-pages.ts. Hero (scroll-to-form button, the booking-calendar button where the trade has a
+// calendar, call button), problems, the system, case studies, the shared trade form (id="contact-form",
+// the island passed in as `form`) and, for plumbing, the booking calendar (30 minutes, 630 px high).
+// Static HTML: the in-page buttons are anchor links, smooth scrolling comes from app.css.
+
+export function tradePageHead(trade: Trade): PageHead {
+  return pageHead({ ...tradePages[trade].meta, path: trades[trade].path });
+}
+
+const linkClass = "font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900";
+
+export default function TradePage({ trade, form }: { trade: Trade; form?: ReactNode }) {
+  const content = tradePages[trade];
+  const { hero, problems, system, caseStudies, contact, scheduling } = content;
+  return (
+    <>
+      <Hero
+        eyebrow={<span className="inline-block rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white">{hero.eyebrow}</span>}
+        title={hero.title}
+        intro={<p>{hero.intro}</p>}
+        actions={
+          <>
+            <a href="#contact-form" className={buttonVariants({ size: "lg" })}>
+              {hero.formButton}
+            </a>
+            {scheduling && (
+              <a href="#booking-calendar" className={buttonVariants({ size: "lg", variant: "secondary" })}>
+                <CalendarDays className="h-5 w-5" aria-hidden="true" />
+                {scheduling.button}
+              </a>
+            )}
+            <a href={siteConfig.phoneHref} className={buttonVariants({ variant: "outline", size: "lg" })}>
+              <Phone className="h-5 w-5" aria-hidden="true" />
+              Call {siteConfig.phone}
+            </a>
+          </>
+        }
+        aside={<HeroAside aside={hero.aside} />}
+      />
+
+      <CardsSection
+        tone="muted"
+        id={`${trade}-problems-title`}
+        eyebrow={problems.eyebrow}
+        title={problems.title}
+        intro={problems.intro}
+        columns={3}
+        cards={problems.items.map(({ icon: Icon, ...card }) => ({ ...card, icon: <Icon className="h-8 w-8" /> }))}
+      />
+
+      <Section labelledBy={`${trade}-system-title`}>
+        <SectionHeader id={`${trade}-system-title`} eyebrow={system.eyebrow} title={system.title} intro={system.intro} />
+        <ProcessSteps steps={system.steps} className={system.steps.length === 3 ? "lg:grid-cols-3" : undefined} />
+      </Section>
+
+      <Section tone="muted" labelledBy={`${trade}-cases-title`}>
+        <SectionHeader id={`${trade}-cases-title`} eyebrow="Case studies" title={caseStudies.title} intro={caseStudies.intro} />
+        <CaseStudyGrid studies={caseStudies.studies} />
+      </Section>
+
+      <Section id="contact-form" labelledBy={`${trade}-form-title`} className="scroll-mt-16">
+        <div className="grid gap-10 lg:grid-cols-2 lg:items-start">
+          <div>
+            <SectionHeader id={`${trade}-form-title`} centered={false} eyebrow={contact.eyebrow} title={contact.title} intro={contact.intro} />
+            <CheckList className="mt-6 text-slate-900" items={contact.checklist} />
+            {contact.callPrompt && (
+              <p className="mt-6 text-slate-700">
+                {contact.callPrompt}{" "}
+                <a href={siteConfig.phoneHref} className={linkClass}>
+                  Call {siteConfig.phone}
+                </a>
+                .
+              </p>
+            )}
+          </div>
+          {form}
+        </div>
+      </Section>
+
+      {scheduling && (
+        <Section id="booking-calendar" tone="muted" labelledBy={`${trade}-calendar-title`} className="scroll-mt-16">
+          <SectionHeader id={`${trade}-calendar-title`} eyebrow={scheduling.eyebrow} title={scheduling.title} intro={scheduling.intro} />
+          <SchedulingEmbed title={scheduling.embedTitle} height={630} className="mt-10" />
+          <p className="mt-6 text-center text-slate-700">
+            Would rather talk right now? Call{" "}
+            <a href={siteConfig.phoneHref} className={linkClass}>
+              {siteConfig.phone}
+            </a>{" "}
+            ({siteConfig.hours}).
+          </p>
+        </Section>
+      )}
+    </>
+  );
+}
+
+function HeroAside({ aside }: { aside: TradePageContent["hero"]["aside"] }) {
+  if (aside.kind === "image") {
+    return (
+      <img
+        src={aside.src}
+        alt={aside.alt}
+        width={aside.width}
+        height={aside.height}
+        loading="eager"
+        fetchPriority="high"
+        className="h-auto w-full rounded-xl"
+      />
+    );
+  }
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 className="text-2xl font-bold text-slate-900">{aside.title}</h2>
+      {aside.intro && <p className="mt-2 text-slate-700">{aside.intro}</p>}
+      <CheckList items={aside.items} className="mt-5 text-slate-900" />
+    </div>
+  );
+}
+
+function CaseStudyGrid({ studies }: { studies: CaseStudy[] }) {
+  return (
+    <div className="mt-10 grid gap-6 lg:grid-cols-3">
+      {studies.map((study) => (
+        <article key={study.company} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h3 className="text-lg font-bold text-slate-900">{study.company}</h3>
+          <p className="mt-4 text-4xl font-extrabold text-brand-700">
+            {study.result.value}
+            <span className="mt-1 block text-base font-semibold text-slate-700">{study.result.label}</span>
+          </p>
+          <dl className="mt-4 space-y-3 text-slate-700">
+            <div>
+              <dt className="font-semibold text-slate-900">The challenge</dt>
+              <dd>{study.challenge}</dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-slate-900">What we did</dt>
+              <dd>{study.work}</dd>
+            </div>
+          </dl>
+          <figure className="mt-auto border-t border-slate-200 pt-4">
+            <blockquote className="italic text-slate-900">&ldquo;{study.quote}&rdquo;</blockquote>
+            <figcaption className="mt-2 text-sm font-semibold text-slate-700">{study.author}</figcaption>
+          </figure>
+        </article>
+      ))}
+    </div>
+  );
+}
