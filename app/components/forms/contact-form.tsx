@@ -8,7 +8,7 @@ import { browserTimeZone, meetingSlots, todayAsDateInputValue } from "../../lib/
 import { cn } from "../../lib/utils.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
-import { Field, fieldA11y, HoneypotField, SelectField } from "./form-parts.tsx";
+import { Field, fieldA11y, HoneypotField, SelectField, useDefaultsWithTypedValues } from "./form-parts.tsx";
 import { notifyInvalid } from "./form-toasts.ts";
 import { contactFormMessages, contactFormSchema } from "./lead-form-schemas.ts";
 import { hasMissingFields, useContractForm } from "./use-contract-form.ts";
@@ -40,7 +40,14 @@ export function ContactForm({ formName = "contact", className }: { formName?: st
     meetingDate: `${formId}-meeting-date`,
     meetingTime: `${formId}-meeting-time`,
   };
-  const form = useContractForm(contactFormSchema, emptyValues, contactFormMessages);
+  const defaults = useDefaultsWithTypedValues(emptyValues, {
+    fullName: ids.fullName,
+    email: ids.email,
+    phone: ids.phone,
+    company: ids.company,
+    meetingDate: ids.meetingDate,
+  });
+  const form = useContractForm(contactFormSchema, defaults, contactFormMessages);
   const errors = form.formState.errors;
   // The time zone is always the browser's (so it is "reset" to it after every send), and today is the
   // visitor's today; both are read after hydration (useBrowserValue).

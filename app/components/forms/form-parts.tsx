@@ -148,6 +148,28 @@ export function useIdempotencyKeys(): IdempotencyKeys {
   return keys;
 }
 
+/**
+ * The form's defaults, plus whatever the visitor typed into the prerendered inputs before the island
+ * hydrated (a form lower on the page hydrates when it scrolls into view): react-hook-form would
+ * otherwise write the defaults over it when it takes the inputs. Read once, on the first client render;
+ * `elementIds` names the text inputs by field. Reset the form with explicit empty values after a send.
+ */
+export function useDefaultsWithTypedValues<Values extends Record<string, unknown>>(
+  defaults: Values,
+  elementIds: Partial<Record<keyof Values, string>>,
+): Values {
+  const [values] = useState(() => {
+    if (typeof document === "undefined") return defaults;
+    const typed: Record<string, unknown> = { ...defaults };
+    for (const [name, id] of Object.entries(elementIds)) {
+      const element = id ? document.getElementById(id) : null;
+      if ((element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) && element.value) typed[name] = element.value;
+    }
+    return typed as Values;
+  });
+  return values;
+}
+
 /** Runs one submission at a time: a double click or a second Enter while sending does nothing. */
 export function useSingleFlight() {
   const busy = useRef(false);

@@ -1,4 +1,4 @@
-import type { ResolverOptions } from "react-hook-form";
+import type { FieldValues, ResolverOptions } from "react-hook-form";
 import { describe, expect, it } from "vitest";
 import {
   contactFormMessages,
@@ -7,23 +7,27 @@ import {
   serviceInquiryFormSchema,
   shortLeadFormSchema,
 } from "./lead-form-schemas.ts";
-import { contractResolver } from "./use-contract-form.ts";
+import { contractResolver, type FormMessages } from "./use-contract-form.ts";
 
 // What each public form shows for what the visitor entered: the spec's wording (SPEC §5, §8) where it
 // has one, the contract's elsewhere.
 
-const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<never>;
-const messagesOf = async (resolver: ReturnType<typeof contractResolver>, values: object) => {
-  const { errors } = await resolver(values as never, undefined, options);
-  return Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, error?.message]));
-};
+const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<FieldValues> as never;
+
+async function resolve<Schema extends Parameters<typeof contractResolver>[0]>(schema: Schema, messages: FormMessages | undefined, values: object) {
+  return contractResolver(schema, messages)(values as never, undefined, options);
+}
+
+async function messagesOf<Schema extends Parameters<typeof contractResolver>[0]>(schema: Schema, messages: FormMessages | undefined, values: object) {
+  const { errors } = await resolve(schema, messages, values);
+  return Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, (error as { message?: string }).message]));
+}
 
 describe("the full contact form", () => {
-  const resolver = contractResolver(contactFormSchema, contactFormMessages);
   const empty = { fullName: "", email: "", phone: "", company: "", products: [], meetingDate: "", meetingTime: "" };
 
   it("asks for the four required fields in the spec's words", async () => {
-    expect(await messagesOf(resolver, empty)).toEqual({
+    expect(await messagesOf(contactFormSchema, contactFormMessages, empty)).toEqual({
       fullName: "Please enter your full name.",
       email: "Please enter your email address.",
       phone: "Please enter your phone number.",
@@ -32,18 +36,21 @@ describe("the full contact form", () => {
   });
 
   it("asks for a last name when the full name is one word, and keeps the contract's e-mail message", async () => {
-    expect(await messagesOf(resolver, { ...empty, fullName: "Cher", email: "cher-at-example", phone: "512 555 0147", products: ["SEO Services"] })).toEqual({
+    expect(await messagesOf(contactFormSchema, contactFormMessages, { ...empty, fullName: "Cher", email: "cher-at-example", phone: "512 555 0147", products: ["SEO Services"] })).toEqual({
       fullName: "Please enter your first and last name.",
       email: "Enter a valid email address",
     });
   });
 
   it("turns a valid form into the contract's payload: the name split, blanks left out", async () => {
-    const { values, errors } = await resolver(
-      { ...empty, fullName: "  Mary Ann  Whitfield ", email: "mary@example.com", phone: "(512) 555-0147", products: ["SEO Services"], meetingTime: "12:00" } as never,
-      undefined,
-      options,
-    );
+    const { values, errors } = await resolve(contactFormSchema, contactFormMessages, {
+      ...empty,
+      fullName: "  Mary Ann  Whitfield ",
+      email: "mary@example.com",
+      phone: "(512) 555-0147",
+      products: ["SEO Services"],
+      meetingTime: "12:00",
+    });
     expect(errors).toEqual({});
     expect(values).toEqual({
       firstName: "Mary",
@@ -59,11 +66,10 @@ describe("the full contact form", () => {
 });
 
 describe("the service inquiry form", () => {
-  const resolver = contractResolver(serviceInquiryFormSchema, serviceInquiryFormMessages);
   const empty = { firstName: "", lastName: "", email: "", company: "", phone: "", serviceType: "", budget: "", message: "" };
 
   it("asks for the six required fields in the spec's words; company and budget are optional", async () => {
-    expect(await messagesOf(resolver, empty)).toEqual({
+    expect(await messagesOf(serviceInquiryFormSchema, serviceInquiryFormMessages, empty)).toEqual({
       firstName: "Please enter your first name.",
       lastName: "Please enter your last name.",
       email: "Please enter your email address.",
@@ -75,14 +81,13 @@ describe("the service inquiry form", () => {
 
   it("keeps the contract's message for a malformed e-mail", async () => {
     const filled = { ...empty, firstName: "Marcus", lastName: "Reyes", email: "marcus@", phone: "305 555 0199", serviceType: "seo", message: "Hello" };
-    expect(await messagesOf(resolver, filled)).toEqual({ email: "Enter a valid email address" });
+    expect(await messagesOf(serviceInquiryFormSchema, serviceInquiryFormMessages, filled)).toEqual({ email: "Enter a valid email address" });
   });
 });
 
 describe("the short lead forms", () => {
   it("use the contract's messages", async () => {
-    const resolver = contractResolver(shortLeadFormSchema);
-    expect(await messagesOf(resolver, { firstName: "", lastName: "", email: "", phone: "", company: "" })).toEqual({
+    expect(await messagesOf(shortLeadFormSchema, undefined, { firstName: "", lastName: "", email: "", phone: "", company: "" })).toEqual({
       firstName: "First name is required",
       lastName: "Last name is required",
       email: "Email is required",

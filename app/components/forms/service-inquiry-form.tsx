@@ -8,7 +8,7 @@ import { cn } from "../../lib/utils.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 import { Textarea } from "../ui/textarea.tsx";
-import { Field, fieldA11y, HoneypotField, SelectField } from "./form-parts.tsx";
+import { Field, fieldA11y, HoneypotField, SelectField, useDefaultsWithTypedValues } from "./form-parts.tsx";
 import { notifyInvalid } from "./form-toasts.ts";
 import { serviceInquiryFormMessages, serviceInquiryFormSchema } from "./lead-form-schemas.ts";
 import { hasMissingFields, useContractForm } from "./use-contract-form.ts";
@@ -48,7 +48,9 @@ export function ServiceInquiryForm({
 }) {
   const formId = useId();
   const id = (name: FieldName) => `${formId}-${name}`;
-  const form = useContractForm(serviceInquiryFormSchema, emptyValues, serviceInquiryFormMessages);
+  const textFields: FieldName[] = ["firstName", "lastName", "email", "company", "phone", "message"];
+  const defaults = useDefaultsWithTypedValues(emptyValues, Object.fromEntries(textFields.map((name) => [name, id(name)])));
+  const form = useContractForm(serviceInquiryFormSchema, defaults, serviceInquiryFormMessages);
   const errors = form.formState.errors;
   const lead = useLeadSubmission({ formName, send: submitServiceInquiry });
   const hydrated = useHydrated();

@@ -5,7 +5,7 @@ import { submitContact } from "../../lib/api/submit-contact.ts";
 import { cn } from "../../lib/utils.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
-import { Field, fieldA11y, HoneypotField } from "./form-parts.tsx";
+import { Field, fieldA11y, HoneypotField, useDefaultsWithTypedValues } from "./form-parts.tsx";
 import { shortLeadFormSchema } from "./lead-form-schemas.ts";
 import { useContractForm } from "./use-contract-form.ts";
 import { useLeadSubmission } from "./use-lead-submission.ts";
@@ -15,6 +15,9 @@ import { useLeadSubmission } from "./use-lead-submission.ts";
 // An Astro island: every prop is serializable (strings and a string list).
 
 type ShortLeadValues = z.input<typeof shortLeadFormSchema>;
+
+const emptyValues: ShortLeadValues = { firstName: "", lastName: "", email: "", phone: "", company: "" };
+const fieldNames = Object.keys(emptyValues) as (keyof ShortLeadValues)[];
 
 export type ShortLeadFormProps = {
   /** Stored with the lead, so the owner sees which form it came from. */
@@ -47,7 +50,8 @@ export function ShortLeadForm({
 }: ShortLeadFormProps) {
   const formId = useId();
   const id = (name: keyof ShortLeadValues) => `${formId}-${name}`;
-  const form = useContractForm(shortLeadFormSchema, { firstName: "", lastName: "", email: "", phone: "", company: "" });
+  const defaults = useDefaultsWithTypedValues(emptyValues, Object.fromEntries(fieldNames.map((name) => [name, id(name)])));
+  const form = useContractForm(shortLeadFormSchema, defaults);
   const errors = form.formState.errors;
   const lead = useLeadSubmission({ formName, send: submitContact });
   const hydrated = useHydrated();
@@ -62,7 +66,7 @@ export function ShortLeadForm({
         ...(companyLabel && values.company ? { company: values.company } : {}),
         ...(products ? { products } : {}),
       },
-      { success: successMessage, failure: SHORT_FORM_FAILURE, onSent: () => form.reset() },
+      { success: successMessage, failure: SHORT_FORM_FAILURE, onSent: () => form.reset(emptyValues) },
     );
 
   const text = (name: keyof ShortLeadValues, label: string, props: Record<string, unknown> = {}) => {

@@ -1,4 +1,4 @@
-import type { ResolverOptions } from "react-hook-form";
+import type { FieldValues, ResolverOptions } from "react-hook-form";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { emailField, requiredText } from "../../../contract/fields.ts";
@@ -6,7 +6,7 @@ import { contractResolver, hasMissingFields, isEmptyValue } from "./use-contract
 
 // The form pattern's resolver: the contract schema decides, the form's message table words.
 
-const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<never>;
+const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<FieldValues> as never;
 
 const schema = z.object({
   name: z
