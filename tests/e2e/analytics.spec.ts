@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { e2eAnalyticsId } from "../../playwright.config.ts";
+import { showForm } from "./helpers.ts";
 
 // The browser-test build carries a test measurement ID; the analytics script itself is answered
 // locally (no internet here), so what the page queued in dataLayer can be read.
@@ -45,6 +46,7 @@ test("calls the conversion function after a successful submission", async ({ pag
   });
   await page.goto("/get-leads");
   const section = page.getByRole("region", { name: "Get Your FREE Lead Audit" });
+  await showForm(section.getByRole("button"));
   await section.getByLabel("First Name").fill("Conv");
   await section.getByLabel("Last Name").fill("Ersion");
   await section.getByLabel("Email").fill(`conversion-${Date.now()}@example.com`);
