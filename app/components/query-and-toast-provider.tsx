@@ -1,11 +1,14 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { queryClient } from "../lib/api-client.ts";
+import { createQueryClient } from "../lib/api-client.ts";
 import { Toaster } from "./ui/toaster.tsx";
 
+const queryClient = createQueryClient();
+
 /**
- * Server state and notifications, for the routes that talk to the API (lead forms, admin). Kept out of
- * the root so pages without forms, the home page first, do not download TanStack Query or Radix Toast.
+ * Server state and notifications for the old React Router admin routes. The public lead forms no longer
+ * use it (they are islands that call the API client, with the Toaster island of site-layout.astro);
+ * it goes when the admin SPA in app/admin/ has its own provider.
  */
 export function QueryAndToastProvider({ children }: { children: ReactNode }) {
   return (

@@ -1,7 +1,9 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { useSyncExternalStore, type ReactNode } from "react";
 import type { ToastActionElement, ToastVariant } from "../components/ui/toast.tsx";
 
-// A small store of toasts shared by every component (shadcn/ui's use-toast, trimmed).
+// A small store of toasts shared by every component (shadcn/ui's use-toast, trimmed). It lives at module
+// level, so on an Astro page the form islands and the Toaster island share it (islands share modules):
+// a toast raised before the Toaster hydrates is shown when it does.
 // SPEC §9: one toast at a time; a dismissed toast is removed from memory 1,000,000 ms later
 // (until then Radix can play its exit animation and screen readers finish reading it).
 
@@ -20,13 +22,13 @@ export type ToasterToast = ToastInput & { id: string; open: boolean };
 type State = { toasts: ToasterToast[] };
 
 let state: State = { toasts: [] };
-const listeners = new Set<(state: State) => void>();
+const listeners = new Set<() => void>();
 const removalTimers = new Map<string, ReturnType<typeof setTimeout>>();
 let counter = 0;
 
 function setState(next: State) {
   state = next;
-  for (const listener of listeners) listener(state);
+  for (const listener of listeners) listener();
 }
 
 function scheduleRemoval(id: string) {
@@ -58,13 +60,21 @@ export function currentToasts(): readonly ToasterToast[] {
   return state.toasts;
 }
 
+const emptyState: State = { toasts: [] };
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** The toasts on screen: none in the prerendered HTML, then the store's (useSyncExternalStore misses no update). */
 export function useToast() {
-  const [current, setCurrent] = useState(state);
-  useEffect(() => {
-    listeners.add(setCurrent);
-    return () => {
-      listeners.delete(setCurrent);
-    };
-  }, []);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => emptyState,
+  );
   return { toasts: current.toasts, toast, dismiss: dismissToast };
 }

@@ -1,6 +1,8 @@
 import { QueryClient, type QueryFunction } from "@tanstack/react-query";
 
-// The one way the client talks to the API (SPEC §7 "General request behaviour").
+// The one way the client talks to the API (SPEC §7 "General request behaviour"). The public lead forms
+// use apiRequest only; the TanStack Query defaults below are the admin's. Nothing here runs at import
+// time, so a public page's bundle leaves TanStack Query out (the package declares no side effects).
 
 /** A non-OK answer. Its message is "status: body" (or the status text when the body is empty). */
 export class HttpError extends Error {
@@ -57,5 +59,3 @@ export function createQueryClient() {
     },
   });
 }
-
-export const queryClient = createQueryClient();

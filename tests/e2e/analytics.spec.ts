@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { e2eAnalyticsId } from "../../playwright.config.ts";
+import { showForm } from "./helpers.ts";
 
 // The browser-test build carries a test measurement ID; the analytics script itself is answered
 // locally (no internet here), so what the page queued in dataLayer can be read.
@@ -14,25 +15,29 @@ async function pageViews(page: Page) {
   );
 }
 
-test("loads the analytics script once, asynchronously, and records exactly one page view per route", async ({ page }) => {
+test("loads the analytics script asynchronously and records exactly one page view on every page load", async ({ page }) => {
   const scripts: string[] = [];
   await page.route("https://www.googletagmanager.com/**", (route) => {
     scripts.push(route.request().url());
     return route.fulfill({ status: 200, contentType: "text/javascript", body: "/* analytics stand-in */" });
   });
+  const script = `https://www.googletagmanager.com/gtag/js?id=${e2eAnalyticsId}`;
 
   await page.goto("/");
   await expect.poll(() => pageViews(page)).toEqual(["/"]);
-  expect(scripts).toEqual([`https://www.googletagmanager.com/gtag/js?id=${e2eAnalyticsId}`]);
+  expect(scripts).toEqual([script]);
   expect(await page.locator('script[src*="googletagmanager"]').getAttribute("async")).not.toBeNull();
 
+  // Every page is its own load (static pages): its own queue, one script, one page view.
   await page.getByRole("link", { name: "Services" }).first().click();
   await expect(page).toHaveURL(/\/services$/);
-  await expect.poll(() => pageViews(page)).toEqual(["/", "/services"]);
+  await expect.poll(() => pageViews(page)).toEqual(["/services"]);
+  expect(scripts).toEqual([script, script]);
+  await expect(page.locator('script[src*="googletagmanager"]')).toHaveCount(1);
 
   await page.goBack();
-  await expect.poll(() => pageViews(page)).toEqual(["/", "/services", "/"]);
-  expect(scripts).toHaveLength(1);
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => pageViews(page)).toEqual(["/"]);
 });
 
 test("calls the conversion function after a successful submission", async ({ page }) => {
@@ -45,6 +50,7 @@ test("calls the conversion function after a successful submission", async ({ pag
   });
   await page.goto("/get-leads");
   const section = page.getByRole("region", { name: "Get Your FREE Lead Audit" });
+  await showForm(section.getByRole("button"));
   await section.getByLabel("First Name").fill("Conv");
   await section.getByLabel("Last Name").fill("Ersion");
   await section.getByLabel("Email").fill(`conversion-${Date.now()}@example.com`);

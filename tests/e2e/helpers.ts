@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, type Page, type Request } from "@playwright/test";
+import { expect, request as playwrightRequest, type Locator, type Page, type Request } from "@playwright/test";
 import SQLite from "better-sqlite3";
 import { e2eAdmin } from "../../playwright.config.ts";
 import { signFormToken } from "../../server/lib/form-tokens.ts";
@@ -14,6 +14,16 @@ export async function expectToast(page: Page, title: string, description: string
   const toast = openToast(page);
   await expect(toast).toContainText(title);
   await expect(toast).toContainText(description);
+}
+
+/**
+ * Brings a form into view and waits until its submit button is enabled, as a visitor sees it: a form
+ * lower on the page is an island that hydrates when it scrolls into view (client:visible), and until
+ * then its submit button is disabled (Playwright's click waits for "enabled" before it scrolls).
+ */
+export async function showForm(submit: Locator) {
+  await submit.scrollIntoViewIfNeeded();
+  await expect(submit).toBeEnabled();
 }
 
 /** Records the POSTs a page sends to an API path. */

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures.ts";
-import { actLikeAPerson, agedFormToken, expectToast, recordPosts, storedLeads, uniqueEmail } from "./helpers.ts";
+import { actLikeAPerson, agedFormToken, expectToast, recordPosts, showForm, storedLeads, uniqueEmail } from "./helpers.ts";
 
 // A visitor's retry after an answer that never came stores the lead once: the form sends the same
 // Idempotency-Key with the same values, and a new key for the next lead after a success. The form
@@ -29,6 +29,7 @@ test("a retry after a lost answer sends the same key and stores one lead; the ne
 
   await page.goto("/get-leads");
   const section = page.getByRole("region", { name: "Get Your FREE Lead Audit" });
+  await showForm(section.getByRole("button"));
   const email = uniqueEmail("retry");
   const fill = async () => {
     await section.getByLabel("First Name").fill("Robin");
@@ -76,6 +77,7 @@ test("a form whose token fetch failed fetches it again at submit time", async ({
   const posts = recordPosts(page, "/api/contact");
   await page.goto("/get-leads");
   const section = page.getByRole("region", { name: "Get Your FREE Lead Audit" });
+  await showForm(section.getByRole("button"));
   await section.getByLabel("First Name").fill("Net");
   await section.getByLabel("Last Name").fill("Hiccup");
   await section.getByLabel("Email").fill(uniqueEmail("hiccup"));

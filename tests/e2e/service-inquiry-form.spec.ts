@@ -1,11 +1,12 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { actLikeAPerson, expectToast, serveAgedFormTokens, holdResponses, recordPosts, storedLead, uniqueEmail } from "./helpers.ts";
+import { actLikeAPerson, expectToast, serveAgedFormTokens, holdResponses, recordPosts, showForm, storedLead, uniqueEmail } from "./helpers.ts";
 
 test.beforeEach(async ({ page }) => {
   await page.clock.install();
   await serveAgedFormTokens(page);
   await page.goto("/services/seo");
+  await showForm(page.getByRole("button", { name: "Send Inquiry" }));
 });
 
 async function chooseService(page: Page, label: string) {

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures.ts";
-import { actLikeAPerson, expectToast, serveAgedFormTokens, holdResponses, recordPosts, storedLead, uniqueEmail } from "./helpers.ts";
+import { actLikeAPerson, expectToast, serveAgedFormTokens, holdResponses, recordPosts, showForm, storedLead, uniqueEmail } from "./helpers.ts";
 
 // Every short form, on the page where the spec puts it.
 const generic = "We'll be in touch soon!";
@@ -39,6 +39,7 @@ for (const form of forms) {
       const posts = recordPosts(page, "/api/contact");
       await page.goto(form.path);
       const section = page.getByRole("region", { name: form.title, exact: true });
+      await showForm(section.getByRole("button"));
       await expect(section).toBeVisible();
       if (form.note) await expect(section).toContainText(form.note);
       if (form.company) await expect(section.getByLabel(form.company)).toBeVisible();
@@ -63,6 +64,7 @@ for (const form of forms) {
       const email = uniqueEmail(form.formName);
       await page.goto(form.path);
       const section = page.getByRole("region", { name: form.title, exact: true });
+      await showForm(section.getByRole("button"));
       await section.getByLabel("First Name").fill("Jordan");
       await section.getByLabel("Last Name").fill("Ellis");
       if (form.company) await section.getByLabel(form.company).fill("Ellis & Partners");
@@ -93,6 +95,7 @@ for (const form of forms) {
       await page.route("**/api/contact", (route) => route.fulfill({ status: 500, body: "Failed to submit" }));
       await page.goto(form.path);
       const section = page.getByRole("region", { name: form.title, exact: true });
+      await showForm(section.getByRole("button"));
       await section.getByLabel("First Name").fill("Jordan");
       await section.getByLabel("Last Name").fill("Ellis");
       await section.getByLabel("Email").fill("jordan@example.com");
@@ -110,6 +113,7 @@ test("a short form can be completed with the keyboard alone", async ({ page, bas
   const email = uniqueEmail("short-keys");
   await page.goto("/get-leads");
   const section = page.getByRole("region", { name: "Get Your FREE Lead Audit" });
+  await showForm(section.getByRole("button"));
   await section.getByLabel("First Name").focus();
   for (const value of ["Sam", "Ortiz", email, "3125550100"]) {
     await page.keyboard.type(value);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from "react";
 import { fetchFormToken } from "../../lib/api/form-token.ts";
 import { createFormTokenSource, type FormTokenSource } from "../../lib/form-token.ts";
 import { createIdempotencyKeys, type IdempotencyKeys } from "../../lib/idempotency-keys.ts";
@@ -6,8 +6,9 @@ import { cn } from "../../lib/utils.ts";
 import { Label } from "../ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../ui/select.tsx";
 
-// Pieces every lead form shares: labelled fields with their error, the honeypot, the spam timer and
-// form token, the Idempotency-Key of each submission, and a guard against double submission.
+// Pieces every form shares: labelled fields with their error; and for the lead forms (use-lead-submission.ts)
+// the honeypot, the spam timer and form token, the Idempotency-Key of each submission, and a guard
+// against double submission.
 
 /** The id and ARIA attributes that tie a control to its error message. */
 export function fieldA11y(id: string, error?: string) {
@@ -53,8 +54,9 @@ export function Field({
   );
 }
 
-/** A labelled Radix select with its error, for the forms' option lists. */
+/** A labelled Radix select with its error, for the forms' option lists. `ref` reaches the trigger (focus on error). */
 export function SelectField({
+  ref,
   id,
   label,
   error,
@@ -64,6 +66,7 @@ export function SelectField({
   onValueChange,
   options,
 }: {
+  ref?: Ref<HTMLButtonElement>;
   id: string;
   label: ReactNode;
   error?: string;
@@ -76,7 +79,7 @@ export function SelectField({
   return (
     <Field id={id} label={label} error={error} required={required}>
       <Select value={value} onValueChange={onValueChange} required={required}>
-        <SelectTrigger {...fieldA11y(id, error)}>
+        <SelectTrigger ref={ref} {...fieldA11y(id, error)}>
           <SelectValue placeholder={placeholder} />
         </SelectTrigger>
         <SelectContent>
@@ -145,6 +148,28 @@ export function useIdempotencyKeys(): IdempotencyKeys {
   return keys;
 }
 
+/**
+ * The form's defaults, plus whatever the visitor typed into the prerendered inputs before the island
+ * hydrated (a form lower on the page hydrates when it scrolls into view): react-hook-form would
+ * otherwise write the defaults over it when it takes the inputs. Read once, on the first client render;
+ * `elementIds` names the text inputs by field. Reset the form with explicit empty values after a send.
+ */
+export function useDefaultsWithTypedValues<Values extends Record<string, unknown>>(
+  defaults: Values,
+  elementIds: Partial<Record<keyof Values, string>>,
+): Values {
+  const [values] = useState(() => {
+    if (typeof document === "undefined") return defaults;
+    const typed: Record<string, unknown> = { ...defaults };
+    for (const [name, id] of Object.entries(elementIds)) {
+      const element = id ? document.getElementById(id) : null;
+      if ((element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) && element.value) typed[name] = element.value;
+    }
+    return typed as Values;
+  });
+  return values;
+}
+
 /** Runs one submission at a time: a double click or a second Enter while sending does nothing. */
 export function useSingleFlight() {
   const busy = useRef(false);
@@ -161,10 +186,4 @@ export function useSingleFlight() {
     }
   }, []);
   return { run, pending };
-}
-
-/** Moves focus to the first control named in errors, in the order given. */
-export function focusFirstError(order: { name: string; id: string }[], errors: Record<string, string | undefined>) {
-  const first = order.find((field) => errors[field.name]);
-  if (first) document.getElementById(first.id)?.focus();
 }

@@ -1,28 +1,23 @@
-import { useId, useState, type FormEvent } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useId } from "react";
+import { Controller, type FieldErrors } from "react-hook-form";
+import type { z } from "zod";
 import { budgetLabels, serviceTypeLabels } from "../../../contract/service-inquiry.ts";
 import { useHydrated } from "../../hooks/use-browser-value.ts";
-import { toast } from "../../hooks/use-toast.ts";
-import { serviceInquiryInput, useSubmitServiceInquiry } from "../../lib/api/submit-service-inquiry.ts";
-import { leadSourceFor } from "../../lib/lead-source.ts";
+import { submitServiceInquiry } from "../../lib/api/submit-service-inquiry.ts";
 import { cn } from "../../lib/utils.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 import { Textarea } from "../ui/textarea.tsx";
-import { Field, fieldA11y, focusFirstError, HoneypotField, SelectField, useIdempotencyKeys, useSingleFlight, useSpamSignals } from "./form-parts.tsx";
+import { Field, fieldA11y, HoneypotField, SelectField, useDefaultsWithTypedValues } from "./form-parts.tsx";
+import { notifyInvalid } from "./form-toasts.ts";
+import { serviceInquiryFormMessages, serviceInquiryFormSchema } from "./lead-form-schemas.ts";
+import { hasMissingFields, useContractForm } from "./use-contract-form.ts";
+import { useLeadSubmission } from "./use-lead-submission.ts";
 
-// The service inquiry form at the bottom of every service page (SPEC §3, §4, §5, §8).
+// The service inquiry form at the bottom of every service page (SPEC §3, §4, §5, §8). An Astro island:
+// its props are strings.
 
-type InquiryFormValues = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  company: string;
-  phone: string;
-  serviceType: string;
-  budget: string;
-  message: string;
-};
+type InquiryFormValues = z.input<typeof serviceInquiryFormSchema>;
 
 const emptyValues: InquiryFormValues = {
   firstName: "",
@@ -30,7 +25,8 @@ const emptyValues: InquiryFormValues = {
   email: "",
   company: "",
   phone: "",
-  serviceType: "",
+  // Nothing chosen yet: the select shows its placeholder, and the schema refuses "" as missing.
+  serviceType: "" as InquiryFormValues["serviceType"],
   budget: "",
   message: "",
 };
@@ -38,15 +34,8 @@ const emptyValues: InquiryFormValues = {
 type FieldName = keyof InquiryFormValues;
 
 const toOptions = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
-const requiredFields: FieldName[] = ["firstName", "lastName", "email", "phone", "serviceType", "message"];
-const requiredMessages: Record<string, string> = {
-  firstName: "Please enter your first name.",
-  lastName: "Please enter your last name.",
-  email: "Please enter your email address.",
-  phone: "Please enter your phone number.",
-  serviceType: "Please choose a service.",
-  message: "Please tell us about your project.",
-};
+/** Marked required (the browser flag and the asterisk): the fields the spec's message table names. */
+const isRequired = (name: FieldName) => name in serviceInquiryFormMessages.required;
 
 export function ServiceInquiryForm({
   formName = "service-inquiry",
@@ -59,62 +48,26 @@ export function ServiceInquiryForm({
 }) {
   const formId = useId();
   const id = (name: FieldName) => `${formId}-${name}`;
-  const order: FieldName[] = ["firstName", "lastName", "email", "company", "phone", "serviceType", "budget", "message"];
-  const fieldOrder = order.map((name) => ({ name, id: id(name) }));
-  const form = useForm<InquiryFormValues>({ defaultValues: emptyValues });
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const submitInquiry = useSubmitServiceInquiry();
-  const { run, pending } = useSingleFlight();
-  const spam = useSpamSignals();
-  const idempotencyKeys = useIdempotencyKeys();
+  const textFields: FieldName[] = ["firstName", "lastName", "email", "company", "phone", "message"];
+  const defaults = useDefaultsWithTypedValues(emptyValues, Object.fromEntries(textFields.map((name) => [name, id(name)])));
+  const form = useContractForm(serviceInquiryFormSchema, defaults, serviceInquiryFormMessages);
+  const errors = form.formState.errors;
+  const lead = useLeadSubmission({ formName, send: submitServiceInquiry });
   const hydrated = useHydrated();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    await run(async () => {
-      const values = form.getValues();
-      const missing: Partial<Record<FieldName, string>> = {};
-      for (const name of requiredFields) if (!values[name].trim()) missing[name] = requiredMessages[name];
-      if (Object.keys(missing).length > 0) {
-        setErrors(missing);
-        focusFirstError(fieldOrder, missing);
-        toast({ variant: "destructive", title: "Validation Error", description: "Please fill in all required fields." });
-        return;
-      }
-
-      const payload = { ...values, ...leadSourceFor(formName), ...(await spam.signals()) };
-      const checked = serviceInquiryInput.safeParse(payload);
-      if (!checked.success) {
-        const found: Partial<Record<FieldName, string>> = {};
-        for (const issue of checked.error.issues) {
-          const name = String(issue.path[0]) as FieldName;
-          if (order.includes(name)) found[name] ??= issue.message;
-        }
-        setErrors(found);
-        focusFirstError(fieldOrder, found);
-        toast({ variant: "destructive", title: "Validation Error", description: "Please correct the highlighted fields." });
-        return;
-      }
-
-      setErrors({});
-      try {
-        await submitInquiry.mutateAsync({ payload: checked.data, idempotencyKey: idempotencyKeys.keyFor(checked.data) });
-        toast({
-          title: "Success!",
-          description: "Your service inquiry has been sent. We'll respond within 24 hours with a custom proposal.",
-        });
-        form.reset(emptyValues);
-        spam.restart();
-        idempotencyKeys.forget();
-      } catch {
-        toast({ variant: "destructive", title: "Error", description: "Failed to send your inquiry. Please try again." });
-      }
+  const onValid = (values: z.output<typeof serviceInquiryFormSchema>) =>
+    lead.submit(values, {
+      success: "Your service inquiry has been sent. We'll respond within 24 hours with a custom proposal.",
+      failure: "Failed to send your inquiry. Please try again.",
+      onSent: () => form.reset(emptyValues),
     });
-  }
+
+  const onInvalid = (found: FieldErrors<InquiryFormValues>) =>
+    notifyInvalid(hasMissingFields(found) ? "Please fill in all required fields." : "Please correct the highlighted fields.");
 
   const text = (name: FieldName, label: string, props: Record<string, unknown> = {}) => (
-    <Field id={id(name)} label={label} error={errors[name]} required={requiredFields.includes(name)}>
-      <Input {...form.register(name)} {...fieldA11y(id(name), errors[name])} required={requiredFields.includes(name)} {...props} />
+    <Field id={id(name)} label={label} error={errors[name]?.message} required={isRequired(name)}>
+      <Input {...form.register(name)} {...fieldA11y(id(name), errors[name]?.message)} required={isRequired(name)} {...props} />
     </Field>
   );
 
@@ -123,7 +76,7 @@ export function ServiceInquiryForm({
       <h2 id={`${formId}-title`} className="text-2xl font-bold text-slate-900">
         {title}
       </h2>
-      <form onSubmit={onSubmit} noValidate aria-labelledby={`${formId}-title`} className="relative mt-6 space-y-5">
+      <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate aria-labelledby={`${formId}-title`} className="relative mt-6 space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
           {text("firstName", "First Name", { autoComplete: "given-name" })}
           {text("lastName", "Last Name", { autoComplete: "family-name" })}
@@ -135,9 +88,10 @@ export function ServiceInquiryForm({
             name="serviceType"
             render={({ field }) => (
               <SelectField
+                ref={field.ref}
                 id={id("serviceType")}
                 label="Service Needed"
-                error={errors.serviceType}
+                error={errors.serviceType?.message}
                 required
                 placeholder="Select a service"
                 value={field.value}
@@ -152,22 +106,23 @@ export function ServiceInquiryForm({
           name="budget"
           render={({ field }) => (
             <SelectField
+              ref={field.ref}
               id={id("budget")}
               label="Budget (optional)"
-              error={errors.budget}
+              error={errors.budget?.message}
               placeholder="Select a budget"
-              value={field.value}
+              value={field.value ?? ""}
               onValueChange={field.onChange}
               options={toOptions(budgetLabels)}
             />
           )}
         />
-        <Field id={id("message")} label="Tell us about your project" error={errors.message} required>
-          <Textarea rows={4} {...form.register("message")} {...fieldA11y(id("message"), errors.message)} required />
+        <Field id={id("message")} label="Tell us about your project" error={errors.message?.message} required>
+          <Textarea rows={4} {...form.register("message")} {...fieldA11y(id("message"), errors.message?.message)} required />
         </Field>
-        <HoneypotField formId={formId} inputRef={spam.honeypotRef} />
-        <Button type="submit" size="lg" className="w-full" disabled={pending || !hydrated}>
-          {pending ? "Sending..." : "Send Inquiry"}
+        <HoneypotField formId={formId} inputRef={lead.honeypotRef} />
+        <Button type="submit" size="lg" className="w-full" disabled={lead.pending || !hydrated}>
+          {lead.pending ? "Sending..." : "Send Inquiry"}
         </Button>
       </form>
     </section>

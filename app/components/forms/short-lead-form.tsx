@@ -1,29 +1,30 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, type ReactNode } from "react";
-import { useForm } from "react-hook-form";
+import { useId } from "react";
 import type { z } from "zod";
 import { useHydrated } from "../../hooks/use-browser-value.ts";
-import { toast } from "../../hooks/use-toast.ts";
-import { contactSubmissionInput, useSubmitContact } from "../../lib/api/submit-contact.ts";
-import { leadSourceFor } from "../../lib/lead-source.ts";
+import { submitContact } from "../../lib/api/submit-contact.ts";
 import { cn } from "../../lib/utils.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
-import { Field, fieldA11y, HoneypotField, useIdempotencyKeys, useSingleFlight, useSpamSignals } from "./form-parts.tsx";
+import { Field, fieldA11y, HoneypotField, useDefaultsWithTypedValues } from "./form-parts.tsx";
+import { shortLeadFormSchema } from "./lead-form-schemas.ts";
+import { useContractForm } from "./use-contract-form.ts";
+import { useLeadSubmission } from "./use-lead-submission.ts";
 
 // The short lead forms (audits, coaching, home services, law firms, the trades' shared form): a few
 // contact fields validated by the contract's own rules, an error under each invalid field.
+// An Astro island: every prop is serializable (strings and a string list).
 
-/** The contract's rules for the fields these forms show. */
-const shortLeadSchema = contactSubmissionInput.pick({ firstName: true, lastName: true, email: true, phone: true, company: true });
-type ShortLeadValues = z.input<typeof shortLeadSchema>;
+type ShortLeadValues = z.input<typeof shortLeadFormSchema>;
+
+const emptyValues: ShortLeadValues = { firstName: "", lastName: "", email: "", phone: "", company: "" };
+const fieldNames = Object.keys(emptyValues) as (keyof ShortLeadValues)[];
 
 export type ShortLeadFormProps = {
   /** Stored with the lead, so the owner sees which form it came from. */
   formName: string;
   title: string;
   /** Shown under the button, e.g. "No obligations. We'll contact you within 24 hours." */
-  note?: ReactNode;
+  note?: string;
   /** Adds the company field with this label ("Company Name", "Law Firm Name"), after the last name. */
   companyLabel?: string;
   /** Sent as products, e.g. ["Local Digital Marketing for Home Services"]. */
@@ -34,6 +35,8 @@ export type ShortLeadFormProps = {
 };
 
 const SHORT_FORM_SUCCESS = "We'll be in touch soon!";
+// Internally a "Failed to submit"; the visitor sees the spec's short message.
+const SHORT_FORM_FAILURE = "Please try again.";
 
 export function ShortLeadForm({
   formName,
@@ -47,40 +50,24 @@ export function ShortLeadForm({
 }: ShortLeadFormProps) {
   const formId = useId();
   const id = (name: keyof ShortLeadValues) => `${formId}-${name}`;
-  const form = useForm<ShortLeadValues, unknown, z.output<typeof shortLeadSchema>>({
-    resolver: zodResolver(shortLeadSchema),
-    defaultValues: { firstName: "", lastName: "", email: "", phone: "", company: "" },
-    shouldFocusError: true,
-  });
+  const defaults = useDefaultsWithTypedValues(emptyValues, Object.fromEntries(fieldNames.map((name) => [name, id(name)])));
+  const form = useContractForm(shortLeadFormSchema, defaults);
   const errors = form.formState.errors;
-  const submitContact = useSubmitContact();
-  const { run, pending } = useSingleFlight();
-  const spam = useSpamSignals();
-  const idempotencyKeys = useIdempotencyKeys();
+  const lead = useLeadSubmission({ formName, send: submitContact });
   const hydrated = useHydrated();
 
-  const onValid = (values: z.output<typeof shortLeadSchema>) =>
-    run(async () => {
-      const lead = {
+  const onValid = (values: z.output<typeof shortLeadFormSchema>) =>
+    lead.submit(
+      {
         firstName: values.firstName,
         lastName: values.lastName,
         email: values.email,
         phone: values.phone,
         ...(companyLabel && values.company ? { company: values.company } : {}),
         ...(products ? { products } : {}),
-        ...leadSourceFor(formName),
-      };
-      try {
-        await submitContact.mutateAsync({ payload: { ...lead, ...(await spam.signals()) }, idempotencyKey: idempotencyKeys.keyFor(lead) });
-        toast({ title: "Success!", description: successMessage });
-        form.reset();
-        spam.restart();
-        idempotencyKeys.forget();
-      } catch {
-        // Internally a "Failed to submit"; the visitor sees the spec's short message.
-        toast({ variant: "destructive", title: "Error", description: "Please try again." });
-      }
-    });
+      },
+      { success: successMessage, failure: SHORT_FORM_FAILURE, onSent: () => form.reset(emptyValues) },
+    );
 
   const text = (name: keyof ShortLeadValues, label: string, props: Record<string, unknown> = {}) => {
     const error = errors[name]?.message;
@@ -113,9 +100,9 @@ export function ShortLeadForm({
             {text("phone", "Phone", { type: "tel", autoComplete: "tel" })}
           </>
         )}
-        <HoneypotField formId={formId} inputRef={spam.honeypotRef} />
-        <Button type="submit" size="lg" className="w-full" disabled={pending || !hydrated}>
-          {pending ? "Submitting..." : submitLabel}
+        <HoneypotField formId={formId} inputRef={lead.honeypotRef} />
+        <Button type="submit" size="lg" className="w-full" disabled={lead.pending || !hydrated}>
+          {lead.pending ? "Submitting..." : submitLabel}
         </Button>
         {note && <p className="text-center text-sm text-slate-700">{note}</p>}
       </form>

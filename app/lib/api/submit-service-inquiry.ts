@@ -1,10 +1,7 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SubmissionReceipt } from "../../../contract/fields.ts";
 import { IDEMPOTENCY_KEY_HEADER } from "../../../contract/idempotency-key.ts";
 import { serviceInquiryInput, type ServiceInquiryInput } from "../../../contract/service-inquiry.ts";
-import { reportConversion } from "../analytics.ts";
 import { apiRequest } from "../api-client.ts";
-import { refreshLeadQueries } from "./admin-leads.ts";
 
 // POST /api/service-inquiry, validated by the same schema as on the server.
 export { serviceInquiryInput };
@@ -14,16 +11,4 @@ export type { ServiceInquiryInput };
 export async function submitServiceInquiry({ payload, idempotencyKey }: { payload: ServiceInquiryInput; idempotencyKey: string }): Promise<SubmissionReceipt> {
   const response = await apiRequest("POST", "/api/service-inquiry", payload, { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey });
   return (await response.json()) as SubmissionReceipt;
-}
-
-/** Sends a service inquiry; on success refreshes the admin's cached list and reports the conversion. */
-export function useSubmitServiceInquiry() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: submitServiceInquiry,
-    onSuccess: () => {
-      refreshLeadQueries(queryClient, "inquiries");
-      reportConversion();
-    },
-  });
 }

@@ -1,0 +1,96 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm, type DefaultValues, type FieldError, type FieldErrors, type FieldValues, type Resolver } from "react-hook-form";
+import type { z } from "zod";
+import { trimText } from "../../../contract/text.ts";
+
+// The one way to build a form (issue 12 §3): react-hook-form over a contract schema.
+//
+//   const form = useContractForm(schema, defaultValues, messages?);
+//   <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate>
+//     <Input {...form.register("email")} {...fieldA11y(id, form.formState.errors.email?.message)} />
+//
+// - `schema`: a zod object schema from contract/ (picked, or extended with the form's own fields). It
+//   alone decides what is valid; onValid receives its output (trimmed, transformed).
+// - Each field shows the first problem the schema found for it, in the schema's words, unless the
+//   form's `messages` table says otherwise (the spec's wording differs from the API's in places):
+//   `required[field]` when the field is empty, `issues["field.sub"]` for an issue at that path.
+// - An empty field's error has type "required" (hasMissingFields tells the spec's "fill in all required
+//   fields" toast from the others). Focus goes to the first invalid field (react-hook-form's
+//   shouldFocusError, in the order the fields registered: a Controller must pass `field.ref` on).
+
+/** What a form says instead of the schema's messages. */
+export type FormMessages<Field extends string = string> = {
+  /** The field is empty ("", whitespace, or an empty list) and the schema refused it. */
+  required?: Partial<Record<Field, string>>;
+  /** An issue at this path ("fullName.lastName"), whatever the field holds. */
+  issues?: Record<string, string>;
+};
+
+type ObjectSchema = z.ZodType<FieldValues, FieldValues>;
+
+/** Nothing entered: blank text (zero-width characters included, as the contract trims them) or an empty list. */
+export function isEmptyValue(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === "string") return trimText(value) === "";
+  if (Array.isArray(value)) return value.length === 0;
+  return false;
+}
+
+/** True when at least one error is an empty field's (type "required"). */
+export function hasMissingFields(errors: FieldErrors): boolean {
+  return Object.values(errors).some((error) => error?.type === "required");
+}
+
+/** The first error under a node of the nested errors zodResolver returns, with its path below the node. */
+function firstLeaf(node: unknown, path: string[] = []): { error: FieldError; path: string[] } | undefined {
+  if (!node || typeof node !== "object") return undefined;
+  if (typeof (node as FieldError).type === "string") return { error: node as FieldError, path };
+  for (const [key, child] of Object.entries(node)) {
+    if (key === "ref") continue;
+    const found = firstLeaf(child, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * zodResolver over `schema`, with one error per top-level field (a field whose schema is an object,
+ * such as the contact form's full name, reports its first inner problem) worded by `messages`.
+ */
+export function contractResolver<Schema extends ObjectSchema>(
+  schema: Schema,
+  messages: FormMessages = {},
+): Resolver<z.input<Schema>, unknown, z.output<Schema>> {
+  const resolve = zodResolver(schema as never) as unknown as Resolver<z.input<Schema>, unknown, z.output<Schema>>;
+  return async (values, context, options) => {
+    const result = await resolve(values, context, options);
+    const found = Object.entries(result.errors);
+    if (found.length === 0) return result;
+    const errors: Record<string, FieldError> = {};
+    for (const [field, node] of found) {
+      const leaf = firstLeaf(node);
+      if (!leaf) continue;
+      const path = [field, ...leaf.path].join(".");
+      const empty = isEmptyValue((values as Record<string, unknown>)[field]);
+      errors[field] = {
+        type: empty ? "required" : leaf.error.type,
+        message: (empty ? messages.required?.[field] : undefined) ?? messages.issues?.[path] ?? leaf.error.message,
+        ...(leaf.error.ref ? { ref: leaf.error.ref } : {}),
+      };
+    }
+    return { values: {}, errors: errors as FieldErrors<z.input<Schema>> };
+  };
+}
+
+/** A react-hook-form form validated by `schema` (see the top of this file). */
+export function useContractForm<Schema extends ObjectSchema>(
+  schema: Schema,
+  defaultValues: DefaultValues<z.input<Schema>>,
+  messages?: FormMessages<Extract<keyof z.input<Schema>, string>>,
+) {
+  return useForm<z.input<Schema>, unknown, z.output<Schema>>({
+    resolver: contractResolver(schema, messages),
+    defaultValues,
+    shouldFocusError: true,
+  });
+}
