@@ -10,32 +10,9 @@ import {
   type LeadSource,
   type LeadStatus,
 } from "./fields.ts";
+import { contactProductOptions, meetingTimes } from "./lead-options.ts";
 
-/** The nine service chips of the full contact form (SPEC §3). */
-export const contactProductOptions = [
-  "SEO Services",
-  "SEM (Paid Advertising)",
-  "Website Design",
-  "Email Marketing",
-  "Social Media Marketing",
-  "Podcast Marketing",
-  "Ultimate Website Offer",
-  "Ultimate Pitch Packages",
-  "Consulting Only",
-] as const;
-
-/** Meeting slots: hourly from 09:00 to 17:00. */
-export const meetingTimes = [
-  "09:00",
-  "10:00",
-  "11:00",
-  "12:00",
-  "13:00",
-  "14:00",
-  "15:00",
-  "16:00",
-  "17:00",
-] as const;
+export { contactProductOptions, meetingTimes };
 
 /** True for a time zone name the platform knows (IANA names and their aliases, such as Asia/Calcutta). */
 export function isTimeZone(value: string): boolean {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { spamSignalNames } from "./lead-options.ts";
 import { cleanSourceText, leadSourceLimits, trimText } from "./text.ts";
 
 // Field rules shared by every payload. The spec leaves most bounds open; these are the ones the
@@ -118,7 +119,7 @@ export const spamSignalFields = {
   website: sourceText(2048),
   elapsedMs: z.number().int().nonnegative().optional().catch(undefined),
   formToken: z.string().max(200).optional().catch(undefined),
-};
+} satisfies Record<(typeof spamSignalNames)[number], z.ZodType>;
 
 /** What GET /api/form-token answers. */
 export type FormTokenAnswer = { token: string };

@@ -10,22 +10,11 @@ import {
   type LeadSource,
   type LeadStatus,
 } from "./fields.ts";
+import { budgetLabels, serviceTypeLabels, type Budget, type ServiceType } from "./lead-options.ts";
 
-/** serviceType values with the labels the form shows (SPEC §3). */
-export const serviceTypeLabels = {
-  seo: "Search Engine Optimization",
-  "paid-ads": "Paid Advertising Management",
-  "web-design": "Website Design & Development",
-  "social-media": "Social Media Management",
-  multiple: "Multiple Services",
-  consultation: "General Consultation",
-} as const;
-export type ServiceType = keyof typeof serviceTypeLabels;
+export { budgetLabels, serviceTypeLabels, type Budget, type ServiceType };
+
 export const serviceTypes = Object.keys(serviceTypeLabels) as [ServiceType, ...ServiceType[]];
-
-/** budget has a single option; it may also be left empty. */
-export const budgetLabels = { discuss: "Prefer to discuss" } as const;
-export type Budget = keyof typeof budgetLabels;
 export const budgets = Object.keys(budgetLabels) as [Budget, ...Budget[]];
 
 /** What the service inquiry form sends to POST /api/service-inquiry. */

@@ -1,4 +1,4 @@
-import { meetingTimes } from "../../contract/contact-submission.ts";
+import { meetingTimes } from "../../contract/lead-options.ts";
 
 // Pure helpers of the full contact form (unit-tested).
 

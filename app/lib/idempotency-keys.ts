@@ -1,4 +1,4 @@
-import { spamSignalFields } from "../../contract/fields.ts";
+import { spamSignalNames as spamSignalList } from "../../contract/lead-options.ts";
 
 // The Idempotency-Key of a form's submissions: one random key per filled-in form, so a retry of the
 // same values (after a failure whose answer never came) cannot store the lead twice. Keys are kept by
@@ -6,7 +6,7 @@ import { spamSignalFields } from "../../contract/fields.ts";
 // refuse the old key with other values), editing it back finds the old one again. After a success
 // the form resets and every key is forgotten: the next submission is a new lead.
 
-const spamSignalNames = new Set(Object.keys(spamSignalFields));
+const spamSignalNames = new Set<string>(spamSignalList);
 
 /** The lead's values, without the spam signals (a retry measures its own time and may carry a newer token). */
 function valuesOf(payload: object): string {

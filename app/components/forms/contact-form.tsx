@@ -1,16 +1,16 @@
 import { useId } from "react";
 import { Controller, type FieldErrors } from "react-hook-form";
 import type { z } from "zod";
-import { contactProductOptions } from "../../../contract/contact-submission.ts";
+import { contactProductOptions } from "../../../contract/lead-options.ts";
 import { useBrowserValue, useHydrated } from "../../hooks/use-browser-value.ts";
-import { submitContact } from "../../lib/api/submit-contact.ts";
 import { browserTimeZone, meetingSlots, todayAsDateInputValue } from "../../lib/contact-form-values.ts";
 import { cn } from "../../lib/utils.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 import { Field, fieldA11y, HoneypotField, SelectField, useDefaultsWithTypedValues } from "./form-parts.tsx";
 import { notifyInvalid } from "./form-toasts.ts";
-import { contactFormMessages, contactFormSchema } from "./lead-form-schemas.ts";
+import type { contactFormSchema } from "./lead-form-schemas.ts";
+import { loadContactFormRules, sendContact } from "./lead-form-rules.ts";
 import { hasMissingFields, useContractForm } from "./use-contract-form.ts";
 import { useLeadSubmission } from "./use-lead-submission.ts";
 
@@ -47,13 +47,13 @@ export function ContactForm({ formName = "contact", className }: { formName?: st
     company: ids.company,
     meetingDate: ids.meetingDate,
   });
-  const form = useContractForm(contactFormSchema, defaults, contactFormMessages);
+  const form = useContractForm(loadContactFormRules, defaults);
   const errors = form.formState.errors;
   // The time zone is always the browser's (so it is "reset" to it after every send), and today is the
   // visitor's today; both are read after hydration (useBrowserValue).
   const timezone = useBrowserValue(browserTimeZone, "");
   const minDate = useBrowserValue(todayAsDateInputValue, undefined);
-  const lead = useLeadSubmission({ formName, send: submitContact });
+  const lead = useLeadSubmission({ formName, send: sendContact });
   const hydrated = useHydrated();
 
   const onValid = (values: z.output<typeof contactFormSchema>) =>
@@ -75,6 +75,7 @@ export function ContactForm({ formName = "contact", className }: { formName?: st
 
   return (
     <form
+      onFocusCapture={() => loadContactFormRules().catch(() => undefined)}
       onSubmit={form.handleSubmit(onValid, onInvalid)}
       noValidate
       aria-label="Contact form"

@@ -1,6 +1,11 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { coachingForm, homeServicesForm, leadAuditForm, personalInjuryForm, tradeContactForm, websiteAuditForm } from "../../config/lead-forms.ts";
+import { industryPageContent } from "../../config/industry-pages.ts";
+import { coachingForm, leadAuditForm, websiteAuditForm } from "../../config/lead-forms.ts";
+import { tradeContactForm } from "../../config/trade-pages.ts";
+
+const homeServicesForm = industryPageContent["home-services"].form;
+const personalInjuryForm = industryPageContent["personal-injury"].form;
 import { ContactForm } from "./contact-form.tsx";
 import { ServiceInquiryForm } from "./service-inquiry-form.tsx";
 import { ShortLeadForm } from "./short-lead-form.tsx";
@@ -10,7 +15,7 @@ import { ShortLeadForm } from "./short-lead-form.tsx";
 
 describe("lead form islands", () => {
   it("take only serializable props (the short forms' settings survive JSON)", () => {
-    for (const config of [leadAuditForm, websiteAuditForm, coachingForm, homeServicesForm, personalInjuryForm, tradeContactForm("hvac", "HVAC")]) {
+    for (const config of [leadAuditForm, websiteAuditForm, coachingForm, homeServicesForm, personalInjuryForm, tradeContactForm("hvac")]) {
       expect(JSON.parse(JSON.stringify(config))).toEqual(config);
     }
   });

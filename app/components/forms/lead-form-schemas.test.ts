@@ -1,12 +1,7 @@
 import type { FieldValues, ResolverOptions } from "react-hook-form";
 import { describe, expect, it } from "vitest";
-import {
-  contactFormMessages,
-  contactFormSchema,
-  serviceInquiryFormMessages,
-  serviceInquiryFormSchema,
-  shortLeadFormSchema,
-} from "./lead-form-schemas.ts";
+import { contactFormMessages, serviceInquiryFormMessages } from "./lead-form-messages.ts";
+import { contactFormSchema, serviceInquiryFormSchema, shortLeadFormSchema } from "./lead-form-schemas.ts";
 import { contractResolver, type FormMessages } from "./use-contract-form.ts";
 
 // What each public form shows for what the visitor entered: the spec's wording (SPEC §5, §8) where it

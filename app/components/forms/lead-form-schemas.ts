@@ -2,7 +2,7 @@ import { z } from "zod";
 import { contactSubmissionInput } from "../../../contract/contact-submission.ts";
 import { serviceInquiryInput } from "../../../contract/service-inquiry.ts";
 import { splitFullName } from "../../lib/contact-form-values.ts";
-import type { FormMessages } from "./use-contract-form.ts";
+import { contactFormMessages, serviceInquiryFormMessages } from "./lead-form-messages.ts";
 
 // The public lead forms' schemas, built from the contract's (the rules the server applies), and the
 // spec's wording where it differs from the API's (SPEC §5, §8). Unit-tested in lead-form-schemas.test.ts.
@@ -29,16 +29,6 @@ export const contactFormSchema = z
   })
   .transform(({ fullName, ...rest }) => ({ ...fullName, ...rest }));
 
-export const contactFormMessages = {
-  required: {
-    fullName: "Please enter your full name.",
-    email: "Please enter your email address.",
-    phone: "Please enter your phone number.",
-    products: "Please select at least one service.",
-  },
-  issues: { "fullName.lastName": "Please enter your first and last name." },
-} satisfies FormMessages<keyof z.input<typeof contactFormSchema>>;
-
 /** The service inquiry form at the bottom of every service page: the contract's fields, minus source and spam. */
 export const serviceInquiryFormSchema = serviceInquiryInput.pick({
   firstName: true,
@@ -51,16 +41,10 @@ export const serviceInquiryFormSchema = serviceInquiryInput.pick({
   message: true,
 });
 
-export const serviceInquiryFormMessages = {
-  required: {
-    firstName: "Please enter your first name.",
-    lastName: "Please enter your last name.",
-    email: "Please enter your email address.",
-    phone: "Please enter your phone number.",
-    serviceType: "Please choose a service.",
-    message: "Please tell us about your project.",
-  },
-} satisfies FormMessages<keyof z.input<typeof serviceInquiryFormSchema>>;
-
 /** The short lead forms: a few contact fields with the contract's own messages (SPEC §5: wording not shown). */
 export const shortLeadFormSchema = contactSubmissionInput.pick({ firstName: true, lastName: true, email: true, phone: true, company: true });
+
+/** What each public form validates with (loaded on demand through lead-form-rules.ts). */
+export const contactFormRules = { schema: contactFormSchema, messages: contactFormMessages };
+export const serviceInquiryFormRules = { schema: serviceInquiryFormSchema, messages: serviceInquiryFormMessages };
+export const shortLeadFormRules = { schema: shortLeadFormSchema };

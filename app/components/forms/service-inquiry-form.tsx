@@ -1,16 +1,17 @@
 import { useId } from "react";
 import { Controller, type FieldErrors } from "react-hook-form";
 import type { z } from "zod";
-import { budgetLabels, serviceTypeLabels } from "../../../contract/service-inquiry.ts";
+import { budgetLabels, serviceTypeLabels } from "../../../contract/lead-options.ts";
 import { useHydrated } from "../../hooks/use-browser-value.ts";
-import { submitServiceInquiry } from "../../lib/api/submit-service-inquiry.ts";
 import { cn } from "../../lib/utils.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 import { Textarea } from "../ui/textarea.tsx";
 import { Field, fieldA11y, HoneypotField, SelectField, useDefaultsWithTypedValues } from "./form-parts.tsx";
 import { notifyInvalid } from "./form-toasts.ts";
-import { serviceInquiryFormMessages, serviceInquiryFormSchema } from "./lead-form-schemas.ts";
+import type { serviceInquiryFormSchema } from "./lead-form-schemas.ts";
+import { serviceInquiryFormMessages } from "./lead-form-messages.ts";
+import { loadServiceInquiryFormRules, sendServiceInquiry } from "./lead-form-rules.ts";
 import { hasMissingFields, useContractForm } from "./use-contract-form.ts";
 import { useLeadSubmission } from "./use-lead-submission.ts";
 
@@ -50,9 +51,9 @@ export function ServiceInquiryForm({
   const id = (name: FieldName) => `${formId}-${name}`;
   const textFields: FieldName[] = ["firstName", "lastName", "email", "company", "phone", "message"];
   const defaults = useDefaultsWithTypedValues(emptyValues, Object.fromEntries(textFields.map((name) => [name, id(name)])));
-  const form = useContractForm(serviceInquiryFormSchema, defaults, serviceInquiryFormMessages);
+  const form = useContractForm(loadServiceInquiryFormRules, defaults);
   const errors = form.formState.errors;
-  const lead = useLeadSubmission({ formName, send: submitServiceInquiry });
+  const lead = useLeadSubmission({ formName, send: sendServiceInquiry });
   const hydrated = useHydrated();
 
   const onValid = (values: z.output<typeof serviceInquiryFormSchema>) =>
@@ -76,7 +77,7 @@ export function ServiceInquiryForm({
       <h2 id={`${formId}-title`} className="text-2xl font-bold text-slate-900">
         {title}
       </h2>
-      <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate aria-labelledby={`${formId}-title`} className="relative mt-6 space-y-5">
+      <form onFocusCapture={() => loadServiceInquiryFormRules().catch(() => undefined)} onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate aria-labelledby={`${formId}-title`} className="relative mt-6 space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
           {text("firstName", "First Name", { autoComplete: "given-name" })}
           {text("lastName", "Last Name", { autoComplete: "family-name" })}

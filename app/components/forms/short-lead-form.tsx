@@ -1,12 +1,12 @@
 import { useId } from "react";
 import type { z } from "zod";
 import { useHydrated } from "../../hooks/use-browser-value.ts";
-import { submitContact } from "../../lib/api/submit-contact.ts";
 import { cn } from "../../lib/utils.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 import { Field, fieldA11y, HoneypotField, useDefaultsWithTypedValues } from "./form-parts.tsx";
-import { shortLeadFormSchema } from "./lead-form-schemas.ts";
+import type { shortLeadFormSchema } from "./lead-form-schemas.ts";
+import { loadShortLeadFormRules, sendContact } from "./lead-form-rules.ts";
 import { useContractForm } from "./use-contract-form.ts";
 import { useLeadSubmission } from "./use-lead-submission.ts";
 
@@ -51,9 +51,9 @@ export function ShortLeadForm({
   const formId = useId();
   const id = (name: keyof ShortLeadValues) => `${formId}-${name}`;
   const defaults = useDefaultsWithTypedValues(emptyValues, Object.fromEntries(fieldNames.map((name) => [name, id(name)])));
-  const form = useContractForm(shortLeadFormSchema, defaults);
+  const form = useContractForm(loadShortLeadFormRules, defaults);
   const errors = form.formState.errors;
-  const lead = useLeadSubmission({ formName, send: submitContact });
+  const lead = useLeadSubmission({ formName, send: sendContact });
   const hydrated = useHydrated();
 
   const onValid = (values: z.output<typeof shortLeadFormSchema>) =>
@@ -83,7 +83,7 @@ export function ShortLeadForm({
       <h2 id={`${formId}-title`} className="text-2xl font-bold text-slate-900">
         {title}
       </h2>
-      <form onSubmit={form.handleSubmit(onValid)} noValidate aria-labelledby={`${formId}-title`} className="relative mt-5 space-y-4">
+      <form onFocusCapture={() => loadShortLeadFormRules().catch(() => undefined)} onSubmit={form.handleSubmit(onValid)} noValidate aria-labelledby={`${formId}-title`} className="relative mt-5 space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
           {text("firstName", "First Name", { autoComplete: "given-name" })}
           {text("lastName", "Last Name", { autoComplete: "family-name" })}

@@ -82,15 +82,26 @@ export function contractResolver<Schema extends ObjectSchema>(
   };
 }
 
-/** A react-hook-form form validated by `schema` (see the top of this file). */
+/** A schema with the form's own wording: what a lazily loaded form's loader gives. */
+export type ContractFormRules<Schema extends ObjectSchema> = { schema: Schema; messages?: FormMessages };
+
+/**
+ * A react-hook-form form validated by `schema` (see the top of this file). Instead of the schema, a
+ * public form passes a loader of its rules (`() => import(...)`): zod and the schemas then load on the
+ * visitor's first focus in the form (call the loader from onFocusCapture) or at the latest on submit,
+ * and stay out of the page's first load.
+ */
 export function useContractForm<Schema extends ObjectSchema>(
-  schema: Schema,
+  schema: Schema | (() => Promise<ContractFormRules<Schema>>),
   defaultValues: DefaultValues<z.input<Schema>>,
   messages?: FormMessages<Extract<keyof z.input<Schema>, string>>,
 ) {
-  return useForm<z.input<Schema>, unknown, z.output<Schema>>({
-    resolver: contractResolver(schema, messages),
-    defaultValues,
-    shouldFocusError: true,
-  });
+  const resolver: Resolver<z.input<Schema>, unknown, z.output<Schema>> =
+    typeof schema === "function"
+      ? async (values, context, options) => {
+          const rules = await schema();
+          return contractResolver(rules.schema, rules.messages)(values, context, options);
+        }
+      : contractResolver(schema, messages);
+  return useForm<z.input<Schema>, unknown, z.output<Schema>>({ resolver, defaultValues, shouldFocusError: true });
 }

@@ -1,6 +1,5 @@
 import type { LeadSource, spamSignalFields } from "../../../contract/fields.ts";
 import { reportConversion } from "../../lib/analytics.ts";
-import { leadSourceFor } from "../../lib/lead-source.ts";
 import { useIdempotencyKeys, useSingleFlight, useSpamSignals } from "./form-parts.tsx";
 import { notifySubmitFailed, notifySubmitted } from "./form-toasts.ts";
 
@@ -28,7 +27,15 @@ export function useLeadSubmission<Payload extends object>({
   /** Sends the lead; on success `onSent` (reset the form), then the next lead gets a new key and timer. */
   const submit = (lead: LeadFields<Payload>, texts: { success: string; failure: string; onSent: () => void }) =>
     run(async () => {
-      const payload = { ...lead, ...leadSourceFor(formName), ...(await spam.signals()) } as Payload;
+      let payload: Payload;
+      try {
+        // Loaded with the schemas (lead-form-rules.ts): the source's cleaning rules are zod's.
+        const { leadSourceFor } = await import("../../lib/lead-source.ts");
+        payload = { ...lead, ...leadSourceFor(formName), ...(await spam.signals()) } as Payload;
+      } catch {
+        notifySubmitFailed(texts.failure);
+        return;
+      }
       try {
         // The key follows the values, not the spam signals (a retry measures its own time).
         await send({ payload, idempotencyKey: idempotencyKeys.keyFor(payload) });

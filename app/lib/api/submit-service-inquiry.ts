@@ -1,10 +1,9 @@
 import type { SubmissionReceipt } from "../../../contract/fields.ts";
 import { IDEMPOTENCY_KEY_HEADER } from "../../../contract/idempotency-key.ts";
-import { serviceInquiryInput, type ServiceInquiryInput } from "../../../contract/service-inquiry.ts";
+import type { ServiceInquiryInput } from "../../../contract/service-inquiry.ts";
 import { apiRequest } from "../api-client.ts";
 
 // POST /api/service-inquiry, validated by the same schema as on the server.
-export { serviceInquiryInput };
 export type { ServiceInquiryInput };
 
 /** One submission: the payload and the Idempotency-Key of this filled-in form (see lib/idempotency-keys.ts). */

@@ -1,0 +1,47 @@
+// The option lists of the lead forms, and the names of the spam signals, without zod: the public forms
+// render them at first paint, while the schemas (contract/contact-submission.ts, service-inquiry.ts,
+// fields.ts) load only when a form is validated (app/components/forms/use-contract-form.ts).
+
+/** The nine service chips of the full contact form (SPEC §3). */
+export const contactProductOptions = [
+  "SEO Services",
+  "SEM (Paid Advertising)",
+  "Website Design",
+  "Email Marketing",
+  "Social Media Marketing",
+  "Podcast Marketing",
+  "Ultimate Website Offer",
+  "Ultimate Pitch Packages",
+  "Consulting Only",
+] as const;
+
+/** Meeting slots: hourly from 09:00 to 17:00. */
+export const meetingTimes = [
+  "09:00",
+  "10:00",
+  "11:00",
+  "12:00",
+  "13:00",
+  "14:00",
+  "15:00",
+  "16:00",
+  "17:00",
+] as const;
+
+/** serviceType values with the labels the form shows (SPEC §3). */
+export const serviceTypeLabels = {
+  seo: "Search Engine Optimization",
+  "paid-ads": "Paid Advertising Management",
+  "web-design": "Website Design & Development",
+  "social-media": "Social Media Management",
+  multiple: "Multiple Services",
+  consultation: "General Consultation",
+} as const;
+export type ServiceType = keyof typeof serviceTypeLabels;
+
+/** budget has a single option; it may also be left empty. */
+export const budgetLabels = { discuss: "Prefer to discuss" } as const;
+export type Budget = keyof typeof budgetLabels;
+
+/** The spam signals every form sends (contract/fields.ts spamSignalFields has one rule per name). */
+export const spamSignalNames = ["website", "elapsedMs", "formToken"] as const;
