@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { contactSubmissionInput, type ContactSubmissionInput } from "../../../contract/contact-submission.ts";
 import type { SubmissionReceipt } from "../../../contract/fields.ts";
 import { IDEMPOTENCY_KEY_HEADER } from "../../../contract/idempotency-key.ts";
 import { reportConversion } from "../analytics.ts";
-import { apiRequest } from "../api-client.ts";
+import { apiRequest, queryClient } from "../api-client.ts";
 import { refreshLeadQueries } from "./admin-leads.ts";
 
 // POST /api/contact: the schema the forms validate with is the one the server validates with.
@@ -18,12 +18,15 @@ export async function submitContact({ payload, idempotencyKey }: { payload: Cont
 
 /** Sends a contact submission; on success refreshes the admin's cached list and reports the conversion. */
 export function useSubmitContact() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: submitContact,
-    onSuccess: () => {
-      refreshLeadQueries(queryClient, "contacts");
-      reportConversion();
+  // The module's client, not a provider's: a form is an island of its own (an Astro page has no React root around it).
+  return useMutation(
+    {
+      mutationFn: submitContact,
+      onSuccess: () => {
+        refreshLeadQueries(queryClient, "contacts");
+        reportConversion();
+      },
     },
-  });
+    queryClient,
+  );
 }

@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import type { SubmissionReceipt } from "../../../contract/fields.ts";
 import { IDEMPOTENCY_KEY_HEADER } from "../../../contract/idempotency-key.ts";
 import { serviceInquiryInput, type ServiceInquiryInput } from "../../../contract/service-inquiry.ts";
 import { reportConversion } from "../analytics.ts";
-import { apiRequest } from "../api-client.ts";
+import { apiRequest, queryClient } from "../api-client.ts";
 import { refreshLeadQueries } from "./admin-leads.ts";
 
 // POST /api/service-inquiry, validated by the same schema as on the server.
@@ -18,12 +18,15 @@ export async function submitServiceInquiry({ payload, idempotencyKey }: { payloa
 
 /** Sends a service inquiry; on success refreshes the admin's cached list and reports the conversion. */
 export function useSubmitServiceInquiry() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: submitServiceInquiry,
-    onSuccess: () => {
-      refreshLeadQueries(queryClient, "inquiries");
-      reportConversion();
+  // The module's client, not a provider's: a form is an island of its own (an Astro page has no React root around it).
+  return useMutation(
+    {
+      mutationFn: submitServiceInquiry,
+      onSuccess: () => {
+        refreshLeadQueries(queryClient, "inquiries");
+        reportConversion();
+      },
     },
-  });
+    queryClient,
+  );
 }
