@@ -15,7 +15,7 @@ test("the offer page countdown starts at 01:00:00, ticks each second, and stops 
   await expect(countdown).toHaveText("00:00:00");
 });
 
-test("the landing page's two countdowns share one clock and both buttons scroll to the booking section", async ({ page }) => {
+test("the landing page's two countdowns share one clock and both calls to action scroll to the booking section", async ({ page }) => {
   await page.clock.install();
   await page.goto("/ultimate-website-offer");
   await expect(page.getByText("LIMITED TIME OFFER")).toBeVisible();
@@ -28,7 +28,8 @@ test("the landing page's two countdowns share one clock and both buttons scroll 
   const section = page.locator("#calendly-section");
   await expect(section.getByRole("heading", { name: "Schedule Your Website Upgrade Consultation" })).toBeAttached();
   await expect(section.locator('iframe[title="Schedule your free website consultation"]')).toHaveAttribute("height", "700");
-  const buttons = page.getByRole("button", { name: "Upgrade Your Website Now" });
+  // In-page links to the section (smooth scrolling comes from the CSS scroll-behavior).
+  const buttons = page.getByRole("link", { name: "Upgrade Your Website Now" });
   await expect(buttons).toHaveCount(2);
   await buttons.first().click();
   await expect(section).toBeInViewport();
@@ -64,14 +65,25 @@ test("the client strip stands still when the visitor asks for reduced motion", a
 
 test("the contact page shows the hours, a 700 px booking frame and a five-question FAQ", async ({ page }) => {
   await page.goto("/contact");
-  await expect(page.getByText("Monday to Friday 9AM to 6PM EST")).toBeVisible();
+  // exact: the closed FAQ answers are in the page too (hidden), and one of them mentions the hours.
+  await expect(page.getByText("Monday to Friday 9AM to 6PM EST", { exact: true })).toBeVisible();
   await expect(page.locator("iframe[title]")).toHaveAttribute("height", "700");
-  // Radix renders each question as a button inside a heading.
-  const questions = page.locator("h3 > button[aria-expanded]");
+  // Each question is a native disclosure (<details>/<summary> holding an h3); the five form one exclusive group.
+  const faq = page.getByRole("region", { name: "Frequently Asked Questions" });
+  const questions = faq.locator("details > summary");
   await expect(questions).toHaveCount(5);
+  await expect(faq.locator("details > summary > h3")).toHaveCount(5);
+  await expect(faq.locator("details[open]")).toHaveCount(0);
   await questions.first().click();
-  await expect(questions.first()).toHaveAttribute("aria-expanded", "true");
-  await expect(page.locator('h3 > button[aria-expanded="true"]')).toHaveCount(1);
+  await expect(faq.locator("details").first()).toHaveAttribute("open", "");
+  await expect(faq.getByText("Within 24 hours. Every form")).toBeVisible();
+  await expect(faq.locator("details[open]")).toHaveCount(1);
+  // By keyboard: the next question opens with Enter and closes the first.
+  await questions.nth(1).focus();
+  await page.keyboard.press("Enter");
+  await expect(faq.locator("details").nth(1)).toHaveAttribute("open", "");
+  await expect(faq.locator("details[open]")).toHaveCount(1);
+  await expect(faq.getByText("Within 24 hours. Every form")).toBeHidden();
 });
 
 test("the privacy policy shows today's date, set in the browser", async ({ page }) => {

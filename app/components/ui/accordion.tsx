@@ -1,35 +1,22 @@
-import * as AccordionPrimitive from "@radix-ui/react-accordion";
 import { ChevronDown } from "lucide-react";
-import type { ComponentProps } from "react";
+import type { ReactNode } from "react";
 import { cn } from "../../lib/utils.ts";
 
-export const Accordion = AccordionPrimitive.Root;
+// FAQ questions as native disclosures: <details>/<summary> open and close by mouse and keyboard with no
+// script, and items sharing a `name` form an exclusive group (opening one closes the others).
 
-export function AccordionItem({ className, ...props }: ComponentProps<typeof AccordionPrimitive.Item>) {
-  return <AccordionPrimitive.Item className={cn("border-b border-slate-200", className)} {...props} />;
+export function Accordion({ className, children }: { className?: string; children: ReactNode }) {
+  return <div className={className}>{children}</div>;
 }
 
-export function AccordionTrigger({ className, children, ...props }: ComponentProps<typeof AccordionPrimitive.Trigger>) {
+export function AccordionItem({ group, question, children, className }: { group: string; question: ReactNode; children: ReactNode; className?: string }) {
   return (
-    <AccordionPrimitive.Header className="flex">
-      <AccordionPrimitive.Trigger
-        className={cn(
-          "flex flex-1 items-center justify-between py-4 text-left font-semibold text-slate-900 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 [&[data-state=open]>svg]:rotate-180",
-          className,
-        )}
-        {...props}
-      >
-        {children}
-        <ChevronDown className="h-4 w-4 shrink-0 transition-transform" aria-hidden="true" />
-      </AccordionPrimitive.Trigger>
-    </AccordionPrimitive.Header>
-  );
-}
-
-export function AccordionContent({ className, children, ...props }: ComponentProps<typeof AccordionPrimitive.Content>) {
-  return (
-    <AccordionPrimitive.Content className="overflow-hidden text-slate-700" {...props}>
-      <div className={cn("pb-4", className)}>{children}</div>
-    </AccordionPrimitive.Content>
+    <details name={group} className={cn("group border-b border-slate-200", className)}>
+      <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 text-left font-semibold text-slate-900 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 [&::-webkit-details-marker]:hidden">
+        <h3>{question}</h3>
+        <ChevronDown className="h-4 w-4 shrink-0 transition-transform group-open:rotate-180" aria-hidden="true" />
+      </summary>
+      <div className="pb-4 text-slate-700">{children}</div>
+    </details>
   );
 }

@@ -1,17 +1,14 @@
 import { Compass, Megaphone, Users } from "lucide-react";
-import { ShortLeadForm } from "../../components/forms/short-lead-form.tsx";
-import { Card, CardGrid, CheckList, Hero, ProcessSteps, Section, SectionHeader, CardsSection } from "../../components/sections.tsx";
-import { coachingForm } from "../../config/lead-forms.ts";
-import { pageMeta } from "../../lib/seo.ts";
+import type { ReactNode } from "react";
+import { Card, CardGrid, CheckList, Hero, ProcessSteps, Section, SectionHeader, CardsSection } from "../components/sections.tsx";
+import { pageHead } from "../lib/seo.ts";
 
-export function meta() {
-  return pageMeta({
-    title: "Marketing Coaching for Business Owners and Teams",
-    description:
-      "Marketing coaching for owners and in-house teams who want to run their own local SEO, ads and social media with confidence. Book a free strategy session.",
-    path: "/marketing-coaching",
-  });
-}
+export const head = pageHead({
+  title: "Marketing Coaching for Business Owners and Teams",
+  description:
+    "Marketing coaching for owners and in-house teams who want to run their own local SEO, ads and social media with confidence. Book a free strategy session.",
+  path: "/marketing-coaching",
+});
 
 const audience = [
   {
@@ -53,7 +50,8 @@ const formats = [
   },
 ];
 
-export default function MarketingCoaching() {
+/** `form`: the short lead form island in the hero (the .astro page passes it as a named slot). */
+export default function MarketingCoaching({ form }: { form?: ReactNode }) {
   return (
     <>
       <Hero
@@ -65,7 +63,7 @@ export default function MarketingCoaching() {
             accounts and your own numbers, so what you learn is put to work the same week.
           </p>
         }
-        aside={<ShortLeadForm {...coachingForm} />}
+        aside={form}
       >
         <CheckList
           className="mt-8 text-slate-800"

@@ -1,23 +1,21 @@
 import { ArrowRight, Clock, Headset, LayoutTemplate, Plug, Search, ShieldCheck, Target } from "lucide-react";
-import { CountdownDisplay, useCountdown } from "../../components/countdown.tsx";
-import { SchedulingEmbed } from "../../components/scheduling-embed.tsx";
-import { scrollToElement } from "../../components/scroll-manager.tsx";
-import { Card, CardGrid, CheckList, CtaBanner, Hero, Section, SectionHeader } from "../../components/sections.tsx";
-import { buttonVariants } from "../../components/ui/button.tsx";
-import { pageMeta } from "../../lib/seo.ts";
-import { cn } from "../../lib/utils.ts";
+import { CountdownDisplay } from "../components/countdown.tsx";
+import { SchedulingEmbed } from "../components/scheduling-embed.tsx";
+import { Card, CardGrid, CheckList, CtaBanner, Hero, Section, SectionHeader } from "../components/sections.tsx";
+import { buttonVariants } from "../components/ui/button.tsx";
+import { pageHead } from "../lib/seo.ts";
+import { cn } from "../lib/utils.ts";
 
 // The website upgrade landing page (SPEC §2 "Website upgrade landing page", §9 website upgrade
-// guarantee). Sections in the spec's order; one countdown state shared by both displays.
+// guarantee). Sections in the spec's order; both countdowns tick from one deadline (app/scripts/countdowns.ts),
+// and both "Upgrade" calls to action are in-page links to the booking section (smooth by CSS).
 
-export function meta() {
-  return pageMeta({
-    title: "Website Upgrade Offer",
-    description:
-      "A lead-focused website rebuild delivered in 1 week: SEO ready, mobile first and fully integrated, backed by our 90-day more-leads guarantee.",
-    path: "/ultimate-website-offer",
-  });
-}
+export const head = pageHead({
+  title: "Website Upgrade Offer",
+  description:
+    "A lead-focused website rebuild delivered in 1 week: SEO ready, mobile first and fully integrated, backed by our 90-day more-leads guarantee.",
+  path: "/ultimate-website-offer",
+});
 
 const CALENDLY_SECTION_ID = "calendly-section";
 
@@ -61,9 +59,6 @@ const upgradeButtonClass = cn(buttonVariants({ size: "lg" }), "h-14 px-8 text-lg
 const upgradeButtonOnDarkClass = cn(upgradeButtonClass, "bg-white text-brand-900 hover:bg-brand-50");
 
 export default function UltimateWebsiteOffer() {
-  const seconds = useCountdown();
-  const scrollToCalendly = () => scrollToElement(CALENDLY_SECTION_ID);
-
   return (
     <>
       {/* 1. Hero */}
@@ -71,7 +66,7 @@ export default function UltimateWebsiteOffer() {
         eyebrow={
           <div className="flex flex-wrap items-center gap-6">
             <p className="inline-block rounded-full bg-red-700 px-4 py-1 text-sm font-bold tracking-wider text-white">LIMITED TIME OFFER</p>
-            <CountdownDisplay seconds={seconds} label="OFFER EXPIRES IN:" className="text-red-700" />
+            <CountdownDisplay label="OFFER EXPIRES IN:" className="text-red-700" />
           </div>
         }
         title={"Ready to Upgrade Your Website? Let's Transform Your Online Presence"}
@@ -87,10 +82,10 @@ export default function UltimateWebsiteOffer() {
           </>
         }
         actions={
-          <button type="button" onClick={scrollToCalendly} className={upgradeButtonClass}>
+          <a href={`#${CALENDLY_SECTION_ID}`} className={upgradeButtonClass}>
             Upgrade Your Website Now
             <ArrowRight className="h-5 w-5" aria-hidden="true" />
-          </button>
+          </a>
         }
       />
 
@@ -139,11 +134,11 @@ export default function UltimateWebsiteOffer() {
         text="Only 5 ultimate websites go out each month. Lock in your spot before the timer runs out."
       >
         <div className="flex w-full flex-col items-center gap-6">
-          <CountdownDisplay seconds={seconds} label="OFFER EXPIRES IN:" className="text-white" />
-          <button type="button" onClick={scrollToCalendly} className={upgradeButtonOnDarkClass}>
+          <CountdownDisplay label="OFFER EXPIRES IN:" className="text-white" />
+          <a href={`#${CALENDLY_SECTION_ID}`} className={upgradeButtonOnDarkClass}>
             Upgrade Your Website Now
             <ArrowRight className="h-5 w-5" aria-hidden="true" />
-          </button>
+          </a>
         </div>
       </CtaBanner>
 

@@ -1,25 +1,18 @@
 import { ArrowLeft } from "lucide-react";
-import { useSyncExternalStore, type ReactNode } from "react";
-import { Link } from "react-router";
-import { ButtonLink, Hero, Section } from "../../components/sections.tsx";
-import { siteConfig } from "../../config/site.ts";
-import { pageMeta } from "../../lib/seo.ts";
+import type { ReactNode } from "react";
+import { ButtonLink, Hero, Section } from "../components/sections.tsx";
+import { siteConfig } from "../config/site.ts";
+import { pageHead } from "../lib/seo.ts";
 
-// SPEC §2 "Privacy policy": ten sections in order, "Last updated" as today's date (set in the browser
-// after hydration, so the prerendered HTML never shows the build's date), and a link back to home.
+// SPEC §2 "Privacy policy": ten sections in order, "Last updated" as today's date (filled in by the
+// browser, app/scripts/today.ts, so the prerendered HTML never shows the build's date), and a link back to home.
 
-export function meta() {
-  return pageMeta({
-    title: "Privacy Policy",
-    description:
-      "How we collect, use, share and protect the details you send through our forms and scheduling tools, and how to ask us to delete them.",
-    path: "/privacy-policy",
-  });
-}
-
-const subscribeNever = () => () => {};
-const today = () => new Date().toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
-const noDateOnServer = () => "";
+export const head = pageHead({
+  title: "Privacy Policy",
+  description:
+    "How we collect, use, share and protect the details you send through our forms and scheduling tools, and how to ask us to delete them.",
+  path: "/privacy-policy",
+});
 
 function PolicySection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -35,8 +28,6 @@ function PolicySection({ id, title, children }: { id: string; title: string; chi
 const linkClass = "font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900";
 
 export default function PrivacyPolicy() {
-  const date = useSyncExternalStore(subscribeNever, today, noDateOnServer);
-
   return (
     <>
       <Hero
@@ -48,7 +39,7 @@ export default function PrivacyPolicy() {
               collect when you browse the site, send a form or book a consultation, why we collect it and the choices you have.
             </p>
             <p className="mt-4 text-base font-semibold text-slate-900">
-              Last updated: <time data-testid="last-updated">{date}</time>
+              Last updated: <time data-today="" data-testid="last-updated" />
             </p>
           </>
         }
@@ -201,9 +192,9 @@ export default function PrivacyPolicy() {
               </li>
               <li>
                 Our{" "}
-                <Link to="/contact" className={linkClass}>
+                <a href="/contact" className={linkClass}>
                   contact page
-                </Link>
+                </a>
               </li>
             </ul>
           </PolicySection>

@@ -1,18 +1,15 @@
 import { BarChart3, Filter, MapPin, PhoneIncoming, Search, Target } from "lucide-react";
-import { ShortLeadForm } from "../../components/forms/short-lead-form.tsx";
-import { CardsSection, CheckList, Hero, ProcessSteps, Section, SectionHeader } from "../../components/sections.tsx";
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "../../components/ui/accordion.tsx";
-import { leadAuditForm } from "../../config/lead-forms.ts";
-import { pageMeta } from "../../lib/seo.ts";
+import type { ReactNode } from "react";
+import { CardsSection, CheckList, Hero, ProcessSteps, Section, SectionHeader } from "../components/sections.tsx";
+import { Accordion, AccordionItem } from "../components/ui/accordion.tsx";
+import { pageHead } from "../lib/seo.ts";
 
-export function meta() {
-  return pageMeta({
-    title: "Get More Quality Leads: Free Lead Audit",
-    description:
-      "Request a free lead audit: we trace where your calls and form fills come from, where good prospects drop off, and what to fix first to get more quality leads.",
-    path: "/get-leads",
-  });
-}
+export const head = pageHead({
+  title: "Get More Quality Leads: Free Lead Audit",
+  description:
+    "Request a free lead audit: we trace where your calls and form fills come from, where good prospects drop off, and what to fix first to get more quality leads.",
+  path: "/get-leads",
+});
 
 const auditAreas = [
   {
@@ -70,7 +67,8 @@ const faqs = [
   },
 ];
 
-export default function GetLeads() {
+/** `form`: the short lead form island in the hero (the .astro page passes it as a named slot). */
+export default function GetLeads({ form }: { form?: ReactNode }) {
   return (
     <>
       <Hero
@@ -82,7 +80,7 @@ export default function GetLeads() {
             where your enquiries come from, which ones are worth your time, and where good prospects slip away.
           </p>
         }
-        aside={<ShortLeadForm {...leadAuditForm} />}
+        aside={form}
       >
         <CheckList
           className="mt-8 text-slate-800"
@@ -148,11 +146,10 @@ export default function GetLeads() {
 
       <Section tone="muted" labelledBy="audit-faq">
         <SectionHeader id="audit-faq" eyebrow="Good to know" title="Questions About the Free Lead Audit" />
-        <Accordion type="single" collapsible className="mx-auto mt-10 max-w-3xl rounded-xl bg-white px-6 shadow-sm ring-1 ring-slate-200">
+        <Accordion className="mx-auto mt-10 max-w-3xl rounded-xl bg-white px-6 shadow-sm ring-1 ring-slate-200">
           {faqs.map((faq) => (
-            <AccordionItem key={faq.question} value={faq.question} className="last:border-b-0">
-              <AccordionTrigger>{faq.question}</AccordionTrigger>
-              <AccordionContent>{faq.answer}</AccordionContent>
+            <AccordionItem key={faq.question} group="lead-audit-faq" question={faq.question} className="last:border-b-0">
+              {faq.answer}
             </AccordionItem>
           ))}
         </Accordion>

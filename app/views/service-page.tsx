@@ -1,27 +1,29 @@
 import { Phone } from "lucide-react";
-import { useLocation } from "react-router";
-import { ServiceInquiryForm } from "../../components/forms/service-inquiry-form.tsx";
-import { ButtonLink, Card, CardGrid, CheckList, Hero, ProcessSteps, Section, SectionHeader, StatGrid } from "../../components/sections.tsx";
-import { servicePages } from "../../config/service-pages.ts";
-import { services } from "../../config/services.ts";
-import { siteConfig } from "../../config/site.ts";
-import { pageMeta } from "../../lib/seo.ts";
-import type { Route } from "./+types/service-page";
+import type { ReactNode } from "react";
+import { ButtonLink, Card, CardGrid, CheckList, Hero, ProcessSteps, Section, SectionHeader, StatGrid } from "../components/sections.tsx";
+import { servicePages, type ServiceSlug } from "../config/service-pages.ts";
+import { services, type Service } from "../config/services.ts";
+import { siteConfig } from "../config/site.ts";
+import { pageHead } from "../lib/seo.ts";
 
-// One module serves the six service routes (app/routes.ts); the path says which service.
+// One template for the six service pages (app/pages/services/[slug].astro builds one per service).
 // The copy of each page lives in app/config/service-pages.ts (SPEC §2 "Individual service pages", §9).
-function serviceAt(pathname: string) {
-  return services.find((service) => service.path === pathname) ?? services[0];
+
+function serviceBySlug(slug: ServiceSlug): Service {
+  const service = services.find((candidate) => candidate.slug === slug);
+  if (!service) throw new Error(`No service with the slug ${slug}`);
+  return service;
 }
 
-export function meta({ location }: Route.MetaArgs) {
-  const service = serviceAt(location.pathname);
-  const content = servicePages[service.slug];
-  return pageMeta({ title: content.meta.title, description: content.meta.description, path: service.path });
+export function serviceHead(slug: ServiceSlug) {
+  const service = serviceBySlug(slug);
+  const content = servicePages[slug];
+  return pageHead({ title: content.meta.title, description: content.meta.description, path: service.path });
 }
 
-export default function ServicePage() {
-  const service = serviceAt(useLocation().pathname);
+/** `inquiryForm`: the service inquiry form island, passed by the page as a named slot. */
+export default function ServicePage({ slug, inquiryForm }: { slug: ServiceSlug; inquiryForm?: ReactNode }) {
+  const service = serviceBySlug(slug);
   const content = servicePages[service.slug];
   const ids = (part: string) => `${service.slug}-${part}`;
   const { hero, included, cards, offer, reasons, process, results, inquiry } = content;
@@ -107,7 +109,7 @@ export default function ServicePage() {
 
       <Section>
         <div className="grid gap-10 lg:grid-cols-5 lg:items-start">
-          <ServiceInquiryForm formName={`service-${service.slug}`} className="lg:col-span-3" />
+          <div className="lg:col-span-3">{inquiryForm}</div>
           <div className="rounded-xl bg-brand-50 p-6 text-slate-800 sm:p-8 lg:col-span-2">
             <h3 className="text-xl font-bold text-slate-900">What happens after you send it</h3>
             <p className="mt-4 text-slate-700">{inquiry.intro}</p>

@@ -1,25 +1,22 @@
 import { BadgePercent, CalendarCheck, Flame, Phone, ShieldCheck, Star, Trophy } from "lucide-react";
 import type { ReactNode } from "react";
-import { Countdown } from "../../components/countdown.tsx";
-import { SchedulingEmbed } from "../../components/scheduling-embed.tsx";
-import { scrollToElement } from "../../components/scroll-manager.tsx";
-import { ButtonLink, Card, CardGrid, CheckList, CtaBanner, Hero, Section, SectionHeader } from "../../components/sections.tsx";
-import { buttonVariants } from "../../components/ui/button.tsx";
-import { siteConfig } from "../../config/site.ts";
-import { pageMeta } from "../../lib/seo.ts";
-import { cn } from "../../lib/utils.ts";
+import { CountdownDisplay } from "../components/countdown.tsx";
+import { SchedulingEmbed } from "../components/scheduling-embed.tsx";
+import { ButtonLink, Card, CardGrid, CheckList, CtaBanner, Hero, Section, SectionHeader } from "../components/sections.tsx";
+import { buttonVariants } from "../components/ui/button.tsx";
+import { siteConfig } from "../config/site.ts";
+import { pageHead } from "../lib/seo.ts";
+import { cn } from "../lib/utils.ts";
 
 // The offer page with packages (SPEC §2 "Offer page with packages", §3 packages and additional
 // services, §9 offer claims). No prices appear anywhere: the terms below are display-only claims.
 
-export function meta() {
-  return pageMeta({
-    title: "Ultimate SEO Packages",
-    description:
-      "Three local SEO packages with 20, 50 or 150 priority keywords, a top 5 ranking guarantee and 40% off when you pay 12 months upfront.",
-    path: "/ultimate-pitch",
-  });
-}
+export const head = pageHead({
+  title: "Ultimate SEO Packages",
+  description:
+    "Three local SEO packages with 20, 50 or 150 priority keywords, a top 5 ranking guarantee and 40% off when you pay 12 months upfront.",
+  path: "/ultimate-pitch",
+});
 
 const CALENDLY_SECTION_ID = "calendly-section";
 
@@ -122,7 +119,7 @@ const additionalServices: { name: string; flag?: string; text: string }[] = [
   },
 ];
 
-function PackageCard({ pkg, onBook }: { pkg: SeoPackage; onBook: () => void }) {
+function PackageCard({ pkg }: { pkg: SeoPackage }) {
   const featured = pkg.theme === "featured";
   const danger = pkg.theme === "danger";
   return (
@@ -149,29 +146,27 @@ function PackageCard({ pkg, onBook }: { pkg: SeoPackage; onBook: () => void }) {
       </p>
       <p className="mt-4 text-slate-700">{pkg.summary}</p>
       <CheckList items={pkg.features} className="mt-6 flex-1 text-slate-800" />
-      <button
-        type="button"
-        onClick={onBook}
+      {/* An in-page link: the CSS scroll-behavior makes it smooth (instant with reduced motion). */}
+      <a
+        href={`#${CALENDLY_SECTION_ID}`}
         className={cn(
           buttonVariants({ variant: danger ? "destructive" : featured ? "default" : "outline", size: "lg" }),
           "mt-8 w-full",
         )}
       >
         Book a Strategy Call<span className="sr-only"> about {pkg.name}</span>
-      </button>
+      </a>
     </article>
   );
 }
 
 export default function UltimatePitch() {
-  const scrollToCalendly = () => scrollToElement(CALENDLY_SECTION_ID);
-
   return (
     <>
       <div className="bg-brand-900 py-4 text-white">
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-center gap-3 px-4 text-center sm:flex-row sm:gap-8 sm:text-left">
           <p className="text-lg font-bold">Book your strategy call today to lock in this year&apos;s onboarding terms.</p>
-          <Countdown label="Offer expires in:" className="text-center text-white" />
+          <CountdownDisplay label="Offer expires in:" className="text-center text-white" />
         </div>
       </div>
 
@@ -212,7 +207,7 @@ export default function UltimatePitch() {
         />
         <div className="mt-14 grid gap-8 lg:grid-cols-3 lg:items-stretch">
           {packages.map((pkg) => (
-            <PackageCard key={pkg.name} pkg={pkg} onBook={scrollToCalendly} />
+            <PackageCard key={pkg.name} pkg={pkg} />
           ))}
         </div>
         <div className="mt-14 rounded-2xl bg-brand-50 p-8">

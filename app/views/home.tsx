@@ -1,23 +1,21 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { ClientStrip } from "../../components/client-strip.tsx";
-import { ButtonLink, Card, CardGrid, CheckList, CtaBanner, Hero, Section, SectionHeader } from "../../components/sections.tsx";
-import { siteConfig } from "../../config/site.ts";
-import { businessJsonLd, pageMeta } from "../../lib/seo.ts";
+import { ClientStrip } from "../components/client-strip.tsx";
+import { ButtonLink, Card, CardGrid, CheckList, CtaBanner, Hero, Section, SectionHeader } from "../components/sections.tsx";
+import { siteConfig } from "../config/site.ts";
+import { businessJsonLd, pageHead } from "../lib/seo.ts";
 
-// SPEC §2 "Home", §9. Kept light on purpose: no icon library, no Radix, no forms on this page.
+// SPEC §2 "Home", §9. No React in the browser: the client strip turns with a small script
+// (app/scripts/client-strip.ts, loaded by app/pages/index.astro).
 
-export function meta() {
-  return [
-    ...pageMeta({
-      title: "Get Local Leads on Autopilot",
-      description:
-        "Local SEO, paid ads and lead-generating websites for plumbers, HVAC companies and roofers. More booked jobs from your service area, tracked to the call.",
-      path: "/",
-    }),
-    businessJsonLd(),
-  ];
-}
+export const head = pageHead(
+  {
+    title: "Get Local Leads on Autopilot",
+    description:
+      "Local SEO, paid ads and lead-generating websites for plumbers, HVAC companies and roofers. More booked jobs from your service area, tracked to the call.",
+    path: "/",
+  },
+  [businessJsonLd()],
+);
 
 const heroStats = [
   { value: "10+ years", label: "Of local search and advertising experience" },
@@ -243,13 +241,13 @@ export default function Home() {
           <div className="grid gap-10 lg:grid-cols-2 lg:items-center">
             <div>
               <SectionHeader id={`${trade.id}-heading`} centered={false} eyebrow={trade.eyebrow} title={trade.title} intro={trade.text} />
-              <Link
-                to={trade.link.to}
+              <a
+                href={trade.link.to}
                 className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
               >
                 {trade.link.label}
                 <ArrowRight />
-              </Link>
+              </a>
             </div>
             <div className="rounded-xl border border-slate-200 bg-white p-6 text-slate-800 shadow-sm sm:p-8">
               <CheckList items={trade.bullets} />

@@ -1,22 +1,20 @@
 import { Phone } from "lucide-react";
-import { ContactForm } from "../../components/forms/contact-form.tsx";
-import { ButtonLink, CheckList, CtaBanner, Hero, ProcessSteps, Section, SectionHeader } from "../../components/sections.tsx";
-import { servicePages, type ServiceSlug } from "../../config/service-pages.ts";
-import { services } from "../../config/services.ts";
-import { siteConfig } from "../../config/site.ts";
-import { pageMeta } from "../../lib/seo.ts";
+import type { ReactNode } from "react";
+import { ButtonLink, CheckList, CtaBanner, Hero, ProcessSteps, Section, SectionHeader } from "../components/sections.tsx";
+import { servicePages, type ServiceSlug } from "../config/service-pages.ts";
+import { services } from "../config/services.ts";
+import { siteConfig } from "../config/site.ts";
+import { pageHead } from "../lib/seo.ts";
 
 // The Services overview (SPEC §2 "Services"): the contact form and what to expect, the six services
 // with their features and benefits, the four-step process and a closing call to action.
 
-export function meta() {
-  return pageMeta({
-    title: "Digital Marketing Services",
-    description:
-      "Local SEO, paid ads, website design, social media, email and podcast marketing for home-service businesses and law firms that want more leads.",
-    path: "/services",
-  });
-}
+export const head = pageHead({
+  title: "Digital Marketing Services",
+  description:
+    "Local SEO, paid ads, website design, social media, email and podcast marketing for home-service businesses and law firms that want more leads.",
+  path: "/services",
+});
 
 // The spec's order on this page (SEO, SEM, Website Design and Development, Social Media, Email, Podcast).
 const overviewOrder: ServiceSlug[] = ["seo", "sem", "website-design", "social-media-consulting", "email-marketing", "podcast-marketing"];
@@ -48,7 +46,8 @@ const processSteps = [
   },
 ];
 
-export default function Services() {
+/** `form`: the contact form island (app/pages/services/index.astro passes it as a named slot). */
+export default function Services({ form }: { form?: ReactNode }) {
   const ordered = overviewOrder.map((slug) => {
     const service = services.find((candidate) => candidate.slug === slug)!;
     return { service, overview: servicePages[slug].overview };
@@ -71,7 +70,7 @@ export default function Services() {
               Request Your Free Strategy Session
             </h2>
             <p className="mt-2 text-slate-700">Choose the services you're curious about and, if you like, a time that suits you for a call.</p>
-            <ContactForm formName="services-hero" className="mt-6" />
+            <div className="mt-6">{form}</div>
           </div>
         }
       >

@@ -1,25 +1,21 @@
 import { CalendarDays, Clock, Mail, Phone } from "lucide-react";
-import { Link } from "react-router";
-import { ContactForm } from "../../components/forms/contact-form.tsx";
-import { SchedulingEmbed } from "../../components/scheduling-embed.tsx";
-import { scrollToElement } from "../../components/scroll-manager.tsx";
-import { Hero, Section, SectionHeader } from "../../components/sections.tsx";
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "../../components/ui/accordion.tsx";
-import { buttonVariants } from "../../components/ui/button.tsx";
-import { siteConfig } from "../../config/site.ts";
-import { pageMeta } from "../../lib/seo.ts";
+import type { ReactNode } from "react";
+import { SchedulingEmbed } from "../components/scheduling-embed.tsx";
+import { Hero, Section, SectionHeader } from "../components/sections.tsx";
+import { Accordion, AccordionItem } from "../components/ui/accordion.tsx";
+import { buttonVariants } from "../components/ui/button.tsx";
+import { siteConfig } from "../config/site.ts";
+import { pageHead } from "../lib/seo.ts";
 
 // The contact page (SPEC §2 "Contact"): phone, e-mail, hours, the contact form, the booking
 // widget (700 px) and a five-question FAQ.
 
-export function meta() {
-  return pageMeta({
-    title: "Contact Us",
-    description:
-      "Call, e-mail or book a free 30-minute strategy call with our local SEO team. We reply to every message within 24 hours.",
-    path: "/contact",
-  });
-}
+export const head = pageHead({
+  title: "Contact Us",
+  description:
+    "Call, e-mail or book a free 30-minute strategy call with our local SEO team. We reply to every message within 24 hours.",
+  path: "/contact",
+});
 
 const SCHEDULE_SECTION_ID = "schedule-call";
 
@@ -29,7 +25,8 @@ const nextSteps = [
   "On the call you get a straight answer on what would bring in more leads, whether or not you hire us.",
 ];
 
-export default function Contact() {
+/** `form`: the contact form island (app/pages/contact.astro passes it as a named slot). */
+export default function Contact({ form }: { form?: ReactNode }) {
   return (
     <>
       <Hero
@@ -47,14 +44,11 @@ export default function Contact() {
               <Phone className="h-5 w-5" aria-hidden="true" />
               Call {siteConfig.phone}
             </a>
-            <button
-              type="button"
-              onClick={() => scrollToElement(SCHEDULE_SECTION_ID)}
-              className={buttonVariants({ variant: "outline", size: "lg" })}
-            >
+            {/* An in-page link: the CSS scroll-behavior makes it smooth (instant with reduced motion). */}
+            <a href={`#${SCHEDULE_SECTION_ID}`} className={buttonVariants({ variant: "outline", size: "lg" })}>
               <CalendarDays className="h-5 w-5" aria-hidden="true" />
               Book a Call Online
-            </button>
+            </a>
           </>
         }
         aside={
@@ -123,7 +117,7 @@ export default function Contact() {
             </ol>
           </div>
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3">
-            <ContactForm formName="contact-page" />
+            {form}
           </div>
         </div>
       </Section>
@@ -139,48 +133,33 @@ export default function Contact() {
 
       <Section labelledBy="faq-title">
         <SectionHeader id="faq-title" title="Frequently Asked Questions" />
-        <Accordion type="single" collapsible className="mx-auto mt-10 max-w-3xl">
-          <AccordionItem value="response-time">
-            <AccordionTrigger>How quickly will you get back to me?</AccordionTrigger>
-            <AccordionContent>
-              Within 24 hours. Every form, e-mail and voicemail is answered by a member of our team, and our office is open{" "}
-              {siteConfig.hours}. If it&apos;s urgent, call us during those hours and you&apos;ll reach someone right away.
-            </AccordionContent>
+        <Accordion className="mx-auto mt-10 max-w-3xl">
+          <AccordionItem group="contact-faq" question="How quickly will you get back to me?">
+            Within 24 hours. Every form, e-mail and voicemail is answered by a member of our team, and our office is open{" "}
+            {siteConfig.hours}. If it&apos;s urgent, call us during those hours and you&apos;ll reach someone right away.
           </AccordionItem>
-          <AccordionItem value="strategy-session">
-            <AccordionTrigger>What does the free strategy session cover?</AccordionTrigger>
-            <AccordionContent>
-              It&apos;s a 30-minute call about your business, not a pitch deck. We review your website, your Google Business Profile
-              and where you rank for the searches that bring paying customers, show you which competitors are taking those clicks,
-              and point out the biggest leaks. You leave with a short, prioritized plan you can act on with or without us.
-            </AccordionContent>
+          <AccordionItem group="contact-faq" question="What does the free strategy session cover?">
+            It&apos;s a 30-minute call about your business, not a pitch deck. We review your website, your Google Business Profile
+            and where you rank for the searches that bring paying customers, show you which competitors are taking those clicks,
+            and point out the biggest leaks. You leave with a short, prioritized plan you can act on with or without us.
           </AccordionItem>
-          <AccordionItem value="contracts">
-            <AccordionTrigger>Do I have to sign a long-term contract?</AccordionTrigger>
-            <AccordionContent>
-              No. Month-to-month plans are available. If you&apos;d rather commit, 12-month plans come with a 20% monthly discount,
-              and paying 12 months upfront takes 40% off and adds a page 1 ranking guarantee. The details are on our{" "}
-              <Link to="/ultimate-pitch" className="font-semibold text-brand-700 underline underline-offset-4">
-                SEO packages page
-              </Link>
-              .
-            </AccordionContent>
+          <AccordionItem group="contact-faq" question="Do I have to sign a long-term contract?">
+            No. Month-to-month plans are available. If you&apos;d rather commit, 12-month plans come with a 20% monthly discount,
+            and paying 12 months upfront takes 40% off and adds a page 1 ranking guarantee. The details are on our{" "}
+            <a href="/ultimate-pitch" className="font-semibold text-brand-700 underline underline-offset-4">
+              SEO packages page
+            </a>
+            .
           </AccordionItem>
-          <AccordionItem value="industries">
-            <AccordionTrigger>What kinds of businesses do you work with?</AccordionTrigger>
-            <AccordionContent>
-              Mostly home-service companies (plumbers, HVAC companies, roofers, window companies, electricians and general
-              contractors) and personal injury law firms. We also work with cannabis businesses, e-commerce stores and manufacturers.
-              If your customers search for you on Google, we can help them find you first.
-            </AccordionContent>
+          <AccordionItem group="contact-faq" question="What kinds of businesses do you work with?">
+            Mostly home-service companies (plumbers, HVAC companies, roofers, window companies, electricians and general
+            contractors) and personal injury law firms. We also work with cannabis businesses, e-commerce stores and manufacturers.
+            If your customers search for you on Google, we can help them find you first.
           </AccordionItem>
-          <AccordionItem value="reporting">
-            <AccordionTrigger>How will I know the marketing is working?</AccordionTrigger>
-            <AccordionContent>
-              You get a plain-English report every month showing where your priority keywords rank, how many calls and form leads
-              came in, and which pages and campaigns produced them. We walk through it with you and agree on the next month&apos;s
-              priorities, so you always know what you&apos;re paying for and what it returned.
-            </AccordionContent>
+          <AccordionItem group="contact-faq" question="How will I know the marketing is working?">
+            You get a plain-English report every month showing where your priority keywords rank, how many calls and form leads
+            came in, and which pages and campaigns produced them. We walk through it with you and agree on the next month&apos;s
+            priorities, so you always know what you&apos;re paying for and what it returned.
           </AccordionItem>
         </Accordion>
       </Section>

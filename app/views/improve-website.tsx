@@ -1,17 +1,14 @@
 import { Gauge, LineChart, MapPin, MousePointerClick, Smartphone } from "lucide-react";
-import { ShortLeadForm } from "../../components/forms/short-lead-form.tsx";
-import { ButtonLink, CardsSection, CheckList, Hero, ProcessSteps, Section, SectionHeader } from "../../components/sections.tsx";
-import { websiteAuditForm } from "../../config/lead-forms.ts";
-import { pageMeta } from "../../lib/seo.ts";
+import type { ReactNode } from "react";
+import { ButtonLink, CardsSection, CheckList, Hero, ProcessSteps, Section, SectionHeader } from "../components/sections.tsx";
+import { pageHead } from "../lib/seo.ts";
 
-export function meta() {
-  return pageMeta({
-    title: "Free Website Audit: Speed, Mobile, SEO and Conversions",
-    description:
-      "Get a free website audit covering page speed, mobile usability, conversion paths, local SEO basics and tracking, with a plain-language list of fixes.",
-    path: "/improve-website",
-  });
-}
+export const head = pageHead({
+  title: "Free Website Audit: Speed, Mobile, SEO and Conversions",
+  description:
+    "Get a free website audit covering page speed, mobile usability, conversion paths, local SEO basics and tracking, with a plain-language list of fixes.",
+  path: "/improve-website",
+});
 
 const checks = [
   {
@@ -68,7 +65,8 @@ const problems = [
   },
 ];
 
-export default function ImproveWebsite() {
+/** `form`: the short lead form island in the hero (the .astro page passes it as a named slot). */
+export default function ImproveWebsite({ form }: { form?: ReactNode }) {
   return (
     <>
       <Hero
@@ -80,7 +78,7 @@ export default function ImproveWebsite() {
             and the call button is getting in the way. We find it, explain it in plain language, and tell you what to fix first.
           </p>
         }
-        aside={<ShortLeadForm {...websiteAuditForm} />}
+        aside={form}
       >
         <CheckList
           className="mt-8 text-slate-800"
