@@ -34,6 +34,15 @@ const router = createBrowserRouter([
 export function AdminApp() {
   const [queryClient] = useState(createQueryClient);
   useEffect(() => endSessionOnUnauthorized(queryClient), [queryClient]);
+  useEffect(() => {
+    // Back from the public site the browser may restore this page as it was (back/forward cache): what
+    // changed meanwhile (a new lead, the session) is fetched again.
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) void queryClient.invalidateQueries();
+    };
+    window.addEventListener("pageshow", onPageShow);
+    return () => window.removeEventListener("pageshow", onPageShow);
+  }, [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
