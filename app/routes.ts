@@ -32,11 +32,4 @@ export default [
   ]),
   // The RSS feed: a resource route, prerendered to build/client/blog/rss.xml.
   route("blog/rss.xml", "routes/_site/blog/rss.ts"),
-  layout("routes/admin/admin-layout.tsx", [
-    route("admin/login", "routes/admin/login.tsx"),
-    route("admin/submissions", "routes/admin/submissions.tsx"),
-    route("admin/leads/:kind", "routes/admin/lead-inbox.tsx"),
-    route("admin/leads/:kind/:id", "routes/admin/lead-detail.tsx"),
-    route("admin/deliveries", "routes/admin/deliveries.tsx"),
-  ]),
 ] satisfies RouteConfig;

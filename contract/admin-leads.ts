@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ADMIN_PASSWORD_MIN_LENGTH } from "./admin.ts";
 import type { ContactSubmission } from "./contact-submission.ts";
 import type { Delivery } from "./deliveries.ts";
 import { cleanText, leadStatuses, passwordText, requiredText, type LeadStatus } from "./fields.ts";
@@ -119,7 +120,7 @@ export type NoteInput = z.input<typeof noteInput>;
 export const passwordChange = z.object({
   currentPassword: passwordText("Current password").min(1, { error: "Current password is required" }).max(1024),
   newPassword: passwordText("New password")
-    .min(12, { error: "New password must be at least 12 characters" })
+    .min(ADMIN_PASSWORD_MIN_LENGTH, { error: `New password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters` })
     .max(1024, { error: "New password must be at most 1024 characters" }),
 });
 export type PasswordChange = z.input<typeof passwordChange>;

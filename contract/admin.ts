@@ -15,9 +15,12 @@ export type AdminLoginInput = z.input<typeof adminLoginInput>;
 /** GET /api/admin/status */
 export type AdminStatus = { authenticated: boolean; username: string | null };
 
+/** The shortest admin password allowed, for a new password (CLI, bootstrap) and a changed one (admin-leads.ts). */
+export const ADMIN_PASSWORD_MIN_LENGTH = 12;
+
 /** Rules for a new admin password (CLI and bootstrap). */
 export const adminPassword = passwordText("Password")
-  .min(12, { error: "Password must be at least 12 characters" })
+  .min(ADMIN_PASSWORD_MIN_LENGTH, { error: `Password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters` })
   .max(1024, { error: "Password must be at most 1024 characters" });
 
 export const adminEmail = z.email({ error: "Enter a valid email address" }).max(254);

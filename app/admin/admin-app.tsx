@@ -1,4 +1,52 @@
-// Placeholder until the admin app lands (issue 12): the router and screens go here.
+import { QueryClientProvider } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { createBrowserRouter, Navigate, RouterProvider } from "react-router";
+import { Toaster } from "../components/ui/toaster.tsx";
+import { createQueryClient } from "../lib/api-client.ts";
+import { SignedInLayout } from "./routes/admin-layout.tsx";
+import { AdminNotFound } from "./routes/admin-not-found.tsx";
+import { Dashboard } from "./routes/dashboard.tsx";
+import { DeliveriesPage } from "./routes/deliveries.tsx";
+import { LeadDetailPage } from "./routes/lead-detail.tsx";
+import { LeadInbox } from "./routes/lead-inbox.tsx";
+import { AdminLogin } from "./routes/login.tsx";
+import { endSessionOnUnauthorized } from "./session.ts";
+
+// The admin: a single-page app on its own page (app/pages/admin/index.astro, served for every /admin/*
+// path). React Router in data mode picks the screen; the signed-in screens share one layout that
+// guards them. Nothing on the public site imports this folder.
+
+const router = createBrowserRouter([
+  { path: "/admin", element: <Navigate to="/admin/submissions" replace /> },
+  { path: "/admin/login", element: <AdminLogin /> },
+  {
+    element: <SignedInLayout />,
+    children: [
+      { path: "/admin/submissions", element: <Dashboard /> },
+      { path: "/admin/leads/:kind", element: <LeadInbox /> },
+      { path: "/admin/leads/:kind/:id", element: <LeadDetailPage /> },
+      { path: "/admin/deliveries", element: <DeliveriesPage /> },
+      { path: "*", element: <AdminNotFound /> },
+    ],
+  },
+]);
+
 export function AdminApp() {
-  return <p className="p-8 text-center text-slate-600">Admin</p>;
+  const [queryClient] = useState(createQueryClient);
+  useEffect(() => endSessionOnUnauthorized(queryClient), [queryClient]);
+  useEffect(() => {
+    // Back from the public site the browser may restore this page as it was (back/forward cache): what
+    // changed meanwhile (a new lead, the session) is fetched again.
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) void queryClient.invalidateQueries();
+    };
+    window.addEventListener("pageshow", onPageShow);
+    return () => window.removeEventListener("pageshow", onPageShow);
+  }, [queryClient]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>
+  );
 }

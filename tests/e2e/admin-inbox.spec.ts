@@ -138,6 +138,22 @@ test("the dashboard shows the totals, unread counts, the weekly chart and the 5 
   await expect(page.getByRole("heading", { level: 1, name: new RegExp(`Casey ${tag}-c6`) })).toBeVisible();
 });
 
+test("back on the dashboard from the site, a lead that arrived meanwhile is shown", async ({ page, request }) => {
+  await signIn(page);
+  await expect(page.getByTestId("contact-count")).toHaveText(/^\d+$/);
+  const before = Number((await page.getByTestId("contact-count").textContent())!.replace(/,/g, ""));
+
+  // The site is another page: the browser may keep the dashboard as it was and restore it on Back.
+  await page.getByRole("link", { name: "View site" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const tag = uniqueTag("Back");
+  await postContact(request, contactData(tag, { firstName: "Bea" }));
+  await page.goBack();
+
+  await expect(page.getByTestId("contact-count")).toHaveText(String(before + 1));
+  await expect(page.getByRole("region", { name: "Recent Contact Forms" })).toContainText(`Bea ${tag}`);
+});
+
 test("the dashboard shows the empty texts when there are no leads", async ({ page }) => {
   await page.route("**/api/contact-submissions?limit=5", (route) => route.fulfill({ json: [] }));
   await page.route("**/api/service-inquiries?limit=5", (route) => route.fulfill({ json: [] }));

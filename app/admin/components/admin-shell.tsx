@@ -1,13 +1,11 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ReactNode } from "react";
-import { Link, NavLink, useNavigate } from "react-router";
-import { adminStatusQueryKey } from "../../lib/admin-status.ts";
-import { apiRequest } from "../../lib/api-client.ts";
-import { DELIVERIES_ROOT } from "../../lib/api/admin-deliveries.ts";
-import { LEADS_ROOT, recentKeys, STATS_KEY } from "../../lib/api/admin-leads.ts";
+import { useMutation } from "@tanstack/react-query";
+import { useEffect, type ReactNode } from "react";
+import { Link, NavLink } from "react-router";
 import { cn } from "../../lib/utils.ts";
+import { logoutMutation } from "../session.ts";
 
-// The frame of the signed-in admin pages: a bar with the sections, the site link and Logout.
+// The frame of the signed-in admin pages (a bar with the sections, the site link and Logout) and the
+// small pieces the screens share.
 
 export const focusRing = "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
 export const linkClass = cn("rounded-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900", focusRing);
@@ -15,6 +13,13 @@ export const selectClass = cn(
   "h-10 rounded-md border border-slate-400 bg-white px-2 text-base text-slate-900 disabled:opacity-60",
   "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600",
 );
+
+/** The browser tab's title of an admin screen (the page is one HTML file for every screen). */
+export function usePageTitle(title: string) {
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
 
 export function Loading() {
   return (
@@ -70,19 +75,9 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-brand-50 text-brand-900" : "text-slate-800 hover:bg-slate-100",
   );
 
+/** Logout ends the session here whatever the server answers; the signed-in layout then goes to the login page. */
 export function AdminFrame({ children }: { children: ReactNode }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const logout = useMutation({
-    mutationFn: () => apiRequest("POST", "/api/admin/logout"),
-    onSettled: () => {
-      queryClient.setQueryData(adminStatusQueryKey, { authenticated: false, username: null });
-      for (const key of [recentKeys.contacts[0], recentKeys.inquiries[0], LEADS_ROOT, STATS_KEY[0], DELIVERIES_ROOT]) {
-        queryClient.removeQueries({ queryKey: [key] });
-      }
-      void navigate("/admin/login");
-    },
-  });
+  const logout = useMutation(logoutMutation);
 
   return (
     <div className="min-h-screen bg-white">
@@ -113,9 +108,10 @@ export function AdminFrame({ children }: { children: ReactNode }) {
             </ul>
           </nav>
           <div className="flex items-center gap-2">
-            <Link to="/" className={cn("rounded-md px-3 py-2 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline", focusRing)}>
+            {/* The public site is not part of this app: a full page load. */}
+            <a href="/" className={cn("rounded-md px-3 py-2 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline", focusRing)}>
               View site
-            </Link>
+            </a>
             <button
               type="button"
               onClick={() => logout.mutate()}

@@ -1,9 +1,11 @@
+import { MutationObserver } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { LeadDetail } from "../../../contract/admin-leads.ts";
 import type { Delivery } from "../../../contract/deliveries.ts";
-import { createQueryClient, HttpError } from "../api-client.ts";
-import { deliveryKeys, fetchDeliveries, isDeliveryView, refreshAfterRetry, retryDelivery, sendTestEmail } from "./admin-deliveries.ts";
-import { apiErrorOf, leadKeys } from "./admin-leads.ts";
+import { createQueryClient, HttpError } from "../../lib/api-client.ts";
+import { deliveriesQuery, deliveryKeys, isDeliveryView, refreshAfterRetry, retryDeliveryMutation, sendTestEmailMutation } from "./deliveries.ts";
+import { leadKeys } from "./leads.ts";
+import { apiErrorOf } from "./request.ts";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -31,8 +33,9 @@ describe("requests", () => {
   it("asks for one view of the list, and retries a delivery by its id", async () => {
     const fetch = vi.fn(async (_url: string, _init: RequestInit) => new Response('{"items":[]}', { status: 200 }));
     vi.stubGlobal("fetch", fetch);
-    expect(await fetchDeliveries("failed")).toEqual({ items: [] });
-    await retryDelivery("abc");
+    const queryClient = createQueryClient();
+    expect(await queryClient.fetchQuery(deliveriesQuery("failed"))).toEqual({ items: [] });
+    await new MutationObserver(queryClient, retryDeliveryMutation).mutate(delivery({ id: "abc" }));
     expect(fetch.mock.calls.map((call) => [call[0], call[1].method])).toEqual([
       ["/api/admin/deliveries?state=failed", "GET"],
       ["/api/admin/deliveries/abc/retry", "POST"],
@@ -41,7 +44,7 @@ describe("requests", () => {
 
   it("carries the server's message when the test e-mail is refused", async () => {
     vi.stubGlobal("fetch", vi.fn(async () => new Response('{"message":"E-mail is not configured"}', { status: 409 })));
-    const error = await sendTestEmail().catch((e: unknown) => e);
+    const error = await new MutationObserver(createQueryClient(), sendTestEmailMutation).mutate().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(apiErrorOf(error)?.message).toBe("E-mail is not configured");
   });

@@ -1,30 +1,22 @@
 import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { KindStats, LeadKind } from "../../../contract/admin-leads.ts";
 import type { DeliveryHealth } from "../../../contract/deliveries.ts";
 import { serviceTypeLabels } from "../../../contract/service-inquiry.ts";
-import { AdminFrame, Loading, SpamBadge, UnreadBadge, focusRing, linkClass } from "../../components/admin/admin-shell.tsx";
-import { failedDeliveriesWarning, noChannelConfigured } from "../../components/admin/delivery-format.ts";
-import { ChangePasswordForm } from "../../components/admin/change-password-form.tsx";
-import { formatDateTime, kindLabels, leadName } from "../../components/admin/lead-format.ts";
-import { LeadsChart } from "../../components/admin/leads-chart.tsx";
-import { useAdminGuard, useSignOutOnUnauthorized } from "../../components/admin/use-admin-guard.ts";
-import { deliveryKeys, fetchDeliveryHealth } from "../../lib/api/admin-deliveries.ts";
-import {
-  fetchRecentContacts,
-  fetchRecentInquiries,
-  fetchStats,
-  recentKeys,
-  RECENT_LIMIT,
-  STATS_KEY,
-  type RecentContact,
-  type RecentInquiry,
-} from "../../lib/api/admin-leads.ts";
 import { cn } from "../../lib/utils.ts";
+import { deliveryHealthQuery } from "../api/deliveries.ts";
+import { recentContactsQuery, recentInquiriesQuery, RECENT_LIMIT, type RecentContact, type RecentInquiry } from "../api/recent-leads.ts";
+import { statsQuery } from "../api/stats.ts";
+import { Loading, SpamBadge, UnreadBadge, focusRing, linkClass, usePageTitle } from "../components/admin-shell.tsx";
+import { ChangePasswordForm } from "../components/change-password-form.tsx";
+import { failedDeliveriesWarning, noChannelConfigured } from "../components/delivery-format.ts";
+import { formatDateTime, kindLabels, leadName } from "../components/lead-format.ts";
+import { LeadsChart } from "../components/leads-chart.tsx";
+import { useSession } from "../session.ts";
 
-export function meta() {
-  return [{ title: "Form Submissions Dashboard" }, { name: "robots", content: "noindex" }];
-}
+// SPEC §2 "Admin dashboard": counts, the weekly chart, the newest leads of each kind, delivery
+// warnings and the password change. Shown only inside the signed-in layout.
 
 const emptyStats: KindStats = { total: 0, unread: 0, spam: 0, perWeek: [] };
 
@@ -48,7 +40,7 @@ function CountTile({ kind, title, stats, testId }: { kind: LeadKind; title: stri
   );
 }
 
-function RecentItem({ kind, lead, children }: { kind: LeadKind; lead: RecentContact | RecentInquiry; children: React.ReactNode }) {
+function RecentItem({ kind, lead, children }: { kind: LeadKind; lead: RecentContact | RecentInquiry; children: ReactNode }) {
   const unread = lead.readAt === null && lead.status !== "spam";
   return (
     <li className={cn("rounded-md border p-4", unread ? "border-amber-300 bg-amber-50" : "border-slate-200")}>
@@ -99,22 +91,17 @@ function DeliveryHealthNotices({ health }: { health: DeliveryHealth | undefined 
   );
 }
 
-export default function SubmissionsDashboard() {
-  const status = useAdminGuard();
-  const enabled = status.authenticated;
-
-  // Requested only once the session is known to be signed in (SPEC §6); a failure shows as empty or 0 (§8).
-  const contacts = useQuery({ queryKey: recentKeys.contacts, queryFn: fetchRecentContacts, enabled });
-  const inquiries = useQuery({ queryKey: recentKeys.inquiries, queryFn: fetchRecentInquiries, enabled });
-  // The counts follow every change made elsewhere: fetched again each time the dashboard opens.
-  const stats = useQuery({ queryKey: STATS_KEY, queryFn: fetchStats, enabled, staleTime: 0 });
+export function Dashboard() {
+  usePageTitle("Form Submissions Dashboard");
+  const session = useSession();
+  // A failure shows as empty or 0 (SPEC §8).
+  const contacts = useQuery(recentContactsQuery);
+  const inquiries = useQuery(recentInquiriesQuery);
+  const stats = useQuery(statsQuery);
   // Not waited for: the dashboard shows without it, and the warnings appear once it answers.
-  const health = useQuery({ queryKey: deliveryKeys.health, queryFn: fetchDeliveryHealth, enabled, staleTime: 0 });
-  useSignOutOnUnauthorized(contacts.error, inquiries.error, stats.error, health.error);
+  const health = useQuery(deliveryHealthQuery);
 
-  if (status.isLoading || !status.authenticated || contacts.isLoading || inquiries.isLoading || stats.isLoading) {
-    return <Loading />;
-  }
+  if (contacts.isLoading || inquiries.isLoading || stats.isLoading) return <Loading />;
 
   const contactList = (contacts.data ?? []).slice(0, RECENT_LIMIT);
   const inquiryList = (inquiries.data ?? []).slice(0, RECENT_LIMIT);
@@ -122,9 +109,9 @@ export default function SubmissionsDashboard() {
   const inquiryStats = stats.data?.inquiries ?? emptyStats;
 
   return (
-    <AdminFrame>
+    <>
       <h1 className="text-3xl font-bold text-slate-900">Form Submissions Dashboard</h1>
-      <p className="mt-1 text-slate-700">Welcome, {status.username}</p>
+      <p className="mt-1 text-slate-700">Welcome, {session.username}</p>
       <DeliveryHealthNotices health={health.data} />
 
       <div className="mt-8 grid gap-4 sm:grid-cols-2">
@@ -186,6 +173,6 @@ export default function SubmissionsDashboard() {
           <ChangePasswordForm />
         </div>
       </section>
-    </AdminFrame>
+    </>
   );
 }

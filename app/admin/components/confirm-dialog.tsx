@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { Button } from "../ui/button.tsx";
+import { Button } from "../../components/ui/button.tsx";
 
 /**
  * A native modal <dialog> (showModal: focus is trapped, Escape cancels, the page behind is inert).

@@ -1,6 +1,6 @@
 import type { Delivery, DeliveryHealth, DeliveryState, TestEmailResult } from "../../../contract/deliveries.ts";
 import { deliveryChannelLabels } from "../../../contract/deliveries.ts";
-import type { DeliveryView } from "../../lib/api/admin-deliveries.ts";
+import type { DeliveryView } from "../../../contract/deliveries.ts";
 
 // Wording of lead delivery in the admin: state badges, when "send again" is offered, and the dashboard's
 // warnings. Every state reads as text; the colour only repeats it.

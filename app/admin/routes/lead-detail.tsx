@@ -1,42 +1,36 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
 import type { ContactLead, InquiryLead, LeadDetail, LeadKind } from "../../../contract/admin-leads.ts";
-import { replyWindowHours } from "../../../contract/admin-leads.ts";
+import { noteInput, replyWindowHours, type NoteInput } from "../../../contract/admin-leads.ts";
 import { budgetLabels, serviceTypeLabels } from "../../../contract/service-inquiry.ts";
-import { AdminFrame, Loading, UnreadBadge, linkClass } from "../../components/admin/admin-shell.tsx";
-import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
-import { DeliveryTable } from "../../components/admin/delivery-table.tsx";
-import { forgetLead, storeLead } from "../../components/admin/lead-cache.ts";
-import {
-  formatDateTime,
-  formatMeeting,
-  kindLabels,
-  leadName,
-  replyBy,
-  zonedInstant,
-} from "../../components/admin/lead-format.ts";
-import { LeadStatusSelect } from "../../components/admin/lead-status-select.tsx";
-import { useAdminGuard, useSignOutOnUnauthorized } from "../../components/admin/use-admin-guard.ts";
+import { Field as FormField, fieldA11y } from "../../components/forms/form-parts.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { Label } from "../../components/ui/label.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { toast } from "../../hooks/use-toast.ts";
-import { addNote, apiErrorOf, deleteLead, fetchLead, isLeadKind, isNotFound, leadKeys, updateLead } from "../../lib/api/admin-leads.ts";
 import { cn } from "../../lib/utils.ts";
-import type { Route } from "./+types/lead-detail";
+import { addNoteMutation, deleteLeadMutation, isLeadKind, leadQuery, updateLeadMutation } from "../api/leads.ts";
+import { apiErrorOf, isNotFound } from "../api/request.ts";
+import { Loading, UnreadBadge, linkClass, usePageTitle } from "../components/admin-shell.tsx";
+import { ConfirmDialog } from "../components/confirm-dialog.tsx";
+import { DeliveryTable } from "../components/delivery-table.tsx";
+import { formatDateTime, formatMeeting, kindLabels, leadName, replyBy, zonedInstant } from "../components/lead-format.ts";
+import { LeadStatusSelect } from "../components/lead-status-select.tsx";
 import type { InboxLinkState } from "./lead-inbox.tsx";
 
-export function meta({ params }: Route.MetaArgs) {
-  const kind = isLeadKind(params.kind) ? kindLabels[params.kind].one : "Lead";
-  return [{ title: `${kind} | Admin` }, { name: "robots", content: "noindex" }];
-}
+// One lead (/admin/leads/:kind/:id): every field, the reply-by promise, status, deliveries, notes and
+// deletion. Opening it marks it read.
 
-export default function LeadDetailPage({ params }: Route.ComponentProps) {
-  const status = useAdminGuard();
-  if (status.isLoading || !status.authenticated) return <Loading />;
-  if (!isLeadKind(params.kind)) return <NotFound kind={null} />;
-  return <Detail key={`${params.kind}/${params.id}`} kind={params.kind} id={params.id} />;
+/** The note's length limit is the contract's. */
+const noteMaxLength = noteInput.shape.body.maxLength ?? undefined;
+
+export function LeadDetailPage() {
+  const { kind, id = "" } = useParams();
+  usePageTitle(`${isLeadKind(kind) ? kindLabels[kind].one : "Lead"} | Admin`);
+  if (!isLeadKind(kind)) return <NotFound kind={null} />;
+  return <Detail key={`${kind}/${id}`} kind={kind} id={id} />;
 }
 
 function useInboxPath(kind: LeadKind) {
@@ -47,7 +41,7 @@ function useInboxPath(kind: LeadKind) {
 
 function NotFound({ kind }: { kind: LeadKind | null }) {
   return (
-    <AdminFrame>
+    <>
       <h1 className="text-3xl font-bold text-slate-900">Lead not found</h1>
       <p className="mt-4 text-slate-700">There is no such lead. It may have been deleted.</p>
       <p className="mt-4">
@@ -55,41 +49,35 @@ function NotFound({ kind }: { kind: LeadKind | null }) {
           Back to the {kind === "inquiries" ? "inquiry" : "contact"} inbox
         </Link>
       </p>
-    </AdminFrame>
+    </>
   );
 }
 
 function Detail({ kind, id }: { kind: LeadKind; id: string }) {
-  const queryClient = useQueryClient();
-  const lead = useQuery({ queryKey: leadKeys.detail(kind, id), queryFn: () => fetchLead(kind, id), staleTime: 0 });
-  useSignOutOnUnauthorized(lead.error);
+  const lead = useQuery(leadQuery(kind, id));
   const inboxPath = useInboxPath(kind);
 
   // Opening a lead marks it read, once.
   const markedRead = useRef(false);
-  const markRead = useMutation({
-    mutationFn: () => updateLead(kind, id, { read: true }),
-    onSuccess: (updated) => storeLead(queryClient, kind, updated),
-  });
+  const { mutate: markRead } = useMutation(updateLeadMutation(kind));
   const unread = lead.data?.readAt === null;
-  const { mutate: markReadNow } = markRead;
   useEffect(() => {
     if (unread && !markedRead.current) {
       markedRead.current = true;
-      markReadNow();
+      markRead({ id, change: { read: true } });
     }
-  }, [unread, markReadNow]);
+  }, [unread, markRead, id]);
 
   if (lead.isLoading) return <Loading />;
   if (lead.isError && isNotFound(lead.error)) return <NotFound kind={kind} />;
   if (!lead.data) {
     return (
-      <AdminFrame>
+      <>
         <h1 className="text-3xl font-bold text-slate-900">Lead</h1>
         <p className="mt-4 text-red-700" role="alert">
           The lead could not be loaded. Please reload the page.
         </p>
-      </AdminFrame>
+      </>
     );
   }
   return <LeadView kind={kind} lead={lead.data} inboxPath={inboxPath} />;
@@ -168,26 +156,25 @@ function Meeting({ lead }: { lead: ContactLead }) {
 
 function LeadView({ kind, lead, inboxPath }: { kind: LeadKind; lead: LeadDetail; inboxPath: string }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const name = leadName(lead);
 
-  const remove = useMutation({
-    mutationFn: () => deleteLead(kind, lead.id),
-    onSuccess: () => {
-      setConfirming(false);
-      forgetLead(queryClient, kind, lead.id);
-      toast({ title: "Lead deleted", description: `${name} and the notes on this lead were deleted.` });
-      void navigate(inboxPath);
-    },
-    onError: () => toast({ variant: "destructive", title: "Error", description: "The lead could not be deleted. Please try again." }),
-  });
+  const remove = useMutation(deleteLeadMutation(kind));
+  const removeLead = () =>
+    remove.mutate(lead.id, {
+      onSuccess: () => {
+        setConfirming(false);
+        toast({ title: "Lead deleted", description: `${name} and the notes on this lead were deleted.` });
+        void navigate(inboxPath);
+      },
+      onError: () => toast({ variant: "destructive", title: "Error", description: "The lead could not be deleted. Please try again." }),
+    });
 
   const contact = kind === "contacts" ? (lead as LeadDetail<ContactLead>) : null;
   const inquiry = kind === "inquiries" ? (lead as LeadDetail<InquiryLead>) : null;
 
   return (
-    <AdminFrame>
+    <>
       <p>
         <Link to={inboxPath} className={cn(linkClass, "text-sm")}>
           Back to the {kind === "contacts" ? "contact" : "inquiry"} inbox
@@ -276,14 +263,14 @@ function LeadView({ kind, lead, inboxPath }: { kind: LeadKind; lead: LeadDetail;
         title="Delete this lead?"
         confirmLabel={remove.isPending ? "Deleting..." : "Delete permanently"}
         pending={remove.isPending}
-        onConfirm={() => remove.mutate()}
+        onConfirm={removeLead}
         onClose={() => setConfirming(false)}
       >
         <p>
           {name} ({lead.email}) and every note on this lead will be deleted. This cannot be undone.
         </p>
       </ConfirmDialog>
-    </AdminFrame>
+    </>
   );
 }
 
@@ -305,36 +292,24 @@ function Deliveries({ lead }: { lead: LeadDetail }) {
 }
 
 function Notes({ kind, lead }: { kind: LeadKind; lead: LeadDetail }) {
-  const queryClient = useQueryClient();
   const id = useId();
-  const [body, setBody] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const add = useMutation(addNoteMutation(kind, lead.id));
+  const form = useForm<NoteInput>({ resolver: zodResolver(noteInput), defaultValues: { body: "" } });
+  const error = form.formState.errors.body?.message;
 
-  const add = useMutation({
-    mutationFn: (text: string) => addNote(kind, lead.id, text),
-    onSuccess: (note) => {
-      queryClient.setQueryData<LeadDetail>(leadKeys.detail(kind, lead.id), (current) =>
-        current ? { ...current, notes: [...current.notes, note] } : current,
-      );
-      setBody("");
-      setError(null);
-      toast({ title: "Note added", description: "The note was saved." });
-    },
-    onError: (err) => {
-      const apiError = apiErrorOf(err);
-      setError(apiError?.errors?.body ?? apiError?.message ?? "The note could not be saved. Please try again.");
-    },
-  });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit((note) => {
     if (add.isPending) return;
-    if (!body.trim()) {
-      setError("Note is required");
-      return;
-    }
-    add.mutate(body);
-  }
+    add.mutate(note, {
+      onSuccess: () => {
+        form.reset({ body: "" });
+        toast({ title: "Note added", description: "The note was saved." });
+      },
+      onError: (err) => {
+        const apiError = apiErrorOf(err);
+        form.setError("body", { message: apiError?.errors?.body ?? apiError?.message ?? "The note could not be saved. Please try again." });
+      },
+    });
+  });
 
   return (
     <section aria-labelledby="lead-notes" className="mt-10">
@@ -356,21 +331,9 @@ function Notes({ kind, lead }: { kind: LeadKind; lead: LeadDetail }) {
         </ol>
       )}
       <form onSubmit={onSubmit} noValidate className="mt-4 max-w-xl space-y-2">
-        <Label htmlFor={id}>New note</Label>
-        <Textarea
-          id={id}
-          rows={3}
-          value={body}
-          maxLength={5000}
-          onChange={(event) => setBody(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        {error && (
-          <p id={`${id}-error`} className="text-sm font-medium text-red-700">
-            {error}
-          </p>
-        )}
+        <FormField id={id} label="New note" error={error}>
+          <Textarea {...fieldA11y(id, error)} {...form.register("body")} rows={3} maxLength={noteMaxLength} />
+        </FormField>
         <Button type="submit" disabled={add.isPending}>
           {add.isPending ? "Adding note..." : "Add note"}
         </Button>

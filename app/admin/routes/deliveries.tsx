@@ -1,27 +1,22 @@
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
-import { AdminFrame, Loading, ViewTabs } from "../../components/admin/admin-shell.tsx";
-import { deliveryViewEmptyTexts, deliveryViewLabels } from "../../components/admin/delivery-format.ts";
-import { DeliveryTable, TestEmailAction } from "../../components/admin/delivery-table.tsx";
-import { useAdminGuard, useSignOutOnUnauthorized } from "../../components/admin/use-admin-guard.ts";
-import { deliveryKeys, deliveryViews, fetchDeliveries, isDeliveryView, type DeliveryView } from "../../lib/api/admin-deliveries.ts";
+import { deliveryViews, type DeliveryView } from "../../../contract/deliveries.ts";
+import { deliveriesQuery, isDeliveryView } from "../api/deliveries.ts";
+import { Loading, ViewTabs, usePageTitle } from "../components/admin-shell.tsx";
+import { deliveryViewEmptyTexts, deliveryViewLabels } from "../components/delivery-format.ts";
+import { DeliveryTable, TestEmailAction } from "../components/delivery-table.tsx";
 
 // The deliveries that need the owner (failed, or still waiting to be sent), with "Retry", and the test
 // e-mail that checks the SMTP settings.
 
-export function meta() {
-  return [{ title: "Deliveries | Admin" }, { name: "robots", content: "noindex" }];
-}
-
-export default function DeliveriesPage() {
-  const status = useAdminGuard();
+export function DeliveriesPage() {
+  usePageTitle("Deliveries | Admin");
   const [searchParams] = useSearchParams();
-  if (status.isLoading || !status.authenticated) return <Loading />;
   const state = searchParams.get("state");
   const view: DeliveryView = isDeliveryView(state) ? state : "attention";
 
   return (
-    <AdminFrame>
+    <>
       <h1 className="text-3xl font-bold text-slate-900">Deliveries</h1>
       <p className="mt-1 text-slate-700">
         Every new lead is sent to you by e-mail (and to a webhook, if one is set up). Deliveries that failed or are still waiting are
@@ -32,7 +27,7 @@ export default function DeliveriesPage() {
         label="Delivery views"
         views={deliveryViews.map((key) => ({
           key,
-          to: key === "attention" ? "." : `?state=${key}`,
+          to: key === "attention" ? "/admin/deliveries" : `/admin/deliveries?state=${key}`,
           label: deliveryViewLabels[key],
           current: view === key,
         }))}
@@ -48,14 +43,12 @@ export default function DeliveriesPage() {
           <TestEmailAction />
         </div>
       </section>
-    </AdminFrame>
+    </>
   );
 }
 
 function DeliveryList({ view }: { view: DeliveryView }) {
-  // What was sent or failed since it was last opened.
-  const list = useQuery({ queryKey: deliveryKeys.list(view), queryFn: () => fetchDeliveries(view), staleTime: 0 });
-  useSignOutOnUnauthorized(list.error);
+  const list = useQuery(deliveriesQuery(view));
   if (list.isLoading) return <Loading />;
   const items = list.data?.items ?? [];
   return (

@@ -1,13 +1,13 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useId } from "react";
 import { Link } from "react-router";
 import type { Delivery, DeliveryWithLead } from "../../../contract/deliveries.ts";
 import { deliveryChannelLabels } from "../../../contract/deliveries.ts";
+import { Button } from "../../components/ui/button.tsx";
 import { toast } from "../../hooks/use-toast.ts";
-import { refreshAfterRetry, retryDelivery, sendTestEmail } from "../../lib/api/admin-deliveries.ts";
-import { apiErrorOf } from "../../lib/api/admin-leads.ts";
 import { cn } from "../../lib/utils.ts";
-import { Button } from "../ui/button.tsx";
+import { retryDeliveryMutation, sendTestEmailMutation } from "../api/deliveries.ts";
+import { apiErrorOf } from "../api/request.ts";
 import { focusRing } from "./admin-shell.tsx";
 import { deliveryStateBadgeClasses, deliveryStateLabels, retryBlockedReason, retryQueuedText, testEmailSentText } from "./delivery-format.ts";
 import { formatDateTime } from "./lead-format.ts";
@@ -23,29 +23,8 @@ export function DeliveryStateBadge({ state }: { state: Delivery["state"] }) {
   );
 }
 
-/** Queues a delivery again; a toast confirms or gives the server's reason. */
-function useRetryDelivery() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (delivery: Delivery) => retryDelivery(delivery.id),
-    onSuccess: (queued) => {
-      refreshAfterRetry(queryClient, queued);
-      toast({ title: "Delivery queued", description: retryQueuedText(queued) });
-    },
-    onError: (error, delivery) => {
-      // The state shown was out of date (sent meanwhile, lead deleted): show what is true now.
-      refreshAfterRetry(queryClient, delivery);
-      toast({
-        variant: "destructive",
-        title: "Not sent again",
-        description: apiErrorOf(error)?.message ?? "The delivery could not be queued. Please try again.",
-      });
-    },
-  });
-}
-
 function RetryButton({ delivery, label, name }: { delivery: Delivery; label: string; name: string }) {
-  const retry = useRetryDelivery();
+  const retry = useMutation(retryDeliveryMutation);
   const reasonId = useId();
   const blocked = retryBlockedReason(delivery);
   return (
@@ -57,7 +36,18 @@ function RetryButton({ delivery, label, name }: { delivery: Delivery; label: str
         aria-label={`${label}: ${name}`}
         aria-describedby={blocked ? reasonId : undefined}
         disabled={blocked !== null || retry.isPending}
-        onClick={() => retry.mutate(delivery)}
+        onClick={() =>
+          // A toast confirms or gives the server's reason (the cache follows either way, api/deliveries.ts).
+          retry.mutate(delivery, {
+            onSuccess: (queued) => toast({ title: "Delivery queued", description: retryQueuedText(queued) }),
+            onError: (error) =>
+              toast({
+                variant: "destructive",
+                title: "Not sent again",
+                description: apiErrorOf(error)?.message ?? "The delivery could not be queued. Please try again.",
+              }),
+          })
+        }
       >
         {retry.isPending ? "Queuing..." : label}
       </Button>
@@ -174,7 +164,7 @@ export function DeliveryTable({
 
 /** Sends a test e-mail to NOTIFY_EMAIL and shows the mail server's answer (or why not) in a live region. */
 export function TestEmailAction() {
-  const send = useMutation({ mutationFn: sendTestEmail });
+  const send = useMutation(sendTestEmailMutation);
   const resultId = useId();
   const failure = send.isError ? (apiErrorOf(send.error)?.message ?? "The test e-mail could not be sent. Please try again.") : null;
   return (

@@ -1,30 +1,31 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useId } from "react";
 import type { Lead, LeadKind } from "../../../contract/admin-leads.ts";
 import { leadStatuses, type LeadStatus } from "../../../contract/fields.ts";
 import { toast } from "../../hooks/use-toast.ts";
-import { updateLead } from "../../lib/api/admin-leads.ts";
 import { cn } from "../../lib/utils.ts";
+import { updateLeadMutation } from "../api/leads.ts";
 import { selectClass } from "./admin-shell.tsx";
-import { storeLead } from "./lead-cache.ts";
 import { leadName, statusLabels } from "./lead-format.ts";
 
-/** Sets a lead's status on the server; a toast confirms or reports the failure. */
+/** Sets a lead's status on the server (the cache follows, api/leads.ts); a toast confirms or reports the failure. */
 export function useLeadStatus(kind: LeadKind, lead: Lead) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (status: LeadStatus) => updateLead(kind, lead.id, { status }),
-    onSuccess: (updated, status) => {
-      storeLead(queryClient, kind, updated);
-      if (lead.status === "spam" && status === "new") {
-        toast({ title: "Lead rescued", description: `${leadName(lead)} was moved to the inbox.` });
-      } else {
-        toast({ title: "Status updated", description: `${leadName(lead)} is now ${statusLabels[status]}.` });
-      }
-    },
-    onError: () =>
-      toast({ variant: "destructive", title: "Error", description: "The status could not be changed. Please try again." }),
-  });
+  const update = useMutation(updateLeadMutation(kind));
+  const mutate = (status: LeadStatus) =>
+    update.mutate(
+      { id: lead.id, change: { status } },
+      {
+        onSuccess: () => {
+          if (lead.status === "spam" && status === "new") {
+            toast({ title: "Lead rescued", description: `${leadName(lead)} was moved to the inbox.` });
+          } else {
+            toast({ title: "Status updated", description: `${leadName(lead)} is now ${statusLabels[status]}.` });
+          }
+        },
+        onError: () => toast({ variant: "destructive", title: "Error", description: "The status could not be changed. Please try again." }),
+      },
+    );
+  return { mutate, isPending: update.isPending, pendingStatus: update.isPending ? update.variables?.change.status : undefined };
 }
 
 /** A labelled native select that saves the status as soon as it changes. */
@@ -43,7 +44,7 @@ export function LeadStatusSelect({
 }) {
   const id = useId();
   const mutation = useLeadStatus(kind, lead);
-  const value = mutation.isPending && mutation.variables ? mutation.variables : lead.status;
+  const value = mutation.pendingStatus ?? lead.status;
   return (
     <div className={className}>
       <label htmlFor={id} className={hideLabel ? "sr-only" : "mb-1 block text-sm font-medium text-slate-800"}>

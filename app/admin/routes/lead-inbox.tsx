@@ -1,48 +1,38 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import type { Lead, LeadKind } from "../../../contract/admin-leads.ts";
 import { contactProductOptions } from "../../../contract/contact-submission.ts";
 import { leadStatuses } from "../../../contract/fields.ts";
 import { serviceTypeLabels } from "../../../contract/service-inquiry.ts";
-import { AdminFrame, Loading, UnreadBadge, ViewTabs, focusRing, linkClass, selectClass } from "../../components/admin/admin-shell.tsx";
-import { formatDateTime, kindLabels, leadName, statusLabels } from "../../components/admin/lead-format.ts";
-import { LeadStatusSelect, useLeadStatus } from "../../components/admin/lead-status-select.tsx";
-import { useAdminGuard, useSignOutOnUnauthorized } from "../../components/admin/use-admin-guard.ts";
 import { Button, buttonVariants } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
-import {
-  exportUrl,
-  fetchLeadPage,
-  filtersFromSearchParams,
-  filtersToSearchParams,
-  isLeadKind,
-  leadKeys,
-  type InboxFilters,
-} from "../../lib/api/admin-leads.ts";
 import { cn } from "../../lib/utils.ts";
-import type { Route } from "./+types/lead-inbox";
+import { exportUrl } from "../api/lead-export.ts";
+import { isLeadKind, leadPageQuery } from "../api/leads.ts";
+import { Loading, UnreadBadge, ViewTabs, focusRing, linkClass, selectClass, usePageTitle } from "../components/admin-shell.tsx";
+import { formatDateTime, kindLabels, leadName, statusLabels } from "../components/lead-format.ts";
+import { LeadStatusSelect, useLeadStatus } from "../components/lead-status-select.tsx";
+import { clearedSearch, filtersFromSearchParams, filtersToSearchParams, hasFilters, viewSearch, type InboxFilters } from "../inbox-filters.ts";
 
-export function meta({ params }: Route.MetaArgs) {
-  const title = isLeadKind(params.kind) ? kindLabels[params.kind].inbox : "Unknown inbox";
-  return [{ title: `${title} | Admin` }, { name: "robots", content: "noindex" }];
-}
+// An inbox of one kind of lead (/admin/leads/:kind): the view tabs, the filters kept in the address
+// (inbox-filters.ts), the paged table and the CSV export.
 
 const SEARCH_DELAY_MS = 300;
 
 /** The state a lead's link carries so the detail page can lead back to the same filtered view. */
 export type InboxLinkState = { inboxSearch?: string };
 
-export default function LeadInbox({ params }: Route.ComponentProps) {
-  const status = useAdminGuard();
-  if (status.isLoading || !status.authenticated) return <Loading />;
-  if (!isLeadKind(params.kind)) {
+export function LeadInbox() {
+  const { kind } = useParams();
+  usePageTitle(`${isLeadKind(kind) ? kindLabels[kind].inbox : "Unknown inbox"} | Admin`);
+  if (!isLeadKind(kind)) {
     return (
-      <AdminFrame>
+      <>
         <h1 className="text-3xl font-bold text-slate-900">Unknown inbox</h1>
         <p className="mt-4 text-slate-700">
-          There is no inbox called “{params.kind}”. Open the{" "}
+          There is no inbox called “{kind}”. Open the{" "}
           <Link to="/admin/leads/contacts" className={linkClass}>
             contact inbox
           </Link>{" "}
@@ -52,10 +42,10 @@ export default function LeadInbox({ params }: Route.ComponentProps) {
           </Link>
           .
         </p>
-      </AdminFrame>
+      </>
     );
   }
-  return <Inbox key={params.kind} kind={params.kind} />;
+  return <Inbox key={kind} kind={kind} />;
 }
 
 function Inbox({ kind }: { kind: LeadKind }) {
@@ -63,24 +53,21 @@ function Inbox({ kind }: { kind: LeadKind }) {
   const filters = filtersFromSearchParams(kind, searchParams);
   const filterQuery = filtersToSearchParams(filters).toString();
 
+  const inboxPath = `/admin/leads/${kind}`;
+
   function setFilters(patch: Partial<InboxFilters>, options: { replace?: boolean } = {}) {
     setSearchParams(filtersToSearchParams({ ...filters, ...patch }), { replace: options.replace ?? false });
   }
-  const viewLink = (view: InboxFilters["view"]) => {
-    const query = filtersToSearchParams({ ...filters, view, status: "" }).toString();
-    return query ? `?${query}` : ".";
-  };
-  const hasFilters = filterQuery !== "" && filterQuery !== "view=spam";
 
   return (
-    <AdminFrame>
+    <>
       <h1 className="text-3xl font-bold text-slate-900">{kindLabels[kind].inbox}</h1>
 
       <ViewTabs
         label="Views"
         views={(["inbox", "spam"] as const).map((view) => ({
           key: view,
-          to: viewLink(view),
+          to: `${inboxPath}${viewSearch(filters, view)}`,
           label: view === "inbox" ? "Inbox" : "Spam",
           current: filters.view === view,
         }))}
@@ -130,8 +117,8 @@ function Inbox({ kind }: { kind: LeadKind }) {
             />
             Unread only
           </label>
-          {hasFilters && (
-            <Link to={filters.view === "spam" ? "?view=spam" : "."} className={cn(linkClass, "py-2 text-sm")}>
+          {hasFilters(filters) && (
+            <Link to={`${inboxPath}${clearedSearch(filters)}`} className={cn(linkClass, "py-2 text-sm")}>
               Clear filters
             </Link>
           )}
@@ -139,7 +126,7 @@ function Inbox({ kind }: { kind: LeadKind }) {
       </section>
 
       <LeadTable key={filterQuery} kind={kind} filters={filters} inboxSearch={filterQuery} />
-    </AdminFrame>
+    </>
   );
 }
 
@@ -270,14 +257,7 @@ function RescueButton({ kind, lead }: { kind: LeadKind; lead: Lead }) {
 function LeadTable({ kind, filters, inboxSearch }: { kind: LeadKind; filters: InboxFilters; inboxSearch: string }) {
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const cursor = cursors.at(-1) ?? null;
-  const page = useQuery({
-    queryKey: leadKeys.list(kind, filters, cursor),
-    queryFn: () => fetchLeadPage(kind, filters, cursor),
-    placeholderData: keepPreviousData,
-    // The inbox shows what arrived since it was last opened.
-    staleTime: 0,
-  });
-  useSignOutOnUnauthorized(page.error);
+  const page = useQuery(leadPageQuery(kind, filters, cursor));
   const spamView = filters.view === "spam";
   const captionId = useId();
 

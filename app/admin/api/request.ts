@@ -1,0 +1,35 @@
+import type { ApiError } from "../../../contract/api-error.ts";
+import { apiRequest, HttpError } from "../../lib/api-client.ts";
+
+// How the admin's endpoint modules read and send JSON, and read the API's errors (SPEC §7, §8).
+
+export async function getJson<T>(url: string): Promise<T> {
+  return (await (await apiRequest("GET", url)).json()) as T;
+}
+
+export async function sendJson<T>(method: "POST" | "PATCH", url: string, body?: unknown): Promise<T> {
+  return (await (await apiRequest(method, url, body)).json()) as T;
+}
+
+/** The API's error body carried by an HttpError ("400: {json}"), when there is one. */
+export function apiErrorOf(error: unknown): ApiError | null {
+  if (!(error instanceof HttpError)) return null;
+  const body = error.message.slice(`${error.status}: `.length);
+  try {
+    const parsed = JSON.parse(body) as unknown;
+    if (parsed && typeof parsed === "object" && typeof (parsed as ApiError).message === "string") return parsed as ApiError;
+  } catch {
+    // Not JSON: no field errors to show.
+  }
+  return null;
+}
+
+/** A 401: the admin session has ended (expired, signed out elsewhere, password changed). */
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof HttpError && error.status === 401;
+}
+
+/** The lead does not exist (404), or its id is not one (400). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof HttpError && (error.status === 404 || error.status === 400);
+}
