@@ -45,8 +45,7 @@ test("a full submission is stored with its source, shows Sending... then the suc
   await page.getByRole("button", { name: "Consulting Only" }).click();
   await page.getByRole("button", { name: "Consulting Only" }).click(); // toggled off again
   await page.getByLabel("Preferred meeting date (optional)").fill("2030-03-04");
-  await page.getByLabel("Preferred meeting time (optional)").click();
-  await page.getByRole("option", { name: "12:00 PM" }).click();
+  await page.getByLabel("Preferred meeting time (optional)").selectOption({ label: "12:00 PM" });
   await expect(page.getByText("Times are in your time zone: America/Chicago")).toBeVisible();
 
   await actLikeAPerson(page);

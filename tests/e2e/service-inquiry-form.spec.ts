@@ -10,14 +10,17 @@ test.beforeEach(async ({ page }) => {
 });
 
 async function chooseService(page: Page, label: string) {
-  await page.getByLabel("Service Needed").click();
-  await page.getByRole("option", { name: label }).click();
+  await page.getByLabel("Service Needed").selectOption({ label });
 }
+
+/** The choices of a native select, its placeholder (the empty choice) left out. */
+const choices = (page: Page, label: string) => page.getByLabel(label).locator("option:not([value=''])");
+/** What a native select shows: the text of its chosen option. */
+const shown = (page: Page, label: string) => page.getByLabel(label).locator("option:checked");
 
 test("the form is titled Claim Your Free Website and offers the six services and one budget", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Claim Your Free Website" })).toBeVisible();
-  await page.getByLabel("Service Needed").click();
-  await expect(page.getByRole("option")).toHaveText([
+  await expect(choices(page, "Service Needed")).toHaveText([
     "Search Engine Optimization",
     "Paid Advertising Management",
     "Website Design & Development",
@@ -25,10 +28,7 @@ test("the form is titled Claim Your Free Website and offers the six services and
     "Multiple Services",
     "General Consultation",
   ]);
-  await page.keyboard.press("Escape");
-  await page.getByLabel("Budget (optional)").click();
-  await expect(page.getByRole("option")).toHaveText(["Prefer to discuss"]);
-  await page.keyboard.press("Escape");
+  await expect(choices(page, "Budget (optional)")).toHaveText(["Prefer to discuss"]);
   await expect(page.getByLabel("Tell us about your project")).toHaveAttribute("rows", "4");
   await expect(page.getByLabel("Email")).toHaveAttribute("type", "email");
   await expect(page.getByLabel("Phone")).toHaveAttribute("type", "tel");
@@ -52,8 +52,7 @@ test("a complete inquiry is stored, shows Sending... and the success notice, and
   await page.getByLabel("Company (optional)").fill("Reyes Injury Law");
   await page.getByLabel("Phone").fill("+1 305 555 0199");
   await chooseService(page, "Multiple Services");
-  await page.getByLabel("Budget (optional)").click();
-  await page.getByRole("option", { name: "Prefer to discuss" }).click();
+  await page.getByLabel("Budget (optional)").selectOption({ label: "Prefer to discuss" });
   await page.getByLabel("Tell us about your project").fill("We need SEO and a faster website for three offices.");
 
   await actLikeAPerson(page);
@@ -66,8 +65,8 @@ test("a complete inquiry is stored, shows Sending... and the success notice, and
   for (const label of ["First Name", "Last Name", "Email", "Company (optional)", "Phone", "Tell us about your project"]) {
     await expect(page.getByLabel(label)).toHaveValue("");
   }
-  await expect(page.getByLabel("Service Needed")).toHaveText("Select a service");
-  await expect(page.getByLabel("Budget (optional)")).toHaveText("Select a budget");
+  await expect(shown(page, "Service Needed")).toHaveText("Select a service");
+  await expect(shown(page, "Budget (optional)")).toHaveText("Select a budget");
 
   expect(await storedLead(baseURL!, "service-inquiries", email)).toMatchObject({
     firstName: "Marcus",
@@ -94,7 +93,7 @@ test("a failed send keeps the values and shows the failure notice", async ({ pag
   await page.getByRole("button", { name: "Send Inquiry" }).click();
   await expectToast(page, "Error", "Failed to send your inquiry. Please try again.");
   await expect(page.getByLabel("Last Name")).toHaveValue("Reyes");
-  await expect(page.getByLabel("Service Needed")).toHaveText("General Consultation");
+  await expect(shown(page, "Service Needed")).toHaveText("General Consultation");
   await expect(page.getByLabel("Tell us about your project")).toHaveValue("Call me.");
 });
 
@@ -121,11 +120,9 @@ test("the inquiry can be completed with the keyboard alone", async ({ page, base
     if (value) await page.keyboard.type(value);
     await page.keyboard.press("Tab");
   }
-  // Service Needed: open with Enter, move with the arrows, choose with Enter.
+  // Service Needed (a native select): the arrow keys choose.
   await expect(page.getByLabel("Service Needed")).toBeFocused();
-  await page.keyboard.press("Enter");
   await page.keyboard.press("ArrowDown");
-  await page.keyboard.press("Enter");
   await page.keyboard.press("Tab"); // budget
   await page.keyboard.press("Tab"); // message
   await page.keyboard.type("Keyboard only, please.");

@@ -7,7 +7,8 @@ import { browserTimeZone, meetingSlots, todayAsDateInputValue } from "../../lib/
 import { cn } from "../../lib/utils.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
-import { Field, fieldA11y, HoneypotField, SelectField, useDefaultsWithTypedValues } from "./form-parts.tsx";
+import { Field, fieldA11y, HoneypotField, useDefaultsWithTypedValues } from "./form-parts.tsx";
+import { SelectField } from "./select-field.tsx";
 import { notifyInvalid } from "./form-toasts.ts";
 import type { contactFormSchema } from "./lead-form-schemas.ts";
 import { loadContactFormRules, sendContact } from "./lead-form-rules.ts";

@@ -1,10 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { fetchFormToken } from "../../lib/api/form-token.ts";
 import { createFormTokenSource, type FormTokenSource } from "../../lib/form-token.ts";
 import { createIdempotencyKeys, type IdempotencyKeys } from "../../lib/idempotency-keys.ts";
 import { cn } from "../../lib/utils.ts";
 import { Label } from "../ui/label.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../ui/select.tsx";
 
 // Pieces every form shares: labelled fields with their error; and for the lead forms (use-lead-submission.ts)
 // the honeypot, the spam timer and form token, the Idempotency-Key of each submission, and a guard
@@ -51,46 +50,6 @@ export function Field({
         </p>
       )}
     </div>
-  );
-}
-
-/** A labelled Radix select with its error, for the forms' option lists. `ref` reaches the trigger (focus on error). */
-export function SelectField({
-  ref,
-  id,
-  label,
-  error,
-  required,
-  placeholder,
-  value,
-  onValueChange,
-  options,
-}: {
-  ref?: Ref<HTMLButtonElement>;
-  id: string;
-  label: ReactNode;
-  error?: string;
-  required?: boolean;
-  placeholder: string;
-  value: string;
-  onValueChange: (value: string) => void;
-  options: { value: string; label: string }[];
-}) {
-  return (
-    <Field id={id} label={label} error={error} required={required}>
-      <Select value={value} onValueChange={onValueChange} required={required}>
-        <SelectTrigger ref={ref} {...fieldA11y(id, error)}>
-          <SelectValue placeholder={placeholder} />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </Field>
   );
 }
 

@@ -2,7 +2,8 @@ import type { FieldValues, ResolverOptions } from "react-hook-form";
 import { describe, expect, it } from "vitest";
 import { contactFormMessages, serviceInquiryFormMessages } from "./lead-form-messages.ts";
 import { contactFormSchema, serviceInquiryFormSchema, shortLeadFormSchema } from "./lead-form-schemas.ts";
-import { contractResolver, type FormMessages } from "./use-contract-form.ts";
+import { contractResolver } from "./contract-resolver.ts";
+import type { FormMessages } from "./use-contract-form.ts";
 
 // What each public form shows for what the visitor entered: the spec's wording (SPEC §5, §8) where it
 // has one, the contract's elsewhere.

@@ -2,7 +2,8 @@ import type { FieldValues, ResolverOptions } from "react-hook-form";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { emailField, requiredText } from "../../../contract/fields.ts";
-import { contractResolver, hasMissingFields, isEmptyValue } from "./use-contract-form.ts";
+import { contractResolver } from "./contract-resolver.ts";
+import { hasMissingFields, isEmptyValue } from "./use-contract-form.ts";
 
 // The form pattern's resolver: the contract schema decides, the form's message table words.
 

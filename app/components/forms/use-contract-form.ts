@@ -1,5 +1,4 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm, type DefaultValues, type FieldError, type FieldErrors, type FieldValues, type Resolver } from "react-hook-form";
+import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Resolver } from "react-hook-form";
 import type { z } from "zod";
 import { trimText } from "../../../contract/text.ts";
 
@@ -26,7 +25,7 @@ export type FormMessages<Field extends string = string> = {
   issues?: Record<string, string>;
 };
 
-type ObjectSchema = z.ZodType<FieldValues, FieldValues>;
+export type ObjectSchema = z.ZodType<FieldValues, FieldValues>;
 
 /** Nothing entered: blank text (zero-width characters included, as the contract trims them) or an empty list. */
 export function isEmptyValue(value: unknown): boolean {
@@ -39,47 +38,6 @@ export function isEmptyValue(value: unknown): boolean {
 /** True when at least one error is an empty field's (type "required"). */
 export function hasMissingFields(errors: FieldErrors): boolean {
   return Object.values(errors).some((error) => error?.type === "required");
-}
-
-/** The first error under a node of the nested errors zodResolver returns, with its path below the node. */
-function firstLeaf(node: unknown, path: string[] = []): { error: FieldError; path: string[] } | undefined {
-  if (!node || typeof node !== "object") return undefined;
-  if (typeof (node as FieldError).type === "string") return { error: node as FieldError, path };
-  for (const [key, child] of Object.entries(node)) {
-    if (key === "ref") continue;
-    const found = firstLeaf(child, [...path, key]);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/**
- * zodResolver over `schema`, with one error per top-level field (a field whose schema is an object,
- * such as the contact form's full name, reports its first inner problem) worded by `messages`.
- */
-export function contractResolver<Schema extends ObjectSchema>(
-  schema: Schema,
-  messages: FormMessages = {},
-): Resolver<z.input<Schema>, unknown, z.output<Schema>> {
-  const resolve = zodResolver(schema as never) as unknown as Resolver<z.input<Schema>, unknown, z.output<Schema>>;
-  return async (values, context, options) => {
-    const result = await resolve(values, context, options);
-    const found = Object.entries(result.errors);
-    if (found.length === 0) return result;
-    const errors: Record<string, FieldError> = {};
-    for (const [field, node] of found) {
-      const leaf = firstLeaf(node);
-      if (!leaf) continue;
-      const path = [field, ...leaf.path].join(".");
-      const empty = isEmptyValue((values as Record<string, unknown>)[field]);
-      errors[field] = {
-        type: empty ? "required" : leaf.error.type,
-        message: (empty ? messages.required?.[field] : undefined) ?? messages.issues?.[path] ?? leaf.error.message,
-        ...(leaf.error.ref ? { ref: leaf.error.ref } : {}),
-      };
-    }
-    return { values: {}, errors: errors as FieldErrors<z.input<Schema>> };
-  };
 }
 
 /** A schema with the form's own wording: what a lazily loaded form's loader gives. */
@@ -96,12 +54,13 @@ export function useContractForm<Schema extends ObjectSchema>(
   defaultValues: DefaultValues<z.input<Schema>>,
   messages?: FormMessages<Extract<keyof z.input<Schema>, string>>,
 ) {
-  const resolver: Resolver<z.input<Schema>, unknown, z.output<Schema>> =
-    typeof schema === "function"
-      ? async (values, context, options) => {
-          const rules = await schema();
-          return contractResolver(rules.schema, rules.messages)(values, context, options);
-        }
-      : contractResolver(schema, messages);
+  // The resolver (and with it zod's error handling) loads on the first validation, like the schema.
+  const resolver: Resolver<z.input<Schema>, unknown, z.output<Schema>> = async (values, context, options) => {
+    const [{ contractResolver }, rules] = await Promise.all([
+      import("./contract-resolver.ts"),
+      typeof schema === "function" ? schema() : { schema, messages },
+    ]);
+    return contractResolver(rules.schema, rules.messages)(values, context, options);
+  };
   return useForm<z.input<Schema>, unknown, z.output<Schema>>({ resolver, defaultValues, shouldFocusError: true });
 }
