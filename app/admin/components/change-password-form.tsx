@@ -1,7 +1,6 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useId } from "react";
-import { useForm, type UseFormRegisterReturn } from "react-hook-form";
+import { type UseFormRegisterReturn } from "react-hook-form";
 import { z } from "zod";
 import { passwordChange } from "../../../contract/admin-leads.ts";
 import { Field, fieldA11y } from "../../components/forms/form-parts.tsx";
@@ -10,6 +9,7 @@ import { Input } from "../../components/ui/input.tsx";
 import { toast } from "../../hooks/use-toast.ts";
 import { changePasswordMutation } from "../api/password.ts";
 import { apiErrorOf } from "../api/request.ts";
+import { useContractForm } from "../../components/forms/use-contract-form.ts";
 
 /** The contract's password change plus the confirmation, which only the form has. */
 const passwordChangeForm = passwordChange
@@ -63,7 +63,7 @@ function PasswordField({
 export function ChangePasswordForm() {
   const id = useId();
   const change = useMutation(changePasswordMutation);
-  const form = useForm<PasswordChangeForm>({ resolver: zodResolver(passwordChangeForm), defaultValues: emptyForm });
+  const form = useContractForm(passwordChangeForm, emptyForm);
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) => {

@@ -1,10 +1,8 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import type { ContactLead, InquiryLead, LeadDetail, LeadKind } from "../../../contract/admin-leads.ts";
-import { noteInput, replyWindowHours, type NoteInput } from "../../../contract/admin-leads.ts";
+import { noteInput, replyWindowHours } from "../../../contract/admin-leads.ts";
 import { budgetLabels, serviceTypeLabels } from "../../../contract/service-inquiry.ts";
 import { Field as FormField, fieldA11y } from "../../components/forms/form-parts.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -19,6 +17,7 @@ import { DeliveryTable } from "../components/delivery-table.tsx";
 import { formatDateTime, formatMeeting, kindLabels, leadName, replyBy, zonedInstant } from "../components/lead-format.ts";
 import { LeadStatusSelect } from "../components/lead-status-select.tsx";
 import type { InboxLinkState } from "./lead-inbox.tsx";
+import { useContractForm } from "../../components/forms/use-contract-form.ts";
 
 // One lead (/admin/leads/:kind/:id): every field, the reply-by promise, status, deliveries, notes and
 // deletion. Opening it marks it read.
@@ -294,7 +293,7 @@ function Deliveries({ lead }: { lead: LeadDetail }) {
 function Notes({ kind, lead }: { kind: LeadKind; lead: LeadDetail }) {
   const id = useId();
   const add = useMutation(addNoteMutation(kind, lead.id));
-  const form = useForm<NoteInput>({ resolver: zodResolver(noteInput), defaultValues: { body: "" } });
+  const form = useContractForm(noteInput, { body: "" });
   const error = form.formState.errors.body?.message;
 
   const onSubmit = form.handleSubmit((note) => {

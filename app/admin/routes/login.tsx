@@ -1,14 +1,13 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
-import { useForm } from "react-hook-form";
 import { Navigate } from "react-router";
-import { adminLoginInput, type AdminLoginInput } from "../../../contract/admin.ts";
+import { adminLoginInput } from "../../../contract/admin.ts";
 import { Field, fieldA11y } from "../../components/forms/form-parts.tsx";
 import { toast } from "../../hooks/use-toast.ts";
 import { HttpError } from "../../lib/api-client.ts";
 import { usePageTitle } from "../components/admin-shell.tsx";
 import { apiErrorOf } from "../api/request.ts";
 import { loginMutation, useSession } from "../session.ts";
+import { useContractForm } from "../../components/forms/use-contract-form.ts";
 
 const inputClass = "w-full rounded-md border border-slate-400 px-3 py-2 aria-invalid:border-red-700";
 
@@ -17,7 +16,7 @@ export function AdminLogin() {
   usePageTitle("Admin Login");
   const session = useSession();
   const login = useMutation(loginMutation);
-  const form = useForm<AdminLoginInput>({ resolver: zodResolver(adminLoginInput), defaultValues: { username: "", password: "" } });
+  const form = useContractForm(adminLoginInput, { username: "", password: "" });
   const { errors } = form.formState;
 
   // Already signed in, or just signed in (the status is set from the submitted e-mail): the dashboard.
