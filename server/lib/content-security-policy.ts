@@ -14,7 +14,6 @@ export const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
 export const PERMISSIONS_POLICY = [
   "accelerometer=()",
   "autoplay=()",
-  "bluetooth=()",
   "browsing-topics=()",
   "camera=()",
   "display-capture=()",
