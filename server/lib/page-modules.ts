@@ -19,11 +19,17 @@ function attributeValues(html: string, tag: string, attribute: string): string[]
 }
 
 /**
- * The modules the page itself names: module scripts, module preloads, and the component, renderer and
- * before-hydration modules of its Astro islands. Only paths on this site count.
+ * The modules the page itself names: module scripts (and what inline module scripts import, as React
+ * Router's pages do), module preloads, and the component, renderer and before-hydration modules of its
+ * Astro islands. Only paths on this site count.
  */
 export function pageModulePaths(html: string): string[] {
+  const inlineModules = [...html.matchAll(/<script\b[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/gi)].map((match) => match[1]!);
+  const inlineImports = inlineModules.flatMap((code) =>
+    [...code.matchAll(STATIC_IMPORT), ...code.matchAll(DYNAMIC_IMPORT)].map((match) => resolveImport(match[1]!, "/")).filter((path) => path !== null),
+  );
   const paths = [
+    ...inlineImports,
     ...attributeValues(html, "script", "src"),
     ...attributeValues(html, "link", "href").filter((_, index, hrefs) => /\.m?js$/.test(hrefs[index]!)),
     ...attributeValues(html, "astro-island", "component-url"),
