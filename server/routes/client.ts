@@ -5,7 +5,7 @@ import { join, relative, resolve, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { pagePolicy, type PageKind } from "../lib/content-security-policy.ts";
-import { pageModules } from "../lib/page-modules.ts";
+import { pageModules, type ReadModule } from "../lib/page-modules.ts";
 
 // Serves the built client: prerendered pages at their paths, the SPA fallback for /admin/*, the
 // prerendered 404 page with status 404 for every other unknown path, and hashed assets. Each page is
@@ -19,7 +19,7 @@ const ADMIN_APP_FILE = join("admin", "index.html");
 /** The not-found page (app/pages/404.astro), sent with status 404 for every unknown path. */
 const NOT_FOUND_FILE = "404.html";
 
-async function loadHtml(clientDir: string, file: string, kind: PageKind): Promise<HtmlPage> {
+async function loadHtml(file: string, kind: PageKind, readModule: ReadModule): Promise<HtmlPage> {
   const body = readFileSync(file);
   const variants: Variant[] = [];
   // Build-time compressed copies (scripts/precompress.ts), best first.
@@ -27,7 +27,7 @@ async function loadHtml(clientDir: string, file: string, kind: PageKind): Promis
   if (existsSync(`${file}.gz`)) variants.push({ body: readFileSync(`${file}.gz`), encoding: "gzip" });
   variants.push({ body, encoding: null });
   const html = body.toString("utf8");
-  const modules = await pageModules(html, (path) => readModule(clientDir, path));
+  const modules = await pageModules(html, readModule);
   return {
     kind,
     policy: pagePolicy(html, kind, modules.map((module) => module.source)),
@@ -38,11 +38,18 @@ async function loadHtml(clientDir: string, file: string, kind: PageKind): Promis
   };
 }
 
-/** A built module by its URL path, or null when the path is not a file inside the client folder. */
-async function readModule(clientDir: string, path: string): Promise<string | null> {
-  const file = resolve(clientDir, `.${path}`);
-  if (!file.startsWith(`${clientDir}${sep}`)) return null;
-  return readFile(file, "utf8").catch(() => null);
+/**
+ * Reads a built module by its URL path (null when it is not a file inside the client folder), each file
+ * once: every page loads the same few shared modules.
+ */
+function moduleReader(clientDir: string): ReadModule {
+  const read = new Map<string, Promise<string | null>>();
+  return (path) => {
+    const file = resolve(clientDir, `.${path}`);
+    if (!file.startsWith(`${clientDir}${sep}`)) return Promise.resolve(null);
+    if (!read.has(file)) read.set(file, readFile(file, "utf8").catch(() => null));
+    return read.get(file)!;
+  };
 }
 
 function escapeXml(text: string) {
@@ -72,13 +79,13 @@ export function robotsTxt(sitemapUrl: string | null): string {
 }
 
 /** Every prerendered page: build/client/about/index.html is served at /about. */
-async function findPrerenderedPages(clientDir: string): Promise<Map<string, HtmlPage>> {
+async function findPrerenderedPages(clientDir: string, readModule: ReadModule): Promise<Map<string, HtmlPage>> {
   const pages = new Map<string, HtmlPage>();
   for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || entry.name !== "index.html") continue;
     const dir = relative(clientDir, entry.parentPath);
     const path = dir === "" ? "/" : `/${dir.split(sep).join("/")}`;
-    pages.set(path, await loadHtml(clientDir, join(entry.parentPath, entry.name), path === "/admin" ? "admin" : "site"));
+    pages.set(path, await loadHtml(join(entry.parentPath, entry.name), path === "/admin" ? "admin" : "site", readModule));
   }
   return pages;
 }
@@ -158,8 +165,9 @@ export default async function clientRoutes(app: FastifyInstance) {
   const built = existsSync(join(clientDir, ADMIN_APP_FILE)) && existsSync(join(clientDir, NOT_FOUND_FILE));
   if (!built) app.log.warn({ clientDir }, "the client is not built (npm run build); serving the API only");
 
-  const pages = built ? await findPrerenderedPages(clientDir) : new Map<string, HtmlPage>();
-  const notFoundPage = built ? await loadHtml(clientDir, join(clientDir, NOT_FOUND_FILE), "site") : undefined;
+  const readModule = moduleReader(clientDir);
+  const pages = built ? await findPrerenderedPages(clientDir, readModule) : new Map<string, HtmlPage>();
+  const notFoundPage = built ? await loadHtml(join(clientDir, NOT_FOUND_FILE), "site", readModule) : undefined;
   const adminApp = pages.get("/admin");
 
   if (built) {
