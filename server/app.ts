@@ -13,8 +13,9 @@ import repositories from "./plugins/app/repositories.ts";
 import spamGuard from "./plugins/app/spam-guard.ts";
 import sweeps from "./plugins/app/sweeps.ts";
 import compression from "./plugins/external/compression.ts";
+import cookie from "./plugins/external/cookie.ts";
+import helmet from "./plugins/external/helmet.ts";
 import rateLimit from "./plugins/external/rate-limit.ts";
-import security from "./plugins/external/security.ts";
 import adminDeliveryRoutes from "./routes/api/admin-deliveries.ts";
 import adminLeadRoutes from "./routes/api/admin-leads.ts";
 import adminSessionRoutes from "./routes/api/admin-session.ts";
@@ -122,7 +123,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}) {
   });
 
   // External plugins, then the app's own, then routes.
-  await app.register(security);
+  await app.register(helmet);
+  await app.register(cookie);
   await app.register(compression);
   await app.register(database);
   await app.register(repositories);

@@ -30,9 +30,9 @@ beforeAll(async () => {
   database = await createTestDatabase();
   clientDir = mkdtempSync(join(tmpdir(), "agency-client-"));
   writeFileSync(join(clientDir, "index.html"), "<h1>Home page</h1>");
-  writeFileSync(join(clientDir, "__spa-fallback.html"), "<p>Loading...</p>");
-  mkdirSync(join(clientDir, "404"));
-  writeFileSync(join(clientDir, "404", "index.html"), "<h1>404 Page Not Found</h1>");
+  writeFileSync(join(clientDir, "404.html"), "<h1>404 Page Not Found</h1>");
+  mkdirSync(join(clientDir, "admin"));
+  writeFileSync(join(clientDir, "admin", "index.html"), "<p>Loading...</p>");
   server = await startServerProcess(database.database, {
     CLIENT_DIR: clientDir,
     REQUEST_TIMEOUT_SECONDS: String(REQUEST_TIMEOUT_SECONDS),

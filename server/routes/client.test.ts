@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
@@ -6,8 +7,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, humanSignals, type TestApp } from "../../tests/helpers/test-app.ts";
 
-// The serving rules, checked against a small client folder shaped like React Router's build output
-// (the browser tests check the real build).
+// The serving rules, checked against a small client folder shaped like Astro's build output (the
+// browser tests check the real build).
 
 let t: TestApp;
 let clientDir: string;
@@ -19,14 +20,41 @@ function writeWithVariants(file: string, content: string) {
   writeFileSync(`${file}.gz`, gzipSync(content));
 }
 
+/** What Astro writes for a page with an island: the island element's inline definition and its style. */
+const ISLAND_SCRIPT = "(()=>{customElements.define('astro-island',class extends HTMLElement{})})();";
+const ISLAND_STYLE = "astro-island,astro-slot,astro-static-slot{display:contents}";
+const SCHEDULING_URL = "https://calendly.example/summit/30min";
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
 beforeAll(async () => {
   clientDir = mkdtempSync(join(tmpdir(), "agency-client-"));
   writeWithVariants(join(clientDir, "index.html"), '<link rel="canonical" href="https://agency.example/"/><h1>Home page</h1>'.padEnd(2000, " "));
   writeWithVariants(join(clientDir, "about", "index.html"), '<link rel="canonical" href="https://agency.example/about"/><h1>About page</h1>');
   writeWithVariants(join(clientDir, "thanks", "index.html"), '<link rel="canonical" href="https://agency.example/thanks"/><meta name="robots" content="noindex"/><h1>Thanks</h1>');
-  writeWithVariants(join(clientDir, "404", "index.html"), '<meta name="robots" content="noindex"/><h1>404 Page Not Found</h1>');
-  writeWithVariants(join(clientDir, "__spa-fallback.html"), "<p>Loading...</p>");
+  writeWithVariants(
+    join(clientDir, "contact", "index.html"),
+    [
+      '<link rel="canonical" href="https://agency.example/contact"/>',
+      '<script type="application/ld+json">{"@type":"Organization"}</script>',
+      '<script type="module" src="/assets/page.Ab12.js"></script>',
+      `<style>${ISLAND_STYLE}</style><script>${ISLAND_SCRIPT}</script>`,
+      '<astro-island component-url="/assets/contact-form.Cd34.js" renderer-url="/assets/client.Ef56.js"></astro-island>',
+      `<iframe src="${SCHEDULING_URL}" title="Schedule" style="height:700px"></iframe>`,
+      '<img src="https://images.example/photo.jpg" alt="">',
+    ].join(""),
+  );
+  writeWithVariants(join(clientDir, "404.html"), '<meta name="robots" content="noindex"/><h1>404 Page Not Found</h1><script type="module" src="/assets/page.Ab12.js"></script>');
+  writeWithVariants(
+    join(clientDir, "admin", "index.html"),
+    `<meta name="robots" content="noindex"/><style>${ISLAND_STYLE}</style><script>${ISLAND_SCRIPT}</script><astro-island component-url="/assets/admin-app.Gh78.js"><p>Loading...</p></astro-island>`,
+  );
   writeWithVariants(join(clientDir, "assets", "entry-AbC123.js"), "console.log('app');".repeat(100));
+  // The site script loads the Google tag; the admin app has no third party in it.
+  writeFileSync(join(clientDir, "assets", "page.Ab12.js"), 'import"./analytics.Ij90.js";');
+  writeFileSync(join(clientDir, "assets", "analytics.Ij90.js"), 'export const u="https://www.googletagmanager.com/gtag/js?id=";');
+  writeFileSync(join(clientDir, "assets", "contact-form.Cd34.js"), 'import{a}from"./client.Ef56.js";');
+  writeFileSync(join(clientDir, "assets", "client.Ef56.js"), "export const a=1;");
+  writeFileSync(join(clientDir, "assets", "admin-app.Gh78.js"), 'import{a}from"./client.Ef56.js";const s="[data-radix-select-viewport]{scrollbar-width:none}";');
   writeFileSync(join(clientDir, "favicon.ico"), "icon");
   t = await createTestApp({ clientDir });
 });
@@ -99,7 +127,7 @@ describe("serving the built client", () => {
     expect(other.headers["cache-control"]).toBe("public, max-age=3600");
   });
 
-  it("serves the SPA fallback for admin pages", async () => {
+  it("serves the admin app for every admin path", async () => {
     for (const path of ["/admin/login", "/admin/submissions", "/admin"]) {
       const response = await get(path);
       expect(response.statusCode, path).toBe(200);
@@ -203,13 +231,98 @@ describe("serving the built client", () => {
   });
 });
 
+/** A policy as a map from directive name to its sources. */
+function parsePolicy(header: unknown): Map<string, string[]> {
+  expect(typeof header).toBe("string");
+  return new Map(
+    String(header)
+      .split(";")
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name = "", ...sources]) => [name, sources]),
+  );
+}
+
+describe("Content-Security-Policy and Permissions-Policy", () => {
+  it("allows a page's own inline scripts and styles by hash, and the hosts it uses where it uses them", async () => {
+    const response = await get("/contact");
+    const policy = parsePolicy(response.headers["content-security-policy"]);
+    expect(policy.get("default-src")).toEqual(["'none'"]);
+    expect(policy.get("script-src")).toEqual(["'self'", sha256(ISLAND_SCRIPT), "https://www.googletagmanager.com"]);
+    expect(policy.get("style-src-elem")).toEqual(["'self'", sha256(ISLAND_STYLE)]);
+    // React writes the iframe's height as a style attribute.
+    expect(policy.get("style-src-attr")).toEqual(["'unsafe-hashes'", sha256("height:700px")]);
+    expect(policy.get("frame-src")).toEqual(["https://calendly.example"]);
+    expect(policy.get("img-src")).toEqual(["'self'", "https://*.google-analytics.com", "https://*.googletagmanager.com", "https://images.example"]);
+    expect(policy.get("connect-src")).toEqual(["'self'", "https://*.google-analytics.com", "https://*.analytics.google.com", "https://*.googletagmanager.com"]);
+    for (const [name, sources] of [["object-src", ["'none'"]], ["base-uri", ["'self'"]], ["form-action", ["'self'"]], ["frame-ancestors", ["'self'"]]] as const) {
+      expect(policy.get(name), name).toEqual(sources);
+    }
+    // The JSON-LD block is data, not script: it needs no hash.
+    expect(policy.get("script-src")).not.toContain(sha256('{"@type":"Organization"}'));
+  });
+
+  it("names no host a page does not use", async () => {
+    const policy = parsePolicy((await get("/about")).headers["content-security-policy"]);
+    expect(policy.get("script-src")).toEqual(["'self'"]);
+    expect(policy.get("style-src-elem")).toEqual(["'self'"]);
+    expect(policy.get("style-src-attr")).toEqual(["'none'"]);
+    expect(policy.get("frame-src")).toEqual(["'none'"]);
+    expect(policy.get("connect-src")).toEqual(["'self'"]);
+    expect(policy.get("frame-ancestors")).toEqual(["'self'"]);
+  });
+
+  it("sends the 404 page with its own policy, also when revalidated", async () => {
+    const missing = await get("/no-such-page");
+    expect(missing.statusCode).toBe(404);
+    const policy = parsePolicy(missing.headers["content-security-policy"]);
+    expect(policy.get("script-src")).toEqual(["'self'", "https://www.googletagmanager.com"]);
+    const about = await get("/about");
+    const revalidated = await get("/about", { "if-none-match": String(about.headers.etag) });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers["content-security-policy"]).toBe(about.headers["content-security-policy"]);
+  });
+
+  it("gives the admin app a stricter policy: no third party at all, never framed", async () => {
+    for (const path of ["/admin", "/admin/submissions"]) {
+      const response = await get(path);
+      const policy = parsePolicy(response.headers["content-security-policy"]);
+      expect(policy.get("script-src"), path).toEqual(["'self'", sha256(ISLAND_SCRIPT)]);
+      // Radix's Select adds <style> elements while it runs, so the admin's modules allow inline styles.
+      expect(policy.get("style-src-elem"), path).toEqual(["'self'", "'unsafe-inline'"]);
+      expect(policy.get("img-src"), path).toEqual(["'self'"]);
+      expect(policy.get("connect-src"), path).toEqual(["'self'"]);
+      expect(policy.get("frame-src"), path).toEqual(["'none'"]);
+      expect(policy.get("frame-ancestors"), path).toEqual(["'none'"]);
+      expect(response.headers["x-frame-options"], path).toBe("DENY");
+      const thirdParty = [...policy.values()].flat().filter((source) => /^https?:/.test(source));
+      expect(thirdParty, path).toEqual([]);
+    }
+  });
+
+  it("lets nothing load from API answers, assets and other files", async () => {
+    for (const path of ["/api/nothing-here", "/healthz", "/assets/entry-AbC123.js", "/sitemap.xml", "/about/"]) {
+      expect((await get(path)).headers["content-security-policy"], path).toBe("default-src 'none'; frame-ancestors 'none'");
+    }
+  });
+
+  it("switches off the browser features no page uses, on every answer", async () => {
+    for (const path of ["/", "/admin", "/no-such-page", "/api/nothing-here"]) {
+      const header = String((await get(path)).headers["permissions-policy"]);
+      for (const feature of ["camera=()", "microphone=()", "geolocation=()", "payment=()", "usb=()", "browsing-topics=()"]) {
+        expect(header, path).toContain(feature);
+      }
+      expect(header, path).not.toContain("interest-cohort");
+    }
+  });
+});
+
 describe("sitemap and robots", () => {
   it("lists the canonical URL of every indexable prerendered page", async () => {
     const response = await get("/sitemap.xml");
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("application/xml; charset=utf-8");
     const locs = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(["https://agency.example/", "https://agency.example/about"]);
+    expect(locs).toEqual(["https://agency.example/", "https://agency.example/about", "https://agency.example/contact"]);
     expect(response.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
   });
 

@@ -1,21 +1,25 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { pagePolicy, type PageKind } from "../lib/content-security-policy.ts";
+import { pageModules, type ReadModule } from "../lib/page-modules.ts";
 
 // Serves the built client: prerendered pages at their paths, the SPA fallback for /admin/*, the
-// prerendered 404 page with status 404 for every other unknown path, and hashed assets.
+// prerendered 404 page with status 404 for every other unknown path, and hashed assets. Each page is
+// sent with its own Content-Security-Policy, written at start-up from what it contains.
 
 type Variant = { body: Buffer; encoding: "br" | "gzip" | null };
-type HtmlPage = { variants: Variant[]; etag: string; canonical: string | null; noindex: boolean };
+type HtmlPage = { variants: Variant[]; etag: string; canonical: string | null; noindex: boolean; kind: PageKind; policy: string };
 
 /** The admin app's page (app/pages/admin/index.astro): the answer to every /admin/* path. */
 const ADMIN_APP_FILE = join("admin", "index.html");
 /** The not-found page (app/pages/404.astro), sent with status 404 for every unknown path. */
 const NOT_FOUND_FILE = "404.html";
 
-function loadHtml(file: string): HtmlPage {
+async function loadHtml(file: string, kind: PageKind, readModule: ReadModule): Promise<HtmlPage> {
   const body = readFileSync(file);
   const variants: Variant[] = [];
   // Build-time compressed copies (scripts/precompress.ts), best first.
@@ -23,11 +27,28 @@ function loadHtml(file: string): HtmlPage {
   if (existsSync(`${file}.gz`)) variants.push({ body: readFileSync(`${file}.gz`), encoding: "gzip" });
   variants.push({ body, encoding: null });
   const html = body.toString("utf8");
+  const modules = await pageModules(html, readModule);
   return {
+    kind,
+    policy: pagePolicy(html, kind, modules.map((module) => module.source)),
     variants,
     etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
     canonical: /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1] ?? null,
     noindex: /<meta name="robots" content="[^"]*noindex/.test(html),
+  };
+}
+
+/**
+ * Reads a built module by its URL path (null when it is not a file inside the client folder), each file
+ * once: every page loads the same few shared modules.
+ */
+function moduleReader(clientDir: string): ReadModule {
+  const read = new Map<string, Promise<string | null>>();
+  return (path) => {
+    const file = resolve(clientDir, `.${path}`);
+    if (!file.startsWith(`${clientDir}${sep}`)) return Promise.resolve(null);
+    if (!read.has(file)) read.set(file, readFile(file, "utf8").catch(() => null));
+    return read.get(file)!;
   };
 }
 
@@ -58,13 +79,13 @@ export function robotsTxt(sitemapUrl: string | null): string {
 }
 
 /** Every prerendered page: build/client/about/index.html is served at /about. */
-function findPrerenderedPages(clientDir: string): Map<string, HtmlPage> {
+async function findPrerenderedPages(clientDir: string, readModule: ReadModule): Promise<Map<string, HtmlPage>> {
   const pages = new Map<string, HtmlPage>();
   for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || entry.name !== "index.html") continue;
     const dir = relative(clientDir, entry.parentPath);
     const path = dir === "" ? "/" : `/${dir.split(sep).join("/")}`;
-    pages.set(path, loadHtml(join(entry.parentPath, entry.name)));
+    pages.set(path, await loadHtml(join(entry.parentPath, entry.name), path === "/admin" ? "admin" : "site", readModule));
   }
   return pages;
 }
@@ -83,6 +104,9 @@ function acceptedEncodings(request: FastifyRequest): Set<string> {
 function sendHtml(request: FastifyRequest, reply: FastifyReply, page: HtmlPage, status: number) {
   // HTML is revalidated on every visit so a deploy shows at once; the assets it names are immutable.
   reply.header("cache-control", "no-cache").header("etag", page.etag).header("vary", "accept-encoding");
+  reply.header("content-security-policy", page.policy);
+  // For browsers that predate frame-ancestors; helmet's default (SAMEORIGIN) suits the public pages.
+  if (page.kind === "admin") reply.header("x-frame-options", "DENY");
   if (status === 200 && request.headers["if-none-match"] === page.etag) return reply.code(304).send();
   const accepted = acceptedEncodings(request);
   const variant = page.variants.find((v) => v.encoding === null || accepted.has(v.encoding))!;
@@ -141,8 +165,9 @@ export default async function clientRoutes(app: FastifyInstance) {
   const built = existsSync(join(clientDir, ADMIN_APP_FILE)) && existsSync(join(clientDir, NOT_FOUND_FILE));
   if (!built) app.log.warn({ clientDir }, "the client is not built (npm run build); serving the API only");
 
-  const pages = built ? findPrerenderedPages(clientDir) : new Map<string, HtmlPage>();
-  const notFoundPage = built ? loadHtml(join(clientDir, NOT_FOUND_FILE)) : undefined;
+  const readModule = moduleReader(clientDir);
+  const pages = built ? await findPrerenderedPages(clientDir, readModule) : new Map<string, HtmlPage>();
+  const notFoundPage = built ? await loadHtml(join(clientDir, NOT_FOUND_FILE), "site", readModule) : undefined;
   const adminApp = pages.get("/admin");
 
   if (built) {

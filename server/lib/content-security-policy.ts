@@ -1,0 +1,162 @@
+import { createHash } from "node:crypto";
+
+// Each built page's Content-Security-Policy, written from what the page itself contains
+// (docs/decisions/019-content-security-policy.md): its inline scripts and styles by hash, the
+// third-party hosts it names, and the analytics hosts only where its scripts load analytics.
+
+/** Every answer that is not a page (API, assets, sitemap): nothing may load, nothing may frame it. */
+export const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * Browser features no page of ours uses, switched off for the page and every frame in it (the
+ * scheduling widget included). Only names Chromium knows: an unknown one is logged as an error.
+ */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=()",
+  "browsing-topics=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "hid=()",
+  "idle-detection=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "screen-wake-lock=()",
+  "serial=()",
+  "usb=()",
+  "xr-spatial-tracking=()",
+].join(", ");
+
+/** The Google tag (app/lib/analytics.ts): its script, and where it sends hits (Google's CSP guide for GA4). */
+export const ANALYTICS_SCRIPT_ORIGIN = "https://www.googletagmanager.com";
+const ANALYTICS_CONNECT = ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://*.googletagmanager.com"];
+const ANALYTICS_IMG = ["https://*.google-analytics.com", "https://*.googletagmanager.com"];
+
+/**
+ * Code that adds `<style>` elements while the page runs, with contents no build can know (a scrollbar
+ * width, a counter): Radix's scroll lock (react-remove-scroll, in Select and Dialog) and Select's
+ * viewport style. A page whose modules contain one allows inline style elements; other pages allow
+ * only the hashes of their own.
+ */
+const RUNTIME_STYLE_MARKERS = ["data-scroll-locked", "block-interactivity-", "data-radix-select-viewport"];
+
+/** "site": a public page; "admin": the admin app, which names no other host and may not be framed. */
+export type PageKind = "site" | "admin";
+
+function sha256(text: string): string {
+  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+}
+
+/** The text of an attribute as the browser sees it (the HTML escapes React and Astro write). */
+function decodeEntities(value: string): string {
+  return value.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (entity, name: string) => {
+    const lower = name.toLowerCase();
+    if (lower.startsWith("#x")) return String.fromCodePoint(Number.parseInt(lower.slice(2), 16));
+    if (lower.startsWith("#")) return String.fromCodePoint(Number.parseInt(lower.slice(1), 10));
+    return { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" }[lower] ?? entity;
+  });
+}
+
+function attribute(tag: string, name: string): string | undefined {
+  const match = new RegExp(`\\s${name}(?:="([^"]*)"|='([^']*)'|=([^\\s>]+))?(?=[\\s/>])`, "i").exec(tag);
+  if (!match) return undefined;
+  return decodeEntities(match[1] ?? match[2] ?? match[3] ?? "");
+}
+
+/** Types a browser runs as script; any other (application/ld+json) is a data block CSP does not govern. */
+function isExecutable(type: string | undefined): boolean {
+  if (type === undefined) return true;
+  return ["", "module", "text/javascript", "application/javascript"].includes(type.trim().toLowerCase());
+}
+
+type Inline = { tag: string; content: string };
+
+function elements(html: string, name: "script" | "style"): Inline[] {
+  return [...html.matchAll(new RegExp(`(<${name}\\b[^>]*>)([\\s\\S]*?)</${name}>`, "gi"))].map((m) => ({ tag: m[1]!, content: m[2]! }));
+}
+
+/** The hashes of the page's inline scripts (data blocks such as JSON-LD excluded). */
+export function inlineScriptHashes(html: string): string[] {
+  const scripts = elements(html, "script").filter(({ tag }) => attribute(tag, "src") === undefined && isExecutable(attribute(tag, "type")));
+  return [...new Set(scripts.map(({ content }) => sha256(content)))];
+}
+
+export function inlineStyleHashes(html: string): string[] {
+  return [...new Set(elements(html, "style").map(({ content }) => sha256(content)))];
+}
+
+/** The hashes of the page's `style="…"` attributes (React writes one for a `style` prop). */
+export function styleAttributeHashes(html: string): string[] {
+  // Outside scripts and styles every `<` in text is escaped, so each remaining `<name …>` is a tag.
+  const markup = html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, "");
+  const values = [...markup.matchAll(/<[a-z][^>]*>/gi)].map(([tag]) => attribute(tag, "style")).filter((value) => value !== undefined);
+  return [...new Set(values.map(sha256))];
+}
+
+function origins(urls: string[]): string[] {
+  const found = new Set<string>();
+  for (const url of urls) {
+    if (!/^https?:\/\//i.test(url) && !url.startsWith("//")) continue;
+    try {
+      found.add(new URL(url, "https://page.invalid").origin);
+    } catch {
+      // Not a URL the browser would load either.
+    }
+  }
+  return [...found].sort();
+}
+
+/** The hosts other than ours that the page's markup loads from, per kind of resource. */
+export function thirdPartyOrigins(html: string): { script: string[]; frame: string[]; img: string[] } {
+  const tags = (name: string) => [...html.matchAll(new RegExp(`<${name}\\b[^>]*>`, "gi"))].map(([tag]) => tag);
+  const values = (name: string, attr: string) => tags(name).map((tag) => attribute(tag, attr)).filter((v) => v !== undefined);
+  const srcset = (name: string) => values(name, "srcset").flatMap((set) => set.split(",").map((candidate) => candidate.trim().split(/\s+/)[0] ?? ""));
+  return {
+    script: origins(values("script", "src")),
+    frame: origins(values("iframe", "src")),
+    img: origins([...values("img", "src"), ...srcset("img"), ...srcset("source")]),
+  };
+}
+
+function directive(name: string, sources: string[]): string {
+  return `${name} ${sources.length > 0 ? sources.join(" ") : "'none'"}`;
+}
+
+/**
+ * The policy of one built page. `moduleSources` is the text of every module the page loads (see
+ * page-modules.ts): the analytics hosts are allowed only when one of them loads the Google tag, and
+ * inline style elements only when one adds them at run time (RUNTIME_STYLE_MARKERS).
+ */
+export function pagePolicy(html: string, kind: PageKind, moduleSources: string[]): string {
+  const site = kind === "site";
+  const code = [html, ...moduleSources];
+  const analytics = site && code.some((text) => text.includes(ANALYTICS_SCRIPT_ORIGIN));
+  const runtimeStyles = code.some((text) => RUNTIME_STYLE_MARKERS.some((marker) => text.includes(marker)));
+  const hosts = site ? thirdPartyOrigins(html) : { script: [], frame: [], img: [] };
+
+  const styleElements = ["'self'", ...(runtimeStyles ? ["'unsafe-inline'"] : inlineStyleHashes(html))];
+  const attributeHashes = styleAttributeHashes(html);
+  const styleAttributes = attributeHashes.length > 0 ? ["'unsafe-hashes'", ...attributeHashes] : [];
+  return [
+    "default-src 'none'",
+    directive("script-src", ["'self'", ...inlineScriptHashes(html), ...(analytics ? [ANALYTICS_SCRIPT_ORIGIN] : []), ...hosts.script]),
+    // Browsers without the -elem/-attr split (none current) fall back to style-src.
+    directive("style-src", runtimeStyles ? styleElements : [...styleElements, ...styleAttributes]),
+    directive("style-src-elem", styleElements),
+    directive("style-src-attr", styleAttributes),
+    directive("img-src", ["'self'", ...(analytics ? ANALYTICS_IMG : []), ...hosts.img]),
+    directive("connect-src", ["'self'", ...(analytics ? ANALYTICS_CONNECT : [])]),
+    directive("frame-src", hosts.frame),
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    site ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
+  ]
+    .map((part) => part.replace(/ +/g, " "))
+    .join("; ");
+}

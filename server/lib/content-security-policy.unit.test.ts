@@ -1,0 +1,81 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { inlineScriptHashes, inlineStyleHashes, pagePolicy, styleAttributeHashes, thirdPartyOrigins } from "./content-security-policy.ts";
+import { pageModulePaths, pageModules } from "./page-modules.ts";
+
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+describe("what a page's policy is written from", () => {
+  it("hashes executable inline scripts exactly as written, not data blocks or external scripts", () => {
+    const html = [
+      "<script>window.a = 1;</script>",
+      '<script type="module">import "/assets/x.js";</script>',
+      '<script type="application/ld+json">{"@type":"Organization"}</script>',
+      '<script type="module" src="/assets/page.js"></script>',
+      "<script>window.a = 1;</script>",
+    ].join("\n");
+    expect(inlineScriptHashes(html)).toEqual([sha256("window.a = 1;"), sha256('import "/assets/x.js";')]);
+  });
+
+  it("hashes style elements, and style attributes as the browser reads them (entities decoded)", () => {
+    const html = '<style>a{color:red}</style><div style="font-family:&quot;Inter&quot;;height:700px"></div><p data-style="x">style="not an attribute"</p>';
+    expect(inlineStyleHashes(html)).toEqual([sha256("a{color:red}")]);
+    expect(styleAttributeHashes(html)).toEqual([sha256('font-family:"Inter";height:700px')]);
+  });
+
+  it("finds the hosts of scripts, frames and images, srcset included, but not our own paths", () => {
+    const html = [
+      '<script src="https://cdn.example/a.js"></script><script src="/assets/b.js"></script>',
+      '<iframe src="https://calendly.com/x/30min?embed=1" title="Book"></iframe>',
+      '<img src="/hero.jpg" srcset="https://images.example/a.jpg 1x, https://img2.example/a.jpg 2x" alt="">',
+    ].join("");
+    expect(thirdPartyOrigins(html)).toEqual({
+      script: ["https://cdn.example"],
+      frame: ["https://calendly.com"],
+      img: ["https://images.example", "https://img2.example"],
+    });
+  });
+
+  it("lets the admin name no other host even when its markup does", () => {
+    const policy = pagePolicy('<img src="https://images.example/a.jpg"><iframe src="https://calendly.com/x"></iframe>', "admin", ['const u="https://www.googletagmanager.com";']);
+    expect(policy).not.toMatch(/https:/);
+    expect(policy).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe("the modules a page loads", () => {
+  const files: Record<string, string> = {
+    "/assets/page.js": 'import"./shared.js";const later=()=>import("./lazy.js");',
+    "/assets/shared.js": "export const s=1;",
+    "/assets/lazy.js": 'import{s}from"./shared.js";import"./lazy-only.js";',
+    "/assets/lazy-only.js": "export {};",
+    "/assets/island.js": 'import{s}from"/assets/shared.js";',
+    "/assets/client.js": "export default 1;",
+    "/assets/entry.js": "export {};",
+  };
+  const read = async (path: string) => files[path] ?? null;
+
+  it("names module scripts, islands' modules and what inline module scripts import", () => {
+    const html = [
+      '<script type="module" src="/assets/page.js"></script>',
+      '<astro-island component-url="/assets/island.js" renderer-url="/assets/client.js"></astro-island>',
+      '<script type="module">import "/assets/shared.js"; import("/assets/entry.js");</script>',
+      '<script src="https://www.googletagmanager.com/gtag/js"></script>',
+    ].join("");
+    expect(pageModulePaths(html).sort()).toEqual(["/assets/client.js", "/assets/entry.js", "/assets/island.js", "/assets/page.js", "/assets/shared.js"]);
+  });
+
+  it("tells what loads with the page from what loads on demand", async () => {
+    const modules = await pageModules('<script type="module" src="/assets/page.js"></script>', read);
+    expect(Object.fromEntries(modules.map((m) => [m.path, m.load]))).toEqual({
+      "/assets/page.js": "page",
+      "/assets/shared.js": "static",
+      "/assets/lazy.js": "dynamic",
+      "/assets/lazy-only.js": "dynamic",
+    });
+  });
+
+  it("skips paths that are not there", async () => {
+    expect(await pageModules('<script type="module" src="/assets/missing.js"></script>', read)).toEqual([]);
+  });
+});

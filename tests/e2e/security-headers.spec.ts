@@ -1,0 +1,74 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import { blogRoutes, publicRoutes } from "./public-routes.ts";
+
+// The Content-Security-Policy of the real build (docs/decisions/019-content-security-policy.md): every
+// route runs under its policy without a breach, the admin's names no third party, and the fixture that
+// fails a test on any breach (fixtures.ts) does fail one.
+
+function directives(header: string | null): Map<string, string[]> {
+  return new Map(
+    (header ?? "")
+      .split(";")
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name = "", ...sources]) => [name, sources]),
+  );
+}
+
+/** Lets every island hydrate: scrolls to the bottom (client:visible) and waits for the network to settle. */
+async function loadEverything(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForLoadState("networkidle");
+  // An island waiting for a media query that does not match here (client:media) stays unhydrated.
+  await expect(page.locator('astro-island[ssr]:not([client="media"])')).toHaveCount(0);
+}
+
+test("every route runs under its policy without a breach, islands hydrated", async ({ page }) => {
+  test.setTimeout(120_000);
+  // The Google tag is answered locally (no internet here); the policy must allow it to load.
+  await page.route("https://www.googletagmanager.com/**", (route) => route.fulfill({ contentType: "text/javascript", body: "/* analytics stand-in */" }));
+  for (const path of [...publicRoutes.map((route) => route.path), ...blogRoutes, "/this-page-does-not-exist", "/admin/login"]) {
+    const response = await page.goto(path);
+    expect(response!.headers()["content-security-policy"], path).toContain("script-src 'self'");
+    await loadEverything(page);
+  }
+});
+
+test("a public page names the analytics host and may be framed only by the site; the admin names no host and is never framed", async ({ request }) => {
+  const about = directives((await request.get("/about")).headers()["content-security-policy"] ?? null);
+  expect(about.get("script-src")).toContain("https://www.googletagmanager.com");
+  expect(about.get("frame-ancestors")).toEqual(["'self'"]);
+  expect(about.get("object-src")).toEqual(["'none'"]);
+  expect(about.get("base-uri")).toEqual(["'self'"]);
+
+  const adminResponse = await request.get("/admin/login");
+  const admin = directives(adminResponse.headers()["content-security-policy"] ?? null);
+  expect([...admin.values()].flat().filter((source) => /^https?:/.test(source))).toEqual([]);
+  expect(admin.get("frame-ancestors")).toEqual(["'none'"]);
+  expect(adminResponse.headers()["permissions-policy"]).toContain("camera=()");
+});
+
+/** Runs a script the build never emitted: the policy blocks it and the page reports the breach. */
+async function injectInlineScript(page: Page) {
+  await page.goto("/about");
+  await page.evaluate(() => {
+    const script = document.createElement("script");
+    script.textContent = "window.injected = true;";
+    document.body.append(script);
+  });
+  await expect.poll(() => page.evaluate(() => "injected" in window)).toBe(false);
+}
+
+test("an inline script the build did not emit is blocked and recorded as a breach", async ({ page, cspViolations }) => {
+  await injectInlineScript(page);
+  await expect.poll(() => cspViolations.length).toBeGreaterThan(0);
+  expect(cspViolations).toContainEqual(expect.objectContaining({ directive: "script-src-elem", blocked: "inline", url: expect.stringMatching(/\/about$/) }));
+  // Emptied here so that this test passes; the next one shows what happens otherwise.
+  cspViolations.length = 0;
+});
+
+test("a test whose page breaches the policy fails", async ({ page }) => {
+  test.fail(true, "the fixture fails every test during which the page reported a policy breach");
+  await injectInlineScript(page);
+});
