@@ -4,7 +4,7 @@ import { defineConfig, passthroughImageService } from "astro/config";
 
 // The public site: every page is static HTML rendered at build time from our React components; only the
 // islands (client:* directives) ship JavaScript. The admin is one more page, a client-only React app that
-// the server returns for every /admin/* path (docs/decisions/019-astro-public-site.md).
+// the server returns for every /admin/* path (docs/decisions/020-astro-public-site-and-admin-spa.md).
 
 // In development `astro dev` (http://localhost:3000) serves the site with hot reload and forwards /api,
 // /healthz and /readyz to the API server that `npm run dev` starts on API_PORT.
