@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ADMIN_PASSWORD_MIN_LENGTH } from "../contract/admin.ts";
 import { businessDefaults } from "../contract/business-defaults.ts";
 import { isTimeZone } from "../contract/contact-submission.ts";
 
@@ -29,7 +30,7 @@ const envSchema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(7),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
   ADMIN_EMAIL: z.email().optional(),
-  ADMIN_PASSWORD: z.string().min(12, { error: "must be at least 12 characters" }).optional(),
+  ADMIN_PASSWORD: z.string().min(ADMIN_PASSWORD_MIN_LENGTH, { error: `must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters` }).optional(),
   RATE_LIMIT_FORMS_MAX: positiveInt.default(20),
   RATE_LIMIT_FORMS_WINDOW_MINUTES: positiveInt.default(10),
   RATE_LIMIT_LOGIN_MAX: positiveInt.default(10),

@@ -1,3 +1,4 @@
+import "../lib/zod-without-eval.ts";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { createBrowserRouter, Navigate, RouterProvider } from "react-router";

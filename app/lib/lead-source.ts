@@ -1,3 +1,4 @@
+import "./zod-without-eval.ts";
 import { leadSourceFields, type LeadSource } from "../../contract/fields.ts";
 import { VISIT_SOURCE_KEY } from "./visit-source.ts";
 

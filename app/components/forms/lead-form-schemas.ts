@@ -1,3 +1,4 @@
+import "../../lib/zod-without-eval.ts";
 import { z } from "zod";
 import { contactSubmissionInput } from "../../../contract/contact-submission.ts";
 import { serviceInquiryInput } from "../../../contract/service-inquiry.ts";
