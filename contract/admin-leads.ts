@@ -14,6 +14,9 @@ import { serviceTypes, type ServiceInquiry } from "./service-inquiry.ts";
 //   PATCH  /api/admin/leads/:kind/:id             { status?, read? }               -> LeadDetail
 //   DELETE /api/admin/leads/:kind/:id             erasure                          -> 204
 //   POST   /api/admin/leads/:kind/:id/notes       { body }                         -> LeadNote (201)
+//   GET    /api/admin/leads/:kind/counts          each view's count for the filters -> LeadCounts
+//   POST   /api/admin/leads/:kind/bulk            { action, ids | filters }        -> BulkResult
+//   GET    /api/admin/leads/:kind/:id/neighbours  previous/next in the list order  -> LeadNeighbours
 //   GET    /api/admin/stats                       totals, unread, leads per week   -> AdminStats
 //   POST   /api/admin/password                    { currentPassword, newPassword } -> 204
 
@@ -150,3 +153,73 @@ export const FOUR_HOUR_FORMS = ["home-services-audit", "personal-injury-audit"] 
 export function replyWindowHours(formName: string | null | undefined): number {
   return (FOUR_HOUR_FORMS as readonly string[]).includes(formName ?? "") ? 4 : 24;
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Triage (issue 13): the list's order, the views' counts, bulk actions and a lead's neighbours.
+
+/** The list's order: received time (newest or oldest first) or the lead's name (A to Z). */
+export const leadSorts = ["newest", "oldest", "name"] as const;
+export type LeadSort = (typeof leadSorts)[number];
+export const leadSortParam = z.object({
+  sort: z.enum(leadSorts, { error: `sort must be one of: ${leadSorts.join(", ")}` }).default("newest"),
+});
+
+/**
+ * The count of every view for the filters other than view, status and unread (q, dates, product,
+ * serviceType, form, utmSource): what the inbox shows on its tabs and status filter.
+ */
+export type LeadCounts = {
+  /** Every lead but spam (the inbox view). */
+  inbox: number;
+  /** Unread leads in the inbox view. */
+  unread: number;
+  spam: number;
+  /** Inbox leads by status (spam is its own view). */
+  byStatus: Record<Exclude<LeadStatus, "spam">, number>;
+};
+
+/** The most leads one bulk action changes: a selection of more is refused (400), never cut silently. */
+export const BULK_LIMIT = 1000;
+
+const nonSpamStatuses = leadStatuses.filter((status): status is Exclude<LeadStatus, "spam"> => status !== "spam");
+const leadId = z.uuid({ error: "ids must be lead ids" }).toLowerCase();
+
+/** What a bulk action does. "restore" puts back what a previous action's answer listed (its Undo). */
+export const bulkAction = z.discriminatedUnion(
+  "action",
+  [
+    z.object({ action: z.literal("markRead") }),
+    z.object({ action: z.literal("markUnread") }),
+    z.object({
+      action: z.literal("setStatus"),
+      status: z.enum(nonSpamStatuses as [Exclude<LeadStatus, "spam">, ...Exclude<LeadStatus, "spam">[]], {
+        error: `status must be one of: ${nonSpamStatuses.join(", ")} (spam is its own action)`,
+      }),
+    }),
+    z.object({ action: z.literal("spam") }),
+    z.object({ action: z.literal("delete") }),
+    z.object({
+      action: z.literal("restore"),
+      items: z
+        .array(z.object({ id: leadId, status: z.enum(leadStatuses), read: z.boolean() }).strict())
+        .min(1, { error: "items must not be empty" })
+        .max(BULK_LIMIT, { error: `at most ${BULK_LIMIT} items` }),
+    }),
+  ],
+  { error: "action must be one of: markRead, markUnread, setStatus, spam, delete, restore" },
+);
+
+/**
+ * A bulk request (the API helper writes its schema, `bulkRequest`, here): the action's fields and which
+ * leads: `ids` (a selection, at most BULK_LIMIT) or `filters` (every lead the list's filters match,
+ * "select all matching"; refused with 400 when more than BULK_LIMIT match). restore names its leads in
+ * `items` and takes neither.
+ */
+export type BulkActionInput = z.input<typeof bulkAction>;
+export type BulkRequest = BulkActionInput & { ids?: string[]; filters?: LeadFiltersInput };
+
+/** The answer: how many leads changed, and what they were before (for Undo; empty after delete). */
+export type BulkResult = { affected: number; previous: { id: string; status: LeadStatus; read: boolean }[] };
+
+/** A lead's neighbours in the list's order under the same filters and sort (the detail's Previous/Next). */
+export type LeadNeighbours = { previous: string | null; next: string | null };
