@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { leadFilters, type LeadKind } from "../../contract/admin-leads.ts";
+import { leadFilters, leadSortParam, type LeadKind, type LeadSort } from "../../contract/admin-leads.ts";
 import type { LeadStatus } from "../../contract/fields.ts";
 
 // The inbox's filters as they live in the address bar (/admin/leads/:kind?q=…&status=…): read from and
@@ -22,6 +22,8 @@ export type InboxFilters = {
   serviceType: string;
   form: string;
   unread: boolean;
+  /** The list's order (contract leadSorts); "newest" is the default and stays out of the address. */
+  sort: LeadSort;
 };
 
 export const defaultFilters: InboxFilters = {
@@ -34,6 +36,7 @@ export const defaultFilters: InboxFilters = {
   serviceType: "",
   form: "",
   unread: false,
+  sort: "newest",
 };
 
 /** Longer text is cut rather than dropped (the server takes at most this much). */
@@ -64,6 +67,7 @@ export function filtersFromSearchParams(kind: LeadKind, params: URLSearchParams)
     serviceType: kind === "inquiries" ? checked(rules.serviceType, params.get("serviceType")) : "",
     form: checked(rules.form, params.get("form")),
     unread: params.get("unread") === "true",
+    sort: leadSortParam.shape.sort.safeParse(params.get("sort") ?? undefined).data ?? "newest",
   };
 }
 
@@ -81,6 +85,7 @@ export function filtersToSearchParams(filters: InboxFilters): URLSearchParams {
   const form = filters.form.trim();
   if (form) params.set("form", form);
   if (filters.unread) params.set("unread", "true");
+  if (filters.sort !== "newest") params.set("sort", filters.sort);
   return params;
 }
 

@@ -20,6 +20,8 @@ export function isLeadKind(value: string | undefined): value is LeadKind {
 export const leadKeys = {
   all: [LEADS_ROOT] as const,
   lists: (kind: LeadKind) => [LEADS_ROOT, kind, "list"] as const,
+  /** Every view count of a kind (api/triage.ts adds the filters). */
+  counts: (kind: LeadKind) => [LEADS_ROOT, kind, "counts"] as const,
   list: (kind: LeadKind, filters: InboxFilters, cursor: string | null) => [LEADS_ROOT, kind, "list", { ...filters, cursor }] as const,
   detail: (kind: LeadKind, id: string) => [LEADS_ROOT, kind, "detail", id] as const,
 };
@@ -84,6 +86,7 @@ export function addNoteMutation(kind: LeadKind, id: string) {
  */
 export function refreshLeadQueries(queryClient: QueryClient, kind: LeadKind) {
   void queryClient.invalidateQueries({ queryKey: leadKeys.lists(kind) });
+  void queryClient.invalidateQueries({ queryKey: leadKeys.counts(kind) });
   void queryClient.invalidateQueries({ queryKey: statsQuery.queryKey });
   void queryClient.invalidateQueries({ queryKey: recentQueries[kind].queryKey });
 }

@@ -1,0 +1,45 @@
+import { mutationOptions, queryOptions } from "@tanstack/react-query";
+import type { BulkRequest, BulkResult, LeadCounts, LeadKind, LeadNeighbours } from "../../../contract/admin-leads.ts";
+import { filtersToSearchParams, type InboxFilters } from "../inbox-filters.ts";
+import { leadKeys, LEADS_ROOT, refreshLeadQueries } from "./leads.ts";
+import { getJson, sendJson } from "./request.ts";
+
+// The inbox's triage endpoints (contract/admin-leads.ts, issue 13): each view's count, bulk actions
+// (with the previous states their Undo restores) and a lead's neighbours in the list's order.
+
+export const triageKeys = {
+  counts: (kind: LeadKind, filters: InboxFilters) => [...leadKeys.counts(kind), countFilters(filters)] as const,
+  neighbours: (kind: LeadKind, id: string, filters: InboxFilters) => [LEADS_ROOT, kind, "neighbours", id, filters] as const,
+};
+
+/** The filters the counts depend on: not the view, status, unread flag or order (each tab counts its own). */
+function countFilters(filters: InboxFilters): InboxFilters {
+  return { ...filters, view: "inbox", status: "", unread: false, sort: "newest" };
+}
+
+/** GET …/counts: the count of every view and status for the other filters. */
+export function leadCountsQuery(kind: LeadKind, filters: InboxFilters) {
+  const params = filtersToSearchParams(countFilters(filters));
+  return queryOptions({
+    queryKey: triageKeys.counts(kind, filters),
+    queryFn: () => getJson<LeadCounts>(`${LEADS_ROOT}/${kind}/counts?${params.toString()}`),
+    staleTime: 0,
+  });
+}
+
+/** GET …/:id/neighbours: the previous and next lead of the list this lead was opened from. */
+export function leadNeighboursQuery(kind: LeadKind, id: string, filters: InboxFilters) {
+  const params = filtersToSearchParams(filters);
+  return queryOptions({
+    queryKey: triageKeys.neighbours(kind, id, filters),
+    queryFn: () => getJson<LeadNeighbours>(`${LEADS_ROOT}/${kind}/${encodeURIComponent(id)}/neighbours?${params.toString()}`),
+  });
+}
+
+/** POST …/bulk: one action on a selection or on every lead matching the filters; the lists and counts refresh. */
+export function bulkMutation(kind: LeadKind) {
+  return mutationOptions({
+    mutationFn: (request: BulkRequest) => sendJson<BulkResult>("POST", `${LEADS_ROOT}/${kind}/bulk`, request),
+    onSuccess: (_result, _request, _context, { client }) => refreshLeadQueries(client, kind),
+  });
+}
