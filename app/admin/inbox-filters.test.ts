@@ -14,11 +14,11 @@ const read = (kind: "contacts" | "inquiries", query: string) => filtersFromSearc
 describe("filtersFromSearchParams", () => {
   it("gives the defaults for an address without filters", () => {
     expect(read("contacts", "")).toEqual(defaultFilters);
-    expect(defaultFilters).toEqual({ view: "inbox", q: "", status: "", from: "", to: "", product: "", serviceType: "", form: "", unread: false });
+    expect(defaultFilters).toEqual({ view: "inbox", q: "", status: "", from: "", to: "", product: "", serviceType: "", form: "", unread: false, sort: "newest" });
   });
 
   it("reads every filter of a shared address", () => {
-    expect(read("contacts", "view=spam&q=Quinn&status=spam&from=2026-01-01&to=2026-01-31&product=SEO+Services&form=contact-page&unread=true")).toEqual({
+    expect(read("contacts", "view=spam&q=Quinn&status=spam&from=2026-01-01&to=2026-01-31&product=SEO+Services&form=contact-page&unread=true&sort=name")).toEqual({
       view: "spam",
       q: "Quinn",
       status: "spam",
@@ -28,8 +28,10 @@ describe("filtersFromSearchParams", () => {
       serviceType: "",
       form: "contact-page",
       unread: true,
+      sort: "name",
     });
     expect(read("inquiries", "serviceType=web-design").serviceType).toBe("web-design");
+    expect(read("contacts", "sort=sideways").sort).toBe("newest");
   });
 
   it("drops values the API would refuse instead of failing the list", () => {
