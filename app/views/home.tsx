@@ -212,7 +212,8 @@ export default function Home() {
         </CardGrid>
         <div className="mt-10 text-center">
           <ButtonLink to="/services" variant="outline">
-            Learn More
+            {/* The visible words are the spec's; the hidden rest tells search engines and screen readers where it leads. */}
+            Learn More<span className="sr-only"> about our services</span>
           </ButtonLink>
         </div>
       </Section>

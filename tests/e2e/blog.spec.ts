@@ -64,7 +64,7 @@ test("the roofing guide's photo is lazy at 800 by 500, the others load first wit
 test("problem articles' sidebar: Our Ultimate Offer, Best Website Offer and the author card", async ({ page }) => {
   await page.goto(`/blog/${problems[0]}`);
   const sidebar = page.getByRole("complementary", { name: "Offers and author" });
-  await expect(sidebar.getByRole("link", { name: "Learn More", exact: true })).toHaveAttribute("href", "/ultimate-pitch");
+  await expect(sidebar.getByRole("link", { name: "Learn More about Our Ultimate Offer", exact: true })).toHaveAttribute("href", "/ultimate-pitch");
   await expect(sidebar.getByRole("link", { name: "View Offer" })).toHaveAttribute("href", "/ultimate-website-offer");
   await expect(sidebar.getByRole("link", { name: "Learn More About Jordan Reeves" })).toHaveAttribute("href", "/about");
   await expect(sidebar.getByRole("heading", { name: "Our Ultimate Offer" })).toBeVisible();

@@ -34,7 +34,7 @@ export function ArticleSidebar({ kind }: { kind: BlogArticleView["kind"] }) {
           </ButtonLink>
         ) : (
           <ButtonLink to="/ultimate-pitch" size="default" className="mt-4">
-            Learn More
+            Learn More<span className="sr-only"> about Our Ultimate Offer</span>
           </ButtonLink>
         )}
       </SidebarCard>
