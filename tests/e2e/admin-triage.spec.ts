@@ -138,11 +138,11 @@ test("a row shows what the lead asked for, a message preview, the form by its na
   await expect(pipe.locator("time")).toHaveText(/^(just now|\d+ min ago)$/);
   await expect(pipe.locator("time")).toHaveAttribute("title", /\d/);
 
-  await page.getByLabel("Form").selectOption({ label: "Plumbing page" });
+  await page.getByLabel("Form", { exact: true }).selectOption({ label: "Plumbing page" });
   await expect(page).toHaveURL(/form=plumbing-contact/);
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText(`Pipe ${tag}`);
-  await page.getByLabel("Form").selectOption({ label: "Contact page" });
+  await page.getByLabel("Form", { exact: true }).selectOption({ label: "Contact page" });
   await expect(page).toHaveURL(/form=contact-page/);
   await expect(rows(page).first()).toContainText(`Page ${tag}`);
 
