@@ -18,8 +18,8 @@ export function tradeFormName(trade: Trade) {
 }
 
 export const industryPages = {
-  "home-services": { label: "Home Services", path: "/home-services" },
-  "personal-injury": { label: "Personal Injury", path: "/personal-injury" },
-} as const satisfies Record<string, { label: string; path: string }>;
+  "home-services": { label: "Home Services", path: "/home-services", formName: "home-services-audit" },
+  "personal-injury": { label: "Personal Injury", path: "/personal-injury", formName: "personal-injury-audit" },
+} as const satisfies Record<string, { label: string; path: string; formName: string }>;
 
 export type IndustryPage = keyof typeof industryPages;

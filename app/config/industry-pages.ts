@@ -1,6 +1,6 @@
 import { Gavel, type LucideIcon, MonitorSmartphone, Search } from "lucide-react";
 import type { ShortLeadFormProps } from "../components/forms/short-lead-form.tsx";
-import { trades, type IndustryPage, type Trade } from "./industries.ts";
+import { industryPages, trades, type IndustryPage, type Trade } from "./industries.ts";
 
 // The copy of the home services and personal injury pages (SPEC §2 "Home services and personal injury
 // pages"): the same structure, rendered by app/views/industry-page.tsx, one object per page.
@@ -49,7 +49,7 @@ export const industryPageContent: Record<IndustryPage, IndustryPageContent> = {
       highlights: ["Leads that come to you, and only you", "We contact you within 4 hours of your request", "Month-to-month plans available"],
     },
     form: {
-      formName: "home-services-audit",
+      formName: industryPages["home-services"].formName,
       title: "Get Your FREE Local Marketing Audit",
       companyLabel: "Company Name",
       products: ["Local Digital Marketing for Home Services"],
@@ -182,7 +182,7 @@ export const industryPageContent: Record<IndustryPage, IndustryPageContent> = {
       highlights: ["Exclusive enquiries, never resold to other firms", "We contact you within 4 hours of your request", "A plan built around the case types you want more of"],
     },
     form: {
-      formName: "personal-injury-audit",
+      formName: industryPages["personal-injury"].formName,
       title: "Get Your FREE Legal Marketing Audit",
       companyLabel: "Law Firm Name",
       products: ["Local Digital Marketing for Personal Injury Law Firms"],

@@ -73,3 +73,39 @@ export function replyBy(lead: Lead, now: number): ReplyBy | null {
   const left = deadline - now;
   return { deadline: new Date(deadline), overdue: left < 0, hours: Math.max(1, Math.ceil(Math.abs(left) / HOUR_MS)) };
 }
+
+const countFormat = new Intl.NumberFormat("en-US");
+
+/** A count as people read it, with thousands separators: 1,234. */
+export function formatCount(count: number): string {
+  return countFormat.format(count);
+}
+
+const MINUTE_MS = 60_000;
+
+/** How long ago, in the largest whole unit: "just now", "5 min ago", "3 h ago", "2 days ago", then the date. */
+export function timeAgo(iso: string, now: number): string {
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return iso;
+  const minutes = Math.floor(Math.max(0, now - then) / MINUTE_MS);
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 30) return days === 1 ? "1 day ago" : `${days} days ago`;
+  return new Intl.DateTimeFormat(undefined, { dateStyle: "medium" }).format(new Date(then));
+}
+
+/** The statuses a lead can be given; spam is not one of them but a view of its own ("Mark as spam", "Not spam"). */
+export const triageStatuses = ["new", "contacted", "qualified", "won", "lost"] as const satisfies readonly LeadStatus[];
+export type TriageStatus = (typeof triageStatuses)[number];
+
+/** What each status means (the inbox's status help). */
+export const statusDescriptions: Record<TriageStatus, string> = {
+  new: "Not answered yet: reply within the form's promise (4 or 24 hours).",
+  contacted: "You replied or called; waiting for their answer.",
+  qualified: "A real prospect: the need, budget and timing fit.",
+  won: "They became a client.",
+  lost: "They said no or went quiet.",
+};

@@ -1,34 +1,126 @@
-import { useMutation } from "@tanstack/react-query";
-import { useId } from "react";
-import type { Lead, LeadKind } from "../../../contract/admin-leads.ts";
-import { leadStatuses, type LeadStatus } from "../../../contract/fields.ts";
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { Check, ChevronDown } from "lucide-react";
+import type { ReactNode } from "react";
+import type { Lead, LeadDetail, LeadKind, LeadUpdate } from "../../../contract/admin-leads.ts";
+import type { LeadStatus } from "../../../contract/fields.ts";
+import { Button } from "../../components/ui/button.tsx";
 import { toast } from "../../hooks/use-toast.ts";
 import { cn } from "../../lib/utils.ts";
-import { updateLeadMutation } from "../api/leads.ts";
-import { selectClass } from "./admin-shell.tsx";
-import { leadName, statusLabels } from "./lead-format.ts";
+import { LEADS_ROOT, storeLead, updateLeadMutation } from "../api/leads.ts";
+import { sendJson } from "../api/request.ts";
+import { focusRing } from "./admin-shell.tsx";
+import { leadName, statusLabels, triageStatuses, type TriageStatus } from "./lead-format.ts";
+import { failureToast, undoToast } from "./undo-toast.tsx";
 
-/** Sets a lead's status on the server (the cache follows, api/leads.ts); a toast confirms or reports the failure. */
+// A lead's status, changed only on an explicit choice (issue 13 §5): a menu whose arrow keys move
+// between the statuses without saving; Enter, Space or a click saves. Spam is not a status here:
+// "Mark as spam" and "Not spam" are buttons of their own. Every change offers Undo in its toast.
+
+/** Puts a lead's status or read state back (Undo); independent of the component, which may be gone by then. */
+async function restoreLead(client: QueryClient, kind: LeadKind, id: string, change: LeadUpdate) {
+  const lead = await sendJson<LeadDetail>("PATCH", `${LEADS_ROOT}/${kind}/${encodeURIComponent(id)}`, change);
+  storeLead(client, kind, lead);
+  return lead;
+}
+
+function changeToast(lead: Lead, status: LeadStatus) {
+  const name = leadName(lead);
+  if (lead.status === "spam" && status !== "spam") return { title: "Lead rescued", description: `${name} was moved to the inbox.` };
+  if (status === "spam") return { title: "Marked as spam", description: `${name} was moved to Spam.` };
+  return { title: "Status updated", description: `${name} is now ${statusLabels[status]}.` };
+}
+
+/** Sets a lead's status on the server (the cache follows, api/leads.ts); the toast confirms with Undo or reports the failure. */
 export function useLeadStatus(kind: LeadKind, lead: Lead) {
+  const client = useQueryClient();
   const update = useMutation(updateLeadMutation(kind));
-  const mutate = (status: LeadStatus) =>
+  const mutate = (status: LeadStatus) => {
+    if (status === lead.status) return;
+    const previous = lead.status;
     update.mutate(
       { id: lead.id, change: { status } },
       {
         onSuccess: () => {
-          if (lead.status === "spam" && status === "new") {
-            toast({ title: "Lead rescued", description: `${leadName(lead)} was moved to the inbox.` });
-          } else {
-            toast({ title: "Status updated", description: `${leadName(lead)} is now ${statusLabels[status]}.` });
-          }
+          const undo = () =>
+            restoreLead(client, kind, lead.id, { status: previous }).then(
+              () => toast({ title: "Change undone", description: `${leadName(lead)} is ${statusLabels[previous]} again.` }),
+              () => failureToast("The change could not be undone. Please try again."),
+            );
+          undoToast({ ...changeToast(lead, status), onUndo: () => void undo() });
         },
-        onError: () => toast({ variant: "destructive", title: "Error", description: "The status could not be changed. Please try again." }),
+        onError: () => failureToast("The status could not be changed. Please try again."),
       },
     );
+  };
   return { mutate, isPending: update.isPending, pendingStatus: update.isPending ? update.variables?.change.status : undefined };
 }
 
-/** A labelled native select that saves the status as soon as it changes. */
+const menuContentClass =
+  "z-50 min-w-40 rounded-md border border-slate-200 bg-white p-1 text-slate-900 shadow-md";
+const menuItemClass =
+  "relative flex cursor-default select-none items-center rounded-sm py-2 pl-8 pr-3 text-sm outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900 data-[disabled]:opacity-60";
+
+/**
+ * A button that opens the statuses as a menu of radio items. The arrow keys only move the highlight;
+ * `onChoose` runs on Enter, Space or a click (never on a key press that merely moves).
+ */
+export function StatusMenu({
+  value,
+  onChoose,
+  label,
+  children,
+  disabled = false,
+  className,
+}: {
+  /** The current status (checked in the menu), or null for none (e.g. a bulk choice). */
+  value: TriageStatus | null;
+  onChoose: (status: TriageStatus) => void;
+  /** The button's accessible name. */
+  label: string;
+  /** The button's visible content. */
+  children: ReactNode;
+  disabled?: boolean;
+  className?: string;
+}) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label={label}
+        disabled={disabled}
+        className={cn(
+          "inline-flex h-10 min-w-32 items-center justify-between gap-2 rounded-md border border-slate-400 bg-white px-3 text-sm text-slate-900 hover:bg-slate-50 disabled:opacity-60",
+          focusRing,
+          className,
+        )}
+      >
+        {children}
+        <ChevronDown className="h-4 w-4 opacity-70" aria-hidden="true" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="start" sideOffset={4} className={menuContentClass}>
+          <DropdownMenu.RadioGroup value={value ?? ""}>
+            {triageStatuses.map((status) => (
+              <DropdownMenu.RadioItem key={status} value={status} className={menuItemClass} onSelect={() => onChoose(status)}>
+                <span className="absolute left-2 flex h-4 w-4 items-center justify-center">
+                  <DropdownMenu.ItemIndicator>
+                    <Check className="h-4 w-4" aria-hidden="true" />
+                  </DropdownMenu.ItemIndicator>
+                </span>
+                {statusLabels[status]}
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/**
+ * A lead's status control. Its accessible name carries the current status ("Status of Sam Lee: New"). A spam
+ * lead has no status to choose: it shows "Spam" (Not spam is its own button, SpamButton).
+ */
 export function LeadStatusSelect({
   kind,
   lead,
@@ -42,27 +134,43 @@ export function LeadStatusSelect({
   hideLabel?: boolean;
   className?: string;
 }) {
-  const id = useId();
   const mutation = useLeadStatus(kind, lead);
   const value = mutation.pendingStatus ?? lead.status;
   return (
-    <div className={className}>
-      <label htmlFor={id} className={hideLabel ? "sr-only" : "mb-1 block text-sm font-medium text-slate-800"}>
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        aria-busy={mutation.isPending}
-        onChange={(event) => mutation.mutate(event.target.value as LeadStatus)}
-        className={cn(selectClass, "min-w-32")}
-      >
-        {leadStatuses.map((status) => (
-          <option key={status} value={status}>
-            {statusLabels[status]}
-          </option>
-        ))}
-      </select>
+    <div className={className} aria-busy={mutation.isPending}>
+      {!hideLabel && (
+        <p className="mb-1 text-sm font-medium text-slate-800" aria-hidden="true">
+          {label}
+        </p>
+      )}
+      {value === "spam" ? (
+        <p className="inline-flex h-10 items-center text-sm font-semibold text-red-900">
+          <span className="sr-only">{label}: </span>Spam
+        </p>
+      ) : (
+        <StatusMenu value={value} onChoose={(status) => mutation.mutate(status)} label={`${label}: ${statusLabels[value]}`} disabled={mutation.isPending}>
+          {statusLabels[value]}
+        </StatusMenu>
+      )}
     </div>
+  );
+}
+
+/** "Mark as spam" for an inbox lead, "Not spam" for a spam lead (back to the inbox as New); both with Undo. */
+export function SpamButton({ kind, lead, rescueLabel = "Not spam", withName = false }: { kind: LeadKind; lead: Lead; rescueLabel?: string; withName?: boolean }) {
+  const mutation = useLeadStatus(kind, lead);
+  const spam = lead.status === "spam";
+  const text = spam ? rescueLabel : "Mark as spam";
+  return (
+    <Button
+      type="button"
+      size="sm"
+      variant="outline"
+      aria-label={withName ? `${text}: ${leadName(lead)}` : undefined}
+      disabled={mutation.isPending}
+      onClick={() => mutation.mutate(spam ? "new" : "spam")}
+    >
+      {text}
+    </Button>
   );
 }

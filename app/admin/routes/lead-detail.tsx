@@ -15,7 +15,7 @@ import { Loading, UnreadBadge, linkClass, usePageTitle } from "../components/adm
 import { ConfirmDialog } from "../components/confirm-dialog.tsx";
 import { DeliveryTable } from "../components/delivery-table.tsx";
 import { formatDateTime, formatMeeting, kindLabels, leadName, replyBy, zonedInstant } from "../components/lead-format.ts";
-import { LeadStatusSelect } from "../components/lead-status-select.tsx";
+import { LeadStatusSelect, SpamButton } from "../components/lead-status-select.tsx";
 import type { InboxLinkState } from "./lead-inbox.tsx";
 import { useContractForm } from "../../components/forms/use-contract-form.ts";
 
@@ -188,7 +188,10 @@ function LeadView({ kind, lead, inboxPath }: { kind: LeadKind; lead: LeadDetail;
           </h1>
           <ReplyByIndicator lead={lead} />
         </div>
-        <LeadStatusSelect kind={kind} lead={lead} label="Status" className="w-48" />
+        <div className="flex flex-wrap items-end gap-3">
+          <LeadStatusSelect kind={kind} lead={lead} label="Status" className="w-48" />
+          <SpamButton kind={kind} lead={lead} />
+        </div>
       </div>
 
       <section aria-labelledby="lead-details" className="mt-8">

@@ -1,28 +1,31 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
-import type { Lead, LeadKind } from "../../../contract/admin-leads.ts";
+import type { LeadKind } from "../../../contract/admin-leads.ts";
 import { contactProductOptions } from "../../../contract/contact-submission.ts";
-import { leadStatuses } from "../../../contract/fields.ts";
 import { serviceTypeLabels } from "../../../contract/service-inquiry.ts";
-import { Button, buttonVariants } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
+import { leadFormLabels } from "../../config/lead-form-names.ts";
 import { cn } from "../../lib/utils.ts";
-import { exportUrl } from "../api/lead-export.ts";
-import { isLeadKind, leadPageQuery } from "../api/leads.ts";
-import { Loading, UnreadBadge, ViewTabs, focusRing, linkClass, selectClass, usePageTitle } from "../components/admin-shell.tsx";
-import { formatDateTime, kindLabels, leadName, statusLabels } from "../components/lead-format.ts";
-import { LeadStatusSelect, useLeadStatus } from "../components/lead-status-select.tsx";
-import { clearedSearch, filtersFromSearchParams, filtersToSearchParams, hasFilters, viewSearch, type InboxFilters } from "../inbox-filters.ts";
+import { isLeadKind } from "../api/leads.ts";
+import { leadCountsQuery } from "../api/triage.ts";
+import { focusRing, linkClass, selectClass, usePageTitle } from "../components/admin-shell.tsx";
+import { formatCount, kindLabels, statusLabels, triageStatuses } from "../components/lead-format.ts";
+import { LeadList } from "../components/lead-list.tsx";
+import { StatusHelp } from "../components/status-help.tsx";
+import { InboxViewTabs } from "../components/view-tabs.tsx";
+import { clearedSearch, filtersFromSearchParams, filtersToSearchParams, hasFilters, type InboxFilters } from "../inbox-filters.ts";
 
-// An inbox of one kind of lead (/admin/leads/:kind): the view tabs, the filters kept in the address
-// (inbox-filters.ts), the paged table and the CSV export.
+// An inbox of one kind of lead (/admin/leads/:kind): the view tabs with their counts, the filters kept
+// in the address (inbox-filters.ts), the list (components/lead-list.tsx) and the CSV export.
 
 const SEARCH_DELAY_MS = 300;
 
-/** The state a lead's link carries so the detail page can lead back to the same filtered view. */
-export type InboxLinkState = { inboxSearch?: string };
+export type { InboxLinkState } from "../components/lead-list.tsx";
+
+/** The forms a lead can come from, by their human names (app/config/lead-form-names.ts). */
+const formOptions: [string, string][] = [...leadFormLabels];
 
 export function LeadInbox() {
   const { kind } = useParams();
@@ -52,6 +55,7 @@ function Inbox({ kind }: { kind: LeadKind }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersFromSearchParams(kind, searchParams);
   const filterQuery = filtersToSearchParams(filters).toString();
+  const counts = useQuery(leadCountsQuery(kind, filters)).data;
 
   const inboxPath = `/admin/leads/${kind}`;
 
@@ -63,15 +67,8 @@ function Inbox({ kind }: { kind: LeadKind }) {
     <>
       <h1 className="text-3xl font-bold text-slate-900">{kindLabels[kind].inbox}</h1>
 
-      <ViewTabs
-        label="Views"
-        views={(["inbox", "spam"] as const).map((view) => ({
-          key: view,
-          to: `${inboxPath}${viewSearch(filters, view)}`,
-          label: view === "inbox" ? "Inbox" : "Spam",
-          current: filters.view === view,
-        }))}
-      />
+      <InboxViewTabs path={inboxPath} filters={filters} counts={counts} />
+      <StatusHelp className="mt-4" />
 
       <section aria-label="Filters" className="mt-6 grid gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-4">
         <TextFilter
@@ -83,13 +80,24 @@ function Inbox({ kind }: { kind: LeadKind }) {
           onCommit={(q) => setFilters({ q }, { replace: true })}
           className="sm:col-span-2"
         />
-        <TextFilter label="Form" hint="Form name, e.g. contact-page" value={filters.form} onCommit={(form) => setFilters({ form }, { replace: true })} />
         <SelectFilter
-          label="Status"
-          value={filters.status}
-          onChange={(value) => setFilters({ status: value as InboxFilters["status"] })}
-          options={leadStatuses.filter((s) => (filters.view === "spam" ? s === "spam" : s !== "spam")).map((s) => [s, statusLabels[s]])}
+          label="Form"
+          value={filters.form}
+          onChange={(form) => setFilters({ form })}
+          // A form no longer on the site (in a shared address) stays choosable as it is.
+          options={filters.form && !leadFormLabels.has(filters.form) ? [...formOptions, [filters.form, filters.form]] : formOptions}
         />
+        {filters.view !== "spam" && (
+          <SelectFilter
+            label="Status"
+            value={filters.status}
+            onChange={(value) => setFilters({ status: value as InboxFilters["status"] })}
+            options={triageStatuses.map((status) => [
+              status,
+              counts ? `${statusLabels[status]} (${formatCount(counts.byStatus[status])})` : statusLabels[status],
+            ])}
+          />
+        )}
         <DateFilter label="Received from" value={filters.from} onChange={(from) => setFilters({ from })} />
         <DateFilter label="Received to" value={filters.to} onChange={(to) => setFilters({ to })} />
         {kind === "contacts" ? (
@@ -125,7 +133,7 @@ function Inbox({ kind }: { kind: LeadKind }) {
         </div>
       </section>
 
-      <LeadTable key={filterQuery} kind={kind} filters={filters} inboxSearch={filterQuery} />
+      <LeadList key={filterQuery} kind={kind} filters={filters} inboxSearch={filterQuery} onSort={(sort) => setFilters({ sort })} />
     </>
   );
 }
@@ -234,146 +242,5 @@ function DateFilter({ label, value, onChange }: { label: string; value: string; 
       <Label htmlFor={id}>{label}</Label>
       <Input id={id} type="date" value={value} onChange={(event) => onChange(event.target.value)} className="mt-1" />
     </div>
-  );
-}
-
-function RescueButton({ kind, lead }: { kind: LeadKind; lead: Lead }) {
-  const mutation = useLeadStatus(kind, lead);
-  return (
-    <Button
-      type="button"
-      size="sm"
-      variant="outline"
-      aria-label={`Rescue ${leadName(lead)}`}
-      disabled={mutation.isPending}
-      onClick={() => mutation.mutate("new")}
-    >
-      Rescue
-    </Button>
-  );
-}
-
-/** One filtered list, paged by keyset: a stack of the cursors that led to the current page. */
-function LeadTable({ kind, filters, inboxSearch }: { kind: LeadKind; filters: InboxFilters; inboxSearch: string }) {
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const cursor = cursors.at(-1) ?? null;
-  const page = useQuery(leadPageQuery(kind, filters, cursor));
-  const spamView = filters.view === "spam";
-  const captionId = useId();
-
-  if (page.isLoading) return <Loading />;
-
-  const items = page.data?.items ?? [];
-  const total = page.data?.total ?? 0;
-  // Large text or product matches are counted up to a cap (contract/admin-leads.ts COUNT_CAP).
-  const totalText = `${total.toLocaleString("en-US")}${page.data?.totalCapped ? "+" : ""}`;
-  const nextCursor = page.data?.nextCursor ?? null;
-  const pageNumber = cursors.length;
-
-  return (
-    <section aria-labelledby={captionId} className="mt-6" aria-busy={page.isFetching}>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p id={captionId} className="text-lg font-semibold text-slate-900" aria-live="polite">
-          {totalText} {total === 1 && !page.data?.totalCapped ? "lead" : "leads"}
-          {total > 0 && <span className="ml-2 text-sm font-normal text-slate-700">(page {pageNumber})</span>}
-        </p>
-        <a href={exportUrl(kind, filters)} download className={cn(buttonVariants({ variant: "outline", size: "sm" }))}>
-          Export CSV
-        </a>
-      </div>
-
-      {page.isError && (
-        <p className="mt-4 text-red-700" role="alert">
-          The leads could not be loaded. Please reload the page.
-        </p>
-      )}
-
-      {items.length === 0 ? (
-        !page.isError && <p className="mt-4 text-slate-700">{spamView ? "No spam here." : "No leads match these filters."}</p>
-      ) : (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full border-collapse text-left text-sm">
-            <caption className="sr-only">
-              {kindLabels[kind].inbox}
-              {spamView ? ", spam" : ""}, page {pageNumber}
-            </caption>
-            <thead className="border-b border-slate-300 text-slate-800">
-              <tr>
-                <th scope="col" className="px-3 py-2">Name</th>
-                <th scope="col" className="px-3 py-2">E-mail</th>
-                <th scope="col" className="px-3 py-2">Phone</th>
-                <th scope="col" className="px-3 py-2">Received</th>
-                <th scope="col" className="px-3 py-2">Status</th>
-                {spamView && <th scope="col" className="px-3 py-2">Spam reason</th>}
-                {spamView && <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>}
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((lead) => {
-                const unread = lead.readAt === null;
-                return (
-                  <tr key={lead.id} className={cn("border-b border-slate-200 align-middle", unread && "bg-amber-50 font-bold")}>
-                    <th scope="row" className={cn("px-3 py-2 text-left", unread ? "font-bold" : "font-medium")}>
-                      <Link
-                        to={`/admin/leads/${kind}/${lead.id}`}
-                        state={{ inboxSearch } satisfies InboxLinkState}
-                        className={cn("rounded-sm text-brand-700 underline underline-offset-4 hover:text-brand-900", focusRing)}
-                      >
-                        {leadName(lead)}
-                      </Link>
-                      {unread && <UnreadBadge />}
-                    </th>
-                    <td className="px-3 py-2 text-slate-800">{lead.email}</td>
-                    <td className="whitespace-nowrap px-3 py-2 text-slate-800">{lead.phone}</td>
-                    <td className="whitespace-nowrap px-3 py-2 text-slate-800">
-                      <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>
-                    </td>
-                    <td className="px-3 py-2">
-                      <LeadStatusSelect kind={kind} lead={lead} label={`Status of ${leadName(lead)}`} hideLabel />
-                    </td>
-                    {spamView && <td className="px-3 py-2 font-normal text-slate-800">{lead.spamReason ?? "—"}</td>}
-                    {spamView && (
-                      <td className="px-3 py-2">
-                        <RescueButton kind={kind} lead={lead} />
-                      </td>
-                    )}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-
-      {(cursors.length > 1 || nextCursor) && (
-        <nav aria-label="Pages" className="mt-4 flex items-center gap-3">
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            // aria-disabled rather than disabled: a disabled button would drop the keyboard focus.
-            aria-disabled={cursors.length <= 1 || page.isFetching}
-            className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
-            onClick={() => {
-              if (cursors.length > 1 && !page.isFetching) setCursors((stack) => stack.slice(0, -1));
-            }}
-          >
-            Previous page
-          </Button>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            aria-disabled={!nextCursor || page.isFetching}
-            className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
-            onClick={() => {
-              if (nextCursor && !page.isFetching) setCursors((stack) => [...stack, nextCursor]);
-            }}
-          >
-            Next page
-          </Button>
-        </nav>
-      )}
-    </section>
   );
 }

@@ -5,6 +5,7 @@ import { contactProductOptions } from "../../../contract/lead-options.ts";
 import { useBrowserValue, useHydrated } from "../../hooks/use-browser-value.ts";
 import { browserTimeZone, meetingSlots, todayAsDateInputValue } from "../../lib/contact-form-values.ts";
 import { cn } from "../../lib/utils.ts";
+import { contactFormName } from "../../config/lead-form-names.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 import { Field, fieldA11y, HoneypotField, useDefaultsWithTypedValues } from "./form-parts.tsx";
@@ -30,7 +31,7 @@ const emptyValues: ContactFormValues = {
   meetingTime: "",
 };
 
-export function ContactForm({ formName = "contact", className }: { formName?: string; className?: string }) {
+export function ContactForm({ formName = contactFormName, className }: { formName?: string; className?: string }) {
   const formId = useId();
   const ids = {
     fullName: `${formId}-full-name`,

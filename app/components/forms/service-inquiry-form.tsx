@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { budgetLabels, serviceTypeLabels } from "../../../contract/lead-options.ts";
 import { useHydrated } from "../../hooks/use-browser-value.ts";
 import { cn } from "../../lib/utils.ts";
+import { serviceInquiryFormName } from "../../config/lead-form-names.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 import { Textarea } from "../ui/textarea.tsx";
@@ -40,7 +41,7 @@ const toOptions = (labels: Record<string, string>) => Object.entries(labels).map
 const isRequired = (name: FieldName) => name in serviceInquiryFormMessages.required;
 
 export function ServiceInquiryForm({
-  formName = "service-inquiry",
+  formName = serviceInquiryFormName,
   title = "Claim Your Free Website",
   className,
 }: {

@@ -1,0 +1,127 @@
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import type { BulkActionInput, BulkRequest, BulkResult, LeadFiltersInput, LeadKind } from "../../../contract/admin-leads.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { toast } from "../../hooks/use-toast.ts";
+import { bulkMutation } from "../api/triage.ts";
+import { filtersToSearchParams, type InboxFilters } from "../inbox-filters.ts";
+import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { formatCount, statusLabels } from "./lead-format.ts";
+import { StatusMenu } from "./lead-status-select.tsx";
+import { failureToast, undoToast } from "./undo-toast.tsx";
+
+// The actions on the selected leads (issue 13 §4), through POST …/bulk: the selection's ids, or the
+// list's filters for "all matching". Each answer lists what the leads were before, which Undo puts back
+// (restore); a deletion cannot be undone and asks first, naming how many.
+
+/** "1 lead", "12 leads", "1,234 leads". */
+export function leadsText(count: number): string {
+  return `${formatCount(count)} ${count === 1 ? "lead" : "leads"}`;
+}
+
+/** The list's filters as the bulk endpoint reads them (the order does not matter to a bulk action). */
+function bulkFilters(filters: InboxFilters): LeadFiltersInput {
+  return Object.fromEntries(filtersToSearchParams({ ...filters, sort: "newest" })) as LeadFiltersInput;
+}
+
+function doneText(action: BulkActionInput, count: number, spamView: boolean): { title: string; description: string } {
+  const leads = leadsText(count);
+  switch (action.action) {
+    case "markRead":
+      return { title: "Marked as read", description: `${leads} marked as read.` };
+    case "markUnread":
+      return { title: "Marked as unread", description: `${leads} marked as unread.` };
+    case "setStatus":
+      return spamView && action.status === "new"
+        ? { title: "Leads rescued", description: `${leads} moved to the inbox.` }
+        : { title: "Status updated", description: `${leads} set to ${statusLabels[action.status]}.` };
+    case "spam":
+      return { title: "Marked as spam", description: `${leads} moved to Spam.` };
+    case "delete":
+      return { title: "Leads deleted", description: `${leads} deleted.` };
+    case "restore":
+      return { title: "Change undone", description: `${leads} are back as they were.` };
+  }
+}
+
+export type BulkSelection = { ids: string[] } | { allMatching: true; count: number };
+
+export function BulkBar({
+  kind,
+  filters,
+  selection,
+  onDone,
+}: {
+  kind: LeadKind;
+  filters: InboxFilters;
+  selection: BulkSelection;
+  /** Called after an action succeeded (the selection is cleared). */
+  onDone: () => void;
+}) {
+  const bulk = useMutation(bulkMutation(kind));
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const spamView = filters.view === "spam";
+  const count = "ids" in selection ? selection.ids.length : selection.count;
+  const target: Pick<BulkRequest, "ids" | "filters"> = "ids" in selection ? { ids: selection.ids } : { filters: bulkFilters(filters) };
+
+  function undo(previous: BulkResult["previous"]) {
+    bulk.mutate(
+      { action: "restore", items: previous },
+      {
+        onSuccess: (result) => toast(doneText({ action: "restore", items: previous }, result.affected, spamView)),
+        onError: () => failureToast("The change could not be undone. Please try again."),
+      },
+    );
+  }
+
+  function run(action: BulkActionInput) {
+    bulk.mutate({ ...action, ...target } as BulkRequest, {
+      onSuccess: (result) => {
+        setConfirmDelete(false);
+        onDone();
+        const text = doneText(action, result.affected, spamView);
+        if (action.action === "delete" || result.previous.length === 0) toast(text);
+        else undoToast({ ...text, onUndo: () => undo(result.previous) });
+      },
+      onError: () => failureToast("The leads could not be changed. Please try again."),
+    });
+  }
+
+  return (
+    <div role="group" aria-label="Bulk actions" className="flex flex-wrap items-center gap-2" aria-busy={bulk.isPending}>
+      <Button type="button" size="sm" variant="outline" disabled={bulk.isPending} onClick={() => run({ action: "markRead" })}>
+        Mark read
+      </Button>
+      <Button type="button" size="sm" variant="outline" disabled={bulk.isPending} onClick={() => run({ action: "markUnread" })}>
+        Mark unread
+      </Button>
+      {spamView ? (
+        <Button type="button" size="sm" variant="outline" disabled={bulk.isPending} onClick={() => run({ action: "setStatus", status: "new" })}>
+          Not spam
+        </Button>
+      ) : (
+        <>
+          <StatusMenu value={null} label="Set status" disabled={bulk.isPending} onChoose={(status) => run({ action: "setStatus", status })} className="h-9 min-w-0">
+            Set status
+          </StatusMenu>
+          <Button type="button" size="sm" variant="outline" disabled={bulk.isPending} onClick={() => run({ action: "spam" })}>
+            Mark as spam
+          </Button>
+        </>
+      )}
+      <Button type="button" size="sm" variant="destructive" disabled={bulk.isPending} onClick={() => setConfirmDelete(true)}>
+        Delete
+      </Button>
+      <ConfirmDialog
+        open={confirmDelete}
+        title={`Delete ${leadsText(count)}?`}
+        confirmLabel="Delete permanently"
+        pending={bulk.isPending}
+        onConfirm={() => run({ action: "delete" })}
+        onClose={() => setConfirmDelete(false)}
+      >
+        <p>The leads, their notes and their deliveries are erased. This cannot be undone.</p>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,351 @@
+import { useQueries } from "@tanstack/react-query";
+import { ArrowDown, ArrowUp } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import { BULK_LIMIT, type ContactLead, type InquiryLead, type Lead, type LeadKind, type LeadSort } from "../../../contract/admin-leads.ts";
+import { serviceTypeLabels } from "../../../contract/service-inquiry.ts";
+import { Button, buttonVariants } from "../../components/ui/button.tsx";
+import { leadFormLabel } from "../../config/lead-form-names.ts";
+import { cn } from "../../lib/utils.ts";
+import { exportUrl } from "../api/lead-export.ts";
+import { leadPageQuery } from "../api/leads.ts";
+import type { InboxFilters } from "../inbox-filters.ts";
+import { focusRing, Loading, selectClass } from "./admin-shell.tsx";
+import { BulkBar, leadsText, type BulkSelection } from "./bulk-bar.tsx";
+import { formatCount, formatDateTime, kindLabels, leadName, timeAgo } from "./lead-format.ts";
+import { LeadStatusSelect, SpamButton } from "./lead-status-select.tsx";
+
+// One filtered list of leads (issue 13 §2–§4): a table on wide screens and a stack of cards on a phone
+// (the same rows, laid out by CSS), keyset pages joined by "Load more", a selection for bulk actions.
+
+/** The state a lead's link carries so the detail page can lead back to the same filtered view. */
+export type InboxLinkState = { inboxSearch?: string };
+
+const MINUTE_MS = 60_000;
+
+/** The clock for "5 min ago", moved on every minute. */
+function useNow() {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), MINUTE_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** What the lead asked for: the products of a contact, the service of an inquiry. */
+function askedFor(kind: LeadKind, lead: Lead): string {
+  if (kind === "contacts") return (lead as ContactLead).products.join(", ");
+  const serviceType = (lead as InquiryLead).serviceType;
+  return serviceTypeLabels[serviceType as keyof typeof serviceTypeLabels] ?? serviceType;
+}
+
+function SortHeader({
+  label,
+  active,
+  direction,
+  onClick,
+  className,
+}: {
+  label: string;
+  active: boolean;
+  direction: "ascending" | "descending";
+  onClick: () => void;
+  className?: string;
+}) {
+  const Arrow = direction === "ascending" ? ArrowUp : ArrowDown;
+  return (
+    <th scope="col" aria-sort={active ? direction : undefined} className={cn("px-3 py-2", className)}>
+      <button type="button" onClick={onClick} className={cn("inline-flex items-center gap-1 rounded-sm font-semibold hover:text-brand-900", focusRing)}>
+        {label}
+        <Arrow className={cn("h-4 w-4", active ? "opacity-100" : "opacity-0")} aria-hidden="true" />
+      </button>
+    </th>
+  );
+}
+
+export function LeadList({
+  kind,
+  filters,
+  inboxSearch,
+  onSort,
+}: {
+  kind: LeadKind;
+  filters: InboxFilters;
+  inboxSearch: string;
+  onSort: (sort: LeadSort) => void;
+}) {
+  // Keyset pages: the cursor each loaded page starts at ("Load more" adds the next one).
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const pages = useQueries({ queries: cursors.map((cursor) => leadPageQuery(kind, filters, cursor)) });
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [allMatching, setAllMatching] = useState(false);
+  const selectAllRef = useRef<HTMLInputElement>(null);
+  const captionId = useId();
+  const sortId = useId();
+  const now = useNow();
+  const spamView = filters.view === "spam";
+  const inquiries = kind === "inquiries";
+
+  const first = pages[0]!;
+  const last = pages.at(-1)!;
+  const items = pages.flatMap((page) => page.data?.items ?? []);
+  const total = first.data?.total ?? 0;
+  const capped = first.data?.totalCapped ?? false;
+  // Large text or product matches are counted up to a cap (contract/admin-leads.ts COUNT_CAP).
+  const totalText = `${formatCount(total)}${capped ? "+" : ""}`;
+  const nextCursor = last.data?.nextCursor ?? null;
+  const fetching = pages.some((page) => page.isFetching);
+  // Leads that left the list (deleted, moved to spam) leave the selection too.
+  const selectedIds = items.filter((lead) => selected.has(lead.id)).map((lead) => lead.id);
+  const pageAllSelected = items.length > 0 && selectedIds.length === items.length;
+  const canSelectAllMatching = pageAllSelected && !allMatching && total > items.length && total <= BULK_LIMIT && !capped;
+
+  useEffect(() => {
+    if (selectAllRef.current) selectAllRef.current.indeterminate = selectedIds.length > 0 && !pageAllSelected;
+  });
+
+  if (first.isLoading) return <Loading />;
+
+  const selection: BulkSelection | null = allMatching ? { allMatching: true, count: total } : selectedIds.length > 0 ? { ids: selectedIds } : null;
+
+  function toggle(id: string, on: boolean) {
+    setAllMatching(false);
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+
+  function clearSelection() {
+    setAllMatching(false);
+    setSelected(new Set());
+  }
+
+  const receivedDirection = filters.sort === "oldest" ? "ascending" : "descending";
+
+  return (
+    <section aria-labelledby={captionId} className="mt-6" aria-busy={fetching}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p id={captionId} className="text-lg font-semibold text-slate-900" aria-live="polite">
+          {totalText} {total === 1 && !capped ? "lead" : "leads"}
+        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <div className="flex items-center gap-2 md:hidden">
+            <label htmlFor={sortId} className="text-sm font-medium text-slate-800">
+              Sort by
+            </label>
+            <select id={sortId} value={filters.sort} onChange={(event) => onSort(event.target.value as LeadSort)} className={selectClass}>
+              <option value="newest">Newest first</option>
+              <option value="oldest">Oldest first</option>
+              <option value="name">Name (A to Z)</option>
+            </select>
+          </div>
+          <a href={exportUrl(kind, filters)} download className={cn(buttonVariants({ variant: "outline", size: "sm" }))}>
+            Export CSV
+          </a>
+        </div>
+      </div>
+
+      {first.isError && (
+        <p className="mt-4 text-red-700" role="alert">
+          The leads could not be loaded. Please reload the page.
+        </p>
+      )}
+
+      {items.length === 0 ? (
+        !first.isError && <p className="mt-4 text-slate-700">{spamView ? "No spam here." : "No leads match these filters."}</p>
+      ) : (
+        <>
+          <div className="mt-4 flex min-h-10 flex-wrap items-center gap-x-4 gap-y-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-2">
+            <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+              <input
+                ref={selectAllRef}
+                type="checkbox"
+                checked={pageAllSelected}
+                onChange={(event) => {
+                  setAllMatching(false);
+                  setSelected(event.target.checked ? new Set(items.map((lead) => lead.id)) : new Set());
+                }}
+                className={cn("h-4 w-4 accent-brand-700", focusRing)}
+              />
+              Select all on this page
+            </label>
+            {selection && (
+              <p className="text-sm text-slate-800" aria-live="polite">
+                {allMatching ? `All ${leadsText(total)} matching are selected.` : `${formatCount(selectedIds.length)} selected.`}
+              </p>
+            )}
+            {canSelectAllMatching && (
+              <Button type="button" size="sm" variant="ghost" className="h-auto px-1 text-brand-700 underline underline-offset-4" onClick={() => setAllMatching(true)}>
+                Select all {leadsText(total)} matching
+              </Button>
+            )}
+            {pageAllSelected && !allMatching && total > items.length && !canSelectAllMatching && (
+              <p className="text-sm text-slate-700">At most {formatCount(BULK_LIMIT)} leads change at once: narrow the filters to select every match.</p>
+            )}
+            {selection && (
+              <>
+                <Button type="button" size="sm" variant="ghost" className="h-auto px-1 text-brand-700 underline underline-offset-4" onClick={clearSelection}>
+                  Clear selection
+                </Button>
+                <BulkBar kind={kind} filters={filters} selection={selection} onDone={clearSelection} />
+              </>
+            )}
+          </div>
+
+          <div className="mt-4 md:overflow-x-auto">
+            <table className="block w-full border-collapse text-left text-sm md:table">
+              <caption className="sr-only">
+                {kindLabels[kind].inbox}
+                {spamView ? ", spam" : ""}
+              </caption>
+              <thead className="hidden border-b border-slate-300 text-slate-800 md:table-header-group">
+                <tr>
+                  <th scope="col" className="w-10 px-3 py-2">
+                    <span className="sr-only">Selected</span>
+                  </th>
+                  <SortHeader
+                    label="Name"
+                    active={filters.sort === "name"}
+                    direction="ascending"
+                    onClick={() => onSort(filters.sort === "name" ? "newest" : "name")}
+                  />
+                  <th scope="col" className="px-3 py-2">
+                    {inquiries ? "Service" : "Products"}
+                  </th>
+                  {inquiries && (
+                    <th scope="col" className="px-3 py-2">
+                      Message
+                    </th>
+                  )}
+                  <th scope="col" className="px-3 py-2">
+                    Source
+                  </th>
+                  <SortHeader
+                    label="Received"
+                    active={filters.sort !== "name"}
+                    direction={receivedDirection}
+                    onClick={() => onSort(filters.sort === "newest" ? "oldest" : "newest")}
+                  />
+                  <th scope="col" className="px-3 py-2">
+                    Status
+                  </th>
+                  {spamView && (
+                    <th scope="col" className="px-3 py-2">
+                      Spam reason
+                    </th>
+                  )}
+                  {spamView && (
+                    <th scope="col" className="px-3 py-2">
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  )}
+                </tr>
+              </thead>
+              <tbody className="block space-y-3 md:table-row-group md:space-y-0">
+                {items.map((lead) => {
+                  const unread = lead.readAt === null;
+                  const name = leadName(lead);
+                  const source = leadFormLabel(lead.formName);
+                  return (
+                    <tr
+                      key={lead.id}
+                      className="relative block rounded-lg border border-slate-200 py-3 pl-12 pr-3 align-middle md:table-row md:rounded-none md:border-x-0 md:border-t-0 md:p-0"
+                    >
+                      <td className="absolute left-3 top-3 md:static md:table-cell md:px-3 md:py-2">
+                        <input
+                          type="checkbox"
+                          aria-label={`Select ${name}`}
+                          checked={allMatching || selected.has(lead.id)}
+                          onChange={(event) => toggle(lead.id, event.target.checked)}
+                          className={cn("h-5 w-5 accent-brand-700 md:h-4 md:w-4", focusRing)}
+                        />
+                      </td>
+                      <th scope="row" className="block text-left font-normal md:table-cell md:px-3 md:py-2">
+                        <span className="flex items-center gap-2">
+                          {/* Unread is a quiet mark, a dot and weight, never the row's colour. */}
+                          <span className={cn("h-2 w-2 shrink-0 rounded-full", unread ? "bg-brand-700" : "bg-transparent")} aria-hidden="true" />
+                          <Link
+                            to={`/admin/leads/${kind}/${lead.id}`}
+                            state={{ inboxSearch } satisfies InboxLinkState}
+                            className={cn("rounded-sm text-brand-700 underline underline-offset-4 hover:text-brand-900", unread ? "font-bold" : "font-medium", focusRing)}
+                          >
+                            {name}
+                          </Link>
+                          {unread && <span className="sr-only">Unread</span>}
+                        </span>
+                        <span className="mt-0.5 block break-all pl-4 text-xs text-slate-700">{lead.email}</span>
+                      </th>
+                      <td className="block text-slate-800 md:table-cell md:px-3 md:py-2">{askedFor(kind, lead) || "—"}</td>
+                      {inquiries && (
+                        <td className="block text-slate-800 md:table-cell md:px-3 md:py-2">
+                          {/* One line; the whole message is on the lead's page. */}
+                          <p className="max-w-full truncate md:max-w-64">{(lead as InquiryLead).message}</p>
+                        </td>
+                      )}
+                      <td className="inline text-slate-700 md:table-cell md:px-3 md:py-2 md:text-slate-800">{source ?? "—"}</td>
+                      <td className="inline whitespace-nowrap text-slate-700 before:content-['_·_'] md:table-cell md:px-3 md:py-2 md:text-slate-800 md:before:content-none">
+                        <time dateTime={lead.createdAt} title={formatDateTime(lead.createdAt)}>
+                          {timeAgo(lead.createdAt, now)}
+                        </time>
+                      </td>
+                      <td className="mt-2 block md:mt-0 md:table-cell md:px-3 md:py-2">
+                        <LeadStatusSelect kind={kind} lead={lead} label={`Status of ${name}`} hideLabel />
+                      </td>
+                      {spamView && <td className="mt-2 block text-slate-800 md:mt-0 md:table-cell md:px-3 md:py-2">{lead.spamReason ?? "—"}</td>}
+                      {spamView && (
+                        <td className="mt-2 block md:mt-0 md:table-cell md:px-3 md:py-2">
+                          <SpamButton kind={kind} lead={lead} rescueLabel="Rescue" withName />
+                        </td>
+                      )}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+
+      {items.length > 0 && (
+        <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center gap-3">
+          <p className="text-sm text-slate-800" data-testid="showing">
+            Showing {formatCount(items.length)} of {totalText}
+          </p>
+          {nextCursor && (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              // aria-disabled rather than disabled: a disabled button would drop the keyboard focus.
+              aria-disabled={fetching}
+              className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+              onClick={() => {
+                if (!fetching) setCursors((stack) => [...stack, nextCursor]);
+              }}
+            >
+              Load more
+            </Button>
+          )}
+          {cursors.length > 1 && (
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              className="text-brand-700 underline underline-offset-4"
+              onClick={() => {
+                setCursors([null]);
+                document.getElementById(captionId)?.scrollIntoView();
+              }}
+            >
+              Back to the first page
+            </Button>
+          )}
+        </nav>
+      )}
+    </section>
+  );
+}
