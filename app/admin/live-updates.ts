@@ -5,7 +5,7 @@ import { leadKinds, type LeadKind } from "../../contract/admin-leads.ts";
 import { leadKeys } from "./api/leads.ts";
 import { recentQueries } from "./api/recent-leads.ts";
 import { statsQuery } from "./api/stats.ts";
-import { formatNumber } from "./components/lead-format.ts";
+import { formatCount } from "./components/lead-format.ts";
 
 // New leads show up in the admin by themselves (issue 13, point 1): the queries that show leads
 // (dashboard stats and recent lists, the inbox lists and their view counts) are fetched again when the
@@ -39,7 +39,7 @@ export function applyLiveUpdates(queryClient: QueryClient) {
 
 /** The browser tab's title with the unread count in front: "(1,204) Contact inbox | Admin". */
 export function titleWithUnread(title: string, unread: number): string {
-  return unread > 0 ? `(${formatNumber(unread)}) ${title}` : title;
+  return unread > 0 ? `(${formatCount(unread)}) ${title}` : title;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -112,7 +112,7 @@ export function arrivalNotice(arrived: ArrivedLead[]): { title: string; body: st
       path: `/admin/leads/${first.kind}/${first.id}`,
     };
   }
-  return { title: `${formatNumber(arrived.length)} new leads`, body: "Open the admin to see them.", path: "/admin/submissions" };
+  return { title: `${formatCount(arrived.length)} new leads`, body: "Open the admin to see them.", path: "/admin/submissions" };
 }
 
 type Listed = { id: string; createdAt: string; status: string; firstName: string; lastName: string };

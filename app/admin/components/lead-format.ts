@@ -74,9 +74,9 @@ export function replyBy(lead: Lead, now: number): ReplyBy | null {
   return { deadline: new Date(deadline), overdue: left < 0, hours: Math.max(1, Math.ceil(Math.abs(left) / HOUR_MS)) };
 }
 
-const numberFormat = new Intl.NumberFormat("en-US");
+const countFormat = new Intl.NumberFormat("en-US");
 
-/** A count as people read it, with thousands separators ("16,700"): every number the admin shows goes through here. */
-export function formatNumber(value: number): string {
-  return numberFormat.format(value);
+/** A count as people read it, with thousands separators: 1,234. */
+export function formatCount(count: number): string {
+  return countFormat.format(count);
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { AdminStats } from "../../../contract/admin-leads.ts";
-import { formatNumber } from "./lead-format.ts";
+import { formatCount } from "./lead-format.ts";
 
 // Leads per week over the last 12 weeks, one bar per kind: an inline SVG that screen readers get as
 // one summarising label, with the numbers in a visually hidden table. The SVG is drawn at the width it
@@ -40,7 +40,7 @@ function summary(data: Row[]): string {
     const total = data.reduce((sum, row) => sum + pick(row), 0);
     if (total === 0) return `${name}: none`;
     const busiest = data.reduce((best, row) => (pick(row) > pick(best) ? row : best));
-    return `${name}: ${formatNumber(total)} in total, most (${formatNumber(pick(busiest))}) in the week of ${weekLabel(busiest.weekStart)}`;
+    return `${name}: ${formatCount(total)} in total, most (${formatCount(pick(busiest))}) in the week of ${weekLabel(busiest.weekStart)}`;
   };
   return `Bar chart of leads per week over the last ${data.length} weeks. ${describe("Contact forms", (r) => r.contacts)}. ${describe(
     "Service inquiries",
@@ -86,7 +86,7 @@ export function LeadsChart({ stats }: { stats: AdminStats }) {
   const patternId = `${useId().replace(/:/g, "")}-stripes`;
   const max = Math.max(1, ...data.map((row) => Math.max(row.contacts, row.inquiries)));
   const ticks = axisTicks(max);
-  const left = 10 + Math.max(...ticks.map((tick) => labelWidth(formatNumber(tick))));
+  const left = 10 + Math.max(...ticks.map((tick) => labelWidth(formatCount(tick))));
   const plotWidth = Math.max(1, width - left - PAD.right);
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
   const group = plotWidth / Math.max(1, data.length);
@@ -111,7 +111,7 @@ export function LeadsChart({ stats }: { stats: AdminStats }) {
             <g key={tick}>
               <line x1={left} x2={width - PAD.right} y1={y(tick)} y2={y(tick)} className="stroke-slate-300" strokeWidth={1} />
               <text x={left - 6} y={y(tick) + 4} textAnchor="end" fontSize={FONT_PX} className="fill-slate-700">
-                {formatNumber(tick)}
+                {formatCount(tick)}
               </text>
             </g>
           ))}
@@ -120,7 +120,7 @@ export function LeadsChart({ stats }: { stats: AdminStats }) {
             return (
               <g key={row.weekStart}>
                 <rect x={x} y={y(row.contacts)} width={barWidth} height={baseline - y(row.contacts)} className={contactsClass}>
-                  <title>{`Week of ${weekLabel(row.weekStart)}: ${formatNumber(row.contacts)} contact forms`}</title>
+                  <title>{`Week of ${weekLabel(row.weekStart)}: ${formatCount(row.contacts)} contact forms`}</title>
                 </rect>
                 <rect
                   x={x + barWidth + BAR_GAP}
@@ -131,7 +131,7 @@ export function LeadsChart({ stats }: { stats: AdminStats }) {
                   className={inquiriesOutlineClass}
                   strokeWidth={row.inquiries > 0 ? 1.5 : 0}
                 >
-                  <title>{`Week of ${weekLabel(row.weekStart)}: ${formatNumber(row.inquiries)} service inquiries`}</title>
+                  <title>{`Week of ${weekLabel(row.weekStart)}: ${formatCount(row.inquiries)} service inquiries`}</title>
                 </rect>
                 {i % labelEvery === 0 && (
                   <text x={x + barWidth} y={HEIGHT - PAD.bottom + 18} textAnchor="middle" fontSize={FONT_PX} className="fill-slate-700">
@@ -171,8 +171,8 @@ export function LeadsChart({ stats }: { stats: AdminStats }) {
           {data.map((row) => (
             <tr key={row.weekStart}>
               <th scope="row">{weekLabel(row.weekStart)}</th>
-              <td>{formatNumber(row.contacts)}</td>
-              <td>{formatNumber(row.inquiries)}</td>
+              <td>{formatCount(row.contacts)}</td>
+              <td>{formatCount(row.inquiries)}</td>
             </tr>
           ))}
         </tbody>

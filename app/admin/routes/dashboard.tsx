@@ -10,7 +10,7 @@ import { recentContactsQuery, recentInquiriesQuery, RECENT_LIMIT, type RecentCon
 import { statsQuery } from "../api/stats.ts";
 import { Loading, SpamBadge, UnreadBadge, focusRing, linkClass, usePageTitle } from "../components/admin-shell.tsx";
 import { failedDeliveriesWarning } from "../components/delivery-format.ts";
-import { formatDateTime, formatNumber, kindLabels, leadName } from "../components/lead-format.ts";
+import { formatDateTime, formatCount, kindLabels, leadName } from "../components/lead-format.ts";
 import { LeadsChart } from "../components/leads-chart.tsx";
 import { useSession } from "../session.ts";
 
@@ -28,10 +28,10 @@ function CountTile({ kind, title, stats, testId }: { kind: LeadKind; title: stri
         {title}
       </h2>
       <p className="mt-2 text-3xl font-bold text-slate-900" data-testid={testId}>
-        {formatNumber(stats.total)}
+        {formatCount(stats.total)}
       </p>
       <p className="mt-1 text-sm text-slate-700" data-testid={`${testId.replace("-count", "")}-unread`}>
-        {formatNumber(stats.unread)} unread
+        {formatCount(stats.unread)} unread
       </p>
       <Link to={`/admin/leads/${kind}`} className={cn(linkClass, "mt-3 inline-block text-sm")}>
         {kindLabels[kind].open}

@@ -8,7 +8,7 @@ import { focusRing, linkClass, usePageTitle } from "../components/admin-shell.ts
 import { ChangePasswordForm } from "../components/change-password-form.tsx";
 import { TestEmailAction } from "../components/delivery-table.tsx";
 import { noChannelConfigured } from "../components/delivery-format.ts";
-import { formatNumber } from "../components/lead-format.ts";
+import { formatCount } from "../components/lead-format.ts";
 import { disableNotifications, enableNotifications, notificationsSupported, useNotificationSetting } from "../live-updates.ts";
 
 // The owner's settings (/admin/settings): how new leads reach the owner (which delivery channels the
@@ -94,7 +94,7 @@ function DeliverySettings() {
             ))}
           </dl>
           <p className="mt-3 text-sm text-slate-700">
-            {formatNumber(data.failed)} failed, {formatNumber(data.pending)} waiting.{" "}
+            {formatCount(data.failed)} failed, {formatCount(data.pending)} waiting.{" "}
             <Link to="/admin/deliveries" className={linkClass}>
               Open the deliveries
             </Link>
