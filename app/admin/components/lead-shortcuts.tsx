@@ -48,11 +48,21 @@ export function useLeadShortcuts(handlers: Handlers) {
 
 /** The list of shortcuts, a modal dialog (Escape or Close closes it, focus returns to where it was). */
 export function ShortcutsHelp({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  // Opened by a key or a button (no Dialog.Trigger): the focus goes back to whatever had it.
+  const returnTo = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg border border-slate-200 bg-white p-6 text-slate-900 shadow-xl">
+        <Dialog.Content
+          onOpenAutoFocus={() => {
+            returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnTo.current?.focus();
+          }}
+          className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg border border-slate-200 bg-white p-6 text-slate-900 shadow-xl">
           <Dialog.Title className="text-xl font-bold">Keyboard shortcuts</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-700">On a lead’s page, when no field has the focus.</Dialog.Description>
           <dl className="mt-4 space-y-2">
