@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { createBrowserRouter, Navigate, RouterProvider } from "react-router";
 import { Toaster } from "../components/ui/toaster.tsx";
 import { createQueryClient } from "../lib/api-client.ts";
+import { applyLiveUpdates } from "./live-updates.ts";
 import { SignedInLayout } from "./routes/admin-layout.tsx";
 import { AdminNotFound } from "./routes/admin-not-found.tsx";
 import { Dashboard } from "./routes/dashboard.tsx";
@@ -11,6 +12,7 @@ import { DeliveriesPage } from "./routes/deliveries.tsx";
 import { LeadDetailPage } from "./routes/lead-detail.tsx";
 import { LeadInbox } from "./routes/lead-inbox.tsx";
 import { AdminLogin } from "./routes/login.tsx";
+import { SettingsPage } from "./routes/settings.tsx";
 import { endSessionOnUnauthorized } from "./session.ts";
 
 // The admin: a single-page app on its own page (app/pages/admin/index.astro, served for every /admin/*
@@ -27,13 +29,18 @@ const router = createBrowserRouter([
       { path: "/admin/leads/:kind", element: <LeadInbox /> },
       { path: "/admin/leads/:kind/:id", element: <LeadDetailPage /> },
       { path: "/admin/deliveries", element: <DeliveriesPage /> },
+      { path: "/admin/settings", element: <SettingsPage /> },
       { path: "*", element: <AdminNotFound /> },
     ],
   },
 ]);
 
 export function AdminApp() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    applyLiveUpdates(client);
+    return client;
+  });
   useEffect(() => endSessionOnUnauthorized(queryClient), [queryClient]);
   useEffect(() => {
     // Back from the public site the browser may restore this page as it was (back/forward cache): what

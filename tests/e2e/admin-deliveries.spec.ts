@@ -141,18 +141,45 @@ test("Send again on a failed delivery shows the server's refusal, and a queued o
   await expectToast(page, "Delivery queued", "E-mail to you will be sent again in a moment.");
 });
 
-test("the dashboard tells that new leads are not sent anywhere, and shows no failure warning when none failed", async ({ page }) => {
+// Issue 13 (point 7): the channels' status moved from the dashboard to Settings; the dashboard keeps only
+// the warning when deliveries failed.
+test("Settings tell that new leads are not sent anywhere, and the dashboard shows no delivery notice when none failed", async ({ page }) => {
   await signIn(page);
   const health = (await (await page.request.get("/api/admin/deliveries/health")).json()) as DeliveryHealth;
   expect(health.configured).toEqual({ ownerEmail: false, autoReply: false, webhook: false });
   expect(health.failed).toBe(0);
-  const notice = page.getByRole("status").filter({ hasText: "New leads are not sent anywhere yet." });
-  await expect(notice).toBeVisible();
-  await expect(notice).toContainText("Set SMTP_URL, MAIL_FROM and NOTIFY_EMAIL");
   await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(page.getByText("New leads are not sent anywhere yet.")).toHaveCount(0);
   // The spec's dashboard is all still there.
   await expect(page.getByText(`Welcome, ${e2eAdmin.email}`)).toBeVisible();
   await expect(page.getByRole("region", { name: "Recent Contact Forms" })).toBeVisible();
+
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Settings" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  const notice = page.getByRole("status").filter({ hasText: "New leads are not sent anywhere yet." });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText("Set SMTP_URL, MAIL_FROM and NOTIFY_EMAIL");
+  const delivery = page.getByRole("region", { name: "Lead delivery" });
+  for (const channel of ["E-mail to you (SMTP)", "Auto-reply to the lead", "Webhook"]) {
+    await expect(delivery.getByRole("term").filter({ hasText: channel })).toBeVisible();
+  }
+  await expect(delivery.getByRole("definition").filter({ hasText: "Not set up" })).toHaveCount(3);
+  await expect(delivery).toContainText("0 failed, 0 waiting.");
+});
+
+test("Settings show the channels that are set up, without the notice", async ({ page }) => {
+  await page.route("**/api/admin/deliveries/health", (route) =>
+    route.fulfill({
+      json: { configured: { ownerEmail: true, autoReply: false, webhook: true }, failed: 1234, pending: 0, oldestPendingAt: null } satisfies DeliveryHealth,
+    }),
+  );
+  await signIn(page);
+  await page.goto("/admin/settings");
+  const delivery = page.getByRole("region", { name: "Lead delivery" });
+  await expect(delivery).toContainText("1,234 failed, 0 waiting.");
+  await expect(page.getByText("New leads are not sent anywhere yet.")).toHaveCount(0);
+  await expect(delivery.getByRole("definition").filter({ hasText: "Not set up" })).toHaveCount(1);
+  await expect(delivery.getByRole("definition").filter({ hasText: /^Set up$/ })).toHaveCount(2);
 });
 
 test("the dashboard warns when deliveries failed and leads to the failed ones", async ({ page }) => {
@@ -165,6 +192,8 @@ test("the dashboard warns when deliveries failed and leads to the failed ones", 
   await signIn(page);
   const warning = page.getByRole("alert");
   await expect(warning).toContainText("3 deliveries failed — the owner is not hearing of some leads.");
+  // Short: the channels' settings are not repeated on the dashboard.
+  await expect(page.getByRole("button", { name: "Send test e-mail" })).toHaveCount(0);
   await expect(page.getByText("New leads are not sent anywhere yet.")).toHaveCount(0);
   await warning.getByRole("link", { name: "See the failed deliveries" }).click();
   await expect(page).toHaveURL(/\/admin\/deliveries\?state=failed$/);
@@ -217,9 +246,13 @@ test("Retry in the deliveries view asks the server to send again and the list fo
   await expect(page.getByText("Nothing needs attention: every delivery was sent.")).toBeVisible();
 });
 
-test("Send test e-mail shows why it cannot be sent, and the mail server's answer when it can", async ({ page }) => {
+test("Send test e-mail (in Settings) shows why it cannot be sent, and the mail server's answer when it can", async ({ page }) => {
   await signIn(page);
+  // Moved from the deliveries view, which now leads to Settings for it (issue 13, point 7).
   await page.goto("/admin/deliveries");
+  await expect(page.getByRole("button", { name: "Send test e-mail" })).toHaveCount(0);
+  await page.getByRole("main").getByRole("link", { name: "Settings" }).click();
+  await expect(page).toHaveURL(/\/admin\/settings$/);
   const button = page.getByRole("button", { name: "Send test e-mail" });
   await button.click();
   // The real server: no mail is configured (409).

@@ -11,14 +11,20 @@ export const RECENT_LIMIT = 5;
 export type RecentContact = ContactSubmission & { readAt?: string | null };
 export type RecentInquiry = ServiceInquiry & { readAt?: string | null };
 
+// Both are fetched again each time the dashboard opens (staleTime 0), like the stats beside them: with
+// the client's default (never stale) the counts followed a lead posted meanwhile while the lists kept
+// the leads of the first visit. live-updates.ts adds the poll and the refetch on focus.
+
 export const recentContactsQuery = queryOptions({
   queryKey: ["/api/contact-submissions", { limit: RECENT_LIMIT }],
   queryFn: () => getJson<RecentContact[]>(`/api/contact-submissions?limit=${RECENT_LIMIT}`),
+  staleTime: 0,
 });
 
 export const recentInquiriesQuery = queryOptions({
   queryKey: ["/api/service-inquiries", { limit: RECENT_LIMIT }],
   queryFn: () => getJson<RecentInquiry[]>(`/api/service-inquiries?limit=${RECENT_LIMIT}`),
+  staleTime: 0,
 });
 
 export const recentQueries = { contacts: recentContactsQuery, inquiries: recentInquiriesQuery } as const;

@@ -7,6 +7,7 @@ import { getJson } from "./request.ts";
 export const statsQuery = queryOptions({
   queryKey: ["/api/admin/stats"],
   queryFn: () => getJson<AdminStats>("/api/admin/stats"),
-  // The counts follow every change made elsewhere: fetched again each time the dashboard opens.
+  // The counts follow every change made elsewhere: fetched again each time the dashboard opens (and
+  // polled, live-updates.ts; the admin frame reads the unread count for the tab title).
   staleTime: 0,
 });

@@ -1,7 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
-import { useEffect, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { cn } from "../../lib/utils.ts";
+import { titleWithUnread, useNewLeadNotifications, useUnreadCount } from "../live-updates.ts";
 import { logoutMutation } from "../session.ts";
 
 // The frame of the signed-in admin pages (a bar with the sections, the site link and Logout) and the
@@ -14,11 +15,26 @@ export const selectClass = cn(
   "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600",
 );
 
+/** Inside the signed-in frame a screen's title goes to the frame, which puts the unread count in front. */
+const PageTitleContext = createContext<((title: string) => void) | null>(null);
+
 /** The browser tab's title of an admin screen (the page is one HTML file for every screen). */
 export function usePageTitle(title: string) {
+  const setFrameTitle = useContext(PageTitleContext);
   useEffect(() => {
-    document.title = title;
-  }, [title]);
+    if (setFrameTitle) setFrameTitle(title);
+    else document.title = title;
+  }, [title, setFrameTitle]);
+}
+
+/** The tab title "(3) Dashboard | Admin": the screen's title after the unread count, which the poll keeps current. */
+function useFrameTitle() {
+  const [title, setTitle] = useState(() => document.title);
+  const unread = useUnreadCount();
+  useEffect(() => {
+    document.title = titleWithUnread(title, unread);
+  }, [title, unread]);
+  return setTitle;
 }
 
 export function Loading() {
@@ -78,52 +94,61 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 /** Logout ends the session here whatever the server answers; the signed-in layout then goes to the login page. */
 export function AdminFrame({ children }: { children: ReactNode }) {
   const logout = useMutation(logoutMutation);
+  const setTitle = useFrameTitle();
+  useNewLeadNotifications();
 
   return (
-    <div className="min-h-screen bg-white">
-      <header className="border-b border-slate-200 bg-slate-50">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <nav aria-label="Admin">
-            <ul className="flex flex-wrap items-center gap-1">
-              <li>
-                <NavLink to="/admin/submissions" end className={navLinkClass}>
-                  Dashboard
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/leads/contacts" className={navLinkClass}>
-                  Contact inbox
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/leads/inquiries" className={navLinkClass}>
-                  Inquiry inbox
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/deliveries" className={navLinkClass}>
-                  Deliveries
-                </NavLink>
-              </li>
-            </ul>
-          </nav>
-          <div className="flex items-center gap-2">
-            {/* The public site is not part of this app: a full page load. */}
-            <a href="/" className={cn("rounded-md px-3 py-2 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline", focusRing)}>
-              View site
-            </a>
-            <button
-              type="button"
-              onClick={() => logout.mutate()}
-              disabled={logout.isPending}
-              className={cn("rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100", focusRing)}
-            >
-              Logout
-            </button>
+    <PageTitleContext.Provider value={setTitle}>
+      <div className="min-h-screen bg-white">
+        <header className="border-b border-slate-200 bg-slate-50">
+          <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+            <nav aria-label="Admin">
+              <ul className="flex flex-wrap items-center gap-1">
+                <li>
+                  <NavLink to="/admin/submissions" end className={navLinkClass}>
+                    Dashboard
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/admin/leads/contacts" className={navLinkClass}>
+                    Contact inbox
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/admin/leads/inquiries" className={navLinkClass}>
+                    Inquiry inbox
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/admin/deliveries" className={navLinkClass}>
+                    Deliveries
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/admin/settings" className={navLinkClass}>
+                    Settings
+                  </NavLink>
+                </li>
+              </ul>
+            </nav>
+            <div className="flex items-center gap-2">
+              {/* The public site is not part of this app: a full page load. */}
+              <a href="/" className={cn("rounded-md px-3 py-2 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline", focusRing)}>
+                View site
+              </a>
+              <button
+                type="button"
+                onClick={() => logout.mutate()}
+                disabled={logout.isPending}
+                className={cn("rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100", focusRing)}
+              >
+                Logout
+              </button>
+            </div>
           </div>
-        </div>
-      </header>
-      <main className="mx-auto max-w-6xl px-4 py-8">{children}</main>
-    </div>
+        </header>
+        <main className="mx-auto max-w-6xl px-4 py-8">{children}</main>
+      </div>
+    </PageTitleContext.Provider>
   );
 }

@@ -1,6 +1,7 @@
 import type { Delivery, DeliveryHealth, DeliveryState, TestEmailResult } from "../../../contract/deliveries.ts";
 import { deliveryChannelLabels } from "../../../contract/deliveries.ts";
 import type { DeliveryView } from "../../../contract/deliveries.ts";
+import { formatCount } from "./lead-format.ts";
 
 // Wording of lead delivery in the admin: state badges, when "send again" is offered, and the dashboard's
 // warnings. Every state reads as text; the colour only repeats it.
@@ -53,7 +54,7 @@ export function retryQueuedText(delivery: Pick<Delivery, "channel">): string {
 /** The dashboard's warning when deliveries have failed, or null when none have. */
 export function failedDeliveriesWarning(health: Pick<DeliveryHealth, "failed">): string | null {
   if (health.failed <= 0) return null;
-  const count = health.failed === 1 ? "1 delivery failed" : `${health.failed.toLocaleString("en-US")} deliveries failed`;
+  const count = health.failed === 1 ? "1 delivery failed" : `${formatCount(health.failed)} deliveries failed`;
   return `${count} — the owner is not hearing of some leads.`;
 }
 

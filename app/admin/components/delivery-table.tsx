@@ -85,7 +85,8 @@ export function DeliveryTable({
   const th = "px-3 py-2 font-semibold";
   return (
     // Wider than a narrow screen: the scrolling box takes the keyboard focus so it can be scrolled without a mouse.
-    <div role="region" aria-label={caption} tabIndex={0} className={cn("mt-4 overflow-x-auto rounded-sm", focusRing)}>
+    // `relative`: the visually hidden texts inside (absolutely placed) stay in the box instead of widening the page.
+    <div role="region" aria-label={caption} tabIndex={0} className={cn("relative mt-4 overflow-x-auto rounded-sm", focusRing)}>
       <table className="w-full border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-300 text-slate-800">

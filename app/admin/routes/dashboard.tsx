@@ -9,14 +9,14 @@ import { deliveryHealthQuery } from "../api/deliveries.ts";
 import { recentContactsQuery, recentInquiriesQuery, RECENT_LIMIT, type RecentContact, type RecentInquiry } from "../api/recent-leads.ts";
 import { statsQuery } from "../api/stats.ts";
 import { Loading, SpamBadge, UnreadBadge, focusRing, linkClass, usePageTitle } from "../components/admin-shell.tsx";
-import { ChangePasswordForm } from "../components/change-password-form.tsx";
-import { failedDeliveriesWarning, noChannelConfigured } from "../components/delivery-format.ts";
-import { formatDateTime, kindLabels, leadName } from "../components/lead-format.ts";
+import { failedDeliveriesWarning } from "../components/delivery-format.ts";
+import { formatDateTime, formatCount, kindLabels, leadName } from "../components/lead-format.ts";
 import { LeadsChart } from "../components/leads-chart.tsx";
 import { useSession } from "../session.ts";
 
-// SPEC §2 "Admin dashboard": counts, the weekly chart, the newest leads of each kind, delivery
-// warnings and the password change. Shown only inside the signed-in layout.
+// SPEC §2 "Admin dashboard": counts, the weekly chart, the newest leads of each kind and a warning
+// when deliveries failed (the password and the delivery settings are on /admin/settings). Shown only
+// inside the signed-in layout; new leads appear by themselves (live-updates.ts).
 
 const emptyStats: KindStats = { total: 0, unread: 0, spam: 0, perWeek: [] };
 
@@ -28,10 +28,10 @@ function CountTile({ kind, title, stats, testId }: { kind: LeadKind; title: stri
         {title}
       </h2>
       <p className="mt-2 text-3xl font-bold text-slate-900" data-testid={testId}>
-        {stats.total}
+        {formatCount(stats.total)}
       </p>
       <p className="mt-1 text-sm text-slate-700" data-testid={`${testId.replace("-count", "")}-unread`}>
-        {stats.unread} unread
+        {formatCount(stats.unread)} unread
       </p>
       <Link to={`/admin/leads/${kind}`} className={cn(linkClass, "mt-3 inline-block text-sm")}>
         {kindLabels[kind].open}
@@ -62,32 +62,19 @@ function RecentItem({ kind, lead, children }: { kind: LeadKind; lead: RecentCont
   );
 }
 
-/** Whether new leads reach the owner: a warning when deliveries failed, a notice when no channel is set up. */
-function DeliveryHealthNotices({ health }: { health: DeliveryHealth | undefined }) {
-  if (!health) return null;
-  const warning = failedDeliveriesWarning(health);
+/** The dashboard keeps only a short warning when deliveries failed; the delivery settings are on /admin/settings. */
+function FailedDeliveriesWarning({ health }: { health: DeliveryHealth | undefined }) {
+  const warning = health ? failedDeliveriesWarning(health) : null;
+  if (!warning) return null;
   return (
-    <>
-      {warning && (
-        <div role="alert" className="mt-6 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-          <p className="font-semibold">{warning}</p>
-          <p className="mt-1 text-sm">
-            <Link to="/admin/deliveries?state=failed" className={cn(linkClass, "text-red-900 hover:text-red-950")}>
-              See the failed deliveries
-            </Link>
-          </p>
-        </div>
-      )}
-      {noChannelConfigured(health) && (
-        <div role="status" className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
-          <p className="font-semibold">New leads are not sent anywhere yet.</p>
-          <p className="mt-1 text-sm">
-            Set SMTP_URL, MAIL_FROM and NOTIFY_EMAIL to get each lead by e-mail, or WEBHOOK_URL to send them to another system (see the
-            README’s Configuration section). Until then, leads are only in this inbox.
-          </p>
-        </div>
-      )}
-    </>
+    <div role="alert" className="mt-6 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+      <p className="font-semibold">{warning}</p>
+      <p className="mt-1 text-sm">
+        <Link to="/admin/deliveries?state=failed" className={cn(linkClass, "text-red-900 hover:text-red-950")}>
+          See the failed deliveries
+        </Link>
+      </p>
+    </div>
   );
 }
 
@@ -112,7 +99,7 @@ export function Dashboard() {
     <>
       <h1 className="text-3xl font-bold text-slate-900">Form Submissions Dashboard</h1>
       <p className="mt-1 text-slate-700">Welcome, {session.username}</p>
-      <DeliveryHealthNotices health={health.data} />
+      <FailedDeliveriesWarning health={health.data} />
 
       <div className="mt-8 grid gap-4 sm:grid-cols-2">
         <CountTile kind="contacts" title="Contact Forms" stats={contactStats} testId="contact-count" />
@@ -164,15 +151,6 @@ export function Dashboard() {
         </section>
       </div>
 
-      <section className="mt-12 border-t border-slate-200 pt-8" aria-labelledby="change-password">
-        <h2 id="change-password" className="text-xl font-semibold text-slate-900">
-          Change password
-        </h2>
-        <p className="mt-1 text-sm text-slate-700">Changing the password signs out every other session of this account.</p>
-        <div className="mt-4">
-          <ChangePasswordForm />
-        </div>
-      </section>
     </>
   );
 }

@@ -1,13 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { deliveryViews, type DeliveryView } from "../../../contract/deliveries.ts";
 import { deliveriesQuery, isDeliveryView } from "../api/deliveries.ts";
-import { Loading, ViewTabs, usePageTitle } from "../components/admin-shell.tsx";
+import { Loading, ViewTabs, linkClass, usePageTitle } from "../components/admin-shell.tsx";
 import { deliveryViewEmptyTexts, deliveryViewLabels } from "../components/delivery-format.ts";
-import { DeliveryTable, TestEmailAction } from "../components/delivery-table.tsx";
+import { DeliveryTable } from "../components/delivery-table.tsx";
 
-// The deliveries that need the owner (failed, or still waiting to be sent), with "Retry", and the test
-// e-mail that checks the SMTP settings.
+// The deliveries that need the owner (failed, or still waiting to be sent), with "Retry". The channels'
+// settings and the test e-mail are on the settings page.
 
 export function DeliveriesPage() {
   usePageTitle("Deliveries | Admin");
@@ -20,7 +20,11 @@ export function DeliveriesPage() {
       <h1 className="text-3xl font-bold text-slate-900">Deliveries</h1>
       <p className="mt-1 text-slate-700">
         Every new lead is sent to you by e-mail (and to a webhook, if one is set up). Deliveries that failed or are still waiting are
-        listed here.
+        listed here. Which channels are set up, and the test e-mail, are in{" "}
+        <Link to="/admin/settings" className={linkClass}>
+          Settings
+        </Link>
+        .
       </p>
 
       <ViewTabs
@@ -34,15 +38,6 @@ export function DeliveriesPage() {
       />
       <DeliveryList key={view} view={view} />
 
-      <section aria-labelledby="test-email" className="mt-12 border-t border-slate-200 pt-8">
-        <h2 id="test-email" className="text-xl font-semibold text-slate-900">
-          Check the e-mail settings
-        </h2>
-        <p className="mt-1 text-sm text-slate-700">Sends a test e-mail to the notification address and shows what the mail server answered.</p>
-        <div className="mt-4">
-          <TestEmailAction />
-        </div>
-      </section>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import type { ContactLead, InquiryLead, LeadDetail, LeadKind } from "../../../contract/admin-leads.ts";
 import { noteInput, replyWindowHours } from "../../../contract/admin-leads.ts";
 import { budgetLabels, serviceTypeLabels } from "../../../contract/service-inquiry.ts";
@@ -11,16 +11,21 @@ import { toast } from "../../hooks/use-toast.ts";
 import { cn } from "../../lib/utils.ts";
 import { addNoteMutation, deleteLeadMutation, isLeadKind, leadQuery, updateLeadMutation } from "../api/leads.ts";
 import { apiErrorOf, isNotFound } from "../api/request.ts";
-import { Loading, UnreadBadge, linkClass, usePageTitle } from "../components/admin-shell.tsx";
+import { leadNeighboursQuery } from "../api/triage.ts";
+import { Loading, UnreadBadge, focusRing, linkClass, usePageTitle } from "../components/admin-shell.tsx";
 import { ConfirmDialog } from "../components/confirm-dialog.tsx";
 import { DeliveryTable } from "../components/delivery-table.tsx";
-import { formatDateTime, formatMeeting, kindLabels, leadName, replyBy, zonedInstant } from "../components/lead-format.ts";
-import { LeadStatusSelect, SpamButton } from "../components/lead-status-select.tsx";
+import { formatDateTime, formatMeeting, kindLabels, leadName, replyBy, statusLabels, zonedInstant } from "../components/lead-format.ts";
+import { LeadStatusSelect, SpamButton, useLeadStatus } from "../components/lead-status-select.tsx";
+import { ShortcutsHelp, useLeadShortcuts } from "../components/lead-shortcuts.tsx";
+import { filtersFromSearchParams, filtersToSearchParams, type InboxFilters } from "../inbox-filters.ts";
 import type { InboxLinkState } from "./lead-inbox.tsx";
 import { useContractForm } from "../../components/forms/use-contract-form.ts";
 
 // One lead (/admin/leads/:kind/:id): every field, the reply-by promise, status, deliveries, notes and
-// deletion. Opening it marks it read.
+// deletion. Opening it marks it read. The inbox's filters travel in the address
+// (/admin/leads/contacts/<id>?status=new&sort=name): Previous/Next follow that view's order, and Back
+// returns to it. Keyboard shortcuts: components/lead-shortcuts.tsx.
 
 /** The note's length limit is the contract's. */
 const noteMaxLength = noteInput.shape.body.maxLength ?? undefined;
@@ -32,10 +37,18 @@ export function LeadDetailPage() {
   return <Detail key={`${kind}/${id}`} kind={kind} id={id} />;
 }
 
-function useInboxPath(kind: LeadKind) {
+/**
+ * The filters of the inbox view the lead was opened from: the detail's own search params, or (a link
+ * that carried them as state) the inbox's search.
+ */
+function useInboxView(kind: LeadKind): { filters: InboxFilters; search: string } {
+  const [searchParams] = useSearchParams();
   const location = useLocation();
-  const search = (location.state as InboxLinkState | null)?.inboxSearch;
-  return `/admin/leads/${kind}${search ? `?${search}` : ""}`;
+  const fromState = (location.state as InboxLinkState | null)?.inboxSearch;
+  const params = searchParams.size > 0 ? searchParams : new URLSearchParams(fromState ?? "");
+  const filters = filtersFromSearchParams(kind, params);
+  const search = filtersToSearchParams(filters).toString();
+  return { filters, search: search ? `?${search}` : "" };
 }
 
 function NotFound({ kind }: { kind: LeadKind | null }) {
@@ -54,7 +67,7 @@ function NotFound({ kind }: { kind: LeadKind | null }) {
 
 function Detail({ kind, id }: { kind: LeadKind; id: string }) {
   const lead = useQuery(leadQuery(kind, id));
-  const inboxPath = useInboxPath(kind);
+  const view = useInboxView(kind);
 
   // Opening a lead marks it read, once.
   const markedRead = useRef(false);
@@ -79,7 +92,7 @@ function Detail({ kind, id }: { kind: LeadKind; id: string }) {
       </>
     );
   }
-  return <LeadView kind={kind} lead={lead.data} inboxPath={inboxPath} />;
+  return <LeadView kind={kind} lead={lead.data} view={view} />;
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -88,6 +101,31 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-sm font-medium text-slate-700">{label}</dt>
       <dd className="mt-1 break-words text-slate-900 sm:col-span-2 sm:mt-0">{children}</dd>
     </div>
+  );
+}
+
+/** Where the lead came from: only the rows the lead has (most leads have no UTM tags or referrer). */
+function SourceFields({ lead }: { lead: LeadDetail }) {
+  const rows: [string, string | null | undefined][] = [
+    ["Page", lead.pagePath],
+    ["Form", lead.formName],
+    ["UTM source", lead.utmSource],
+    ["UTM medium", lead.utmMedium],
+    ["UTM campaign", lead.utmCampaign],
+    ["UTM term", lead.utmTerm],
+    ["UTM content", lead.utmContent],
+    ["Referrer", lead.referrer],
+  ];
+  const given = rows.filter(([, value]) => value);
+  if (given.length === 0) return <Field label="Source">Not recorded</Field>;
+  return (
+    <>
+      {given.map(([label, value]) => (
+        <Field key={label} label={label}>
+          {value}
+        </Field>
+      ))}
+    </>
   );
 }
 
@@ -153,10 +191,51 @@ function Meeting({ lead }: { lead: ContactLead }) {
   );
 }
 
-function LeadView({ kind, lead, inboxPath }: { kind: LeadKind; lead: LeadDetail; inboxPath: string }) {
+/** Previous and next lead in the order of the view the lead was opened from (ids from the server). */
+function useNeighbours(kind: LeadKind, id: string, view: { filters: InboxFilters; search: string }) {
+  const neighbours = useQuery(leadNeighboursQuery(kind, id, view.filters));
+  const path = (other: string | null | undefined) => (other ? `/admin/leads/${kind}/${other}${view.search}` : null);
+  return { previous: path(neighbours.data?.previous), next: path(neighbours.data?.next) };
+}
+
+const pagerClass = "inline-flex h-10 items-center rounded-md border px-3 text-sm font-semibold";
+
+function Pager({ to, label, shortcut }: { to: string | null; label: string; shortcut: string }) {
+  if (!to) {
+    return (
+      <span aria-disabled="true" className={cn(pagerClass, "border-slate-200 text-slate-600")}>
+        {label}
+      </span>
+    );
+  }
+  return (
+    <Link to={to} aria-keyshortcuts={shortcut} className={cn(pagerClass, "border-slate-400 bg-white text-slate-900 hover:bg-slate-100", focusRing)}>
+      {label}
+    </Link>
+  );
+}
+
+function LeadView({ kind, lead, view }: { kind: LeadKind; lead: LeadDetail; view: { filters: InboxFilters; search: string } }) {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
   const name = leadName(lead);
+  const inboxPath = `/admin/leads/${kind}${view.search}`;
+  const neighbours = useNeighbours(kind, lead.id, view);
+  const emailLink = useRef<HTMLAnchorElement>(null);
+  const status = useLeadStatus(kind, lead);
+  useLeadShortcuts({
+    next: () => neighbours.next && void navigate(neighbours.next),
+    previous: () => neighbours.previous && void navigate(neighbours.previous),
+    // "Done" in this product is Contacted: the lead got its answer, so the reply-by promise is kept
+    // (Won and Lost are outcomes of a sale, Qualified a judgement; neither is what a triage pass decides).
+    done: () => {
+      if (lead.status === "new") status.mutate("contacted");
+      else toast({ title: "Not changed", description: `${name} is ${statusLabels[lead.status]}: e marks only New leads as Contacted.` });
+    },
+    reply: () => emailLink.current?.click(),
+    help: () => setHelpOpen(true),
+  });
 
   const remove = useMutation(deleteLeadMutation(kind));
   const removeLead = () =>
@@ -174,11 +253,26 @@ function LeadView({ kind, lead, inboxPath }: { kind: LeadKind; lead: LeadDetail;
 
   return (
     <>
-      <p>
-        <Link to={inboxPath} className={cn(linkClass, "text-sm")}>
-          Back to the {kind === "contacts" ? "contact" : "inquiry"} inbox
-        </Link>
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p>
+          <Link to={inboxPath} className={cn(linkClass, "text-sm")}>
+            Back to the {kind === "contacts" ? "contact" : "inquiry"} inbox
+          </Link>
+        </p>
+        <nav aria-label="Leads in this view" className="flex flex-wrap items-center gap-2">
+          <Pager to={neighbours.previous} label="Previous lead" shortcut="k" />
+          <Pager to={neighbours.next} label="Next lead" shortcut="j" />
+          <button
+            type="button"
+            aria-keyshortcuts="Shift+?"
+            onClick={() => setHelpOpen(true)}
+            className={cn(pagerClass, "border-transparent text-brand-700 underline-offset-4 hover:underline", focusRing)}
+          >
+            Keyboard shortcuts
+          </button>
+        </nav>
+      </div>
+      <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} />
       <div className="mt-4 flex flex-wrap items-start justify-between gap-4">
         <div>
           <p className="text-sm font-medium text-slate-700">{kindLabels[kind].one}</p>
@@ -201,7 +295,7 @@ function LeadView({ kind, lead, inboxPath }: { kind: LeadKind; lead: LeadDetail;
         <dl className="mt-2">
           <Field label="Name">{name}</Field>
           <Field label="E-mail">
-            <a href={`mailto:${lead.email}`} className={linkClass}>
+            <a ref={emailLink} href={`mailto:${lead.email}`} aria-keyshortcuts="r" className={linkClass}>
               {lead.email}
             </a>
           </Field>
@@ -234,14 +328,7 @@ function LeadView({ kind, lead, inboxPath }: { kind: LeadKind; lead: LeadDetail;
           <Field label="First opened">
             {lead.readAt ? <time dateTime={lead.readAt}>{formatDateTime(lead.readAt)}</time> : "Not yet"}
           </Field>
-          <Field label="Page">{text(lead.pagePath)}</Field>
-          <Field label="Form">{text(lead.formName)}</Field>
-          <Field label="UTM source">{text(lead.utmSource)}</Field>
-          <Field label="UTM medium">{text(lead.utmMedium)}</Field>
-          <Field label="UTM campaign">{text(lead.utmCampaign)}</Field>
-          <Field label="UTM term">{text(lead.utmTerm)}</Field>
-          <Field label="UTM content">{text(lead.utmContent)}</Field>
-          <Field label="Referrer">{text(lead.referrer)}</Field>
+          <SourceFields lead={lead} />
           <Field label="Spam reason">{lead.spamReason ? lead.spamReason : <span className="text-slate-700">None</span>}</Field>
         </dl>
       </section>

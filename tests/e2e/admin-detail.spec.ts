@@ -1,0 +1,166 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { e2eAdmin } from "../../playwright.config.ts";
+import { expect, test } from "./fixtures.ts";
+import { agedFormToken, expectToast } from "./helpers.ts";
+
+// A lead's page (issue 13, point 6): Previous/Next lead in the order of the inbox view it was opened
+// from (the filters travel in the address), keyboard shortcuts j/k/e/r/? with their help dialog, and only
+// the source rows the lead has. Its deliveries: admin-deliveries.spec.ts.
+
+type Json = Record<string, unknown>;
+
+function uniqueTag(prefix: string) {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+async function postContact(request: APIRequestContext, firstName: string, tag: string, extra: Json = {}): Promise<string> {
+  const response = await request.post("/api/contact", {
+    data: {
+      formToken: agedFormToken(),
+      firstName,
+      lastName: tag,
+      email: `${firstName.toLowerCase()}-${tag.toLowerCase()}@example.com`,
+      phone: "(512) 555-0100",
+      products: ["SEO Services"],
+      elapsedMs: 5000,
+      ...extra,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** A session for the page through the login API (the sign-in screen has its own spec). */
+async function signIn(page: Page) {
+  const response = await page.request.post("/api/admin/login", { data: { username: e2eAdmin.email, password: e2eAdmin.password } });
+  expect(response.status()).toBe(200);
+}
+
+async function apiStatus(page: Page, id: string): Promise<string> {
+  return ((await (await page.request.get(`/api/admin/leads/contacts/${id}`)).json()) as { status: string }).status;
+}
+
+function heading(page: Page, name: string) {
+  return page.getByRole("heading", { level: 1, name: new RegExp(name) });
+}
+
+const pager = (page: Page) => page.getByRole("navigation", { name: "Leads in this view" });
+
+test("Previous and Next follow the view the lead was opened from, by link and by j/k, and Back returns to it", async ({ page, request }) => {
+  const tag = uniqueTag("Order");
+  // Posted in the order Bo, Cy, Ada: by name the view reads Ada, Bo, Cy (newest first would be Ada, Cy, Bo).
+  const bo = await postContact(request, "Bo", tag);
+  const cy = await postContact(request, "Cy", tag);
+  const ada = await postContact(request, "Ada", tag);
+  await signIn(page);
+
+  const search = `?q=${tag}&sort=name`;
+  await page.goto(`/admin/leads/contacts/${bo}${search}`);
+  await expect(heading(page, `Bo ${tag}`)).toBeVisible();
+  await expect(pager(page).getByRole("link", { name: "Previous lead" })).toHaveAttribute("href", `/admin/leads/contacts/${ada}${search}`);
+  await expect(pager(page).getByRole("link", { name: "Next lead" })).toHaveAttribute("href", `/admin/leads/contacts/${cy}${search}`);
+
+  await page.keyboard.press("j");
+  await expect(page).toHaveURL(new RegExp(`/admin/leads/contacts/${cy}\\?q=${tag}&sort=name$`));
+  await expect(heading(page, `Cy ${tag}`)).toBeVisible();
+  // The last lead of the view: no Next.
+  await expect(pager(page).getByText("Next lead")).toHaveAttribute("aria-disabled", "true");
+  await expect(pager(page).getByRole("link", { name: "Next lead" })).toHaveCount(0);
+
+  await page.keyboard.press("k");
+  await expect(heading(page, `Bo ${tag}`)).toBeVisible();
+  await pager(page).getByRole("link", { name: "Previous lead" }).click();
+  await expect(heading(page, `Ada ${tag}`)).toBeVisible();
+  await expect(pager(page).getByText("Previous lead")).toHaveAttribute("aria-disabled", "true");
+
+  await page.getByRole("link", { name: "Back to the contact inbox" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/leads/contacts\\?q=${tag}&sort=name$`));
+});
+
+test("e marks a New lead Contacted, r opens the reply e-mail, ? lists the shortcuts, and typing in a field triggers none", async ({ page, request }) => {
+  const tag = uniqueTag("Keys");
+  const first = await postContact(request, "Eve", tag);
+  await postContact(request, "Fay", tag);
+  await signIn(page);
+  await page.goto(`/admin/leads/contacts/${first}?q=${tag}`);
+  await expect(heading(page, `Eve ${tag}`)).toBeVisible();
+  await expect(pager(page).getByRole("link", { name: "Previous lead" })).toBeVisible();
+
+  // Typing a note: the letters go into the note, nothing else happens.
+  const note = page.getByLabel("New note");
+  await note.click();
+  await page.keyboard.type("je r?k");
+  await expect(note).toHaveValue("je r?k");
+  await expect(page).toHaveURL(new RegExp(`/admin/leads/contacts/${first}\\?`));
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  expect(await apiStatus(page, first)).toBe("new");
+  await note.fill("");
+  await note.blur();
+
+  // r: the reply e-mail (the mailto link is followed; the test stops it before the mail app opens).
+  await page.evaluate(() => {
+    document.addEventListener("click", (event) => {
+      const link = (event.target as Element).closest("a[href^='mailto:']");
+      if (link) {
+        event.preventDefault();
+        document.body.dataset.mailto = link.getAttribute("href") ?? "";
+      }
+    });
+  });
+  await page.keyboard.press("r");
+  await expect(page.locator("body")).toHaveAttribute("data-mailto", `mailto:eve-${tag.toLowerCase()}@example.com`);
+
+  // e: done, which for this product is Contacted (the reply-by promise is kept).
+  await expect(page.getByTestId("reply-by")).toBeVisible();
+  await page.keyboard.press("e");
+  await expectToast(page, "Status updated", `Eve ${tag} is now Contacted.`);
+  await expect.poll(() => apiStatus(page, first)).toBe("contacted");
+  await expect(page.getByTestId("reply-by")).toHaveCount(0);
+
+  // ?: the help dialog; Escape closes it and the focus goes back.
+  await page.keyboard.press("Shift+?");
+  const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(help).toBeVisible();
+  for (const line of ["Next lead in this view", "Previous lead in this view", "Done: mark a New lead as Contacted", "Reply by e-mail"]) {
+    await expect(help).toContainText(line);
+  }
+  // Shortcuts wait while the dialog is open: after it closes, this is still Eve's page.
+  await page.keyboard.press("j");
+  await page.keyboard.press("Escape");
+  await expect(help).toBeHidden();
+  await expect(heading(page, `Eve ${tag}`)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/admin/leads/contacts/${first}\\?`));
+
+  // The help is also a button, for those who do not know the ? key.
+  await pager(page).getByRole("button", { name: "Keyboard shortcuts" }).click();
+  await expect(help).toBeVisible();
+  await help.getByRole("button", { name: "Close" }).click();
+  await expect(help).toBeHidden();
+  await expect(pager(page).getByRole("button", { name: "Keyboard shortcuts" })).toBeFocused();
+});
+
+test("the lead page shows only the source rows the lead has", async ({ page, request }) => {
+  const tag = uniqueTag("Src");
+  const bare = await postContact(request, "Gus", tag);
+  const tagged = await postContact(request, "Hal", tag, { utmSource: "newsletter", pagePath: "/services/seo" });
+  await signIn(page);
+
+  await page.goto(`/admin/leads/contacts/${bare}`);
+  const details = page.getByRole("region", { name: "Details" });
+  await expect(heading(page, `Gus ${tag}`)).toBeVisible();
+  for (const label of ["UTM source", "UTM medium", "UTM campaign", "UTM term", "UTM content", "Referrer", "Page"]) {
+    await expect(details.getByText(label, { exact: true })).toHaveCount(0);
+  }
+  await expect(details).toContainText("SourceNot recorded");
+
+  await page.goto(`/admin/leads/contacts/${tagged}`);
+  await expect(heading(page, `Hal ${tag}`)).toBeVisible();
+  await expect(details.getByText("UTM source", { exact: true })).toBeVisible();
+  await expect(details).toContainText("newsletter");
+  await expect(details).toContainText("/services/seo");
+  for (const label of ["UTM medium", "UTM campaign", "UTM term", "UTM content", "Referrer", "Source"]) {
+    await expect(details.getByText(label, { exact: true })).toHaveCount(0);
+  }
+  // The lead's deliveries are still on its page.
+  await expect(page.getByRole("region", { name: "Deliveries", exact: true })).toBeVisible();
+});

@@ -1,0 +1,148 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
+import type { AdminStats } from "../../contract/admin-leads.ts";
+import { e2eAdmin } from "../../playwright.config.ts";
+import { expect, test } from "./fixtures.ts";
+import { agedFormToken } from "./helpers.ts";
+
+// Settings apart from the dashboard (issue 13, point 7) and numbers people read (point 8): separators
+// everywhere, the chart's labels never clipped, both kinds told apart, readable on a phone; axe on the
+// dashboard, a lead and Settings at 1280 and 390 px, and no sideways scrolling on a phone. The delivery
+// settings' details: admin-deliveries.spec.ts; the password change: admin-inbox.spec.ts.
+
+async function signIn(page: Page) {
+  const response = await page.request.post("/api/admin/login", { data: { username: e2eAdmin.email, password: e2eAdmin.password } });
+  expect(response.status()).toBe(200);
+}
+
+async function postContact(request: APIRequestContext, tag: string): Promise<string> {
+  const response = await request.post("/api/contact", {
+    data: {
+      formToken: agedFormToken(),
+      firstName: "Ivy",
+      lastName: tag,
+      email: `${tag.toLowerCase()}@example.com`,
+      phone: "(512) 555-0100",
+      company: "Ivy Roofing",
+      products: ["SEO Services"],
+      meetingDate: "2030-01-02",
+      meetingTime: "09:00",
+      timezone: "Europe/Berlin",
+      utmSource: "google",
+      elapsedMs: 5000,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** Twelve weeks with five- and six-digit counts, as an agency with many leads (or a bot wave) would see. */
+function bigStats(): AdminStats {
+  const weeks = Array.from({ length: 12 }, (_, i) => new Date(Date.UTC(2026, 8, 7 + 7 * i)).toISOString().slice(0, 10));
+  const perWeek = (scale: number) => weeks.map((weekStart, i) => ({ weekStart, count: scale * (i + 1) + 7 }));
+  return {
+    contacts: { total: 1_234_567, unread: 12_345, spam: 0, perWeek: perWeek(10_250) },
+    inquiries: { total: 98_765, unread: 4_321, spam: 0, perWeek: perWeek(3_100) },
+  };
+}
+
+async function expectNoBlockingViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+/** Every text of the chart lies inside the chart (nothing cut at an edge) and is drawn at least 12 px tall. */
+async function expectChartTextInside(page: Page) {
+  const chart = page.getByRole("img", { name: /leads per week over the last 12 weeks/i });
+  await expect(chart).toBeVisible();
+  const problems = await chart.evaluate((svg) => {
+    const box = svg.getBoundingClientRect();
+    return [...svg.querySelectorAll("text")].flatMap((text) => {
+      const r = text.getBoundingClientRect();
+      const inside = r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5;
+      const size = parseFloat(getComputedStyle(text).fontSize) * (box.width / (svg as SVGSVGElement).viewBox.baseVal.width);
+      return inside && size >= 11.9 ? [] : [`${text.textContent} (${Math.round(r.left)}–${Math.round(r.right)} in ${Math.round(box.left)}–${Math.round(box.right)}, ${size.toFixed(1)} px)`];
+    });
+  });
+  expect(problems).toEqual([]);
+}
+
+test("the dashboard writes big counts with separators and the chart keeps six-digit labels whole, at 1280 and 390 px", async ({ page }) => {
+  const stats = bigStats();
+  await page.route("**/api/admin/stats", (route) => route.fulfill({ json: stats }));
+  await signIn(page);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/admin/submissions");
+    await expect(page.getByTestId("contact-count")).toHaveText("1,234,567");
+    await expect(page.getByTestId("inquiry-count")).toHaveText("98,765");
+    await expect(page.getByTestId("contact-unread")).toHaveText("12,345 unread");
+    await expect(page.getByTestId("inquiry-unread")).toHaveText("4,321 unread");
+    await expect(page).toHaveTitle("(16,666) Form Submissions Dashboard");
+
+    // The busiest week (123,007 contact forms) tops the axis, written with its separator.
+    await expect(page.locator("figure svg[role=img] text").filter({ hasText: /^123,007$/ })).toHaveCount(1);
+    await expectChartTextInside(page);
+    const table = page.getByRole("table", { name: "Leads per week" });
+    await expect(table.getByRole("row").last()).toContainText("123,007");
+    await expect(page.getByRole("img", { name: /Contact forms: 799,584 in total, most \(123,007\)/ })).toBeVisible();
+
+    // The two kinds differ by more than colour: the inquiries' bars (and their legend swatch) are striped.
+    const inquiryBars = page.locator("figure svg[role=img] rect[fill^='url(#']");
+    await expect(inquiryBars).toHaveCount(12);
+    await expect(page.locator("figcaption svg rect[fill^='url(#']")).toHaveCount(1);
+    await expect(page.locator("figcaption")).toContainText("Contact forms");
+    await expect(page.locator("figcaption")).toContainText("Service inquiries");
+    await expectNoSidewaysScroll(page, width);
+  }
+});
+
+test("Settings hold the password change, the delivery settings and the notifications, reached from the navigation", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin/submissions");
+  await expect(page.getByRole("heading", { level: 1, name: "Form Submissions Dashboard" })).toBeVisible();
+  // Not on the dashboard any more.
+  await expect(page.getByRole("region", { name: "Change password" })).toHaveCount(0);
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Settings" }).click();
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+  await expect(page).toHaveTitle(/Settings \| Admin$/);
+  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
+  for (const region of ["Lead delivery", "Notifications", "Change password"]) {
+    await expect(page.getByRole("region", { name: region, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole("region", { name: "Lead delivery" }).getByRole("button", { name: "Send test e-mail" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Change password" }).getByLabel("Current password")).toBeVisible();
+});
+
+test("the dashboard, a lead and Settings have no serious or critical accessibility violation and no sideways scrolling, at 1280 and 390 px", async ({ page, request }) => {
+  const tag = `Axe${Date.now().toString(36)}`;
+  const id = await postContact(request, tag);
+  await signIn(page);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+
+    await page.goto("/admin/submissions");
+    await expect(page.getByRole("region", { name: "Recent Contact Forms" })).toContainText(tag);
+    await expectNoBlockingViolations(page);
+    await expectNoSidewaysScroll(page, width);
+
+    await page.goto(`/admin/leads/contacts/${id}`);
+    await expect(page.getByRole("heading", { level: 1, name: new RegExp(tag) })).toBeVisible();
+    await expectNoBlockingViolations(page);
+    await expectNoSidewaysScroll(page, width);
+    await page.keyboard.press("Shift+?");
+    await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+    await expectNoBlockingViolations(page);
+    await page.keyboard.press("Escape");
+
+    await page.goto("/admin/settings");
+    await expect(page.getByRole("region", { name: "Lead delivery" }).getByRole("term").first()).toBeVisible();
+    await expectNoBlockingViolations(page);
+    await expectNoSidewaysScroll(page, width);
+  }
+});
