@@ -69,7 +69,7 @@ async function benchmark(kind: "sqlite" | "postgres") {
       ["inbox: filter product", "/api/admin/leads/contacts?product=Podcast%20Marketing"],
       ["inbox: filter unread", "/api/admin/leads/contacts?unread=true"],
       ["inbox: spam view", "/api/admin/leads/contacts?view=spam"],
-      ["inbox: deep page (row 50,000)", `/api/admin/leads/contacts?cursor=${encodeLeadCursor(deep)}`],
+      ["inbox: deep page (row 50,000)", `/api/admin/leads/contacts?cursor=${encodeLeadCursor({ sort: "newest", ...deep })}`],
       [`inbox: export ~10,000 contacts (from ${exportFrom})`, `/api/admin/leads/contacts/export.csv?from=${exportFrom}`],
       [`inbox: export ~10,000 inquiries (from ${inquiryExportFrom})`, `/api/admin/leads/inquiries/export.csv?from=${inquiryExportFrom}`],
     ];

@@ -50,3 +50,13 @@ export async function setColumnByIds(db: Kysely<any>, table: string, column: str
   const values = sql.join(pairs.map(([rowId, value]) => sql`(${rowId}, ${value})`));
   await sql`update ${sql.table(table)} set ${sql.ref(column)} = v.column2 from (values ${values}) as v where ${sql.ref(`${table}.id`)} = ${id}`.execute(db);
 }
+
+/**
+ * The name order's key of a lead row: "first last" in lower case, compared byte by byte on both databases
+ * (PostgreSQL's "C" collation is SQLite's default, BINARY), so both sort alike whatever the database's
+ * locale. The expression must stay exactly the one migration 0010 indexes, or the list sorts every row.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any schema
+export function leadNameKey(db: Kysely<any>): RawBuilder<string> {
+  return isPostgres(db) ? sql<string>`lower(first_name || ' ' || last_name) collate "C"` : sql<string>`lower(first_name || ' ' || last_name)`;
+}
