@@ -101,7 +101,7 @@ export function encodeLeadCursor(cursor: LeadCursor): string {
 const cursorId = z.uuid().transform((id) => id.toLowerCase());
 const cursorTime = z.iso.datetime({ offset: true }).transform((time) => new Date(time).toISOString());
 // No control characters (PostgreSQL text cannot hold a NUL): any other text is a bound parameter.
-const cursorName = z.string().min(1).max(NAME_KEY_MAX).regex(/^[^\u0000-\u001f\u007f-\u009f]+$/);
+const cursorName = z.string().min(1).max(NAME_KEY_MAX).regex(/^\P{Cc}+$/u);
 /** The format before the list had orders: "createdAt|id", the newest-first list's. */
 const legacyCursor = z.tuple([cursorTime, cursorId]);
 

@@ -24,6 +24,8 @@ import { loginRateLimit } from "./rate-limits.ts";
 
 const NOT_FOUND = { message: "There is no such lead (it may have been deleted)" };
 const numbers = new Intl.NumberFormat("en-US");
+/** A full selection (BULK_LIMIT ids) or its Undo (as many { id, status, read }) is larger than the app's 32 KB. */
+const BULK_BODY_LIMIT_BYTES = 128 * 1024;
 
 export default async function adminLeadRoutes(app: FastifyInstance) {
   const { leads, users } = app.repositories;
@@ -49,7 +51,7 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
     return leads.counts(kind, filters);
   });
 
-  app.post("/api/admin/leads/:kind/bulk", async (request, reply) => {
+  app.post("/api/admin/leads/:kind/bulk", { bodyLimit: BULK_BODY_LIMIT_BYTES }, async (request, reply) => {
     const { kind } = parseInput(leadKindParams, request.params, "Unknown kind of lead.");
     const input = parseInput(bulkRequest, request.body, "Invalid bulk action.");
     const outcome = await leads.bulk(kind, input);
