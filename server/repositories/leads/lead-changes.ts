@@ -1,7 +1,7 @@
-import { sql, type Transaction } from "kysely";
+import { sql, type RawBuilder, type Transaction } from "kysely";
 import type { LeadKind } from "../../../contract/admin-leads.ts";
 import type { LeadStatus } from "../../../contract/fields.ts";
-import { setColumnByIds } from "../../db/dialect.ts";
+import { isPostgres, setColumnByIds } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
 import { leadCsvColumns, leadCsvLine, type CsvSource } from "./csv.ts";
 import { deleteDeliveriesOf, insertDeliveries, leadsWithDeliveries, type DeliveryPlanner } from "./deliveries.ts";
@@ -19,34 +19,36 @@ export type LeadState = { id: string; status: LeadStatus; read: boolean };
 /**
  * Sets the status and/or the read mark of the leads and rewrites their CSV lines; a lead rescued from spam
  * gets the deliveries it was never sent. Returns the states of the leads found, before the change.
+ * One UPDATE writes the new state and CSV line of the leads whose state changes (the others are left
+ * alone): every written row costs its indexes, the trigram one most (PostgreSQL).
  */
 export async function changeLeads(trx: Transaction<Database>, kind: LeadKind, ids: string[], change: LeadChange, plan: DeliveryPlanner): Promise<LeadState[]> {
   if (ids.length === 0) return [];
-  const anyTrx = untyped(trx);
-  const before: { id: string; status: LeadStatus; readAt: string | null; email: string }[] = await anyTrx
-    .selectFrom(leadTables[kind])
-    .select(["id", "status", "readAt", "email"])
-    .where("id", "in", ids)
-    .execute();
+  let query = untyped(trx).selectFrom(leadTables[kind]).select([...leadCsvColumns[kind]]).where("id", "in", ids);
+  // The rows stay as read until the update (SQLite's transaction holds the database's write lock already).
+  if (isPostgres(trx)) query = query.forUpdate();
+  const before = (await query.execute()) as (CsvSource<typeof kind> & { id: string; status: LeadStatus; readAt: string | null; email: string })[];
   if (before.length === 0) return [];
-  const found = before.map((lead) => lead.id);
 
-  const set: Record<string, unknown> = {};
-  if (change.status) set.status = change.status;
   // The first opening counts; opening again keeps the original time.
-  if (change.read === true) set.readAt = sql`coalesce(read_at, ${new Date().toISOString()})`;
-  if (change.read === false) set.readAt = null;
-  // The changed rows come back with the update; the transaction holds their write lock until their
-  // lines below are stored too.
-  const changed = (await anyTrx.updateTable(leadTables[kind]).set(set).where("id", "in", found).returning([...leadCsvColumns[kind]]).execute()) as (CsvSource<typeof kind> & { id: string })[];
-  await setColumnByIds(trx, leadSqlTables[kind], "csv_line", changed.map((lead) => [lead.id, leadCsvLine(kind, lead)] as const));
+  const now = new Date().toISOString();
+  const readAt = (current: string | null) => (change.read === true ? (current ?? now) : change.read === false ? null : current);
+  const lines: [string, string][] = [];
+  for (const lead of before) {
+    const after = { ...lead, status: change.status ?? lead.status, readAt: readAt(lead.readAt) };
+    if (after.status !== lead.status || after.readAt !== lead.readAt) lines.push([lead.id, leadCsvLine(kind, after)]);
+  }
+  const set: RawBuilder<unknown>[] = [];
+  if (change.status) set.push(sql`status = ${change.status}`);
+  if (change.read === true) set.push(sql`read_at = coalesce(read_at, ${now})`);
+  if (change.read === false) set.push(sql`read_at = null`);
+  await setColumnByIds(trx, leadSqlTables[kind], "csv_line", lines, sql.join(set));
 
   if (change.status && change.status !== "spam") {
     const rescued = before.filter((lead) => lead.status === "spam");
     // Leads stored before deliveries existed have none either, and were never spam: they stay as they are.
     const served = await leadsWithDeliveries(trx, kind, rescued.map((lead) => lead.id));
-    const now = new Date();
-    for (const lead of rescued) if (!served.has(lead.id)) await insertDeliveries(trx, kind, lead.id, plan(lead), now);
+    for (const lead of rescued) if (!served.has(lead.id)) await insertDeliveries(trx, kind, lead.id, plan(lead), new Date(now));
   }
   return before.map((lead) => ({ id: lead.id, status: lead.status, read: lead.readAt !== null }));
 }
