@@ -59,51 +59,103 @@ export const leadFilters = z
 export type LeadFilters = z.output<typeof leadFilters>;
 export type LeadFiltersInput = z.input<typeof leadFilters>;
 
-/** Where the next page of a list starts: the (createdAt, id) of the last lead of the page before. */
-export type LeadCursor = { createdAt: string; id: string };
-
-// base64url of "createdAt|id". Both parts are ASCII, so btoa/atob serve in Node and in browsers alike.
-export function encodeLeadCursor({ createdAt, id }: LeadCursor): string {
-  return btoa(`${createdAt}|${id}`).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-const cursorParts = z.tuple([z.iso.datetime({ offset: true }), z.uuid().transform((id) => id.toLowerCase())]);
+/** The list's order: received time (newest or oldest first) or the lead's name (A to Z). */
+export const leadSorts = ["newest", "oldest", "name"] as const;
+export type LeadSort = (typeof leadSorts)[number];
+export const leadSortParam = z.object({
+  sort: z.enum(leadSorts, { error: `sort must be one of: ${leadSorts.join(", ")}` }).default("newest"),
+});
 
 /**
- * A cursor as the client sends it back, checked completely before it reaches a query: an ISO time and a
- * UUID, nothing else (a crafted value must be a 400, never a database error).
+ * Where the next page of a list starts: the order's key and the id of the last lead of the page before,
+ * tagged with the order (a cursor of one order is refused by another). newest/oldest: the received time;
+ * name: the lead's "first last" as the server lower-cases it for sorting.
+ */
+export type LeadCursor =
+  | { sort: "newest" | "oldest"; createdAt: string; id: string }
+  | { sort: "name"; name: string; id: string };
+
+/** The longest name key: two names of at most 100 characters and the space between them. */
+const NAME_KEY_MAX = 201;
+
+// base64url of UTF-8 text (names need more than ASCII); btoa/atob serve in Node and in browsers alike.
+function toBase64Url(text: string): string {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+function fromBase64Url(value: string): string | undefined {
+  try {
+    const binary = atob(value.replace(/-/g, "+").replace(/_/g, "/"));
+    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  } catch {
+    return undefined;
+  }
+}
+
+/** "newest|id|createdAt", "oldest|id|createdAt" or "name|id|first last" (the name last: it may hold a "|"). */
+export function encodeLeadCursor(cursor: LeadCursor): string {
+  return toBase64Url(`${cursor.sort}|${cursor.id}|${cursor.sort === "name" ? cursor.name : cursor.createdAt}`);
+}
+
+const cursorId = z.uuid().transform((id) => id.toLowerCase());
+const cursorTime = z.iso.datetime({ offset: true }).transform((time) => new Date(time).toISOString());
+// No control characters (PostgreSQL text cannot hold a NUL): any other text is a bound parameter.
+const cursorName = z.string().min(1).max(NAME_KEY_MAX).regex(/^\P{Cc}+$/u);
+/** The format before the list had orders: "createdAt|id", the newest-first list's. */
+const legacyCursor = z.tuple([cursorTime, cursorId]);
+
+function readCursor(text: string): LeadCursor | undefined {
+  const legacy = legacyCursor.safeParse(text.split("|"));
+  if (legacy.success) return { sort: "newest", createdAt: legacy.data[0], id: legacy.data[1] };
+  const first = text.indexOf("|");
+  const second = text.indexOf("|", first + 1);
+  if (first < 0 || second < 0) return undefined;
+  const [sort, rawId, key] = [text.slice(0, first), text.slice(first + 1, second), text.slice(second + 1)];
+  const id = cursorId.safeParse(rawId);
+  if (!id.success) return undefined;
+  if (sort === "name") {
+    const name = cursorName.safeParse(key);
+    return name.success ? { sort, name: name.data, id: id.data } : undefined;
+  }
+  if (sort !== "newest" && sort !== "oldest") return undefined;
+  const createdAt = cursorTime.safeParse(key);
+  return createdAt.success ? { sort, createdAt: createdAt.data, id: id.data } : undefined;
+}
+
+/**
+ * A cursor as the client sends it back, checked completely before it reaches a query: its order, a
+ * UUID and a key of that order (an ISO time, or a name without control characters), nothing else (a
+ * crafted value must be a 400, never a database error).
  */
 export const leadCursor = z
   .string()
-  .max(200, { error: "cursor is not valid" })
+  .max(1200, { error: "cursor is not valid" })
   .regex(/^[A-Za-z0-9_-]+$/, { error: "cursor is not valid" })
   .transform((value, context): LeadCursor => {
-    let text: string;
-    try {
-      text = atob(value.replace(/-/g, "+").replace(/_/g, "/"));
-    } catch {
-      text = "";
-    }
-    const parts = cursorParts.safeParse(text.split("|"));
-    if (!parts.success) {
+    const text = fromBase64Url(value);
+    const cursor = text === undefined ? undefined : readCursor(text);
+    if (!cursor) {
       context.addIssue({ code: "custom", message: "cursor is not valid" });
       return z.NEVER;
     }
-    const [createdAt, id] = parts.data;
-    return { createdAt: new Date(createdAt).toISOString(), id };
+    return cursor;
   });
 
-export const leadListQuery = leadFilters.and(
-  z.object({
-    cursor: leadCursor.optional(),
-    limit: z.coerce
-      .number({ error: "limit must be a number" })
-      .int({ error: "limit must be a whole number" })
-      .min(1, { error: "limit must be at least 1" })
-      .max(100, { error: "limit must be at most 100" })
-      .default(25),
-  }),
-);
+export const leadListQuery = leadFilters
+  .and(leadSortParam)
+  .and(
+    z.object({
+      cursor: leadCursor.optional(),
+      limit: z.coerce
+        .number({ error: "limit must be a number" })
+        .int({ error: "limit must be a whole number" })
+        .min(1, { error: "limit must be at least 1" })
+        .max(100, { error: "limit must be at most 100" })
+        .default(25),
+    }),
+  )
+  .refine((query) => !query.cursor || query.cursor.sort === query.sort, { error: "cursor belongs to another order", path: ["cursor"] });
 export type LeadListQuery = z.input<typeof leadListQuery>;
 
 export const leadUpdate = z
@@ -155,14 +207,8 @@ export function replyWindowHours(formName: string | null | undefined): number {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Triage (issue 13): the list's order, the views' counts, bulk actions and a lead's neighbours.
-
-/** The list's order: received time (newest or oldest first) or the lead's name (A to Z). */
-export const leadSorts = ["newest", "oldest", "name"] as const;
-export type LeadSort = (typeof leadSorts)[number];
-export const leadSortParam = z.object({
-  sort: z.enum(leadSorts, { error: `sort must be one of: ${leadSorts.join(", ")}` }).default("newest"),
-});
+// Triage (issue 13): the views' counts, bulk actions and a lead's neighbours (the list's order,
+// leadSorts, is defined with the list query above).
 
 /**
  * The count of every view for the filters other than view, status and unread (q, dates, product,
@@ -218,8 +264,32 @@ export const bulkAction = z.discriminatedUnion(
 export type BulkActionInput = z.input<typeof bulkAction>;
 export type BulkRequest = BulkActionInput & { ids?: string[]; filters?: LeadFiltersInput };
 
+export const bulkRequest = bulkAction
+  .and(
+    z.object({
+      ids: z
+        .array(leadId, { error: "ids must be a list of lead ids" })
+        .min(1, { error: "ids must not be empty" })
+        .max(BULK_LIMIT, { error: `at most ${BULK_LIMIT} leads at once: select fewer` })
+        .transform((ids) => [...new Set(ids)])
+        .optional(),
+      filters: leadFilters.optional(),
+    }),
+  )
+  .superRefine((request, context) => {
+    const given = (request.ids ? 1 : 0) + (request.filters ? 1 : 0);
+    if (request.action === "restore") {
+      if (given > 0) context.addIssue({ code: "custom", message: "restore names its leads in items, not in ids or filters", path: [request.ids ? "ids" : "filters"] });
+    } else if (given !== 1) {
+      context.addIssue({ code: "custom", message: given === 0 ? "send the leads' ids or the filters" : "send either ids or filters, not both", path: ["ids"] });
+    }
+  });
+export type BulkRequestData = z.output<typeof bulkRequest>;
+
 /** The answer: how many leads changed, and what they were before (for Undo; empty after delete). */
 export type BulkResult = { affected: number; previous: { id: string; status: LeadStatus; read: boolean }[] };
 
 /** A lead's neighbours in the list's order under the same filters and sort (the detail's Previous/Next). */
 export type LeadNeighbours = { previous: string | null; next: string | null };
+/** The neighbours' query: the list's filters and order. */
+export const leadNeighboursQuery = leadFilters.and(leadSortParam);

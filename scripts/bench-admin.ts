@@ -2,9 +2,9 @@ import { spawn } from "node:child_process";
 import { sql } from "kysely";
 import { buildApp } from "../server/app.ts";
 import { loadConfig, type ServerConfig } from "../server/config.ts";
-import { optimizeDatabase } from "../server/db/dialect.ts";
+import { leadNameKey, optimizeDatabase } from "../server/db/dialect.ts";
 import { seedLeads } from "../server/db/seed-data.ts";
-import { encodeLeadCursor } from "../contract/admin-leads.ts";
+import { BULK_LIMIT, encodeLeadCursor, type BulkResult } from "../contract/admin-leads.ts";
 import { createTestDatabase } from "../tests/helpers/test-database.ts";
 
 // npm run bench:admin [-- --contacts 100000 --inquiries 100000 --runs 25 --only sqlite|postgres --browser 1]
@@ -19,6 +19,9 @@ const INQUIRIES = Number(args.get("inquiries") ?? 100_000);
 const RUNS = Number(args.get("runs") ?? 25);
 const TARGET_MS = 50;
 const ADMIN = { email: "bench@example.com", password: "benchmark password 1" };
+
+/** One timed request; `onAnswer` sees its body (the bulk action keeps what its Undo needs). */
+type Request = { method: "GET" | "POST"; url: string; payload?: object; onAnswer?: (body: Buffer) => void };
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -55,6 +58,14 @@ async function benchmark(kind: "sqlite" | "postgres") {
     const exportFrom = await exportStart("contactSubmissions", CONTACTS);
     const inquiryExportFrom = await exportStart("serviceInquiries", INQUIRIES);
 
+    // A lead well inside the A-to-Z list (a G name): its neighbours, and a deep page by name from it.
+    const middle = await app.inject({ method: "GET", url: `/api/admin/leads/contacts?sort=name&limit=1&q=grace.kowalski`, headers: { cookie } });
+    const middleId = middle.json<{ items: { id: string }[] }>().items[0]!.id;
+    const nameKey = await app.db.selectFrom("contactSubmissions").select(leadNameKey(app.db).as("key")).where("id", "=", middleId).executeTakeFirstOrThrow();
+    // The bulk action: the 1,000 newest unread leads (each one changes), marked read then put back
+    // (restore), in turn.
+    const bulkIds = (await app.db.selectFrom("contactSubmissions").select("id").where("status", "!=", "spam").where("readAt", "is", null).orderBy("createdAt", "desc").limit(BULK_LIMIT).execute()).map((row) => row.id);
+
     const calls: [string, string][] = [
       ["dashboard: status", "/api/admin/status"],
       ["dashboard: stats (tiles, chart)", "/api/admin/stats"],
@@ -69,24 +80,47 @@ async function benchmark(kind: "sqlite" | "postgres") {
       ["inbox: filter product", "/api/admin/leads/contacts?product=Podcast%20Marketing"],
       ["inbox: filter unread", "/api/admin/leads/contacts?unread=true"],
       ["inbox: spam view", "/api/admin/leads/contacts?view=spam"],
-      ["inbox: deep page (row 50,000)", `/api/admin/leads/contacts?cursor=${encodeLeadCursor(deep)}`],
+      ["inbox: deep page (row 50,000)", `/api/admin/leads/contacts?cursor=${encodeLeadCursor({ sort: "newest", ...deep })}`],
+      ["inbox: sort oldest first", "/api/admin/leads/contacts?sort=oldest"],
+      ["inbox: sort by name", "/api/admin/leads/contacts?sort=name"],
+      ["inbox: sort by name, deep page", `/api/admin/leads/contacts?sort=name&cursor=${encodeLeadCursor({ sort: "name", name: nameKey.key, id: middleId })}`],
+      ["inbox: counts per view (contacts)", "/api/admin/leads/contacts/counts"],
+      ["inbox: counts per view (inquiries)", "/api/admin/leads/inquiries/counts"],
+      ["inbox: counts per view, last 30 days", `/api/admin/leads/contacts/counts?from=${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)}`],
+      ["inbox: counts per view, one form", "/api/admin/leads/contacts/counts?form=contact-page"],
+      ["inbox: counts per view, search", "/api/admin/leads/contacts/counts?q=plumbing"],
+      ["detail: neighbours (newest)", `/api/admin/leads/contacts/${middleId}/neighbours`],
+      ["detail: neighbours (by name, unread)", `/api/admin/leads/contacts/${middleId}/neighbours?sort=name&unread=true`],
       [`inbox: export ~10,000 contacts (from ${exportFrom})`, `/api/admin/leads/contacts/export.csv?from=${exportFrom}`],
       [`inbox: export ~10,000 inquiries (from ${inquiryExportFrom})`, `/api/admin/leads/inquiries/export.csv?from=${inquiryExportFrom}`],
     ];
+    // The bulk action on 1,000 leads, each run the other way: mark read, then restore what it answered.
+    let undo: BulkResult["previous"] | undefined;
+    const bulkCall = (): Request => {
+      const payload = undo ? { action: "restore", items: undo } : { action: "markRead", ids: bulkIds };
+      return { method: "POST", url: "/api/admin/leads/contacts/bulk", payload, onAnswer: (body) => (undo = undo ? undefined : (JSON.parse(body.toString("utf8")) as BulkResult).previous) };
+    };
+    const requests: [string, () => Request][] = [
+      ...calls.map(([name, url]): [string, () => Request] => [name, () => ({ method: "GET", url })]),
+      [`inbox: bulk on ${bulkIds.length} leads (mark read / restore)`, bulkCall],
+    ];
+
     const rows = [];
-    for (const [name, url] of calls) {
+    for (const [name, next] of requests) {
       const times: number[] = [];
       let bytes = 0;
       for (let run = 0; run < RUNS + 3; run += 1) {
+        const { method, url, payload, onAnswer } = next();
         // Timed to the last byte of the answer, as a client receives it (not decoded into a string:
         // light-my-request would otherwise decode every answer, 5 ms of the 2.3 MB export).
         const started = performance.now();
-        const response = await app.inject({ method: "GET", url, headers: { cookie }, payloadAsStream: true });
+        const response = await app.inject({ method, url, headers: { cookie }, payloadAsStream: true, ...(payload ? { payload } : {}) });
         const chunks: Buffer[] = [];
         for await (const chunk of response.stream()) chunks.push(chunk as Buffer);
         const elapsed = performance.now() - started;
         const body = Buffer.concat(chunks);
         if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${body.toString("utf8", 0, 200)}`);
+        onAnswer?.(body);
         bytes = body.length;
         if (run >= 3) times.push(elapsed); // the first runs warm caches and statements
       }

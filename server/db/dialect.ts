@@ -43,10 +43,27 @@ export async function optimizeDatabase(db: Kysely<any>): Promise<void> {
  * a VALUES list, which both dialects run through the primary key. PostgreSQL's ids are uuid, so
  * the listed ids are cast there.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any schema
-export async function setColumnByIds(db: Kysely<any>, table: string, column: string, pairs: readonly (readonly [id: string, value: string])[]): Promise<void> {
+export async function setColumnByIds(
+  db: Kysely<any>, // eslint-disable-line @typescript-eslint/no-explicit-any -- works on any schema
+  table: string,
+  column: string,
+  pairs: readonly (readonly [id: string, value: string])[],
+  /** More assignments, the same for every row (`status = 'won'`), made by the same statement. */
+  alsoSet?: RawBuilder<unknown>,
+): Promise<void> {
   if (pairs.length === 0) return;
   const id = isPostgres(db) ? sql`cast(v.column1 as uuid)` : sql`v.column1`;
   const values = sql.join(pairs.map(([rowId, value]) => sql`(${rowId}, ${value})`));
-  await sql`update ${sql.table(table)} set ${sql.ref(column)} = v.column2 from (values ${values}) as v where ${sql.ref(`${table}.id`)} = ${id}`.execute(db);
+  const also = alsoSet ? sql`, ${alsoSet}` : sql``;
+  await sql`update ${sql.table(table)} set ${sql.ref(column)} = v.column2${also} from (values ${values}) as v where ${sql.ref(`${table}.id`)} = ${id}`.execute(db);
+}
+
+/**
+ * The name order's key of a lead row: "first last" in lower case, compared byte by byte on both databases
+ * (PostgreSQL's "C" collation is SQLite's default, BINARY), so both sort alike whatever the database's
+ * locale. The expression must stay exactly the one migration 0010 indexes, or the list sorts every row.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any schema
+export function leadNameKey(db: Kysely<any>): RawBuilder<string> {
+  return isPostgres(db) ? sql<string>`lower(first_name || ' ' || last_name) collate "C"` : sql<string>`lower(first_name || ' ' || last_name)`;
 }

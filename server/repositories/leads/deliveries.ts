@@ -50,8 +50,11 @@ export async function deleteDeliveriesOf(trx: Kysely<Database>, kind: LeadKind, 
   await trx.deleteFrom("leadDeliveries").where("leadKind", "=", kind).where("leadId", "in", leadIds).execute();
 }
 
-export async function hasDeliveries(trx: Kysely<Database>, kind: LeadKind, leadId: string): Promise<boolean> {
-  return (await trx.selectFrom("leadDeliveries").select("id").where("leadKind", "=", kind).where("leadId", "=", leadId).limit(1).executeTakeFirst()) !== undefined;
+/** Which of the leads have any delivery (rescuing spam writes them only for leads that have none). */
+export async function leadsWithDeliveries(trx: Kysely<Database>, kind: LeadKind, leadIds: string[]): Promise<Set<string>> {
+  if (leadIds.length === 0) return new Set();
+  const rows = await trx.selectFrom("leadDeliveries").select("leadId").distinct().where("leadKind", "=", kind).where("leadId", "in", leadIds).execute();
+  return new Set(rows.map((row) => row.leadId));
 }
 
 export function deliveriesOf(db: Kysely<Database>, kind: LeadKind, leadId: string): Promise<Delivery[]> {

@@ -1,16 +1,16 @@
-import { sql, type Kysely, type SqlBool } from "kysely";
-import { COUNT_CAP, encodeLeadCursor, leadFilters, type LeadCursor, type LeadDetail, type LeadFilters, type LeadKind, type LeadNote, type LeadPage } from "../../../contract/admin-leads.ts";
-import type { LeadStatus } from "../../../contract/fields.ts";
+import { sql, type Kysely } from "kysely";
+import { COUNT_CAP, encodeLeadCursor, leadFilters, type BulkRequestData, type LeadCounts, type LeadCursor, type LeadDetail, type LeadFilters, type LeadKind, type LeadNeighbours, type LeadNote, type LeadPage, type LeadSort } from "../../../contract/admin-leads.ts";
 import type { Database } from "../../db/schema.ts";
-import { leadCsvColumns, leadCsvLine, type CsvSource } from "./csv.ts";
-import { leadFilter, leadSearch } from "./filters.ts";
+import { NOT_SPAM, leadFilter, leadSearch } from "./filters.ts";
+import { bulkAction, type BulkOutcome } from "./bulk.ts";
+import { changeLeads, eraseLeads, type LeadChange } from "./lead-changes.ts";
+import { after, cursorAt, leadOrder, positionOfCursor, reversed, type LeadOrder, type LeadPosition } from "./lead-order.ts";
 import { leadTables, toLead, untyped, type LeadOf, type LeadRows } from "./lead-tables.ts";
-import { deleteDeliveriesOf, deliveriesOf, hasDeliveries, insertDeliveries, type DeliveryPlanner } from "./deliveries.ts";
-import { deleteIdempotencyKeysOf } from "./idempotency.ts";
-import { deleteNotesOf, insertNote, notesOf } from "./notes.ts";
+import { deliveriesOf, type DeliveryPlanner } from "./deliveries.ts";
+import { insertNote, notesOf } from "./notes.ts";
 
 // The owner's inbox over both kinds of lead. Every list and count is one indexed query: keyset
-// paging on (created_at, id), never OFFSET, never loading rows to count them.
+// paging on the order's key and id (lead-order.ts), never OFFSET, never loading rows to count them.
 
 /** The inbox view with no filter: every lead but spam. */
 const NOT_SPAM_VIEW = leadFilters.parse({});
@@ -38,18 +38,19 @@ export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner) {
     return Number(count);
   }
 
-  /** The newest leads of the filter, from `cursor` on. */
-  async function page<K extends LeadKind>(kind: K, filters: LeadFilters, cursor: LeadCursor | undefined, limit: number): Promise<LeadOf[K][]> {
+  /** The leads of the filter in the order, from `start` on (exclusive), each with its position. */
+  async function walk<K extends LeadKind>(kind: K, filters: LeadFilters, order: LeadOrder, start: LeadPosition | undefined, limit: number) {
     const search = await leadSearch(db, kind, filters);
     let query = from(kind)
       .selectAll()
+      .select(order.key.as("sortKey"))
       .where((eb) => leadFilter(eb, kind, filters, search))
-      .orderBy("createdAt", "desc")
-      .orderBy("id", "desc")
+      .orderBy(order.key, order.direction)
+      .orderBy("id", order.direction)
       .limit(limit);
-    // A row-value comparison, which both databases answer from the (created_at, id) index.
-    if (cursor) query = query.where(sql<SqlBool>`(created_at, id) < (${cursor.createdAt}, ${cursor.id})`);
-    return (await query.execute()).map((row) => toLead(kind, row as LeadRows[K]));
+    if (start) query = query.where(after(order, start));
+    const rows = (await query.execute()) as (LeadRows[K] & { sortKey: string })[];
+    return rows.map(({ sortKey, ...row }) => ({ lead: toLead(kind, row as unknown as LeadRows[K]), position: { key: sortKey, id: row.id } }));
   }
 
   /** One lead as the API shows it, without notes or deliveries (what a delivery is built from). */
@@ -62,25 +63,57 @@ export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner) {
     count,
 
     /** The spec's lists: the newest leads that are not spam (the dashboard's tiles count the same). */
-    newest<K extends LeadKind>(kind: K, limit: number): Promise<LeadOf[K][]> {
-      return page(kind, NOT_SPAM_VIEW, undefined, limit);
+    async newest<K extends LeadKind>(kind: K, limit: number): Promise<LeadOf[K][]> {
+      return (await walk(kind, NOT_SPAM_VIEW, leadOrder(db, "newest"), undefined, limit)).map((row) => row.lead);
     },
 
-    async list(kind: LeadKind, filters: LeadFilters, paging: { cursor?: LeadCursor | undefined; limit: number }): Promise<LeadPage> {
+    async list(kind: LeadKind, filters: LeadFilters, paging: { sort: LeadSort; cursor?: LeadCursor | undefined; limit: number }): Promise<LeadPage> {
       // Text and product matches are counted up to a cap: beyond it the exact number costs a scan.
       const capped = Boolean(filters.q || filters.product);
+      const order = leadOrder(db, paging.sort);
       const [rows, total] = await Promise.all([
-        page(kind, filters, paging.cursor, paging.limit + 1),
+        walk(kind, filters, order, paging.cursor && positionOfCursor(paging.cursor), paging.limit + 1),
         count(kind, filters, capped ? COUNT_CAP : undefined),
       ]);
       const items = rows.slice(0, paging.limit);
       const last = items.at(-1);
       return {
-        items,
+        items: items.map((row) => row.lead),
         total: Math.min(total, capped ? COUNT_CAP : total),
         totalCapped: capped && total > COUNT_CAP,
-        nextCursor: rows.length > paging.limit && last ? encodeLeadCursor(last) : null,
+        nextCursor: rows.length > paging.limit && last ? encodeLeadCursor(cursorAt(paging.sort, last.position)) : null,
       };
+    },
+
+    /**
+     * Each view's count for the filters other than view, status and unread: one grouped count by status
+     * (the status index) and the inbox's unread count (the partial unread index).
+     */
+    async counts(kind: LeadKind, filters: LeadFilters): Promise<LeadCounts> {
+      const others: LeadFilters = { ...filters, view: "all", status: undefined, unread: undefined };
+      const search = await leadSearch(db, kind, others);
+      const [byStatus, unread] = await Promise.all([
+        from(kind)
+          .select((eb) => ["status", eb.fn.countAll<number>().as("count")])
+          .where((eb) => leadFilter(eb, kind, others, search, true))
+          .groupBy("status")
+          .execute() as Promise<{ status: string; count: number | string }[]>,
+        count(kind, { ...others, view: "inbox", unread: true }),
+      ]);
+      const of = (status: string) => Number(byStatus.find((row) => row.status === status)?.count ?? 0);
+      const statuses = Object.fromEntries(NOT_SPAM.map((status) => [status, of(status)])) as LeadCounts["byStatus"];
+      return { inbox: Object.values(statuses).reduce((sum, n) => sum + n, 0), unread, spam: of("spam"), byStatus: statuses };
+    },
+
+    /** The leads before and after this one in the list's order under its filters; undefined when there is no such lead. */
+    async neighbours(kind: LeadKind, id: string, filters: LeadFilters, sort: LeadSort): Promise<LeadNeighbours | undefined> {
+      const order = leadOrder(db, sort);
+      const lead: { sortKey: string } | undefined = await from(kind).select(order.key.as("sortKey")).where("id", "=", id).executeTakeFirst();
+      if (!lead) return undefined;
+      // The lead itself need not match the filters (read a moment ago under "unread"): its place still does.
+      const position = { key: lead.sortKey, id };
+      const [previous, next] = await Promise.all([walk(kind, filters, reversed(order), position, 1), walk(kind, filters, order, position, 1)]);
+      return { previous: previous[0]?.position.id ?? null, next: next[0]?.position.id ?? null };
     },
 
     get,
@@ -95,37 +128,18 @@ export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner) {
      * Sets the status and/or the read mark (and rewrites the lead's CSV line); false when there is no such
      * lead. A lead rescued from spam gets the deliveries it was never sent, in the same transaction.
      */
-    async update(kind: LeadKind, id: string, change: { status?: LeadStatus | undefined; read?: boolean | undefined }): Promise<boolean> {
-      const set: Record<string, string | null> = {};
-      if (change.status) set.status = change.status;
-      if (change.read === false) set.readAt = null;
-      return db.transaction().execute(async (trx) => {
-        const anyTrx = untyped(trx);
-        const before: { status: string; email: string } | undefined =
-          change.status && change.status !== "spam" ? await anyTrx.selectFrom(leadTables[kind]).select(["status", "email"]).where("id", "=", id).executeTakeFirst() : undefined;
-        let query = anyTrx.updateTable(leadTables[kind]).where("id", "=", id);
-        // The first opening counts; opening again keeps the original time.
-        query = change.read === true ? query.set({ ...set, readAt: sql`coalesce(read_at, ${new Date().toISOString()})` }) : query.set(set);
-        // The changed row comes back with the update; the transaction holds its write lock until the
-        // line below is stored too.
-        const lead = (await query.returning([...leadCsvColumns[kind]]).executeTakeFirst()) as CsvSource<typeof kind> | undefined;
-        if (!lead) return false;
-        await anyTrx.updateTable(leadTables[kind]).set({ csvLine: leadCsvLine(kind, lead) }).where("id", "=", id).execute();
-        // Leads stored before deliveries existed have none either, and were never spam: they stay as they are.
-        if (before?.status === "spam" && !(await hasDeliveries(trx, kind, id))) await insertDeliveries(trx, kind, id, plan(before), new Date());
-        return true;
-      });
+    async update(kind: LeadKind, id: string, change: LeadChange): Promise<boolean> {
+      return db.transaction().execute(async (trx) => (await changeLeads(trx, kind, [id], change, plan)).length > 0);
+    },
+
+    /** One action on a selection or on every lead the filters match (bulk.ts). */
+    bulk(kind: LeadKind, request: BulkRequestData): Promise<BulkOutcome> {
+      return bulkAction(db, kind, request, plan, () => count(kind, request.filters ?? NOT_SPAM_VIEW));
     },
 
     /** Erasure: the lead, its notes, its deliveries and its Idempotency-Key, together. */
     async delete(kind: LeadKind, id: string): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        await deleteNotesOf(trx, kind, [id]);
-        await deleteDeliveriesOf(trx, kind, [id]);
-        await deleteIdempotencyKeysOf(trx, kind, [id]);
-        const result = await untyped(trx).deleteFrom(leadTables[kind]).where("id", "=", id).executeTakeFirst();
-        return Number(result.numDeletedRows) > 0;
-      });
+      return db.transaction().execute(async (trx) => (await eraseLeads(trx, kind, [id])) > 0);
     },
 
     /** A note on a lead; undefined when there is no such lead. */

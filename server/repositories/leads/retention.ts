@@ -1,9 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { deleteDeliveriesOf } from "./deliveries.ts";
-import { deleteIdempotencyKeysOf } from "./idempotency.ts";
+import { eraseLeads } from "./lead-changes.ts";
 import { leadTables, untyped } from "./lead-tables.ts";
-import { deleteNotesOf } from "./notes.ts";
 
 // LEAD_RETENTION_DAYS: leads older than the cutoff go, with their notes, deliveries and Idempotency-Keys,
 // a batch per transaction so a large first sweep never holds the write lock for long.
@@ -18,11 +16,7 @@ export async function deleteLeadsOlderThan(db: Kysely<Database>, cutoff: Date): 
       const deleted = await db.transaction().execute(async (trx) => {
         const rows: { id: string }[] = await untyped(trx).selectFrom(leadTables[kind]).select("id").where("createdAt", "<", cutoff.toISOString()).limit(BATCH).execute();
         const ids = rows.map((row) => row.id);
-        if (ids.length === 0) return 0;
-        await deleteNotesOf(trx, kind, ids);
-        await deleteDeliveriesOf(trx, kind, ids);
-        await deleteIdempotencyKeysOf(trx, kind, ids);
-        await untyped(trx).deleteFrom(leadTables[kind]).where("id", "in", ids).execute();
+        await eraseLeads(trx, kind, ids);
         return ids.length;
       });
       removed += deleted;

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import {
+  BULK_LIMIT,
+  bulkRequest,
   leadFilters,
   leadKindParams,
   leadListQuery,
+  leadNeighboursQuery,
   leadParams,
   leadUpdate,
   noteInput,
@@ -20,6 +23,9 @@ import { loginRateLimit } from "./rate-limits.ts";
 // check (plugins/app/origin-check.ts) refuses state changes from other sites before they arrive here.
 
 const NOT_FOUND = { message: "There is no such lead (it may have been deleted)" };
+const numbers = new Intl.NumberFormat("en-US");
+/** A full selection (BULK_LIMIT ids) or its Undo (as many { id, status, read }) is larger than the app's 32 KB. */
+const BULK_BODY_LIMIT_BYTES = 128 * 1024;
 
 export default async function adminLeadRoutes(app: FastifyInstance) {
   const { leads, users } = app.repositories;
@@ -35,7 +41,29 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
   app.get("/api/admin/leads/:kind", async (request) => {
     const { kind } = parseInput(leadKindParams, request.params, "Unknown kind of lead.");
     const query = parseInput(leadListQuery, request.query, "Invalid list parameters.");
-    return leads.list(kind, query, { cursor: query.cursor, limit: query.limit });
+    return leads.list(kind, query, { sort: query.sort, cursor: query.cursor, limit: query.limit });
+  });
+
+  // Each view's count (the inbox's tabs and status filter): view, status and unread are not filters here.
+  app.get("/api/admin/leads/:kind/counts", async (request) => {
+    const { kind } = parseInput(leadKindParams, request.params, "Unknown kind of lead.");
+    const filters = parseInput(leadFilters, request.query, "Invalid count parameters.");
+    return leads.counts(kind, filters);
+  });
+
+  app.post("/api/admin/leads/:kind/bulk", { bodyLimit: BULK_BODY_LIMIT_BYTES }, async (request, reply) => {
+    const { kind } = parseInput(leadKindParams, request.params, "Unknown kind of lead.");
+    const input = parseInput(bulkRequest, request.body, "Invalid bulk action.");
+    const outcome = await leads.bulk(kind, input);
+    if ("matched" in outcome) {
+      const message = `${numbers.format(outcome.matched)} leads match these filters, and one action takes at most ${numbers.format(BULK_LIMIT)}. Narrow the filters first.`;
+      return reply.code(400).send({ message, errors: { filters: message } });
+    }
+    // Leads rescued from spam have deliveries to send now.
+    if (input.action === "setStatus" || input.action === "restore") app.deliveryWorker.wake();
+    // What was done and by whom; never the leads themselves.
+    request.log.info({ kind, action: input.action, count: outcome.done.affected, userId: request.admin!.userId }, "bulk action on leads");
+    return outcome.done;
   });
 
   app.get("/api/admin/leads/:kind/export.csv", async (request, reply) => {
@@ -53,6 +81,13 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
     const { kind, id } = parseInput(leadParams, request.params, "Invalid lead address.");
     const lead = await leads.find(kind, id);
     return lead ?? reply.code(404).send(NOT_FOUND);
+  });
+
+  app.get("/api/admin/leads/:kind/:id/neighbours", async (request, reply) => {
+    const { kind, id } = parseInput(leadParams, request.params, "Invalid lead address.");
+    const query = parseInput(leadNeighboursQuery, request.query, "Invalid list parameters.");
+    const neighbours = await leads.neighbours(kind, id, query, query.sort);
+    return neighbours ?? reply.code(404).send(NOT_FOUND);
   });
 
   app.patch("/api/admin/leads/:kind/:id", async (request, reply) => {
