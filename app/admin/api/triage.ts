@@ -1,4 +1,4 @@
-import { mutationOptions, queryOptions } from "@tanstack/react-query";
+import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
 import type { BulkRequest, BulkResult, LeadCounts, LeadKind, LeadNeighbours } from "../../../contract/admin-leads.ts";
 import { filtersToSearchParams, type InboxFilters } from "../inbox-filters.ts";
 import { leadKeys, LEADS_ROOT, refreshLeadQueries } from "./leads.ts";
@@ -42,4 +42,14 @@ export function bulkMutation(kind: LeadKind) {
     mutationFn: (request: BulkRequest) => sendJson<BulkResult>("POST", `${LEADS_ROOT}/${kind}/bulk`, request),
     onSuccess: (_result, _request, _context, { client }) => refreshLeadQueries(client, kind),
   });
+}
+
+/**
+ * The same request outside a component: an Undo pressed on a toast after the bulk bar has gone (the
+ * selection is cleared when an action succeeds), where a component's mutation would drop its callbacks.
+ */
+export async function sendBulk(client: QueryClient, kind: LeadKind, request: BulkRequest): Promise<BulkResult> {
+  const result = await sendJson<BulkResult>("POST", `${LEADS_ROOT}/${kind}/bulk`, request);
+  refreshLeadQueries(client, kind);
+  return result;
 }

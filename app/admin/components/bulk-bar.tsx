@@ -1,9 +1,9 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { BulkActionInput, BulkRequest, BulkResult, LeadFiltersInput, LeadKind } from "../../../contract/admin-leads.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { toast } from "../../hooks/use-toast.ts";
-import { bulkMutation } from "../api/triage.ts";
+import { bulkMutation, sendBulk } from "../api/triage.ts";
 import { filtersToSearchParams, type InboxFilters } from "../inbox-filters.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { formatCount, statusLabels } from "./lead-format.ts";
@@ -58,19 +58,18 @@ export function BulkBar({
   /** Called after an action succeeded (the selection is cleared). */
   onDone: () => void;
 }) {
+  const client = useQueryClient();
   const bulk = useMutation(bulkMutation(kind));
   const [confirmDelete, setConfirmDelete] = useState(false);
   const spamView = filters.view === "spam";
   const count = "ids" in selection ? selection.ids.length : selection.count;
   const target: Pick<BulkRequest, "ids" | "filters"> = "ids" in selection ? { ids: selection.ids } : { filters: bulkFilters(filters) };
 
+  // Pressed on the toast, after this bar has gone: a plain request, not this component's mutation.
   function undo(previous: BulkResult["previous"]) {
-    bulk.mutate(
-      { action: "restore", items: previous },
-      {
-        onSuccess: (result) => toast(doneText({ action: "restore", items: previous }, result.affected, spamView)),
-        onError: () => failureToast("The change could not be undone. Please try again."),
-      },
+    sendBulk(client, kind, { action: "restore", items: previous }).then(
+      (result) => toast(doneText({ action: "restore", items: previous }, result.affected, spamView)),
+      () => failureToast("The change could not be undone. Please try again."),
     );
   }
 

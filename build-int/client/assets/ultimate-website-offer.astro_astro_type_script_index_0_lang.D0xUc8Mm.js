@@ -1,0 +1,1 @@
+import"./countdowns.yj9Wdf0Q.js";
