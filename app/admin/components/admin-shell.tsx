@@ -45,9 +45,11 @@ export function Loading() {
   );
 }
 
+/** Unread, quietly: a dot and a small word, as in the inbox list (issue 13: never a row colour). */
 export function UnreadBadge() {
   return (
-    <span className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 align-middle text-xs font-bold text-amber-900">
+    <span className="ml-2 inline-flex items-center gap-1 align-middle text-xs font-semibold text-brand-900">
+      <span className="h-2 w-2 rounded-full bg-brand-700" aria-hidden="true" />
       Unread
     </span>
   );

@@ -43,7 +43,7 @@ function CountTile({ kind, title, stats, testId }: { kind: LeadKind; title: stri
 function RecentItem({ kind, lead, children }: { kind: LeadKind; lead: RecentContact | RecentInquiry; children: ReactNode }) {
   const unread = lead.readAt === null && lead.status !== "spam";
   return (
-    <li className={cn("rounded-md border p-4", unread ? "border-amber-300 bg-amber-50" : "border-slate-200")}>
+    <li className="rounded-md border border-slate-200 p-4">
       <p className={unread ? "font-bold" : "font-semibold"}>
         <Link to={`/admin/leads/${kind}/${lead.id}`} className={cn("rounded-sm text-slate-900 underline-offset-4 hover:underline", focusRing)}>
           {leadName(lead)}
