@@ -1,9 +1,10 @@
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
-import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import { request as playwrightRequest, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { e2eAdmin } from "../../playwright.config.ts";
-import { agedFormToken, expectToast } from "./helpers.ts";
+import { expectToast } from "./helpers.ts";
+import { contactData, inquiryData, postContact, postInquiry, uniqueTag } from "./lead-seeds.ts";
 
 // The owner's inbox: dashboard tiles and recent lists, the filtered and paged inbox, the lead page
 // (status, notes, deletion, reply-by), spam rescue, CSV export, password change, and axe.
@@ -11,49 +12,6 @@ import { agedFormToken, expectToast } from "./helpers.ts";
 // password test comes last and puts the original password back.
 
 type Json = Record<string, unknown>;
-
-function uniqueTag(prefix: string) {
-  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
-
-function contactData(tag: string, overrides: Json = {}): Json {
-  return {
-    firstName: "Casey",
-    lastName: tag,
-    email: `${tag.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.com`,
-    phone: "(512) 555-0100",
-    products: ["SEO Services"],
-    // Filled in at a human pace, so it is not stored as spam.
-    elapsedMs: 5000,
-    ...overrides,
-  };
-}
-
-function inquiryData(tag: string, overrides: Json = {}): Json {
-  return {
-    firstName: "Robin",
-    lastName: tag,
-    email: `${tag.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.com`,
-    phone: "(312) 555-0199",
-    serviceType: "seo",
-    message: "We would like more calls from Google.",
-    elapsedMs: 5000,
-    ...overrides,
-  };
-}
-
-async function postContact(request: APIRequestContext, data: Json): Promise<string> {
-  // Sent as from a form opened a minute ago, so it is not stored as spam (unless data says otherwise).
-  const response = await request.post("/api/contact", { data: { formToken: agedFormToken(), ...data } });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
-async function postInquiry(request: APIRequestContext, data: Json): Promise<string> {
-  const response = await request.post("/api/service-inquiry", { data: { formToken: agedFormToken(), ...data } });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
 
 async function signIn(page: Page, password = e2eAdmin.password) {
   await page.goto("/admin/login");

@@ -2,7 +2,8 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { e2eAdmin } from "../../playwright.config.ts";
 import { expect, test } from "./fixtures.ts";
-import { agedFormToken, expectToast, openToast } from "./helpers.ts";
+import { expectToast, openToast } from "./helpers.ts";
+import { contactData, inquiryData, postContact as postContactLead, postInquiry as postInquiryLead, uniqueTag } from "./lead-seeds.ts";
 
 // Triage from the inbox list (issue 13 §2–§5): the view counts, sort, the form filter by its human name,
 // bulk actions with Undo, the status menu that changes nothing until a choice, spam as its own action,
@@ -12,44 +13,9 @@ import { agedFormToken, expectToast, openToast } from "./helpers.ts";
 type Json = Record<string, unknown>;
 type Kind = "contacts" | "inquiries";
 
-function uniqueTag(prefix: string) {
-  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
-
-async function postContact(request: APIRequestContext, tag: string, overrides: Json = {}): Promise<string> {
-  const response = await request.post("/api/contact", {
-    data: {
-      formToken: agedFormToken(),
-      firstName: "Casey",
-      lastName: tag,
-      email: `${tag.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.com`,
-      phone: "(512) 555-0100",
-      products: ["SEO Services"],
-      elapsedMs: 5000,
-      ...overrides,
-    },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
-async function postInquiry(request: APIRequestContext, tag: string, overrides: Json = {}): Promise<string> {
-  const response = await request.post("/api/service-inquiry", {
-    data: {
-      formToken: agedFormToken(),
-      firstName: "Robin",
-      lastName: tag,
-      email: `${tag.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.com`,
-      phone: "(312) 555-0199",
-      serviceType: "seo",
-      message: "We would like more calls from Google.",
-      elapsedMs: 5000,
-      ...overrides,
-    },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
+/** A lead with this tag (its last name), as stored by the public API. */
+const postContact = (request: APIRequestContext, tag: string, overrides: Json = {}) => postContactLead(request, contactData(tag, overrides));
+const postInquiry = (request: APIRequestContext, tag: string, overrides: Json = {}) => postInquiryLead(request, inquiryData(tag, overrides));
 
 /** A session for the page through the login API. */
 async function signIn(page: Page) {
