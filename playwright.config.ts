@@ -1,6 +1,6 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { defineConfig } from "@playwright/test";
+import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
 
 // Browser tests drive the system Chromium (Debian package `chromium`) against the built server on a
 // fresh SQLite file. Playwright never downloads a browser here. The client is the test build
@@ -13,6 +13,33 @@ process.env.E2E_SQLITE_PATH ??= join(tmpdir(), `agency-e2e-${process.pid}-${Date
 export const e2eAnalyticsId = "G-E2ETEST0001";
 export const e2eSiteOrigin = "https://e2e.agency.example";
 export const e2eAdmin = { email: "owner@e2e.example.com", password: "e2e password that is long enough" };
+
+const postgresUrl = process.env.E2E_DATABASE_URL;
+
+const sqliteServer = {
+  command: "node dist/server/server.js",
+  url: `http://127.0.0.1:${port}/readyz`,
+  reuseExistingServer: false,
+  timeout: 30_000,
+  stdout: "ignore",
+  stderr: "pipe",
+  env: {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    SQLITE_PATH: process.env.E2E_SQLITE_PATH,
+    CLIENT_DIR: `${process.env.E2E_BUILD_DIR ?? "build-e2e"}/client`,
+    DATABASE_URL: "",
+    ADMIN_EMAIL: e2eAdmin.email,
+    ADMIN_PASSWORD: e2eAdmin.password,
+    RATE_LIMIT_ENABLED: "false",
+  },
+} satisfies NonNullable<PlaywrightTestConfig["webServer"]>;
+const postgresServer = {
+  ...sqliteServer,
+  url: `http://127.0.0.1:${port + 1}/readyz`,
+  env: { ...sqliteServer.env, PORT: String(port + 1), SQLITE_PATH: "", DATABASE_URL: postgresUrl ?? "" },
+};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -31,24 +58,11 @@ export default defineConfig({
       args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
     },
   },
-  projects: [{ name: "chromium" }],
-  webServer: {
-    command: "node dist/server/server.js",
-    url: `http://127.0.0.1:${port}/readyz`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      SQLITE_PATH: process.env.E2E_SQLITE_PATH,
-      CLIENT_DIR: `${process.env.E2E_BUILD_DIR ?? "build-e2e"}/client`,
-      DATABASE_URL: "",
-      ADMIN_EMAIL: e2eAdmin.email,
-      ADMIN_PASSWORD: e2eAdmin.password,
-      RATE_LIMIT_ENABLED: "false",
-    },
-  },
+  // The tests tagged @both-databases run a second time against a server on PostgreSQL when npm test
+  // made a database for it (E2E_DATABASE_URL; scripts/test.ts creates and drops it).
+  projects: [
+    { name: "chromium" },
+    ...(postgresUrl ? [{ name: "chromium-postgres", grep: /@both-databases/, use: { baseURL: `http://127.0.0.1:${port + 1}` } }] : []),
+  ],
+  webServer: [sqliteServer, ...(postgresUrl ? [postgresServer] : [])],
 });

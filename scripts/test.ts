@@ -62,6 +62,24 @@ function skip(suite: string, reason: string) {
   outcomes.push({ suite, status: "skipped", reason });
 }
 
+/** A fresh database for the browser tests' PostgreSQL server, and how to drop it afterwards. */
+async function createE2eDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `agency_e2e_${process.pid}_${Date.now()}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
 async function main() {
   runVitest("unit", "unit");
   runVitest("api on SQLite", "api-sqlite");
@@ -77,7 +95,10 @@ async function main() {
   } else {
     const report = "test-results/playwright.json";
     rmSync(report, { force: true });
-    const exitCode = run("npx", ["playwright", "test"]);
+    // With PostgreSQL, the tests tagged @both-databases also run against a server on a database of their own.
+    const e2eDatabase = pgProblem ? undefined : await createE2eDatabase();
+    const exitCode = run("npx", ["playwright", "test"], e2eDatabase ? { E2E_DATABASE_URL: e2eDatabase.url } : {});
+    await e2eDatabase?.drop();
     const stats = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(report)?.stats;
     outcomes.push({
       suite: "browser (Playwright)",

@@ -198,7 +198,7 @@ test("moving a lead to spam and back is its own button on the lead page, with Un
   await expect.poll(async () => (await apiLead(page, "contacts", id)).status).toBe("new");
 });
 
-test("bulk actions: mark read and unread, set status with Undo, spam, delete after a confirmation naming how many", async ({ page, request }) => {
+test("bulk actions: mark read and unread, set status with Undo, spam, delete after a confirmation naming how many", { tag: "@both-databases" }, async ({ page, request }) => {
   const tag = uniqueTag("Bulk");
   const ids: string[] = [];
   for (const firstName of ["Ann", "Ben", "Cat"]) ids.push(await postInquiry(request, tag, { firstName }));
@@ -255,7 +255,7 @@ test("bulk actions: mark read and unread, set status with Undo, spam, delete aft
   expect((await page.request.get(`/api/admin/leads/inquiries/${ids[2]}`)).status()).toBe(200);
 });
 
-test("select all matching changes every lead of the filter, also those not loaded yet", async ({ page, request }) => {
+test("select all matching changes every lead of the filter, also those not loaded yet", { tag: "@both-databases" }, async ({ page, request }) => {
   const tag = uniqueTag("All");
   for (let i = 1; i <= 27; i += 1) await postContact(request, tag, { firstName: `M${String(i).padStart(2, "0")}` });
   await signIn(page);
