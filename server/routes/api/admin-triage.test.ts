@@ -244,7 +244,7 @@ describe("counts", () => {
       { first: "Count", last: "I", spam: true },
     ]);
   });
-  const expected: LeadCounts = { inbox: 7, unread: 4, spam: 2, byStatus: { new: 3, contacted: 2, qualified: 0, won: 1, lost: 1 } };
+  const expected: LeadCounts = { inbox: 7, unread: 4, spam: 2, byStatus: { new: 3, contacted: 2, qualified: 0, won: 1, lost: 1 }, capped: false };
 
   it("counts every view and status exactly for the other filters", async () => {
     const response = await get(`/api/admin/leads/contacts/counts?form=${form}`);
@@ -258,7 +258,7 @@ describe("counts", () => {
 
   it("follows the text search and the dates, and counts nothing for another kind", async () => {
     expect((await get(`/api/admin/leads/contacts/counts?form=${form}&q=count%20c`)).json()).toEqual({ ...expected, inbox: 1, unread: 0, spam: 0, byStatus: { new: 1, contacted: 0, qualified: 0, won: 0, lost: 0 } });
-    expect((await get(`/api/admin/leads/contacts/counts?form=${form}&to=2020-01-01`)).json()).toEqual({ inbox: 0, unread: 0, spam: 0, byStatus: { new: 0, contacted: 0, qualified: 0, won: 0, lost: 0 } });
+    expect((await get(`/api/admin/leads/contacts/counts?form=${form}&to=2020-01-01`)).json()).toEqual({ inbox: 0, unread: 0, spam: 0, byStatus: { new: 0, contacted: 0, qualified: 0, won: 0, lost: 0 }, capped: false });
     expect((await get(`/api/admin/leads/inquiries/counts?form=${form}`)).json().inbox).toBe(0);
   });
 
