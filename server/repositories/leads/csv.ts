@@ -7,10 +7,11 @@ import { leadFilter, leadSearch } from "./filters.ts";
 import { leadSqlTables, leadTables, untyped } from "./lead-tables.ts";
 
 // The inbox's CSV export. Each lead keeps its CSV line ready in csv_line, written when the lead is
-// stored (write.ts) and rewritten when its status or read mark changes (inbox.ts), so an export of
-// 10,000 leads reads one column instead of turning 220,000 values into cells (docs/decisions/009).
-// Changing the columns or the cell rules makes every stored line stale: ship a migration that
-// rewrites them with a frozen copy of the new rules, as 0005-csv-lines does.
+// stored (write.ts) and rewritten in the database when its status or read mark changes (lead-changes.ts,
+// csvLineWithState), so an export of 10,000 leads reads one column instead of turning 220,000 values
+// into cells (docs/decisions/009). Changing the columns or the cell rules makes every stored line stale:
+// ship a migration that rewrites them with a frozen copy of the new rules, as 0005-csv-lines does, and
+// keep status and read time the third and fourth cells (csvLineWithState finds them by their commas).
 
 /** Every stored field, the lead-source fields included, in the export's column order. */
 export const leadCsvColumns = {
