@@ -212,7 +212,9 @@ export function replyWindowHours(formName: string | null | undefined): number {
 
 /**
  * The count of every view for the filters other than view, status and unread (q, dates, product,
- * serviceType, form, utmSource): what the inbox shows on its tabs and status filter.
+ * serviceType, form, utmSource): what the inbox shows on its tabs and status filter. Exact, except with
+ * a text search (q) that matches more than COUNT_CAP leads: then only COUNT_CAP + 1 of them are counted,
+ * every number is "at least" and `capped` is true (shown as "1,000+", like the list's total).
  */
 export type LeadCounts = {
   /** Every lead but spam (the inbox view). */
@@ -222,6 +224,8 @@ export type LeadCounts = {
   spam: number;
   /** Inbox leads by status (spam is its own view). */
   byStatus: Record<Exclude<LeadStatus, "spam">, number>;
+  /** True when a text search matched more than COUNT_CAP leads and the numbers are lower bounds. */
+  capped: boolean;
 };
 
 /** The most leads one bulk action changes: a selection of more is refused (400), never cut silently. */

@@ -78,6 +78,7 @@ async function benchmark(kind: "sqlite" | "postgres") {
       ["inbox: search inquiry messages", "/api/admin/leads/inquiries?q=car%20accident"],
       ["inbox: filter status", "/api/admin/leads/contacts?status=qualified"],
       ["inbox: filter product", "/api/admin/leads/contacts?product=Podcast%20Marketing"],
+      ["inbox: filter form", "/api/admin/leads/contacts?form=contact-page"],
       ["inbox: filter unread", "/api/admin/leads/contacts?unread=true"],
       ["inbox: spam view", "/api/admin/leads/contacts?view=spam"],
       ["inbox: deep page (row 50,000)", `/api/admin/leads/contacts?cursor=${encodeLeadCursor({ sort: "newest", ...deep })}`],

@@ -76,9 +76,9 @@ export function replyBy(lead: Lead, now: number): ReplyBy | null {
 
 const countFormat = new Intl.NumberFormat("en-US");
 
-/** A count as people read it, with thousands separators: 1,234. */
-export function formatCount(count: number): string {
-  return countFormat.format(count);
+/** A count as people read it, with thousands separators: 1,234; "1,000+" when it is a lower bound (a capped count). */
+export function formatCount(count: number, atLeast = false): string {
+  return `${countFormat.format(count)}${atLeast ? "+" : ""}`;
 }
 
 const MINUTE_MS = 60_000;

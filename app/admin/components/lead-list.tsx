@@ -93,7 +93,7 @@ export function LeadList({
   const total = first.data?.total ?? 0;
   const capped = first.data?.totalCapped ?? false;
   // Large text or product matches are counted up to a cap (contract/admin-leads.ts COUNT_CAP).
-  const totalText = `${formatCount(total)}${capped ? "+" : ""}`;
+  const totalText = formatCount(total, capped);
   const nextCursor = last.data?.nextCursor ?? null;
   const fetching = pages.some((page) => page.isFetching);
   // Leads that left the list (deleted, moved to spam) leave the selection too.

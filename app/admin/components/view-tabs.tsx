@@ -40,7 +40,7 @@ export function InboxViewTabs({ path, filters, counts }: { path: string; filters
               {tab.label}
               {tab.count !== undefined && (
                 <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold tabular-nums text-slate-800" data-testid={`count-${tab.key}`}>
-                  {formatCount(tab.count)}
+                  {formatCount(tab.count, counts?.capped)}
                 </span>
               )}
             </Link>

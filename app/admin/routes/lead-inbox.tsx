@@ -94,7 +94,7 @@ function Inbox({ kind }: { kind: LeadKind }) {
             onChange={(value) => setFilters({ status: value as InboxFilters["status"] })}
             options={triageStatuses.map((status) => [
               status,
-              counts ? `${statusLabels[status]} (${formatCount(counts.byStatus[status])})` : statusLabels[status],
+              counts ? `${statusLabels[status]} (${formatCount(counts.byStatus[status], counts.capped)})` : statusLabels[status],
             ])}
           />
         )}

@@ -1,16 +1,17 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { LeadFilters, LeadKind } from "../../../contract/admin-leads.ts";
-import { setColumnByIds } from "../../db/dialect.ts";
+import { isPostgres, setColumnByIds } from "../../db/dialect.ts";
 import type { ContactSubmissionsTable, Database, ServiceInquiriesTable } from "../../db/schema.ts";
 import { csvLine } from "../../lib/csv.ts";
 import { leadFilter, leadSearch } from "./filters.ts";
 import { leadSqlTables, leadTables, untyped } from "./lead-tables.ts";
 
 // The inbox's CSV export. Each lead keeps its CSV line ready in csv_line, written when the lead is
-// stored (write.ts) and rewritten when its status or read mark changes (inbox.ts), so an export of
-// 10,000 leads reads one column instead of turning 220,000 values into cells (docs/decisions/009).
-// Changing the columns or the cell rules makes every stored line stale: ship a migration that
-// rewrites them with a frozen copy of the new rules, as 0005-csv-lines does.
+// stored (write.ts) and rewritten in the database when its status or read mark changes (lead-changes.ts,
+// csvLineWithState), so an export of 10,000 leads reads one column instead of turning 220,000 values
+// into cells (docs/decisions/009). Changing the columns or the cell rules makes every stored line stale:
+// ship a migration that rewrites them with a frozen copy of the new rules, as 0005-csv-lines does, and
+// keep status and read time the third and fourth cells (csvLineWithState finds them by their commas).
 
 /** Every stored field, the lead-source fields included, in the export's column order. */
 export const leadCsvColumns = {
@@ -33,6 +34,27 @@ export type CsvSource<K extends LeadKind> = Record<(typeof leadCsvColumns)[K][nu
 export function leadCsvLine<K extends LeadKind>(kind: K, lead: CsvSource<K>): string {
   const row = lead as Record<string, unknown>;
   return csvLine(leadCsvColumns[kind].map((column) => (column === "products" ? (JSON.parse(row.products as string) as string[]) : row[column])));
+}
+
+/**
+ * The SQL of a lead's stored CSV line with its status and read cells (the third and fourth: id, received
+ * time, status, read time, which never need quotes) set to the given SQL, the rest of the line kept: a
+ * change of triage state rewrites its lines in the database, without reading the rows first. `oldRead`
+ * is the line's read cell as it was. A missing line stays missing (exportCsvLines writes those).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on either lead table
+export function csvLineWithState(db: Kysely<any>, status: RawBuilder<unknown>, read: (oldRead: RawBuilder<string>) => RawBuilder<unknown>): RawBuilder<string> {
+  if (isPostgres(db)) {
+    const oldRead = sql<string>`substring(csv_line from '^[^,]*,[^,]*,[^,]*,([^,]*),')`;
+    return sql<string>`substring(csv_line from '^[^,]*,[^,]*,') || ${status} || ',' || ${read(oldRead)} || ',' || regexp_replace(csv_line, '^[^,]*,[^,]*,[^,]*,[^,]*,', '')`;
+  }
+  // SQLite has no regular expressions: the text after each of the first four commas, one after another.
+  const after = (text: RawBuilder<string>) => sql<string>`substr(${text}, instr(${text}, ',') + 1)`;
+  const line = sql<string>`csv_line`;
+  const afterTime = after(after(line));
+  const afterStatus = after(afterTime);
+  const oldRead = sql<string>`substr(${afterStatus}, 1, instr(${afterStatus}, ',') - 1)`;
+  return sql<string>`substr(csv_line, 1, length(csv_line) - length(${afterTime})) || ${status} || ',' || ${read(oldRead)} || ',' || ${after(afterStatus)}`;
 }
 
 /** The export's header line. */

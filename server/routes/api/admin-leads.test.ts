@@ -207,6 +207,15 @@ it("counts large text matches up to a cap and says so", async () => {
     const exact = (await big.app.inject({ method: "GET", url: "/api/admin/leads/contacts", headers })).json();
     expect(exact.totalCapped).toBe(false);
     expect(exact.total).toBeGreaterThan(COUNT_CAP);
+    // The views' counts of such a search stop at the cap too: COUNT_CAP + 1 leads counted, "at least".
+    const counts = (await big.app.inject({ method: "GET", url: "/api/admin/leads/contacts/counts?q=example.com", headers })).json();
+    expect(counts.capped).toBe(true);
+    expect(counts.inbox + counts.spam).toBe(COUNT_CAP + 1);
+    expect(Object.values(counts.byStatus as Record<string, number>).reduce((sum, n) => sum + n, 0)).toBe(counts.inbox);
+    expect(counts.unread).toBeLessThanOrEqual(counts.inbox);
+    const exactCounts = (await big.app.inject({ method: "GET", url: "/api/admin/leads/contacts/counts", headers })).json();
+    expect(exactCounts.capped).toBe(false);
+    expect(exactCounts.inbox + exactCounts.spam).toBe(COUNT_CAP + 400);
   } finally {
     await big.close();
   }

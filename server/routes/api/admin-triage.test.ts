@@ -3,6 +3,7 @@ import { BULK_LIMIT, encodeLeadCursor, type BulkResult, type LeadCounts, type Le
 import type { LeadStatus } from "../../../contract/fields.ts";
 import { buildApp } from "../../app.ts";
 import { seedLeads } from "../../db/seed-data.ts";
+import { leadCsvLine } from "../../repositories/leads/csv.ts";
 import { humanSignals, signIn, testConfig, validContact } from "../../../tests/helpers/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database.ts";
 
@@ -38,6 +39,12 @@ async function seed(form: string, leads: Seed[]): Promise<string[]> {
 }
 const rows = (form: string) =>
   app.db.selectFrom("contactSubmissions").select(["id", "firstName", "lastName", "createdAt", "status", "readAt"]).where("formName", "=", form).execute();
+/** Each lead's stored CSV line is the one its row makes now (the database rewrites them on a change). */
+async function expectCsvLinesCurrent(ids: string[]) {
+  const leads = await app.db.selectFrom("contactSubmissions").selectAll().where("id", "in", ids).execute();
+  expect(leads).toHaveLength(ids.length);
+  for (const lead of leads) expect(lead.csvLine).toBe(leadCsvLine("contacts", lead));
+}
 const stateOf = async (id: string) => {
   const lead = (await get(`/api/admin/leads/contacts/${id}`)).json<{ status: LeadStatus; readAt: string | null }>();
   return { id, status: lead.status, read: lead.readAt !== null };
@@ -126,9 +133,11 @@ describe("bulk validation", () => {
     expect(response.statusCode, response.body).toBe(200);
     const { affected, previous } = response.json<BulkResult>();
     expect(affected).toBe(BULK_LIMIT);
+    await expectCsvLinesCurrent(selection);
     const undo = await bulk({ action: "restore", items: previous });
     expect(undo.statusCode, undo.body).toBe(200);
     expect(undo.json<BulkResult>().affected).toBe(BULK_LIMIT);
+    await expectCsvLinesCurrent(selection);
   });
 
   it("answers for the leads that exist among the ids (one deleted meanwhile is left out)", async () => {
@@ -155,11 +164,13 @@ describe("bulk actions and their Undo", () => {
     // The export follows: the read time is in each lead's CSV line.
     const csv = (await get(`/api/admin/leads/contacts/export.csv?form=${form}`)).rawPayload.toString("utf8");
     for (const line of csv.slice(1).split("\r\n").slice(1).filter(Boolean)) expect(line).toMatch(/^[^,]+,[^,]+,\w+,\d{4}-/);
+    await expectCsvLinesCurrent(ids);
 
     const undo = await bulk({ action: "restore", items: result.previous });
     expect(undo.statusCode, undo.body).toBe(200);
     expect(undo.json<BulkResult>().affected).toBe(3);
     expect(await Promise.all(ids.map(stateOf))).toEqual(before);
+    await expectCsvLinesCurrent(ids);
 
     const unread = await bulk({ action: "markUnread", filters: { form, view: "all" } });
     expect(unread.json<BulkResult>().affected).toBe(3);
@@ -172,6 +183,7 @@ describe("bulk actions and their Undo", () => {
     const response = await bulk({ action: "setStatus", status: "qualified", ids });
     expect(response.statusCode, response.body).toBe(200);
     expect((await Promise.all(ids.map(stateOf))).map((s) => s.status)).toEqual(["qualified", "qualified"]);
+    await expectCsvLinesCurrent(ids);
     await bulk({ action: "restore", items: response.json<BulkResult>().previous });
     expect(await Promise.all(ids.map(stateOf))).toEqual(before);
   });
@@ -244,7 +256,7 @@ describe("counts", () => {
       { first: "Count", last: "I", spam: true },
     ]);
   });
-  const expected: LeadCounts = { inbox: 7, unread: 4, spam: 2, byStatus: { new: 3, contacted: 2, qualified: 0, won: 1, lost: 1 } };
+  const expected: LeadCounts = { inbox: 7, unread: 4, spam: 2, byStatus: { new: 3, contacted: 2, qualified: 0, won: 1, lost: 1 }, capped: false };
 
   it("counts every view and status exactly for the other filters", async () => {
     const response = await get(`/api/admin/leads/contacts/counts?form=${form}`);
@@ -258,7 +270,7 @@ describe("counts", () => {
 
   it("follows the text search and the dates, and counts nothing for another kind", async () => {
     expect((await get(`/api/admin/leads/contacts/counts?form=${form}&q=count%20c`)).json()).toEqual({ ...expected, inbox: 1, unread: 0, spam: 0, byStatus: { new: 1, contacted: 0, qualified: 0, won: 0, lost: 0 } });
-    expect((await get(`/api/admin/leads/contacts/counts?form=${form}&to=2020-01-01`)).json()).toEqual({ inbox: 0, unread: 0, spam: 0, byStatus: { new: 0, contacted: 0, qualified: 0, won: 0, lost: 0 } });
+    expect((await get(`/api/admin/leads/contacts/counts?form=${form}&to=2020-01-01`)).json()).toEqual({ inbox: 0, unread: 0, spam: 0, byStatus: { new: 0, contacted: 0, qualified: 0, won: 0, lost: 0 }, capped: false });
     expect((await get(`/api/admin/leads/inquiries/counts?form=${form}`)).json().inbox).toBe(0);
   });
 
