@@ -1,4 +1,5 @@
-import { expect, request as playwrightRequest, type Locator, type Page, type Request } from "@playwright/test";
+import { execFileSync } from "node:child_process";
+import { expect, request as playwrightRequest, test, type Locator, type Page, type Request } from "@playwright/test";
 import SQLite from "better-sqlite3";
 import { e2eAdmin } from "../../playwright.config.ts";
 import { signFormToken } from "../../server/lib/form-tokens.ts";
@@ -49,10 +50,18 @@ export async function actLikeAPerson(page: Page) {
  * the server's secret (in the e2e database, migration 0008).
  */
 export function agedFormToken(): string {
+  return signFormToken(formTokenSecret(), Date.now() - 60_000);
+}
+
+/** The form-token secret of the server this test runs against (SQLite, or PostgreSQL for chromium-postgres). */
+function formTokenSecret(): string {
+  const query = "select value from server_secrets where name = 'form-token'";
+  if (test.info().project.name === "chromium-postgres") {
+    return execFileSync("psql", [process.env.E2E_DATABASE_URL!, "--no-psqlrc", "-tAc", query], { encoding: "utf8" }).trim();
+  }
   const db = new SQLite(process.env.E2E_SQLITE_PATH!, { readonly: true, fileMustExist: true });
   try {
-    const { value } = db.prepare("select value from server_secrets where name = 'form-token'").get() as { value: string };
-    return signFormToken(value, Date.now() - 60_000);
+    return (db.prepare(query).get() as { value: string }).value;
   } finally {
     db.close();
   }
