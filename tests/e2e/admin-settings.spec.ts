@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import type { AdminStats } from "../../contract/admin-leads.ts";
 import { e2eAdmin } from "../../playwright.config.ts";
 import { expect, test } from "./fixtures.ts";
-import { agedFormToken } from "./helpers.ts";
+import { contactData, postContact as postContactLead } from "./lead-seeds.ts";
 
 // Settings apart from the dashboard (issue 13, point 7) and numbers people read (point 8): separators
 // everywhere, the chart's labels never clipped, both kinds told apart, readable on a phone; axe on the
@@ -15,26 +15,20 @@ async function signIn(page: Page) {
   expect(response.status()).toBe(200);
 }
 
-async function postContact(request: APIRequestContext, tag: string): Promise<string> {
-  const response = await request.post("/api/contact", {
-    data: {
-      formToken: agedFormToken(),
+/** A contact lead with every field, so the lead page shows all its rows. */
+const postContact = (request: APIRequestContext, tag: string) =>
+  postContactLead(
+    request,
+    contactData(tag, {
       firstName: "Ivy",
-      lastName: tag,
       email: `${tag.toLowerCase()}@example.com`,
-      phone: "(512) 555-0100",
       company: "Ivy Roofing",
-      products: ["SEO Services"],
       meetingDate: "2030-01-02",
       meetingTime: "09:00",
       timezone: "Europe/Berlin",
       utmSource: "google",
-      elapsedMs: 5000,
-    },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
+    }),
+  );
 
 /** Twelve weeks with five- and six-digit counts, as an agency with many leads (or a bot wave) would see. */
 function bigStats(): AdminStats {
@@ -142,6 +136,21 @@ test("the dashboard, a lead and Settings have no serious or critical accessibili
 
     await page.goto("/admin/settings");
     await expect(page.getByRole("region", { name: "Lead delivery" }).getByRole("term").first()).toBeVisible();
+    await expectNoBlockingViolations(page);
+    await expectNoSidewaysScroll(page, width);
+
+    await page.goto("/admin/deliveries");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoBlockingViolations(page);
+    await expectNoSidewaysScroll(page, width);
+  }
+});
+
+test("the login page has no serious or critical accessibility violation and no sideways scrolling, at 1280 and 390 px", async ({ page }) => {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/admin/login");
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
     await expectNoBlockingViolations(page);
     await expectNoSidewaysScroll(page, width);
   }
