@@ -1,6 +1,6 @@
 import { CalendarDays, Clock, Mail, Phone } from "lucide-react";
 import type { ReactNode } from "react";
-import { SchedulingEmbed } from "../components/scheduling-embed.tsx";
+import { BookingSection } from "../components/scheduling-embed.tsx";
 import { Hero, Section, SectionHeader } from "../components/sections.tsx";
 import { Accordion, AccordionItem } from "../components/ui/accordion.tsx";
 import { buttonVariants } from "../components/ui/button.tsx";
@@ -122,14 +122,15 @@ export default function Contact({ form }: { form?: ReactNode }) {
         </div>
       </Section>
 
-      <Section id={SCHEDULE_SECTION_ID} tone="muted" labelledBy="schedule-title" className="scroll-mt-16">
-        <SectionHeader
-          id="schedule-title"
-          title="Book a Free 30-Minute Strategy Call"
-          intro="Skip the back-and-forth and pick a slot that works for you. You'll get a calendar invite and a reminder before we talk."
-        />
-        <SchedulingEmbed title="Book a free 30-minute strategy call" height={700} className="mt-10" />
-      </Section>
+      <BookingSection
+        id={SCHEDULE_SECTION_ID}
+        headingId="schedule-title"
+        tone="muted"
+        title="Book a Free 30-Minute Strategy Call"
+        intro="Skip the back-and-forth and pick a slot that works for you. You'll get a calendar invite and a reminder before we talk."
+        embedTitle="Book a free 30-minute strategy call"
+        height={700}
+      />
 
       <Section labelledBy="faq-title">
         <SectionHeader id="faq-title" title="Frequently Asked Questions" />

@@ -1,6 +1,6 @@
 import { CalendarDays, Phone } from "lucide-react";
 import type { ReactNode } from "react";
-import { SchedulingEmbed } from "../components/scheduling-embed.tsx";
+import { BookingSection } from "../components/scheduling-embed.tsx";
 import { CardsSection, CheckList, Hero, ProcessSteps, Section, SectionHeader } from "../components/sections.tsx";
 import { buttonVariants } from "../components/ui/button.tsx";
 import { trades, type Trade } from "../config/industries.ts";
@@ -89,9 +89,16 @@ export default function TradePage({ trade, form }: { trade: Trade; form?: ReactN
       </Section>
 
       {scheduling && (
-        <Section id="booking-calendar" tone="muted" labelledBy={`${trade}-calendar-title`} className="scroll-mt-16">
-          <SectionHeader id={`${trade}-calendar-title`} eyebrow={scheduling.eyebrow} title={scheduling.title} intro={scheduling.intro} />
-          <SchedulingEmbed title={scheduling.embedTitle} height={630} className="mt-10" />
+        <BookingSection
+          id="booking-calendar"
+          headingId={`${trade}-calendar-title`}
+          tone="muted"
+          eyebrow={scheduling.eyebrow}
+          title={scheduling.title}
+          intro={scheduling.intro}
+          embedTitle={scheduling.embedTitle}
+          height={630}
+        >
           <p className="mt-6 text-center text-slate-700">
             Would rather talk right now? Call{" "}
             <a href={siteConfig.phoneHref} className={linkClass}>
@@ -99,7 +106,7 @@ export default function TradePage({ trade, form }: { trade: Trade; form?: ReactN
             </a>{" "}
             ({siteConfig.hours}).
           </p>
-        </Section>
+        </BookingSection>
       )}
     </>
   );

@@ -1,7 +1,7 @@
 import { BadgePercent, CalendarCheck, Flame, Phone, ShieldCheck, Star, Trophy } from "lucide-react";
 import type { ReactNode } from "react";
 import { CountdownDisplay } from "../components/countdown.tsx";
-import { SchedulingEmbed } from "../components/scheduling-embed.tsx";
+import { BookingSection } from "../components/scheduling-embed.tsx";
 import { ButtonLink, Card, CardGrid, CheckList, CtaBanner, Hero, Section, SectionHeader } from "../components/sections.tsx";
 import { buttonVariants } from "../components/ui/button.tsx";
 import { siteConfig } from "../config/site.ts";
@@ -226,15 +226,16 @@ export default function UltimatePitch() {
         </div>
       </Section>
 
-      <Section id={CALENDLY_SECTION_ID} tone="muted" labelledBy="booking-title" className="scroll-mt-16">
-        <SectionHeader
-          id="booking-title"
-          eyebrow="Free, no obligation"
-          title="Book Your Free 30-Minute Strategy Call"
-          intro="Pick a time that suits you. We'll look at where you rank today, who is outranking you, and which package fits your goals."
-        />
-        <SchedulingEmbed title="Book your free 30-minute strategy call" height={630} className="mt-10" />
-      </Section>
+      <BookingSection
+        id={CALENDLY_SECTION_ID}
+        headingId="booking-title"
+        tone="muted"
+        eyebrow="Free, no obligation"
+        title="Book Your Free 30-Minute Strategy Call"
+        intro="Pick a time that suits you. We'll look at where you rank today, who is outranking you, and which package fits your goals."
+        embedTitle="Book your free 30-minute strategy call"
+        height={630}
+      />
 
       <Section labelledBy="additional-title">
         <SectionHeader

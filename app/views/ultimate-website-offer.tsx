@@ -1,6 +1,6 @@
 import { ArrowRight, Clock, Headset, LayoutTemplate, Plug, Search, ShieldCheck, Target } from "lucide-react";
 import { CountdownDisplay } from "../components/countdown.tsx";
-import { SchedulingEmbed } from "../components/scheduling-embed.tsx";
+import { BookingSection } from "../components/scheduling-embed.tsx";
 import { Card, CardGrid, CheckList, CtaBanner, Hero, Section, SectionHeader } from "../components/sections.tsx";
 import { buttonVariants } from "../components/ui/button.tsx";
 import { pageHead } from "../lib/seo.ts";
@@ -143,14 +143,14 @@ export default function UltimateWebsiteOffer() {
       </CtaBanner>
 
       {/* 5. Booking */}
-      <Section id={CALENDLY_SECTION_ID} labelledBy="consultation-title" className="scroll-mt-16">
-        <SectionHeader
-          id="consultation-title"
-          title="Schedule Your Website Upgrade Consultation"
-          intro="Book a free 30-minute consultation. We'll review your current site, agree on what the new one must do, and set your launch date."
-        />
-        <SchedulingEmbed title="Schedule your free website consultation" height={700} className="mt-10" />
-      </Section>
+      <BookingSection
+        id={CALENDLY_SECTION_ID}
+        headingId="consultation-title"
+        title="Schedule Your Website Upgrade Consultation"
+        intro="Book a free 30-minute consultation. We'll review your current site, agree on what the new one must do, and set your launch date."
+        embedTitle="Schedule your free website consultation"
+        height={700}
+      />
     </>
   );
 }
