@@ -3,17 +3,9 @@ import type { z } from "zod";
 import { adminLoginInput, adminPassword } from "./admin.ts";
 import { leadFilters, leadParams, noteInput, passwordChange } from "./admin-leads.ts";
 import { contactSubmissionInput } from "./contact-submission.ts";
-import {
-  cleanSourceText,
-  cleanText,
-  optionalText,
-  passwordText,
-  requiredText,
-  sourceText,
-  spamSignalFields,
-  trimText,
-} from "./fields.ts";
+import { cleanText, optionalText, passwordText, requiredText, sourceText, spamSignalFields } from "./fields.ts";
 import { serviceInquiryInput } from "./service-inquiry.ts";
+import { cleanSourceText, trimText } from "./text.ts";
 
 const NUL = "\u0000";
 const LONE_HIGH = "\uD83D";

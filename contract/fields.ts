@@ -15,8 +15,6 @@ import { cleanSourceText, leadSourceLimits, trimText } from "./text.ts";
 // - lead-source text is CLEANED instead: never a reason to lose a lead;
 // - passwords are kept exactly as typed (they must match their hash) but may not hold NUL or lone surrogates.
 
-export { cleanSourceText, trimText };
-
 const SINGLE_LINE_NOT_ALLOWED = /[\p{Cc}\p{Cs}]/u;
 const MULTI_LINE_NOT_ALLOWED = /[^\P{Cc}\t\n\r]|\p{Cs}/u;
 /** True when a person-entered value holds a character no field accepts (see above). */
