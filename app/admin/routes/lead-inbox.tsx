@@ -59,8 +59,20 @@ function Inbox({ kind }: { kind: LeadKind }) {
 
   const inboxPath = `/admin/leads/${kind}`;
 
+  // "Unread only" shows a click at once; the address (and with it the list) follows a moment later, and
+  // a change of the address from elsewhere (Back, the Unread tab) sets it again.
+  const [unreadOnly, setUnreadOnly] = useState(filters.unread);
+  const [addressUnread, setAddressUnread] = useState(filters.unread);
+  if (addressUnread !== filters.unread) {
+    setAddressUnread(filters.unread);
+    setUnreadOnly(filters.unread);
+  }
+
   function setFilters(patch: Partial<InboxFilters>, options: { replace?: boolean } = {}) {
-    setSearchParams(filtersToSearchParams({ ...filters, ...patch }), { replace: options.replace ?? false });
+    // From the address as it is now, not as this render saw it: a change made right after another
+    // (before the list re-rendered) keeps both.
+    const current = filtersFromSearchParams(kind, new URLSearchParams(window.location.search));
+    setSearchParams(filtersToSearchParams({ ...current, ...patch }), { replace: options.replace ?? false });
   }
 
   return (
@@ -119,8 +131,11 @@ function Inbox({ kind }: { kind: LeadKind }) {
           <label className="flex h-10 items-center gap-2 text-sm font-medium text-slate-800">
             <input
               type="checkbox"
-              checked={filters.unread}
-              onChange={(event) => setFilters({ unread: event.target.checked })}
+              checked={unreadOnly}
+              onChange={(event) => {
+                setUnreadOnly(event.target.checked);
+                setFilters({ unread: event.target.checked });
+              }}
               className={cn("h-4 w-4 accent-brand-700", focusRing)}
             />
             Unread only
