@@ -1,1 +1,0 @@
-import{p as e}from"./schemas.Ds6iujeW.js";var t=`Idempotency-Key`,n=`${t} must be 1 to 255 printable ASCII characters (our forms send a UUID)`;e().transform(e=>/^"[^"\\]*"$/.test(e)?e.slice(1,-1):e).pipe(e().regex(/^[\x20-\x7e]{1,255}$/,{error:n}));export{t};

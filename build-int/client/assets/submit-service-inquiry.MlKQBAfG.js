@@ -1,1 +1,0 @@
-import{t as e}from"./idempotency-key.y7oSFBq-.js";import{w as t}from"./input.CPscuqN2.js";async function n({payload:n,idempotencyKey:r}){return await(await t(`POST`,`/api/service-inquiry`,n,{[e]:r})).json()}export{n as submitServiceInquiry};

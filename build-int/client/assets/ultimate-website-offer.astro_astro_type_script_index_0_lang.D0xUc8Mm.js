@@ -1,1 +1,0 @@
-import"./countdowns.yj9Wdf0Q.js";
