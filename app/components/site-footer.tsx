@@ -26,8 +26,8 @@ function LinkList({ title, links }: { title: string; links: NavLink[] }) {
 export function SiteFooter() {
   return (
     <footer className="bg-slate-900 text-slate-300">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 lg:grid-cols-6">
-        <div className="sm:col-span-2">
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 lg:grid-cols-6 lg:gap-x-10">
+        <div className="col-span-2">
           <p className="text-lg font-extrabold text-white">{siteConfig.companyName}</p>
           <p className="mt-3 max-w-md">{siteConfig.shortBlurb}</p>
           <ul className="mt-6 flex gap-3" aria-label="Social media">

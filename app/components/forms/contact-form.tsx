@@ -118,15 +118,15 @@ export function ContactForm({ formName = contactFormName, className }: { formNam
               <div className="grid gap-2 sm:grid-cols-2">
                 {contactProductOptions.map((option, index) => {
                   const selected = chosen.includes(option);
-                  // The spec's name is the chip's accessible name; the line under it, its description.
-                  const nameId = `${ids.products}-${index}-name`;
+                  // The spec's name is the chip's accessible name; the line under it, its description. The line is
+                  // hidden from the name (aria-hidden) and read as the description (aria-describedby still reaches
+                  // hidden text); aria-labelledby would also make the chip a "label" match for the Email field.
                   const descriptionId = `${ids.products}-${index}-description`;
                   return (
                     <button
                       key={option}
                       type="button"
                       aria-pressed={selected}
-                      aria-labelledby={nameId}
                       aria-describedby={descriptionId}
                       onClick={() => field.onChange(selected ? chosen.filter((value) => value !== option) : [...chosen, option])}
                       className={cn(
@@ -134,10 +134,8 @@ export function ContactForm({ formName = contactFormName, className }: { formNam
                         selected ? "border-brand-700 bg-brand-700 text-white" : "border-slate-400 bg-white text-slate-800 hover:border-brand-700",
                       )}
                     >
-                      <span id={nameId} className="text-sm font-semibold">
-                        {option}
-                      </span>
-                      <span id={descriptionId} className={cn("text-xs", selected ? "text-white" : "text-slate-600")}>
+                      <span className="text-sm font-semibold">{option}</span>
+                      <span id={descriptionId} aria-hidden="true" className={cn("text-xs", selected ? "text-white" : "text-slate-600")}>
                         {contactProductDescriptions[option]}
                       </span>
                     </button>
