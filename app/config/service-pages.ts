@@ -98,7 +98,7 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
       intro: "Everything a local business needs to win the map pack and the first page, handled by one team and reported in one place.",
       items: [
         "Technical SEO audit and fixes: crawl errors, site speed, mobile usability, indexing and schema markup",
-        "Google Business Profile optimization: categories, services, photos, posts and Q&A",
+        "Google Business Profile optimization: categories, services, photos and posts",
         "A dedicated page for each job you want more of, plus location pages for the towns you cover",
         "Citation building and clean-up so your business details match across every directory",
         "A review routine that asks every customer for a Google review at the right moment, never only the happy ones",
