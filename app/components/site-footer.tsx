@@ -1,10 +1,10 @@
-import { footerCompany, footerServices, siteConfig, type NavLink } from "../config/site.ts";
+import { footerCompany, footerGetStarted, footerIndustries, footerServices, siteConfig, type NavLink } from "../config/site.ts";
 import { FacebookIcon, InstagramIcon, LinkedinIcon, YoutubeIcon } from "./social-icons.tsx";
 
 const socialIcons = { Facebook: FacebookIcon, Instagram: InstagramIcon, LinkedIn: LinkedinIcon, YouTube: YoutubeIcon } as const;
 
 function LinkList({ title, links }: { title: string; links: NavLink[] }) {
-  const id = `footer-${title.toLowerCase()}`;
+  const id = `footer-${title.toLowerCase().replace(/\s+/g, "-")}`;
   return (
     <nav aria-labelledby={id}>
       <h2 id={id} className="text-sm font-bold uppercase tracking-wider text-white">
@@ -26,8 +26,8 @@ function LinkList({ title, links }: { title: string; links: NavLink[] }) {
 export function SiteFooter() {
   return (
     <footer className="bg-slate-900 text-slate-300">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 md:grid-cols-4">
-        <div className="md:col-span-2">
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 lg:grid-cols-6 lg:gap-x-10">
+        <div className="col-span-2">
           <p className="text-lg font-extrabold text-white">{siteConfig.companyName}</p>
           <p className="mt-3 max-w-md">{siteConfig.shortBlurb}</p>
           <ul className="mt-6 flex gap-3" aria-label="Social media">
@@ -49,8 +49,11 @@ export function SiteFooter() {
             })}
           </ul>
         </div>
+        {/* The spec's two lists (SPEC §2 "Shared frame"), then every audience and the free offers (issue 14 §5). */}
         <LinkList title="Services" links={footerServices} />
         <LinkList title="Company" links={footerCompany} />
+        <LinkList title="Industries" links={footerIndustries} />
+        <LinkList title="Get Started" links={footerGetStarted} />
       </div>
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-slate-400">

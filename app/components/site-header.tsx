@@ -21,7 +21,7 @@ const ChevronDownIcon = () => (
 );
 
 // The fixed top bar: logo, main links, Industries dropdown (desktop) and a slide-out menu (mobile).
-// Rendered to HTML at build time; the two menus' behaviour is the small script site-menus.ts (no React
+// Rendered to HTML at build time; the two menus' behavior is the small script site-menus.ts (no React
 // in the browser for the frame), so pages without a form ship almost no JavaScript.
 
 const focusRing = "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";

@@ -66,11 +66,11 @@ export const auditPages: Record<AuditPage, AuditPageContent> = {
       eyebrow: "Free lead audit",
       title: "Get More Quality Leads for Your Business",
       intro:
-        "More traffic is not the goal. More calls from people who are ready to hire you, in the area you serve, is. Our lead audit shows exactly where your enquiries come from, which ones are worth your time, and where good prospects slip away.",
+        "More traffic is not the goal. More calls from people who are ready to hire you, in the area you serve, is. Our lead audit shows exactly where your inquiries come from, which ones are worth your time, and where good prospects slip away.",
       highlights: [
         "A clear picture of which channels bring paying customers",
         "The leaks that cost you calls: slow pages, weak listings, missed follow-up",
-        "A short, prioritised list of fixes you can act on this month",
+        "A short, prioritized list of fixes you can act on this month",
       ],
     },
     form: leadAuditForm,
@@ -90,7 +90,7 @@ export const auditPages: Record<AuditPage, AuditPageContent> = {
           {
             title: "Lead quality",
             icon: Filter,
-            text: "How many enquiries are real buyers in your service area, and how many are job seekers, vendors, out-of-area requests or price shoppers you cannot serve profitably.",
+            text: "How many inquiries are real buyers in your service area, and how many are job seekers, vendors, out-of-area requests or price shoppers you cannot serve profitably.",
           },
           {
             title: "Local search visibility",
@@ -110,7 +110,7 @@ export const auditPages: Record<AuditPage, AuditPageContent> = {
           {
             title: "Tracking and follow-up",
             icon: BarChart3,
-            text: "Whether calls and forms are counted at all, how fast enquiries get a reply, and where leads go quiet between the first contact and a booked appointment.",
+            text: "Whether calls and forms are counted at all, how fast inquiries get a reply, and where leads go quiet between the first contact and a booked appointment.",
           },
         ],
       },
@@ -120,7 +120,7 @@ export const auditPages: Record<AuditPage, AuditPageContent> = {
         tone: "muted",
         eyebrow: "Who it is for",
         title: "Built for Businesses That Sell to Local Customers",
-        intro: "The audit is most useful when every new enquiry can turn into real revenue, and when you can tell a good lead from a bad one.",
+        intro: "The audit is most useful when every new inquiry can turn into real revenue, and when you can tell a good lead from a bad one.",
         items: [
           "Plumbers, HVAC companies, roofers, electricians, window companies and general contractors",
           "Personal injury law firms competing for cases in a crowded local market",
@@ -145,7 +145,7 @@ export const auditPages: Record<AuditPage, AuditPageContent> = {
           },
           {
             title: "You get a clear action plan",
-            text: "We walk you through the findings in plain language and hand you a prioritised list of fixes, ranked by the leads they are likely to bring.",
+            text: "We walk you through the findings in plain language and hand you a prioritized list of fixes, ranked by the leads they are likely to bring.",
           },
         ],
       },
@@ -238,7 +238,7 @@ export const auditPages: Record<AuditPage, AuditPageContent> = {
         tone: "muted",
         eyebrow: "Typical problems",
         title: "What We Find on Most Small Business Websites",
-        intro: "None of these show up when you look at your own site on your office computer. All of them cost you enquiries.",
+        intro: "None of these show up when you look at your own site on your office computer. All of them cost you inquiries.",
         cards: [
           {
             title: "The phone number is hard to find",
@@ -250,7 +250,7 @@ export const auditPages: Record<AuditPage, AuditPageContent> = {
           },
           {
             title: "Contact forms ask for too much",
-            text: "Ten fields and a required message box turn a quick enquiry into homework. Every field you remove makes it easier for a ready customer to reach you.",
+            text: "Ten fields and a required message box turn a quick inquiry into homework. Every field you remove makes it easier for a ready customer to reach you.",
           },
           {
             title: "Nobody knows which pages bring leads",
@@ -321,7 +321,7 @@ export const auditPages: Record<AuditPage, AuditPageContent> = {
         cards: [
           {
             title: "Owners doing their own marketing",
-            text: "You post, answer reviews and tinker with the website between jobs. Coaching replaces guesswork with a short list of what actually moves enquiries.",
+            text: "You post, answer reviews and tinker with the website between jobs. Coaching replaces guesswork with a short list of what actually moves inquiries.",
           },
           {
             title: "Businesses with an in-house marketer",

@@ -143,7 +143,7 @@ export const industryPageContent: Record<IndustryPage, IndustryPageContent> = {
       steps: [
         {
           title: "Get found",
-          text: "We optimise your Google Business Profile, build service and city pages, and earn local citations so you show up in the map pack and organic results where your trucks go.",
+          text: "We optimize your Google Business Profile, build service and city pages, and earn local citations so you show up in the map pack and organic results where your trucks go.",
         },
         {
           title: "Get chosen",
@@ -179,7 +179,7 @@ export const industryPageContent: Record<IndustryPage, IndustryPageContent> = {
       title: "More Signed Cases for Personal Injury Law Firms",
       intro:
         "Injured people search, compare and call within minutes. We make sure your firm is the one they find and trust: exclusive case leads from local search, Google Ads and a website designed to turn visitors into consultations.",
-      highlights: ["Exclusive enquiries, never resold to other firms", "We contact you within 4 hours of your request", "A plan built around the case types you want more of"],
+      highlights: ["Exclusive inquiries, never resold to other firms", "We contact you within 4 hours of your request", "A plan built around the case types you want more of"],
     },
     form: {
       formName: industryPages["personal-injury"].formName,
@@ -244,7 +244,7 @@ export const industryPageContent: Record<IndustryPage, IndustryPageContent> = {
         intro: "Rank in the map pack and organic results for the searches injured people make after an accident in your city.",
         points: [
           "Practice area and location pages for each case type you take",
-          "Google Business Profile optimisation and a steady review process",
+          "Google Business Profile optimization and a steady review process",
           "Legal directory citations and local links that build authority",
         ],
       },
@@ -289,7 +289,7 @@ export const industryPageContent: Record<IndustryPage, IndustryPageContent> = {
           text: "We launch or rebuild your practice area pages, local listings and Google Ads, each tied to tracked phone numbers and intake forms.",
         },
         {
-          title: "Optimise for signed cases",
+          title: "Optimize for signed cases",
           text: "Each month we compare spend and rankings against the consultations and retainers your intake team records, and move budget to what works.",
         },
       ],

@@ -98,10 +98,10 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
       intro: "Everything a local business needs to win the map pack and the first page, handled by one team and reported in one place.",
       items: [
         "Technical SEO audit and fixes: crawl errors, site speed, mobile usability, indexing and schema markup",
-        "Google Business Profile optimization: categories, services, photos, posts and Q&A",
+        "Google Business Profile optimization: categories, services, photos and posts",
         "A dedicated page for each job you want more of, plus location pages for the towns you cover",
         "Citation building and clean-up so your business details match across every directory",
-        "A review system that asks happy customers for a Google review at the right moment",
+        "A review routine that asks every customer for a Google review at the right moment, never only the happy ones",
         "On-page optimization of titles, headings, internal links and calls to action",
         "Helpful content that answers the questions customers ask before they pick up the phone",
         "Local link building from suppliers, trade associations, sponsorships and local news",
@@ -252,7 +252,7 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
         {
           icon: BadgeCheck,
           title: "Local Services Ads",
-          text: "Pay-per-lead ads shown above everything else on Google for eligible trades and law firms. We set up the profile, manage disputes and chase reviews.",
+          text: "Google's pay-per-lead ads at the top of the results, with the Google Guaranteed badge for home services or Google Screened for law firms. We set up the profile, see you through Google's checks and dispute invalid leads.",
         },
       ],
     },
@@ -535,7 +535,7 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
         {
           icon: Star,
           title: "Review and Referral Campaigns",
-          text: "Ask satisfied customers for a Google review and a referral while the job is fresh, with one-click links that make it easy.",
+          text: "Ask every customer for a Google review and a referral while the job is fresh, with one-click links that make it easy.",
         },
       ],
     },

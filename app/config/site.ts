@@ -62,6 +62,22 @@ export const footerServices: NavLink[] = [
   { label: "Podcast Marketing", to: "/services/podcast-marketing" },
 ];
 
+/**
+ * Every audience's page, law firms included (issue 14 §5): the header's Industries menu keeps the spec's
+ * four, so the footer is where /personal-injury is linked from every page.
+ */
+export const footerIndustries: NavLink[] = [
+  ...industryNavigation,
+  { label: "Personal Injury Law Firms", to: industryPages["personal-injury"].path },
+];
+
+/** The free audits and coaching offers the home hero leads to, reachable from every page. */
+export const footerGetStarted: NavLink[] = [
+  { label: "Free Lead Audit", to: "/get-leads" },
+  { label: "Free Website Audit", to: "/improve-website" },
+  { label: "Marketing Coaching", to: "/marketing-coaching" },
+];
+
 export const footerCompany: NavLink[] = [
   { label: "About Us", to: "/about" },
   { label: "Blog", to: "/blog" },

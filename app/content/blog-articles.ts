@@ -35,7 +35,7 @@ export async function listArticles(): Promise<BlogSummary[]> {
 }
 
 function articleView(article: BlogArticle, articles: BlogArticle[]) {
-  const { paragraphs: _paragraphs, lead, ...rest } = article;
+  const { lead, ...rest } = article;
   return {
     ...rest,
     leadHtml: inlineMarkdown(lead),

@@ -115,14 +115,6 @@ describe("the rules catch bad articles", () => {
     expect(contentProblems([fixture({ readingTime: "3" })]).join()).toMatch(/too short for 3 min/);
   });
 
-  it("flags a paragraph repeated from another article", () => {
-    const shared = "This exact paragraph appears in two different articles, which the editorial rules forbid for good reasons.";
-    const body = (extra: string) => `Lead with a [call](/contact).\n\n${shared}\n\n${extra} [blog](/blog) [SEO](/services/seo).\n`;
-    const a = fixture({ slug: "first-fixture" }, body(Array.from({ length: 200 }, () => "alpha").join(" ")));
-    const b = fixture({ slug: "second-fixture", date: "2025-01-09" }, body(Array.from({ length: 200 }, () => "beta").join(" ")));
-    expect(contentProblems([a, b]).join()).toMatch(/second-fixture: repeats a paragraph of first-fixture/);
-  });
-
   it("flags links outside the allowed pages", () => {
     const bad = fixture({}, `Lead [call](/contact).\n\n${Array.from({ length: 210 }, () => "word").join(" ")} [x](https://example.com) [blog](/blog) [SEO](/services/seo)\n`);
     expect(contentProblems([bad]).join()).toMatch(/https:\/\/example\.com/);

@@ -18,8 +18,6 @@ export type BlogArticle = BlogFrontmatter & {
   toc: TocEntry[];
   /** Words of the whole body (lead included). */
   wordCount: number;
-  /** Plain-text paragraphs of the body, for the duplicate check. */
-  paragraphs: string[];
 };
 
 export class BlogContentError extends Error {}
@@ -94,11 +92,8 @@ export function articleFromFrontmatter(fileName: string, data: unknown, body: st
     },
   });
   const html = marked.parser(Object.assign(rest, { links: tokens.links }));
-  const paragraphs = tokens
-    .filter((token): token is Tokens.Paragraph => token.type === "paragraph")
-    .map((token) => token.text.replace(/\s+/g, " ").trim());
 
-  return { ...frontmatter, lead, html, toc, wordCount: countWords(body), paragraphs };
+  return { ...frontmatter, lead, html, toc, wordCount: countWords(body) };
 }
 
 /** SPEC §3: the blog is a fixed list of ten articles. */
@@ -141,24 +136,17 @@ export const allowedBodyLinks = [
 export const WORDS_PER_MINUTE = { min: 200, max: 230 } as const;
 
 /**
- * Editorial rules the content test enforces: length matches the reading time, no paragraph repeated
- * from another article, body links only to allowed pages and to /contact, /blog and a service.
+ * Editorial rules the content test enforces: length matches the reading time, body links only to allowed
+ * pages and to /contact, /blog and a service. Copy repeated across articles and British spellings are
+ * the rules of copy-rules.ts.
  */
 export function contentProblems(articles: BlogArticle[]): string[] {
   const problems: string[] = [];
-  const seen = new Map<string, string>();
   for (const article of articles) {
     const min = WORDS_PER_MINUTE.min * article.readingTime;
     const max = WORDS_PER_MINUTE.max * article.readingTime;
     if (article.wordCount < min) problems.push(`${article.slug}: ${article.wordCount} words is too short for ${article.readingTime} min (needs ${min})`);
     if (article.wordCount > max) problems.push(`${article.slug}: ${article.wordCount} words is too long for ${article.readingTime} min (at most ${max})`);
-    for (const paragraph of article.paragraphs) {
-      if (countWords(paragraph) < 12) continue;
-      const key = paragraph.toLowerCase();
-      const other = seen.get(key);
-      if (other && other !== article.slug) problems.push(`${article.slug}: repeats a paragraph of ${other}: "${paragraph.slice(0, 60)}…"`);
-      seen.set(key, article.slug);
-    }
     const links = [...`${inlineMarkdown(article.lead)}${article.html}`.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!);
     for (const link of links) {
       if (!link.startsWith("#") && !allowedBodyLinks.includes(link)) problems.push(`${article.slug}: links to ${link}, which is not an allowed body link`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { meetingSlots, meetingTimeLabel, splitFullName, todayAsDateInputValue } from "./contact-form-values.ts";
+import { meetingSlots, meetingTimeLabel, splitFullName, timeZoneInWords, todayAsDateInputValue } from "./contact-form-values.ts";
 
 describe("splitFullName", () => {
   it.each([
@@ -32,5 +32,28 @@ describe("todayAsDateInputValue", () => {
   it("is the local calendar date, zero-padded", () => {
     expect(todayAsDateInputValue(new Date(2026, 0, 5, 23, 59))).toBe("2026-01-05");
     expect(todayAsDateInputValue(new Date(2026, 11, 31, 0, 1))).toBe("2026-12-31");
+  });
+});
+
+describe("timeZoneInWords", () => {
+  it.each([
+    ["America/Chicago", "Central Time"],
+    ["America/New_York", "Eastern Time"],
+    ["America/Denver", "Mountain Time"],
+    ["America/Los_Angeles", "Pacific Time"],
+    ["America/Indiana/Indianapolis", "Eastern Time"],
+  ])("names %s as %s, whatever the season", (zone, words) => {
+    expect(timeZoneInWords(zone)).toBe(words);
+  });
+
+  it("names the zone in the page's English, not in the browser's language", () => {
+    // The locale does change the words, so the default must be English on purpose.
+    expect(timeZoneInWords("America/Chicago", "de")).not.toBe("Central Time");
+    expect(timeZoneInWords("America/Chicago")).toBe("Central Time");
+  });
+
+  it("keeps the IANA name beside a bare offset, and shows an unknown zone as it is", () => {
+    expect(timeZoneInWords("Etc/GMT+5")).toBe("Etc/GMT+5 (GMT-05:00)");
+    expect(timeZoneInWords("Mars/Olympus_Mons")).toBe("Mars/Olympus_Mons");
   });
 });

@@ -2,7 +2,7 @@
 // time to fill from it, see server/lib/form-tokens.ts). Fetched when the form appears; fetched again
 // at submit time when that failed (a person whose network hiccuped is not a bot; if it fails again the
 // lead goes without and is kept as a suspect the owner can rescue); and renewed when the page comes
-// back into view with a token near its end (the server honours a token for 24 hours).
+// back into view with a token near its end (the server honors a token for 24 hours).
 
 /** Renew a token this old when the page is shown again: well inside the server's 24 hours. */
 export const FORM_TOKEN_RENEW_AFTER_MS = 12 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-// The behaviour of the site header's two menus, without React: the frame is on every page, and this
+// The behavior of the site header's two menus, without React: the frame is on every page, and this
 // keeps pages whose only interactive part is the header at well under 3 KB of script.
 // - [data-menu]: a WAI-ARIA menu button. Enter, Space or ArrowDown opens it on the first item, ArrowUp
 //   on the last; arrows, Home and End move; Escape closes and returns focus; Tab or a click outside closes.

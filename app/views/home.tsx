@@ -52,7 +52,7 @@ const services: { title: string; icon: ReactNode; text: string }[] = [
         <circle cx="12" cy="12" r="1" />
       </Icon>
     ),
-    text: "Search and Local Services campaigns aimed at high-intent searches, with negative keywords that stop you paying for DIY questions and job-seeker clicks.",
+    text: "Search ads and Local Services Ads aimed at high-intent searches, with negative keywords that stop you paying for DIY questions and job-seeker clicks.",
   },
   {
     title: "Website Design",
@@ -95,9 +95,9 @@ const reasons = [
   },
 ];
 
-type TradeSection = { id: string; eyebrow: string; title: string; text: string; bullets: string[]; link: { to: string; label: string }; tone: "white" | "muted" };
+type AudienceSection = { id: string; eyebrow: string; title: string; text: string; bullets: string[]; link: { to: string; label: string }; tone: "white" | "muted" };
 
-const trades: TradeSection[] = [
+const audienceSections: AudienceSection[] = [
   {
     id: "home-hvac",
     eyebrow: "HVAC lead generation",
@@ -139,6 +139,22 @@ const trades: TradeSection[] = [
     ],
     link: { to: "/plumbing", label: "See how we grow plumbing companies" },
     tone: "muted",
+  },
+  // Law firms are the spec's other main audience (SPEC §1); the header's Industries menu does not list
+  // them, so the home page does (issue 14 §5).
+  {
+    id: "home-personal-injury",
+    eyebrow: "Personal injury law firms",
+    title: "Sign More Cases, Not Just More Clicks",
+    text: "After an accident, injured people call one of the first firms they find. We build a page for every case type you take, keep your profile, reviews and ads within your state bar's advertising rules, and follow each call through intake to the signed retainer.",
+    bullets: [
+      "Practice-area and city pages for car, truck, motorcycle and premises cases",
+      "Local Services Ads with the Google Screened badge, next to search ads for case-ready searches",
+      "Call tracking that shows which searches turn into signed cases, not just calls",
+      "Attorney-reviewed articles that answer the questions clients ask before they hire",
+    ],
+    link: { to: "/personal-injury", label: "See how we grow personal injury law firms" },
+    tone: "white",
   },
 ];
 
@@ -237,21 +253,21 @@ export default function Home() {
         </div>
       </Section>
 
-      {trades.map((trade) => (
-        <Section key={trade.id} id={trade.id} tone={trade.tone} labelledBy={`${trade.id}-heading`}>
+      {audienceSections.map((audience) => (
+        <Section key={audience.id} id={audience.id} tone={audience.tone} labelledBy={`${audience.id}-heading`}>
           <div className="grid gap-10 lg:grid-cols-2 lg:items-center">
             <div>
-              <SectionHeader id={`${trade.id}-heading`} centered={false} eyebrow={trade.eyebrow} title={trade.title} intro={trade.text} />
+              <SectionHeader id={`${audience.id}-heading`} centered={false} eyebrow={audience.eyebrow} title={audience.title} intro={audience.text} />
               <a
-                href={trade.link.to}
+                href={audience.link.to}
                 className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
               >
-                {trade.link.label}
+                {audience.link.label}
                 <ArrowRight />
               </a>
             </div>
             <div className="rounded-xl border border-slate-200 bg-white p-6 text-slate-800 shadow-sm sm:p-8">
-              <CheckList items={trade.bullets} />
+              <CheckList items={audience.bullets} />
             </div>
           </div>
         </Section>

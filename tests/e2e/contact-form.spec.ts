@@ -46,7 +46,8 @@ test("a full submission is stored with its source, shows Sending... then the suc
   await page.getByRole("button", { name: "Consulting Only" }).click(); // toggled off again
   await page.getByLabel("Preferred meeting date (optional)").fill("2030-03-04");
   await page.getByLabel("Preferred meeting time (optional)").selectOption({ label: "12:00 PM" });
-  await expect(page.getByText("Times are in your time zone: America/Chicago")).toBeVisible();
+  // The zone in words on screen; its IANA name in the payload (checked on the stored lead below).
+  await expect(page.getByText("Times are in your time zone: Central Time", { exact: true })).toBeVisible();
 
   await actLikeAPerson(page);
   const held = await holdResponses(page, "/api/contact");
@@ -79,6 +80,29 @@ test("a full submission is stored with its source, shows Sending... then the suc
     utmCampaign: "november",
     referrer: "https://mail.example.net/",
   });
+});
+
+test("each service chip keeps the spec's name, says what it means, and is named by the spec's name alone", async ({ page }) => {
+  await page.goto("/contact");
+  const chips = page.getByRole("group", { name: "Which services are you interested in?" }).getByRole("button");
+  const expected: [string, string][] = [
+    ["SEO Services", "Rank higher on Google and in the map results"],
+    ["SEM (Paid Advertising)", "Google Ads and other paid search ads"],
+    ["Website Design", "A new website, or a rebuild of the one you have"],
+    ["Email Marketing", "Newsletters and follow-ups to your customer list"],
+    ["Social Media Marketing", "Facebook, Instagram and other social channels"],
+    ["Podcast Marketing", "Start, grow or promote a podcast"],
+    ["Ultimate Website Offer", "Our done-for-you website upgrade, built in a week"],
+    ["Ultimate Pitch Packages", "Monthly SEO packages of 20, 50 or 150 keywords"],
+    ["Consulting Only", "Advice and a plan that your own team carries out"],
+  ];
+  await expect(chips).toHaveCount(expected.length);
+  for (const [index, [name, description]] of expected.entries()) {
+    const chip = chips.nth(index);
+    await expect(chip).toHaveAccessibleName(name);
+    await expect(chip).toHaveAccessibleDescription(description);
+    await expect(chip).toContainText(description);
+  }
 });
 
 test("a failed send keeps every value and shows the error toast", async ({ page }) => {

@@ -57,6 +57,17 @@ test("the sitemap lists every public route once and robots.txt disallows /admin 
   expect(robots).toMatch(/^Sitemap: https?:\/\/[^\s]+\/sitemap\.xml$/m);
 });
 
+test("every page's footer, before any script runs, links every audience and the free audits; the home page links law firms", async ({ request }) => {
+  const footerLinks = ["/home-services", "/plumbing", "/hvac", "/SEO-For-Roofing-Companies", "/personal-injury", "/get-leads", "/improve-website", "/marketing-coaching"];
+  for (const route of publicRoutes) {
+    const html = await (await request.get(route.path)).text();
+    const footer = /<footer[\s\S]*<\/footer>/.exec(html)?.[0] ?? "";
+    for (const path of footerLinks) expect(footer, `${route.path}: footer link to ${path}`).toContain(`href="${path}"`);
+  }
+  const main = /<main[\s\S]*<\/main>/.exec(await (await request.get("/")).text())?.[0] ?? "";
+  expect(main, "the home page's own content links /personal-injury").toContain('href="/personal-injury"');
+});
+
 test("the home page describes the business in schema.org JSON-LD", async ({ request }) => {
   const html = await (await request.get("/")).text();
   const json = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1];

@@ -44,6 +44,31 @@ test.describe("desktop (1280 px)", () => {
     await expect(footer).toContainText("© 2025");
   });
 
+  test("the footer links every audience, law firms included, and the free audits and coaching", async ({ page }) => {
+    await page.goto("/blog");
+    const footer = page.getByRole("contentinfo");
+    const industries = footer.getByRole("navigation", { name: "Industries" }).getByRole("link");
+    await expect(industries).toHaveText(["Home Services", "Plumbing", "HVAC", "Roofing", "Personal Injury Law Firms"]);
+    expect(await industries.evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([
+      "/home-services", "/plumbing", "/hvac", "/SEO-For-Roofing-Companies", "/personal-injury",
+    ]);
+    const getStarted = footer.getByRole("navigation", { name: "Get Started" }).getByRole("link");
+    await expect(getStarted).toHaveText(["Free Lead Audit", "Free Website Audit", "Marketing Coaching"]);
+    expect(await getStarted.evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual(["/get-leads", "/improve-website", "/marketing-coaching"]);
+
+    await industries.filter({ hasText: "Personal Injury Law Firms" }).click();
+    await expect(page).toHaveURL(/\/personal-injury$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+
+  test("the home page has a law-firm section beside the trades, leading to /personal-injury", async ({ page }) => {
+    await page.goto("/");
+    const section = page.getByRole("region", { name: "Sign More Cases, Not Just More Clicks" });
+    await expect(section).toContainText("Personal injury law firms");
+    const link = section.getByRole("link", { name: "See how we grow personal injury law firms" });
+    await expect(link).toHaveAttribute("href", "/personal-injury");
+  });
+
   test("a link click scrolls smoothly to the top of the new page (instantly with reduced motion)", async ({ page }) => {
     await page.goto("/");
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));

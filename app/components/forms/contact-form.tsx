@@ -3,9 +3,10 @@ import { Controller, type FieldErrors } from "react-hook-form";
 import type { z } from "zod";
 import { contactProductOptions } from "../../../contract/lead-options.ts";
 import { useBrowserValue, useHydrated } from "../../hooks/use-browser-value.ts";
-import { browserTimeZone, meetingSlots, todayAsDateInputValue } from "../../lib/contact-form-values.ts";
+import { browserTimeZone, meetingSlots, timeZoneInWords, todayAsDateInputValue } from "../../lib/contact-form-values.ts";
 import { cn } from "../../lib/utils.ts";
 import { contactFormName } from "../../config/lead-form-names.ts";
+import { contactProductDescriptions } from "../../config/contact-products.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 import { Field, fieldA11y, HoneypotField, useDefaultsWithTypedValues } from "./form-parts.tsx";
@@ -114,21 +115,29 @@ export function ContactForm({ formName = contactFormName, className }: { formNam
               <legend className="text-sm font-medium text-slate-800">
                 Which services are you interested in?<span className="text-red-700" aria-hidden="true"> *</span>
               </legend>
-              <div className="flex flex-wrap gap-2">
-                {contactProductOptions.map((option) => {
+              <div className="grid gap-2 sm:grid-cols-2">
+                {contactProductOptions.map((option, index) => {
                   const selected = chosen.includes(option);
+                  // The spec's name is the chip's accessible name; the line under it, its description. The line is
+                  // hidden from the name (aria-hidden) and read as the description (aria-describedby still reaches
+                  // hidden text); aria-labelledby would also make the chip a "label" match for the Email field.
+                  const descriptionId = `${ids.products}-${index}-description`;
                   return (
                     <button
                       key={option}
                       type="button"
                       aria-pressed={selected}
+                      aria-describedby={descriptionId}
                       onClick={() => field.onChange(selected ? chosen.filter((value) => value !== option) : [...chosen, option])}
                       className={cn(
-                        "rounded-full border px-3 py-1.5 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2",
+                        "flex flex-col rounded-lg border px-3 py-2 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2",
                         selected ? "border-brand-700 bg-brand-700 text-white" : "border-slate-400 bg-white text-slate-800 hover:border-brand-700",
                       )}
                     >
-                      {option}
+                      <span className="text-sm font-semibold">{option}</span>
+                      <span id={descriptionId} aria-hidden="true" className={cn("text-xs", selected ? "text-white" : "text-slate-600")}>
+                        {contactProductDescriptions[option]}
+                      </span>
                     </button>
                   );
                 })}
@@ -164,7 +173,8 @@ export function ContactForm({ formName = contactFormName, className }: { formNam
           )}
         />
       </div>
-      {timezone && <p className="text-sm text-slate-700">Times are in your time zone: {timezone}</p>}
+      {/* The zone in words ("Central Time"); the IANA name (America/Chicago) is what the payload carries. */}
+      {timezone && <p className="text-sm text-slate-700">Times are in your time zone: {timeZoneInWords(timezone)}</p>}
 
       <HoneypotField formId={formId} inputRef={lead.honeypotRef} />
       <Button type="submit" size="lg" className="w-full" disabled={lead.pending || !hydrated}>

@@ -5,7 +5,7 @@ import { createIdempotencyKeys, type IdempotencyKeys } from "../../lib/idempoten
 import { cn } from "../../lib/utils.ts";
 import { Label } from "../ui/label.tsx";
 
-// Pieces every form shares: labelled fields with their error; and for the lead forms (use-lead-submission.ts)
+// Pieces every form shares: labeled fields with their error; and for the lead forms (use-lead-submission.ts)
 // the honeypot, the spam timer and form token, the Idempotency-Key of each submission, and a guard
 // against double submission.
 

@@ -6,7 +6,7 @@ import { Field, fieldA11y } from "./form-parts.tsx";
 // screen-reader- and phone-friendly, and keeps Radix Select and its positioning library (about 20 KB of
 // compressed script) off the public pages (the admin keeps Radix Select).
 
-/** A labelled select with its error. The placeholder is the empty choice; `ref` reaches the select (focus on error). */
+/** A labeled select with its error. The placeholder is the empty choice; `ref` reaches the select (focus on error). */
 export function SelectField({
   ref,
   id,
