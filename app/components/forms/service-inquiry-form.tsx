@@ -12,7 +12,7 @@ import { Field, fieldA11y, HoneypotField, useDefaultsWithTypedValues } from "./f
 import { SelectField } from "./select-field.tsx";
 import { notifyInvalid } from "./form-toasts.tsx";
 import type { serviceInquiryFormSchema } from "./lead-form-schemas.ts";
-import { serviceInquiryFormMessages } from "./lead-form-messages.ts";
+import { serviceInquiryRequiredFields } from "./lead-form-messages.ts";
 import { loadServiceInquiryFormRules, sendServiceInquiry } from "./lead-form-rules.ts";
 import { hasMissingFields, useContractForm } from "./use-contract-form.ts";
 import { useLeadSubmission } from "./use-lead-submission.ts";
@@ -38,8 +38,8 @@ const emptyValues: InquiryFormValues = {
 type FieldName = keyof InquiryFormValues;
 
 const toOptions = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
-/** Marked required (the browser flag and the asterisk): the fields the spec's message table names. */
-const isRequired = (name: FieldName) => name in serviceInquiryFormMessages.required;
+/** Marked required (the browser flag and the asterisk). */
+const isRequired = (name: FieldName) => (serviceInquiryRequiredFields as readonly FieldName[]).includes(name);
 
 export function ServiceInquiryForm({
   formName = serviceInquiryFormName,
