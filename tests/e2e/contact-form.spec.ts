@@ -21,7 +21,7 @@ test("an empty form or one without a service sends nothing and shows the validat
   await page.getByLabel("Phone").fill("512 555 0147");
   await page.getByRole("button", { name: "Send Message" }).click();
   await expectToast(page, "Validation Error", "Please fill in all required fields and select at least one service.");
-  await expect(page.getByText("Select at least one service.")).toBeVisible();
+  await expect(page.getByText("Select at least one service.", { exact: true })).toBeVisible();
   expect(posts).toHaveLength(0);
 });
 
