@@ -15,7 +15,7 @@ import type { contactFormSchema } from "./lead-form-schemas.ts";
 import { loadContactFormRules, sendContact } from "./lead-form-rules.ts";
 import { hasMissingFields, useContractForm } from "./use-contract-form.ts";
 import { useLeadSubmission } from "./use-lead-submission.ts";
-import { ThankYouPanel, useThankYouPanel, type NextStepProps } from "./thank-you-panel.tsx";
+import { ThankYouPanel, useThankYouPanel } from "./thank-you-panel.tsx";
 
 // The full contact form of /contact and /services (SPEC §3, §4, §5, §8). An Astro island: its props
 // are strings.
@@ -32,11 +32,7 @@ const emptyValues: ContactFormValues = {
   meetingTime: "",
 };
 
-export function ContactForm({
-  formName = contactFormName,
-  bookingHref,
-  className,
-}: { formName?: string; className?: string } & Pick<NextStepProps, "bookingHref">) {
+export function ContactForm({ formName = contactFormName, className }: { formName?: string; className?: string }) {
   const formId = useId();
   const ids = {
     fullName: `${formId}-full-name`,
@@ -86,7 +82,7 @@ export function ContactForm({
 
   return (
     <div className={cn("space-y-6", className)}>
-      {thanks.shown && <ThankYouPanel headingRef={thanks.headingRef} bookingHref={bookingHref} />}
+      {thanks.shown && <ThankYouPanel headingRef={thanks.headingRef} />}
       <form
         onFocusCapture={() => loadContactFormRules().catch(() => undefined)}
         onSubmit={form.handleSubmit(onValid, onInvalid)}
