@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ADMIN_PASSWORD_MIN_LENGTH } from "./admin.ts";
+import { fieldMessages } from "./field-messages.ts";
 import type { ContactSubmission } from "./contact-submission.ts";
 import type { Delivery } from "./deliveries.ts";
 import { cleanText, leadStatuses, passwordText, requiredText, type LeadStatus } from "./fields.ts";
@@ -32,10 +33,10 @@ export const leadParams = leadKindParams.extend({
 });
 
 const isoDate = z.iso.date({ error: "must be a date (YYYY-MM-DD)" });
-/** A text filter (clean text named by its parameter); blank means not given. */
-const filterText = (name: string, max: number) =>
-  cleanText(name)
-    .max(max, { error: `must be at most ${max} characters` })
+/** A text filter (clean text, `field` as it reads in a sentence); blank means not given. */
+const filterText = (field: string, max: number) =>
+  cleanText(field)
+    .max(max, { error: fieldMessages.tooLong(field, max) })
     .optional()
     .transform((value) => (value ? value : undefined));
 
@@ -43,16 +44,16 @@ const filterText = (name: string, max: number) =>
 export const leadFilters = z
   .object({
     view: z.enum(["inbox", "spam", "all"], { error: "view must be inbox, spam or all" }).default("inbox"),
-    q: filterText("q", 200),
+    q: filterText("search", 200),
     status: z.enum(leadStatuses, { error: `status must be one of: ${leadStatuses.join(", ")}` }).optional(),
     from: isoDate.optional(),
     to: isoDate.optional(),
     /** contacts: a product name; inquiries: a service type */
-    product: filterText("product", 100),
+    product: filterText("product filter", 100),
     serviceType: z.enum(serviceTypes, { error: `serviceType must be one of: ${serviceTypes.join(", ")}` }).optional(),
     /** The form the lead came from (formName). */
-    form: filterText("form", 100),
-    utmSource: filterText("utmSource", 200),
+    form: filterText("form filter", 100),
+    utmSource: filterText("source filter", 200),
     unread: z.enum(["true", "false"]).optional().transform((value) => (value === undefined ? undefined : value === "true")),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { error: "from must not be after to", path: ["to"] });
@@ -168,15 +169,15 @@ export const leadUpdate = z
 export type LeadUpdate = z.input<typeof leadUpdate>;
 
 export const noteInput = z.object({
-  body: requiredText("Note", 5000, { multiline: true }),
+  body: requiredText("note", 5000, { multiline: true }),
 });
 export type NoteInput = z.input<typeof noteInput>;
 
 export const passwordChange = z.object({
-  currentPassword: passwordText("Current password").min(1, { error: "Current password is required" }).max(1024),
-  newPassword: passwordText("New password")
-    .min(ADMIN_PASSWORD_MIN_LENGTH, { error: `New password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters` })
-    .max(1024, { error: "New password must be at most 1024 characters" }),
+  currentPassword: passwordText("current password").min(1, { error: fieldMessages.required("current password") }).max(1024),
+  newPassword: passwordText("new password")
+    .min(ADMIN_PASSWORD_MIN_LENGTH, { error: fieldMessages.tooShort("new password", ADMIN_PASSWORD_MIN_LENGTH) })
+    .max(1024, { error: fieldMessages.tooLong("new password", 1024) }),
 });
 export type PasswordChange = z.input<typeof passwordChange>;
 

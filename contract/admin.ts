@@ -1,14 +1,15 @@
 import { z } from "zod";
+import { fieldMessages } from "./field-messages.ts";
 import { cleanText, passwordText } from "./fields.ts";
 
 /** POST /api/admin/login. The username is the owner's e-mail address. */
 export const adminLoginInput = z.object({
-  username: cleanText("Email", { typeError: "Email is required" })
-    .min(1, { error: "Email is required" })
-    .max(254, { error: "Email must be at most 254 characters" }),
-  password: passwordText("Password")
-    .min(1, { error: "Password is required" })
-    .max(1024, { error: "Password must be at most 1024 characters" }),
+  username: cleanText("email address", { typeError: fieldMessages.required("email address") })
+    .min(1, { error: fieldMessages.required("email address") })
+    .max(254, { error: fieldMessages.tooLong("email address", 254) }),
+  password: passwordText("password")
+    .min(1, { error: fieldMessages.required("password") })
+    .max(1024, { error: fieldMessages.tooLong("password", 1024) }),
 });
 export type AdminLoginInput = z.input<typeof adminLoginInput>;
 
@@ -19,8 +20,8 @@ export type AdminStatus = { authenticated: boolean; username: string | null };
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;
 
 /** Rules for a new admin password (CLI and bootstrap). */
-export const adminPassword = passwordText("Password")
-  .min(ADMIN_PASSWORD_MIN_LENGTH, { error: `Password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters` })
-  .max(1024, { error: "Password must be at most 1024 characters" });
+export const adminPassword = passwordText("password")
+  .min(ADMIN_PASSWORD_MIN_LENGTH, { error: fieldMessages.tooShort("password", ADMIN_PASSWORD_MIN_LENGTH) })
+  .max(1024, { error: fieldMessages.tooLong("password", 1024) });
 
-export const adminEmail = z.email({ error: "Enter a valid email address" }).max(254);
+export const adminEmail = z.email({ error: fieldMessages.invalidEmail }).max(254, { error: fieldMessages.tooLong("email address", 254) });

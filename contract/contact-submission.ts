@@ -10,6 +10,7 @@ import {
   type LeadSource,
   type LeadStatus,
 } from "./fields.ts";
+import { fieldMessages } from "./field-messages.ts";
 import { contactProductOptions, meetingTimes } from "./lead-options.ts";
 
 export { contactProductOptions, meetingTimes };
@@ -26,17 +27,17 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-const product = cleanText("Product")
+const product = cleanText("product")
   .min(1, { error: "Products must not be empty" })
   .max(100, { error: "Each product must be at most 100 characters" });
 
 /** What a form sends to POST /api/contact (full contact form and every short form). */
 export const contactSubmissionInput = z.object({
-  firstName: requiredText("First name", 100),
-  lastName: requiredText("Last name", 100),
+  firstName: requiredText("first name", 100),
+  lastName: requiredText("last name", 100),
   email: emailField,
   phone: phoneField,
-  company: optionalText(cleanText("Company").max(200, { error: "Company must be at most 200 characters" })),
+  company: optionalText(cleanText("company name").max(200, { error: fieldMessages.tooLong("company name", 200) })),
   products: z
     .array(product, { error: "Products must be a list of text" })
     .max(20, { error: "Choose at most 20 products" })
@@ -47,7 +48,7 @@ export const contactSubmissionInput = z.object({
     z.enum(meetingTimes, { error: "Meeting time must be a full hour from 09:00 to 17:00" }),
   ),
   timezone: optionalText(
-    cleanText("Time zone")
+    cleanText("time zone")
       .max(64, { error: "Time zone must be at most 64 characters" })
       .refine(isTimeZone, { error: "Time zone must be an IANA time zone such as America/New_York" }),
   ),

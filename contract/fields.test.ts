@@ -35,7 +35,7 @@ describe("trimText", () => {
 });
 
 describe("requiredText (single line)", () => {
-  const name = requiredText("First name", 100);
+  const name = requiredText("first name", 100);
 
   it.each([
     ["NUL", `Ada${NUL}`],
@@ -51,7 +51,7 @@ describe("requiredText (single line)", () => {
     ["a lone high surrogate", `Ada${LONE_HIGH}`],
     ["a lone low surrogate", `${LONE_LOW}Ada`],
   ])("refuses %s, naming the field", (_case, value) => {
-    expect(firstIssue(name.safeParse(value))?.message).toBe("First name contains characters that are not allowed");
+    expect(firstIssue(name.safeParse(value))?.message).toBe("Remove the unsupported characters from your first name.");
   });
 
   it.each([
@@ -79,35 +79,35 @@ describe("requiredText (single line)", () => {
   it.each(["", "   ", "\u200B", "\u200B\u200C\u200D\u2060\uFEFF", " \u200B\t\n "])(
     "treats %j (whitespace and zero-width only) as empty",
     (value) => {
-      expect(firstIssue(name.safeParse(value))?.message).toBe("First name is required");
+      expect(firstIssue(name.safeParse(value))?.message).toBe("Enter your first name.");
     },
   );
 
   it("keeps its type error and bounds", () => {
-    expect(firstIssue(name.safeParse(42))?.message).toBe("First name is required");
-    expect(firstIssue(name.safeParse("a".repeat(101)))?.message).toBe("First name must be at most 100 characters");
+    expect(firstIssue(name.safeParse(42))?.message).toBe("Enter your first name.");
+    expect(firstIssue(name.safeParse("a".repeat(101)))?.message).toBe("Shorten your first name to 100 characters or fewer.");
     expect(name.parse("a".repeat(100))).toHaveLength(100);
   });
 });
 
 describe("requiredText (multi-line)", () => {
-  const message = requiredText("Message", 5000, { multiline: true });
+  const message = requiredText("message", 5000, { multiline: true });
 
   it("keeps inner line breaks and tabs", () => {
     expect(message.parse("Line one\r\nLine two\n\tindented")).toBe("Line one\r\nLine two\n\tindented");
   });
 
   it.each([`Hi${NUL}`, "Hi\u000Bthere", "Hi\u000Cthere", "Hi\u0085", `Hi${LONE_HIGH}`])("still refuses %j", (value) => {
-    expect(firstIssue(message.safeParse(value))?.message).toBe("Message contains characters that are not allowed");
+    expect(firstIssue(message.safeParse(value))?.message).toBe("Remove the unsupported characters from your message.");
   });
 
   it("treats zero-width and line breaks only as empty", () => {
-    expect(firstIssue(message.safeParse("\n\u200B\r\n"))?.message).toBe("Message is required");
+    expect(firstIssue(message.safeParse("\n\u200B\r\n"))?.message).toBe("Enter your message.");
   });
 });
 
 describe("optionalText over cleanText", () => {
-  const company = optionalText(cleanText("Company").max(200, { error: "Company must be at most 200 characters" }));
+  const company = optionalText(cleanText("company name").max(200, { error: "Shorten your company name to 200 characters or fewer." }));
 
   it.each([undefined, null, "", "  ", "\u200B", "\uFEFF \u2060"])("%j is not given", (value) => {
     const result = company.safeParse(value);
@@ -116,7 +116,7 @@ describe("optionalText over cleanText", () => {
   });
 
   it("refuses control characters with the label", () => {
-    expect(firstIssue(company.safeParse(`Acme${NUL}`))?.message).toBe("Company contains characters that are not allowed");
+    expect(firstIssue(company.safeParse(`Acme${NUL}`))?.message).toBe("Remove the unsupported characters from your company name.");
   });
 
   it("keeps a given value, trimmed and NFC", () => {
@@ -171,14 +171,14 @@ describe("sourceText and the honeypot never refuse", () => {
 });
 
 describe("passwordText", () => {
-  const password = passwordText("Password");
+  const password = passwordText("password");
 
   it("keeps a password exactly as typed", () => {
     for (const value of [" secret ", "tab\tinside", `Ren${NFD_E}`, `emoji ${EMOJI}`]) expect(password.parse(value)).toBe(value);
   });
 
   it.each([`secret${NUL}`, `secret${LONE_HIGH}`, `${LONE_LOW}secret`])("refuses %j", (value) => {
-    expect(firstIssue(password.safeParse(value))?.message).toBe("Password contains characters that are not allowed");
+    expect(firstIssue(password.safeParse(value))?.message).toBe("Remove the unsupported characters from your password.");
   });
 });
 
@@ -187,27 +187,27 @@ describe("every text field of every payload goes through clean text", () => {
   const inquiry = { ...contact, serviceType: "seo", message: "Hello" };
 
   it.each([
-    ["contact", contactSubmissionInput, contact, "firstName", "First name contains characters that are not allowed"],
-    ["contact", contactSubmissionInput, contact, "lastName", "Last name contains characters that are not allowed"],
-    ["contact", contactSubmissionInput, contact, "email", "Email contains characters that are not allowed"],
-    ["contact", contactSubmissionInput, contact, "phone", "Phone contains characters that are not allowed"],
-    ["contact", contactSubmissionInput, contact, "company", "Company contains characters that are not allowed"],
-    ["contact", contactSubmissionInput, contact, "timezone", "Time zone contains characters that are not allowed"],
-    ["inquiry", serviceInquiryInput, inquiry, "firstName", "First name contains characters that are not allowed"],
-    ["inquiry", serviceInquiryInput, inquiry, "lastName", "Last name contains characters that are not allowed"],
-    ["inquiry", serviceInquiryInput, inquiry, "email", "Email contains characters that are not allowed"],
-    ["inquiry", serviceInquiryInput, inquiry, "phone", "Phone contains characters that are not allowed"],
-    ["inquiry", serviceInquiryInput, inquiry, "company", "Company contains characters that are not allowed"],
-    ["inquiry", serviceInquiryInput, inquiry, "message", "Message contains characters that are not allowed"],
-    ["login", adminLoginInput, { username: "owner@example.com", password: "secret" }, "username", "Email contains characters that are not allowed"],
-    ["login", adminLoginInput, { username: "owner@example.com", password: "secret" }, "password", "Password contains characters that are not allowed"],
-    ["note", noteInput, { body: "Called back" }, "body", "Note contains characters that are not allowed"],
-    ["password change", passwordChange, { currentPassword: "old-password", newPassword: "a-new-long-password" }, "currentPassword", "Current password contains characters that are not allowed"],
-    ["password change", passwordChange, { currentPassword: "old-password", newPassword: "a-new-long-password" }, "newPassword", "New password contains characters that are not allowed"],
-    ["filters", leadFilters, {}, "q", "q contains characters that are not allowed"],
-    ["filters", leadFilters, {}, "product", "product contains characters that are not allowed"],
-    ["filters", leadFilters, {}, "form", "form contains characters that are not allowed"],
-    ["filters", leadFilters, {}, "utmSource", "utmSource contains characters that are not allowed"],
+    ["contact", contactSubmissionInput, contact, "firstName", "Remove the unsupported characters from your first name."],
+    ["contact", contactSubmissionInput, contact, "lastName", "Remove the unsupported characters from your last name."],
+    ["contact", contactSubmissionInput, contact, "email", "Remove the unsupported characters from your email address."],
+    ["contact", contactSubmissionInput, contact, "phone", "Remove the unsupported characters from your phone number."],
+    ["contact", contactSubmissionInput, contact, "company", "Remove the unsupported characters from your company name."],
+    ["contact", contactSubmissionInput, contact, "timezone", "Remove the unsupported characters from your time zone."],
+    ["inquiry", serviceInquiryInput, inquiry, "firstName", "Remove the unsupported characters from your first name."],
+    ["inquiry", serviceInquiryInput, inquiry, "lastName", "Remove the unsupported characters from your last name."],
+    ["inquiry", serviceInquiryInput, inquiry, "email", "Remove the unsupported characters from your email address."],
+    ["inquiry", serviceInquiryInput, inquiry, "phone", "Remove the unsupported characters from your phone number."],
+    ["inquiry", serviceInquiryInput, inquiry, "company", "Remove the unsupported characters from your company name."],
+    ["inquiry", serviceInquiryInput, inquiry, "message", "Remove the unsupported characters from your message."],
+    ["login", adminLoginInput, { username: "owner@example.com", password: "secret" }, "username", "Remove the unsupported characters from your email address."],
+    ["login", adminLoginInput, { username: "owner@example.com", password: "secret" }, "password", "Remove the unsupported characters from your password."],
+    ["note", noteInput, { body: "Called back" }, "body", "Remove the unsupported characters from your note."],
+    ["password change", passwordChange, { currentPassword: "old-password", newPassword: "a-new-long-password" }, "currentPassword", "Remove the unsupported characters from your current password."],
+    ["password change", passwordChange, { currentPassword: "old-password", newPassword: "a-new-long-password" }, "newPassword", "Remove the unsupported characters from your new password."],
+    ["filters", leadFilters, {}, "q", "Remove the unsupported characters from your search."],
+    ["filters", leadFilters, {}, "product", "Remove the unsupported characters from your product filter."],
+    ["filters", leadFilters, {}, "form", "Remove the unsupported characters from your form filter."],
+    ["filters", leadFilters, {}, "utmSource", "Remove the unsupported characters from your source filter."],
   ] as const)("%s %s refuses a NUL", (_payload, schema, valid, field, message) => {
     const base = valid as Record<string, unknown>;
     const value = `${String(base[field] ?? "x").slice(0, 12)}${NUL}`;
@@ -221,11 +221,11 @@ describe("every text field of every payload goes through clean text", () => {
   it("refuses a NUL in a product, naming its position", () => {
     const issue = firstIssue(contactSubmissionInput.safeParse({ ...contact, products: ["SEO Services", `Web${NUL}`] }));
     expect(issue?.path).toEqual(["products", 1]);
-    expect(issue?.message).toBe("Product contains characters that are not allowed");
+    expect(issue?.message).toBe("Remove the unsupported characters from your product.");
   });
 
   it("refuses a NUL in a new admin password (CLI and bootstrap)", () => {
-    expect(firstIssue(adminPassword.safeParse(`long-enough-password${NUL}`))?.message).toBe("Password contains characters that are not allowed");
+    expect(firstIssue(adminPassword.safeParse(`long-enough-password${NUL}`))?.message).toBe("Remove the unsupported characters from your password.");
   });
 
   it("cleans every lead-source field instead of refusing", () => {

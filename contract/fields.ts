@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { spamSignalNames } from "./lead-options.ts";
+import { fieldMessages } from "./field-messages.ts";
 import { cleanSourceText, leadSourceLimits, trimText } from "./text.ts";
 
 // Field rules shared by every payload. The spec leaves most bounds open; these are the ones the
@@ -9,7 +10,7 @@ import { cleanSourceText, leadSourceLimits, trimText } from "./text.ts";
 // PostgreSQL refuses NUL outright and SQLite stores it, so the contract decides for both:
 // - text a person types (names, company, message, notes, login, inbox filters, products) has its edges
 //   trimmed (whitespace and zero-width characters), is NFC-normalised (one spelling per name, so search
-//   matches on both databases) and is REFUSED with "<label> contains characters that are not allowed"
+//   matches on both databases) and is REFUSED with "Remove the unsupported characters from your <field>."
 //   when it holds a control character (C0, DEL, C1; line breaks and tabs allowed in multi-line fields)
 //   or a lone UTF-16 surrogate;
 // - lead-source text is CLEANED instead: never a reason to lose a lead;
@@ -24,23 +25,24 @@ export function hasForbiddenCharacters(value: string, options: { multiline?: boo
 
 /**
  * Text a person typed, trimmed and NFC-normalised, refused when it holds control characters or lone
- * surrogates. Callers add their bounds (`.min`, `.max`) with their own messages.
+ * surrogates. `field` names it inside a sentence ("first name"); callers add their bounds (`.min`,
+ * `.max`) with messages from contract/field-messages.ts.
  */
-export function cleanText(label: string, options: { multiline?: boolean; typeError?: string } = {}) {
+export function cleanText(field: string, options: { multiline?: boolean; typeError?: string } = {}) {
   return z
     .string(options.typeError ? { error: options.typeError } : undefined)
     .overwrite(trimText)
     .overwrite((value) => value.normalize("NFC"))
     .refine((value) => !hasForbiddenCharacters(value, options), {
-      error: `${label} contains characters that are not allowed`,
+      error: fieldMessages.notAllowed(field),
     });
 }
 
 /** A required string: clean text, non-empty, at most `max` characters. */
-export function requiredText(label: string, max: number, options: { multiline?: boolean } = {}) {
-  return cleanText(label, { ...options, typeError: `${label} is required` })
-    .min(1, { error: `${label} is required` })
-    .max(max, { error: `${label} must be at most ${max} characters` });
+export function requiredText(field: string, max: number, options: { multiline?: boolean } = {}) {
+  return cleanText(field, { ...options, typeError: fieldMessages.required(field) })
+    .min(1, { error: fieldMessages.required(field) })
+    .max(max, { error: fieldMessages.tooLong(field, max) });
 }
 
 /**
@@ -64,25 +66,25 @@ export function optionalText<T extends z.ZodType<string | undefined>>(schema: T)
  * surrogates are refused: a NUL cannot be typed or passed by every client, and a lone surrogate would
  * hash the same as U+FFFD. The value is never echoed or logged.
  */
-export function passwordText(label: string) {
+export function passwordText(field: string) {
   return z
-    .string({ error: `${label} is required` })
+    .string({ error: fieldMessages.required(field) })
     .refine((value) => !value.includes("\u0000") && !/\p{Cs}/u.test(value), {
-      error: `${label} contains characters that are not allowed`,
+      error: fieldMessages.notAllowed(field),
     });
 }
 
-export const emailField = cleanText("Email", { typeError: "Email is required" })
-  .min(1, { error: "Email is required" })
-  .max(254, { error: "Email must be at most 254 characters" })
-  .pipe(z.email({ error: "Enter a valid email address" }));
+export const emailField = cleanText("email address", { typeError: fieldMessages.required("email address") })
+  .min(1, { error: fieldMessages.required("email address") })
+  .max(254, { error: fieldMessages.tooLong("email address", 254) })
+  .pipe(z.email({ error: fieldMessages.invalidEmail }));
 
-export const phoneField = cleanText("Phone", { typeError: "Phone is required" })
-  .min(1, { error: "Phone is required" })
-  .min(7, { error: "Phone must be at least 7 characters" })
-  .max(30, { error: "Phone must be at most 30 characters" })
+export const phoneField = cleanText("phone number", { typeError: fieldMessages.required("phone number") })
+  .min(1, { error: fieldMessages.required("phone number") })
+  .min(7, { error: fieldMessages.phoneTooShort })
+  .max(30, { error: fieldMessages.tooLong("phone number", 30) })
   .refine((value) => (value.match(/\d/g)?.length ?? 0) >= 7, {
-    error: "Phone must contain at least 7 digits",
+    error: fieldMessages.phoneTooShort,
   });
 
 /** Lead-source data is best effort: bad or oversized values are cleaned, cut or dropped, never a reason to lose a lead. */

@@ -10,6 +10,7 @@ import {
   type LeadSource,
   type LeadStatus,
 } from "./fields.ts";
+import { fieldMessages } from "./field-messages.ts";
 import { budgetLabels, serviceTypeLabels, type Budget, type ServiceType } from "./lead-options.ts";
 
 export { budgetLabels, serviceTypeLabels, type Budget, type ServiceType };
@@ -19,14 +20,14 @@ export const budgets = Object.keys(budgetLabels) as [Budget, ...Budget[]];
 
 /** What the service inquiry form sends to POST /api/service-inquiry. */
 export const serviceInquiryInput = z.object({
-  firstName: requiredText("First name", 100),
-  lastName: requiredText("Last name", 100),
+  firstName: requiredText("first name", 100),
+  lastName: requiredText("last name", 100),
   email: emailField,
-  company: optionalText(cleanText("Company").max(200, { error: "Company must be at most 200 characters" })),
+  company: optionalText(cleanText("company name").max(200, { error: fieldMessages.tooLong("company name", 200) })),
   phone: phoneField,
   serviceType: z.enum(serviceTypes, { error: `Service type must be one of: ${serviceTypes.join(", ")}` }),
   budget: optionalText(z.enum(budgets, { error: `Budget must be empty or one of: ${budgets.join(", ")}` })),
-  message: requiredText("Message", 5000, { multiline: true }),
+  message: requiredText("message", 5000, { multiline: true }),
   ...leadSourceFields,
   ...spamSignalFields,
 });

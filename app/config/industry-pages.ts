@@ -54,6 +54,7 @@ export const industryPageContent: Record<IndustryPage, IndustryPageContent> = {
       companyLabel: "Company Name",
       products: ["Local Digital Marketing for Home Services"],
       successMessage: "We'll contact you within 4 hours to discuss your local marketing strategy!",
+      replyWithin: "4 hours",
       submitLabel: "Get My Free Audit",
     },
     results: {
@@ -187,6 +188,7 @@ export const industryPageContent: Record<IndustryPage, IndustryPageContent> = {
       companyLabel: "Law Firm Name",
       products: ["Local Digital Marketing for Personal Injury Law Firms"],
       successMessage: "We'll contact you within 4 hours to discuss your legal marketing strategy!",
+      replyWithin: "4 hours",
       submitLabel: "Get My Free Legal Audit",
     },
     results: {

@@ -38,6 +38,17 @@ export const siteConfig = {
   },
 } as const;
 
+/** How soon we reply to a lead (SPEC §9): 24 hours, or 4 hours on the home services and law firm pages. */
+export type ReplyPromise = "24 hours" | "4 hours";
+export const standardReplyPromise: ReplyPromise = "24 hours";
+
+/**
+ * The contact page's booking section (its widget and the direct link): where a "book a call" link goes
+ * from a page without a booking section of its own.
+ */
+export const contactBookingSectionId = "schedule-call";
+export const contactBookingHref = `/contact#${contactBookingSectionId}`;
+
 export type NavLink = { label: string; to: string };
 
 export const mainNavigation: NavLink[] = [

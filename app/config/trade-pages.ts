@@ -65,6 +65,9 @@ export type TradePageContent = {
   scheduling?: { button: string; eyebrow: string; title: string; intro: string; embedTitle: string };
 };
 
+/** The id of a trade page's booking calendar section, the target of its hero button and of the form's booking link. */
+export const tradeBookingSectionId = "booking-calendar";
+
 export const tradePages: Record<Trade, TradePageContent> = {
   plumbing: {
     meta: {
@@ -459,5 +462,7 @@ export function tradeContactForm(trade: Trade) {
     title: `Get More ${trades[trade].label} Jobs: Request Your Free Marketing Plan`,
     note: "No obligations. We'll contact you within 24 hours.",
     submitLabel: "Send My Request",
+    // After a send, "book a call" goes to the page's own calendar where it has one.
+    ...(tradePages[trade].scheduling ? { bookingHref: `#${tradeBookingSectionId}` } : {}),
   } satisfies Omit<ShortLeadFormProps, "className">;
 }

@@ -4,7 +4,7 @@ import { BookingSection } from "../components/scheduling-embed.tsx";
 import { Hero, Section, SectionHeader } from "../components/sections.tsx";
 import { Accordion, AccordionItem } from "../components/ui/accordion.tsx";
 import { buttonVariants } from "../components/ui/button.tsx";
-import { siteConfig } from "../config/site.ts";
+import { contactBookingSectionId, siteConfig } from "../config/site.ts";
 import { pageHead } from "../lib/seo.ts";
 
 // The contact page (SPEC §2 "Contact"): phone, e-mail, hours, the contact form, the booking
@@ -17,7 +17,7 @@ export const head = pageHead({
   path: "/contact",
 });
 
-const SCHEDULE_SECTION_ID = "schedule-call";
+const SCHEDULE_SECTION_ID = contactBookingSectionId;
 
 const nextSteps = [
   "We read your message and reply within 24 hours by phone or e-mail, whichever you prefer.",

@@ -5,7 +5,7 @@ import { CardsSection, CheckList, Hero, ProcessSteps, Section, SectionHeader } f
 import { buttonVariants } from "../components/ui/button.tsx";
 import { trades, type Trade } from "../config/industries.ts";
 import { siteConfig } from "../config/site.ts";
-import { tradePages, type CaseStudy, type TradePageContent } from "../config/trade-pages.ts";
+import { tradeBookingSectionId, tradePages, type CaseStudy, type TradePageContent } from "../config/trade-pages.ts";
 import { pageHead, type PageHead } from "../lib/seo.ts";
 
 // SPEC §2 "Plumbing, roofing and HVAC pages": one template for the three trades, fed by
@@ -35,7 +35,7 @@ export default function TradePage({ trade, form }: { trade: Trade; form?: ReactN
               {hero.formButton}
             </a>
             {scheduling && (
-              <a href="#booking-calendar" className={buttonVariants({ size: "lg", variant: "secondary" })}>
+              <a href={`#${tradeBookingSectionId}`} className={buttonVariants({ size: "lg", variant: "secondary" })}>
                 <CalendarDays className="h-5 w-5" aria-hidden="true" />
                 {scheduling.button}
               </a>
@@ -90,7 +90,7 @@ export default function TradePage({ trade, form }: { trade: Trade; form?: ReactN
 
       {scheduling && (
         <BookingSection
-          id="booking-calendar"
+          id={tradeBookingSectionId}
           headingId={`${trade}-calendar-title`}
           tone="muted"
           eyebrow={scheduling.eyebrow}
@@ -98,15 +98,7 @@ export default function TradePage({ trade, form }: { trade: Trade; form?: ReactN
           intro={scheduling.intro}
           embedTitle={scheduling.embedTitle}
           height={630}
-        >
-          <p className="mt-6 text-center text-slate-700">
-            Would rather talk right now? Call{" "}
-            <a href={siteConfig.phoneHref} className={linkClass}>
-              {siteConfig.phone}
-            </a>{" "}
-            ({siteConfig.hours}).
-          </p>
-        </BookingSection>
+        />
       )}
     </>
   );

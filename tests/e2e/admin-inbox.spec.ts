@@ -486,7 +486,7 @@ test("the owner changes the password, signs in with the new one, and changes it 
     await next.fill("short");
     await confirm.fill("short");
     await form.getByRole("button", { name: "Change password" }).click();
-    await expect(form.getByText("New password must be at least 12 characters")).toBeVisible();
+    await expect(form.getByText("Choose a new password of at least 12 characters.")).toBeVisible();
     await next.fill(newPassword);
     await confirm.fill(`${newPassword}!`);
     await form.getByRole("button", { name: "Change password" }).click();

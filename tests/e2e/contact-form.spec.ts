@@ -21,7 +21,7 @@ test("an empty form or one without a service sends nothing and shows the validat
   await page.getByLabel("Phone").fill("512 555 0147");
   await page.getByRole("button", { name: "Send Message" }).click();
   await expectToast(page, "Validation Error", "Please fill in all required fields and select at least one service.");
-  await expect(page.getByText("Please select at least one service.")).toBeVisible();
+  await expect(page.getByText("Select at least one service.", { exact: true })).toBeVisible();
   expect(posts).toHaveLength(0);
 });
 
@@ -133,9 +133,9 @@ test("a one-word name and a malformed e-mail get errors under their fields and n
   await expectToast(page, "Validation Error", "Please correct the highlighted fields.");
   const name = page.getByLabel("Full Name");
   await expect(name).toHaveAttribute("aria-invalid", "true");
-  await expect(name).toHaveAccessibleDescription("Please enter your first and last name.");
+  await expect(name).toHaveAccessibleDescription("Enter your first and last name.");
   await expect(name).toBeFocused();
-  await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Enter a valid email address");
+  await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Enter a valid email address.");
   expect(posts).toHaveLength(0);
 });
 

@@ -40,7 +40,7 @@ test("missing required fields send nothing and show the validation notice", asyn
   await page.getByRole("button", { name: "Send Inquiry" }).click();
   await expectToast(page, "Validation Error", "Please fill in all required fields.");
   await expect(page.getByLabel("Last Name")).toBeFocused();
-  await expect(page.getByLabel("Last Name")).toHaveAccessibleDescription("Please enter your last name.");
+  await expect(page.getByLabel("Last Name")).toHaveAccessibleDescription("Enter your last name.");
   expect(posts).toHaveLength(0);
 });
 
@@ -108,7 +108,7 @@ test("an invalid e-mail gets an error under the field, tied to it, and no reques
   await page.getByRole("button", { name: "Send Inquiry" }).click();
   const emailField = page.getByLabel("Email");
   await expect(emailField).toHaveAttribute("aria-invalid", "true");
-  await expect(emailField).toHaveAccessibleDescription("Enter a valid email address");
+  await expect(emailField).toHaveAccessibleDescription("Enter a valid email address.");
   await expect(emailField).toBeFocused();
   expect(posts).toHaveLength(0);
 });

@@ -46,10 +46,10 @@ for (const form of forms) {
 
       await section.getByRole("button").click();
       for (const [label, message] of [
-        ["First Name", "First name is required"],
-        ["Last Name", "Last name is required"],
-        ["Email", "Email is required"],
-        ["Phone", "Phone is required"],
+        ["First Name", "Enter your first name."],
+        ["Last Name", "Enter your last name."],
+        ["Email", "Enter your email address."],
+        ["Phone", "Enter your phone number."],
       ]) {
         const field = section.getByLabel(label!);
         await expect(field).toHaveAttribute("aria-invalid", "true");

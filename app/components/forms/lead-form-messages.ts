@@ -1,27 +1,31 @@
 import type { z } from "zod";
+import { fieldMessages } from "../../../contract/field-messages.ts";
 import type { contactFormSchema, serviceInquiryFormSchema } from "./lead-form-schemas.ts";
 import type { FormMessages } from "./use-contract-form.ts";
 
-// The spec's wording where it differs from the API's (SPEC §5, §8), apart from the schemas so the
-// forms can mark their required fields at first paint without loading zod.
+// The forms' own wording where a field is theirs and not the contract's (the full name, the service
+// chips and select, the project message), in the contract's voice (contract/field-messages.ts); apart
+// from the schemas so the forms can mark their required fields at first paint without loading zod.
+
+/** The contact form's service chips: at least one (SPEC §5). */
+export const selectAServiceMessage = "Select at least one service.";
 
 export const contactFormMessages = {
   required: {
-    fullName: "Please enter your full name.",
-    email: "Please enter your email address.",
-    phone: "Please enter your phone number.",
-    products: "Please select at least one service.",
+    fullName: fieldMessages.required("full name"),
+    products: selectAServiceMessage,
   },
-  issues: { "fullName.lastName": "Please enter your first and last name." },
+  issues: { "fullName.lastName": "Enter your first and last name." },
 } satisfies FormMessages<keyof z.input<typeof contactFormSchema>>;
+
+/** The service inquiry form's required fields (SPEC §5), marked with the browser flag and an asterisk. */
+export const serviceInquiryRequiredFields = ["firstName", "lastName", "email", "phone", "serviceType", "message"] as const satisfies readonly (keyof z.input<
+  typeof serviceInquiryFormSchema
+>)[];
 
 export const serviceInquiryFormMessages = {
   required: {
-    firstName: "Please enter your first name.",
-    lastName: "Please enter your last name.",
-    email: "Please enter your email address.",
-    phone: "Please enter your phone number.",
-    serviceType: "Please choose a service.",
-    message: "Please tell us about your project.",
+    serviceType: "Choose a service.",
+    message: "Tell us about your project.",
   },
 } satisfies FormMessages<keyof z.input<typeof serviceInquiryFormSchema>>;

@@ -5,8 +5,8 @@ import { contactFormSchema, serviceInquiryFormSchema, shortLeadFormSchema } from
 import { contractResolver } from "./contract-resolver.ts";
 import type { FormMessages } from "./use-contract-form.ts";
 
-// What each public form shows for what the visitor entered: the spec's wording (SPEC §5, §8) where it
-// has one, the contract's elsewhere.
+// What each public form shows for what the visitor entered: the contract's wording, and the form's own
+// for its own fields, all in one voice (contract/field-messages.ts).
 
 const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<FieldValues> as never;
 
@@ -22,19 +22,19 @@ async function messagesOf<Schema extends Parameters<typeof contractResolver>[0]>
 describe("the full contact form", () => {
   const empty = { fullName: "", email: "", phone: "", company: "", products: [], meetingDate: "", meetingTime: "" };
 
-  it("asks for the four required fields in the spec's words", async () => {
+  it("asks for the four required fields", async () => {
     expect(await messagesOf(contactFormSchema, contactFormMessages, empty)).toEqual({
-      fullName: "Please enter your full name.",
-      email: "Please enter your email address.",
-      phone: "Please enter your phone number.",
-      products: "Please select at least one service.",
+      fullName: "Enter your full name.",
+      email: "Enter your email address.",
+      phone: "Enter your phone number.",
+      products: "Select at least one service.",
     });
   });
 
   it("asks for a last name when the full name is one word, and keeps the contract's e-mail message", async () => {
     expect(await messagesOf(contactFormSchema, contactFormMessages, { ...empty, fullName: "Cher", email: "cher-at-example", phone: "512 555 0147", products: ["SEO Services"] })).toEqual({
-      fullName: "Please enter your first and last name.",
-      email: "Enter a valid email address",
+      fullName: "Enter your first and last name.",
+      email: "Enter a valid email address.",
     });
   });
 
@@ -64,30 +64,64 @@ describe("the full contact form", () => {
 describe("the service inquiry form", () => {
   const empty = { firstName: "", lastName: "", email: "", company: "", phone: "", serviceType: "", budget: "", message: "" };
 
-  it("asks for the six required fields in the spec's words; company and budget are optional", async () => {
+  it("asks for the six required fields; company and budget are optional", async () => {
     expect(await messagesOf(serviceInquiryFormSchema, serviceInquiryFormMessages, empty)).toEqual({
-      firstName: "Please enter your first name.",
-      lastName: "Please enter your last name.",
-      email: "Please enter your email address.",
-      phone: "Please enter your phone number.",
-      serviceType: "Please choose a service.",
-      message: "Please tell us about your project.",
+      firstName: "Enter your first name.",
+      lastName: "Enter your last name.",
+      email: "Enter your email address.",
+      phone: "Enter your phone number.",
+      serviceType: "Choose a service.",
+      message: "Tell us about your project.",
     });
   });
 
   it("keeps the contract's message for a malformed e-mail", async () => {
     const filled = { ...empty, firstName: "Marcus", lastName: "Reyes", email: "marcus@", phone: "305 555 0199", serviceType: "seo", message: "Hello" };
-    expect(await messagesOf(serviceInquiryFormSchema, serviceInquiryFormMessages, filled)).toEqual({ email: "Enter a valid email address" });
+    expect(await messagesOf(serviceInquiryFormSchema, serviceInquiryFormMessages, filled)).toEqual({ email: "Enter a valid email address." });
   });
 });
 
 describe("the short lead forms", () => {
   it("use the contract's messages", async () => {
     expect(await messagesOf(shortLeadFormSchema, undefined, { firstName: "", lastName: "", email: "", phone: "", company: "" })).toEqual({
-      firstName: "First name is required",
-      lastName: "Last name is required",
-      email: "Email is required",
-      phone: "Phone is required",
+      firstName: "Enter your first name.",
+      lastName: "Enter your last name.",
+      email: "Enter your email address.",
+      phone: "Enter your phone number.",
     });
+  });
+});
+
+describe("one voice", () => {
+  // Every message a visitor can meet under a field: empty, malformed, too short and too long values.
+  const long = "a".repeat(6000);
+  const cases: [string, Parameters<typeof contractResolver>[0], FormMessages | undefined, object[]][] = [
+    [
+      "contact",
+      contactFormSchema,
+      contactFormMessages,
+      [
+        { fullName: "", email: "", phone: "", products: [] },
+        { fullName: "Cher", email: "cher@", phone: "555-01", products: ["x"] },
+        { fullName: `Ada ${long}`, email: `${long}@example.com`, phone: "1".repeat(40), company: long, products: ["x"] },
+      ],
+    ],
+    [
+      "service inquiry",
+      serviceInquiryFormSchema,
+      serviceInquiryFormMessages,
+      [
+        { firstName: "", lastName: "", email: "", phone: "", serviceType: "", message: "" },
+        { firstName: long, lastName: "Bad\u0000", email: "a@b", phone: "call me 12", serviceType: "seo", message: long },
+      ],
+    ],
+    ["short", shortLeadFormSchema, undefined, [{ firstName: "", lastName: "", email: "x", phone: "12" }]],
+  ];
+
+  it.each(cases)("%s form: each message is one sentence that says what to do, without \"Please\"", async (_name, schema, messages, inputs) => {
+    const seen = new Set<string>();
+    for (const values of inputs) for (const message of Object.values(await messagesOf(schema, messages, values))) seen.add(String(message));
+    expect(seen.size).toBeGreaterThan(3);
+    for (const message of seen) expect(message).toMatch(/^(Enter|Select|Choose|Shorten|Remove|Tell) [^.!?]+\.$/);
   });
 });

@@ -3,10 +3,10 @@ import { z } from "zod";
 import { contactSubmissionInput } from "../../../contract/contact-submission.ts";
 import { serviceInquiryInput } from "../../../contract/service-inquiry.ts";
 import { splitFullName } from "../../lib/contact-form-values.ts";
-import { contactFormMessages, serviceInquiryFormMessages } from "./lead-form-messages.ts";
+import { contactFormMessages, selectAServiceMessage, serviceInquiryFormMessages } from "./lead-form-messages.ts";
 
 // The public lead forms' schemas, built from the contract's (the rules the server applies), and the
-// spec's wording where it differs from the API's (SPEC §5, §8). Unit-tested in lead-form-schemas.test.ts.
+// forms' own wording for their own fields (lead-form-messages.ts). Unit-tested in lead-form-schemas.test.ts.
 
 const contact = contactSubmissionInput.shape;
 
@@ -24,7 +24,7 @@ export const contactFormSchema = z
     email: contact.email,
     phone: contact.phone,
     company: contact.company,
-    products: contact.products.refine((products) => products.length > 0, { error: "Please select at least one service." }),
+    products: contact.products.refine((products) => products.length > 0, { error: selectAServiceMessage }),
     meetingDate: contact.meetingDate,
     meetingTime: contact.meetingTime,
   })

@@ -10,12 +10,13 @@ import { Input } from "../ui/input.tsx";
 import { Textarea } from "../ui/textarea.tsx";
 import { Field, fieldA11y, HoneypotField, useDefaultsWithTypedValues } from "./form-parts.tsx";
 import { SelectField } from "./select-field.tsx";
-import { notifyInvalid } from "./form-toasts.ts";
+import { notifyInvalid } from "./form-toasts.tsx";
 import type { serviceInquiryFormSchema } from "./lead-form-schemas.ts";
-import { serviceInquiryFormMessages } from "./lead-form-messages.ts";
+import { serviceInquiryRequiredFields } from "./lead-form-messages.ts";
 import { loadServiceInquiryFormRules, sendServiceInquiry } from "./lead-form-rules.ts";
 import { hasMissingFields, useContractForm } from "./use-contract-form.ts";
 import { useLeadSubmission } from "./use-lead-submission.ts";
+import { ThankYouPanel, useThankYouPanel } from "./thank-you-panel.tsx";
 
 // The service inquiry form at the bottom of every service page (SPEC §3, §4, §5, §8). An Astro island:
 // its props are strings.
@@ -37,8 +38,8 @@ const emptyValues: InquiryFormValues = {
 type FieldName = keyof InquiryFormValues;
 
 const toOptions = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
-/** Marked required (the browser flag and the asterisk): the fields the spec's message table names. */
-const isRequired = (name: FieldName) => name in serviceInquiryFormMessages.required;
+/** Marked required (the browser flag and the asterisk). */
+const isRequired = (name: FieldName) => (serviceInquiryRequiredFields as readonly FieldName[]).includes(name);
 
 export function ServiceInquiryForm({
   formName = serviceInquiryFormName,
@@ -57,12 +58,16 @@ export function ServiceInquiryForm({
   const errors = form.formState.errors;
   const lead = useLeadSubmission({ formName, send: sendServiceInquiry });
   const hydrated = useHydrated();
+  const thanks = useThankYouPanel();
 
   const onValid = (values: z.output<typeof serviceInquiryFormSchema>) =>
     lead.submit(values, {
       success: "Your service inquiry has been sent. We'll respond within 24 hours with a custom proposal.",
       failure: "Failed to send your inquiry. Please try again.",
-      onSent: () => form.reset(emptyValues),
+      onSent: () => {
+        form.reset(emptyValues);
+        thanks.show();
+      },
     });
 
   const onInvalid = (found: FieldErrors<InquiryFormValues>) =>
@@ -79,6 +84,11 @@ export function ServiceInquiryForm({
       <h2 id={`${formId}-title`} className="text-2xl font-bold text-slate-900">
         {title}
       </h2>
+      {thanks.shown && (
+        <div className="mt-6">
+          <ThankYouPanel headingRef={thanks.headingRef} />
+        </div>
+      )}
       <form onFocusCapture={() => loadServiceInquiryFormRules().catch(() => undefined)} onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate aria-labelledby={`${formId}-title`} className="relative mt-6 space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
           {text("firstName", "First Name", { autoComplete: "given-name" })}

@@ -9,6 +9,7 @@ import type { shortLeadFormSchema } from "./lead-form-schemas.ts";
 import { loadShortLeadFormRules, sendContact } from "./lead-form-rules.ts";
 import { useContractForm } from "./use-contract-form.ts";
 import { useLeadSubmission } from "./use-lead-submission.ts";
+import { ThankYouPanel, useThankYouPanel, type NextStepProps } from "./thank-you-panel.tsx";
 
 // The short lead forms (audits, coaching, home services, law firms, the trades' shared form): a few
 // contact fields validated by the contract's own rules, an error under each invalid field.
@@ -32,7 +33,7 @@ export type ShortLeadFormProps = {
   successMessage?: string;
   submitLabel?: string;
   className?: string;
-};
+} & NextStepProps;
 
 const SHORT_FORM_SUCCESS = "We'll be in touch soon!";
 // Internally a "Failed to submit"; the visitor sees the spec's short message.
@@ -46,6 +47,8 @@ export function ShortLeadForm({
   products,
   successMessage = SHORT_FORM_SUCCESS,
   submitLabel = "Get My Free Audit",
+  replyWithin,
+  bookingHref,
   className,
 }: ShortLeadFormProps) {
   const formId = useId();
@@ -55,6 +58,7 @@ export function ShortLeadForm({
   const errors = form.formState.errors;
   const lead = useLeadSubmission({ formName, send: sendContact });
   const hydrated = useHydrated();
+  const thanks = useThankYouPanel();
 
   const onValid = (values: z.output<typeof shortLeadFormSchema>) =>
     lead.submit(
@@ -66,7 +70,14 @@ export function ShortLeadForm({
         ...(companyLabel && values.company ? { company: values.company } : {}),
         ...(products ? { products } : {}),
       },
-      { success: successMessage, failure: SHORT_FORM_FAILURE, onSent: () => form.reset(emptyValues) },
+      {
+        success: successMessage,
+        failure: SHORT_FORM_FAILURE,
+        onSent: () => {
+          form.reset(emptyValues);
+          thanks.show();
+        },
+      },
     );
 
   const text = (name: keyof ShortLeadValues, label: string, props: Record<string, unknown> = {}) => {
@@ -83,6 +94,11 @@ export function ShortLeadForm({
       <h2 id={`${formId}-title`} className="text-2xl font-bold text-slate-900">
         {title}
       </h2>
+      {thanks.shown && (
+        <div className="mt-5">
+          <ThankYouPanel headingRef={thanks.headingRef} replyWithin={replyWithin} bookingHref={bookingHref} />
+        </div>
+      )}
       <form onFocusCapture={() => loadShortLeadFormRules().catch(() => undefined)} onSubmit={form.handleSubmit(onValid)} noValidate aria-labelledby={`${formId}-title`} className="relative mt-5 space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
           {text("firstName", "First Name", { autoComplete: "given-name" })}

@@ -16,7 +16,7 @@ const schema = z.object({
       const [first = "", ...rest] = value.trim().split(/\s+/);
       return { first, last: rest.join(" ") };
     })
-    .pipe(z.object({ first: requiredText("First name", 100), last: requiredText("Last name", 100) })),
+    .pipe(z.object({ first: requiredText("first name", 100), last: requiredText("last name", 100) })),
   email: emailField,
   tags: z.array(z.string()).min(1, { error: "Pick one" }),
 });
@@ -33,8 +33,8 @@ describe("contractResolver", () => {
   it("reports the schema's own message under each top-level field, nested problems included", async () => {
     const { errors } = await resolve({ name: "Cher", email: "cher-at-example", tags: ["a"] });
     expect(errors).toEqual({
-      name: { type: "too_small", message: "Last name is required" },
-      email: { type: "invalid_format", message: "Enter a valid email address" },
+      name: { type: "too_small", message: "Enter your last name." },
+      email: { type: "invalid_format", message: "Enter a valid email address." },
     });
   });
 
@@ -43,7 +43,7 @@ describe("contractResolver", () => {
     const { errors } = await resolve({ name: "  ", email: "", tags: [] }, messages);
     expect(errors).toEqual({
       name: { type: "required", message: "Please enter your name." },
-      email: { type: "required", message: "Email is required" },
+      email: { type: "required", message: "Enter your email address." },
       tags: { type: "required", message: "Please pick a tag." },
     });
     expect(hasMissingFields(errors)).toBe(true);

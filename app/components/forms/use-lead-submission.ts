@@ -1,7 +1,7 @@
 import type { LeadSource, spamSignalFields } from "../../../contract/fields.ts";
 import { reportConversion } from "../../lib/analytics.ts";
 import { useIdempotencyKeys, useSingleFlight, useSpamSignals } from "./form-parts.tsx";
-import { notifySubmitFailed, notifySubmitted } from "./form-toasts.ts";
+import { notifySubmitFailed, notifySubmitted } from "./form-toasts.tsx";
 
 // Sending a valid lead, the same for every public form: one submission at a time, the lead's source and
 // spam signals added, one Idempotency-Key per filled-in form (a retry after a lost answer stores the
