@@ -61,7 +61,7 @@ export default function Contact({ form }: { form?: ReactNode }) {
                   Call us
                 </dt>
                   <dd className="mt-1 sm:pl-9">
-                    <a href={siteConfig.phoneHref} className="text-lg font-semibold text-brand-700 underline-offset-4 hover:underline">
+                    <a href={siteConfig.phoneHref} className="text-base font-semibold text-brand-700 underline-offset-4 hover:underline sm:text-lg">
                       {siteConfig.phone}
                     </a>
                   </dd>
