@@ -10,8 +10,9 @@ const buttonLinkVariants = {
   outline: "border border-brand-700 bg-white text-brand-700 hover:bg-brand-50",
   secondary: "bg-white text-brand-900 hover:bg-brand-50",
 } as const;
-// A minimum height, not a height: a label that wraps to two lines on a phone keeps its padding.
-const buttonLinkSizes = { default: "min-h-10 px-4 py-2 text-sm", lg: "min-h-12 px-6 py-3 text-base" } as const;
+// A minimum height, not a height: a label that wraps to two lines on a phone keeps its padding. The
+// padding leaves one line (and an outline's border) inside the minimum, so filled and outlined buttons match.
+const buttonLinkSizes = { default: "min-h-10 px-4 py-2 text-sm", lg: "min-h-12 px-6 py-2.5 text-base" } as const;
 
 function CheckIcon() {
   return (

@@ -54,8 +54,11 @@ test.describe("the bugs issue 14 saw", () => {
       await page.setViewportSize({ width, height: 800 });
       for (const path of ["/services/seo", "/services/website-design", "/"]) {
         await page.goto(path);
-        await expect(page.locator("[data-hero-actions]").first()).toBeVisible();
+        const actions = page.locator("[data-hero-actions]").first();
+        await expect(actions).toBeVisible();
         await expectNoLoneWrappedItem(page, "[data-hero-actions]");
+        // One-line labels: filled and outlined buttons stand equally tall.
+        if (width === 1280) expect(new Set(await actions.locator("> a").evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height))).size).toBe(1);
       }
     }
   });

@@ -18,7 +18,7 @@ export const buttonVariants = cva(
       size: {
         default: "min-h-10 px-4 py-2",
         sm: "min-h-9 px-3 py-1.5",
-        lg: "min-h-12 px-6 py-3 text-base",
+        lg: "min-h-12 px-6 py-2.5 text-base",
       },
     },
     defaultVariants: { variant: "default", size: "default" },
