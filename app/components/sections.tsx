@@ -1,5 +1,5 @@
 import { clsx as cn } from "clsx";
-import type { ReactNode } from "react";
+import { Children, type ReactNode } from "react";
 
 // Plain clsx and inline icons: these blocks are on the home page, whose first load must stay light.
 
@@ -10,7 +10,9 @@ const buttonLinkVariants = {
   outline: "border border-brand-700 bg-white text-brand-700 hover:bg-brand-50",
   secondary: "bg-white text-brand-900 hover:bg-brand-50",
 } as const;
-const buttonLinkSizes = { default: "h-10 px-4 text-sm", lg: "h-12 px-6 text-base" } as const;
+// A minimum height, not a height: a label that wraps to two lines on a phone keeps its padding. The
+// padding leaves one line (and an outline's border) inside the minimum, so filled and outlined buttons match.
+const buttonLinkSizes = { default: "min-h-10 px-4 py-2 text-sm", lg: "min-h-12 px-6 py-2.5 text-base" } as const;
 
 function CheckIcon() {
   return (
@@ -59,7 +61,16 @@ export function Hero({ eyebrow, title, intro, actions, aside, children }: { eyeb
           {eyebrow && <div className="mb-4">{eyebrow}</div>}
           <h1 className="text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">{title}</h1>
           {intro && <div className="mt-6 text-lg text-slate-700">{intro}</div>}
-          {actions && <div className="mt-8 flex flex-wrap gap-4">{actions}</div>}
+          {/* Three buttons do not fit on one line beside an aside: rather than wrap two and one, they
+              stack in one column, as wide as the widest. */}
+          {actions && (
+            <div
+              data-hero-actions=""
+              className="mt-8 flex flex-wrap gap-4 has-[>:nth-child(3)]:grid has-[>:nth-child(3)]:w-fit has-[>:nth-child(3)]:max-w-full"
+            >
+              {actions}
+            </div>
+          )}
           {children}
         </div>
         {aside && <div>{aside}</div>}
@@ -77,9 +88,51 @@ export function ButtonLink({ to, variant = "default", size = "lg", className, ch
   );
 }
 
+// Grids of cards never leave a cell empty, whatever the number of cards (issue 14: three steps in four
+// columns left a void). At each width a grid takes the planned number of columns, or fewer where the
+// count divides evenly into fewer, never more than it has items; when a last row is still short, its
+// last item stretches over the rest of the row. Tailwind only ships classes it finds spelt out, hence
+// the tables.
+type Breakpoint = "sm" | "md" | "lg";
+type Columns = 1 | 2 | 3 | 4;
+/** How many columns a grid grows to at each width, narrowest first. */
+type ColumnPlan = Partial<Record<Breakpoint, Columns>>;
+
+const gridColumnClasses: Record<Breakpoint, Record<Columns, string>> = {
+  sm: { 1: "sm:grid-cols-1", 2: "sm:grid-cols-2", 3: "sm:grid-cols-3", 4: "sm:grid-cols-4" },
+  md: { 1: "md:grid-cols-1", 2: "md:grid-cols-2", 3: "md:grid-cols-3", 4: "md:grid-cols-4" },
+  lg: { 1: "lg:grid-cols-1", 2: "lg:grid-cols-2", 3: "lg:grid-cols-3", 4: "lg:grid-cols-4" },
+};
+const lastItemSpanClasses: Record<Breakpoint, Record<Columns, string>> = {
+  sm: { 1: "sm:[&>:last-child]:col-span-1", 2: "sm:[&>:last-child]:col-span-2", 3: "sm:[&>:last-child]:col-span-3", 4: "sm:[&>:last-child]:col-span-4" },
+  md: { 1: "md:[&>:last-child]:col-span-1", 2: "md:[&>:last-child]:col-span-2", 3: "md:[&>:last-child]:col-span-3", 4: "md:[&>:last-child]:col-span-4" },
+  lg: { 1: "lg:[&>:last-child]:col-span-1", 2: "lg:[&>:last-child]:col-span-2", 3: "lg:[&>:last-child]:col-span-3", 4: "lg:[&>:last-child]:col-span-4" },
+};
+
+/** The column classes for `count` items laid out by `plan` (exported for its unit test). */
+export function gridColumnsFor(count: number, plan: ColumnPlan): string {
+  const classes: string[] = [];
+  let lastItemSpan = 1;
+  for (const breakpoint of ["sm", "md", "lg"] as const) {
+    const planned = plan[breakpoint];
+    if (!planned) continue;
+    const widest = Math.min(planned, Math.max(count, 1));
+    // Three rows of two fill better than a row of four and a row of two.
+    const even = ([4, 3, 2] as const).find((columns) => columns <= widest && columns >= widest - 1 && count % columns === 0);
+    const columns: Columns = even ?? (widest as Columns);
+    const shortBy = count % columns === 0 ? 0 : columns - (count % columns);
+    const span = (shortBy + 1) as Columns;
+    classes.push(gridColumnClasses[breakpoint][columns]);
+    if (span !== lastItemSpan) classes.push(lastItemSpanClasses[breakpoint][span]);
+    lastItemSpan = span;
+  }
+  return classes.join(" ");
+}
+
+const cardGridPlans: Record<2 | 3 | 4, ColumnPlan> = { 2: { md: 2 }, 3: { md: 2, lg: 3 }, 4: { sm: 2, lg: 4 } };
+
 export function CardGrid({ columns = 3, className, children }: { columns?: 2 | 3 | 4; className?: string; children: ReactNode }) {
-  const cols = { 2: "md:grid-cols-2", 3: "md:grid-cols-2 lg:grid-cols-3", 4: "sm:grid-cols-2 lg:grid-cols-4" }[columns];
-  return <div className={cn("mt-10 grid gap-6", cols, className)}>{children}</div>;
+  return <div className={cn("mt-10 grid gap-6", gridColumnsFor(Children.toArray(children).length, cardGridPlans[columns]), className)}>{children}</div>;
 }
 
 export function Card({ title, icon, children, className, headingLevel = 3 }: { title: ReactNode; icon?: ReactNode; children?: ReactNode; className?: string; headingLevel?: 3 | 4 }) {
@@ -140,7 +193,7 @@ export function CheckList({ items, className }: { items: ReactNode[]; className?
 
 export function StatGrid({ stats, className }: { stats: { value: string; label: string }[]; className?: string }) {
   return (
-    <dl className={cn("mt-10 grid gap-6 sm:grid-cols-3", className)}>
+    <dl className={cn("mt-10 grid gap-6", gridColumnsFor(stats.length, { sm: 3 }), className)}>
       {stats.map((stat) => (
         <div key={stat.label} className="flex flex-col rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
           <dt className="order-2 mt-2 text-sm font-medium text-slate-700">{stat.label}</dt>
@@ -153,7 +206,7 @@ export function StatGrid({ stats, className }: { stats: { value: string; label: 
 
 export function ProcessSteps({ steps, className }: { steps: { title: string; text: ReactNode }[]; className?: string }) {
   return (
-    <ol className={cn("mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4", className)}>
+    <ol className={cn("mt-10 grid gap-6", gridColumnsFor(steps.length, { md: 2, lg: 4 }), className)}>
       {steps.map((step, index) => (
         <li key={step.title} className="rounded-xl border border-slate-200 bg-white p-6 text-slate-900">
           <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 font-bold text-white" aria-hidden="true">

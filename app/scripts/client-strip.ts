@@ -1,14 +1,18 @@
 // Advances the home page's client strip ([data-client-strip], components/client-strip.tsx) by one name
-// every 2 seconds. The rotation pauses while the tab is hidden and never runs for visitors who ask
-// for reduced motion.
+// every 2 seconds. The rotation stops while the tab is hidden and while the visitor has paused it with the
+// strip's button ([data-client-strip-pause], aria-pressed); it starts paused for visitors who ask for reduced
+// motion, until they press the button themselves.
 import { CLIENT_STRIP_INTERVAL_MS, CLIENT_STRIP_NAMES, visibleClientNames } from "../lib/client-strip.ts";
 
 const list = document.querySelector<HTMLUListElement>("[data-client-strip]");
+const pauseButton = document.querySelector<HTMLButtonElement>("[data-client-strip-pause]");
 if (list) {
   const items = [...list.querySelectorAll("li")];
   const motionQuery = window.matchMedia("(prefers-reduced-motion: reduce)");
   let index = 0;
   let timer: number | undefined;
+  let paused = motionQuery.matches;
+  let visitorChose = false;
 
   const advance = () => {
     index = (index + 1) % CLIENT_STRIP_NAMES.length;
@@ -17,7 +21,8 @@ if (list) {
     });
   };
   const sync = () => {
-    const shouldRun = document.visibilityState !== "hidden" && !motionQuery.matches;
+    pauseButton?.setAttribute("aria-pressed", String(paused));
+    const shouldRun = document.visibilityState !== "hidden" && !paused;
     if (!shouldRun && timer !== undefined) {
       window.clearInterval(timer);
       timer = undefined;
@@ -26,7 +31,16 @@ if (list) {
     }
   };
 
+  pauseButton?.addEventListener("click", () => {
+    visitorChose = true;
+    paused = !paused;
+    sync();
+  });
+  pauseButton?.classList.remove("invisible");
   sync();
   document.addEventListener("visibilitychange", sync);
-  motionQuery.addEventListener("change", sync);
+  motionQuery.addEventListener("change", () => {
+    if (!visitorChose) paused = motionQuery.matches;
+    sync();
+  });
 }

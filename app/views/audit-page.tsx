@@ -86,7 +86,7 @@ function AuditPageSection({ section }: { section: AuditSection }) {
       return (
         <Section tone={tone} labelledBy={id}>
           <SectionHeader id={id} eyebrow={eyebrow} title={title} />
-          <ProcessSteps className="lg:grid-cols-3" steps={section.steps} />
+          <ProcessSteps steps={section.steps} />
           {section.followUp && (
             <div className="mt-12 rounded-xl bg-brand-50 p-8 text-center">
               <p className="text-lg text-slate-800">{section.followUp.text}</p>

@@ -1,4 +1,5 @@
 import { ArticleSidebar } from "../components/blog/article-sidebar.tsx";
+import { PhotoFrame } from "../components/photo-frame.tsx";
 import { ButtonLink } from "../components/sections.tsx";
 import { siteConfig } from "../config/site.ts";
 import type { BlogArticleView } from "../content/blog-articles.ts";
@@ -37,11 +38,9 @@ export function articleHead(article: BlogArticleView): PageHead {
 /** The hero photo: the roofing guide's is lazy-loaded at 800 by 500 (SPEC §2), the others load first. */
 function HeroImage({ article }: { article: BlogArticleView }) {
   if (article.slug === "ultimate-guide-seo-roofing-companies") {
-    return <img src={article.image} alt={article.imageAlt} width={800} height={500} loading="lazy" className="h-auto w-full rounded-xl object-cover" />;
+    return <PhotoFrame src={article.image} alt={article.imageAlt} width={800} height={500} loading="lazy" className="rounded-xl" />;
   }
-  return (
-    <img src={article.image} alt={article.imageAlt} width={1200} height={675} fetchPriority="high" className="aspect-video h-auto w-full rounded-xl object-cover" />
-  );
+  return <PhotoFrame src={article.image} alt={article.imageAlt} width={1200} height={675} loading="eager" fetchPriority="high" className="rounded-xl" />;
 }
 
 export default function BlogArticle({ article }: { article: BlogArticleView }) {

@@ -1,3 +1,4 @@
+import { PhotoFrame } from "../components/photo-frame.tsx";
 import { ButtonLink, CtaBanner, Hero } from "../components/sections.tsx";
 import { siteConfig } from "../config/site.ts";
 import type { BlogSummary } from "../content/blog-articles.ts";
@@ -34,14 +35,8 @@ export default function BlogIndex({ articles }: { articles: BlogSummary[] }) {
           <ul className="grid gap-8 md:grid-cols-2">
             {articles.map((article, index) => (
               <li key={article.slug} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-                <img
-                  src={article.image}
-                  alt={article.imageAlt}
-                  width={800}
-                  height={450}
-                  loading={index < 2 ? "eager" : "lazy"}
-                  className="aspect-video h-auto w-full object-cover"
-                />
+                {/* Only the first card is in the first screen at every width; the rest wait until scrolled to. */}
+                <PhotoFrame src={article.image} alt={article.imageAlt} width={800} height={450} loading={index === 0 ? "eager" : "lazy"} />
                 <div className="flex flex-1 flex-col p-6">
                   <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
                     <span>{siteConfig.author.name}</span>
@@ -57,7 +52,7 @@ export default function BlogIndex({ articles }: { articles: BlogSummary[] }) {
                   <p className="mt-3 flex-1 text-slate-700">{article.excerpt}</p>
                   <a
                     href={`/blog/${article.slug}`}
-                    className="mt-6 inline-flex h-10 w-fit items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+                    className="mt-6 inline-flex min-h-10 w-fit items-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
                   >
                     Read Full Article<span className="sr-only">: {article.title}</span>
                   </a>

@@ -52,7 +52,7 @@ export default function Contact({ form }: { form?: ReactNode }) {
           </>
         }
         aside={
-          <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-lg">
+          <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-lg sm:p-8">
             <h2 className="text-2xl font-extrabold text-brand-900">Reach Us Directly</h2>
             <dl className="mt-6 space-y-6">
               <div>
@@ -60,8 +60,8 @@ export default function Contact({ form }: { form?: ReactNode }) {
                   <Phone className="h-6 w-6 shrink-0 text-brand-700" aria-hidden="true" />
                   Call us
                 </dt>
-                  <dd className="mt-1 pl-9">
-                    <a href={siteConfig.phoneHref} className="text-lg font-semibold text-brand-700 underline-offset-4 hover:underline">
+                  <dd className="mt-1 sm:pl-9">
+                    <a href={siteConfig.phoneHref} className="text-base font-semibold text-brand-700 underline-offset-4 hover:underline sm:text-lg">
                       {siteConfig.phone}
                     </a>
                   </dd>
@@ -71,10 +71,10 @@ export default function Contact({ form }: { form?: ReactNode }) {
                   <Mail className="h-6 w-6 shrink-0 text-brand-700" aria-hidden="true" />
                   Write to us
                 </dt>
-                  <dd className="mt-1 pl-9">
+                  <dd className="mt-1 sm:pl-9">
                     <a
                       href={`mailto:${siteConfig.email}`}
-                      className="break-all text-lg font-semibold text-brand-700 underline-offset-4 hover:underline"
+                      className="text-base font-semibold wrap-anywhere text-brand-700 underline-offset-4 hover:underline sm:text-lg"
                     >
                       {siteConfig.email}
                     </a>
@@ -85,7 +85,7 @@ export default function Contact({ form }: { form?: ReactNode }) {
                   <Clock className="h-6 w-6 shrink-0 text-brand-700" aria-hidden="true" />
                   Business hours
                 </dt>
-                  <dd className="mt-1 pl-9 text-slate-700">{siteConfig.hours}</dd>
+                  <dd className="mt-1 sm:pl-9 text-slate-700">{siteConfig.hours}</dd>
                 </div>
             </dl>
           </div>

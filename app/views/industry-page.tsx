@@ -75,7 +75,7 @@ export default function IndustryPage({ page, form }: { page: Industry; form?: Re
 
       <Section labelledBy={`${page}-system`}>
         <SectionHeader id={`${page}-system`} eyebrow={system.eyebrow} title={system.title} intro={system.intro} />
-        <ProcessSteps className="lg:grid-cols-3" steps={system.steps} />
+        <ProcessSteps steps={system.steps} />
       </Section>
 
       <Section tone="muted" labelledBy={`${page}-testimonial`}>

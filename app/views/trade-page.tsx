@@ -1,5 +1,6 @@
 import { CalendarDays, Phone } from "lucide-react";
 import type { ReactNode } from "react";
+import { PhotoFrame } from "../components/photo-frame.tsx";
 import { BookingSection } from "../components/scheduling-embed.tsx";
 import { CardsSection, CheckList, Hero, ProcessSteps, Section, SectionHeader } from "../components/sections.tsx";
 import { buttonVariants } from "../components/ui/button.tsx";
@@ -61,7 +62,7 @@ export default function TradePage({ trade, form }: { trade: Trade; form?: ReactN
 
       <Section labelledBy={`${trade}-system-title`}>
         <SectionHeader id={`${trade}-system-title`} eyebrow={system.eyebrow} title={system.title} intro={system.intro} />
-        <ProcessSteps steps={system.steps} className={system.steps.length === 3 ? "lg:grid-cols-3" : undefined} />
+        <ProcessSteps steps={system.steps} />
       </Section>
 
       <Section tone="muted" labelledBy={`${trade}-cases-title`}>
@@ -106,17 +107,7 @@ export default function TradePage({ trade, form }: { trade: Trade; form?: ReactN
 
 function HeroAside({ aside }: { aside: TradePageContent["hero"]["aside"] }) {
   if (aside.kind === "image") {
-    return (
-      <img
-        src={aside.src}
-        alt={aside.alt}
-        width={aside.width}
-        height={aside.height}
-        loading="eager"
-        fetchPriority="high"
-        className="h-auto w-full rounded-xl"
-      />
-    );
+    return <PhotoFrame src={aside.src} alt={aside.alt} width={aside.width} height={aside.height} loading="eager" fetchPriority="high" className="rounded-xl" />;
   }
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">

@@ -55,7 +55,7 @@ const guaranteeHighlights = [
   },
 ];
 
-const upgradeButtonClass = cn(buttonVariants({ size: "lg" }), "h-14 px-8 text-lg");
+const upgradeButtonClass = cn(buttonVariants({ size: "lg" }), "min-h-14 px-8 text-lg");
 const upgradeButtonOnDarkClass = cn(upgradeButtonClass, "bg-white text-brand-900 hover:bg-brand-50");
 
 export default function UltimateWebsiteOffer() {

@@ -14,10 +14,11 @@ export const buttonVariants = cva(
         ghost: "hover:bg-slate-100",
         destructive: "bg-red-700 text-white hover:bg-red-800",
       },
+      // Minimum heights: a label that wraps on a phone keeps its padding.
       size: {
-        default: "h-10 px-4 py-2",
-        sm: "h-9 px-3",
-        lg: "h-12 px-6 text-base",
+        default: "min-h-10 px-4 py-2",
+        sm: "min-h-9 px-3 py-1.5",
+        lg: "min-h-12 px-6 py-2.5 text-base",
       },
     },
     defaultVariants: { variant: "default", size: "default" },

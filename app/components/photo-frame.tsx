@@ -1,0 +1,58 @@
+import { clsx as cn } from "clsx";
+
+// A stock photo (external host: slow or failing at times, SPEC §10) in a frame of fixed proportions
+// with the brand's placeholder behind it, so the page never shows a void or a broken-image icon:
+// - while the photo loads, the frame shows the placeholder (the photo box is transparent until then);
+// - if it fails, Chromium and Firefox draw ::before/::after on a broken <img> only (never on a loaded one):
+//   the ::after repaints the placeholder over the broken icon and the alt text; the transparent text
+//   colour hides the alt text where a browser draws no pseudo-element. Screen readers keep the alt text.
+// CSS only: no error handler, nothing for the Content-Security-Policy to allow.
+
+/** The frame's proportions, as Tailwind needs them spelt out: the photo's width / height, to 2 decimals. */
+const aspectClasses: Record<string, string> = {
+  "1.78": "aspect-video",
+  "1.60": "aspect-[8/5]",
+  "1.50": "aspect-[3/2]",
+};
+
+function aspectClass(width: number, height: number): string {
+  const ratio = (width / height).toFixed(2);
+  const found = aspectClasses[ratio];
+  // The pages are built ahead of time: a photo of new proportions fails the build, not the page.
+  if (!found) throw new Error(`PhotoFrame: no frame for a ${width} by ${height} photo (ratio ${ratio}); add it to aspectClasses`);
+  return found;
+}
+
+export function PhotoFrame({
+  src,
+  alt,
+  width,
+  height,
+  loading = "lazy",
+  fetchPriority,
+  className,
+}: {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+  /** "lazy" below the fold; "eager" for a photo in the first screen. */
+  loading?: "lazy" | "eager";
+  fetchPriority?: "high";
+  /** The frame's corners and spacing. */
+  className?: string;
+}) {
+  return (
+    <div className={cn("photo-placeholder relative w-full overflow-hidden", aspectClass(width, height), className)}>
+      <img
+        src={src}
+        alt={alt}
+        width={width}
+        height={height}
+        loading={loading}
+        fetchPriority={fetchPriority}
+        className="absolute inset-0 h-full w-full object-cover text-transparent after:photo-placeholder after:absolute after:inset-0"
+      />
+    </div>
+  );
+}
