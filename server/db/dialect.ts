@@ -15,18 +15,25 @@ export function containsPattern(text: string): string {
 const COMMON_MATCHES = 1000;
 
 /**
- * "search_text contains q" for a lead table, through the trigram index of each dialect (migration
- * 0004). PostgreSQL's pg_trgm index serves LIKE directly. SQLite's FTS5 trigram table is fast for
- * rare text but must fetch every candidate for common text; a capped probe tells which: common text
- * is matched by walking the newest-first index instead, where the first page fills within a few
- * hundred rows. Text under three characters or with LIKE wildcards always scans.
+ * "search_text contains q" for a lead table, through the trigram index of each dialect: the lead's
+ * search text is indexed in a table of its own, `<lead table>_search`, kept in step by triggers
+ * (migrations 0004 and 0012), so changing a lead's status never writes a trigram index.
+ * PostgreSQL's pg_trgm index serves LIKE directly; the planner either walks the search table's index
+ * or, for a common phrase, the list's own order and looks each lead's text up by id. SQLite's FTS5
+ * trigram table is fast for rare text but must fetch every candidate for common text; a capped probe
+ * tells which: common text is matched by walking the newest-first index instead (on the lead's own
+ * search_text), where the first page fills within a few hundred rows. Text under three characters or
+ * with LIKE wildcards always scans on SQLite.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any schema
 export async function searchTextContains(db: Kysely<any>, table: "contact_submissions" | "service_inquiries", q: string): Promise<RawBuilder<SqlBool>> {
   const text = q.toLowerCase();
-  const scan = sql<SqlBool>`search_text like ${containsPattern(text)} escape '\\'`;
-  if (isPostgres(db) || text.length < 3 || /[\\%_]/.test(text)) return scan;
-  const fts = sql.table(`${table}_search`);
+  const pattern = containsPattern(text);
+  const searchTable = sql.table(`${table}_search`);
+  if (isPostgres(db)) return sql<SqlBool>`${sql.ref(`${table}.id`)} in (select id from ${searchTable} where search_text like ${pattern} escape '\\')`;
+  const scan = sql<SqlBool>`search_text like ${pattern} escape '\\'`;
+  if (text.length < 3 || /[\\%_]/.test(text)) return scan;
+  const fts = searchTable;
   const probe = await sql<{ n: number }>`select count(*) as n from (select 1 from ${fts} where search_text like ${`%${text}%`} limit ${COMMON_MATCHES + 1})`.execute(db);
   if (Number(probe.rows[0]?.n ?? 0) > COMMON_MATCHES) return scan;
   return sql<SqlBool>`rowid in (select rowid from ${fts} where search_text like ${`%${text}%`})`;
