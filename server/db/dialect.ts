@@ -15,21 +15,28 @@ export function containsPattern(text: string): string {
 const COMMON_MATCHES = 1000;
 
 /**
- * "search_text contains q" for a lead table, through the trigram index of each dialect (migration
- * 0004). PostgreSQL's pg_trgm index serves LIKE directly. SQLite's FTS5 trigram table is fast for
- * rare text but must fetch every candidate for common text; a capped probe tells which: common text
- * is matched by walking the newest-first index instead, where the first page fills within a few
- * hundred rows. Text under three characters or with LIKE wildcards always scans.
+ * "search_text contains q" for a lead table. The lead's search text is indexed by trigrams in a table of
+ * its own, `<lead table>_search`, kept in step by triggers (migrations 0004 and 0012), so changing a
+ * lead's status never writes a trigram index. That index is fast for rare text but must fetch every
+ * candidate for common text, and neither planner can tell which from its statistics: a capped probe of
+ * the search table tells. Rare text is matched by the ids the index finds (on PostgreSQL as
+ * `= any(array(...))`, which its planner cannot turn into a walk over every lead); common text by the
+ * lead's own search_text while walking the list's order, where the first page fills within a few hundred
+ * rows. Text under three characters has no trigram to look up, and SQLite's FTS5 takes no LIKE escapes:
+ * those are matched on the lead's own column too.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any schema
 export async function searchTextContains(db: Kysely<any>, table: "contact_submissions" | "service_inquiries", q: string): Promise<RawBuilder<SqlBool>> {
   const text = q.toLowerCase();
-  const scan = sql<SqlBool>`search_text like ${containsPattern(text)} escape '\\'`;
-  if (isPostgres(db) || text.length < 3 || /[\\%_]/.test(text)) return scan;
-  const fts = sql.table(`${table}_search`);
-  const probe = await sql<{ n: number }>`select count(*) as n from (select 1 from ${fts} where search_text like ${`%${text}%`} limit ${COMMON_MATCHES + 1})`.execute(db);
-  if (Number(probe.rows[0]?.n ?? 0) > COMMON_MATCHES) return scan;
-  return sql<SqlBool>`rowid in (select rowid from ${fts} where search_text like ${`%${text}%`})`;
+  const pattern = containsPattern(text);
+  const postgres = isPostgres(db);
+  const common = sql<SqlBool>`search_text like ${pattern} escape '\\'`;
+  if (text.length < 3 || (!postgres && /[\\%_]/.test(text))) return common;
+  const searchTable = sql.table(`${table}_search`);
+  const matching = postgres ? sql`select id from ${searchTable} where search_text like ${pattern} escape '\\'` : sql`select rowid from ${searchTable} where search_text like ${`%${text}%`}`;
+  const probe = await sql<{ n: number | string }>`select count(*) as n from (${matching} limit ${COMMON_MATCHES + 1}) as probe`.execute(db);
+  if (Number(probe.rows[0]?.n ?? 0) > COMMON_MATCHES) return common;
+  return postgres ? sql<SqlBool>`${sql.ref(`${table}.id`)} = any(array(${matching}))` : sql<SqlBool>`rowid in (${matching})`;
 }
 
 /** Refreshes the planner's statistics where the dialect needs asking (SQLite); PostgreSQL's autovacuum does it. */

@@ -10,6 +10,7 @@ import * as formTokenSecret from "./migrations/0008-form-token-secret.ts";
 import * as deliveries from "./migrations/0009-deliveries.ts";
 import * as inboxOrder from "./migrations/0010-inbox-order.ts";
 import * as inboxFormIndex from "./migrations/0011-inbox-form-index.ts";
+import * as postgresSearchTable from "./migrations/0012-postgres-search-table.ts";
 import type { Database } from "./schema.ts";
 
 // Migrations are listed here rather than read from the folder, so the compiled server and the tests
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   "0009-deliveries": deliveries,
   "0010-inbox-order": inboxOrder,
   "0011-inbox-form-index": inboxFormIndex,
+  "0012-postgres-search-table": postgresSearchTable,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

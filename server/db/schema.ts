@@ -32,7 +32,8 @@ export type ContactSubmissionsTable = LeadSourceColumns & {
   status: Generated<string>;
   spamReason: string | null;
   readAt: string | null;
-  /** Lowercased name, e-mail, phone, company (and message): what the inbox search matches. */
+  /** Lowercased name, e-mail, phone, company (and message): what the inbox search matches. The database
+   * indexes it in contact_submissions_search / service_inquiries_search (server/db/dialect.ts). */
   searchText: string | null;
   /** The lead's line in the CSV export, kept in step with it (repositories/leads/csv.ts); null only for a
    * lead stored by an instance older than migration 0005, until the export writes it. */
@@ -53,7 +54,8 @@ export type ServiceInquiriesTable = LeadSourceColumns & {
   status: Generated<string>;
   spamReason: string | null;
   readAt: string | null;
-  /** Lowercased name, e-mail, phone, company (and message): what the inbox search matches. */
+  /** Lowercased name, e-mail, phone, company (and message): what the inbox search matches. The database
+   * indexes it in contact_submissions_search / service_inquiries_search (server/db/dialect.ts). */
   searchText: string | null;
   /** The lead's line in the CSV export, kept in step with it (repositories/leads/csv.ts); null only for a
    * lead stored by an instance older than migration 0005, until the export writes it. */

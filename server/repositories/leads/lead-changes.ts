@@ -21,8 +21,9 @@ export type LeadState = { id: string; status: LeadStatus; read: boolean };
  * gets the deliveries it was never sent. Returns the states of the leads found, before the change.
  * Two statements whatever the number of leads: the states are read (under lock on PostgreSQL; SQLite's
  * transaction holds the write lock already), then one UPDATE writes the new state of the leads whose
- * state changes (the others are left alone: every written row costs its indexes, the trigram one most
- * on PostgreSQL) and rewrites their CSV lines in place (csvLineWithState), without sending them.
+ * state changes (the others are left alone: every written row costs an entry in each index of the lead
+ * table; the search text's trigram index is in a table of its own, which this never writes, decision 022)
+ * and rewrites their CSV lines in place (csvLineWithState), without sending them.
  */
 export async function changeLeads(trx: Transaction<Database>, kind: LeadKind, ids: string[], change: LeadChange, plan: DeliveryPlanner): Promise<LeadState[]> {
   if (ids.length === 0) return [];
