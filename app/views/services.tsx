@@ -1,5 +1,6 @@
 import { Phone } from "lucide-react";
 import type { ReactNode } from "react";
+import { ReportMockup } from "../components/illustrations/report-mockup.tsx";
 import { ButtonLink, CheckList, CtaBanner, Hero, ProcessSteps, Section, SectionHeader } from "../components/sections.tsx";
 import { servicePages, type ServiceSlug } from "../config/service-pages.ts";
 import { services } from "../config/services.ts";
@@ -118,12 +119,17 @@ export default function Services({ form }: { form?: ReactNode }) {
       })}
 
       <Section tone="muted" labelledBy="services-process-heading">
-        <SectionHeader
-          id="services-process-heading"
-          eyebrow="How we work"
-          title="Our Four-Step Process"
-          intro="Every engagement, whatever the mix of services, follows the same path from first conversation to measurable growth."
-        />
+        {/* Split: the heading beside the report every engagement ends each month with, then the steps. */}
+        <div className="grid gap-10 lg:grid-cols-2 lg:items-center">
+          <SectionHeader
+            id="services-process-heading"
+            centered={false}
+            eyebrow="How we work"
+            title="Our Four-Step Process"
+            intro="Every engagement, whatever the mix of services, follows the same path from first conversation to measurable growth."
+          />
+          <ReportMockup className="mx-auto max-w-lg" />
+        </div>
         <ProcessSteps steps={processSteps} />
       </Section>
 

@@ -1,7 +1,8 @@
 import { CalendarDays, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { BookingSection } from "../components/scheduling-embed.tsx";
-import { CardsSection, CheckList, Hero, ProcessSteps, Section, SectionHeader } from "../components/sections.tsx";
+import { CardsSection, CheckList, Hero, Section, SectionHeader } from "../components/sections.tsx";
+import { SystemDiagram } from "../components/system-diagram.tsx";
 import { buttonVariants } from "../components/ui/button.tsx";
 import { trades, type Trade } from "../config/industries.ts";
 import { siteConfig } from "../config/site.ts";
@@ -35,12 +36,12 @@ export default function TradePage({ trade, form }: { trade: Trade; form?: ReactN
               {hero.formButton}
             </a>
             {scheduling && (
-              <a href="#booking-calendar" className={buttonVariants({ size: "lg", variant: "secondary" })}>
+              <a href="#booking-calendar" className={buttonVariants({ size: "lg" })}>
                 <CalendarDays className="h-5 w-5" aria-hidden="true" />
                 {scheduling.button}
               </a>
             )}
-            <a href={siteConfig.phoneHref} className={buttonVariants({ variant: "outline", size: "lg" })}>
+            <a href={siteConfig.phoneHref} className={buttonVariants({ size: "lg" })}>
               <Phone className="h-5 w-5" aria-hidden="true" />
               Call {siteConfig.phone}
             </a>
@@ -61,7 +62,7 @@ export default function TradePage({ trade, form }: { trade: Trade; form?: ReactN
 
       <Section labelledBy={`${trade}-system-title`}>
         <SectionHeader id={`${trade}-system-title`} eyebrow={system.eyebrow} title={system.title} intro={system.intro} />
-        <ProcessSteps steps={system.steps} className={system.steps.length === 3 ? "lg:grid-cols-3" : undefined} />
+        <SystemDiagram steps={system.steps} />
       </Section>
 
       <Section tone="muted" labelledBy={`${trade}-cases-title`}>
