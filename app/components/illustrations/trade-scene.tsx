@@ -34,7 +34,7 @@ const jobs: Record<TradeSceneKind, ReactNode> = {
       {/* An outdoor condenser with its fan, and a thermometer. */}
       <rect x="284" y="112" width="46" height="38" rx="4" className="fill-white stroke-brand-900" strokeWidth="3" />
       <circle cx="307" cy="131" r="12" className="fill-brand-50 stroke-brand-700" strokeWidth="3" />
-      <path d="M307 121v20M297 131h20" className="stroke-brand-700" strokeWidth="2.5" strokeLinecap="round" />
+      <path d="M307 131c0-7 4-10 8-9M307 131c6 3 6 8 3 11M307 131c-6 4-10 2-11-2" className="fill-none stroke-brand-700" strokeWidth="2.5" strokeLinecap="round" />
       <rect x="92" y="70" width="14" height="60" rx="7" className="fill-white stroke-brand-900" strokeWidth="3" />
       <circle cx="99" cy="136" r="11" className="fill-signal-400 stroke-brand-900" strokeWidth="3" />
       <rect x="96" y="92" width="6" height="40" rx="3" className="fill-signal-400" />
@@ -66,8 +66,8 @@ const jobs: Record<TradeSceneKind, ReactNode> = {
 export function TradeScene({ kind, className }: { kind: TradeSceneKind; className?: string }) {
   return (
     <svg viewBox="0 0 416 176" width="416" height="176" aria-hidden="true" focusable="false" className={cn("h-auto w-full", className)}>
-      <rect width="416" height="176" rx="12" className="fill-brand-50" />
-      <path d="M0 150h416v14a12 12 0 0 1-12 12H12a12 12 0 0 1-12-12Z" className="fill-brand-100" />
+      <rect width="416" height="176" className="fill-brand-50" />
+      <rect y="150" width="416" height="26" className="fill-brand-100" />
       <path d="M24 163h368" className="stroke-brand-200" strokeWidth="3" strokeDasharray="14 10" strokeLinecap="round" />
       <House />
       {jobs[kind]}
