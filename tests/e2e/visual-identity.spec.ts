@@ -16,19 +16,38 @@ function textTopsAboveTheFold(page: Page): Promise<number[]> {
   );
 }
 
-test("the brand typeface is one file from our origin, the one the head preloads, and headings use it", async ({ page }) => {
+/** When the page started fetching the brand font, and when its load event started (ms from navigation). */
+function fontTiming(page: Page): Promise<{ fontStart: number | undefined; loadStart: number; brandClass: boolean }> {
+  return page.evaluate(() => ({
+    fontStart: performance.getEntriesByType("resource").find((entry) => entry.name.endsWith(".woff2"))?.startTime,
+    loadStart: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart,
+    brandClass: document.documentElement.classList.contains("brand-font"),
+  }));
+}
+
+test("the brand typeface is one file from our origin, fetched after the first page's load, at once on the next", async ({ page }) => {
   const fontRequests: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "font") fontRequests.push(request.url());
   });
   await page.goto("/");
-  await page.evaluate(() => document.fonts.ready);
-  const preload = await page.locator('head link[rel="preload"][as="font"]').getAttribute("href");
-  expect(preload).toMatch(/^\/assets\/figtree-latin-wght-normal\.[\w-]+\.woff2$/);
-  expect(await page.locator('head link[rel="preload"][as="font"]').getAttribute("crossorigin")).not.toBeNull();
-  expect(fontRequests).toEqual([new URL(preload!, page.url()).href]);
-  expect(await page.evaluate(() => document.fonts.check('800 48px "Figtree Variable"'))).toBe(true);
   await expect(page.getByRole("heading", { level: 1 })).toHaveCSS("font-family", /^"Figtree Variable", "Figtree Fallback"/);
+  await page.waitForFunction(() => [...document.fonts].some((face) => face.family === "Figtree Variable" && face.status === "loaded"));
+  expect(fontRequests).toHaveLength(1);
+  expect(new URL(fontRequests[0]!).pathname).toMatch(/^\/assets\/figtree-latin-wght-normal\.[\w-]+\.woff2$/);
+  expect(new URL(fontRequests[0]!).origin).toBe(new URL(page.url()).origin);
+  // First visit: nothing before the load event asked for it, so it is not on the way to the largest paint.
+  expect(await page.locator('link[rel="preload"][as="font"]').count()).toBe(0);
+  const first = await fontTiming(page);
+  expect(first.fontStart).toBeGreaterThanOrEqual(first.loadStart);
+
+  // Next page: the font is wanted from the first style, before the load event.
+  await page.goto("/services", { waitUntil: "domcontentloaded" });
+  const next = await fontTiming(page);
+  expect(next.brandClass).toBe(true);
+  await page.waitForLoadState("load");
+  const afterLoad = await fontTiming(page);
+  expect(afterLoad.fontStart).toBeLessThan(afterLoad.loadStart);
 });
 
 for (const width of [390, 1280]) {
@@ -41,10 +60,9 @@ for (const width of [390, 1280]) {
         // Without the file the page stays on the fallback: what a visitor sees until the swap.
         if (mode === "fallback") await page.route(/\.woff2$/, (route) => route.abort());
         await page.goto(path);
-        await page.evaluate(() => document.fonts.ready);
-        expect(await page.evaluate(() => document.fonts.check('16px "Figtree Variable"') && [...document.fonts].some((face) => face.family === "Figtree Variable" && face.status === "loaded"))).toBe(
-          mode === "typeface",
-        );
+        // The page asks for the font once loaded: wait for it to arrive, or (blocked) to fail.
+        await page.waitForFunction(() => [...document.fonts].some((face) => face.family === "Figtree Variable" && ["loaded", "error"].includes(face.status)));
+        expect(await page.evaluate(() => [...document.fonts].some((face) => face.family === "Figtree Variable" && face.status === "loaded"))).toBe(mode === "typeface");
         tops[mode] = await textTopsAboveTheFold(page);
         await context.close();
       }
