@@ -74,24 +74,29 @@ for (const width of [390, 1280]) {
 
 test("every hero's buttons share one style", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
+  const buttonsPerPage = new Map<string, number>();
   for (const { path } of publicRoutes) {
     await page.goto(path);
     const hero = page.locator("main section").first();
-    // The hero's buttons: its links drawn as buttons (a filled or outlined box), outside any form or aside card.
+    // The hero's buttons: its links drawn as a box (filled or outlined, 40 px or taller), outside any form or aside card.
     const styles = await hero.evaluate((section) =>
       [...section.querySelectorAll("a")]
-        .filter((link) => getComputedStyle(link).display === "inline-flex" && link.getBoundingClientRect().height >= 40 && !link.closest("form, .rounded-2xl, .rounded-xl"))
+        .filter((link) => {
+          const style = getComputedStyle(link);
+          const boxed = style.backgroundColor !== "rgba(0, 0, 0, 0)" || Number.parseFloat(style.borderTopWidth) > 0;
+          return boxed && link.getBoundingClientRect().height >= 40 && !link.closest("form, .rounded-2xl, .rounded-xl");
+        })
         .map((link) => {
           const style = getComputedStyle(link);
           return [style.backgroundColor, style.color, style.borderTopWidth, style.borderTopColor, style.borderRadius, style.fontWeight].join(" ");
         }),
     );
+    buttonsPerPage.set(path, styles.length);
     expect(new Set(styles).size, `${path}: hero button styles ${JSON.stringify(styles)}`).toBeLessThanOrEqual(1);
   }
-  // The home page's three audience choices are the case the issue names.
-  await page.goto("/");
-  const choices = page.locator("main section").first().getByRole("link", { name: /^(Get Leads|Improve my Website|Get Marketing Coaching)$/ });
-  await expect(choices).toHaveCount(3);
+  // The check saw the buttons: the home page's three audience choices (the case the issue names), the trade pages' three.
+  expect(buttonsPerPage.get("/")).toBe(3);
+  expect(buttonsPerPage.get("/plumbing")).toBe(3);
 });
 
 test("the three packages read as tiers in the brand's colours, none red, the middle one most popular", async ({ page }) => {
@@ -127,6 +132,8 @@ test("the 3-step systems are diagrams: three numbered stages in one row on deskt
       await page.goto(path);
       const stages = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name: /^Step [123]: / }) });
       await expect(stages, path).toHaveCount(3);
+      // Joined by arrows: every stage but the payoff carries the connector to the next.
+      expect(await stages.evaluateAll((items) => items.map((item) => item.querySelectorAll('[aria-hidden="true"] svg').length)), path).toEqual([1, 1, 0]);
       const tops = await stages.evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
       if (width === 1280) expect(new Set(tops).size, `${path} at ${width}: one row`).toBe(1);
       else expect(tops.every((top, index) => index === 0 || top > tops[index - 1]!), `${path} at ${width}: stacked ${tops}`).toBe(true);
