@@ -43,7 +43,17 @@ export function Section({ id, tone = "white", className, children, labelledBy }:
 export function SectionHeader({ id, eyebrow, title, intro, className, centered = true }: { id?: string; eyebrow?: string; title: ReactNode; intro?: ReactNode; className?: string; centered?: boolean }) {
   return (
     <div className={cn("max-w-3xl", centered && "mx-auto text-center", className)}>
-      {eyebrow && <p className="text-sm font-bold uppercase tracking-wider text-brand-700 [.bg-brand-900_&]:text-blue-200">{eyebrow}</p>}
+      {eyebrow && (
+        <p
+          className={cn(
+            "inline-flex items-center gap-3 text-sm font-bold uppercase tracking-wider text-brand-700 [.bg-brand-900_&]:text-blue-200",
+            // The brand's short rule before every eyebrow (decorative, drawn by CSS).
+            "before:h-0.5 before:w-6 before:rounded-full before:bg-current before:content-['']",
+          )}
+        >
+          {eyebrow}
+        </p>
+      )}
       <h2 id={id} className="mt-2 text-3xl font-extrabold tracking-tight sm:text-4xl">
         {title}
       </h2>
@@ -52,10 +62,24 @@ export function SectionHeader({ id, eyebrow, title, intro, className, centered =
   );
 }
 
+/** The brand's backdrop behind every hero: a dot grid fading out from the top right, and two arcs (decorative). */
+function HeroBackdrop() {
+  return (
+    <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
+      <div className="absolute inset-0 bg-[radial-gradient(var(--color-brand-200)_1.5px,transparent_1.5px)] bg-size-[24px_24px] mask-[radial-gradient(ellipse_60%_70%_at_100%_0%,black,transparent)]" />
+      <svg viewBox="0 0 400 400" width="400" height="400" className="absolute -right-24 -top-40 hidden h-[32rem] w-[32rem] text-brand-200 sm:block" fill="none" focusable="false">
+        <circle cx="200" cy="200" r="150" stroke="currentColor" strokeWidth="28" />
+        <path d="M200 30a170 170 0 0 1 170 170" className="stroke-signal-400" strokeWidth="10" strokeLinecap="round" />
+      </svg>
+    </div>
+  );
+}
+
 /** The page's one h1, with its lead paragraph, buttons and an optional aside (a form, an image). */
 export function Hero({ eyebrow, title, intro, actions, aside, children }: { eyebrow?: ReactNode; title: ReactNode; intro?: ReactNode; actions?: ReactNode; aside?: ReactNode; children?: ReactNode }) {
   return (
-    <section className="bg-gradient-to-b from-brand-50 to-white py-16 sm:py-24">
+    <section className="relative isolate overflow-hidden bg-gradient-to-b from-brand-50 to-white py-16 sm:py-24">
+      <HeroBackdrop />
       <div className={cn("mx-auto grid max-w-6xl gap-12 px-4", aside && "lg:grid-cols-2 lg:items-center")}>
         <div>
           {eyebrow && <div className="mb-4">{eyebrow}</div>}
@@ -139,7 +163,11 @@ export function Card({ title, icon, children, className, headingLevel = 3 }: { t
   const Heading = headingLevel === 3 ? "h3" : "h4";
   return (
     <div className={cn("rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-sm", className)}>
-      {icon && <div className="mb-4 text-brand-700" aria-hidden="true">{icon}</div>}
+      {icon && (
+        <div className="mb-4 inline-flex h-12 w-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100" aria-hidden="true">
+          {icon}
+        </div>
+      )}
       <Heading className="text-lg font-bold">{title}</Heading>
       {children && <div className="mt-2 text-slate-700">{children}</div>}
     </div>
@@ -193,11 +221,15 @@ export function CheckList({ items, className }: { items: ReactNode[]; className?
 
 export function StatGrid({ stats, className }: { stats: { value: string; label: string }[]; className?: string }) {
   return (
-    <dl className={cn("mt-10 grid gap-6", gridColumnsFor(stats.length, { sm: 3 }), className)}>
+    // A band of figures on the brand's dark blue, divided like a scoreboard.
+    <dl className={cn("mt-10 grid overflow-hidden rounded-2xl bg-brand-900 text-white shadow-lg", gridColumnsFor(stats.length, { sm: 3 }), className)}>
       {stats.map((stat) => (
-        <div key={stat.label} className="flex flex-col rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
-          <dt className="order-2 mt-2 text-sm font-medium text-slate-700">{stat.label}</dt>
-          <dd className="order-1 text-4xl font-extrabold text-brand-700">{stat.value}</dd>
+        <div key={stat.label} className="flex flex-col border-white/15 p-8 text-center max-sm:not-first:border-t sm:not-first:border-l">
+          <dt className="order-2 mt-2 text-sm font-medium text-blue-100">{stat.label}</dt>
+          <dd className="order-1 text-5xl font-extrabold tracking-tight text-white">
+            {stat.value}
+            <span aria-hidden="true" className="mx-auto mt-3 block h-1 w-10 rounded-full bg-signal-400" />
+          </dd>
         </div>
       ))}
     </dl>

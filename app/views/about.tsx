@@ -58,12 +58,7 @@ export default function About() {
         actions={
           <>
             <ButtonLink to="/contact">Book a Free Strategy Session</ButtonLink>
-            <a
-              href={siteConfig.phoneHref}
-              className="inline-flex h-12 items-center justify-center rounded-md border border-brand-700 bg-white px-6 text-base font-semibold text-brand-700 transition-colors hover:bg-brand-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
-            >
-              Call {siteConfig.phone}
-            </a>
+            <ButtonLink to={siteConfig.phoneHref}>Call {siteConfig.phone}</ButtonLink>
           </>
         }
       />

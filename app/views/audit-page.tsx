@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { ButtonLink, Card, CardGrid, CardsSection, CheckList, Hero, ProcessSteps, Section, SectionHeader } from "../components/sections.tsx";
+import { ButtonLink, Card, CardGrid, CardsSection, CheckList, Hero, Section, SectionHeader } from "../components/sections.tsx";
+import { SystemDiagram } from "../components/system-diagram.tsx";
 import { Accordion, AccordionItem } from "../components/ui/accordion.tsx";
 import { auditPages, type AuditPage as Page, type AuditSection } from "../config/audit-pages.ts";
 import { pageHead, type PageHead } from "../lib/seo.ts";
@@ -86,7 +87,7 @@ function AuditPageSection({ section }: { section: AuditSection }) {
       return (
         <Section tone={tone} labelledBy={id}>
           <SectionHeader id={id} eyebrow={eyebrow} title={title} />
-          <ProcessSteps steps={section.steps} />
+          <SystemDiagram steps={section.steps} />
           {section.followUp && (
             <div className="mt-12 rounded-xl bg-brand-50 p-8 text-center">
               <p className="text-lg text-slate-800">{section.followUp.text}</p>

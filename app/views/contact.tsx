@@ -45,7 +45,7 @@ export default function Contact({ form }: { form?: ReactNode }) {
               Call {siteConfig.phone}
             </a>
             {/* An in-page link: the CSS scroll-behavior makes it smooth (instant with reduced motion). */}
-            <a href={`#${SCHEDULE_SECTION_ID}`} className={buttonVariants({ variant: "outline", size: "lg" })}>
+            <a href={`#${SCHEDULE_SECTION_ID}`} className={buttonVariants({ size: "lg" })}>
               <CalendarDays className="h-5 w-5" aria-hidden="true" />
               Book a Call Online
             </a>

@@ -1,5 +1,8 @@
 import type { ReactNode } from "react";
+import { clsx as cn } from "clsx";
 import { ClientStrip } from "../components/client-strip.tsx";
+import { ReportMockup } from "../components/illustrations/report-mockup.tsx";
+import { TradeScene, type TradeSceneKind } from "../components/illustrations/trade-scene.tsx";
 import { ButtonLink, Card, CardGrid, CheckList, CtaBanner, Hero, Section, SectionHeader } from "../components/sections.tsx";
 import { siteConfig } from "../config/site.ts";
 import { businessJsonLd, pageHead } from "../lib/seo.ts";
@@ -95,11 +98,12 @@ const reasons = [
   },
 ];
 
-type AudienceSection = { id: string; eyebrow: string; title: string; text: string; bullets: string[]; link: { to: string; label: string }; tone: "white" | "muted" };
+type AudienceSection = { id: string; scene: TradeSceneKind; eyebrow: string; title: string; text: string; bullets: string[]; link: { to: string; label: string }; tone: "white" | "muted" };
 
 const audienceSections: AudienceSection[] = [
   {
     id: "home-hvac",
+    scene: "hvac",
     eyebrow: "HVAC lead generation",
     title: "Keep Your Techs Busy in Every Season",
     text: "Heating and cooling demand follows the weather. We put you in front of urgent repair searches when temperatures spike, then push maintenance agreements and system replacements when the phones go quiet, so your crews are not idle in spring and fall.",
@@ -114,6 +118,7 @@ const audienceSections: AudienceSection[] = [
   },
   {
     id: "home-roofing",
+    scene: "roofing",
     eyebrow: "Roofing lead generation",
     title: "Win More Roof Replacements, Not Just Repairs",
     text: "Homeowners research a roofer for weeks before they pick up the phone. We make sure your company shows up with reviews, project photos and clear next steps at every stage, from the first storm-damage search to the inspection request.",
@@ -128,6 +133,7 @@ const audienceSections: AudienceSection[] = [
   },
   {
     id: "home-plumbing",
+    scene: "plumbing",
     eyebrow: "Plumbing lead generation",
     title: "Own the Emergency Calls in Your Service Area",
     text: "When a pipe bursts, homeowners call one of the first few names they see. We put your business there for the high-value work, water heaters, sewer lines and repiping, and keep low-value searches from eating your budget.",
@@ -144,6 +150,7 @@ const audienceSections: AudienceSection[] = [
   // them, so the home page does (issue 14 §5).
   {
     id: "home-personal-injury",
+    scene: "law",
     eyebrow: "Personal injury law firms",
     title: "Sign More Cases, Not Just More Clicks",
     text: "After an accident, injured people call one of the first firms they find. We build a page for every case type you take, keep your profile, reviews and ads within your state bar's advertising rules, and follow each call through intake to the signed retainer.",
@@ -185,12 +192,8 @@ export default function Home() {
         actions={
           <>
             <ButtonLink to="/get-leads">Get Leads</ButtonLink>
-            <ButtonLink to="/improve-website" variant="outline">
-              Improve my Website
-            </ButtonLink>
-            <ButtonLink to="/marketing-coaching" variant="outline">
-              Get Marketing Coaching
-            </ButtonLink>
+            <ButtonLink to="/improve-website">Improve my Website</ButtonLink>
+            <ButtonLink to="/marketing-coaching">Get Marketing Coaching</ButtonLink>
           </>
         }
         aside={
@@ -236,13 +239,17 @@ export default function Home() {
 
       <Section tone="muted" labelledBy="home-why-heading">
         <div className="grid gap-10 lg:grid-cols-3 lg:items-start">
-          <SectionHeader
-            id="home-why-heading"
-            centered={false}
-            eyebrow="Why choose us"
-            title="Built for the Trades, Not for Everyone"
-            intro="We focus on local service businesses, so we already know what a good lead looks like for you: a homeowner with a real problem, in your area, ready to book."
-          />
+          <div>
+            <SectionHeader
+              id="home-why-heading"
+              centered={false}
+              eyebrow="Why choose us"
+              title="Built for the Trades, Not for Everyone"
+              intro="We focus on local service businesses, so we already know what a good lead looks like for you: a homeowner with a real problem, in your area, ready to book."
+            />
+            {/* Under the heading, the report the first reason promises: calls, leads and booked jobs, not clicks. */}
+            <ReportMockup className="mt-10 max-lg:max-w-md" />
+          </div>
           <div className="grid gap-6 sm:grid-cols-2 lg:col-span-2">
             {reasons.map((reason) => (
               <Card key={reason.title} title={reason.title}>
@@ -253,10 +260,11 @@ export default function Home() {
         </div>
       </Section>
 
-      {audienceSections.map((audience) => (
+      {audienceSections.map((audience, index) => (
         <Section key={audience.id} id={audience.id} tone={audience.tone} labelledBy={`${audience.id}-heading`}>
           <div className="grid gap-10 lg:grid-cols-2 lg:items-center">
-            <div>
+            {/* Text and picture swap sides from one audience to the next (the reading order stays text first). */}
+            <div className={cn(index % 2 === 1 && "lg:order-2")}>
               <SectionHeader id={`${audience.id}-heading`} centered={false} eyebrow={audience.eyebrow} title={audience.title} intro={audience.text} />
               <a
                 href={audience.link.to}
@@ -266,8 +274,9 @@ export default function Home() {
                 <ArrowRight />
               </a>
             </div>
-            <div className="rounded-xl border border-slate-200 bg-white p-6 text-slate-800 shadow-sm sm:p-8">
-              <CheckList items={audience.bullets} />
+            <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white text-slate-800 shadow-sm">
+              <TradeScene kind={audience.scene} className="rounded-none" />
+              <CheckList items={audience.bullets} className="p-6 sm:p-8" />
             </div>
           </div>
         </Section>

@@ -1,6 +1,7 @@
 import { Phone, Quote, Star } from "lucide-react";
 import type { ReactNode } from "react";
-import { Card, CardGrid, CardsSection, CheckList, CtaBanner, Hero, ProcessSteps, Section, SectionHeader, StatGrid } from "../components/sections.tsx";
+import { Card, CardGrid, CardsSection, CheckList, CtaBanner, Hero, Section, SectionHeader, StatGrid } from "../components/sections.tsx";
+import { SystemDiagram } from "../components/system-diagram.tsx";
 import { buttonVariants } from "../components/ui/button.tsx";
 import { industryPageContent } from "../config/industry-pages.ts";
 import { industryPages, type IndustryPage as Industry } from "../config/industries.ts";
@@ -29,7 +30,7 @@ export default function IndustryPage({ page, form }: { page: Industry; form?: Re
         title={hero.title}
         intro={<p>{hero.intro}</p>}
         actions={
-          <a href={siteConfig.phoneHref} className={buttonVariants({ variant: "outline", size: "lg" })}>
+          <a href={siteConfig.phoneHref} className={buttonVariants({ size: "lg" })}>
             <Phone className="h-5 w-5" aria-hidden="true" />
             Call {siteConfig.phone}
           </a>
@@ -75,7 +76,7 @@ export default function IndustryPage({ page, form }: { page: Industry; form?: Re
 
       <Section labelledBy={`${page}-system`}>
         <SectionHeader id={`${page}-system`} eyebrow={system.eyebrow} title={system.title} intro={system.intro} />
-        <ProcessSteps steps={system.steps} />
+        <SystemDiagram steps={system.steps} />
       </Section>
 
       <Section tone="muted" labelledBy={`${page}-testimonial`}>

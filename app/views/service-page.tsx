@@ -34,8 +34,8 @@ export default function ServicePage({ slug, inquiryForm }: { slug: ServiceSlug; 
         eyebrow={<span className="inline-block rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white">{hero.eyebrow}</span>}
         title={service.name}
         intro={<p>{hero.intro}</p>}
-        actions={hero.goals.map((goal, index) => (
-          <ButtonLink key={goal} to="/contact" variant={index === 0 ? "default" : "outline"}>
+        actions={hero.goals.map((goal) => (
+          <ButtonLink key={goal} to="/contact">
             {goal}
           </ButtonLink>
         ))}

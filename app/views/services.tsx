@@ -1,10 +1,12 @@
-import { Phone } from "lucide-react";
+import { Mail, type LucideIcon, Mic, MonitorSmartphone, MousePointerClick, Phone, Search, Share2 } from "lucide-react";
 import type { ReactNode } from "react";
+import { ReportMockup } from "../components/illustrations/report-mockup.tsx";
 import { ButtonLink, CheckList, CtaBanner, Hero, ProcessSteps, Section, SectionHeader } from "../components/sections.tsx";
 import { servicePages, type ServiceSlug } from "../config/service-pages.ts";
 import { services } from "../config/services.ts";
 import { siteConfig } from "../config/site.ts";
 import { pageHead } from "../lib/seo.ts";
+import { cn } from "../lib/utils.ts";
 
 // The Services overview (SPEC §2 "Services"): the contact form and what to expect, the six services
 // with their features and benefits, the four-step process and a closing call to action.
@@ -17,6 +19,16 @@ export const head = pageHead({
 });
 
 // The spec's order on this page (SEO, SEM, Website Design and Development, Social Media, Email, Podcast).
+/** Each service's mark on the overview (decorative). */
+const serviceMarks: Record<ServiceSlug, LucideIcon> = {
+  seo: Search,
+  sem: MousePointerClick,
+  "website-design": MonitorSmartphone,
+  "social-media-consulting": Share2,
+  "email-marketing": Mail,
+  "podcast-marketing": Mic,
+};
+
 const overviewOrder: ServiceSlug[] = ["seo", "sem", "website-design", "social-media-consulting", "email-marketing", "podcast-marketing"];
 
 const whatToExpect = [
@@ -90,10 +102,16 @@ export default function Services({ form }: { form?: ReactNode }) {
 
       {ordered.map(({ service, overview }, index) => {
         const headingId = `${service.slug}-heading`;
+        const Mark = serviceMarks[service.slug];
         return (
           <Section key={service.slug} id={service.slug} tone={index % 2 === 0 ? "muted" : "white"} labelledBy={headingId}>
             <div className="grid gap-10 lg:grid-cols-5">
-              <div className="lg:col-span-2">
+              {/* Text and lists swap sides from one service to the next (the reading order stays text first). */}
+              <div className={cn("lg:col-span-2", index % 2 === 1 && "lg:order-2")}>
+                <span aria-hidden="true" className="relative mb-6 inline-flex h-16 w-16 items-center justify-center rounded-2xl bg-brand-900 text-white shadow-md">
+                  <Mark className="h-8 w-8" />
+                  <span className="absolute -right-1.5 -top-1.5 h-4 w-4 rounded-full bg-signal-400" />
+                </span>
                 <SectionHeader id={headingId} centered={false} eyebrow={overview.eyebrow} title={service.name} intro={overview.summary} />
                 <div className="mt-8 flex flex-wrap gap-4">
                   <ButtonLink to="/contact">Ready to talk?</ButtonLink>
@@ -107,7 +125,7 @@ export default function Services({ form }: { form?: ReactNode }) {
                   <h3 className="text-lg font-bold">Features</h3>
                   <CheckList items={overview.features} className="mt-4 text-slate-700" />
                 </div>
-                <div className="rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-sm">
+                <div className="rounded-xl border border-brand-100 bg-brand-50 p-6 text-slate-900 shadow-sm">
                   <h3 className="text-lg font-bold">Benefits</h3>
                   <CheckList items={overview.benefits} className="mt-4 text-slate-700" />
                 </div>
@@ -118,12 +136,17 @@ export default function Services({ form }: { form?: ReactNode }) {
       })}
 
       <Section tone="muted" labelledBy="services-process-heading">
-        <SectionHeader
-          id="services-process-heading"
-          eyebrow="How we work"
-          title="Our Four-Step Process"
-          intro="Every engagement, whatever the mix of services, follows the same path from first conversation to measurable growth."
-        />
+        {/* Split: the heading beside the report every engagement ends each month with, then the steps. */}
+        <div className="grid gap-10 lg:grid-cols-2 lg:items-center">
+          <SectionHeader
+            id="services-process-heading"
+            centered={false}
+            eyebrow="How we work"
+            title="Our Four-Step Process"
+            intro="Every engagement, whatever the mix of services, follows the same path from first conversation to measurable growth."
+          />
+          <ReportMockup className="mx-auto max-w-lg" />
+        </div>
         <ProcessSteps steps={processSteps} />
       </Section>
 

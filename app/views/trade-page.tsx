@@ -2,7 +2,8 @@ import { CalendarDays, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { PhotoFrame } from "../components/photo-frame.tsx";
 import { BookingSection } from "../components/scheduling-embed.tsx";
-import { CardsSection, CheckList, Hero, ProcessSteps, Section, SectionHeader } from "../components/sections.tsx";
+import { CardsSection, CheckList, Hero, Section, SectionHeader } from "../components/sections.tsx";
+import { SystemDiagram } from "../components/system-diagram.tsx";
 import { buttonVariants } from "../components/ui/button.tsx";
 import { trades, type Trade } from "../config/industries.ts";
 import { siteConfig } from "../config/site.ts";
@@ -36,12 +37,12 @@ export default function TradePage({ trade, form }: { trade: Trade; form?: ReactN
               {hero.formButton}
             </a>
             {scheduling && (
-              <a href={`#${tradeBookingSectionId}`} className={buttonVariants({ size: "lg", variant: "secondary" })}>
+              <a href={`#${tradeBookingSectionId}`} className={buttonVariants({ size: "lg" })}>
                 <CalendarDays className="h-5 w-5" aria-hidden="true" />
                 {scheduling.button}
               </a>
             )}
-            <a href={siteConfig.phoneHref} className={buttonVariants({ variant: "outline", size: "lg" })}>
+            <a href={siteConfig.phoneHref} className={buttonVariants({ size: "lg" })}>
               <Phone className="h-5 w-5" aria-hidden="true" />
               Call {siteConfig.phone}
             </a>
@@ -62,7 +63,7 @@ export default function TradePage({ trade, form }: { trade: Trade; form?: ReactN
 
       <Section labelledBy={`${trade}-system-title`}>
         <SectionHeader id={`${trade}-system-title`} eyebrow={system.eyebrow} title={system.title} intro={system.intro} />
-        <ProcessSteps steps={system.steps} />
+        <SystemDiagram steps={system.steps} />
       </Section>
 
       <Section tone="muted" labelledBy={`${trade}-cases-title`}>
@@ -122,26 +123,31 @@ function CaseStudyGrid({ studies }: { studies: CaseStudy[] }) {
   return (
     <div className="mt-10 grid gap-6 lg:grid-cols-3">
       {studies.map((study) => (
-        <article key={study.company} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-          <h3 className="text-lg font-bold text-slate-900">{study.company}</h3>
-          <p className="mt-4 text-4xl font-extrabold text-brand-700">
-            {study.result.value}
-            <span className="mt-1 block text-base font-semibold text-slate-700">{study.result.label}</span>
-          </p>
-          <dl className="mt-4 space-y-3 text-slate-700">
-            <div>
-              <dt className="font-semibold text-slate-900">The challenge</dt>
-              <dd>{study.challenge}</dd>
-            </div>
-            <div>
-              <dt className="font-semibold text-slate-900">What we did</dt>
-              <dd>{study.work}</dd>
-            </div>
-          </dl>
-          <figure className="mt-auto border-t border-slate-200 pt-4">
-            <blockquote className="italic text-slate-900">&ldquo;{study.quote}&rdquo;</blockquote>
-            <figcaption className="mt-2 text-sm font-semibold text-slate-700">{study.author}</figcaption>
-          </figure>
+        <article key={study.company} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+          {/* The result leads, on the brand's dark blue, like the report it came from. */}
+          <div className="bg-brand-900 px-6 py-5 text-white">
+            <h3 className="text-lg font-bold">{study.company}</h3>
+            <p className="mt-3 text-4xl font-extrabold text-signal-300">
+              {study.result.value}
+              <span className="mt-1 block text-base font-semibold text-blue-100">{study.result.label}</span>
+            </p>
+          </div>
+          <div className="flex flex-1 flex-col p-6">
+            <dl className="mb-4 space-y-3 text-slate-700">
+              <div>
+                <dt className="font-semibold text-slate-900">The challenge</dt>
+                <dd>{study.challenge}</dd>
+              </div>
+              <div>
+                <dt className="font-semibold text-slate-900">What we did</dt>
+                <dd>{study.work}</dd>
+              </div>
+            </dl>
+            <figure className="mt-auto border-t border-slate-200 pt-4">
+              <blockquote className="italic text-slate-900">&ldquo;{study.quote}&rdquo;</blockquote>
+              <figcaption className="mt-2 text-sm font-semibold text-slate-700">{study.author}</figcaption>
+            </figure>
+          </div>
         </article>
       ))}
     </div>

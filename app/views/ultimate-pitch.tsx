@@ -26,7 +26,12 @@ type SeoPackage = {
   summary: string;
   features: string[];
   popular: boolean;
-  theme: "standard" | "featured" | "danger";
+  /**
+   * The tier's place in the progression, 1 to 3: its header darkens and its keyword bar fills with it.
+   * The spec's "danger theme" for Explosive Growth became tier 3, the strongest emphasis, in the brand's
+   * colours rather than red (issue 14; docs/decisions/022-visual-identity.md).
+   */
+  tier: 1 | 2 | 3;
 };
 
 const packages: SeoPackage[] = [
@@ -42,7 +47,7 @@ const packages: SeoPackage[] = [
       "Monthly report on rankings, calls and form leads",
     ],
     popular: false,
-    theme: "standard",
+    tier: 1,
   },
   {
     name: "Accelerate My Growth",
@@ -56,7 +61,7 @@ const packages: SeoPackage[] = [
       "Competitor gap analysis and a monthly strategy call",
     ],
     popular: true,
-    theme: "featured",
+    tier: 2,
   },
   {
     name: "Explosive Growth",
@@ -71,7 +76,7 @@ const packages: SeoPackage[] = [
       "A dedicated strategist with priority turnaround",
     ],
     popular: false,
-    theme: "danger",
+    tier: 3,
   },
 ];
 
@@ -119,43 +124,61 @@ const additionalServices: { name: string; flag?: string; text: string }[] = [
   },
 ];
 
+const tierStyles = {
+  1: { header: "bg-brand-50 text-brand-900", count: "text-brand-700", note: "text-slate-700", bar: "w-[13.3%] bg-brand-600", pip: "bg-brand-600", track: "bg-brand-200" },
+  2: { header: "bg-brand-700 text-white", count: "text-white", note: "text-blue-100", bar: "w-1/3 bg-white", pip: "bg-white", track: "bg-white/25" },
+  3: { header: "bg-brand-900 text-white", count: "text-signal-300", note: "text-blue-100", bar: "w-full bg-signal-400", pip: "bg-signal-400", track: "bg-white/20" },
+} as const;
+
 function PackageCard({ pkg }: { pkg: SeoPackage }) {
-  const featured = pkg.theme === "featured";
-  const danger = pkg.theme === "danger";
+  const style = tierStyles[pkg.tier];
   return (
     <article
       className={cn(
-        "relative flex flex-col rounded-2xl border bg-white p-8 text-slate-900 shadow-sm",
-        featured && "border-brand-700 ring-2 ring-brand-700 lg:-translate-y-3 lg:shadow-xl",
-        danger && "border-red-700 border-t-8",
-        !featured && !danger && "border-slate-200",
+        "relative flex flex-col overflow-visible rounded-2xl bg-white text-slate-900 shadow-sm ring-1",
+        pkg.popular ? "shadow-xl ring-2 ring-brand-700 lg:-translate-y-3" : "ring-slate-200",
       )}
     >
       {pkg.popular && (
-        <p className="absolute -top-4 left-1/2 -translate-x-1/2 rounded-full bg-brand-700 px-4 py-1 text-sm font-bold uppercase tracking-wide text-white">
+        <p className="absolute -top-4 left-1/2 z-10 -translate-x-1/2 rounded-full bg-signal-400 px-4 py-1 text-sm font-bold uppercase tracking-wide whitespace-nowrap text-brand-900 shadow">
           Most Popular
         </p>
       )}
-      <div className="flex items-center gap-2">
-        {danger && <Flame className="h-6 w-6 text-red-700" aria-hidden="true" />}
-        <h3 className="text-2xl font-extrabold">{pkg.name}</h3>
+      <div className={cn("rounded-t-2xl px-8 pb-6 pt-8", style.header)}>
+        {/* The tier as filled pips (decorative: the order and the keyword count say it). */}
+        <div aria-hidden="true" className="flex gap-1.5">
+          {packages.map((other) => (
+            <span key={other.name} className={cn("h-1.5 w-6 rounded-full", other.tier <= pkg.tier ? style.pip : style.track)} />
+          ))}
+        </div>
+        <div className="mt-4 flex items-center gap-2">
+          {pkg.tier === 3 && <Flame className="h-6 w-6 shrink-0 text-signal-400" aria-hidden="true" />}
+          <h3 className="text-2xl font-extrabold">{pkg.name}</h3>
+        </div>
+        <p className={cn("mt-4 text-4xl font-extrabold", style.count)}>
+          {pkg.keywords}
+          <span className={cn("ml-2 text-base font-semibold", style.note)}>priority keywords</span>
+        </p>
+        {/* The count as a share of the largest package's, 20, 50 and 150 of 150 (decorative: the figure says it). */}
+        <div aria-hidden="true" className={cn("mt-4 h-2 overflow-hidden rounded-full", style.track)}>
+          <div className={cn("h-full rounded-full", style.bar)} />
+        </div>
       </div>
-      <p className={cn("mt-4 text-4xl font-extrabold", danger ? "text-red-700" : "text-brand-700")}>
-        {pkg.keywords}
-        <span className="ml-2 text-base font-semibold text-slate-700">priority keywords</span>
-      </p>
-      <p className="mt-4 text-slate-700">{pkg.summary}</p>
-      <CheckList items={pkg.features} className="mt-6 flex-1 text-slate-800" />
-      {/* An in-page link: the CSS scroll-behavior makes it smooth (instant with reduced motion). */}
-      <a
-        href={`#${CALENDLY_SECTION_ID}`}
-        className={cn(
-          buttonVariants({ variant: danger ? "destructive" : featured ? "default" : "outline", size: "lg" }),
-          "mt-8 w-full",
-        )}
-      >
-        Book a Strategy Call<span className="sr-only"> about {pkg.name}</span>
-      </a>
+      <div className="flex flex-1 flex-col px-8 pb-8 pt-6">
+        <p className="text-slate-700">{pkg.summary}</p>
+        <CheckList items={pkg.features} className="mt-6 flex-1 text-slate-800" />
+        {/* An in-page link: the CSS scroll-behavior makes it smooth (instant with reduced motion). */}
+        <a
+          href={`#${CALENDLY_SECTION_ID}`}
+          className={cn(
+            buttonVariants({ variant: pkg.tier === 1 ? "outline" : "default", size: "lg" }),
+            pkg.tier === 3 && "bg-brand-900 hover:bg-brand-800",
+            "mt-8 w-full",
+          )}
+        >
+          Book a Strategy Call<span className="sr-only"> about {pkg.name}</span>
+        </a>
+      </div>
     </article>
   );
 }

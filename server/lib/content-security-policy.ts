@@ -150,6 +150,8 @@ export function pagePolicy(html: string, kind: PageKind, moduleSources: string[]
     directive("style-src-attr", styleAttributes),
     directive("img-src", ["'self'", ...(analytics ? ANALYTICS_IMG : []), ...hosts.img]),
     directive("connect-src", ["'self'", ...(analytics ? ANALYTICS_CONNECT : [])]),
+    // The brand typeface is self-hosted (a hashed file under /assets), never from a font CDN.
+    "font-src 'self'",
     directive("frame-src", hosts.frame),
     "manifest-src 'self'",
     "object-src 'none'",

@@ -36,6 +36,12 @@ describe("what a page's policy is written from", () => {
     });
   });
 
+  it("lets pages load fonts from our own origin only", () => {
+    const policy = pagePolicy('<link rel="preload" href="/assets/figtree.woff2" as="font" type="font/woff2" crossorigin>', "site", []);
+    expect(policy.split("; ")).toContain("font-src 'self'");
+    expect(pagePolicy("", "admin", []).split("; ")).toContain("font-src 'self'");
+  });
+
   it("lets the admin name no other host even when its markup does", () => {
     const policy = pagePolicy('<img src="https://images.example/a.jpg"><iframe src="https://calendly.com/x"></iframe>', "admin", ['const u="https://www.googletagmanager.com";']);
     expect(policy).not.toMatch(/https:/);
