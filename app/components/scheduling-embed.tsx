@@ -3,7 +3,12 @@ import { siteConfig } from "../config/site.ts";
 import { cn } from "../lib/utils.ts";
 import { Section, SectionHeader } from "./sections.tsx";
 
-/** The third-party booking widget (30-minute consultation) in an iframe of the spec's height. */
+/**
+ * The third-party booking widget (30-minute consultation) in an iframe of the spec's height. Below the
+ * fold its address waits in data-src until the page has loaded (scripts/deferred-frames.ts): the widget
+ * never competes with the page's first paint, then the browser's lazy loading decides as before
+ * (docs/decisions/022).
+ */
 export function SchedulingEmbed({
   title,
   height,
@@ -18,7 +23,7 @@ export function SchedulingEmbed({
 }) {
   return (
     <iframe
-      src={siteConfig.schedulingUrl}
+      {...(belowTheFold ? { "data-src": siteConfig.schedulingUrl } : { src: siteConfig.schedulingUrl })}
       title={title}
       height={height}
       width="100%"
