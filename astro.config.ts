@@ -1,6 +1,7 @@
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, passthroughImageService } from "astro/config";
+import { inlinePageScripts } from "./scripts/inline-page-scripts.ts";
 
 // The public site: every page is static HTML rendered at build time from our React components; only the
 // islands (client:* directives) ship JavaScript. The admin is one more page, a client-only React app that
@@ -9,6 +10,10 @@ import { defineConfig, passthroughImageService } from "astro/config";
 // In development `astro dev` (http://localhost:3000) serves the site with hot reload and forwards /api,
 // /healthz and /readyz to the API server that `npm run dev` starts on API_PORT.
 const api = `http://127.0.0.1:${process.env.API_PORT ?? "3001"}`;
+
+// A page's own <script> (with the shared chunks it imports) up to this size, minified, goes into the HTML
+// instead of being requested: no request chain before the largest paint (docs/decisions/022).
+const PAGE_SCRIPT_INLINE_LIMIT = 8 * 1024;
 
 export default defineConfig({
   srcDir: "app",
@@ -24,7 +29,11 @@ export default defineConfig({
   devToolbar: { enabled: false },
   server: { port: Number(process.env.PORT ?? 3000) },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), inlinePageScripts({ limit: PAGE_SCRIPT_INLINE_LIMIT })],
+    build: {
+      // Astro reads this limit for its scripts (see above); other assets (images, fonts) keep Vite's default.
+      assetsInlineLimit: (filePath, content) => (filePath.endsWith(".js") ? content.byteLength < PAGE_SCRIPT_INLINE_LIMIT : undefined),
+    },
     // Browser-visible settings are explicit and few: only PUBLIC_* variables reach the client.
     envPrefix: "PUBLIC_",
     server: { strictPort: true, proxy: { "/api": api, "/healthz": api, "/readyz": api } },

@@ -1,13 +1,17 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { createHash, X509Certificate } from "node:crypto";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createSecureServer } from "node:http2";
+import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { brotliCompressSync } from "node:zlib";
+import { brotliCompressSync, crc32, deflateSync } from "node:zlib";
+import { thirdPartyOrigins } from "../server/lib/content-security-policy.ts";
 import { pageModules, type ModuleLoad } from "../server/lib/page-modules.ts";
 
-// npm run bench:web [-- --runs 3 --baseline fa4d735 --skip-baseline --no-build --port 4310 --pages /,/about]
+// npm run bench:web [-- --runs 3 --baseline fa4d735 --skip-baseline --no-build --port 4310 --pages /,/about
+//   --save-reports /tmp/lhr]  (--save-reports: each Lighthouse run's JSON report there, to see why a figure is what it is)
 // Builds this tree and the React Router build of the baseline commit (a temporary git worktree with its
 // own npm ci), each with PUBLIC_SITE_ORIGIN set to the origin it is served at, starts each one's own
 // server on a seeded SQLite file, and prints for the issue's pages (issue 12, "Targets"):
@@ -15,10 +19,14 @@ import { pageModules, type ModuleLoad } from "../server/lib/page-modules.ts";
 //   performance, LCP, CLS, accessibility, best practices, SEO;
 // - the page's JavaScript, brotli as served: what loads with the page (its module scripts, its islands'
 //   component and renderer modules, and their static imports) and what it may load on demand, module by
-//   module;
+//   module (scripts inlined into the HTML count too, as "inline");
 // - the admin's first load (JS and CSS as transferred) and the time from navigation to the dashboard's
 //   content, signed in, on a cold cache;
 // each next to the baseline's figure with the ratio new/old. It is a measurement, not a test.
+// This machine is offline: the article photos' host (a stock-photo CDN, SPEC) would fail to load and log
+// console errors, which costs best practices points that a deployed site does not lose. Lighthouse's
+// Chromium therefore reaches the third-party image hosts the pages name at a local HTTPS stand-in that
+// answers every photo with a generated image of the requested size (see "Stock photos"); it says so.
 
 const { values: options } = parseArgs({
   options: {
@@ -29,6 +37,7 @@ const { values: options } = parseArgs({
     // This tree is served at 127.0.0.1:port, the baseline at port + 1 (the builds carry their origin).
     port: { type: "string", default: "4310" },
     pages: { type: "string", default: "/,/services,/contact,/ultimate-website-offer,/blog,/blog/ultimate-guide-seo-law-firms" },
+    "save-reports": { type: "string" },
   },
 });
 const RUNS = Number(options.runs);
@@ -155,7 +164,13 @@ async function stopServer(server: Server) {
 // Weights: what each page loads, brotli as served.
 
 type ModuleWeight = { path: string; load: ModuleLoad; bytes: number };
-type PageWeight = { path: string; status: number; htmlBytes: number; modules: ModuleWeight[]; cssBytes: number };
+type PageWeight = { path: string; status: number; html: string; htmlBytes: number; modules: ModuleWeight[]; cssBytes: number };
+
+/** The page's inline module scripts (Astro inlines small ones), brotli, as one entry: they run with the page. */
+function inlineModules(html: string): ModuleWeight[] {
+  const code = [...html.matchAll(/<script\b[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/gi)].map((match) => match[1]!).filter((text) => text.trim() !== "");
+  return code.length === 0 ? [] : [{ path: "inline", load: "page", bytes: brotliCompressSync(code.join("\n")).byteLength }];
+}
 
 /** The size of the answer as it travels when the browser accepts brotli. */
 async function servedSize(url: string): Promise<{ bytes: number; text: string; status: number }> {
@@ -185,14 +200,118 @@ async function pageWeight(origin: string, path: string): Promise<PageWeight> {
   return {
     path,
     status: page.status,
+    html: page.text,
     htmlBytes: page.bytes,
-    modules: modules.map((module) => ({ path: module.path, load: module.load, bytes: sizes.get(module.path) ?? 0 })),
+    modules: [...inlineModules(page.text), ...modules.map((module) => ({ path: module.path, load: module.load, bytes: sizes.get(module.path) ?? 0 }))],
     cssBytes,
   };
 }
 
 const withPage = (weight: PageWeight) => weight.modules.filter((m) => m.load !== "dynamic").reduce((sum, m) => sum + m.bytes, 0);
 const onDemand = (weight: PageWeight) => weight.modules.filter((m) => m.load === "dynamic").reduce((sum, m) => sum + m.bytes, 0);
+
+// ---------------------------------------------------------------------------------------------------
+// Stock photos: a local HTTPS stand-in for the third-party image hosts the pages name (SPEC: the
+// articles' hero photos come from a stock-photo CDN). Offline, their requests fail and Chromium logs
+// console errors; with the stand-in they load as they would for a visitor. Chromium resolves those hosts
+// to the stand-in (--host-resolver-rules) and trusts its self-signed certificate by its key only
+// (--ignore-certificate-errors-spki-list). Each photo is a generated PNG of the requested size (w and h
+// in the URL, 3:2 when h is absent) weighing about what a compressed photo does (PHOTO_BYTES_PER_PIXEL).
+
+// About what a stock photo served as AVIF or WebP at q=70 weighs (1200 by 800: some 88 KB).
+const PHOTO_BYTES_PER_PIXEL = 0.08;
+
+type StockPhotoStandIn = { hosts: string[]; chromeFlags: string[]; served: Map<string, number>; close: () => Promise<void> };
+
+/** The image origins (other than ours) that the pages' markup names. */
+function stockPhotoHosts(weights: Iterable<PageWeight>): string[] {
+  return [...new Set([...weights].flatMap((weight) => thirdPartyOrigins(weight.html).img))].sort();
+}
+
+/** A width × height RGB PNG: plain rows (a vertical gradient, next to nothing compressed) and noise rows spaced so that it weighs about a photo's bytes. */
+function photoLikePng(width: number, height: number, seed: number): Buffer {
+  const noisyRowEvery = Math.max(1, Math.round(3 / PHOTO_BYTES_PER_PIXEL));
+  let state = seed >>> 0 || 1;
+  const random = () => {
+    // xorshift32: the same photo for the same URL on every run.
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return state >>> 0;
+  };
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y += 1) {
+    const row = y * (width * 3 + 1);
+    for (let x = 0; x < width; x += 1) {
+      const noisy = y % noisyRowEvery === 0;
+      rows[row + 1 + x * 3] = noisy ? random() & 0xff : 90;
+      rows[row + 2 + x * 3] = noisy ? random() & 0xff : (y * 255) / height;
+      rows[row + 3 + x * 3] = noisy ? random() & 0xff : 160;
+    }
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const typed = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+async function startStockPhotoStandIn(hosts: string[]): Promise<StockPhotoStandIn | null> {
+  const names = hosts.map((origin) => new URL(origin).hostname);
+  if (names.length === 0) return null;
+  const dir = mkdtempSync(join(tmpdir(), "agency-bench-photos-"));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const [keyPath, certPath] = [join(dir, "key.pem"), join(dir, "cert.pem")];
+  const made = spawnSync(
+    "openssl",
+    ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2", "-keyout", keyPath, "-out", certPath,
+      "-subj", `/CN=${names[0]}`, "-addext", `subjectAltName=${names.map((name) => `DNS:${name}`).join(",")}`],
+    { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" },
+  );
+  if (made.status !== 0) throw new Error(`openssl could not make the stock-photo stand-in's certificate: ${made.stderr}`);
+  const cert = readFileSync(certPath);
+  const spki = createHash("sha256").update(new X509Certificate(cert).publicKey.export({ type: "spki", format: "der" })).digest("base64");
+
+  const photos = new Map<string, Buffer>();
+  const served = new Map<string, number>();
+  const server = createSecureServer({ key: readFileSync(keyPath), cert, allowHTTP1: true }, (request, response) => {
+    const url = new URL(request.url ?? "/", "https://stand-in.invalid");
+    const width = Math.min(Math.max(Number(url.searchParams.get("w")) || 1200, 16), 2400);
+    const height = Math.min(Math.max(Number(url.searchParams.get("h")) || Math.round((width * 2) / 3), 16), 2400);
+    const key = `${url.pathname} ${width}x${height}`;
+    let photo = photos.get(key);
+    if (!photo) {
+      photo = photoLikePng(width, height, createHash("sha256").update(key).digest().readUInt32BE(0));
+      photos.set(key, photo);
+    }
+    served.set(`${width}×${height}`, photo.byteLength);
+    response.writeHead(200, { "content-type": "image/png", "content-length": photo.byteLength, "cache-control": "public, max-age=31536000, immutable" });
+    response.end(photo);
+  });
+  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+  const { port } = server.address() as AddressInfo;
+  const close = () => new Promise<void>((closed) => server.close(() => closed()));
+  cleanups.push(() => void close());
+  return {
+    hosts,
+    served,
+    close,
+    chromeFlags: [`--host-resolver-rules=${names.map((name) => `MAP ${name} 127.0.0.1:${port}`).join(", ")}`, `--ignore-certificate-errors-spki-list=${spki}`],
+  };
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Lighthouse: mobile, simulated throttling (its defaults), the median of RUNS runs.
@@ -205,12 +324,12 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-async function lighthouseScores(origin: string, paths: string[]): Promise<Map<string, Scores>> {
+async function lighthouseScores(origin: string, paths: string[], photoStandIn: StockPhotoStandIn | null): Promise<Map<string, Scores>> {
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-background-networking", "--disable-component-update"],
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-background-networking", "--disable-component-update", ...(photoStandIn?.chromeFlags ?? [])],
   });
   cleanups.push(() => chrome.kill());
   // A run that fails to record its trace (NO_NAVSTART, seen on a busy machine) is repeated, twice at most.
@@ -234,6 +353,11 @@ async function lighthouseScores(origin: string, paths: string[]): Promise<Map<st
       const runs: Scores[] = [];
       for (let i = 0; i < RUNS; i += 1) {
         const lhr = await lighthouseRun(`${origin}${path}`);
+        if (options["save-reports"]) {
+          mkdirSync(options["save-reports"], { recursive: true });
+          const name = `${new URL(origin).port}${path.replace(/\//g, "_")}-${i + 1}.json`;
+          writeFileSync(join(options["save-reports"], name), JSON.stringify(lhr));
+        }
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
         runs.push({
           performance: score("performance"),
@@ -309,18 +433,25 @@ async function adminFigures(origin: string): Promise<AdminFigures> {
 
 // ---------------------------------------------------------------------------------------------------
 
-type Figures = { weights: Map<string, PageWeight>; scores: Map<string, Scores>; admin: AdminFigures };
+type Figures = { weights: Map<string, PageWeight>; scores: Map<string, Scores>; admin: AdminFigures; photoStandIn: StockPhotoStandIn | null };
 
-async function measure(tree: Tree): Promise<Figures> {
+/** `photoHosts`: image hosts to answer locally besides those this tree's pages name (the other tree's). */
+async function measure(tree: Tree, photoHosts: string[] = []): Promise<Figures> {
   const server = await startServer(tree);
   try {
     console.error(`${tree.name}: measuring ${tree.origin}`);
     const weights = new Map<string, PageWeight>();
     for (const path of PAGES) weights.set(path, await pageWeight(tree.origin, path));
-    // Lighthouse only where the page exists: a 404 would be an error run, not a figure.
-    const scores = await lighthouseScores(tree.origin, PAGES.filter((path) => weights.get(path)!.status === 200));
-    const admin = await adminFigures(tree.origin);
-    return { weights, scores, admin };
+    const photoStandIn = await startStockPhotoStandIn([...new Set([...stockPhotoHosts(weights.values()), ...photoHosts])].sort());
+    if (photoStandIn) console.error(`${tree.name}: ${photoStandIn.hosts.join(", ")} answered by a local stand-in (this machine is offline)`);
+    try {
+      // Lighthouse only where the page exists: a 404 would be an error run, not a figure.
+      const scores = await lighthouseScores(tree.origin, PAGES.filter((path) => weights.get(path)!.status === 200), photoStandIn);
+      const admin = await adminFigures(tree.origin);
+      return { weights, scores, admin, photoStandIn };
+    } finally {
+      await photoStandIn?.close();
+    }
   } finally {
     await stopServer(server);
   }
@@ -365,7 +496,14 @@ function report(now: Figures, old: Figures | null, nowName: string, oldName: str
     }),
   );
 
-  console.log(`\nWeight, brotli as served: ${nowName}, (${oldName}), new/old. "JS with page": module scripts, islands and their static imports; "on demand": import() targets`);
+  for (const [name, figures] of [[nowName, now], [oldName, old]] as const) {
+    const standIn = figures?.photoStandIn;
+    if (!standIn) continue;
+    const photos = [...standIn.served].map(([size, bytes]) => `${size} ${kb(bytes)}`).join(", ");
+    console.log(`  ${name}: ${standIn.hosts.join(", ")} answered by a local HTTPS stand-in (offline machine): generated photos, ${photos || "none requested"}`);
+  }
+
+  console.log(`\nWeight, brotli as served: ${nowName}, (${oldName}), new/old. "JS with page": module scripts (inline ones too, also part of the HTML), islands and their static imports; "on demand": import() targets`);
   printTable(
     PAGES.map((path) => {
       const a = existing(now, path);
@@ -425,7 +563,7 @@ async function main() {
   }
 
   const now = await measure(current);
-  const old = baseline ? await measure(baseline) : null;
+  const old = baseline ? await measure(baseline, now.photoStandIn?.hosts) : null;
   report(now, old, "Astro (this tree)", baseline ? `React Router ${options.baseline}` : "no baseline");
 }
 

@@ -7,7 +7,9 @@ import { Section, SectionHeader } from "./sections.tsx";
 /**
  * The third-party booking widget (30-minute consultation) in an iframe of the spec's height, and above it
  * the way around it (issue 14 §2): a link that opens the booking page itself and the phone number. The
- * frame sits on a branded placeholder, so a slow or blocked widget is never a white void.
+ * frame sits on a branded placeholder, so a slow or blocked widget is never a white void. Below the fold
+ * its address waits in data-src until the page has loaded (scripts/deferred-frames.ts): the widget never
+ * competes with the page's first paint, then the browser's lazy loading decides as before (docs/decisions/027).
  */
 export function SchedulingEmbed({
   title,
@@ -48,7 +50,7 @@ export function SchedulingEmbed({
           <span className="rounded-md bg-white/90 px-3 py-1 font-semibold">Loading the booking calendar…</span>
         </div>
         <iframe
-          src={siteConfig.schedulingUrl}
+          {...(belowTheFold ? { "data-src": siteConfig.schedulingUrl } : { src: siteConfig.schedulingUrl })}
           title={title}
           height={height}
           width="100%"

@@ -68,6 +68,11 @@ test("the contact page shows the hours, a 700 px booking frame and a five-questi
   // exact: the closed FAQ answers are in the page too (hidden), and one of them mentions the hours.
   await expect(page.getByText("Monday to Friday 9AM to 6PM EST", { exact: true })).toBeVisible();
   await expect(page.locator("iframe[title]")).toHaveAttribute("height", "700");
+  // The widget's address waits in data-src until the page has loaded (scripts/deferred-frames.ts).
+  const html = await (await page.request.get("/contact")).text();
+  expect(html).toMatch(/<iframe[^>]*\sdata-src="https:\/\/calendly\.com\//);
+  expect(html).not.toMatch(/<iframe[^>]*\ssrc=/);
+  await expect(page.locator("iframe[title]")).toHaveAttribute("src", /^https:\/\/calendly\.com\//);
   // Each question is a native disclosure (<details>/<summary> holding an h3); the five form one exclusive group.
   const faq = page.getByRole("region", { name: "Frequently Asked Questions" });
   const questions = faq.locator("details > summary");

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { publicRoutes } from "./public-routes.ts";
 
-// The brand (issue 14 point 1, docs/decisions/022-visual-identity.md): one self-hosted typeface whose
+// The brand (issue 14 point 1, docs/decisions/026-visual-identity.md): one self-hosted typeface whose
 // swap moves nothing, one button style per hero, package tiers in the brand's colours, and imagery that
 // is either named for screen readers or hidden from them.
 
