@@ -122,7 +122,8 @@ export function ContactForm({ formName = contactFormName, className }: { formNam
                 <legend className="text-sm font-medium text-slate-800">
                   Which services are you interested in?<span className="text-red-700" aria-hidden="true"> *</span>
                 </legend>
-                <div className="grid gap-2 sm:grid-cols-2">
+                {/* Nine chips in two columns: the last one spans its row, so no cell is left empty. */}
+                <div className="grid gap-2 sm:grid-cols-2 sm:[&>:last-child]:col-span-2">
                   {contactProductOptions.map((option, index) => {
                     const selected = chosen.includes(option);
                     // The spec's name is the chip's accessible name; the line under it, its description. The line is
