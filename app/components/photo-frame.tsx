@@ -5,10 +5,10 @@ import { clsx as cn } from "clsx";
 // - while the photo loads, the frame shows the placeholder (the photo box is transparent until then);
 // - if it fails, Chromium and Firefox draw ::before/::after on a broken <img> only (never on a loaded one):
 //   the ::after repaints the placeholder over the broken icon and the alt text; the transparent text
-//   colour hides the alt text where a browser draws no pseudo-element. Screen readers keep the alt text.
+//   color hides the alt text where a browser draws no pseudo-element. Screen readers keep the alt text.
 // CSS only: no error handler, nothing for the Content-Security-Policy to allow.
 
-/** The frame's proportions, as Tailwind needs them spelt out: the photo's width / height, to 2 decimals. */
+/** The frame's proportions, as Tailwind needs them spelled out: the photo's width / height, to 2 decimals. */
 const aspectClasses: Record<string, string> = {
   "1.78": "aspect-video",
   "1.60": "aspect-[8/5]",

@@ -115,7 +115,7 @@ export function ButtonLink({ to, variant = "default", size = "lg", className, ch
 // Grids of cards never leave a cell empty, whatever the number of cards (issue 14: three steps in four
 // columns left a void). At each width a grid takes the planned number of columns, or fewer where the
 // count divides evenly into fewer, never more than it has items; when a last row is still short, its
-// last item stretches over the rest of the row. Tailwind only ships classes it finds spelt out, hence
+// last item stretches over the rest of the row. Tailwind only ships classes it finds spelled out, hence
 // the tables.
 type Breakpoint = "sm" | "md" | "lg";
 type Columns = 1 | 2 | 3 | 4;

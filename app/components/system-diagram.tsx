@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 
 // The "system" of the industry, trade and audit pages drawn as a diagram: numbered stages joined by
 // arrows (left to right on wide screens, top to bottom on phones), the last stage, the payoff, in the
-// signal colour. Static markup and CSS only. One column per stage, so no grid cell is ever left empty.
+// signal color. Static markup and CSS only. One column per stage, so no grid cell is ever left empty.
 
 const columnsByCount: Record<number, string> = { 1: "", 2: "lg:grid-cols-2", 3: "lg:grid-cols-3", 4: "lg:grid-cols-4" };
 

@@ -29,7 +29,7 @@ type SeoPackage = {
   /**
    * The tier's place in the progression, 1 to 3: its header darkens and its keyword bar fills with it.
    * The spec's "danger theme" for Explosive Growth became tier 3, the strongest emphasis, in the brand's
-   * colours rather than red (issue 14; docs/decisions/026-visual-identity.md).
+   * colors rather than red (issue 14; docs/decisions/026-visual-identity.md).
    */
   tier: 1 | 2 | 3;
 };

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 // A small flat scene per trade (decorative, aria-hidden): a house on the map with our pin over it, and
 // the trade's job beside it (an outdoor AC unit, a storm over the roof, a pipe and a drop; for a law firm,
 // the scales and a signed retainer). Static SVG in
-// the brand's colours; the words around it carry the meaning.
+// the brand's colors; the words around it carry the meaning.
 
 export type TradeSceneKind = "hvac" | "roofing" | "plumbing" | "law";
 
