@@ -40,7 +40,7 @@ export function PhotoFrame({
   height: number;
   /** "lazy" below the fold; "eager" for a photo in the first screen. */
   loading?: "lazy" | "eager";
-  fetchPriority?: "high";
+  fetchPriority?: "high" | "low";
   /** The frame's rendered width at each screen width (the `sizes` attribute), so the browser picks a photo from the srcset. */
   sizes: string;
   /** The frame's corners and spacing. */
