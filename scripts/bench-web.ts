@@ -216,10 +216,26 @@ const onDemand = (weight: PageWeight) => weight.modules.filter((m) => m.load ===
 // console errors; with the stand-in they load as they would for a visitor. Chromium resolves those hosts
 // to the stand-in (--host-resolver-rules) and trusts its self-signed certificate by its key only
 // (--ignore-certificate-errors-spki-list). Each photo is a generated PNG of the requested size (w and h
-// in the URL, 3:2 when h is absent) weighing about what a compressed photo does (PHOTO_BYTES_PER_PIXEL).
+// in the URL, 3:2 when h is absent) weighing what the photo would in the format asked (PHOTO_BYTES_PER_PIXEL).
 
-// About what a stock photo served as AVIF or WebP at q=70 weighs (1200 by 800: some 88 KB).
-const PHOTO_BYTES_PER_PIXEL = 0.08;
+// What a stock photo weighs per pixel in the format the CDN would answer (imgix: `fm`, else with
+// `auto=format` the best the Accept header allows, else JPEG), at q=70. AVIF 0.08 is the figure the stand-in
+// has used since decision 027 (1200 by 800: some 88 KB); WebP and JPEG of the same photo weigh about 1.25
+// and 1.9 times that. The bytes stay a PNG (Chromium decodes it whatever the URL asked): only the weight follows the format.
+const PHOTO_BYTES_PER_PIXEL = { avif: 0.08, webp: 0.1, jpg: 0.15 } as const;
+type PhotoFormat = keyof typeof PHOTO_BYTES_PER_PIXEL;
+
+/** The format an imgix-like CDN answers for this URL and Accept header. */
+function photoFormat(url: URL, accept: string): PhotoFormat {
+  const asked = url.searchParams.get("fm");
+  if (asked === "avif" || asked === "webp") return asked;
+  if (asked) return "jpg";
+  if (url.searchParams.get("auto")?.split(",").includes("format")) {
+    if (accept.includes("image/avif")) return "avif";
+    if (accept.includes("image/webp")) return "webp";
+  }
+  return "jpg";
+}
 
 type StockPhotoStandIn = { hosts: string[]; chromeFlags: string[]; served: Map<string, number>; close: () => Promise<void> };
 
@@ -229,8 +245,9 @@ function stockPhotoHosts(weights: Iterable<PageWeight>): string[] {
 }
 
 /** A width × height RGB PNG: plain rows (a vertical gradient, next to nothing compressed) and noise rows spaced so that it weighs about a photo's bytes. */
-function photoLikePng(width: number, height: number, seed: number): Buffer {
-  const noisyRowEvery = Math.max(1, Math.round(3 / PHOTO_BYTES_PER_PIXEL));
+function photoLikePng(width: number, height: number, bytesPerPixel: number, seed: number): Buffer {
+  // A noise row weighs 3 bytes a pixel: one in 3 / bytesPerPixel rows gives the average.
+  const noisyRowEvery = Math.max(1, Math.round(3 / bytesPerPixel));
   let state = seed >>> 0 || 1;
   const random = () => {
     // xorshift32: the same photo for the same URL on every run.
@@ -291,14 +308,15 @@ async function startStockPhotoStandIn(hosts: string[]): Promise<StockPhotoStandI
     const url = new URL(request.url ?? "/", "https://stand-in.invalid");
     const width = Math.min(Math.max(Number(url.searchParams.get("w")) || 1200, 16), 2400);
     const height = Math.min(Math.max(Number(url.searchParams.get("h")) || Math.round((width * 2) / 3), 16), 2400);
-    const key = `${url.pathname} ${width}x${height}`;
+    const format = photoFormat(url, String(request.headers.accept ?? ""));
+    const key = `${url.pathname} ${width}x${height} ${format}`;
     let photo = photos.get(key);
     if (!photo) {
-      photo = photoLikePng(width, height, createHash("sha256").update(key).digest().readUInt32BE(0));
+      photo = photoLikePng(width, height, PHOTO_BYTES_PER_PIXEL[format], createHash("sha256").update(key).digest().readUInt32BE(0));
       photos.set(key, photo);
     }
-    served.set(`${width}×${height}`, photo.byteLength);
-    response.writeHead(200, { "content-type": "image/png", "content-length": photo.byteLength, "cache-control": "public, max-age=31536000, immutable" });
+    served.set(`${width}×${height} ${format}`, photo.byteLength);
+    response.writeHead(200, { "content-type": "image/png", vary: "accept", "content-length": photo.byteLength, "cache-control": "public, max-age=31536000, immutable" });
     response.end(photo);
   });
   await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));

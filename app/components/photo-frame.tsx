@@ -1,4 +1,5 @@
 import { clsx as cn } from "clsx";
+import { stockPhotoSrcSet } from "../lib/stock-photo.ts";
 
 // A stock photo (external host: slow or failing at times, SPEC §10) in a frame of fixed proportions
 // with the brand's placeholder behind it, so the page never shows a void or a broken-image icon:
@@ -30,6 +31,7 @@ export function PhotoFrame({
   height,
   loading = "lazy",
   fetchPriority,
+  sizes,
   className,
 }: {
   src: string;
@@ -38,7 +40,9 @@ export function PhotoFrame({
   height: number;
   /** "lazy" below the fold; "eager" for a photo in the first screen. */
   loading?: "lazy" | "eager";
-  fetchPriority?: "high";
+  fetchPriority?: "high" | "low";
+  /** The frame's rendered width at each screen width (the `sizes` attribute), so the browser picks a photo from the srcset. */
+  sizes: string;
   /** The frame's corners and spacing. */
   className?: string;
 }) {
@@ -46,6 +50,8 @@ export function PhotoFrame({
     <div className={cn("photo-placeholder relative w-full overflow-hidden", aspectClass(width, height), className)}>
       <img
         src={src}
+        srcSet={stockPhotoSrcSet(src, width / height)}
+        sizes={sizes}
         alt={alt}
         width={width}
         height={height}

@@ -7,6 +7,10 @@ import { pageHead } from "../lib/seo.ts";
 
 // SPEC §2 "Blog index": hero, a two-column grid of the ten article cards (newest first), closing banner.
 
+// A card's width: the page's 2rem padding off the screen; two columns with a 2rem gap from md (768 px);
+// the 72rem container (1152 px) caps it at (1120 - 32) / 2 = 544 px.
+const cardPhotoSizes = "(min-width: 1152px) 544px, (min-width: 768px) calc(50vw - 32px), calc(100vw - 32px)";
+
 export const head = pageHead({
   title: "Digital Marketing Insights",
   description: "Practical SEO, website and lead-generation advice for home-service businesses, law firms and growing companies.",
@@ -36,7 +40,14 @@ export default function BlogIndex({ articles }: { articles: BlogSummary[] }) {
             {articles.map((article, index) => (
               <li key={article.slug} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
                 {/* Only the first card is in the first screen at every width; the rest wait until scrolled to. */}
-                <PhotoFrame src={article.image} alt={article.imageAlt} width={800} height={450} loading={index === 0 ? "eager" : "lazy"} />
+                <PhotoFrame
+                  src={article.image}
+                  alt={article.imageAlt}
+                  width={800}
+                  height={450}
+                  loading={index === 0 ? "eager" : "lazy"}
+                  sizes={cardPhotoSizes}
+                />
                 <div className="flex flex-1 flex-col p-6">
                   <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
                     <span>{siteConfig.author.name}</span>

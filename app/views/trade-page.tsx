@@ -106,9 +106,13 @@ export default function TradePage({ trade, form }: { trade: Trade; form?: ReactN
   );
 }
 
+// The hero's photo column: the page's 2rem padding off the screen; from lg (1024 px) half of what is left
+// after the 3rem gap; the 72rem container (1152 px) caps it at (1120 - 48) / 2 = 536 px.
+const heroPhotoSizes = "(min-width: 1152px) 536px, (min-width: 1024px) calc(50vw - 40px), calc(100vw - 32px)";
+
 function HeroAside({ aside }: { aside: TradePageContent["hero"]["aside"] }) {
   if (aside.kind === "image") {
-    return <PhotoFrame src={aside.src} alt={aside.alt} width={aside.width} height={aside.height} loading="eager" fetchPriority="high" className="rounded-xl" />;
+    return <PhotoFrame src={aside.src} alt={aside.alt} width={aside.width} height={aside.height} loading="eager" fetchPriority="high" sizes={heroPhotoSizes} className="rounded-xl" />;
   }
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">

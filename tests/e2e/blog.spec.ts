@@ -54,12 +54,44 @@ test("blog pages are static HTML: no React island hydrates on the index or an ar
   }
 });
 
-test("the roofing guide's photo is lazy at 800 by 500, the others load first with their size", async ({ request }) => {
+test("the roofing guide's photo is lazy at 800 by 500, the others load at once, at low priority (decision 028), with their size", async ({ request }) => {
   const roofing = await (await request.get("/blog/ultimate-guide-seo-roofing-companies")).text();
   expect(roofing).toMatch(/<img[^>]*width="800"[^>]*height="500"[^>]*loading="lazy"/);
   const other = await (await request.get(`/blog/${problems[0]}`)).text();
-  expect(other).toMatch(/<img[^>]*width="1200"[^>]*height="675"[^>]*fetchPriority="high"|<img[^>]*fetchpriority="high"[^>]*/i);
+  const hero = other.match(/<img\b[^>]*>/)?.[0] ?? "";
+  expect(hero).toMatch(/width="1200"/);
+  expect(hero).toMatch(/height="675"/);
+  expect(hero).toMatch(/loading="eager"/);
+  expect(hero).toMatch(/fetchpriority="low"/i);
 });
+
+// Issue 12: a phone downloads a photo sized for its screen, not the 1200 px one the article names.
+for (const { path, frame } of [
+  { path: "/blog", frame: "main li img" },
+  { path: "/blog/ultimate-guide-seo-law-firms", frame: "main article img" },
+]) {
+  test(`a phone picks a stock photo about its screen's width on ${path}`, async ({ browser }) => {
+    // Lighthouse's phone: 412 CSS px at DPR 1.75, so a 380 px frame wants some 665 device pixels.
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
+    const page = await context.newPage();
+    const asked: string[] = [];
+    await page.route("https://images.unsplash.com/**", (route) => {
+      asked.push(route.request().url());
+      return route.fulfill({ body: '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="9"/>', contentType: "image/svg+xml" });
+    });
+    await page.goto(path);
+    const photo = page.locator(frame).first();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toContain("images.unsplash.com");
+    const chosen = new URL(await photo.evaluate((img: HTMLImageElement) => img.currentSrc));
+    expect(chosen.searchParams.get("w")).toBe("800");
+    // Cropped to the frame's 16:9 by the CDN, in the format it negotiates, at the article's quality.
+    expect(chosen.searchParams.get("h")).toBe("450");
+    expect(chosen.searchParams.get("auto")).toBe("format");
+    expect(chosen.searchParams.get("q")).toBe("70");
+    expect(asked.some((url) => new URL(url).searchParams.get("w") === "1200")).toBe(false);
+    await context.close();
+  });
+}
 
 test("problem articles' sidebar: Our Ultimate Offer, Best Website Offer and the author card", async ({ page }) => {
   await page.goto(`/blog/${problems[0]}`);
