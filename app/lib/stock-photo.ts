@@ -19,7 +19,7 @@ export function stockPhotoSrcSet(src: string, ratio: number): string | undefined
   return stockPhotoWidths.map((width) => `${stockPhotoUrl(src, width, ratio)} ${width}w`).join(", ");
 }
 
-/** Photos from Unsplash's CDN, which honours `w`, `h` and `fit=crop`. */
+/** Photos from Unsplash's CDN, which honors `w`, `h` and `fit=crop`. */
 export function isResizableStockPhoto(src: string): boolean {
   return src.startsWith("https://images.unsplash.com/");
 }
