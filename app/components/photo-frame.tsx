@@ -43,7 +43,7 @@ export function PhotoFrame({
   fetchPriority?: "high" | "low";
   /** The frame's rendered width at each screen width (the `sizes` attribute), so the browser picks a photo from the srcset. */
   sizes: string;
-  /** The frame's corners and spacing. */
+  /** The frame's corners, spacing and, where it is not its container's width, its width. */
   className?: string;
 }) {
   return (

@@ -2,8 +2,11 @@
 // asked in the URL. A srcset of several widths lets a phone download a photo sized for its screen
 // instead of the 1200 px one the content names (issue 12: on /blog the photo is the largest paint).
 
-/** The widths offered: a phone's 380 CSS px at DPR 1.75–3 picks 640–1200, a desktop column at DPR 2 up to 1600. */
-export const stockPhotoWidths = [400, 640, 800, 1024, 1200, 1600] as const;
+/**
+ * The widths offered: a phone's 380 CSS px at DPR 1.75–3 picks 640–1200, a desktop column at DPR 2 up to 1600;
+ * a phone's 128 px blog-card thumbnail picks 240 (DPR 1.75–2) or 400.
+ */
+export const stockPhotoWidths = [240, 400, 640, 800, 1024, 1200, 1600] as const;
 
 /** The photo's URL at `width`, cropped to the frame's proportions (`ratio` = width / height); other parameters kept. */
 export function stockPhotoUrl(src: string, width: number, ratio: number): string {

@@ -7,9 +7,10 @@ import { pageHead } from "../lib/seo.ts";
 
 // SPEC §2 "Blog index": hero, a two-column grid of the ten article cards (newest first), closing banner.
 
-// A card's width: the page's 2rem padding off the screen; two columns with a 2rem gap from md (768 px);
-// the 72rem container (1152 px) caps it at (1120 - 32) / 2 = 544 px.
-const cardPhotoSizes = "(min-width: 1152px) 544px, (min-width: 768px) calc(50vw - 32px), calc(100vw - 32px)";
+// From sm (640 px) a card's photo is the card's width: the page's 2rem padding off the screen; two columns
+// with a 2rem gap from md (768 px); the 72rem container (1152 px) caps it at (1120 - 32) / 2 = 544 px.
+// Below sm it is a 128 px thumbnail (a phone at DPR 1.75 takes the 240 px photo): issue 12, decision 028.
+const cardPhotoSizes = "(min-width: 1152px) 544px, (min-width: 768px) calc(50vw - 32px), (min-width: 640px) calc(100vw - 32px), 128px";
 
 export const head = pageHead({
   title: "Digital Marketing Insights",
@@ -47,8 +48,11 @@ export default function BlogIndex({ articles }: { articles: BlogSummary[] }) {
                   height={450}
                   loading={index === 0 ? "eager" : "lazy"}
                   sizes={cardPhotoSizes}
+                  // On a phone a full-width photo was the first screen's largest paint, waiting on a cold
+                  // connection to the photo host; a thumbnail leaves that to the hero's text (decision 028).
+                  className="max-sm:mx-6 max-sm:mt-6 max-sm:w-32 max-sm:rounded-md"
                 />
-                <div className="flex flex-1 flex-col p-6">
+                <div className="flex flex-1 flex-col p-6 max-sm:pt-4">
                   <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
                     <span>{siteConfig.author.name}</span>
                     <span aria-hidden="true">·</span>
