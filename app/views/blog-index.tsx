@@ -50,6 +50,9 @@ export default function BlogIndex({ articles }: { articles: BlogSummary[] }) {
                   sizes={cardPhotoSizes}
                   // On a phone a full-width photo was the first screen's largest paint, waiting on a cold
                   // connection to the photo host; a thumbnail leaves that to the hero's text (decision 028).
+                  // Low priority keeps the thumbnail off the text's way. On a desktop the photo is the largest
+                  // paint, but it is the only request on its host's connection, so its priority orders nothing.
+                  fetchPriority={index === 0 ? "low" : undefined}
                   className="max-sm:mx-6 max-sm:mt-6 max-sm:w-32 max-sm:rounded-md"
                 />
                 <div className="flex flex-1 flex-col p-6 max-sm:pt-4">

@@ -166,12 +166,14 @@ test.describe("stock photos never leave a void", () => {
       await failStockPhotos(page);
       await page.goto("/blog");
       const photos = await page.locator("main li img").evaluateAll((images) =>
-        images.map((img) => ({ top: img.getBoundingClientRect().top, loading: img.getAttribute("loading"), width: img.getAttribute("width"), height: img.getAttribute("height") })),
+        images.map((img) => ({ top: img.getBoundingClientRect().top, loading: img.getAttribute("loading"), priority: img.getAttribute("fetchpriority"), width: img.getAttribute("width"), height: img.getAttribute("height") })),
       );
       expect(photos).toHaveLength(10);
       // The first card's photo is in the first screen at both widths, so it does not wait.
       expect(photos[0]!.top).toBeLessThan(viewport.height);
       expect(photos[0]!.loading).toBe("eager");
+      // ... at low priority: on a phone the hero's text is the largest paint, not this thumbnail (decision 028).
+      expect(photos[0]!.priority).toBe("low");
       for (const photo of photos) {
         expect([photo.width, photo.height]).toEqual(["800", "450"]);
         if (photo.top > viewport.height) expect(photo.loading).toBe("lazy");
