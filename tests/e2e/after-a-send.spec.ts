@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { businessDefaults } from "../../contract/business-defaults.ts";
 import { expect, test } from "./fixtures.ts";
-import { actLikeAPerson, expectToast, openToast, showForm } from "./helpers.ts";
+import { actLikeAPerson, expectToast, fillShortLeadForm, openToast, showForm } from "./helpers.ts";
 
 // Issue 14 §4 and §2: after a send, a thank-you panel above the form says what happens next, with the
 // phone and a link to book; a failed send's toast offers the phone and e-mail; every booking embed has a
@@ -119,11 +119,7 @@ for (const form of [
     await page.goto(form.path);
     const section = page.getByRole("region", { name: form.title, exact: true });
     await showForm(section.getByRole("button"));
-    await section.getByLabel("First Name").fill("Jordan");
-    await section.getByLabel("Last Name").fill("Ellis");
-    if (form.company) await section.getByLabel(form.company).fill("Ellis & Partners");
-    await section.getByLabel("Email").fill("jordan@example.com");
-    await section.getByLabel("Phone").fill("(713) 555-0142");
+    await fillShortLeadForm(section, { email: "jordan@example.com", companyLabel: form.company });
     await actLikeAPerson(page);
     await section.getByRole("button").click();
     await expect(openToast(page)).toContainText("Success!");

@@ -27,6 +27,15 @@ export async function showForm(submit: Locator) {
   await expect(submit).toBeEnabled();
 }
 
+/** Fills a short lead form (audit, coaching, industry and trade pages) with one valid visitor; `companyLabel` where the form asks for a company. */
+export async function fillShortLeadForm(section: Locator, { email, companyLabel }: { email: string; companyLabel?: string }) {
+  await section.getByLabel("First Name").fill("Jordan");
+  await section.getByLabel("Last Name").fill("Ellis");
+  if (companyLabel) await section.getByLabel(companyLabel).fill("Ellis & Partners");
+  await section.getByLabel("Email").fill(email);
+  await section.getByLabel("Phone").fill("(713) 555-0142");
+}
+
 /** Records the POSTs a page sends to an API path. */
 export function recordPosts(page: Page, path: string): Request[] {
   const posts: Request[] = [];

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures.ts";
-import { actLikeAPerson, expectToast, serveAgedFormTokens, holdResponses, recordPosts, showForm, storedLead, uniqueEmail } from "./helpers.ts";
+import { actLikeAPerson, expectToast, fillShortLeadForm, serveAgedFormTokens, holdResponses, recordPosts, showForm, storedLead, uniqueEmail } from "./helpers.ts";
 
 // Every short form, on the page where the spec puts it.
 const generic = "We'll be in touch soon!";
@@ -65,11 +65,7 @@ for (const form of forms) {
       await page.goto(form.path);
       const section = page.getByRole("region", { name: form.title, exact: true });
       await showForm(section.getByRole("button"));
-      await section.getByLabel("First Name").fill("Jordan");
-      await section.getByLabel("Last Name").fill("Ellis");
-      if (form.company) await section.getByLabel(form.company).fill("Ellis & Partners");
-      await section.getByLabel("Email").fill(email);
-      await section.getByLabel("Phone").fill("(713) 555-0142");
+      await fillShortLeadForm(section, { email, companyLabel: form.company });
       await actLikeAPerson(page);
       const held = await holdResponses(page, "/api/contact");
       await section.getByRole("button").click();
