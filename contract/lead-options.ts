@@ -28,6 +28,17 @@ export const meetingTimes = [
   "17:00",
 ] as const;
 
+/** "09:00" -> "9:00 AM", "12:00" -> "12:00 PM", "17:00" -> "5:00 PM". */
+export function meetingTimeLabel(value: string): string {
+  const hour = Number(value.slice(0, 2));
+  const suffix = hour >= 12 ? "PM" : "AM";
+  const twelveHour = hour % 12 === 0 ? 12 : hour % 12;
+  return `${twelveHour}:${value.slice(3, 5)} ${suffix}`;
+}
+
+/** The hourly meeting slots of SPEC §5, value (sent) and label (shown), for the form and the server's pages. */
+export const meetingSlots = meetingTimes.map((value) => ({ value, label: meetingTimeLabel(value) }));
+
 /** serviceType values with the labels the form shows (SPEC §3). */
 export const serviceTypeLabels = {
   seo: "Search Engine Optimization",

@@ -2,20 +2,16 @@
 // label and path every menu, link, form name and page route derives from (one source, issue 12 §3).
 // Kept free of page copy and icons: the header imports it on every page.
 
-export const trades = {
-  plumbing: { label: "Plumbing", path: "/plumbing" },
-  roofing: { label: "Roofing", path: "/SEO-For-Roofing-Companies" },
-  hvac: { label: "HVAC", path: "/hvac" },
-} as const satisfies Record<string, { label: string; path: string }>;
+import { tradeForms } from "../../contract/public-forms.ts";
+
+/** The trades' labels and paths, from the table of public forms (the server names their forms too). */
+export const trades = tradeForms satisfies Record<string, { label: string; path: string }>;
 
 export type Trade = keyof typeof trades;
 
 export const tradeKeys = Object.keys(trades) as Trade[];
 
-/** Stored with a lead from a trade page's shared form, e.g. "plumbing-contact". */
-export function tradeFormName(trade: Trade) {
-  return `${trade}-contact` as const;
-}
+export { tradeFormName } from "../../contract/public-forms.ts";
 
 export const industryPages = {
   "home-services": { label: "Home Services", path: "/home-services", formName: "home-services-audit" },

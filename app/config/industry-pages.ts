@@ -1,5 +1,6 @@
 import { Gavel, type LucideIcon, MonitorSmartphone, Search } from "lucide-react";
 import type { ShortLeadFormProps } from "../components/forms/short-lead-form.tsx";
+import { shortLeadFormProps } from "./lead-forms.ts";
 import { industryPages, trades, type IndustryPage, type Trade } from "./industries.ts";
 
 // The copy of the home services and personal injury pages (SPEC §2 "Home services and personal injury
@@ -48,15 +49,7 @@ export const industryPageContent: Record<IndustryPage, IndustryPageContent> = {
         "Exclusive calls and quote requests from homeowners in your service area, not shared leads you have to fight over. We combine local SEO, your Google Business Profile, a website built to convert and targeted ads into one system for roofers, plumbers and HVAC companies.",
       highlights: ["Leads that come to you, and only you", "We contact you within 4 hours of your request", "Month-to-month plans available"],
     },
-    form: {
-      formName: industryPages["home-services"].formName,
-      title: "Get Your FREE Local Marketing Audit",
-      companyLabel: "Company Name",
-      products: ["Local Digital Marketing for Home Services"],
-      successMessage: "We'll contact you within 4 hours to discuss your local marketing strategy!",
-      replyWithin: "4 hours",
-      submitLabel: "Get My Free Audit",
-    },
+    form: shortLeadFormProps(industryPages["home-services"].formName),
     results: {
       eyebrow: "What to expect",
       title: "Marketing Measured in Booked Jobs",
@@ -182,15 +175,7 @@ export const industryPageContent: Record<IndustryPage, IndustryPageContent> = {
         "Injured people search, compare and call within minutes. We make sure your firm is the one they find and trust: exclusive case leads from local search, Google Ads and a website designed to turn visitors into consultations.",
       highlights: ["Exclusive inquiries, never resold to other firms", "We contact you within 4 hours of your request", "A plan built around the case types you want more of"],
     },
-    form: {
-      formName: industryPages["personal-injury"].formName,
-      title: "Get Your FREE Legal Marketing Audit",
-      companyLabel: "Law Firm Name",
-      products: ["Local Digital Marketing for Personal Injury Law Firms"],
-      successMessage: "We'll contact you within 4 hours to discuss your legal marketing strategy!",
-      replyWithin: "4 hours",
-      submitLabel: "Get My Free Legal Audit",
-    },
+    form: shortLeadFormProps(industryPages["personal-injury"].formName),
     results: {
       eyebrow: "Why firms work with us",
       title: "Growth You Can Trace to Signed Cases",

@@ -1,6 +1,7 @@
 import { industryPages, tradeFormName, tradeKeys, trades } from "./industries.ts";
 import { coachingForm, leadAuditForm, websiteAuditForm } from "./lead-forms.ts";
-import { services, type Service } from "./services.ts";
+import { serviceFormName } from "../../contract/public-forms.ts";
+import { services } from "./services.ts";
 
 // Every form name a lead is stored with (its `formName`), and the human name the admin shows for it
 // (the inbox's Source column and form filter). The pages take their form names from here or from the
@@ -12,9 +13,7 @@ export const contactPageFormName = "contact-page";
 export const servicesHeroFormName = "services-hero";
 /** The service inquiry form's default name, and its name on a service page, e.g. "service-seo". */
 export const serviceInquiryFormName = "service-inquiry";
-export function serviceFormName(slug: Service["slug"]) {
-  return `service-${slug}` as const;
-}
+export { serviceFormName };
 
 /** formName -> human name, in the order the filter offers them. */
 export const leadFormLabels: ReadonlyMap<string, string> = new Map<string, string>([

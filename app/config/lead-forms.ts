@@ -1,26 +1,27 @@
 import type { ShortLeadFormProps } from "../components/forms/short-lead-form.tsx";
+import { publicForm } from "../../contract/public-forms.ts";
 
-// The short lead forms of the site, as data: which page shows which title, note, fields and texts.
+// The short lead forms of the site: the island's props (all strings), from the one table of public forms
+// (contract/public-forms.ts), which the server reads too when a form is posted without JavaScript.
 
 type ShortLeadFormConfig = Omit<ShortLeadFormProps, "className">;
 
-export const leadAuditForm = {
-  formName: "lead-audit",
-  title: "Get Your FREE Lead Audit",
-  note: "No obligations. We'll contact you within 24 hours.",
-  submitLabel: "Get My Free Lead Audit",
-} satisfies ShortLeadFormConfig;
+/** A short form's props by its form name. */
+export function shortLeadFormProps(formName: string): ShortLeadFormConfig {
+  const { title, note, companyLabel, products, successMessage, replyWithin, bookingHref, submitLabel } = publicForm(formName);
+  return {
+    formName,
+    title: title ?? "",
+    submitLabel,
+    successMessage,
+    replyWithin,
+    bookingHref,
+    ...(note ? { note } : {}),
+    ...(companyLabel ? { companyLabel } : {}),
+    ...(products ? { products } : {}),
+  };
+}
 
-export const websiteAuditForm = {
-  formName: "website-audit",
-  title: "Get Your FREE Website Audit",
-  note: "No obligations. We'll contact you within 24 hours.",
-  submitLabel: "Get My Free Website Audit",
-} satisfies ShortLeadFormConfig;
-
-export const coachingForm = {
-  formName: "marketing-coaching",
-  title: "Book Your FREE Strategy Session",
-  note: "Limited spots available. We'll contact you within 24 hours.",
-  submitLabel: "Book My Strategy Session",
-} satisfies ShortLeadFormConfig;
+export const leadAuditForm = shortLeadFormProps("lead-audit");
+export const websiteAuditForm = shortLeadFormProps("website-audit");
+export const coachingForm = shortLeadFormProps("marketing-coaching");

@@ -1,7 +1,8 @@
 // Business facts, navigation and metadata, typed, in one place. A deployment overrides the facts
 // with PUBLIC_* environment variables at build time (see README, "Configuration").
 
-import { businessDefaults } from "../../contract/business-defaults.ts";
+import { businessDefaults, phoneHref } from "../../contract/business-defaults.ts";
+import type { ReplyPromise } from "../../contract/public-forms.ts";
 import { industryPages, trades } from "./industries.ts";
 
 const env = import.meta.env;
@@ -15,9 +16,9 @@ export const siteConfig = {
   tagline: "Local SEO and lead generation for home-service businesses and law firms.",
   phone,
   /** tel: link form of the phone number (digits and a leading +). */
-  phoneHref: `tel:${(env.PUBLIC_PHONE_E164 ?? `+1${phone.replace(/\D/g, "")}`).replace(/[^\d+]/g, "")}`,
+  phoneHref: phoneHref(phone, env.PUBLIC_PHONE_E164),
   email: env.PUBLIC_EMAIL ?? businessDefaults.email,
-  hours: "Monday to Friday 9AM to 6PM EST",
+  hours: businessDefaults.hours,
   address: { locality: env.PUBLIC_CITY ?? "Austin", region: env.PUBLIC_REGION ?? "TX", country: "US" },
   foundedYear: 2025,
   copyrightYear: 2025,
@@ -38,16 +39,9 @@ export const siteConfig = {
   },
 } as const;
 
-/** How soon we reply to a lead (SPEC §9): 24 hours, or 4 hours on the home services and law firm pages. */
-export type ReplyPromise = "24 hours" | "4 hours";
+export { contactBookingHref, contactBookingSectionId, type ReplyPromise } from "../../contract/public-forms.ts";
+/** How soon we reply to a lead (SPEC §9) when a form promises nothing faster. */
 export const standardReplyPromise: ReplyPromise = "24 hours";
-
-/**
- * The contact page's booking section (its widget and the direct link): where a "book a call" link goes
- * from a page without a booking section of its own.
- */
-export const contactBookingSectionId = "schedule-call";
-export const contactBookingHref = `/contact#${contactBookingSectionId}`;
 
 export type NavLink = { label: string; to: string };
 

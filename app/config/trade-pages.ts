@@ -19,8 +19,9 @@ import {
   Users,
   Wind,
 } from "lucide-react";
-import type { ShortLeadFormProps } from "../components/forms/short-lead-form.tsx";
-import { tradeFormName, trades, type Trade } from "./industries.ts";
+import { tradeBookingSectionId } from "../../contract/public-forms.ts";
+import { shortLeadFormProps } from "./lead-forms.ts";
+import { tradeFormName, type Trade } from "./industries.ts";
 
 // The copy of the plumbing, roofing and HVAC pages (SPEC §2 "Plumbing, roofing and HVAC pages"), one
 // object per trade, rendered by app/views/trade-page.tsx. Labels and paths come from industries.ts.
@@ -66,7 +67,7 @@ export type TradePageContent = {
 };
 
 /** The id of a trade page's booking calendar section, the target of its hero button and of the form's booking link. */
-export const tradeBookingSectionId = "booking-calendar";
+export { tradeBookingSectionId };
 
 export const tradePages: Record<Trade, TradePageContent> = {
   plumbing: {
@@ -457,12 +458,5 @@ export const tradePages: Record<Trade, TradePageContent> = {
 
 /** The shared trade form: the island's props, all strings (SPEC §2; tests/e2e/short-lead-forms.spec.ts). */
 export function tradeContactForm(trade: Trade) {
-  return {
-    formName: tradeFormName(trade),
-    title: `Get More ${trades[trade].label} Jobs: Request Your Free Marketing Plan`,
-    note: "No obligations. We'll contact you within 24 hours.",
-    submitLabel: "Send My Request",
-    // After a send, "book a call" goes to the page's own calendar where it has one.
-    ...(tradePages[trade].scheduling ? { bookingHref: `#${tradeBookingSectionId}` } : {}),
-  } satisfies Omit<ShortLeadFormProps, "className">;
+  return shortLeadFormProps(tradeFormName(trade));
 }

@@ -1,9 +1,9 @@
 import type { FieldValues, ResolverOptions } from "react-hook-form";
 import { describe, expect, it } from "vitest";
-import { contactFormMessages, serviceInquiryFormMessages } from "./lead-form-messages.ts";
-import { contactFormSchema, serviceInquiryFormSchema, shortLeadFormSchema } from "./lead-form-schemas.ts";
+import type { FormMessages } from "../../../contract/form-errors.ts";
+import { contactFormMessages, serviceInquiryFormMessages } from "../../../contract/lead-form-messages.ts";
+import { contactFormSchema, serviceInquiryFormSchema, shortLeadFormSchema } from "../../../contract/lead-form-schemas.ts";
 import { contractResolver } from "./contract-resolver.ts";
-import type { FormMessages } from "./use-contract-form.ts";
 
 // What each public form shows for what the visitor entered: the contract's wording, and the form's own
 // for its own fields, all in one voice (contract/field-messages.ts).

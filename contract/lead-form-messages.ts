@@ -1,10 +1,10 @@
 import type { z } from "zod";
-import { fieldMessages } from "../../../contract/field-messages.ts";
+import { fieldMessages } from "./field-messages.ts";
+import type { FormMessages } from "./form-errors.ts";
 import type { contactFormSchema, serviceInquiryFormSchema } from "./lead-form-schemas.ts";
-import type { FormMessages } from "./use-contract-form.ts";
 
 // The forms' own wording where a field is theirs and not the contract's (the full name, the service
-// chips and select, the project message), in the contract's voice (contract/field-messages.ts); apart
+// chips and select, the project message), in the contract's voice (field-messages.ts); apart
 // from the schemas so the forms can mark their required fields at first paint without loading zod.
 
 /** The contact form's service chips: at least one (SPEC §5). */

@@ -1,12 +1,18 @@
-import "../../lib/zod-without-eval.ts";
 import { z } from "zod";
-import { contactSubmissionInput } from "../../../contract/contact-submission.ts";
-import { serviceInquiryInput } from "../../../contract/service-inquiry.ts";
-import { splitFullName } from "../../lib/contact-form-values.ts";
+import { contactSubmissionInput } from "./contact-submission.ts";
 import { contactFormMessages, selectAServiceMessage, serviceInquiryFormMessages } from "./lead-form-messages.ts";
+import { serviceInquiryInput } from "./service-inquiry.ts";
 
-// The public lead forms' schemas, built from the contract's (the rules the server applies), and the
-// forms' own wording for their own fields (lead-form-messages.ts). Unit-tested in lead-form-schemas.test.ts.
+// The public lead forms' schemas, built from the API's (the rules the server applies to every lead), and
+// the forms' own wording for their own fields (lead-form-messages.ts). The browser validates with them
+// (app/components/forms/, unit-tested in lead-form-schemas.test.ts there) and so does the server, for a
+// form posted without JavaScript (server/routes/forms/). In the browser import app/lib/zod-without-eval.ts first.
+
+/** "Mary Ann  Smith" -> firstName "Mary", lastName "Ann Smith" (SPEC §3: first word, then the rest). */
+export function splitFullName(fullName: string): { firstName: string; lastName: string } {
+  const [firstName = "", ...rest] = fullName.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(" ") };
+}
 
 const contact = contactSubmissionInput.shape;
 
