@@ -48,7 +48,7 @@ async function run(kind: "sqlite" | "postgres") {
     autoReply: false,
     webhook: null,
     ownerTimeZone: "America/New_York",
-    business: { companyName: "Bench", phone: "(512) 555-0100" },
+    business: { companyName: "Bench", phone: "(512) 555-0100", phoneHref: "tel:+15125550100" },
   };
   const plain = await app(kind, null);
   const delivering = await app(kind, delivery);

@@ -21,6 +21,7 @@ import adminLeadRoutes from "./routes/api/admin-leads.ts";
 import adminSessionRoutes from "./routes/api/admin-session.ts";
 import leadFormRoutes from "./routes/api/lead-forms.ts";
 import clientRoutes from "./routes/client.ts";
+import formPostRoutes from "./routes/forms/form-posts.ts";
 import healthRoutes from "./routes/health.ts";
 
 /** 32 KB: far above any real form, far below anything that could hurt. */
@@ -140,6 +141,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}) {
 
   await app.register(healthRoutes);
   await app.register(leadFormRoutes);
+  await app.register(formPostRoutes);
   await app.register(adminSessionRoutes);
   await app.register(adminLeadRoutes);
   await app.register(adminDeliveryRoutes);

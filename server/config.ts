@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ADMIN_PASSWORD_MIN_LENGTH } from "../contract/admin.ts";
-import { businessDefaults } from "../contract/business-defaults.ts";
+import { businessDefaults, phoneHref } from "../contract/business-defaults.ts";
 import { isTimeZone } from "../contract/contact-submission.ts";
 
 // The server's whole configuration, parsed once at boot from the environment. A bad value stops the
@@ -63,6 +63,7 @@ const envSchema = z.object({
   LEAD_RETENTION_DAYS: positiveInt.optional(),
   PUBLIC_COMPANY_NAME: z.string().min(1).default(businessDefaults.companyName),
   PUBLIC_PHONE: z.string().min(1).default(businessDefaults.phone),
+  PUBLIC_PHONE_E164: z.string().min(1).optional(),
 });
 
 export type ServerConfig = {
@@ -107,7 +108,7 @@ export type DeliveryConfig = {
   /** The owner's time zone: requested meetings are shown in it beside the lead's. */
   ownerTimeZone: string;
   /** Who the auto-reply comes from, and the phone it offers (the site's PUBLIC_COMPANY_NAME and PUBLIC_PHONE). */
-  business: { companyName: string; phone: string };
+  business: { companyName: string; phone: string; phoneHref: string };
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -185,7 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       autoReply: e.AUTO_REPLY,
       webhook: e.WEBHOOK_URL && e.WEBHOOK_SECRET ? { url: e.WEBHOOK_URL, secret: e.WEBHOOK_SECRET } : null,
       ownerTimeZone: e.OWNER_TIMEZONE,
-      business: { companyName: e.PUBLIC_COMPANY_NAME, phone: e.PUBLIC_PHONE },
+      business: { companyName: e.PUBLIC_COMPANY_NAME, phone: e.PUBLIC_PHONE, phoneHref: phoneHref(e.PUBLIC_PHONE, e.PUBLIC_PHONE_E164) },
     },
     leadRetentionDays: e.LEAD_RETENTION_DAYS ?? null,
   };

@@ -45,7 +45,7 @@ function deliveryConfig(overrides: Partial<ServerConfig["delivery"]> = {}): Serv
     autoReply: true,
     webhook: { url: receiver.url, secret: SECRET },
     ownerTimeZone: "America/New_York",
-    business: { companyName: "Summit Lead Marketing", phone: "(512) 555-0186" },
+    business: { companyName: "Summit Lead Marketing", phone: "(512) 555-0186", phoneHref: "tel:+15125550186" },
     ...overrides,
   };
 }

@@ -21,21 +21,37 @@ export function signFormToken(secret: string, issuedAtMs: number): string {
   return `${VERSION}.${issuedAt}.${signature(secret, issuedAt).toString("base64url")}`;
 }
 
-/** Why this token does not show a person's pace at `nowMs`, or null when it does. */
-export function formTokenProblem(secret: string, token: string | undefined, nowMs: number): string | null {
-  if (token === undefined) return "No form token (the form never fetched one, or the sender skipped it)";
+/**
+ * What a token says at `nowMs`: "ok" (a person's pace), "missing", "forged" (not ours, or malformed),
+ * "too-fast" (younger than MIN_HUMAN_FILL_MS) or "expired" (older than FORM_TOKEN_MAX_AGE_MS), with why.
+ */
+export function formTokenStatus(
+  secret: string,
+  token: string | undefined,
+  nowMs: number,
+): { status: "ok" } | { status: "missing" | "forged" | "too-fast" | "expired"; problem: string } {
+  if (token === undefined) return { status: "missing", problem: "No form token (the form never fetched one, or the sender skipped it)" };
   const [version, issuedAt, sent, ...rest] = token.split(".");
   const expected = issuedAt !== undefined && /^[0-9a-z]{1,12}$/.test(issuedAt) ? signature(secret, issuedAt) : null;
   const given = Buffer.from(sent ?? "", "base64url");
   if (version !== VERSION || rest.length > 0 || !expected || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    return "The form token is forged or malformed";
+    return { status: "forged", problem: "The form token is forged or malformed" };
   }
   const ageMs = nowMs - parseInt(issuedAt!, 36);
   if (ageMs < MIN_HUMAN_FILL_MS) {
-    return `Sent ${Math.max(0, ageMs)} ms after the server issued the form token (people need at least ${MIN_HUMAN_FILL_MS} ms)`;
+    return { status: "too-fast", problem: `Sent ${Math.max(0, ageMs)} ms after the server issued the form token (people need at least ${MIN_HUMAN_FILL_MS} ms)` };
   }
   if (ageMs > FORM_TOKEN_MAX_AGE_MS) {
-    return `The form token expired (issued ${Math.floor(ageMs / 3_600_000)} h before the submission; tokens last ${FORM_TOKEN_MAX_AGE_MS / 3_600_000} h)`;
+    return {
+      status: "expired",
+      problem: `The form token expired (issued ${Math.floor(ageMs / 3_600_000)} h before the submission; tokens last ${FORM_TOKEN_MAX_AGE_MS / 3_600_000} h)`,
+    };
   }
-  return null;
+  return { status: "ok" };
+}
+
+/** Why this token does not show a person's pace at `nowMs`, or null when it does. */
+export function formTokenProblem(secret: string, token: string | undefined, nowMs: number): string | null {
+  const found = formTokenStatus(secret, token, nowMs);
+  return found.status === "ok" ? null : found.problem;
 }

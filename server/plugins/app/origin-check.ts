@@ -1,20 +1,54 @@
+import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** Routes that answer a cross-site post themselves (with a page, routes/forms/): `config: { crossSite: "page" }`. */
+export type CrossSiteConfig = { crossSite?: "page" };
+
 /**
- * Refuses state-changing requests that a browser sent from another site (CSRF). Requests with no
- * Origin header (curl, server-to-server) pass: only browsers attach cookies on their own.
+ * The origin a state-changing request came from, and whether it is ours: this server's own origin or
+ * SITE_ORIGIN. The JSON API reads the Origin header alone (absent: curl, server-to-server, which carry no
+ * browser cookies). A plain HTML form post is judged by Origin too, but some privacy settings send
+ * `Origin: null` or none with it: then the Referer decides, and a post with neither is accepted.
+ */
+export function crossSiteOrigin(request: FastifyRequest, configured: string | null, options: { refererFallback: boolean }): string | null {
+  const own = `${request.protocol}://${request.host}`;
+  // A Referer's origin drops a default port (http://host:80 -> http://host): compare origins as URLs do.
+  const normalised = (origin: string) => {
+    try {
+      return new URL(origin).origin;
+    } catch {
+      return origin;
+    }
+  };
+  const ours = (origin: string) => origin === own || origin === configured || normalised(origin) === normalised(own);
+  const origin = request.headers.origin;
+  if (origin !== undefined && (origin !== "null" || !options.refererFallback)) return ours(origin) ? null : origin;
+  if (!options.refererFallback) return null;
+  const referer = request.headers.referer;
+  if (referer === undefined) return null;
+  let refererOrigin: string;
+  try {
+    refererOrigin = new URL(referer).origin;
+  } catch {
+    return referer.slice(0, 200);
+  }
+  return ours(refererOrigin) ? null : refererOrigin;
+}
+
+/**
+ * Refuses state-changing requests that a browser sent from another site (CSRF) with 403 and a JSON
+ * message; routes configured `crossSite: "page"` check the same rule themselves and answer a page.
  */
 export default fp(
   async (app) => {
     const configured = app.config.siteOrigin;
     app.addHook("onRequest", async (request, reply) => {
       if (SAFE_METHODS.has(request.method)) return;
-      const origin = request.headers.origin;
-      if (origin === undefined) return;
-      const own = `${request.protocol}://${request.host}`;
-      if (origin === own || origin === configured) return;
+      if ((request.routeOptions.config as CrossSiteConfig | undefined)?.crossSite === "page") return;
+      const origin = crossSiteOrigin(request, configured, { refererFallback: false });
+      if (origin === null) return;
       request.log.warn({ origin }, "refused a cross-site request");
       return reply.code(403).send({ message: "Cross-site requests are not allowed" });
     });

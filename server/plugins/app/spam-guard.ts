@@ -1,5 +1,5 @@
 import fp from "fastify-plugin";
-import { signFormToken } from "../../lib/form-tokens.ts";
+import { formTokenStatus, signFormToken } from "../../lib/form-tokens.ts";
 import { spamVerdict, type SpamSignals } from "../../lib/spam-check.ts";
 
 // The spam guard of the form posts: issues form tokens signed with the database's shared secret (so
@@ -10,6 +10,8 @@ export type SpamGuard = {
   issueFormToken(): string;
   /** Why a submission looks automated, or null (see lib/spam-check.ts). */
   verdict(signals: SpamSignals): { reason: string } | null;
+  /** What a form token says now (a form posted without JavaScript asks the visitor to confirm when it is not "ok"). */
+  tokenStatus(token: string | undefined): ReturnType<typeof formTokenStatus>["status"];
 };
 
 export default fp(
@@ -18,6 +20,7 @@ export default fp(
     const spamGuard: SpamGuard = {
       issueFormToken: () => signFormToken(secret, app.clock().getTime()),
       verdict: (signals) => spamVerdict(signals, { secret, nowMs: app.clock().getTime() }),
+      tokenStatus: (token) => formTokenStatus(secret, token, app.clock().getTime()).status,
     };
     app.decorate("spamGuard", spamGuard);
   },

@@ -7,15 +7,16 @@ import { IDEMPOTENCY_KEY_HEADER, idempotencyKey } from "../../../contract/idempo
 import { listQuery } from "../../../contract/list-query.ts";
 import { serviceInquiryInput } from "../../../contract/service-inquiry.ts";
 import { InputValidationError, parseInput } from "../../lib/request-errors.ts";
+import { storeLead } from "../lead-intake.ts";
 import { formRateLimit } from "./rate-limits.ts";
 
 // The spec's endpoints for the two kinds of lead (SPEC §7): the public form post, and the admin's list;
 // and the form token every form fetches when it appears (the spam guard's clock, plugins/app/spam-guard.ts).
 
 const leadForms = {
-  contacts: { post: "/api/contact", list: "/api/contact-submissions", schema: contactSubmissionInput, stored: "stored a contact submission" },
-  inquiries: { post: "/api/service-inquiry", list: "/api/service-inquiries", schema: serviceInquiryInput, stored: "stored a service inquiry" },
-} as const satisfies Record<LeadKind, { post: string; list: string; schema: z.ZodType; stored: string }>;
+  contacts: { post: "/api/contact", list: "/api/contact-submissions", schema: contactSubmissionInput },
+  inquiries: { post: "/api/service-inquiry", list: "/api/service-inquiries", schema: serviceInquiryInput },
+} as const satisfies Record<LeadKind, { post: string; list: string; schema: z.ZodType }>;
 
 /** The request's Idempotency-Key, undefined when it sent none; 400 naming the header when malformed. */
 function idempotencyKeyOf(request: FastifyRequest): string | undefined {
@@ -41,13 +42,7 @@ export default async function leadFormRoutes(app: FastifyInstance) {
     app.post(form.post, { config: formRateLimit(app.config) }, async (request, reply) => {
       const key = idempotencyKeyOf(request);
       const input = parseInput(form.schema, request.body, "Please correct the highlighted fields.");
-      const spam = app.spamGuard.verdict(input);
-      // With a key, a retry of a lead already stored answers its first receipt and stores nothing.
-      const stored = key === undefined ? { ...(await leads.create(kind, input, spam)), replayed: false } : await leads.createOnce(kind, input, spam, key);
-      // The lead and its deliveries are committed: send them now rather than at the next poll.
-      if (!stored.replayed) app.deliveryWorker.wake();
-      if (stored.replayed) request.log.info({ id: stored.id }, "answered a retry with the first receipt");
-      else request.log.info({ id: stored.id, form: input.formName, spam: spam !== null }, form.stored);
+      const stored = await storeLead(app, request, kind, input, app.spamGuard.verdict(input), key);
       // The same answer for every lead, so a bot cannot tell that it was recognised.
       return reply.code(201).send({ id: stored.id, createdAt: stored.createdAt } satisfies SubmissionReceipt);
     });

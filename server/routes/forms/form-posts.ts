@@ -1,0 +1,150 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { contactSubmissionInput, isTimeZone } from "../../../contract/contact-submission.ts";
+import { validateForm } from "../../../contract/form-errors.ts";
+import { idempotencyKey as idempotencyKeyRule } from "../../../contract/idempotency-key.ts";
+import { contactFormMessages, serviceInquiryFormMessages } from "../../../contract/lead-form-messages.ts";
+import { contactFormSchema, serviceInquiryFormSchema, shortLeadFormSchema } from "../../../contract/lead-form-schemas.ts";
+import { hiddenFormFields, officeTimeZone, publicForms, type PublicForm } from "../../../contract/public-forms.ts";
+import { serviceInquiryInput } from "../../../contract/service-inquiry.ts";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailableReason } from "../../db/unavailable.ts";
+import { pagePolicy } from "../../lib/content-security-policy.ts";
+import { crossSiteOrigin, type CrossSiteConfig } from "../../plugins/app/origin-check.ts";
+import { formRateLimit } from "../api/rate-limits.ts";
+import { storeLead } from "../lead-intake.ts";
+import { formAgainPage, notSavedPage, thankYouPage, type EnteredValues } from "./form-pages.ts";
+
+// A lead form posted without JavaScript (issue 18; docs/decisions/029-forms-without-javascript.md):
+// POST /forms/<formName>, application/x-www-form-urlencoded, from the real HTML forms of the public pages.
+// Validated by the same contract schemas as the form in the browser, stored exactly as the JSON API stores
+// a lead (routes/lead-intake.ts), answered with pages: 303 to the thank-you page, the form again with its
+// problems (422) or to confirm (200, a post without a usable form token), or a page that says why nothing
+// was saved (403, 404, 413, 415, 429, 503). No personal data ever goes into a URL.
+
+type FormRoute = { Params: { formName: string } };
+
+const layouts = {
+  contact: { kind: "contacts", schema: contactFormSchema, messages: contactFormMessages, names: ["fullName", "email", "phone", "company", "meetingDate", "meetingTime"] },
+  inquiry: { kind: "inquiries", schema: serviceInquiryFormSchema, messages: serviceInquiryFormMessages, names: ["firstName", "lastName", "email", "company", "phone", "serviceType", "budget", "message"] },
+  short: { kind: "contacts", schema: shortLeadFormSchema, messages: {}, names: ["firstName", "lastName", "email", "phone", "company"] },
+} as const;
+
+/** The visitor's fields of this form from the post (a missing field is empty; the chips are every `products`). */
+function enteredValues(form: PublicForm, body: URLSearchParams): EnteredValues {
+  const values: EnteredValues = {};
+  for (const name of layouts[form.layout].names) values[name] = body.get(name) ?? "";
+  if (form.layout === "short" && !form.companyLabel) delete values.company;
+  if (form.layout === "contact") values.products = body.getAll("products");
+  return values;
+}
+
+function htmlPage(reply: FastifyReply, status: number, html: string) {
+  return reply.code(status).header("cache-control", "no-store").type("text/html; charset=utf-8").send(html);
+}
+
+export default async function formPostRoutes(app: FastifyInstance) {
+  const business = app.config.delivery.business;
+  const bodyLimitKb = Math.floor(app.initialConfig.bodyLimit! / 1024);
+  const page = (reply: FastifyReply, status: number, html: string) => htmlPage(reply.header("content-security-policy", pagePolicy(html, "site", [])), status, html);
+  const notSaved = (reply: FastifyReply, status: number, heading: string, explanation: string, form?: PublicForm) =>
+    page(reply, status, notSavedPage(business, heading, explanation, form?.pagePath));
+
+  // Only these routes read form bodies (the API speaks JSON); the server's body limit applies.
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
+    done(null, new URLSearchParams(body as string));
+  });
+
+  // Every failure of these routes is a page: a body too large or of another type, the rate limit, the database away.
+  const pageOnError = (error: FastifyError, request: FastifyRequest<FormRoute>, reply: FastifyReply) => {
+    const form = publicForms.get(request.params.formName);
+    if (error.statusCode === 429) {
+      const retryAfter = Number(reply.getHeader("retry-after")) || 60;
+      const wait = retryAfter < 120 ? `${retryAfter} seconds` : `${Math.ceil(retryAfter / 60)} minutes`;
+      return notSaved(reply, 429, "Too many requests", `We received many requests from your connection in a short time. Please try again in ${wait}.`, form);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ reason: unavailableReason(error) }, "the database is unavailable; answered 503");
+      reply.header("retry-after", String(RETRY_AFTER_SECONDS));
+      return notSaved(reply, 503, "We could not save your request", "Our system is briefly unavailable. Please go back and send the form again in a minute.", form);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return notSaved(reply, 413, "Your message is too long", `A form can send at most ${bodyLimitKb} KB. Please shorten your message and send it again.`, form);
+    if (status === 415) return notSaved(reply, 415, "We could not read your request", "Please send the form from our website.", form);
+    if (status < 500) return notSaved(reply, 400, "We could not read your request", "Please go back and send the form again.", form);
+    request.log.error({ err: error }, "request failed");
+    return notSaved(reply, 500, "Something went wrong on our side", "Please try again in a minute.", form);
+  };
+
+  const config: CrossSiteConfig & ReturnType<typeof formRateLimit> = { crossSite: "page", ...formRateLimit(app.config) };
+
+  app.post<FormRoute>("/forms/:formName", { config, errorHandler: pageOnError }, async (request, reply) => {
+    const form = publicForms.get(request.params.formName);
+    if (!form) return notSaved(reply, 404, "This form does not exist", "The address this form was sent to is not one of ours.");
+    const foreign = crossSiteOrigin(request, app.config.siteOrigin, { refererFallback: true });
+    if (foreign !== null) {
+      request.log.warn({ origin: foreign }, "refused a cross-site form post");
+      return notSaved(reply, 403, "This form was sent from another website", "For your safety we only accept our forms when they are sent from our own pages.", form);
+    }
+    if (!(request.body instanceof URLSearchParams)) {
+      return notSaved(reply, 415, "We could not read your request", "Please send the form from our website.", form);
+    }
+    const body = request.body;
+    const layout = layouts[form.layout];
+    const values = enteredValues(form, body);
+    const timezone = body.get(hiddenFormFields.timezone) ?? "";
+    const fresh = () => ({
+      formToken: app.spamGuard.issueFormToken(),
+      idempotencyKey: randomUUID(),
+      ...(form.layout === "contact" ? { timezone: isTimeZone(timezone) ? timezone : officeTimeZone } : {}),
+    });
+
+    const checked = validateForm(layout.schema, values, layout.messages);
+    if (!checked.ok) return page(reply, 422, formAgainPage(business, form, values, checked.problems, fresh()));
+
+    // The API's payload, as the form in the browser sends it: the form's facts come from the table, not the post.
+    const signals = { website: body.get(hiddenFormFields.honeypot) ?? "", formToken: body.get(hiddenFormFields.formToken) || undefined };
+    const source = { formName: form.formName, pagePath: form.pagePath };
+    const lead = { ...checked.data } as Record<string, unknown>;
+    if (form.layout === "contact" && lead.meetingTime !== undefined) lead.timezone = isTimeZone(timezone) ? timezone : officeTimeZone;
+    else if (form.layout === "contact" && isTimeZone(timezone)) lead.timezone = timezone;
+    if (form.layout === "short" && form.products) lead.products = form.products;
+
+    // A person without JavaScript has no form token: nothing is stored yet, the form comes back to confirm
+    // with a fresh one (so is a token too young or too old). A filled honeypot or a forged token is spam,
+    // stored and answered like any lead, as the JSON API does.
+    const honeypot = signals.website.trim() !== "";
+    const token = app.spamGuard.tokenStatus(signals.formToken);
+    if (!honeypot && (token === "missing" || token === "too-fast" || token === "expired")) {
+      request.log.info({ form: form.formName, token }, "asked to confirm a form posted without a usable form token");
+      return page(reply, 200, formAgainPage(business, form, values, {}, fresh()));
+    }
+
+    const keyField = idempotencyKeyRule.safeParse(body.get(hiddenFormFields.idempotencyKey) ?? "");
+    const key = keyField.success ? keyField.data : undefined;
+    const payload = { ...lead, ...source, ...signals };
+    // The form's schema is the API's with the form's own rules on top: these only fail on a tampered field.
+    const unreadable = () => notSaved(reply, 400, "We could not read your request", "Please go back and send the form again.", form);
+    if (layout.kind === "contacts") {
+      const parsed = contactSubmissionInput.safeParse(payload);
+      if (!parsed.success) return unreadable();
+      await storeLead(app, request, "contacts", parsed.data, app.spamGuard.verdict(parsed.data), key);
+    } else {
+      const parsed = serviceInquiryInput.safeParse(payload);
+      if (!parsed.success) return unreadable();
+      await storeLead(app, request, "inquiries", parsed.data, app.spamGuard.verdict(parsed.data), key);
+    }
+    return reply.code(303).header("location", `/forms/${form.formName}/sent`).send();
+  });
+
+  app.get<FormRoute>("/forms/:formName/sent", async (request, reply) => {
+    const form = publicForms.get(request.params.formName);
+    if (!form) return notSaved(reply, 404, "This form does not exist", "The address you followed is not one of ours.");
+    return page(reply, 200, thankYouPage(business, form));
+  });
+
+  // Someone who opens the form's address (a bookmark, a reload after the thank-you page) is sent to the form.
+  app.get<FormRoute>("/forms/:formName", async (request, reply) => {
+    const form = publicForms.get(request.params.formName);
+    return reply.code(303).header("location", form?.pagePath ?? "/").send();
+  });
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { LeadKind } from "../../contract/admin-leads.ts";
+import type { LeadInputOf } from "../repositories/leads/lead-tables.ts";
+import type { StoredOnce } from "../repositories/leads/idempotency.ts";
+
+// Storing a lead that arrived through a form, the one step both intake routes share: the JSON API
+// (routes/api/lead-forms.ts) and the plain HTML post of a form without JavaScript (routes/forms/).
+
+const storedLog = { contacts: "stored a contact submission", inquiries: "stored a service inquiry" } as const satisfies Record<LeadKind, string>;
+
+/**
+ * Stores the lead (as spam when `spam` says why) with its deliveries in one transaction, then wakes the
+ * delivery worker. With an Idempotency-Key, a retry of a lead already stored answers its first receipt
+ * and stores nothing.
+ */
+export async function storeLead<K extends LeadKind>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  kind: K,
+  input: LeadInputOf[K],
+  spam: { reason: string } | null,
+  idempotencyKey: string | undefined,
+): Promise<StoredOnce> {
+  const { leads } = app.repositories;
+  const stored = idempotencyKey === undefined ? { ...(await leads.create(kind, input, spam)), replayed: false } : await leads.createOnce(kind, input, spam, idempotencyKey);
+  if (stored.replayed) {
+    request.log.info({ id: stored.id }, "answered a retry with the first receipt");
+  } else {
+    // The lead and its deliveries are committed: send them now rather than at the next poll.
+    app.deliveryWorker.wake();
+    request.log.info({ id: stored.id, form: input.formName, spam: spam !== null }, storedLog[kind]);
+  }
+  return stored;
+}
