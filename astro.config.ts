@@ -1,5 +1,6 @@
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
+import type { AstroIntegration } from "astro";
 import { defineConfig, passthroughImageService } from "astro/config";
 import { inlinePageScripts } from "./scripts/inline-page-scripts.ts";
 
@@ -15,6 +16,14 @@ const api = `http://127.0.0.1:${process.env.API_PORT ?? "3001"}`;
 // instead of being requested: no request chain before the largest paint (docs/decisions/022).
 const PAGE_SCRIPT_INLINE_LIMIT = 8 * 1024;
 
+/** client:lead-form: a lead form's island wakes on first use, and its Send works before (app/client-directives/lead-form.ts). */
+const leadFormDirective: AstroIntegration = {
+  name: "lead-form-directive",
+  hooks: {
+    "astro:config:setup": ({ addClientDirective }) => addClientDirective({ name: "lead-form", entrypoint: "./app/client-directives/lead-form.ts" }),
+  },
+};
+
 export default defineConfig({
   srcDir: "app",
   publicDir: "public",
@@ -25,7 +34,7 @@ export default defineConfig({
   // The stylesheet is inlined: one round trip less before the first paint (docs/decisions/020).
   build: { format: "directory", assets: "assets", inlineStylesheets: "always" },
   image: { service: passthroughImageService() },
-  integrations: [react()],
+  integrations: [react(), leadFormDirective],
   devToolbar: { enabled: false },
   server: { port: Number(process.env.PORT ?? 3000) },
   vite: {

@@ -17,3 +17,4 @@ interface ImportMetaEnv {
   readonly PUBLIC_YOUTUBE_URL?: string;
   readonly PUBLIC_AUTHOR_NAME?: string;
 }
+

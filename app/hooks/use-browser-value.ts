@@ -12,9 +12,8 @@ export function useBrowserValue<T extends string | number | boolean | undefined>
 }
 
 /**
- * False in the prerendered HTML and until React has hydrated, then true. Submit buttons stay disabled
- * until then, so a click before the scripts arrive cannot fall back to a native GET submission that would
- * put the visitor's details in the URL and lose the lead.
+ * False in the prerendered HTML and until React has hydrated, then true. The lead forms use it to hand
+ * validation from the browser's own checks (a plain POST works before and without scripts) to the island.
  */
 export function useHydrated(): boolean {
   return useBrowserValue(() => true, false);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { meetingSlots, meetingTimeLabel, splitFullName, timeZoneInWords, todayAsDateInputValue } from "./contact-form-values.ts";
+import { splitFullName } from "../../contract/lead-form-schemas.ts";
+import { meetingSlots, meetingTimeLabel, timeZoneInWords, todayAsDateInputValue } from "./contact-form-values.ts";
 
 describe("splitFullName", () => {
   it.each([

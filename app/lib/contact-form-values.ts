@@ -1,23 +1,8 @@
-import { meetingTimes } from "../../contract/lead-options.ts";
+import { meetingSlots, meetingTimeLabel } from "../../contract/lead-options.ts";
+
+export { meetingSlots, meetingTimeLabel };
 
 // Pure helpers of the full contact form (unit-tested).
-
-/** "Mary Ann  Smith" -> firstName "Mary", lastName "Ann Smith" (SPEC §3: first word, then the rest). */
-export function splitFullName(fullName: string): { firstName: string; lastName: string } {
-  const [firstName = "", ...rest] = fullName.trim().split(/\s+/);
-  return { firstName, lastName: rest.join(" ") };
-}
-
-/** "09:00" -> "9:00 AM", "12:00" -> "12:00 PM", "17:00" -> "5:00 PM". */
-export function meetingTimeLabel(value: string): string {
-  const hour = Number(value.slice(0, 2));
-  const suffix = hour >= 12 ? "PM" : "AM";
-  const twelveHour = hour % 12 === 0 ? 12 : hour % 12;
-  return `${twelveHour}:${value.slice(3, 5)} ${suffix}`;
-}
-
-/** The hourly meeting slots of SPEC §5, value (sent) and label (shown). */
-export const meetingSlots = meetingTimes.map((value) => ({ value, label: meetingTimeLabel(value) }));
 
 /** Today in the visitor's own calendar, as the date input's min (YYYY-MM-DD). */
 export function todayAsDateInputValue(now: Date = new Date()): string {

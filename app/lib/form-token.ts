@@ -7,8 +7,12 @@
 /** Renew a token this old when the page is shown again: well inside the server's 24 hours. */
 export const FORM_TOKEN_RENEW_AFTER_MS = 12 * 60 * 60 * 1000;
 
-export function createFormTokenSource(fetchToken: () => Promise<string>, now: () => number = Date.now) {
-  let held: { token: string; fetchedAt: number } | null = null;
+/**
+ * `initial`: a token the page already holds (client:lead-form fetched it when the form scrolled into view);
+ * it is treated as fetched now, so it is renewed no sooner than a fetched one.
+ */
+export function createFormTokenSource(fetchToken: () => Promise<string>, now: () => number = Date.now, initial?: string) {
+  let held: { token: string; fetchedAt: number } | null = initial ? { token: initial, fetchedAt: now() } : null;
   let loading: Promise<void> | null = null;
 
   function load(): Promise<void> {
@@ -25,8 +29,8 @@ export function createFormTokenSource(fetchToken: () => Promise<string>, now: ()
   }
 
   return {
-    /** When the form appears. */
-    load,
+    /** When the form appears (nothing to do when it came with a token). */
+    load: (): Promise<void> => (held ? Promise.resolve() : load()),
     /** When the page is shown again: a token past FORM_TOKEN_RENEW_AFTER_MS is replaced. */
     renewIfOld(): Promise<void> {
       if (held && now() - held.fetchedAt < FORM_TOKEN_RENEW_AFTER_MS) return Promise.resolve();

@@ -1,7 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { FieldError, FieldErrors, Resolver } from "react-hook-form";
 import type { z } from "zod";
-import { isEmptyValue, type FormMessages, type ObjectSchema } from "./use-contract-form.ts";
+import { fieldMessage, isEmptyValue, type FormMessages } from "../../../contract/form-errors.ts";
+import type { ObjectSchema } from "./use-contract-form.ts";
 
 // The validation behind useContractForm (use-contract-form.ts), loaded with the first validation.
 
@@ -38,7 +39,7 @@ export function contractResolver<Schema extends ObjectSchema>(
       const empty = isEmptyValue((values as Record<string, unknown>)[field]);
       errors[field] = {
         type: empty ? "required" : leaf.error.type,
-        message: (empty ? messages.required?.[field] : undefined) ?? messages.issues?.[path] ?? leaf.error.message,
+        message: fieldMessage(messages, field, path, empty, leaf.error.message ?? ""),
         ...(leaf.error.ref ? { ref: leaf.error.ref } : {}),
       };
     }

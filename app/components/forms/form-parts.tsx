@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { fetchFormToken } from "../../lib/api/form-token.ts";
 import { createFormTokenSource, type FormTokenSource } from "../../lib/form-token.ts";
+import { hiddenFormFields } from "../../../contract/public-forms.ts";
 import { createIdempotencyKeys, type IdempotencyKeys } from "../../lib/idempotency-keys.ts";
 import { cn } from "../../lib/utils.ts";
 import { Label } from "../ui/label.tsx";
@@ -71,14 +72,16 @@ export function HoneypotField({ formId, inputRef }: { formId: string; inputRef: 
  * the server issued when it appeared (lib/form-token.ts). signals() waits for the token (fetching it
  * once more if that failed) and never fails.
  */
-export function useSpamSignals() {
+export function useSpamSignals(formRef: React.RefObject<HTMLFormElement | null>) {
   const honeypotRef = useRef<HTMLInputElement | null>(null);
   const shownAt = useRef<number | null>(null);
   const tokens = useRef<FormTokenSource | null>(null);
   // Measured from the form's first appearance in the browser (hydration), not from the build's prerender.
   useEffect(() => {
     shownAt.current = Date.now();
-    const source = createFormTokenSource(fetchFormToken);
+    // The token client:lead-form fetched when the form scrolled into view, if it did: it dates from then.
+    const prefilled = formRef.current?.elements.namedItem(hiddenFormFields.formToken);
+    const source = createFormTokenSource(fetchFormToken, undefined, prefilled instanceof HTMLInputElement && prefilled.value ? prefilled.value : undefined);
     tokens.current = source;
     void source.load();
     const renewWhenShown = () => {
@@ -86,7 +89,7 @@ export function useSpamSignals() {
     };
     document.addEventListener("visibilitychange", renewWhenShown);
     return () => document.removeEventListener("visibilitychange", renewWhenShown);
-  }, []);
+  }, [formRef]);
   const signals = useCallback(
     async () => ({
       website: honeypotRef.current?.value ?? "",
@@ -108,25 +111,62 @@ export function useIdempotencyKeys(): IdempotencyKeys {
 }
 
 /**
- * The form's defaults, plus whatever the visitor typed into the prerendered inputs before the island
- * hydrated (a form lower on the page hydrates when it scrolls into view): react-hook-form would
- * otherwise write the defaults over it when it takes the inputs. Read once, on the first client render;
- * `elementIds` names the text inputs by field. Reset the form with explicit empty values after a send.
+ * The form's defaults, overlaid with whatever the visitor entered in the prerendered form before its
+ * island took over (typed text, a chosen option, ticked chips, a date): react-hook-form would otherwise
+ * write the defaults over them when it takes the fields. Read once, on the first client render, from the
+ * form element's own FormData (`formElementId`); a list default (the chips) takes every value of its name.
+ * Reset the form with explicit empty values after a send.
  */
-export function useDefaultsWithTypedValues<Values extends Record<string, unknown>>(
-  defaults: Values,
-  elementIds: Partial<Record<keyof Values, string>>,
-): Values {
+export function useValuesEnteredBeforeHydration<Values extends Record<string, unknown>>(defaults: Values, formElementId: string): Values {
   const [values] = useState(() => {
     if (typeof document === "undefined") return defaults;
-    const typed: Record<string, unknown> = { ...defaults };
-    for (const [name, id] of Object.entries(elementIds)) {
-      const element = id ? document.getElementById(id) : null;
-      if ((element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) && element.value) typed[name] = element.value;
+    const form = document.getElementById(formElementId);
+    if (!(form instanceof HTMLFormElement)) return defaults;
+    const entered = new FormData(form);
+    const values: Record<string, unknown> = { ...defaults };
+    for (const [name, empty] of Object.entries(defaults)) {
+      if (Array.isArray(empty)) {
+        const all = entered.getAll(name).filter((value) => typeof value === "string");
+        if (all.length > 0) values[name] = all;
+      } else {
+        const value = entered.get(name);
+        if (typeof value === "string" && value !== "") values[name] = value;
+      }
     }
-    return typed as Values;
+    return values as Values;
   });
   return values;
+}
+
+/**
+ * The hidden fields of a plain HTML post (contract/public-forms.ts hiddenFormFields): the form token and the
+ * Idempotency-Key, filled by client:lead-form (app/client-directives/lead-form.ts) when the form scrolls into
+ * view, empty without JavaScript (the server then asks the visitor to confirm). React leaves their values alone.
+ */
+export function PlainPostFields() {
+  return (
+    <>
+      <input type="hidden" name={hiddenFormFields.formToken} defaultValue="" />
+      <input type="hidden" name={hiddenFormFields.idempotencyKey} defaultValue="" />
+    </>
+  );
+}
+
+/**
+ * When the island mounts, which client:lead-form does on the visitor's first use of the form: starts
+ * loading what validation and sending need (`warmUp`), and sends the Send the directive held while the
+ * island was loading (it marks the form data-held-submit="held") through the island's own path, so the
+ * visitor sees what they would have seen. Marked "sent" first, so the directive's plain-post fallback
+ * stands down.
+ */
+export function useIslandWakeUp(formRef: React.RefObject<HTMLFormElement | null>, warmUp: () => Promise<unknown>) {
+  useEffect(() => {
+    warmUp().catch(() => undefined);
+    const form = formRef.current;
+    if (form?.dataset.heldSubmit !== "held") return;
+    form.dataset.heldSubmit = "sent";
+    form.requestSubmit();
+  }, [formRef, warmUp]);
 }
 
 /** Runs one submission at a time: a double click or a second Enter while sending does nothing. */

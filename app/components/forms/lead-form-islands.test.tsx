@@ -21,13 +21,22 @@ describe("lead form islands", () => {
   });
 
   it.each([
-    ["ContactForm", () => <ContactForm formName="contact-page" />, "Send Message"],
-    ["ServiceInquiryForm", () => <ServiceInquiryForm formName="service-seo" />, "Send Inquiry"],
-    ["ShortLeadForm", () => <ShortLeadForm {...homeServicesForm} />, "Get My Free Audit"],
-  ])("%s renders with its submit button disabled until hydrated", (_name, element, label) => {
+    ["ContactForm", () => <ContactForm formName="contact-page" />, "Send Message", "/forms/contact-page", ["fullName", "email", "phone", "company", "products", "meetingDate", "meetingTime", "timezone"]],
+    ["ServiceInquiryForm", () => <ServiceInquiryForm formName="service-seo" />, "Send Inquiry", "/forms/service-seo", ["firstName", "lastName", "email", "company", "phone", "serviceType", "budget", "message"]],
+    ["ShortLeadForm", () => <ShortLeadForm {...homeServicesForm} />, "Get My Free Audit", "/forms/home-services-audit", ["firstName", "lastName", "company", "email", "phone"]],
+  ])("%s renders a real HTML form that posts without any script (issue 18)", (_name, element, label, action, names) => {
     const html = renderToString(element());
-    expect(html).toMatch(new RegExp(`<button[^>]*type="submit"[^>]*disabled=""[^>]*>${label}</button>`));
-    expect(html).toContain('name="website"');
+    const formTag = /<form\b[^>]*>/.exec(html)?.[0] ?? "";
+    expect(formTag).toContain('method="post"');
+    expect(formTag).toContain(`action="${action}"`);
+    // The browser's own checks apply before the island takes over.
+    expect(formTag).not.toContain("novalidate");
+    // Send works from the first paint.
+    const button = new RegExp(`<button[^>]*type="submit"[^>]*>${label}</button>`).exec(html)?.[0] ?? "";
+    expect(button).not.toBe("");
+    expect(button).not.toContain(`disabled=""`);
+    for (const name of [...names, "website", "formToken", "idempotencyKey"]) expect(html, name).toContain(`name="${name}"`);
+    expect(html).toMatch(/<input[^>]*type="email"[^>]*required=""|<input[^>]*required=""[^>]*type="email"/);
   });
 
   it("renders the short form's note and company label", () => {

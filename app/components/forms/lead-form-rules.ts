@@ -1,4 +1,4 @@
-import type * as LeadFormSchemas from "./lead-form-schemas.ts";
+import type * as LeadFormSchemas from "../../../contract/lead-form-schemas.ts";
 import type { submitContact } from "../../lib/api/submit-contact.ts";
 import type { submitServiceInquiry } from "../../lib/api/submit-service-inquiry.ts";
 
@@ -14,12 +14,23 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
   }));
 }
 
-const schemas = once(() => import("./lead-form-schemas.ts"));
+// zod is told not to compile with eval (the pages' policy forbids it) before any schema is built.
+const schemas = once(async () => {
+  await import("../../lib/zod-without-eval.ts");
+  return import("../../../contract/lead-form-schemas.ts");
+});
 
 export const loadContactFormRules = once(async (): Promise<typeof LeadFormSchemas.contactFormRules> => (await schemas()).contactFormRules);
 export const loadServiceInquiryFormRules = once(async (): Promise<typeof LeadFormSchemas.serviceInquiryFormRules> => (await schemas()).serviceInquiryFormRules);
 export const loadShortLeadFormRules = once(async (): Promise<typeof LeadFormSchemas.shortLeadFormRules> => (await schemas()).shortLeadFormRules);
 
-export const sendContact: typeof submitContact = async (request) => (await import("../../lib/api/submit-contact.ts")).submitContact(request);
-export const sendServiceInquiry: typeof submitServiceInquiry = async (request) =>
-  (await import("../../lib/api/submit-service-inquiry.ts")).submitServiceInquiry(request);
+const contactRequest = once(() => import("../../lib/api/submit-contact.ts"));
+const serviceInquiryRequest = once(() => import("../../lib/api/submit-service-inquiry.ts"));
+
+export const sendContact: typeof submitContact = async (request) => (await contactRequest()).submitContact(request);
+export const sendServiceInquiry: typeof submitServiceInquiry = async (request) => (await serviceInquiryRequest()).submitServiceInquiry(request);
+
+/** What each form needs to validate and send, loaded as its island wakes (the visitor has started using it). */
+export const warmUpContactForm = () => Promise.all([loadContactFormRules(), contactRequest()]);
+export const warmUpShortLeadForm = () => Promise.all([loadShortLeadFormRules(), contactRequest()]);
+export const warmUpServiceInquiryForm = () => Promise.all([loadServiceInquiryFormRules(), serviceInquiryRequest()]);

@@ -1,45 +1,41 @@
-import type { ReactNode, Ref } from "react";
+import type { ReactNode } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { cn } from "../../lib/utils.ts";
 import { Field, fieldA11y } from "./form-parts.tsx";
 
 // The lead forms' option lists are native <select> elements: the platform's own control is keyboard-,
-// screen-reader- and phone-friendly, and keeps Radix Select and its positioning library (about 20 KB of
-// compressed script) off the public pages (the admin keeps Radix Select).
+// screen-reader- and phone-friendly, posts without any script, and keeps Radix Select and its positioning
+// library (about 20 KB of compressed script) off the public pages (the admin keeps Radix Select).
 
-/** A labeled select with its error. The placeholder is the empty choice; `ref` reaches the select (focus on error). */
+/** A labeled select with its error, registered with react-hook-form (`registration` names it in the post). The placeholder is the empty choice. */
 export function SelectField({
-  ref,
   id,
   label,
   error,
   required,
   placeholder,
-  value,
-  onValueChange,
+  registration,
   options,
 }: {
-  ref?: Ref<HTMLSelectElement>;
   id: string;
   label: ReactNode;
   error?: string;
   required?: boolean;
   placeholder: string;
-  value: string;
-  onValueChange: (value: string) => void;
+  registration: UseFormRegisterReturn;
   options: { value: string; label: string }[];
 }) {
   return (
     <Field id={id} label={label} error={error} required={required}>
       <div className="relative">
         <select
-          ref={ref}
+          {...registration}
           {...fieldA11y(id, error)}
           required={required}
-          value={value}
-          onChange={(event) => onValueChange(event.target.value)}
           className={cn(
-            "flex h-10 w-full appearance-none rounded-md border border-slate-400 bg-white py-2 pl-3 pr-10 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-60 aria-invalid:border-red-700",
-            value === "" ? "text-slate-600" : "text-slate-900",
+            // The placeholder reads as one, in CSS alone: the choice shown is the page's, scripts or not.
+            "flex h-10 w-full appearance-none rounded-md border border-slate-400 bg-white py-2 pl-3 pr-10 text-base text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-60 aria-invalid:border-red-700",
+            "[&:has(option[value='']:checked)]:text-slate-600",
           )}
         >
           <option value="">{placeholder}</option>

@@ -1,25 +1,26 @@
-import { useId } from "react";
-import { Controller, type FieldErrors } from "react-hook-form";
+import { useId, useRef } from "react";
+import type { FieldErrors } from "react-hook-form";
 import type { z } from "zod";
 import { budgetLabels, serviceTypeLabels } from "../../../contract/lead-options.ts";
+import { formActionPath, inquiryFormFields, selectPlaceholders } from "../../../contract/public-forms.ts";
 import { useHydrated } from "../../hooks/use-browser-value.ts";
 import { cn } from "../../lib/utils.ts";
 import { serviceInquiryFormName } from "../../config/lead-form-names.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 import { Textarea } from "../ui/textarea.tsx";
-import { Field, fieldA11y, HoneypotField, useDefaultsWithTypedValues } from "./form-parts.tsx";
+import { Field, fieldA11y, HoneypotField, PlainPostFields, useIslandWakeUp, useValuesEnteredBeforeHydration } from "./form-parts.tsx";
 import { SelectField } from "./select-field.tsx";
 import { notifyInvalid } from "./form-toasts.tsx";
-import type { serviceInquiryFormSchema } from "./lead-form-schemas.ts";
-import { serviceInquiryRequiredFields } from "./lead-form-messages.ts";
-import { loadServiceInquiryFormRules, sendServiceInquiry } from "./lead-form-rules.ts";
+import type { serviceInquiryFormSchema } from "../../../contract/lead-form-schemas.ts";
+import { serviceInquiryRequiredFields } from "../../../contract/lead-form-messages.ts";
+import { loadServiceInquiryFormRules, sendServiceInquiry, warmUpServiceInquiryForm } from "./lead-form-rules.ts";
 import { hasMissingFields, useContractForm } from "./use-contract-form.ts";
 import { useLeadSubmission } from "./use-lead-submission.ts";
 import { ThankYouPanel, useThankYouPanel } from "./thank-you-panel.tsx";
 
-// The service inquiry form at the bottom of every service page (SPEC §3, §4, §5, §8). An Astro island:
-// its props are strings.
+// The service inquiry form at the bottom of every service page (SPEC §3, §4, §5, §8). An Astro island
+// (its props are strings) over a real HTML form that posts to the server without any script (issue 18).
 
 type InquiryFormValues = z.input<typeof serviceInquiryFormSchema>;
 
@@ -37,6 +38,9 @@ const emptyValues: InquiryFormValues = {
 
 type FieldName = keyof InquiryFormValues;
 
+/** The labels the server's pages print too (contract/public-forms.ts). */
+const fieldLabel = Object.fromEntries(inquiryFormFields.map((field) => [field.name, field.label])) as Record<FieldName, string>;
+
 const toOptions = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 /** Marked required (the browser flag and the asterisk). */
 const isRequired = (name: FieldName) => (serviceInquiryRequiredFields as readonly FieldName[]).includes(name);
@@ -52,13 +56,14 @@ export function ServiceInquiryForm({
 }) {
   const formId = useId();
   const id = (name: FieldName) => `${formId}-${name}`;
-  const textFields: FieldName[] = ["firstName", "lastName", "email", "company", "phone", "message"];
-  const defaults = useDefaultsWithTypedValues(emptyValues, Object.fromEntries(textFields.map((name) => [name, id(name)])));
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const defaults = useValuesEnteredBeforeHydration(emptyValues, `${formId}-form`);
   const form = useContractForm(loadServiceInquiryFormRules, defaults);
   const errors = form.formState.errors;
-  const lead = useLeadSubmission({ formName, send: sendServiceInquiry });
+  const lead = useLeadSubmission({ formName, formRef, send: sendServiceInquiry });
   const hydrated = useHydrated();
-  const thanks = useThankYouPanel();
+  const thanks = useThankYouPanel(id("firstName"));
+  useIslandWakeUp(formRef, warmUpServiceInquiryForm);
 
   const onValid = (values: z.output<typeof serviceInquiryFormSchema>) =>
     lead.submit(values, {
@@ -86,55 +91,52 @@ export function ServiceInquiryForm({
       </h2>
       {thanks.shown && (
         <div className="mt-6">
-          <ThankYouPanel headingRef={thanks.headingRef} />
+          <ThankYouPanel headingRef={thanks.headingRef} onSendAnother={thanks.sendAnother} />
         </div>
       )}
-      <form onFocusCapture={() => loadServiceInquiryFormRules().catch(() => undefined)} onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate aria-labelledby={`${formId}-title`} className="relative mt-6 space-y-5">
+      <form
+        ref={formRef}
+        id={`${formId}-form`}
+        method="post"
+        action={formActionPath(formName)}
+        hidden={thanks.shown}
+        onFocusCapture={() => loadServiceInquiryFormRules().catch(() => undefined)}
+        onSubmit={form.handleSubmit(onValid, onInvalid)}
+        // The browser's own checks until the island takes over; then the contract's, with the spec's notices.
+        noValidate={hydrated}
+        aria-labelledby={`${formId}-title`}
+        className="relative mt-6 space-y-5"
+      >
         <div className="grid gap-5 sm:grid-cols-2">
-          {text("firstName", "First Name", { autoComplete: "given-name" })}
-          {text("lastName", "Last Name", { autoComplete: "family-name" })}
-          {text("email", "Email", { type: "email", autoComplete: "email" })}
-          {text("company", "Company (optional)", { autoComplete: "organization" })}
-          {text("phone", "Phone", { type: "tel", autoComplete: "tel" })}
-          <Controller
-            control={form.control}
-            name="serviceType"
-            render={({ field }) => (
-              <SelectField
-                ref={field.ref}
-                id={id("serviceType")}
-                label="Service Needed"
-                error={errors.serviceType?.message}
-                required
-                placeholder="Select a service"
-                value={field.value}
-                onValueChange={field.onChange}
-                options={toOptions(serviceTypeLabels)}
-              />
-            )}
+          {text("firstName", fieldLabel.firstName, { autoComplete: "given-name" })}
+          {text("lastName", fieldLabel.lastName, { autoComplete: "family-name" })}
+          {text("email", fieldLabel.email, { type: "email", autoComplete: "email" })}
+          {text("company", fieldLabel.company, { autoComplete: "organization" })}
+          {text("phone", fieldLabel.phone, { type: "tel", autoComplete: "tel" })}
+          <SelectField
+            id={id("serviceType")}
+            label={fieldLabel.serviceType}
+            error={errors.serviceType?.message}
+            required
+            placeholder={selectPlaceholders.serviceType}
+            registration={form.register("serviceType")}
+            options={toOptions(serviceTypeLabels)}
           />
         </div>
-        <Controller
-          control={form.control}
-          name="budget"
-          render={({ field }) => (
-            <SelectField
-              ref={field.ref}
-              id={id("budget")}
-              label="Budget (optional)"
-              error={errors.budget?.message}
-              placeholder="Select a budget"
-              value={field.value ?? ""}
-              onValueChange={field.onChange}
-              options={toOptions(budgetLabels)}
-            />
-          )}
+        <SelectField
+          id={id("budget")}
+          label={fieldLabel.budget}
+          error={errors.budget?.message}
+          placeholder={selectPlaceholders.budget}
+          registration={form.register("budget")}
+          options={toOptions(budgetLabels)}
         />
-        <Field id={id("message")} label="Tell us about your project" error={errors.message?.message} required>
+        <Field id={id("message")} label={fieldLabel.message} error={errors.message?.message} required>
           <Textarea rows={4} {...form.register("message")} {...fieldA11y(id("message"), errors.message?.message)} required />
         </Field>
         <HoneypotField formId={formId} inputRef={lead.honeypotRef} />
-        <Button type="submit" size="lg" className="w-full" disabled={lead.pending || !hydrated}>
+        <PlainPostFields />
+        <Button type="submit" size="lg" className="w-full" disabled={lead.pending}>
           {lead.pending ? "Sending..." : "Send Inquiry"}
         </Button>
       </form>

@@ -1,24 +1,26 @@
-import { useId } from "react";
+import { useId, useRef } from "react";
 import type { z } from "zod";
+import { formActionPath } from "../../../contract/public-forms.ts";
 import { useHydrated } from "../../hooks/use-browser-value.ts";
 import { cn } from "../../lib/utils.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
-import { Field, fieldA11y, HoneypotField, useDefaultsWithTypedValues } from "./form-parts.tsx";
-import type { shortLeadFormSchema } from "./lead-form-schemas.ts";
-import { loadShortLeadFormRules, sendContact } from "./lead-form-rules.ts";
+import { Field, fieldA11y, HoneypotField, PlainPostFields, useIslandWakeUp, useValuesEnteredBeforeHydration } from "./form-parts.tsx";
+import type { shortLeadFormSchema } from "../../../contract/lead-form-schemas.ts";
+import { loadShortLeadFormRules, sendContact, warmUpShortLeadForm } from "./lead-form-rules.ts";
 import { useContractForm } from "./use-contract-form.ts";
 import { useLeadSubmission } from "./use-lead-submission.ts";
 import { ThankYouPanel, useThankYouPanel, type NextStepProps } from "./thank-you-panel.tsx";
 
 // The short lead forms (audits, coaching, home services, law firms, the trades' shared form): a few
 // contact fields validated by the contract's own rules, an error under each invalid field.
-// An Astro island: every prop is serializable (strings and a string list).
+// An Astro island (every prop is serializable: strings and a string list) over a real HTML form that
+// posts to the server without any script (issue 18): the browser's own checks apply until the island
+// takes over, then the JSON path with the spec's toasts.
 
 type ShortLeadValues = z.input<typeof shortLeadFormSchema>;
 
 const emptyValues: ShortLeadValues = { firstName: "", lastName: "", email: "", phone: "", company: "" };
-const fieldNames = Object.keys(emptyValues) as (keyof ShortLeadValues)[];
 
 export type ShortLeadFormProps = {
   /** Stored with the lead, so the owner sees which form it came from. */
@@ -53,12 +55,14 @@ export function ShortLeadForm({
 }: ShortLeadFormProps) {
   const formId = useId();
   const id = (name: keyof ShortLeadValues) => `${formId}-${name}`;
-  const defaults = useDefaultsWithTypedValues(emptyValues, Object.fromEntries(fieldNames.map((name) => [name, id(name)])));
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const defaults = useValuesEnteredBeforeHydration(emptyValues, `${formId}-form`);
   const form = useContractForm(loadShortLeadFormRules, defaults);
   const errors = form.formState.errors;
-  const lead = useLeadSubmission({ formName, send: sendContact });
+  const lead = useLeadSubmission({ formName, formRef, send: sendContact });
   const hydrated = useHydrated();
-  const thanks = useThankYouPanel();
+  const thanks = useThankYouPanel(id("firstName"));
+  useIslandWakeUp(formRef, warmUpShortLeadForm);
 
   const onValid = (values: z.output<typeof shortLeadFormSchema>) =>
     lead.submit(
@@ -96,10 +100,22 @@ export function ShortLeadForm({
       </h2>
       {thanks.shown && (
         <div className="mt-5">
-          <ThankYouPanel headingRef={thanks.headingRef} replyWithin={replyWithin} bookingHref={bookingHref} />
+          <ThankYouPanel headingRef={thanks.headingRef} replyWithin={replyWithin} bookingHref={bookingHref} onSendAnother={thanks.sendAnother} />
         </div>
       )}
-      <form onFocusCapture={() => loadShortLeadFormRules().catch(() => undefined)} onSubmit={form.handleSubmit(onValid)} noValidate aria-labelledby={`${formId}-title`} className="relative mt-5 space-y-4">
+      <form
+        ref={formRef}
+        id={`${formId}-form`}
+        method="post"
+        action={formActionPath(formName)}
+        hidden={thanks.shown}
+        onFocusCapture={() => loadShortLeadFormRules().catch(() => undefined)}
+        onSubmit={form.handleSubmit(onValid)}
+        // The browser's own checks until the island takes over; then the contract's, under each field.
+        noValidate={hydrated}
+        aria-labelledby={`${formId}-title`}
+        className="relative mt-5 space-y-4"
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           {text("firstName", "First Name", { autoComplete: "given-name" })}
           {text("lastName", "Last Name", { autoComplete: "family-name" })}
@@ -117,7 +133,8 @@ export function ShortLeadForm({
           </>
         )}
         <HoneypotField formId={formId} inputRef={lead.honeypotRef} />
-        <Button type="submit" size="lg" className="w-full" disabled={lead.pending || !hydrated}>
+        <PlainPostFields />
+        <Button type="submit" size="lg" className="w-full" disabled={lead.pending}>
           {lead.pending ? "Submitting..." : submitLabel}
         </Button>
         {note && <p className="text-center text-sm text-slate-700">{note}</p>}

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { contactBookingHref, siteConfig, standardReplyPromise, type ReplyPromise } from "../../config/site.ts";
 
-// The next step after a lead is sent (issue 14 §4): the spec's toast says "sent", this panel above the
-// form says what happens now, with the phone number and a link to book a call. The form stays usable
-// (emptied) below it.
+// The next step after a lead is sent (issue 14 §4, issue 18 §8): the spec's toast says "sent", this panel,
+// in the form's place, says what happens now, with the phone number and a link to book a call, and a
+// button that brings the (emptied) form back for another request.
 //
 // Announced by moving focus to its heading, not by role="status": a live region that is mounted with its
 // content is not reliably read (NVDA and JAWS speak changes inside a region that already existed), the
@@ -18,24 +18,34 @@ export type NextStepProps = {
 };
 
 /**
- * The panel's state for one form: `show()` after a success (again after the next one: still one panel,
- * and focus moves to its heading again).
+ * The panel's state for one form: `show()` after a success (the form hides, focus moves to the panel's
+ * heading), `sendAnother()` from its button (the panel goes, the form comes back with focus on
+ * `firstFieldId`).
  */
-export function useThankYouPanel() {
-  const [shownTimes, setShownTimes] = useState(0);
+export function useThankYouPanel(firstFieldId: string) {
+  const [shown, setShown] = useState(false);
+  const [reopened, setReopened] = useState(0);
   const headingRef = useRef<HTMLHeadingElement | null>(null);
   useEffect(() => {
-    if (shownTimes > 0) headingRef.current?.focus();
-  }, [shownTimes]);
-  const show = useCallback(() => setShownTimes((times) => times + 1), []);
-  return { shown: shownTimes > 0, show, headingRef };
+    if (shown) headingRef.current?.focus();
+  }, [shown]);
+  useEffect(() => {
+    if (reopened > 0) document.getElementById(firstFieldId)?.focus();
+  }, [reopened, firstFieldId]);
+  const show = useCallback(() => setShown(true), []);
+  const sendAnother = useCallback(() => {
+    setShown(false);
+    setReopened((times) => times + 1);
+  }, []);
+  return { shown, show, sendAnother, headingRef };
 }
 
 export function ThankYouPanel({
   headingRef,
   replyWithin = standardReplyPromise,
   bookingHref = contactBookingHref,
-}: NextStepProps & { headingRef: React.RefObject<HTMLHeadingElement | null> }) {
+  onSendAnother,
+}: NextStepProps & { headingRef: React.RefObject<HTMLHeadingElement | null>; onSendAnother: () => void }) {
   const headingId = useId();
   const linkClass = "font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900";
   return (
@@ -57,6 +67,13 @@ export function ThankYouPanel({
         </a>
         .
       </p>
+      <button
+        type="button"
+        onClick={onSendAnother}
+        className="mt-4 rounded-md border border-brand-700 bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+      >
+        Send another request
+      </button>
     </section>
   );
 }

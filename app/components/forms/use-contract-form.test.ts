@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { emailField, requiredText } from "../../../contract/fields.ts";
 import { contractResolver } from "./contract-resolver.ts";
-import { hasMissingFields, isEmptyValue } from "./use-contract-form.ts";
+import { isEmptyValue } from "../../../contract/form-errors.ts";
+import { hasMissingFields } from "./use-contract-form.ts";
 
 // The form pattern's resolver: the contract schema decides, the form's message table words.
 

@@ -1,6 +1,6 @@
 import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Resolver } from "react-hook-form";
 import type { z } from "zod";
-import { trimText } from "../../../contract/text.ts";
+import type { FormMessages } from "../../../contract/form-errors.ts";
 
 // The one way to build a form (issue 12 §3): react-hook-form over a contract schema.
 //
@@ -17,23 +17,7 @@ import { trimText } from "../../../contract/text.ts";
 //   fields" toast from the others). Focus goes to the first invalid field (react-hook-form's
 //   shouldFocusError, in the order the fields registered: a Controller must pass `field.ref` on).
 
-/** What a form says instead of the schema's messages. */
-export type FormMessages<Field extends string = string> = {
-  /** The field is empty ("", whitespace, or an empty list) and the schema refused it. */
-  required?: Partial<Record<Field, string>>;
-  /** An issue at this path ("fullName.lastName"), whatever the field holds. */
-  issues?: Record<string, string>;
-};
-
 export type ObjectSchema = z.ZodType<FieldValues, FieldValues>;
-
-/** Nothing entered: blank text (zero-width characters included, as the contract trims them) or an empty list. */
-export function isEmptyValue(value: unknown): boolean {
-  if (value === undefined || value === null) return true;
-  if (typeof value === "string") return trimText(value) === "";
-  if (Array.isArray(value)) return value.length === 0;
-  return false;
-}
 
 /** True when at least one error is an empty field's (type "required"). */
 export function hasMissingFields(errors: FieldErrors): boolean {

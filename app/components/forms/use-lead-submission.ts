@@ -13,15 +13,18 @@ type LeadFields<Payload> = Omit<Payload, keyof LeadSource | keyof typeof spamSig
 
 export function useLeadSubmission<Payload extends object>({
   formName,
+  formRef,
   send,
 }: {
+  /** The form element: its hidden fields may already hold a form token (client:lead-form). */
+  formRef: React.RefObject<HTMLFormElement | null>;
   /** Stored with the lead, so the owner sees which form it came from. */
   formName: string;
   /** The endpoint's request function (lib/api/submit-*.ts). */
   send: (request: { payload: Payload; idempotencyKey: string }) => Promise<unknown>;
 }) {
   const { run, pending } = useSingleFlight();
-  const spam = useSpamSignals();
+  const spam = useSpamSignals(formRef);
   const idempotencyKeys = useIdempotencyKeys();
 
   /** Sends the lead; on success `onSent` (reset the form), then the next lead gets a new key and timer. */

@@ -25,7 +25,8 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
     <ToastPrimitives.Viewport
       hotkey={["F8"]}
       className={cn(
-        "fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]",
+        // At the bottom on every screen: on a phone the top is where the focused thank-you panel sits (issue 18 §8).
+        "fixed bottom-0 z-[100] flex max-h-screen w-full flex-col p-4 sm:right-0 md:max-w-[420px]",
         className,
       )}
       {...props}
