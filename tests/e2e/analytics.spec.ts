@@ -53,7 +53,7 @@ test("calls the conversion function after a successful submission", async ({ pag
   await showForm(section.getByRole("button"));
   await section.getByLabel("First Name").fill("Conv");
   await section.getByLabel("Last Name").fill("Ersion");
-  await section.getByLabel("Email").fill(`conversion-${Date.now()}@example.com`);
+  await section.getByRole("textbox", { name: "Email", exact: true }).fill(`conversion-${Date.now()}@example.com`);
   await section.getByLabel("Phone").fill("3125550100");
   await page.clock.fastForward(3000);
   await section.getByRole("button").click();

@@ -17,7 +17,7 @@ test("an empty form or one without a service sends nothing and shows the validat
   await expect(page.getByLabel("Full Name")).toBeFocused();
 
   await page.getByLabel("Full Name").fill("Dana Whitfield");
-  await page.getByLabel("Email").fill("dana@example.com");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill("dana@example.com");
   await page.getByLabel("Phone").fill("512 555 0147");
   await page.getByRole("button", { name: "Send Message" }).click();
   await expectToast(page, "Validation Error", "Please fill in all required fields and select at least one service.");
@@ -34,7 +34,7 @@ test("a full submission is stored with its source, shows Sending... then the suc
   await showForm(page.getByRole("button", { name: "Send Message" }));
 
   await page.getByLabel("Full Name").fill("Mary Ann Whitfield");
-  await page.getByLabel("Email").fill(email);
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await page.getByLabel("Phone").fill("(512) 555-0147");
   await page.getByLabel("Company (optional)").fill("Whitfield Plumbing");
   const seo = page.getByRole("button", { name: "SEO Services" });
@@ -58,7 +58,7 @@ test("a full submission is stored with its source, shows Sending... then the suc
   await expectToast(page, "Success!", "Your message has been sent. We'll respond within 24 hours.");
 
   await expect(page.getByLabel("Full Name")).toHaveValue("");
-  await expect(page.getByLabel("Email")).toHaveValue("");
+  await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveValue("");
   await expect(seo).toHaveAttribute("aria-pressed", "false");
   await expect(page.getByLabel("Preferred meeting date (optional)")).toHaveValue("");
 
@@ -110,14 +110,14 @@ test("a failed send keeps every value and shows the error toast", async ({ page 
   await page.goto("/contact");
   await showForm(page.getByRole("button", { name: "Send Message" }));
   await page.getByLabel("Full Name").fill("Dana Whitfield");
-  await page.getByLabel("Email").fill("dana@example.com");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill("dana@example.com");
   await page.getByLabel("Phone").fill("512 555 0147");
   await page.getByRole("button", { name: "Email Marketing" }).click();
   await actLikeAPerson(page);
   await page.getByRole("button", { name: "Send Message" }).click();
   await expectToast(page, "Error", "Failed to send your message. Please try again.");
   await expect(page.getByLabel("Full Name")).toHaveValue("Dana Whitfield");
-  await expect(page.getByLabel("Email")).toHaveValue("dana@example.com");
+  await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveValue("dana@example.com");
   await expect(page.getByRole("button", { name: "Email Marketing" })).toHaveAttribute("aria-pressed", "true");
 });
 
@@ -126,7 +126,7 @@ test("a one-word name and a malformed e-mail get errors under their fields and n
   await page.goto("/contact");
   await showForm(page.getByRole("button", { name: "Send Message" }));
   await page.getByLabel("Full Name").fill("Cher");
-  await page.getByLabel("Email").fill("cher-at-example");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill("cher-at-example");
   await page.getByLabel("Phone").fill("512 555 0147");
   await page.getByRole("button", { name: "SEO Services" }).click();
   await page.getByRole("button", { name: "Send Message" }).click();
@@ -135,7 +135,7 @@ test("a one-word name and a malformed e-mail get errors under their fields and n
   await expect(name).toHaveAttribute("aria-invalid", "true");
   await expect(name).toHaveAccessibleDescription("Enter your first and last name.");
   await expect(name).toBeFocused();
-  await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Enter a valid email address.");
+  await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveAccessibleDescription("Enter a valid email address.");
   expect(posts).toHaveLength(0);
 });
 
@@ -175,7 +175,7 @@ test("a filled honeypot or an instant submission is stored as spam, with the sam
   await page.goto("/contact");
   await showForm(page.getByRole("button", { name: "Send Message" }));
   await page.getByLabel("Full Name").fill("Spam Bot");
-  await page.getByLabel("Email").fill(bot);
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(bot);
   await page.getByLabel("Phone").fill("5555555555");
   await page.getByRole("button", { name: "SEO Services" }).click();
   // Bots fill every input they find, the hidden one too.
@@ -191,7 +191,7 @@ test("a filled honeypot or an instant submission is stored as spam, with the sam
   await page.reload();
   await showForm(page.getByRole("button", { name: "Send Message" }));
   await page.getByLabel("Full Name").fill("Fast Bot");
-  await page.getByLabel("Email").fill(fast);
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(fast);
   await page.getByLabel("Phone").fill("5555555555");
   await page.getByRole("button", { name: "SEO Services" }).click();
   await page.getByRole("button", { name: "Send Message" }).click();

@@ -15,7 +15,7 @@ declare global {
 
 export const test = base.extend<{ cspViolations: CspViolation[] }>({
   cspViolations: [
-    async ({ context }, use) => {
+    async ({ context, javaScriptEnabled }, use) => {
       const violations: CspViolation[] = [];
       // The event is caught in every frame of every page of the test's context, from the first script on.
       await context.exposeBinding("__reportCspViolation", (_source, violation: CspViolation) => {
@@ -42,8 +42,11 @@ export const test = base.extend<{ cspViolations: CspViolation[] }>({
         }
       });
       await use(violations);
-      // A breach in the test's last step is reported in a task of its own: let each page run it.
-      for (const page of context.pages()) await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50))).catch(() => undefined);
+      // A breach in the test's last step is reported in a task of its own: let each page run it (a page
+      // without JavaScript runs none, and would never answer).
+      if (javaScriptEnabled) {
+        for (const page of context.pages()) await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50))).catch(() => undefined);
+      }
       expect(violations, "Content-Security-Policy violations during the test").toEqual([]);
     },
     { auto: true },

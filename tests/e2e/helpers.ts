@@ -32,7 +32,7 @@ export async function fillShortLeadForm(section: Locator, { email, companyLabel 
   await section.getByLabel("First Name").fill("Jordan");
   await section.getByLabel("Last Name").fill("Ellis");
   if (companyLabel) await section.getByLabel(companyLabel).fill("Ellis & Partners");
-  await section.getByLabel("Email").fill(email);
+  await section.getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await section.getByLabel("Phone").fill("(713) 555-0142");
 }
 

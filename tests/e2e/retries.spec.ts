@@ -34,20 +34,20 @@ test("a retry after a lost answer sends the same key and stores one lead; the ne
   const fill = async () => {
     await section.getByLabel("First Name").fill("Robin");
     await section.getByLabel("Last Name").fill("Retry");
-    await section.getByLabel("Email").fill(email);
+    await section.getByRole("textbox", { name: "Email", exact: true }).fill(email);
     await section.getByLabel("Phone").fill("(713) 555-0142");
     await actLikeAPerson(page);
   };
   await fill();
   await section.getByRole("button").click();
   await expectToast(page, "Error", "Please try again.");
-  await expect(section.getByLabel("Email")).toHaveValue(email);
+  await expect(section.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(email);
   expect(await storedCount(baseURL!, email)).toBe(1);
 
   // The visitor tries again: the same key, so the server answers the stored lead's receipt.
   await section.getByRole("button").click();
   await expectToast(page, "Success!", "We'll be in touch soon!");
-  await expect(section.getByLabel("Email")).toHaveValue("");
+  await expect(section.getByRole("textbox", { name: "Email", exact: true })).toHaveValue("");
   expect(await storedCount(baseURL!, email)).toBe(1);
 
   // The reset form is a new lead, even with the same values: a new key.
@@ -80,7 +80,7 @@ test("a form whose token fetch failed fetches it again at submit time", async ({
   await showForm(section.getByRole("button"));
   await section.getByLabel("First Name").fill("Net");
   await section.getByLabel("Last Name").fill("Hiccup");
-  await section.getByLabel("Email").fill(uniqueEmail("hiccup"));
+  await section.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("hiccup"));
   await section.getByLabel("Phone").fill("(713) 555-0143");
   await actLikeAPerson(page);
   await expect.poll(() => fetches).toBe(1);

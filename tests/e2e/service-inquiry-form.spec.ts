@@ -30,7 +30,7 @@ test("the form is titled Claim Your Free Website and offers the six services and
   ]);
   await expect(choices(page, "Budget (optional)")).toHaveText(["Prefer to discuss"]);
   await expect(page.getByLabel("Tell us about your project")).toHaveAttribute("rows", "4");
-  await expect(page.getByLabel("Email")).toHaveAttribute("type", "email");
+  await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveAttribute("type", "email");
   await expect(page.getByLabel("Phone")).toHaveAttribute("type", "tel");
 });
 
@@ -48,7 +48,7 @@ test("a complete inquiry is stored, shows Sending... and the success notice, and
   const email = uniqueEmail("inquiry");
   await page.getByLabel("First Name").fill("Marcus");
   await page.getByLabel("Last Name").fill("Reyes");
-  await page.getByLabel("Email").fill(email);
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await page.getByLabel("Company (optional)").fill("Reyes Injury Law");
   await page.getByLabel("Phone").fill("+1 305 555 0199");
   await chooseService(page, "Multiple Services");
@@ -85,7 +85,7 @@ test("a failed send keeps the values and shows the failure notice", async ({ pag
   await page.route("**/api/service-inquiry", (route) => route.fulfill({ status: 503, body: "" }));
   await page.getByLabel("First Name").fill("Marcus");
   await page.getByLabel("Last Name").fill("Reyes");
-  await page.getByLabel("Email").fill("marcus@example.com");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill("marcus@example.com");
   await page.getByLabel("Phone").fill("305 555 0199");
   await chooseService(page, "General Consultation");
   await page.getByLabel("Tell us about your project").fill("Call me.");
@@ -101,12 +101,12 @@ test("an invalid e-mail gets an error under the field, tied to it, and no reques
   const posts = recordPosts(page, "/api/service-inquiry");
   await page.getByLabel("First Name").fill("Marcus");
   await page.getByLabel("Last Name").fill("Reyes");
-  await page.getByLabel("Email").fill("marcus@");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill("marcus@");
   await page.getByLabel("Phone").fill("305 555 0199");
   await chooseService(page, "Search Engine Optimization");
   await page.getByLabel("Tell us about your project").fill("Hello");
   await page.getByRole("button", { name: "Send Inquiry" }).click();
-  const emailField = page.getByLabel("Email");
+  const emailField = page.getByRole("textbox", { name: "Email", exact: true });
   await expect(emailField).toHaveAttribute("aria-invalid", "true");
   await expect(emailField).toHaveAccessibleDescription("Enter a valid email address.");
   await expect(emailField).toBeFocused();

@@ -56,7 +56,7 @@ for (const form of forms) {
         await expect(field).toHaveAccessibleDescription(message!);
       }
       await expect(section.getByLabel("First Name")).toBeFocused();
-      await expect(section.getByLabel("Email")).toHaveAttribute("type", "email");
+      await expect(section.getByRole("textbox", { name: "Email", exact: true })).toHaveAttribute("type", "email");
       expect(posts).toHaveLength(0);
     });
 
@@ -73,7 +73,7 @@ for (const form of forms) {
       held.release();
       await expectToast(page, "Success!", form.success);
       await expect(section.getByLabel("First Name")).toHaveValue("");
-      await expect(section.getByLabel("Email")).toHaveValue("");
+      await expect(section.getByRole("textbox", { name: "Email", exact: true })).toHaveValue("");
 
       expect(await storedLead(baseURL!, "contact-submissions", email)).toMatchObject({
         firstName: "Jordan",
@@ -94,13 +94,13 @@ for (const form of forms) {
       await showForm(section.getByRole("button"));
       await section.getByLabel("First Name").fill("Jordan");
       await section.getByLabel("Last Name").fill("Ellis");
-      await section.getByLabel("Email").fill("jordan@example.com");
+      await section.getByRole("textbox", { name: "Email", exact: true }).fill("jordan@example.com");
       await section.getByLabel("Phone").fill("7135550142");
       await actLikeAPerson(page);
       await section.getByRole("button").click();
       await expectToast(page, "Error", "Please try again.");
       await expect(section.getByLabel("Last Name")).toHaveValue("Ellis");
-      await expect(section.getByLabel("Email")).toHaveValue("jordan@example.com");
+      await expect(section.getByRole("textbox", { name: "Email", exact: true })).toHaveValue("jordan@example.com");
     });
   });
 }

@@ -41,7 +41,7 @@ test("a new lead appears on the dashboard opened after the submission on a publi
   await showForm(page.getByRole("button", { name: "Send Message" }));
   const email = uniqueEmail("cache");
   await page.getByLabel("Full Name").fill("Cache Check");
-  await page.getByLabel("Email").fill(email);
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await page.getByLabel("Phone").fill("3125550100");
   await page.getByRole("button", { name: "SEO Services" }).click();
   await actLikeAPerson(page);
