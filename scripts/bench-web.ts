@@ -10,13 +10,19 @@ import { brotliCompressSync, crc32, deflateSync } from "node:zlib";
 import { thirdPartyOrigins } from "../server/lib/content-security-policy.ts";
 import { pageModules, type ModuleLoad } from "../server/lib/page-modules.ts";
 
-// npm run bench:web [-- --runs 3 --baseline fa4d735 --skip-baseline --no-build --port 4310 --pages /,/about
-//   --save-reports /tmp/lhr]  (--save-reports: each Lighthouse run's JSON report there, to see why a figure is what it is)
-// Builds this tree and the React Router build of the baseline commit (a temporary git worktree with its
-// own npm ci), each with PUBLIC_SITE_ORIGIN set to the origin it is served at, starts each one's own
-// server on a seeded SQLite file, and prints for the issue's pages (issue 12, "Targets"):
+// npm run bench:web [-- --runs 3 --baseline a4b5035 --skip-baseline --no-build --port 4310 --pages /,/about
+//   --analytics-id G-XXXX (default G-BENCH000001; "" builds without analytics) --save-reports /tmp/lhr]
+//   (--save-reports: each Lighthouse run's JSON report there, to see why a figure is what it is)
+// Builds this tree and the baseline commit (a temporary git worktree with its own npm ci), each with
+// PUBLIC_SITE_ORIGIN set to the origin it is served at and, as a real deployment does, PUBLIC_ANALYTICS_ID
+// set (it says so), starts each one's own server on a seeded SQLite file, and prints for the pages (by
+// default issue 18's pages with a lead form):
 // - Lighthouse 13 (mobile, simulated throttling, its defaults), the median of --runs runs per page:
-//   performance, LCP, CLS, accessibility, best practices, SEO;
+//   performance, LCP, TBT, CLS, accessibility, best practices, SEO;
+// - the JavaScript a visitor's browser loads before touching a form: the page is opened in Chromium, left
+//   to load and go quiet, then scrolled to the bottom as a reader does and left to go quiet again; every
+//   script of our origin it requested (and the inline ones), weighed brotli as served; then the same after
+//   the first focus in the page's first form;
 // - the page's JavaScript, brotli as served: what loads with the page (its module scripts, its islands'
 //   component and renderer modules, and their static imports) and what it may load on demand, module by
 //   module (scripts inlined into the HTML count too, as "inline");
@@ -31,12 +37,13 @@ import { pageModules, type ModuleLoad } from "../server/lib/page-modules.ts";
 const { values: options } = parseArgs({
   options: {
     runs: { type: "string", default: "3" },
-    baseline: { type: "string", default: "fa4d735" },
+    baseline: { type: "string", default: "a4b5035" },
     "skip-baseline": { type: "boolean", default: false },
     "no-build": { type: "boolean", default: false },
     // This tree is served at 127.0.0.1:port, the baseline at port + 1 (the builds carry their origin).
     port: { type: "string", default: "4310" },
-    pages: { type: "string", default: "/,/services,/contact,/ultimate-website-offer,/blog,/blog/ultimate-guide-seo-law-firms" },
+    pages: { type: "string", default: "/contact,/services,/get-leads,/services/seo,/personal-injury" },
+    "analytics-id": { type: "string", default: "G-BENCH000001" },
     "save-reports": { type: "string" },
   },
 });
@@ -81,6 +88,7 @@ function envFor(tree: Tree): NodeJS.ProcessEnv {
     ASTRO_TELEMETRY_DISABLED: "1",
     BUILD_DIR,
     PUBLIC_SITE_ORIGIN: tree.origin,
+    PUBLIC_ANALYTICS_ID: options["analytics-id"],
   };
 }
 
@@ -334,7 +342,7 @@ async function startStockPhotoStandIn(hosts: string[]): Promise<StockPhotoStandI
 // ---------------------------------------------------------------------------------------------------
 // Lighthouse: mobile, simulated throttling (its defaults), the median of RUNS runs.
 
-type Scores = { performance: number; lcpMs: number; cls: number; accessibility: number; bestPractices: number; seo: number };
+type Scores = { performance: number; lcpMs: number; tbtMs: number; cls: number; accessibility: number; bestPractices: number; seo: number };
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -380,6 +388,7 @@ async function lighthouseScores(origin: string, paths: string[], photoStandIn: S
         runs.push({
           performance: score("performance"),
           lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
+          tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
           cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
           accessibility: score("accessibility"),
           bestPractices: score("best-practices"),
@@ -390,6 +399,7 @@ async function lighthouseScores(origin: string, paths: string[], photoStandIn: S
       results.set(path, {
         performance: pick("performance"),
         lcpMs: pick("lcpMs"),
+        tbtMs: pick("tbtMs"),
         cls: pick("cls"),
         accessibility: pick("accessibility"),
         bestPractices: pick("bestPractices"),
@@ -398,6 +408,65 @@ async function lighthouseScores(origin: string, paths: string[], photoStandIn: S
     }
   } finally {
     await chrome.kill();
+  }
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The JavaScript a visitor loads before touching a form, and after the first focus in one.
+
+type Interaction = { beforeBytes: number; afterFocusBytes: number | null; scripts: string[] };
+
+/** Every script of our origin a page requests while it loads, is read to the bottom, then (if it has a form) gets a focus. */
+async function interactionFigures(origin: string, paths: string[], weights: Map<string, PageWeight>): Promise<Map<string, Interaction>> {
+  const { chromium } = await import("@playwright/test");
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--disable-background-networking", "--disable-component-update"] });
+  cleanups.push(() => void browser.close().catch(() => undefined));
+  const weighed = new Map<string, number>();
+  const weigh = async (urls: Iterable<string>) => {
+    let bytes = 0;
+    for (const url of urls) {
+      if (!weighed.has(url)) weighed.set(url, (await servedSize(url)).bytes);
+      bytes += weighed.get(url)!;
+    }
+    return bytes;
+  };
+  const results = new Map<string, Interaction>();
+  try {
+    for (const path of paths) {
+      const weight = weights.get(path);
+      if (weight?.status !== 200) continue;
+      const inline = inlineModules(weight.html).reduce((sum, m) => sum + m.bytes, 0);
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      const scripts = new Set<string>();
+      page.on("request", (request) => {
+        if (request.resourceType() === "script" && request.url().startsWith(origin)) scripts.add(request.url());
+      });
+      await page.goto(`${origin}${path}`, { waitUntil: "load" });
+      await page.waitForLoadState("networkidle");
+      // A reader scrolls the whole page (islands that wake on visibility would load now), then it goes quiet.
+      for (let y = 0, height = await page.evaluate(() => document.body.scrollHeight); y < height; y += 600) {
+        await page.mouse.wheel(0, 600);
+        await page.waitForTimeout(100);
+      }
+      await page.waitForTimeout(1500);
+      await page.waitForLoadState("networkidle");
+      const before = [...scripts];
+      const beforeBytes = inline + (await weigh(before));
+      let afterFocusBytes: number | null = null;
+      const field = page.locator("form input:not([type=hidden]):not([tabindex='-1'])").first();
+      if ((await field.count()) > 0) {
+        await field.focus();
+        await page.waitForTimeout(500);
+        await page.waitForLoadState("networkidle");
+        afterFocusBytes = inline + (await weigh(scripts));
+      }
+      results.set(path, { beforeBytes, afterFocusBytes, scripts: before.map((url) => new URL(url).pathname) });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
   }
   return results;
 }
@@ -451,7 +520,13 @@ async function adminFigures(origin: string): Promise<AdminFigures> {
 
 // ---------------------------------------------------------------------------------------------------
 
-type Figures = { weights: Map<string, PageWeight>; scores: Map<string, Scores>; admin: AdminFigures; photoStandIn: StockPhotoStandIn | null };
+type Figures = {
+  weights: Map<string, PageWeight>;
+  interaction: Map<string, Interaction>;
+  scores: Map<string, Scores>;
+  admin: AdminFigures;
+  photoStandIn: StockPhotoStandIn | null;
+};
 
 /** `photoHosts`: image hosts to answer locally besides those this tree's pages name (the other tree's). */
 async function measure(tree: Tree, photoHosts: string[] = []): Promise<Figures> {
@@ -465,8 +540,9 @@ async function measure(tree: Tree, photoHosts: string[] = []): Promise<Figures> 
     try {
       // Lighthouse only where the page exists: a 404 would be an error run, not a figure.
       const scores = await lighthouseScores(tree.origin, PAGES.filter((path) => weights.get(path)!.status === 200), photoStandIn);
+      const interaction = await interactionFigures(tree.origin, PAGES, weights);
       const admin = await adminFigures(tree.origin);
-      return { weights, scores, admin, photoStandIn };
+      return { weights, interaction, scores, admin, photoStandIn };
     } finally {
       await photoStandIn?.close();
     }
@@ -506,6 +582,7 @@ function report(now: Figures, old: Figures | null, nowName: string, oldName: str
         performance: pair(a?.performance, b?.performance, String),
         "LCP s": pair(a?.lcpMs, b?.lcpMs, (ms) => (ms / 1000).toFixed(2)),
         "LCP new/old": ratio(a?.lcpMs, b?.lcpMs),
+        "TBT ms": pair(a?.tbtMs, b?.tbtMs, (ms) => String(Math.round(ms))),
         CLS: pair(a?.cls, b?.cls, (cls) => cls.toFixed(3)),
         accessibility: pair(a?.accessibility, b?.accessibility, String),
         "best practices": pair(a?.bestPractices, b?.bestPractices, String),
@@ -538,6 +615,22 @@ function report(now: Figures, old: Figures | null, nowName: string, oldName: str
     }),
   );
 
+  console.log(`\nJavaScript a visitor loads (our origin, brotli as served, inline scripts included): ${nowName}, (${oldName}), new/old`);
+  console.log("  before touching a form: the page loaded, read to the bottom at 390 px, quiet; after focus: then one focus in its first form");
+  printTable(
+    PAGES.map((path) => {
+      const a = now.interaction.get(path);
+      const b = old?.interaction.get(path);
+      return {
+        page: path,
+        "JS before touching a form": `${a ? kb(a.beforeBytes) : "–"} (${b ? kb(b.beforeBytes) : "–"})`,
+        "new/old": ratio(a?.beforeBytes, b?.beforeBytes),
+        "JS after first focus": `${a ? kb(a.afterFocusBytes ?? undefined) : "–"} (${b ? kb(b.afterFocusBytes ?? undefined) : "–"})`,
+        "scripts before": `${a ? a.scripts.length : "–"} (${b ? b.scripts.length : "–"})`,
+      };
+    }),
+  );
+
   for (const [name, figures] of [[nowName, now], [oldName, old]] as const) {
     if (!figures) continue;
     console.log(`\nWhat each page's JavaScript weighs, ${name} (brotli; * = on demand):`);
@@ -566,7 +659,9 @@ async function main() {
   if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error("--runs takes a whole number of at least 1");
   const port = Number(options.port);
   const current = await makeTree("this tree", resolve("."), port);
-  const baseline = options["skip-baseline"] ? null : await makeTree(`React Router build ${options.baseline}`, addBaselineWorktree(options.baseline), port + 1);
+  const baseline = options["skip-baseline"] ? null : await makeTree(`baseline ${options.baseline}`, addBaselineWorktree(options.baseline), port + 1);
+  const analyticsId = options["analytics-id"];
+  console.log(analyticsId ? `Both builds set PUBLIC_ANALYTICS_ID=${analyticsId}, as a real deployment does (the analytics host is not reachable from this machine: its script request fails, as a blocked one would).` : "Built WITHOUT an analytics ID (--analytics-id \"\"): a real deployment sets one.");
 
   if (baseline) {
     console.error(`${baseline.name}: npm ci in ${baseline.dir}`);
@@ -582,7 +677,7 @@ async function main() {
 
   const now = await measure(current);
   const old = baseline ? await measure(baseline, now.photoStandIn?.hosts) : null;
-  report(now, old, "Astro (this tree)", baseline ? `React Router ${options.baseline}` : "no baseline");
+  report(now, old, "this tree", baseline ? `baseline ${options.baseline}` : "no baseline");
 }
 
 main().then(
