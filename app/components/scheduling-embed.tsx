@@ -2,25 +2,25 @@ import { CalendarDays, ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
 import { siteConfig } from "../config/site.ts";
 import { cn } from "../lib/utils.ts";
+import { buttonVariants } from "./ui/button.tsx";
 import { Section, SectionHeader } from "./sections.tsx";
 
 /**
- * The third-party booking widget (30-minute consultation) in an iframe of the spec's height, and above it
- * the way around it (issue 14 §2): a link that opens the booking page itself and the phone number. The
- * frame sits on a branded placeholder, so a slow or blocked widget is never a white void. Below the fold
- * its address waits in data-src until the page has loaded (scripts/deferred-frames.ts): the widget never
- * competes with the page's first paint, then the browser's lazy loading decides as before (docs/decisions/027).
+ * The third-party booking widget (30-minute consultation) as a facade, the way sites embed videos
+ * (docs/decisions/030): a booking card of the spec's height with the way around the widget above it (the
+ * booking page itself, the phone and the hours). The frame is not in the page: scripts/booking-calendars.ts
+ * adds it when the visitor asks for it (the card's button, or a link to its section) and lets the calendar
+ * take the card's place only once it has loaded, so a blocked, offline or slow host leaves the card, not a
+ * broken box. The frame's address, title and height wait in data attributes (the page's CSP reads the first).
  */
 export function SchedulingEmbed({
   title,
   height,
-  belowTheFold = true,
   className,
 }: {
   title: string;
   /** SPEC §9: 700 (contact, website upgrade) or 630 (offer page, plumbing). */
   height: 700 | 630;
-  belowTheFold?: boolean;
   className?: string;
 }) {
   const linkClass = "font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900";
@@ -40,24 +40,26 @@ export function SchedulingEmbed({
           ({siteConfig.hours})
         </span>
       </p>
-      {/* The placeholder shows until the widget paints over it (and stays if it never does). */}
       <div
-        className="relative overflow-hidden rounded-xl border border-slate-200 bg-brand-50 bg-[radial-gradient(var(--color-brand-600)_1px,transparent_1px)] [background-size:20px_20px]"
-        data-booking-placeholder=""
+        className="group relative box-content overflow-hidden rounded-xl border border-slate-200 bg-brand-50 bg-[radial-gradient(var(--color-brand-600)_1px,transparent_1px)] [background-size:20px_20px]"
+        style={{ height }}
+        data-booking-calendar=""
+        data-frame-src={siteConfig.schedulingUrl}
+        data-frame-title={title}
+        data-frame-height={height}
       >
-        <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-brand-900" aria-hidden="true">
-          <CalendarDays className="h-10 w-10" />
-          <span className="rounded-md bg-white/90 px-3 py-1 font-semibold">Loading the booking calendar…</span>
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center text-brand-900 group-data-[state=shown]:hidden" data-booking-card="">
+          <CalendarDays className="h-10 w-10" aria-hidden="true" />
+          <p className="rounded-md bg-white/90 px-3 py-1 text-lg font-semibold">Book a free 30-minute call</p>
+          <p className="max-w-sm rounded-md bg-white/90 px-3 py-1 text-slate-700">
+            Pick a time in our booking calendar, or use the booking page or the phone above.
+          </p>
+          {/* Shown by the script: without it there is no calendar to show, and the links above do the job. */}
+          <button type="button" hidden className={buttonVariants({ size: "lg" })} data-booking-show="">
+            Show the booking calendar
+          </button>
+          <p role="status" className="rounded-md bg-white/90 px-3 py-1 font-semibold empty:hidden" data-booking-status=""></p>
         </div>
-        <iframe
-          {...(belowTheFold ? { "data-src": siteConfig.schedulingUrl } : { src: siteConfig.schedulingUrl })}
-          title={title}
-          height={height}
-          width="100%"
-          loading={belowTheFold ? "lazy" : "eager"}
-          className="relative block w-full"
-          style={{ height }}
-        />
       </div>
     </div>
   );

@@ -117,8 +117,8 @@ export function thirdPartyOrigins(html: string): { script: string[]; frame: stri
   const srcset = (name: string) => values(name, "srcset").flatMap((set) => set.split(",").map((candidate) => candidate.trim().split(/\s+/)[0] ?? ""));
   return {
     script: origins(values("script", "src")),
-    // A frame below the fold gets its address from data-src after the page loads (scheduling-embed.tsx).
-    frame: origins([...values("iframe", "src"), ...values("iframe", "data-src")]),
+    // The booking widget's facade keeps the frame's address in data-frame-src until asked (scheduling-embed.tsx).
+    frame: origins([...values("iframe", "src"), ...values("div", "data-frame-src")]),
     img: origins([...values("img", "src"), ...srcset("img"), ...srcset("source")]),
   };
 }

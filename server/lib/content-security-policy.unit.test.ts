@@ -23,11 +23,11 @@ describe("what a page's policy is written from", () => {
     expect(styleAttributeHashes(html)).toEqual([sha256('font-family:"Inter";height:700px')]);
   });
 
-  it("finds the hosts of scripts, frames (deferred ones too) and images, srcset included, but not our own paths", () => {
+  it("finds the hosts of scripts, frames (the booking facade's too) and images, srcset included, but not our own paths", () => {
     const html = [
       '<script src="https://cdn.example/a.js"></script><script src="/assets/b.js"></script>',
       '<iframe src="https://calendly.com/x/30min?embed=1" title="Book"></iframe>',
-      '<iframe data-src="https://booking.example/later" title="Book later"></iframe>',
+      '<div data-booking-calendar="" data-frame-src="https://booking.example/later" data-frame-title="Book later"></div>',
       '<img src="/hero.jpg" srcset="https://images.example/a.jpg 1x, https://img2.example/a.jpg 2x" alt="">',
     ].join("");
     expect(thirdPartyOrigins(html)).toEqual({

@@ -39,7 +39,7 @@ beforeAll(async () => {
       '<script type="module" src="/assets/page.Ab12.js"></script>',
       `<style>${ISLAND_STYLE}</style><script>${ISLAND_SCRIPT}</script>`,
       '<astro-island component-url="/assets/contact-form.Cd34.js" renderer-url="/assets/client.Ef56.js"></astro-island>',
-      `<iframe src="${SCHEDULING_URL}" title="Schedule" style="height:700px"></iframe>`,
+      `<div data-booking-calendar="" data-frame-src="${SCHEDULING_URL}" data-frame-title="Schedule" style="height:700px"></div>`,
       '<img src="https://images.example/photo.jpg" alt="">',
     ].join(""),
   );
@@ -249,7 +249,7 @@ describe("Content-Security-Policy and Permissions-Policy", () => {
     expect(policy.get("default-src")).toEqual(["'none'"]);
     expect(policy.get("script-src")).toEqual(["'self'", sha256(ISLAND_SCRIPT), "https://www.googletagmanager.com"]);
     expect(policy.get("style-src-elem")).toEqual(["'self'", sha256(ISLAND_STYLE)]);
-    // React writes the iframe's height as a style attribute.
+    // React writes the booking card's height as a style attribute.
     expect(policy.get("style-src-attr")).toEqual(["'unsafe-hashes'", sha256("height:700px")]);
     expect(policy.get("frame-src")).toEqual(["https://calendly.example"]);
     expect(policy.get("img-src")).toEqual(["'self'", "https://*.google-analytics.com", "https://*.googletagmanager.com", "https://images.example"]);

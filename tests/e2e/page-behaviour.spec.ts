@@ -27,12 +27,14 @@ test("the landing page's two countdowns share one clock and both calls to action
 
   const section = page.locator("#calendly-section");
   await expect(section.getByRole("heading", { name: "Schedule Your Website Upgrade Consultation" })).toBeAttached();
-  await expect(section.locator('iframe[title="Schedule your free website consultation"]')).toHaveAttribute("height", "700");
-  // In-page links to the section (smooth scrolling comes from the CSS scroll-behavior).
+  // In-page links to the section (smooth scrolling comes from the CSS scroll-behavior); the visitor asked
+  // for the booking calendar, so its 700 px frame is added (booking-card.spec.ts).
+  await expect(section.locator("iframe")).toHaveCount(0);
   const buttons = page.getByRole("link", { name: "Upgrade Your Website Now" });
   await expect(buttons).toHaveCount(2);
   await buttons.first().click();
   await expect(section).toBeInViewport();
+  await expect(section.locator('iframe[title="Schedule your free website consultation"]')).toHaveAttribute("height", "700");
   await page.evaluate(() => window.scrollTo(0, 0));
   await buttons.nth(1).click();
   await expect(section).toBeInViewport();
@@ -63,15 +65,16 @@ test("the client strip stands still when the visitor asks for reduced motion", a
   expect(await items.allTextContents()).toEqual(first);
 });
 
-test("the contact page shows the hours, a 700 px booking frame and a five-question FAQ", async ({ page }) => {
+test("the contact page shows the hours, a 700 px booking calendar on request and a five-question FAQ", async ({ page }) => {
   await page.goto("/contact");
   // exact: the closed FAQ answers are in the page too (hidden), and one of them mentions the hours.
   await expect(page.getByText("Monday to Friday 9AM to 6PM EST", { exact: true })).toBeVisible();
-  await expect(page.locator("iframe[title]")).toHaveAttribute("height", "700");
-  // The widget's address waits in data-src until the page has loaded (scripts/deferred-frames.ts).
+  // The booking widget is a card until the visitor asks for it (scripts/booking-calendars.ts).
   const html = await (await page.request.get("/contact")).text();
-  expect(html).toMatch(/<iframe[^>]*\sdata-src="https:\/\/calendly\.com\//);
-  expect(html).not.toMatch(/<iframe[^>]*\ssrc=/);
+  expect(html).toMatch(/<div[^>]*\sdata-frame-src="https:\/\/calendly\.com\//);
+  expect(html).not.toContain("<iframe");
+  await page.getByRole("button", { name: "Show the booking calendar" }).click();
+  await expect(page.locator("iframe[title]")).toHaveAttribute("height", "700");
   await expect(page.locator("iframe[title]")).toHaveAttribute("src", /^https:\/\/calendly\.com\//);
   // Each question is a native disclosure (<details>/<summary> holding an h3); the five form one exclusive group.
   const faq = page.getByRole("region", { name: "Frequently Asked Questions" });
