@@ -143,7 +143,7 @@ describe("loadConfig lead delivery", () => {
   it("delivers nowhere without settings, and keeps leads for ever", () => {
     const config = loadConfig({});
     expect(config.delivery).toMatchObject({ mail: null, notify: [], autoReply: false, webhook: null, ownerTimeZone: "America/New_York" });
-    expect(config.delivery.business).toEqual({ companyName: "Summit Lead Marketing", phone: "(512) 555-0186" });
+    expect(config.delivery.business).toEqual({ companyName: "Summit Lead Marketing", phone: "(512) 555-0186", phoneHref: "tel:+15125550186" });
     expect(config.leadRetentionDays).toBeNull();
   });
 
@@ -158,6 +158,8 @@ describe("loadConfig lead delivery", () => {
       OWNER_TIMEZONE: "America/Chicago",
       LEAD_RETENTION_DAYS: "365",
       PUBLIC_COMPANY_NAME: "Acme Growth",
+      PUBLIC_PHONE: "0800 123 4567",
+      PUBLIC_PHONE_E164: "+448001234567",
     });
     expect(config.delivery).toEqual({
       mail: { transport: { kind: "smtp", url: "smtps://user:pa%40ss@mail.example.com:465" }, from: "Summit Leads <leads@example.com>" },
@@ -165,7 +167,7 @@ describe("loadConfig lead delivery", () => {
       autoReply: true,
       webhook: { url: "https://hooks.example.com/leads", secret },
       ownerTimeZone: "America/Chicago",
-      business: { companyName: "Acme Growth", phone: "(512) 555-0186" },
+      business: { companyName: "Acme Growth", phone: "0800 123 4567", phoneHref: "tel:+448001234567" },
     });
     expect(config.leadRetentionDays).toBe(365);
   });

@@ -37,13 +37,13 @@ test("a full submission is stored with its source, shows Sending... then the suc
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await page.getByLabel("Phone").fill("(512) 555-0147");
   await page.getByLabel("Company (optional)").fill("Whitfield Plumbing");
-  const seo = page.getByRole("button", { name: "SEO Services" });
-  await expect(seo).toHaveAttribute("aria-pressed", "false");
+  const seo = page.getByRole("checkbox", { name: "SEO Services" });
+  await expect(seo).not.toBeChecked();
   await seo.click();
-  await expect(seo).toHaveAttribute("aria-pressed", "true");
-  await page.getByRole("button", { name: "Website Design" }).click();
-  await page.getByRole("button", { name: "Consulting Only" }).click();
-  await page.getByRole("button", { name: "Consulting Only" }).click(); // toggled off again
+  await expect(seo).toBeChecked();
+  await page.getByRole("checkbox", { name: "Website Design" }).click();
+  await page.getByRole("checkbox", { name: "Consulting Only" }).click();
+  await page.getByRole("checkbox", { name: "Consulting Only" }).click(); // toggled off again
   await page.getByLabel("Preferred meeting date (optional)").fill("2030-03-04");
   await page.getByLabel("Preferred meeting time (optional)").selectOption({ label: "12:00 PM" });
   // The zone in words on screen; its IANA name in the payload (checked on the stored lead below).
@@ -57,9 +57,11 @@ test("a full submission is stored with its source, shows Sending... then the suc
   held.release();
   await expectToast(page, "Success!", "Your message has been sent. We'll respond within 24 hours.");
 
+  // The thank-you panel takes the form's place; the form it brings back is empty (the spec's reset).
+  await page.getByRole("button", { name: "Send another request" }).click();
   await expect(page.getByLabel("Full Name")).toHaveValue("");
   await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveValue("");
-  await expect(seo).toHaveAttribute("aria-pressed", "false");
+  await expect(seo).not.toBeChecked();
   await expect(page.getByLabel("Preferred meeting date (optional)")).toHaveValue("");
 
   const lead = await storedLead(baseURL!, "contact-submissions", email);
@@ -84,7 +86,7 @@ test("a full submission is stored with its source, shows Sending... then the suc
 
 test("each service chip keeps the spec's name, says what it means, and is named by the spec's name alone", async ({ page }) => {
   await page.goto("/contact");
-  const chips = page.getByRole("group", { name: "Which services are you interested in?" }).getByRole("button");
+  const chips = page.getByRole("group", { name: "Which services are you interested in?" }).getByRole("checkbox");
   const expected: [string, string][] = [
     ["SEO Services", "Rank higher on Google and in the map results"],
     ["SEM (Paid Advertising)", "Google Ads and other paid search ads"],
@@ -101,7 +103,8 @@ test("each service chip keeps the spec's name, says what it means, and is named 
     const chip = chips.nth(index);
     await expect(chip).toHaveAccessibleName(name);
     await expect(chip).toHaveAccessibleDescription(description);
-    await expect(chip).toContainText(description);
+    await expect(chip).toHaveAttribute("name", "products");
+    await expect(chip).toHaveAttribute("value", name);
   }
 });
 
@@ -112,13 +115,13 @@ test("a failed send keeps every value and shows the error toast", async ({ page 
   await page.getByLabel("Full Name").fill("Dana Whitfield");
   await page.getByRole("textbox", { name: "Email", exact: true }).fill("dana@example.com");
   await page.getByLabel("Phone").fill("512 555 0147");
-  await page.getByRole("button", { name: "Email Marketing" }).click();
+  await page.getByRole("checkbox", { name: "Email Marketing" }).click();
   await actLikeAPerson(page);
   await page.getByRole("button", { name: "Send Message" }).click();
   await expectToast(page, "Error", "Failed to send your message. Please try again.");
   await expect(page.getByLabel("Full Name")).toHaveValue("Dana Whitfield");
   await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveValue("dana@example.com");
-  await expect(page.getByRole("button", { name: "Email Marketing" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("checkbox", { name: "Email Marketing" })).toBeChecked();
 });
 
 test("a one-word name and a malformed e-mail get errors under their fields and no request", async ({ page }) => {
@@ -128,7 +131,7 @@ test("a one-word name and a malformed e-mail get errors under their fields and n
   await page.getByLabel("Full Name").fill("Cher");
   await page.getByRole("textbox", { name: "Email", exact: true }).fill("cher-at-example");
   await page.getByLabel("Phone").fill("512 555 0147");
-  await page.getByRole("button", { name: "SEO Services" }).click();
+  await page.getByRole("checkbox", { name: "SEO Services" }).click();
   await page.getByRole("button", { name: "Send Message" }).click();
   await expectToast(page, "Validation Error", "Please correct the highlighted fields.");
   const name = page.getByLabel("Full Name");
@@ -153,7 +156,7 @@ test("the form can be completed with the keyboard alone, and a double submit sen
   await page.keyboard.press("Tab"); // company
   await page.keyboard.press("Tab"); // first service chip
   await page.keyboard.press("Space");
-  await expect(page.getByRole("button", { name: "SEO Services" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("checkbox", { name: "SEO Services" })).toBeChecked();
   await actLikeAPerson(page);
   const held = await holdResponses(page, "/api/contact");
   await page.getByLabel("Full Name").press("Enter");
@@ -177,7 +180,7 @@ test("a filled honeypot or an instant submission is stored as spam, with the sam
   await page.getByLabel("Full Name").fill("Spam Bot");
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(bot);
   await page.getByLabel("Phone").fill("5555555555");
-  await page.getByRole("button", { name: "SEO Services" }).click();
+  await page.getByRole("checkbox", { name: "SEO Services" }).click();
   // Bots fill every input they find, the hidden one too.
   await page.locator('input[name="website"]').evaluate((input: HTMLInputElement) => {
     input.value = "http://cheap-pills.example";
@@ -193,7 +196,7 @@ test("a filled honeypot or an instant submission is stored as spam, with the sam
   await page.getByLabel("Full Name").fill("Fast Bot");
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(fast);
   await page.getByLabel("Phone").fill("5555555555");
-  await page.getByRole("button", { name: "SEO Services" }).click();
+  await page.getByRole("checkbox", { name: "SEO Services" }).click();
   await page.getByRole("button", { name: "Send Message" }).click();
   await expectToast(page, "Success!", "Your message has been sent.");
   expect(await storedLead(baseURL!, "contact-submissions", fast)).toMatchObject({ status: "spam", spamReason: expect.stringContaining("ms after the form appeared") });
@@ -207,10 +210,14 @@ test("the honeypot is out of reach: hidden from assistive technology and not foc
   await expect(page.getByRole("textbox", { name: "Leave this field empty" })).toHaveCount(0);
 });
 
-test("before the scripts run, the prerendered form cannot be submitted natively", async ({ page, request }) => {
+test("the prerendered form is a real form: it posts to our server, names its fields, and Send works from the first paint", async ({ request }) => {
   const html = await (await request.get("/contact")).text();
-  expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""[^>]*>Send Message<\/button>/);
-  await page.goto("/contact");
-  // Once the island hydrates (when it is in view), the button works.
-  await showForm(page.getByRole("button", { name: "Send Message" }));
+  const form = (html.match(/<form\b[^>]*>/g) ?? []).find((tag) => tag.includes('aria-label="Contact form"')) ?? "";
+  expect(form).toContain('method="post"');
+  expect(form).toContain('action="/forms/contact-page"');
+  expect(html).toMatch(/<button[^>]*type="submit"[^>]*>Send Message<\/button>/);
+  expect(html).not.toMatch(/<button[^>]*disabled=""[^>]*>Send Message<\/button>/);
+  for (const name of ["fullName", "email", "phone", "company", "products", "meetingDate", "meetingTime", "timezone", "website", "formToken", "idempotencyKey"]) {
+    expect(html, name).toContain(`name="${name}"`);
+  }
 });
