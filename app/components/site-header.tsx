@@ -1,5 +1,5 @@
 import { clsx as cn } from "clsx";
-import { industryNavigation, mainNavigation, siteConfig, type NavLink } from "../config/site.ts";
+import { headerCallToAction, industryNavigation, mainNavigation, siteConfig, type NavLink } from "../config/site.ts";
 
 // Plain clsx and inline icons here: the frame is on every page's first load, so it stays light.
 
@@ -14,13 +14,19 @@ const CloseIcon = () => (
     <path d="M18 6 6 18M6 6l12 12" />
   </svg>
 );
+const PhoneIcon = () => (
+  <svg {...iconProps} width={20} height={20}>
+    <path d="M22 16.92v3a2 2 0 0 1-2.18 2 19.79 19.79 0 0 1-8.63-3.07 19.5 19.5 0 0 1-6-6 19.79 19.79 0 0 1-3.07-8.67A2 2 0 0 1 4.11 2h3a2 2 0 0 1 2 1.72 12.84 12.84 0 0 0 .7 2.81 2 2 0 0 1-.45 2.11L8.09 9.91a16 16 0 0 0 6 6l1.27-1.27a2 2 0 0 1 2.11-.45 12.84 12.84 0 0 0 2.81.7A2 2 0 0 1 22 16.92z" />
+  </svg>
+);
 const ChevronDownIcon = () => (
   <svg {...iconProps} width={16} height={16}>
     <path d="m6 9 6 6 6-6" />
   </svg>
 );
 
-// The fixed top bar: logo, main links, Industries dropdown (desktop) and a slide-out menu (mobile).
+// The fixed top bar: logo, main links, Industries dropdown (desktop), the phone as a tap-to-call link, the
+// one primary call to action (from lg; in the menu below), and a slide-out menu (mobile).
 // Rendered to HTML at build time; the two menus' behavior is the small script site-menus.ts (no React
 // in the browser for the frame), so pages without a form ship almost no JavaScript.
 
@@ -46,7 +52,7 @@ function Logo() {
         <rect width="32" height="32" rx="8" className="fill-brand-700" />
         <path d="M6 23 L13 12 L18 19 L21 15 L26 23 Z" fill="white" />
       </svg>
-      <span className="text-lg font-extrabold text-brand-900">{siteConfig.companyName}</span>
+      <span className="text-base font-extrabold text-brand-900 sm:text-lg">{siteConfig.companyName}</span>
     </a>
   );
 }
@@ -99,6 +105,26 @@ function IndustriesMenu({ pathname }: { pathname: string }) {
   );
 }
 
+// No display here: the bar's copy is hidden below lg (clsx does not merge conflicting classes).
+const callToActionClass = cn(
+  "items-center justify-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800",
+  "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2",
+);
+
+/** Tap to call: the number from xl, the icon alone below (its name still says whom it calls). */
+function PhoneLink() {
+  return (
+    <a
+      href={siteConfig.phoneHref}
+      className={cn("inline-flex h-11 min-w-11 items-center justify-center gap-2 rounded-md px-2 text-sm font-semibold text-brand-700 hover:text-brand-900", focusRing)}
+    >
+      <PhoneIcon />
+      <span className="sr-only">Call </span>
+      <span className="sr-only whitespace-nowrap xl:not-sr-only">{siteConfig.phone}</span>
+    </a>
+  );
+}
+
 /**
  * The slide-out side menu of small screens: a native modal <dialog>, which keeps focus inside while
  * open (the rest of the page is inert), closes on Escape, and returns focus to the menu button.
@@ -139,6 +165,16 @@ function MobileMenu({ pathname }: { pathname: string }) {
               ))}
             </ul>
           </nav>
+          <div className="mt-auto flex flex-col gap-3 border-t border-slate-200 pt-6">
+            <a href={headerCallToAction.to} className={cn(callToActionClass, "flex py-3 text-base")}>
+              {headerCallToAction.label}
+            </a>
+            <a href={siteConfig.phoneHref} className={cn("inline-flex items-center justify-center gap-2 rounded-md py-2 font-semibold text-brand-700", focusRing)}>
+              <PhoneIcon />
+              Call {siteConfig.phone}
+            </a>
+            <p className="text-center text-sm text-slate-700">{siteConfig.hours}</p>
+          </div>
         </div>
       </dialog>
     </>
@@ -149,7 +185,7 @@ function MobileMenu({ pathname }: { pathname: string }) {
 export function SiteHeader({ pathname }: { pathname: string }) {
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4">
         <Logo />
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
@@ -163,7 +199,13 @@ export function SiteHeader({ pathname }: { pathname: string }) {
             </li>
           </ul>
         </nav>
-        <MobileMenu pathname={pathname} />
+        <div className="flex items-center gap-1 lg:gap-2">
+          <PhoneLink />
+          <a href={headerCallToAction.to} className={cn(callToActionClass, "hidden lg:inline-flex")}>
+            {headerCallToAction.label}
+          </a>
+          <MobileMenu pathname={pathname} />
+        </div>
       </div>
     </header>
   );

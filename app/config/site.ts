@@ -45,6 +45,10 @@ export const standardReplyPromise: ReplyPromise = "24 hours";
 
 export type NavLink = { label: string; to: string };
 
+/** The header's one primary call to action (issue 18 §8), beside the phone: the contact page's form. */
+export const contactFormSectionId = "send-a-message";
+export const headerCallToAction: NavLink = { label: "Get a Free Strategy Session", to: `/contact#${contactFormSectionId}` };
+
 export const mainNavigation: NavLink[] = [
   { label: "Home", to: "/" },
   { label: "Services", to: "/services" },

@@ -4,7 +4,7 @@ import { BookingSection } from "../components/scheduling-embed.tsx";
 import { Hero, Section, SectionHeader } from "../components/sections.tsx";
 import { Accordion, AccordionItem } from "../components/ui/accordion.tsx";
 import { buttonVariants } from "../components/ui/button.tsx";
-import { contactBookingSectionId, siteConfig } from "../config/site.ts";
+import { contactBookingSectionId, contactFormSectionId, siteConfig } from "../config/site.ts";
 import { pageHead } from "../lib/seo.ts";
 
 // The contact page (SPEC §2 "Contact"): phone, e-mail, hours, the contact form, the booking
@@ -92,7 +92,7 @@ export default function Contact({ form }: { form?: ReactNode }) {
         }
       />
 
-      <Section labelledBy="message-title">
+      <Section id={contactFormSectionId} labelledBy="message-title">
         <div className="grid gap-12 lg:grid-cols-5">
           <div className="lg:col-span-2">
             <SectionHeader
