@@ -1,6 +1,6 @@
 import type { ClientDirective } from "astro";
 
-// client:lead-form, the hydration of the lead forms (issue 18 §6, §7; docs/decisions/031). A form is a
+// client:lead-form, the hydration of the lead forms (issue 18 §6, §7; docs/decisions/029). A form is a
 // real HTML form that posts without any script (server/routes/forms/), so its island's JavaScript (React,
 // zod, the form) loads only when the visitor starts using it: the first focus, pointer, key or input in
 // it. Until then this small script, inlined in the page, does two things a plain post needs:
