@@ -187,6 +187,30 @@ test.describe("bad input comes back with the spec's messages, every value kept, 
   });
 });
 
+test("a short form: a blank last name, an e-mail without a domain, a short phone", async ({ page, baseURL }) => {
+  const email = uniqueEmail("nojs-short-bad");
+  await page.goto("/personal-injury");
+  await fillShort(page, email, "Law Firm Name");
+  await page.getByLabel("Last Name").fill("");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill("jordan@localhost");
+  await page.getByLabel("Phone").fill("713 55");
+  // A visitor whose browser skips its own checks gets the server's page.
+  await page.locator('form[action="/forms/personal-injury-audit"]').evaluate((form: HTMLFormElement) => (form.noValidate = true));
+  const answer = page.waitForResponse((response) => response.url().endsWith("/forms/personal-injury-audit"));
+  await page.getByRole("button", { name: "Get My Free Legal Audit" }).click();
+  expect((await answer).status()).toBe(422);
+  const summary = page.getByRole("alert");
+  await expect(summary).toBeFocused();
+  for (const message of ["Enter your last name.", "Enter a valid email address.", "Enter a phone number with at least 7 digits."]) {
+    await expect(summary.getByRole("link", { name: message })).toBeVisible();
+  }
+  await expect(page.getByLabel("First Name")).toHaveValue("Jordan");
+  await expect(page.getByLabel("Law Firm Name")).toHaveValue("Ellis & Partners");
+  await expect(page.getByLabel("Phone")).toHaveValue("713 55");
+  expect(await storedLeads(baseURL!, "contact-submissions", "jordan@localhost")).toEqual([]);
+  expect(await storedLeads(baseURL!, "contact-submissions", email)).toEqual([]);
+});
+
 test("a post from another site is refused with a page and nothing is stored", async ({ page, baseURL }) => {
   const email = uniqueEmail("nojs-cross-site");
   // A page on another origin with a form that posts to ours.
