@@ -62,7 +62,8 @@ test.beforeEach(async ({ page }) => {
 
 test("the contact form: the panel takes the form's place, and Send another request brings the emptied form back", async ({ page }) => {
   await page.goto("/contact");
-  const form = page.getByRole("form", { name: "Contact form" });
+  // By CSS, not role: a hidden form is not in the accessibility tree.
+  const form = page.locator('form[aria-label="Contact form"]');
   const send = page.getByRole("button", { name: "Send Message" });
   await showForm(send);
   await expect(thankYouPanel(page)).toHaveCount(0);
@@ -114,8 +115,8 @@ test("the service inquiry form: the panel takes the form's place, under the form
   const section = page.getByRole("region", { name: "Claim Your Free Website", exact: true });
   const panel = thankYouPanel(section);
   await expectNextStep(panel, { replyWithin: "24 hours", bookingHref: "/contact#schedule-call" });
-  await expectInFormsPlace(panel, section.getByRole("form"));
-  await sendAnother(panel, section.getByRole("form"), page.getByLabel("First Name"));
+  await expectInFormsPlace(panel, section.locator("form"));
+  await sendAnother(panel, section.locator("form"), page.getByLabel("First Name"));
   await expect(page.getByLabel("Tell us about your project")).toHaveValue("");
   await expect(page.getByLabel("Service Needed")).toHaveValue("");
 });
@@ -125,7 +126,7 @@ for (const form of [
   { path: "/get-leads", title: "Get Your FREE Lead Audit", replyWithin: "24 hours", bookingHref: "/contact#schedule-call" },
   { path: "/home-services", title: "Get Your FREE Local Marketing Audit", company: "Company Name", replyWithin: "4 hours", bookingHref: "/contact#schedule-call" },
   { path: "/personal-injury", title: "Get Your FREE Legal Marketing Audit", company: "Law Firm Name", replyWithin: "4 hours", bookingHref: "/contact#schedule-call" },
-  { path: "/plumbing", title: "Get More Plumbing Jobs: Request Your Free Marketing Plan", replyWithin: "24 hours", bookingHref: "#booking-calendar" },
+  { path: "/plumbing", title: "Get More Plumbing Jobs: Request Your Free Marketing Plan", replyWithin: "24 hours", bookingHref: "/plumbing#booking-calendar" },
   { path: "/hvac", title: "Get More HVAC Jobs: Request Your Free Marketing Plan", replyWithin: "24 hours", bookingHref: "/contact#schedule-call" },
 ]) {
   test(`${form.path}: the short form's panel promises a reply within ${form.replyWithin} and links to ${form.bookingHref}`, async ({ page }) => {
@@ -138,9 +139,9 @@ for (const form of [
     await expect(openToast(page)).toContainText("Success!");
     const panel = thankYouPanel(section);
     await expectNextStep(panel, form);
-    await expectInFormsPlace(panel, section.getByRole("form"));
+    await expectInFormsPlace(panel, section.locator("form"));
     await expectAccessible(page, "[data-thank-you-panel]");
-    await sendAnother(panel, section.getByRole("form"), section.getByLabel("First Name"));
+    await sendAnother(panel, section.locator("form"), section.getByLabel("First Name"));
     await expect(section.getByLabel("Phone")).toHaveValue("");
   });
 }
