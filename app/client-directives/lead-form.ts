@@ -55,6 +55,11 @@ const leadFormDirective: ClientDirective = (load, options, island) => {
     return;
   }
 
+  // With scripts running, the island's checks (the spec's toasts, the message under each field) judge a
+  // Send, even one pressed before it has loaded (held below); the browser's own checks stay for a visitor
+  // without JavaScript, and the server's page for a held Send the island never takes.
+  for (const form of island.querySelectorAll("form")) form.noValidate = true;
+
   const visible = new IntersectionObserver((entries) => {
     if (!entries.some((entry) => entry.isIntersecting)) return;
     visible.disconnect();
