@@ -68,7 +68,7 @@ test("the client strip stands still when the visitor asks for reduced motion", a
 test("the contact page shows the hours, a 700 px booking calendar on request and a five-question FAQ", async ({ page }) => {
   await page.goto("/contact");
   // exact: the closed FAQ answers are in the page too (hidden), and one of them mentions the hours.
-  await expect(page.getByText("Monday to Friday 9AM to 6PM EST", { exact: true })).toBeVisible();
+  await expect(page.getByRole("main").getByText("Monday to Friday 9AM to 6PM EST", { exact: true })).toBeVisible();
   // The booking widget is a card until the visitor asks for it (scripts/booking-calendars.ts).
   const html = await (await page.request.get("/contact")).text();
   expect(html).toMatch(/<div[^>]*\sdata-frame-src="https:\/\/calendly\.com\//);

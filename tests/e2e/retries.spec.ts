@@ -47,8 +47,9 @@ test("a retry after a lost answer sends the same key and stores one lead; the ne
   // The visitor tries again: the same key, so the server answers the stored lead's receipt.
   await section.getByRole("button").click();
   await expectToast(page, "Success!", "We'll be in touch soon!");
-  await expect(section.getByRole("textbox", { name: "Email", exact: true })).toHaveValue("");
   expect(await storedCount(baseURL!, email)).toBe(1);
+  await section.getByRole("button", { name: "Send another request" }).click();
+  await expect(section.getByRole("textbox", { name: "Email", exact: true })).toHaveValue("");
 
   // The reset form is a new lead, even with the same values: a new key.
   await fill();
@@ -61,12 +62,14 @@ test("a retry after a lost answer sends the same key and stores one lead; the ne
   expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   expect(keys[1]).toBe(keys[0]);
   expect(keys[2]).not.toBe(keys[0]);
-  // Each post carries the token the form fetched when it appeared.
-  expect(served).toHaveLength(1);
-  for (const post of posts) expect(post.postDataJSON()).toMatchObject({ formToken: served[0] });
+  // Each post carries the token the form fetched when it appeared (the page's loader fetches one as the
+  // form comes into view; the island fetches its own if it mounts before that answer has arrived).
+  const tokens = new Set(posts.map((post) => (post.postDataJSON() as { formToken?: string }).formToken));
+  expect(tokens.size).toBe(1);
+  expect(served).toContain([...tokens][0]);
 });
 
-test("a form whose token fetch failed fetches it again at submit time", async ({ page }) => {
+test("a form whose first token fetch failed fetches another, and its post carries it", async ({ page }) => {
   await page.clock.install();
   let fetches = 0;
   await page.route("**/api/form-token", async (route) => {
@@ -78,12 +81,13 @@ test("a form whose token fetch failed fetches it again at submit time", async ({
   await page.goto("/get-leads");
   const section = page.getByRole("region", { name: "Get Your FREE Lead Audit" });
   await showForm(section.getByRole("button"));
+  // The first fetch (when the form came into view) fails.
+  await expect.poll(() => fetches).toBe(1);
   await section.getByLabel("First Name").fill("Net");
   await section.getByLabel("Last Name").fill("Hiccup");
   await section.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("hiccup"));
   await section.getByLabel("Phone").fill("(713) 555-0143");
   await actLikeAPerson(page);
-  await expect.poll(() => fetches).toBe(1);
   await section.getByRole("button").click();
   await expectToast(page, "Success!", "We'll be in touch soon!");
   expect(fetches).toBe(2);

@@ -72,6 +72,8 @@ for (const form of forms) {
       await expect(section.getByRole("button", { name: "Submitting..." })).toBeDisabled();
       held.release();
       await expectToast(page, "Success!", form.success);
+      // The thank-you panel takes the form's place; the form it brings back is empty (the spec's reset).
+      await section.getByRole("button", { name: "Send another request" }).click();
       await expect(section.getByLabel("First Name")).toHaveValue("");
       await expect(section.getByRole("textbox", { name: "Email", exact: true })).toHaveValue("");
 

@@ -43,7 +43,7 @@ test("a new lead appears on the dashboard opened after the submission on a publi
   await page.getByLabel("Full Name").fill("Cache Check");
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await page.getByLabel("Phone").fill("3125550100");
-  await page.getByRole("button", { name: "SEO Services" }).click();
+  await page.getByRole("checkbox", { name: "SEO Services" }).check();
   await actLikeAPerson(page);
   await page.getByRole("button", { name: "Send Message" }).click();
   await expectToast(page, "Success!", "Your message has been sent.");
