@@ -3,6 +3,7 @@
 
 import { businessDefaults, phoneHref } from "../../contract/business-defaults.ts";
 import type { ReplyPromise } from "../../contract/public-forms.ts";
+import { analyticsId } from "./analytics-id.ts";
 import { industryPages, trades } from "./industries.ts";
 
 const env = import.meta.env;
@@ -23,7 +24,7 @@ export const siteConfig = {
   foundedYear: 2025,
   copyrightYear: 2025,
   siteOrigin: (env.PUBLIC_SITE_ORIGIN ?? "http://localhost:3000").replace(/\/+$/, ""),
-  analyticsId: env.PUBLIC_ANALYTICS_ID ?? "",
+  analyticsId,
   /** The 30-minute consultation booking page, embedded in iframes. */
   schedulingUrl: env.PUBLIC_SCHEDULING_URL ?? "https://calendly.com/summit-lead-marketing/30min",
   socialLinks: [

@@ -1,9 +1,9 @@
 // Every page load: remember where the visit came from (for the lead forms), load analytics when a
 // measurement ID is configured, and record this page view (SPEC: analytics page views on every page).
-import { siteConfig } from "../config/site.ts";
+import { analyticsId } from "../config/analytics-id.ts";
 import { loadAnalytics, trackPageView } from "../lib/analytics.ts";
 import { captureVisitSource } from "../lib/visit-source.ts";
 
 captureVisitSource();
-loadAnalytics(siteConfig.analyticsId);
+loadAnalytics(analyticsId);
 trackPageView(`${location.pathname}${location.search}`);
