@@ -114,6 +114,8 @@ test("Settings hold the password change, the delivery settings and the notificat
 });
 
 test("the dashboard, a lead and Settings have no serious or critical accessibility violation and no sideways scrolling, at 1280 and 390 px", async ({ page, request }) => {
+  // Ten axe scans: on a loaded 2-core machine they take close to the default 30 s.
+  test.setTimeout(90_000);
   const tag = `Axe${Date.now().toString(36)}`;
   const id = await postContact(request, tag);
   await signIn(page);
