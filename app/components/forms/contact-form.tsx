@@ -2,15 +2,15 @@ import { useId, useRef } from "react";
 import type { FieldErrors } from "react-hook-form";
 import type { z } from "zod";
 import { contactProductOptions } from "../../../contract/lead-options.ts";
-import { contactFormFields, formActionPath, hiddenFormFields, officeTimeZone, selectPlaceholders } from "../../../contract/public-forms.ts";
-import { useBrowserValue, useHydrated } from "../../hooks/use-browser-value.ts";
+import { contactFormFields, hiddenFormFields, officeTimeZone, selectPlaceholders } from "../../../contract/public-forms.ts";
+import { useBrowserValue } from "../../hooks/use-browser-value.ts";
 import { browserTimeZone, meetingSlots, timeZoneInWords, todayAsDateInputValue } from "../../lib/contact-form-values.ts";
 import { cn } from "../../lib/utils.ts";
 import { contactFormName } from "../../config/lead-form-names.ts";
 import { contactProductDescriptions } from "../../config/contact-products.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
-import { Field, fieldA11y, HoneypotField, PlainPostFields, useIslandWakeUp, useValuesEnteredBeforeHydration } from "./form-parts.tsx";
+import { Field, fieldA11y, HoneypotField, PlainPostFields, useIslandWakeUp, usePlainFormProps, useValuesEnteredBeforeHydration } from "./form-parts.tsx";
 import { SelectField } from "./select-field.tsx";
 import { notifyInvalid } from "./form-toasts.tsx";
 import type { contactFormSchema } from "../../../contract/lead-form-schemas.ts";
@@ -58,8 +58,8 @@ export function ContactForm({ formName = contactFormName, className }: { formNam
   const timezone = useBrowserValue(browserTimeZone, "");
   const minDate = useBrowserValue(todayAsDateInputValue, undefined);
   const lead = useLeadSubmission({ formName, formRef, send: sendContact });
-  const hydrated = useHydrated();
   const thanks = useThankYouPanel(ids.fullName);
+  const plainForm = usePlainFormProps({ formId, formName, hidden: thanks.shown, loadRules: loadContactFormRules });
   useIslandWakeUp(formRef, warmUpContactForm);
 
   const onValid = (values: z.output<typeof contactFormSchema>) =>
@@ -87,14 +87,8 @@ export function ContactForm({ formName = contactFormName, className }: { formNam
       {thanks.shown && <ThankYouPanel headingRef={thanks.headingRef} onSendAnother={thanks.sendAnother} />}
       <form
         ref={formRef}
-        id={`${formId}-form`}
-        method="post"
-        action={formActionPath(formName)}
-        hidden={thanks.shown}
-        onFocusCapture={() => loadContactFormRules().catch(() => undefined)}
+        {...plainForm}
         onSubmit={form.handleSubmit(onValid, onInvalid)}
-        // The browser's own checks until the island takes over; then the contract's, with the spec's toasts.
-        noValidate={hydrated}
         aria-label="Contact form"
         className="relative space-y-5"
       >

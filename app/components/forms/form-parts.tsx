@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { fetchFormToken } from "../../lib/api/form-token.ts";
 import { createFormTokenSource, type FormTokenSource } from "../../lib/form-token.ts";
-import { hiddenFormFields } from "../../../contract/public-forms.ts";
+import { formActionPath, hiddenFormFields } from "../../../contract/public-forms.ts";
+import { useHydrated } from "../../hooks/use-browser-value.ts";
 import { createIdempotencyKeys, type IdempotencyKeys } from "../../lib/idempotency-keys.ts";
 import { cn } from "../../lib/utils.ts";
 import { Label } from "../ui/label.tsx";
@@ -185,4 +186,22 @@ export function useSingleFlight() {
     }
   }, []);
   return { run, pending };
+}
+
+/**
+ * What makes every lead form a real HTML form (issue 18, docs/decisions/029): it posts to our server
+ * (POST /forms/<formName>) without any script, hides while its thank-you panel shows, and warms up its rules
+ * on the first focus. Without JavaScript the browser's own checks run; with it, the island's (client:lead-form
+ * sets noValidate before hydration, this after).
+ */
+export function usePlainFormProps({ formId, formName, hidden, loadRules }: { formId: string; formName: string; hidden: boolean; loadRules: () => Promise<unknown> }) {
+  const hydrated = useHydrated();
+  return {
+    id: `${formId}-form`,
+    method: "post",
+    action: formActionPath(formName),
+    hidden,
+    onFocusCapture: () => void loadRules().catch(() => undefined),
+    noValidate: hydrated,
+  } as const;
 }

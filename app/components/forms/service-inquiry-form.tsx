@@ -2,14 +2,13 @@ import { useId, useRef } from "react";
 import type { FieldErrors } from "react-hook-form";
 import type { z } from "zod";
 import { budgetLabels, serviceTypeLabels } from "../../../contract/lead-options.ts";
-import { formActionPath, inquiryFormFields, selectPlaceholders } from "../../../contract/public-forms.ts";
-import { useHydrated } from "../../hooks/use-browser-value.ts";
+import { inquiryFormFields, selectPlaceholders } from "../../../contract/public-forms.ts";
 import { cn } from "../../lib/utils.ts";
 import { serviceInquiryFormName } from "../../config/lead-form-names.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 import { Textarea } from "../ui/textarea.tsx";
-import { Field, fieldA11y, HoneypotField, PlainPostFields, useIslandWakeUp, useValuesEnteredBeforeHydration } from "./form-parts.tsx";
+import { Field, fieldA11y, HoneypotField, PlainPostFields, useIslandWakeUp, usePlainFormProps, useValuesEnteredBeforeHydration } from "./form-parts.tsx";
 import { SelectField } from "./select-field.tsx";
 import { notifyInvalid } from "./form-toasts.tsx";
 import type { serviceInquiryFormSchema } from "../../../contract/lead-form-schemas.ts";
@@ -61,8 +60,8 @@ export function ServiceInquiryForm({
   const form = useContractForm(loadServiceInquiryFormRules, defaults);
   const errors = form.formState.errors;
   const lead = useLeadSubmission({ formName, formRef, send: sendServiceInquiry });
-  const hydrated = useHydrated();
   const thanks = useThankYouPanel(id("firstName"));
+  const plainForm = usePlainFormProps({ formId, formName, hidden: thanks.shown, loadRules: loadServiceInquiryFormRules });
   useIslandWakeUp(formRef, warmUpServiceInquiryForm);
 
   const onValid = (values: z.output<typeof serviceInquiryFormSchema>) =>
@@ -96,14 +95,8 @@ export function ServiceInquiryForm({
       )}
       <form
         ref={formRef}
-        id={`${formId}-form`}
-        method="post"
-        action={formActionPath(formName)}
-        hidden={thanks.shown}
-        onFocusCapture={() => loadServiceInquiryFormRules().catch(() => undefined)}
+        {...plainForm}
         onSubmit={form.handleSubmit(onValid, onInvalid)}
-        // The browser's own checks until the island takes over; then the contract's, with the spec's notices.
-        noValidate={hydrated}
         aria-labelledby={`${formId}-title`}
         className="relative mt-6 space-y-5"
       >

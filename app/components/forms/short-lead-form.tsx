@@ -1,11 +1,9 @@
 import { useId, useRef } from "react";
 import type { z } from "zod";
-import { formActionPath } from "../../../contract/public-forms.ts";
-import { useHydrated } from "../../hooks/use-browser-value.ts";
 import { cn } from "../../lib/utils.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
-import { Field, fieldA11y, HoneypotField, PlainPostFields, useIslandWakeUp, useValuesEnteredBeforeHydration } from "./form-parts.tsx";
+import { Field, fieldA11y, HoneypotField, PlainPostFields, useIslandWakeUp, usePlainFormProps, useValuesEnteredBeforeHydration } from "./form-parts.tsx";
 import type { shortLeadFormSchema } from "../../../contract/lead-form-schemas.ts";
 import { loadShortLeadFormRules, sendContact, warmUpShortLeadForm } from "./lead-form-rules.ts";
 import { useContractForm } from "./use-contract-form.ts";
@@ -60,8 +58,8 @@ export function ShortLeadForm({
   const form = useContractForm(loadShortLeadFormRules, defaults);
   const errors = form.formState.errors;
   const lead = useLeadSubmission({ formName, formRef, send: sendContact });
-  const hydrated = useHydrated();
   const thanks = useThankYouPanel(id("firstName"));
+  const plainForm = usePlainFormProps({ formId, formName, hidden: thanks.shown, loadRules: loadShortLeadFormRules });
   useIslandWakeUp(formRef, warmUpShortLeadForm);
 
   const onValid = (values: z.output<typeof shortLeadFormSchema>) =>
@@ -105,14 +103,8 @@ export function ShortLeadForm({
       )}
       <form
         ref={formRef}
-        id={`${formId}-form`}
-        method="post"
-        action={formActionPath(formName)}
-        hidden={thanks.shown}
-        onFocusCapture={() => loadShortLeadFormRules().catch(() => undefined)}
+        {...plainForm}
         onSubmit={form.handleSubmit(onValid)}
-        // The browser's own checks until the island takes over; then the contract's, under each field.
-        noValidate={hydrated}
         aria-labelledby={`${formId}-title`}
         className="relative mt-5 space-y-4"
       >
