@@ -45,13 +45,16 @@ const leadFormDirective: ClientDirective = (load, options, island) => {
   let waking: Promise<void> | undefined;
   const wake = () =>
     (waking ??= (async () => {
+      // The flag for a toaster whose directive runs after this (the event is gone by then).
+      document.documentElement.dataset.leadFormsWaking = "";
       document.dispatchEvent(new Event(FORMS_WAKING));
       const hydrate = await load();
       await hydrate();
     })());
 
   if (options.value === "with-forms") {
-    document.addEventListener(FORMS_WAKING, () => void wake().catch(() => undefined), { once: true });
+    if ("leadFormsWaking" in document.documentElement.dataset) void wake().catch(() => undefined);
+    else document.addEventListener(FORMS_WAKING, () => void wake().catch(() => undefined), { once: true });
     return;
   }
 
