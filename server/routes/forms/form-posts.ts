@@ -5,7 +5,16 @@ import { validateForm } from "../../../contract/form-errors.ts";
 import { idempotencyKey as idempotencyKeyRule } from "../../../contract/idempotency-key.ts";
 import { contactFormMessages, serviceInquiryFormMessages } from "../../../contract/lead-form-messages.ts";
 import { contactFormSchema, serviceInquiryFormSchema, shortLeadFormSchema } from "../../../contract/lead-form-schemas.ts";
-import { hiddenFormFields, officeTimeZone, publicForms, type PublicForm } from "../../../contract/public-forms.ts";
+import {
+  contactFormFields,
+  hiddenFormFields,
+  inquiryFormFields,
+  officeTimeZone,
+  publicForms,
+  shortFormFields,
+  type FormFieldSpec,
+  type PublicForm,
+} from "../../../contract/public-forms.ts";
 import { serviceInquiryInput } from "../../../contract/service-inquiry.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailableReason } from "../../db/unavailable.ts";
 import { pagePolicy } from "../../lib/content-security-policy.ts";
@@ -24,16 +33,21 @@ import { formAgainPage, notSavedPage, thankYouPage, type EnteredValues } from ".
 type FormRoute = { Params: { formName: string } };
 
 const layouts = {
-  contact: { kind: "contacts", schema: contactFormSchema, messages: contactFormMessages, names: ["fullName", "email", "phone", "company", "meetingDate", "meetingTime"] },
-  inquiry: { kind: "inquiries", schema: serviceInquiryFormSchema, messages: serviceInquiryFormMessages, names: ["firstName", "lastName", "email", "company", "phone", "serviceType", "budget", "message"] },
-  short: { kind: "contacts", schema: shortLeadFormSchema, messages: {}, names: ["firstName", "lastName", "email", "phone", "company"] },
+  contact: { kind: "contacts", schema: contactFormSchema, messages: contactFormMessages },
+  inquiry: { kind: "inquiries", schema: serviceInquiryFormSchema, messages: serviceInquiryFormMessages },
+  short: { kind: "contacts", schema: shortLeadFormSchema, messages: {} },
 } as const;
+
+/** The form's fields as its page shows them (contract/public-forms.ts); the contact form's chips are read apart. */
+function formFields(form: PublicForm): readonly FormFieldSpec[] {
+  if (form.layout === "contact") return contactFormFields.filter((field) => field.name !== "products");
+  return form.layout === "inquiry" ? inquiryFormFields : shortFormFields(form);
+}
 
 /** The visitor's fields of this form from the post (a missing field is empty; the chips are every `products`). */
 function enteredValues(form: PublicForm, body: URLSearchParams): EnteredValues {
   const values: EnteredValues = {};
-  for (const name of layouts[form.layout].names) values[name] = body.get(name) ?? "";
-  if (form.layout === "short" && !form.companyLabel) delete values.company;
+  for (const { name } of formFields(form)) values[name] = body.get(name) ?? "";
   if (form.layout === "contact") values.products = body.getAll("products");
   return values;
 }
