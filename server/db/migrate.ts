@@ -11,6 +11,7 @@ import * as deliveries from "./migrations/0009-deliveries.ts";
 import * as inboxOrder from "./migrations/0010-inbox-order.ts";
 import * as inboxFormIndex from "./migrations/0011-inbox-form-index.ts";
 import * as postgresSearchTable from "./migrations/0012-postgres-search-table.ts";
+import * as abuseResistance from "./migrations/0013-abuse-resistance.ts";
 import type { Database } from "./schema.ts";
 
 // Migrations are listed here rather than read from the folder, so the compiled server and the tests
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   "0010-inbox-order": inboxOrder,
   "0011-inbox-form-index": inboxFormIndex,
   "0012-postgres-search-table": postgresSearchTable,
+  "0013-abuse-resistance": abuseResistance,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -139,6 +139,31 @@ export type LeadDeliveriesTable = {
   sentAt: string | null;
 };
 
+export type UsedFormTokensTable = {
+  /** SHA-256 of a form token that has carried a lead (lib/form-tokens.ts). */
+  tokenHash: string;
+  /** When the token would expire anyway: the row is swept after it. */
+  expiresAt: string;
+};
+
+export type AutoReplyRecipientsTable = {
+  /** The lead's e-mail address, lowercased. */
+  address: string;
+  /** When the last auto-reply to it was written to the outbox. */
+  lastSentAt: string;
+};
+
+export type CspViolationsTable = {
+  /** UTC date, YYYY-MM-DD. */
+  day: string;
+  pagePath: string;
+  directive: string;
+  /** The blocked resource's origin, or a keyword such as "inline" or "eval". */
+  blocked: string;
+  count: number;
+  lastSeenAt: string;
+};
+
 export type Database = {
   contactSubmissions: ContactSubmissionsTable;
   serviceInquiries: ServiceInquiriesTable;
@@ -150,4 +175,7 @@ export type Database = {
   leadIdempotencyKeys: LeadIdempotencyKeysTable;
   serverSecrets: ServerSecretsTable;
   leadDeliveries: LeadDeliveriesTable;
+  usedFormTokens: UsedFormTokensTable;
+  autoReplyRecipients: AutoReplyRecipientsTable;
+  cspViolations: CspViolationsTable;
 };
