@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { contactSubmissionInput, isTimeZone } from "./contact-submission.ts";
 
 const valid = {
@@ -116,6 +116,90 @@ describe("contactSubmissionInput: phone", () => {
     const paths = issuePaths(parse({ phone: `${thirty}8` }));
     expect(paths).toEqual([["phone"]]);
   });
+
+  it.each(["+1 (512) 555-0147", "512.555.0147", "+44 20 7946 0958", "555-0147 ext. 12", "555-0147 x12", "555 0147 #12", "00 49 30 1234567"])(
+    "accepts the phone %s",
+    (phone) => {
+      expect(parse({ phone }).success).toBe(true);
+    },
+  );
+
+  it.each(["<svg onload=alert(1)>1234567", "call 5550147", "555-0147; DROP", "5550147@evil", "+1 555 0147 +2", "555/0147-22", "javascript:1234567"])(
+    "refuses the phone %s: only digits, spaces, + - ( ) . and an extension",
+    (phone) => {
+      const result = parse({ phone });
+      expect(issuePaths(result)).toEqual([["phone"]]);
+      expect(result.error?.issues[0]?.message).toBe("Enter a phone number using only digits, spaces and + - ( ) .");
+    },
+  );
+
+  it("accepts 20 digits and refuses 21", () => {
+    expect(parse({ phone: "1".repeat(20) }).success).toBe(true);
+    const result = parse({ phone: "1".repeat(21) });
+    expect(issuePaths(result)).toEqual([["phone"]]);
+    expect(result.error?.issues[0]?.message).toBe("Enter a phone number with at most 20 digits.");
+  });
+});
+
+describe("contactSubmissionInput: characters that disguise text", () => {
+  it.each([
+    ["right-to-left override", "\u202E"],
+    ["left-to-right embedding", "\u202A"],
+    ["pop directional formatting", "\u202C"],
+    ["first-strong isolate", "\u2068"],
+    ["pop directional isolate", "\u2069"],
+    ["tag letter", "\u{E0041}"],
+    ["cancel tag", "\u{E007F}"],
+  ])("removes a %s from names and company", (_name, character) => {
+    const result = parse({ firstName: `Ev${character}e`, lastName: `${character}Smith`, company: `Acme${character} Ltd` });
+    expect(result.success).toBe(true);
+    expect(result.data).toMatchObject({ firstName: "Eve", lastName: "Smith", company: "Acme Ltd" });
+  });
+
+  it("turns the line and paragraph separators into spaces in a one-line field", () => {
+    expect(parse({ company: "Acme\u2028Ltd\u2029Inc" }).data?.company).toBe("Acme Ltd Inc");
+  });
+});
+
+describe("contactSubmissionInput: meeting rules (today in the lead's zone, a year ahead, a time only with a date)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    // 03:00 UTC on 26 November 2026: still the 25th in Chicago, already the 26th in Tokyo.
+    vi.setSystemTime(new Date("2026-11-26T03:00:00Z"));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("accepts today in the lead's time zone, and refuses the day before", () => {
+    expect(parse({ meetingDate: "2026-11-25", meetingTime: "10:00", timezone: "America/Chicago" }).success).toBe(true);
+    const tokyo = parse({ meetingDate: "2026-11-25", meetingTime: "10:00", timezone: "Asia/Tokyo" });
+    expect(issuePaths(tokyo)).toEqual([["meetingDate"]]);
+    expect(tokyo.error?.issues[0]?.message).toBe("Choose a meeting date of today or later.");
+  });
+
+  it.each(["2020-01-01", "0000-01-01", "0099-12-31", "1999-12-31"])("refuses the past date %s", (meetingDate) => {
+    expect(issuePaths(parse({ meetingDate, timezone: "UTC" }))).toEqual([["meetingDate"]]);
+  });
+
+  it("accepts a year ahead and refuses the day after, and 9999-12-31", () => {
+    expect(parse({ meetingDate: "2027-11-26", timezone: "UTC" }).success).toBe(true);
+    const late = parse({ meetingDate: "2027-11-27", timezone: "UTC" });
+    expect(issuePaths(late)).toEqual([["meetingDate"]]);
+    expect(late.error?.issues[0]?.message).toBe("Choose a meeting date within the next year.");
+    expect(issuePaths(parse({ meetingDate: "9999-12-31" }))).toEqual([["meetingDate"]]);
+  });
+
+  it("without a time zone, refuses a date only when it is past everywhere", () => {
+    expect(parse({ meetingDate: "2026-11-25" }).success).toBe(true);
+    expect(issuePaths(parse({ meetingDate: "2026-11-24" }))).toEqual([["meetingDate"]]);
+  });
+
+  it("refuses a meeting time without a date", () => {
+    const result = parse({ meetingTime: "10:00", timezone: "UTC" });
+    expect(issuePaths(result)).toEqual([["meetingDate"]]);
+    expect(result.error?.issues[0]?.message).toBe("Choose a meeting date for your meeting time.");
+  });
 });
 
 describe("contactSubmissionInput: optional strings", () => {
@@ -181,10 +265,16 @@ describe("contactSubmissionInput: products", () => {
 
 describe("contactSubmissionInput: meetingDate", () => {
   it("accepts a real ISO date, including a leap day", () => {
-    expect(parse({ meetingDate: "2026-03-15" }).data?.meetingDate).toBe("2026-03-15");
-    const leap = parse({ meetingDate: "2028-02-29" });
-    expect(leap.success).toBe(true);
-    expect(leap.data?.meetingDate).toBe("2028-02-29");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2027-06-01T12:00:00Z"));
+    try {
+      expect(parse({ meetingDate: "2027-09-15" }).data?.meetingDate).toBe("2027-09-15");
+      const leap = parse({ meetingDate: "2028-02-29" });
+      expect(leap.success).toBe(true);
+      expect(leap.data?.meetingDate).toBe("2028-02-29");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it.each(["2026-02-30", "2027-02-29", "2026-13-01", "2026-3-5", "03/15/2026", "tomorrow"])(
@@ -197,7 +287,8 @@ describe("contactSubmissionInput: meetingDate", () => {
 
 describe("contactSubmissionInput: meetingTime", () => {
   it.each(["09:00", "12:00", "17:00"])("accepts %s", (meetingTime) => {
-    const result = parse({ meetingTime });
+    const nextWeek = new Date(Date.now() + 7 * 24 * 3_600_000).toISOString().slice(0, 10);
+    const result = parse({ meetingDate: nextWeek, meetingTime });
     expect(result.success).toBe(true);
     expect(result.data?.meetingTime).toBe(meetingTime);
   });

@@ -11,7 +11,7 @@ import {
   type LeadStatus,
 } from "./fields.ts";
 import { fieldMessages } from "./field-messages.ts";
-import { contactProductOptions, meetingTimes } from "./lead-options.ts";
+import { contactProductOptions, meetingDateRange, meetingTimes } from "./lead-options.ts";
 
 export { contactProductOptions, meetingTimes };
 
@@ -27,12 +27,35 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
+/** Where today starts last (UTC−12): a date sent without a time zone is refused only when it is past everywhere. */
+const LATEST_TODAY_ZONE = "Etc/GMT+12";
+
+/** The zone of the machine running the check: the visitor's, in the browser. */
+export function browserOrServerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/**
+ * The meeting rules across fields, for the API and every form (the browser's date input enforces the same
+ * bounds with min and max): a date not before today in the lead's time zone, at most a year ahead, and a
+ * time only with a date.
+ */
+export function checkMeeting(value: { meetingDate?: string | undefined; meetingTime?: string | undefined; timezone?: string | undefined }, ctx: z.RefinementCtx): void {
+  if (value.meetingTime !== undefined && value.meetingDate === undefined) {
+    ctx.addIssue({ code: "custom", path: ["meetingDate"], message: fieldMessages.meetingTimeWithoutDate });
+  }
+  if (value.meetingDate === undefined) return;
+  const { min, max } = meetingDateRange(value.timezone && isTimeZone(value.timezone) ? value.timezone : LATEST_TODAY_ZONE);
+  if (value.meetingDate < min) ctx.addIssue({ code: "custom", path: ["meetingDate"], message: fieldMessages.meetingDatePast });
+  else if (value.meetingDate > max) ctx.addIssue({ code: "custom", path: ["meetingDate"], message: fieldMessages.meetingDateTooFar });
+}
+
 const product = cleanText("product")
   .min(1, { error: "Products must not be empty" })
   .max(100, { error: "Each product must be at most 100 characters" });
 
-/** What a form sends to POST /api/contact (full contact form and every short form). */
-export const contactSubmissionInput = z.object({
+/** The fields of a contact submission, each with its own rules (forms pick from them). */
+export const contactSubmissionFields = z.object({
   firstName: requiredText("first name", 100),
   lastName: requiredText("last name", 100),
   email: emailField,
@@ -55,6 +78,9 @@ export const contactSubmissionInput = z.object({
   ...leadSourceFields,
   ...spamSignalFields,
 });
+
+/** What a form sends to POST /api/contact (full contact form and every short form): the fields and the meeting rules. */
+export const contactSubmissionInput = contactSubmissionFields.superRefine(checkMeeting);
 
 export type ContactSubmissionInput = z.input<typeof contactSubmissionInput>;
 export type ContactSubmissionData = z.output<typeof contactSubmissionInput>;

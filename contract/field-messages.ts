@@ -16,4 +16,14 @@ export const fieldMessages = {
   invalidEmail: "Enter a valid email address.",
   /** Fewer than 7 digits, or fewer than 7 characters (which is fewer than 7 digits too). */
   phoneTooShort: "Enter a phone number with at least 7 digits.",
+  /** More than 20 digits: no dialling plan has that many (E.164 allows 15, plus an extension). */
+  phoneTooLong: "Enter a phone number with at most 20 digits.",
+  /** Anything but digits, spaces, + - ( ) . and an extension ("ext. 12", "x12", "#12"). */
+  phoneCharacters: "Enter a phone number using only digits, spaces and + - ( ) .",
+  /** SPEC §5: "The meeting date cannot be earlier than today." (today in the lead's own time zone). */
+  meetingDatePast: "Choose a meeting date of today or later.",
+  /** More than a year ahead (contract/contact-submission.ts MEETING_HORIZON_YEARS). */
+  meetingDateTooFar: "Choose a meeting date within the next year.",
+  /** A meeting time only means something on a date. */
+  meetingTimeWithoutDate: "Choose a meeting date for your meeting time.",
 } as const;

@@ -58,13 +58,16 @@ describe("requiredText (single line)", () => {
     ["emoji", `Ada ${EMOJI}`],
     ["an emoji ZWJ sequence", "Ada 👩\u200D💻"],
     ["right-to-left text", "\u05D3\u05E0\u05D4"],
-    ["a right-to-left override", "Ada\u202Eecalevol"],
     ["a zero-width space inside", "Ada\u200BLovelace"],
     ["combining marks", "Zoe\u0308"],
   ])("accepts %s", (_case, value) => {
     const result = name.safeParse(value);
     expect(result.success).toBe(true);
     expect(result.data).toBe(value.normalize("NFC"));
+  });
+
+  it("removes a right-to-left override, which would show the name reversed", () => {
+    expect(name.parse("Ada\u202Eecalevol")).toBe("Adaecalevol");
   });
 
   it("normalises to NFC, so the same name is stored and searched one way", () => {
@@ -95,6 +98,11 @@ describe("requiredText (multi-line)", () => {
 
   it("keeps inner line breaks and tabs", () => {
     expect(message.parse("Line one\r\nLine two\n\tindented")).toBe("Line one\r\nLine two\n\tindented");
+  });
+
+  it("keeps its lines when they are separated by U+2028/2029, and loses bidirectional controls and tags", () => {
+    expect(message.parse("Line one\u2028Line two\u2029Line three")).toBe("Line one\nLine two\nLine three");
+    expect(message.parse("Pay \u2066\u202Eto: evil\u2069\u202C now\u{E0041}\u{E007F}")).toBe("Pay to: evil now");
   });
 
   it.each([`Hi${NUL}`, "Hi\u000Bthere", "Hi\u000Cthere", "Hi\u0085", `Hi${LONE_HIGH}`])("still refuses %j", (value) => {

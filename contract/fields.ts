@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { spamSignalNames } from "./lead-options.ts";
 import { fieldMessages } from "./field-messages.ts";
-import { cleanSourceText, leadSourceLimits, trimText } from "./text.ts";
+import { cleanSourceText, leadSourceLimits, trimText, withoutDisguisingCharacters } from "./text.ts";
 
 // Field rules shared by every payload. The spec leaves most bounds open; these are the ones the
 // foundation issue fixed (see docs/decisions/002-payload-bounds.md).
@@ -9,7 +9,8 @@ import { cleanSourceText, leadSourceLimits, trimText } from "./text.ts";
 // Clean text: the one owner of what text may reach the database (docs/decisions/014-clean-text.md).
 // PostgreSQL refuses NUL outright and SQLite stores it, so the contract decides for both:
 // - text a person types (names, company, message, notes, login, inbox filters, products) has its edges
-//   trimmed (whitespace and zero-width characters), is NFC-normalised (one spelling per name, so search
+//   trimmed (whitespace and zero-width characters), loses the characters that disguise text (bidirectional
+//   overrides and isolates, tag characters; U+2028/2029 become a line break or a space), is NFC-normalised (one spelling per name, so search
 //   matches on both databases) and is REFUSED with "Remove the unsupported characters from your <field>."
 //   when it holds a control character (C0, DEL, C1; line breaks and tabs allowed in multi-line fields)
 //   or a lone UTF-16 surrogate;
@@ -31,7 +32,7 @@ export function hasForbiddenCharacters(value: string, options: { multiline?: boo
 export function cleanText(field: string, options: { multiline?: boolean; typeError?: string } = {}) {
   return z
     .string(options.typeError ? { error: options.typeError } : undefined)
-    .overwrite(trimText)
+    .overwrite((value) => trimText(withoutDisguisingCharacters(value, options)))
     .overwrite((value) => value.normalize("NFC"))
     .refine((value) => !hasForbiddenCharacters(value, options), {
       error: fieldMessages.notAllowed(field),
@@ -79,13 +80,18 @@ export const emailField = cleanText("email address", { typeError: fieldMessages.
   .max(254, { error: fieldMessages.tooLong("email address", 254) })
   .pipe(z.email({ error: fieldMessages.invalidEmail }));
 
+/** Digits, spaces, + ( ) - . and an extension at the end ("ext. 12", "x12", "#12"); the digits are counted apart. */
+const PHONE_CHARACTERS = /^\+?[\d\s().-]*(?:\s*(?:ext(?:ension)?\.?|x|#)\s*\d+)?$/i;
+const PHONE_DIGITS = { min: 7, max: 20 } as const;
+const digitCount = (value: string) => value.match(/\d/g)?.length ?? 0;
+
 export const phoneField = cleanText("phone number", { typeError: fieldMessages.required("phone number") })
   .min(1, { error: fieldMessages.required("phone number") })
-  .min(7, { error: fieldMessages.phoneTooShort })
+  .refine((value) => value === "" || PHONE_CHARACTERS.test(value), { error: fieldMessages.phoneCharacters })
+  .min(PHONE_DIGITS.min, { error: fieldMessages.phoneTooShort })
   .max(30, { error: fieldMessages.tooLong("phone number", 30) })
-  .refine((value) => (value.match(/\d/g)?.length ?? 0) >= 7, {
-    error: fieldMessages.phoneTooShort,
-  });
+  .refine((value) => value === "" || digitCount(value) >= PHONE_DIGITS.min, { error: fieldMessages.phoneTooShort })
+  .refine((value) => digitCount(value) <= PHONE_DIGITS.max, { error: fieldMessages.phoneTooLong });
 
 /** Lead-source data is best effort: bad or oversized values are cleaned, cut or dropped, never a reason to lose a lead. */
 export function sourceText(max: number) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { contactSubmissionInput } from "./contact-submission.ts";
+import { browserOrServerTimeZone, checkMeeting, contactSubmissionFields } from "./contact-submission.ts";
 import { contactFormMessages, selectAServiceMessage, serviceInquiryFormMessages } from "./lead-form-messages.ts";
 import { serviceInquiryInput } from "./service-inquiry.ts";
 
@@ -14,7 +14,7 @@ export function splitFullName(fullName: string): { firstName: string; lastName: 
   return { firstName, lastName: rest.join(" ") };
 }
 
-const contact = contactSubmissionInput.shape;
+const contact = contactSubmissionFields.shape;
 
 /**
  * The full contact form (/contact, /services): one Full Name input split into the contract's first and
@@ -33,8 +33,12 @@ export const contactFormSchema = z
     products: contact.products.refine((products) => products.length > 0, { error: selectAServiceMessage }),
     meetingDate: contact.meetingDate,
     meetingTime: contact.meetingTime,
+    // The zone the form sends with the meeting (its hidden field); the browser's own when absent. Only the
+    // meeting rule reads it here: the page adds the time zone to the payload itself.
+    timezone: z.string().optional(),
   })
-  .transform(({ fullName, ...rest }) => ({ ...fullName, ...rest }));
+  .superRefine((value, ctx) => checkMeeting({ ...value, timezone: value.timezone ?? browserOrServerTimeZone() }, ctx))
+  .transform(({ fullName, timezone: _timezone, ...rest }) => ({ ...fullName, ...rest }));
 
 /** The service inquiry form at the bottom of every service page: the contract's fields, minus source and spam. */
 export const serviceInquiryFormSchema = serviceInquiryInput.pick({
@@ -49,7 +53,7 @@ export const serviceInquiryFormSchema = serviceInquiryInput.pick({
 });
 
 /** The short lead forms: a few contact fields with the contract's own messages (SPEC §5: wording not shown). */
-export const shortLeadFormSchema = contactSubmissionInput.pick({ firstName: true, lastName: true, email: true, phone: true, company: true });
+export const shortLeadFormSchema = contactSubmissionFields.pick({ firstName: true, lastName: true, email: true, phone: true, company: true });
 
 /** What each public form validates with (loaded on demand through lead-form-rules.ts). */
 export const contactFormRules = { schema: contactFormSchema, messages: contactFormMessages };

@@ -2,6 +2,8 @@
 // render them at first paint, while the schemas (contract/contact-submission.ts, service-inquiry.ts,
 // fields.ts) load only when a form is validated (app/components/forms/use-contract-form.ts).
 
+import { dateIn } from "./time-zones.ts";
+
 /** The nine service chips of the full contact form (SPEC §3). */
 export const contactProductOptions = [
   "SEO Services",
@@ -27,6 +29,21 @@ export const meetingTimes = [
   "16:00",
   "17:00",
 ] as const;
+
+/** How far ahead a meeting may be asked for. */
+export const MEETING_HORIZON_YEARS = 1;
+
+/**
+ * The first and last meeting dates (YYYY-MM-DD) a lead in `timeZone` may ask for at `nowMs`: today in their
+ * zone (SPEC §5) to a year ahead. The contract checks them (contact-submission.ts); the date inputs show them.
+ */
+export function meetingDateRange(timeZone: string, nowMs: number = Date.now()): { min: string; max: string } {
+  const min = dateIn(timeZone, nowMs);
+  const year = String(Number(min.slice(0, 4)) + MEETING_HORIZON_YEARS).padStart(4, "0");
+  // A year after 29 February is 28 February (a real date, so it also serves as the date input's max).
+  const monthDay = min.slice(4) === "-02-29" ? "-02-28" : min.slice(4);
+  return { min, max: `${year}${monthDay}` };
+}
 
 /** "09:00" -> "9:00 AM", "12:00" -> "12:00 PM", "17:00" -> "5:00 PM". */
 export function meetingTimeLabel(value: string): string {

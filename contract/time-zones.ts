@@ -24,11 +24,29 @@ function offsetFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+/**
+ * The UTC instant of a calendar date and time, for every year from 0000: Date.UTC reads the years 0–99 as
+ * 1900–1999, which showed a meeting on 0001-01-01 as 1901.
+ */
+export function utcInstant(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second, 0);
+  return date.getTime();
+}
+
+/** The calendar date (YYYY-MM-DD) a zone's wall clock shows at an instant. */
+export function dateIn(timeZone: string, instant: number): string {
+  const parts = offsetFormat(timeZone).formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year").padStart(4, "0")}-${part("month")}-${part("day")}`;
+}
+
 /** The zone's offset (ms, local minus UTC) at an instant. */
 export function zoneOffsetMs(instant: number, timeZone: string): number {
   const parts = offsetFormat(timeZone).formatToParts(new Date(instant));
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const local = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+  const local = utcInstant(part("year"), part("month"), part("day"), part("hour"), part("minute"), part("second"));
   return local - Math.floor(instant / 1000) * 1000;
 }
 
@@ -40,7 +58,7 @@ export function zoneOffsetMs(instant: number, timeZone: string): number {
  */
 export function zonedInstant(date: string, hour: number, timeZone: string): Date {
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  const wallClock = Date.UTC(year, month - 1, day, hour);
+  const wallClock = utcInstant(year, month, day, hour);
   const offsets = [wallClock - DAY_MS, wallClock, wallClock + DAY_MS].map((at) => zoneOffsetMs(at, timeZone));
   const consistent = offsets
     .map((offset) => wallClock - offset)

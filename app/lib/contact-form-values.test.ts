@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { splitFullName } from "../../contract/lead-form-schemas.ts";
-import { meetingSlots, meetingTimeLabel, timeZoneInWords, todayAsDateInputValue } from "./contact-form-values.ts";
+import { meetingSlots, meetingTimeLabel, timeZoneInWords, meetingDateBounds } from "./contact-form-values.ts";
 
 describe("splitFullName", () => {
   it.each([
@@ -29,10 +29,15 @@ describe("meeting slots", () => {
   });
 });
 
-describe("todayAsDateInputValue", () => {
-  it("is the local calendar date, zero-padded", () => {
-    expect(todayAsDateInputValue(new Date(2026, 0, 5, 23, 59))).toBe("2026-01-05");
-    expect(todayAsDateInputValue(new Date(2026, 11, 31, 0, 1))).toBe("2026-12-31");
+describe("meetingDateBounds", () => {
+  it("is today in the visitor's zone to a year ahead, zero-padded", () => {
+    // 2026-01-05 23:59 in Chicago is already the 6th in UTC.
+    expect(meetingDateBounds(Date.UTC(2026, 0, 6, 5, 59), "America/Chicago")).toEqual({ min: "2026-01-05", max: "2027-01-05" });
+    expect(meetingDateBounds(Date.UTC(2026, 11, 31, 0, 1), "UTC")).toEqual({ min: "2026-12-31", max: "2027-12-31" });
+  });
+
+  it("ends a year after 29 February on 28 February", () => {
+    expect(meetingDateBounds(Date.UTC(2028, 1, 29, 12), "UTC")).toEqual({ min: "2028-02-29", max: "2029-02-28" });
   });
 });
 

@@ -1,13 +1,12 @@
-import { meetingSlots, meetingTimeLabel } from "../../contract/lead-options.ts";
+import { meetingDateRange, meetingSlots, meetingTimeLabel } from "../../contract/lead-options.ts";
 
 export { meetingSlots, meetingTimeLabel };
 
 // Pure helpers of the full contact form (unit-tested).
 
-/** Today in the visitor's own calendar, as the date input's min (YYYY-MM-DD). */
-export function todayAsDateInputValue(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+/** The meeting date input's bounds in the visitor's own calendar (YYYY-MM-DD): today to a year ahead, as the contract checks. */
+export function meetingDateBounds(nowMs: number = Date.now(), timeZone: string = browserTimeZone()): { min: string; max: string } {
+  return meetingDateRange(timeZone, nowMs);
 }
 
 /** The browser's time zone name, sent with the meeting time. */

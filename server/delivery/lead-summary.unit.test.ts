@@ -47,6 +47,12 @@ describe("requestedMeeting", () => {
     );
   });
 
+  it("shows a year before 100 as itself (an old lead stored before the contract refused past dates), not 19xx", () => {
+    const ancient = contactLead({ meetingDate: "0050-06-01", meetingTime: "10:00", timezone: "UTC" });
+    expect(requestedMeeting(ancient, "UTC")).toMatch(/Jun 1, 50, 10:00 AM/);
+    expect(requestedMeeting(ancient, "UTC")).not.toMatch(/19\d\d/);
+  });
+
   it("names the owner's day when it is not the lead's", () => {
     const tokyo = contactLead({ meetingDate: "2026-12-02", meetingTime: "09:00", timezone: "Asia/Tokyo" });
     expect(requestedMeeting(tokyo, "America/Chicago")).toBe(

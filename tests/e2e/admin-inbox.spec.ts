@@ -5,6 +5,9 @@ import { expect, test } from "./fixtures.ts";
 import { e2eAdmin } from "../../playwright.config.ts";
 import { expectToast } from "./helpers.ts";
 import { contactData, inquiryData, postContact, postInquiry, uniqueTag } from "./lead-seeds.ts";
+import { meetingDateInDays } from "../helpers/meeting-dates.ts";
+
+const meetingDate60 = meetingDateInDays(60);
 
 // The owner's inbox: dashboard tiles and recent lists, the filtered and paged inbox, the lead page
 // (status, notes, deletion, reply-by), spam rescue, CSV export, password change, and axe.
@@ -377,7 +380,7 @@ test("the lead page links e-mail and phone, shows every field and the reply-by p
       phone: "(512) 555-0142",
       company: "Lee Plumbing",
       products: ["Local Digital Marketing for Home Services"],
-      meetingDate: "2030-03-05",
+      meetingDate: meetingDate60,
       meetingTime: "10:00",
       timezone: "America/New_York",
       formName: "home-services-audit",
@@ -398,8 +401,9 @@ test("the lead page links e-mail and phone, shows every field and the reply-by p
   for (const text of ["Lee Plumbing", "Local Digital Marketing for Home Services", "/home-services", "home-services-audit", "google", "cpc", "spring", "https://www.google.com/"]) {
     await expect(details).toContainText(text);
   }
-  // 10:00 in New York on 5 March 2030 (EST).
-  await expect(details).toContainText(/Tuesday, March 5, 2030 at 10:00\s?AM/);
+  // 10:00 in New York on that day, in the admin's words ("Tuesday, March 5, 2030 at 10:00 AM").
+  const meetingDay = new Intl.DateTimeFormat("en-US", { dateStyle: "full", timeZone: "UTC" }).format(new Date(`${meetingDate60}T12:00:00Z`));
+  await expect(details).toContainText(new RegExp(`${meetingDay} at 10:00\\s?AM`));
   await expect(details).toContainText("America/New_York");
 
   // The home services form promises a reply within 4 hours.
@@ -423,7 +427,7 @@ test("a lead not answered in time is shown as overdue", async ({ page, request }
 test("the dashboard, an inbox and a lead page have no serious or critical accessibility violation", async ({ page, request }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const tag = uniqueTag("Axe");
-  const id = await postContact(request, contactData(tag, { company: "Axe Roofing", meetingDate: "2030-01-02", meetingTime: "09:00", timezone: "Europe/Berlin" }));
+  const id = await postContact(request, contactData(tag, { company: "Axe Roofing", meetingDate: meetingDate60, meetingTime: "09:00", timezone: "Europe/Berlin" }));
   await postContact(request, contactData(tag, { website: "bot" }));
   await signIn(page);
 

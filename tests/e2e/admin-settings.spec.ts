@@ -4,6 +4,9 @@ import type { AdminStats } from "../../contract/admin-leads.ts";
 import { e2eAdmin } from "../../playwright.config.ts";
 import { expect, test } from "./fixtures.ts";
 import { contactData, postContact as postContactLead } from "./lead-seeds.ts";
+import { meetingDateInDays } from "../helpers/meeting-dates.ts";
+
+const meetingDate60 = meetingDateInDays(60);
 
 // Settings apart from the dashboard (issue 13, point 7) and numbers people read (point 8): separators
 // everywhere, the chart's labels never clipped, both kinds told apart, readable on a phone; axe on the
@@ -23,7 +26,7 @@ const postContact = (request: APIRequestContext, tag: string) =>
       firstName: "Ivy",
       email: `${tag.toLowerCase()}@example.com`,
       company: "Ivy Roofing",
-      meetingDate: "2030-01-02",
+      meetingDate: meetingDate60,
       meetingTime: "09:00",
       timezone: "Europe/Berlin",
       utmSource: "google",

@@ -1,5 +1,8 @@
 import { expect, test } from "./fixtures.ts";
 import { actLikeAPerson, expectToast, serveAgedFormTokens, holdResponses, openToast, recordPosts, showForm, storedLead, uniqueEmail } from "./helpers.ts";
+import { meetingDateInDays } from "../helpers/meeting-dates.ts";
+
+const meetingDate60 = meetingDateInDays(60);
 
 test.use({ timezoneId: "America/Chicago" });
 
@@ -44,7 +47,7 @@ test("a full submission is stored with its source, shows Sending... then the suc
   await page.getByRole("checkbox", { name: "Website Design" }).click();
   await page.getByRole("checkbox", { name: "Consulting Only" }).click();
   await page.getByRole("checkbox", { name: "Consulting Only" }).click(); // toggled off again
-  await page.getByLabel("Preferred meeting date (optional)").fill("2030-03-04");
+  await page.getByLabel("Preferred meeting date (optional)").fill(meetingDate60);
   await page.getByLabel("Preferred meeting time (optional)").selectOption({ label: "12:00 PM" });
   // The zone in words on screen; its IANA name in the payload (checked on the stored lead below).
   await expect(page.getByText("Times are in your time zone: Central Time", { exact: true })).toBeVisible();
@@ -71,7 +74,7 @@ test("a full submission is stored with its source, shows Sending... then the suc
     phone: "(512) 555-0147",
     company: "Whitfield Plumbing",
     products: ["SEO Services", "Website Design"],
-    meetingDate: "2030-03-04",
+    meetingDate: meetingDate60,
     meetingTime: "12:00",
     timezone: "America/Chicago",
     status: "new",

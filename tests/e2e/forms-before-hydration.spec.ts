@@ -1,6 +1,9 @@
 import type { Page, Route } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { expectToast, serveAgedFormTokens, storedLeads, uniqueEmail } from "./helpers.ts";
+import { meetingDateInDays } from "../helpers/meeting-dates.ts";
+
+const meetingDate60 = meetingDateInDays(60);
 
 // Issue 18 §6, §7: a lead form is a real form from the first paint, and its island (React, the form's
 // code) loads only when the visitor starts using it (client:lead-form). On a slow network every script
@@ -41,20 +44,20 @@ test("/contact: chips, text, a date and a time entered before the island loads a
   await page.getByLabel("Full Name").fill("Dana Whitfield");
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await page.getByLabel("Phone").fill("512 555 0100");
-  await page.getByLabel("Preferred meeting date (optional)").fill("2027-03-15");
+  await page.getByLabel("Preferred meeting date (optional)").fill(meetingDate60);
   await page.getByLabel("Preferred meeting time (optional)").selectOption("15:00");
   await islandHydrated(page);
   // The island took over with every value the visitor entered.
   await expect(page.getByRole("checkbox", { name: "SEO Services" })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: "Email Marketing" })).toBeChecked();
   await expect(page.getByLabel("Full Name")).toHaveValue("Dana Whitfield");
-  await expect(page.getByLabel("Preferred meeting date (optional)")).toHaveValue("2027-03-15");
+  await expect(page.getByLabel("Preferred meeting date (optional)")).toHaveValue(meetingDate60);
   await expect(page.getByLabel("Preferred meeting time (optional)")).toHaveValue("15:00");
   await page.getByRole("button", { name: "Send Message" }).click();
   await thanked(page);
   await expectToast(page, "Success!", "Your message has been sent. We'll respond within 24 hours.");
   const [lead] = await storedLeads(baseURL!, "contact-submissions", email);
-  expect(lead).toMatchObject({ status: "new", products: ["SEO Services", "Email Marketing"], meetingDate: "2027-03-15", meetingTime: "15:00", firstName: "Dana", lastName: "Whitfield" });
+  expect(lead).toMatchObject({ status: "new", products: ["SEO Services", "Email Marketing"], meetingDate: meetingDate60, meetingTime: "15:00", firstName: "Dana", lastName: "Whitfield" });
 });
 
 test("/services/seo: a service chosen before the island loads is kept (it was reset to 'Select a service')", async ({ page, baseURL }) => {

@@ -3,6 +3,7 @@ import { buildApp, type AppOptions } from "../../server/app.ts";
 import { loadConfig, type ServerConfig } from "../../server/config.ts";
 import { signFormToken } from "../../server/lib/form-tokens.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
+import { meetingDateInDays } from "./meeting-dates.ts";
 
 // Builds the real app (same options as production, see createServerOptions) on a fresh database.
 
@@ -75,7 +76,7 @@ export const validContact = {
   phone: "(512) 555-0147",
   company: "Whitfield Plumbing",
   products: ["SEO Services", "Website Design"],
-  meetingDate: "2026-12-02",
+  meetingDate: meetingDateInDays(14),
   meetingTime: "10:00",
   timezone: "America/Chicago",
 };

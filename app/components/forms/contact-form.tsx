@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { contactProductOptions } from "../../../contract/lead-options.ts";
 import { contactFormFields, hiddenFormFields, officeTimeZone, selectPlaceholders } from "../../../contract/public-forms.ts";
 import { useBrowserValue } from "../../hooks/use-browser-value.ts";
-import { browserTimeZone, meetingSlots, timeZoneInWords, todayAsDateInputValue } from "../../lib/contact-form-values.ts";
+import { browserTimeZone, meetingSlots, timeZoneInWords, meetingDateBounds } from "../../lib/contact-form-values.ts";
 import { cn } from "../../lib/utils.ts";
 import { contactFormName } from "../../config/lead-form-names.ts";
 import { contactProductDescriptions } from "../../config/contact-products.ts";
@@ -56,7 +56,8 @@ export function ContactForm({ formName = contactFormName, className }: { formNam
   // The time zone is always the browser's (so it is "reset" to it after every send), and today is the
   // visitor's today; both are read after hydration (useBrowserValue). Before, the page says the office's.
   const timezone = useBrowserValue(browserTimeZone, "");
-  const minDate = useBrowserValue(todayAsDateInputValue, undefined);
+  const minDate = useBrowserValue(() => meetingDateBounds().min, undefined);
+  const maxDate = useBrowserValue(() => meetingDateBounds().max, undefined);
   const lead = useLeadSubmission({ formName, formRef, send: sendContact });
   const thanks = useThankYouPanel(ids.fullName);
   const plainForm = usePlainFormProps({ formId, formName, hidden: thanks.shown, loadRules: loadContactFormRules });
@@ -157,7 +158,7 @@ export function ContactForm({ formName = contactFormName, className }: { formNam
 
         <div className="grid gap-5 sm:grid-cols-2">
           <Field id={ids.meetingDate} label={fieldLabel.meetingDate} error={errors.meetingDate?.message}>
-            <Input type="date" min={minDate} {...form.register("meetingDate")} {...fieldA11y(ids.meetingDate, errors.meetingDate?.message)} />
+            <Input type="date" min={minDate} max={maxDate} {...form.register("meetingDate")} {...fieldA11y(ids.meetingDate, errors.meetingDate?.message)} />
           </Field>
           <SelectField
             id={ids.meetingTime}

@@ -65,7 +65,7 @@ const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 /** An instant as the UTC form (20261202T160000Z) or, shifted by an offset, as a local form (20261202T100000). */
 function icsDateTime(instant: number, offsetMs: number | null): string {
   const d = new Date(instant + (offsetMs ?? 0));
-  const text = `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}T${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
+  const text = `${pad(d.getUTCFullYear(), 4)}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}T${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
   return offsetMs === null ? `${text}Z` : text;
 }
 

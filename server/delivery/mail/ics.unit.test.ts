@@ -14,6 +14,11 @@ const meeting = {
 };
 
 describe("meetingRequestIcs", () => {
+  it("writes a year before 100 with four digits, not as 19xx", () => {
+    const lines = icsLines(meetingRequestIcs({ ...meeting, start: { date: "0050-06-01", hour: 10, timeZone: "UTC" } }));
+    expect(lines).toContain("DTSTART;TZID=UTC:00500601T100000");
+  });
+
   it("writes a tentative event at the lead's hour in the lead's zone, with the zone's rules", () => {
     const ics = meetingRequestIcs(meeting);
     expect(ics.endsWith("\r\n")).toBe(true);

@@ -137,6 +137,14 @@ describe("POST /api/contact", () => {
     ["meetingTime after 17:00", { meetingTime: "18:00" }, "meetingTime"],
     ["timezone unknown", { timezone: "Mars/Olympus_Mons" }, "timezone"],
     ["timezone an offset", { timezone: "+05:00" }, "timezone"],
+    // Issue 19: rules the browser alone enforced.
+    ["meetingDate in the past", { meetingDate: "2020-01-01" }, "meetingDate"],
+    ["meetingDate in year 0", { meetingDate: "0000-01-01" }, "meetingDate"],
+    ["meetingDate years ahead", { meetingDate: "9999-12-31" }, "meetingDate"],
+    ["meetingTime without a date", { meetingDate: undefined }, "meetingDate"],
+    ["phone with markup", { phone: "<svg onload=alert(1)>1234567" }, "phone"],
+    ["phone with letters", { phone: "call 555 0147 now" }, "phone"],
+    ["phone with 21 digits", { phone: "1".repeat(21) }, "phone"],
   ])("answers 400 naming the field when %s, and stores nothing", async (_case, change, field) => {
     await expectRejected(
       t.app,
@@ -144,6 +152,27 @@ describe("POST /api/contact", () => {
       { status: 400, field },
       count,
     );
+  });
+
+  it("refuses yesterday in the lead's time zone and takes today there (issue 19)", async () => {
+    const zones = ["Pacific/Kiritimati", "Pacific/Pago_Pago"]; // UTC+14 and UTC-11: two calendar days apart
+    for (const timezone of zones) {
+      const today = new Intl.DateTimeFormat("en-CA", { timeZone: timezone }).format(new Date());
+      const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+      await expectRejected(t.app, { method: "POST", url: "/api/contact", payload: { ...validContact, timezone, meetingDate: yesterday } }, { status: 400, field: "meetingDate" }, count);
+      const stored = await postAndLoad({ ...validContact, timezone, meetingDate: today });
+      expect(stored).toMatchObject({ meetingDate: today, timezone });
+    }
+  });
+
+  it("removes the characters that disguise text from names and company before storing (issue 19)", async () => {
+    const stored = await postAndLoad({
+      ...validContact,
+      firstName: "\u202EanaD",
+      lastName: "Whit\u2066field\u2069\u{E0041}",
+      company: "Whitfield\u2028Plumbing\u202C",
+    });
+    expect(stored).toMatchObject({ firstName: "anaD", lastName: "Whitfield", company: "Whitfield Plumbing" });
   });
 
   it("answers 400 for a JSON body that is not an object", async () => {

@@ -32,6 +32,18 @@ describe("POST /api/service-inquiry", () => {
     expect(stored).toMatchObject({ ...validInquiry, ...body, status: "new", spamReason: null });
   });
 
+  it("keeps the message's lines and removes the characters that disguise text (issue 19)", async () => {
+    const response = await post({ ...validInquiry, firstName: "Mar\u202Ecus", message: "Line one\u2028Line two\nPay \u2066\u202Eto: evil\u2069\u202C now\u{E0041}" });
+    expect(response.statusCode).toBe(201);
+    expect(await t.app.repositories.leads.find("inquiries", response.json().id)).toMatchObject({ firstName: "Marcus", message: "Line one\nLine two\nPay to: evil now" });
+  });
+
+  it("refuses a phone that is not a phone number (issue 19)", async () => {
+    const response = await post({ ...validInquiry, phone: "<svg onload=alert(1)>1234567" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toMatchObject({ phone: "Enter a phone number using only digits, spaces and + - ( ) ." });
+  });
+
   it("accepts an empty budget and company, as the form sends them", async () => {
     const response = await post({ ...validInquiry, budget: "", company: "" });
     expect(response.statusCode).toBe(201);

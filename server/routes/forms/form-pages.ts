@@ -1,5 +1,5 @@
 import { businessDefaults } from "../../../contract/business-defaults.ts";
-import { budgetLabels, contactProductOptions, meetingSlots, serviceTypeLabels } from "../../../contract/lead-options.ts";
+import { budgetLabels, contactProductOptions, meetingDateRange, meetingSlots, serviceTypeLabels } from "../../../contract/lead-options.ts";
 import {
   contactFormFields,
   formActionPath,
@@ -160,8 +160,11 @@ function fieldHtml(field: FormFieldSpec, values: EnteredValues, problems: Proble
     return `<div class="field">${label}${error}<textarea id="${id}" name="message" rows="4"${required}${invalid}>${escapeHtml(text)}</textarea></div>`;
   }
   const type = inputTypes[field.name] ?? "text";
+  // The date input offers the contract's range (computed where today is latest: the server rechecks in the visitor's zone).
+  const range = field.name === "meetingDate" ? meetingDateRange("Etc/GMT+12") : null;
+  const bounds = range ? ` min="${range.min}" max="${range.max}"` : "";
   const auto = autocomplete[field.name] ? ` autocomplete="${autocomplete[field.name]}"` : "";
-  return `<div class="field">${label}${error}<input type="${type}" id="${id}" name="${field.name}" value="${escapeHtml(text)}"${auto}${required}${invalid}></div>`;
+  return `<div class="field">${label}${error}<input type="${type}" id="${id}" name="${field.name}" value="${escapeHtml(text)}"${bounds}${auto}${required}${invalid}></div>`;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { AdminStats, LeadKind } from "../../../contract/admin-leads.ts";
 import { MIN_HUMAN_FILL_MS } from "../../../contract/fields.ts";
 import { createTestApp, signIn, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { FORM_TOKEN_MAX_AGE_MS } from "../../lib/form-tokens.ts";
+import { meetingDateInDays } from "../../../tests/helpers/meeting-dates.ts";
 
 // POST /forms/<formName>: a lead form posted without JavaScript (issue 18), on SQLite and on PostgreSQL.
 // The server's clock is injected, so a form token's age is the test's to set.
@@ -21,7 +22,7 @@ afterAll(async () => {
 });
 
 const short = { firstName: "Jordan", lastName: "Ellis", email: "jordan@ellis-hvac.com", phone: "(713) 555-0142" };
-const contact = { fullName: "Dana Whitfield", email: "dana@whitfield-plumbing.com", phone: "(512) 555-0147", company: "Whitfield Plumbing", meetingDate: "2026-12-02", meetingTime: "10:00", timezone: "America/Chicago" };
+const contact = { fullName: "Dana Whitfield", email: "dana@whitfield-plumbing.com", phone: "(512) 555-0147", company: "Whitfield Plumbing", meetingDate: meetingDateInDays(14), meetingTime: "10:00", timezone: "America/Chicago" };
 const inquiry = { firstName: "Marcus", lastName: "Reyes", email: "marcus@reyeslaw.com", company: "Reyes Injury Law", phone: "+1 305 555 0199", serviceType: "seo", budget: "discuss", message: "We want to rank for car accident lawyer in Miami." };
 
 /** A form token as GET /api/form-token issues it now (the clock then moves on like a person typing). */
@@ -181,6 +182,35 @@ describe("bad input: a page with the spec's messages and every value kept, nothi
     expect(response.body).not.toContain("<script>alert(1)");
     expect(response.body).toContain('<option value="14:00" selected>2:00 PM</option>');
     expect(await storedCount()).toBe(before);
+  });
+
+  it("refuses a past or far meeting date, a time without a date and a phone with markup, as the API does (issue 19)", async () => {
+    const before = await storedCount();
+    const cases: [Record<string, string>, string, string][] = [
+      [{ meetingDate: "2020-01-01" }, "meetingDate", "Choose a meeting date of today or later."],
+      [{ meetingDate: "0001-01-01" }, "meetingDate", "Choose a meeting date of today or later."],
+      [{ meetingDate: "9999-12-31" }, "meetingDate", "Choose a meeting date within the next year."],
+      [{ meetingDate: "" }, "meetingDate", "Choose a meeting date for your meeting time."],
+      [{ phone: "<svg onload=alert(1)>1234567" }, "phone", "Enter a phone number using only digits, spaces and + - ( ) ."],
+    ];
+    for (const [change, field, message] of cases) {
+      const response = await postLikeAPerson("contact-page", { ...contact, products: "SEO Services", email: "rules@example.com", ...change });
+      expect(response.statusCode, JSON.stringify(change)).toBe(422);
+      expect(response.body).toContain(`<a href="#field-${field}">${message}</a>`);
+    }
+    expect(await storedCount()).toBe(before);
+  });
+
+  it("judges today in the time zone the form sent", async () => {
+    const timezone = "Pacific/Kiritimati"; // UTC+14: its today is the latest anywhere
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: timezone }).format(new Date());
+    const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const refused = await postLikeAPerson("contact-page", { ...contact, products: "SEO Services", email: "kiritimati@example.com", timezone, meetingDate: yesterday });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.body).toContain("Choose a meeting date of today or later.");
+    const taken = await postLikeAPerson("contact-page", { ...contact, products: "SEO Services", email: "kiritimati@example.com", timezone, meetingDate: today });
+    expect(taken.statusCode).toBe(303);
+    expect(await leadByEmail("contacts", "kiritimati@example.com")).toMatchObject({ meetingDate: today, timezone });
   });
 
   it("the service inquiry form's own messages", async () => {

@@ -112,7 +112,9 @@ export default async function formPostRoutes(app: FastifyInstance) {
       ...(form.layout === "contact" ? { timezone: isTimeZone(timezone) ? timezone : officeTimeZone } : {}),
     });
 
-    const checked = validateForm(layout.schema, values, layout.messages);
+    // The meeting rule reads the zone the form sent (today is the visitor's today), the office's without one.
+    const meetingZone = form.layout === "contact" ? { timezone: isTimeZone(timezone) ? timezone : officeTimeZone } : {};
+    const checked = validateForm(layout.schema, { ...values, ...meetingZone }, layout.messages);
     if (!checked.ok) return page(reply, 422, formAgainPage(business, form, values, checked.problems, fresh()));
 
     // The API's payload, as the form in the browser sends it: the form's facts come from the table, not the post.
