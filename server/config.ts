@@ -38,6 +38,11 @@ const envSchema = z.object({
   RATE_LIMIT_ACCOUNT_MAX: positiveInt.default(20),
   RATE_LIMIT_ACCOUNT_WINDOW_MINUTES: positiveInt.default(60),
   RATE_LIMIT_ENABLED: booleanFlag.default(true),
+  // The sign-in's password hashes (docs/decisions/032-sign-in-work-bound.md): keep the concurrency below
+  // UV_THREADPOOL_SIZE (4), the threads that compression and file reads share with scrypt.
+  SIGN_IN_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  SIGN_IN_QUEUE_MAX: z.coerce.number().int().min(0).max(1000).default(32),
+  SIGN_IN_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(1500),
   REQUEST_TIMEOUT_SECONDS: positiveInt.default(30),
   HEADERS_TIMEOUT_SECONDS: positiveInt.default(10),
   KEEP_ALIVE_TIMEOUT_SECONDS: positiveInt.default(5),
@@ -87,6 +92,8 @@ export type ServerConfig = {
     /** Failed sign-ins per account (from any address), and wrong current passwords per admin. */
     account: { max: number; windowMs: number };
   };
+  /** The bound on the sign-in's password hashing (server/lib/work-limiter.ts); not a rate limit, always on. */
+  signInWork: { concurrency: number; queueMax: number; maxWaitMs: number };
   /** How long a client may take to send a request, its headers, and its next request on a kept-alive connection. */
   timeouts: { requestMs: number; headersMs: number; keepAliveMs: number };
   /** Where every lead is delivered (server/delivery/); a channel left unset is recorded as not configured. */
@@ -175,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       login: { max: e.RATE_LIMIT_LOGIN_MAX, windowMs: e.RATE_LIMIT_LOGIN_WINDOW_MINUTES * MINUTE_MS },
       account: { max: e.RATE_LIMIT_ACCOUNT_MAX, windowMs: e.RATE_LIMIT_ACCOUNT_WINDOW_MINUTES * MINUTE_MS },
     },
+    signInWork: { concurrency: e.SIGN_IN_HASH_CONCURRENCY, queueMax: e.SIGN_IN_QUEUE_MAX, maxWaitMs: e.SIGN_IN_QUEUE_WAIT_MS },
     timeouts: {
       requestMs: e.REQUEST_TIMEOUT_SECONDS * SECOND_MS,
       headersMs: e.HEADERS_TIMEOUT_SECONDS * SECOND_MS,

@@ -5,6 +5,7 @@ import type { Repositories } from "./plugins/app/repositories.ts";
 import type { AccountThrottle } from "./plugins/app/account-throttle.ts";
 import type { AdminSessions } from "./plugins/app/admin-sessions.ts";
 import type { SpamGuard } from "./plugins/app/spam-guard.ts";
+import type { WorkLimiter } from "./lib/work-limiter.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -15,6 +16,8 @@ declare module "fastify" {
     repositories: Repositories;
     adminSessions: AdminSessions;
     accountThrottle: AccountThrottle;
+    /** The bound on the sign-in's password hashes (docs/decisions/032-sign-in-work-bound.md). */
+    signInWork: WorkLimiter;
     spamGuard: SpamGuard;
   }
 }

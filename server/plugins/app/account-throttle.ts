@@ -6,15 +6,19 @@ import { normalizeUsername } from "../../repositories/users-repository.ts";
 
 // Per-account limits that hold whatever address the attempts come from (docs/decisions/011-throttling.md):
 // - failed sign-ins per account, for every username tried (known or not, so a 429 tells nothing);
-//   past the limit only a device that has signed in to that account before may try, so a
-//   distributed guesser is stopped without locking the owner out;
+//   past the limit only a device that has signed in to that account before may try, up to
+//   KNOWN_DEVICE_FACTOR times the limit more (per device and account, so a stolen device cookie is
+//   bounded too), so a distributed guesser is stopped without locking the owner out;
 // - wrong current passwords per admin on the password change.
 // Each attempt is counted before the password is checked (one atomic upsert), so parallel guesses
 // cannot slip past the limit; a success clears the count again.
 
 export type AccountThrottle = {
-  /** Counts a sign-in attempt for `username`; the wait in ms when it must be refused, else null. */
-  signInAttempt(request: FastifyRequest, username: string): Promise<number | null>;
+  /**
+   * Counts a sign-in attempt for `username`: the wait in ms when it must be refused, else whether it
+   * comes from a known device of that account (its password check goes ahead of others').
+   */
+  signInAttempt(request: FastifyRequest, username: string): Promise<{ refusedForMs: number } | { knownDevice: boolean }>;
   /** A sign-in succeeded: clears the account's failures and remembers this device. */
   signInSucceeded(request: FastifyRequest, reply: FastifyReply, user: { userId: string; username: string }): Promise<void>;
   /** Counts a password change attempt of the admin; the wait in ms when it must be refused, else null. */
@@ -25,9 +29,21 @@ export type AccountThrottle = {
 /** A known device stays known this long after its last sign-in. */
 const KNOWN_DEVICE_MS = 365 * 24 * 60 * 60 * 1000;
 
+/** Past the account's limit a known device may fail this many times the limit more, in the same window. */
+export const KNOWN_DEVICE_FACTOR = 5;
+
 /** Usernames are hashed in counter keys: people type passwords into the e-mail field, too. */
+function usernameHash(username: string): string {
+  return createHash("sha256").update(normalizeUsername(username)).digest("hex");
+}
+
 function signInKey(username: string): string {
-  return `sign-in-failures|${createHash("sha256").update(normalizeUsername(username)).digest("hex")}`;
+  return `sign-in-failures|${usernameHash(username)}`;
+}
+
+/** A known device's own failures on one account, counted once the account is past its limit. */
+function deviceSignInKey(deviceTokenHash: string, username: string): string {
+  return `sign-in-device-failures|${deviceTokenHash}|${usernameHash(username)}`;
 }
 
 function passwordChangeKey(userId: string): string {
@@ -42,10 +58,10 @@ export default fp(
     const cookiePath = "/api/admin";
 
     /** Counts one attempt on `key`; the wait until the window ends when it is over the limit. */
-    async function overLimit(key: string): Promise<number | null> {
+    async function overLimit(key: string, max = account.max): Promise<number | null> {
       const now = app.clock();
       const { count, resetAt } = await rateLimits.hit(key, account.windowMs, now);
-      return count > account.max ? Date.parse(resetAt) - now.getTime() : null;
+      return count > max ? Date.parse(resetAt) - now.getTime() : null;
     }
 
     function deviceTokenHash(request: FastifyRequest): string | null {
@@ -55,13 +71,21 @@ export default fp(
 
     const throttle: AccountThrottle = {
       async signInAttempt(request, username) {
-        if (!enabled) return null;
+        if (!enabled) return { knownDevice: false };
         const wait = await overLimit(signInKey(username));
-        if (wait === null) return null;
         const device = deviceTokenHash(request);
-        if (device && (await knownDevices.isKnown(device, normalizeUsername(username), app.clock()))) return null;
+        const knownDevice = device !== null && (await knownDevices.isKnown(device, normalizeUsername(username), app.clock()));
+        if (wait === null) return { knownDevice };
+        if (knownDevice) {
+          // A higher limit, not none: a stolen device cookie guesses a bounded number of times too.
+          const deviceWait = await overLimit(deviceSignInKey(device, username), account.max * KNOWN_DEVICE_FACTOR);
+          if (deviceWait === null) return { knownDevice };
+          request.log.warn("sign-in refused: too many failed sign-ins from this device for this account");
+          // Either window's end lets this device try again.
+          return { refusedForMs: Math.min(wait, deviceWait) };
+        }
         request.log.warn("sign-in refused: too many failed sign-ins for this account");
-        return wait;
+        return { refusedForMs: wait };
       },
 
       async signInSucceeded(request, reply, user) {
@@ -69,7 +93,10 @@ export default fp(
         await rateLimits.reset(signInKey(user.username));
         // A fresh device token at every sign-in, like the session token; the old one is ended.
         const previous = deviceTokenHash(request);
-        if (previous) await knownDevices.delete(previous);
+        if (previous) {
+          await knownDevices.delete(previous);
+          await rateLimits.reset(deviceSignInKey(previous, user.username));
+        }
         const token = createSessionToken();
         await knownDevices.create({
           tokenHash: hashSessionToken(token),

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { getDecoyHash, verifyPassword } from "../../lib/passwords.ts";
 import { createSessionToken, hashSessionToken } from "../../lib/session-tokens.ts";
+import { createWorkLimiter } from "../../lib/work-limiter.ts";
 
 // Admin sessions are database rows referenced by an HttpOnly cookie, so logout and password changes
 // revoke them for every server instance at once.
@@ -9,8 +10,12 @@ import { createSessionToken, hashSessionToken } from "../../lib/session-tokens.t
 export type Admin = { userId: string; username: string };
 
 export type AdminSessions = {
-  /** Checks the credentials; on success starts a new session and sets its cookie. */
-  login(request: FastifyRequest, reply: FastifyReply, username: string, password: string): Promise<Admin | null>;
+  /**
+   * Checks the credentials; on success starts a new session and sets its cookie. The hash waits its turn
+   * in app.signInWork (`priority` for a known device of the account) and rejects with
+   * WorkLimiterBusyError, unhashed, when that is full.
+   */
+  login(request: FastifyRequest, reply: FastifyReply, username: string, password: string, options?: { priority?: boolean }): Promise<Admin | null>;
   /** The signed-in admin of this request, or null. Extends an idle session as it is used. */
   current(request: FastifyRequest, reply: FastifyReply): Promise<Admin | null>;
   logout(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -31,6 +36,7 @@ export default fp(
   async (app) => {
     const { cookieName, idleMs, maxMs } = app.config.session;
     const { users, sessions } = app.repositories;
+    const signInWork = createWorkLimiter(app.config.signInWork);
 
     function setCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
       reply.setCookie(cookieName, token, {
@@ -47,10 +53,14 @@ export default fp(
     }
 
     const adminSessions: AdminSessions = {
-      async login(request, reply, username, password) {
+      async login(request, reply, username, password, options = {}) {
         const user = await users.findByUsername(username);
-        // Unknown usernames are checked against a decoy so both failures take the same time.
-        const valid = await verifyPassword(password, user?.passwordHash ?? (await getDecoyHash()));
+        // Unknown usernames are checked against a decoy so both failures take the same time, and wait
+        // in the same queue: a refusal says nothing about the account either.
+        const valid = await signInWork.run(
+          async () => verifyPassword(password, user?.passwordHash ?? (await getDecoyHash())),
+          { priority: options.priority === true },
+        );
         if (!user || !valid) return null;
 
         // A fresh token at every login; a session the browser already held is ended (no fixation).
@@ -100,6 +110,7 @@ export default fp(
 
     app.decorateRequest("admin", null);
     app.decorate("adminSessions", adminSessions);
+    app.decorate("signInWork", signInWork);
 
     // Expired sessions are removed by plugins/app/sweeps.ts.
   },

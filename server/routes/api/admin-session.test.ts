@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type * as NodeCrypto from "node:crypto";
+import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { hashPassword } from "../../lib/passwords.ts";
 import { createTestApp, sessionCookieOf, signIn, TEST_ADMIN, type TestApp } from "../../../tests/helpers/test-app.ts";
@@ -251,6 +252,122 @@ describe("admin bootstrap", () => {
       expect(again?.passwordHash).toBe(user?.passwordHash);
     } finally {
       await restarted.close();
+    }
+  });
+});
+
+describe("bounded hashing work on the sign-in (issue 19 point 6)", { timeout: 30_000 }, () => {
+  /** A small bound, so a few parallel requests fill it; rate limits on (known devices) but far away. */
+  const bounded = (work: { concurrency: number; queueMax: number; maxWaitMs: number }) =>
+    createTestApp({
+      signInWork: work,
+      rateLimit: {
+        enabled: true,
+        forms: { max: 1000, windowMs: 60_000 },
+        login: { max: 1000, windowMs: 60_000 },
+        account: { max: 1000, windowMs: 60_000 },
+      },
+    });
+
+  const attempt = (app: TestApp["app"], username: string, password: string, remoteAddress: string, cookie?: string) =>
+    app.inject({ method: "POST", url: "/api/admin/login", payload: { username, password }, remoteAddress, headers: cookie ? { cookie } : {} });
+
+  /** The deliberate 503: Retry-After in seconds and a JSON message, no cookie. */
+  function expectBusy(response: LightMyRequestResponse) {
+    expect(response.statusCode, response.body).toBe(503);
+    expect(Number(response.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+    expect(response.headers["content-type"]).toMatch(/^application\/json/);
+    expect(response.json()).toEqual({ message: "Too many sign-ins at this moment. Please try again in a few seconds." });
+    expect(response.headers["set-cookie"]).toBeUndefined();
+  }
+
+  it("refuses what does not fit in the queue with 503 + Retry-After, without hashing, and never another 5xx", async () => {
+    const limited = await bounded({ concurrency: 1, queueMax: 2, maxWaitMs: 5_000 });
+    try {
+      await attempt(limited.app, "warm-up@example.com", "guess", "198.51.100.250"); // the decoy hash, made once
+      scryptCalls.length = 0;
+      // 24 parallel guesses with fresh usernames from as many addresses: no per-account or per-address limit applies.
+      const responses = await Promise.all(
+        Array.from({ length: 24 }, (_, i) => attempt(limited.app, `fresh-${i}@example.com`, `guess ${i}`, `198.51.100.${i + 1}`)),
+      );
+      const statuses = responses.map((response) => response.statusCode);
+      expect(statuses.every((code) => code === 401 || code === 503), statuses.join(",")).toBe(true);
+      const busy = responses.filter((response) => response.statusCode === 503);
+      expect(busy.length, statuses.join(",")).toBeGreaterThanOrEqual(12);
+      for (const response of busy) expectBusy(response);
+      // Only the attempts that were answered 401 cost a hash.
+      expect(scryptCalls).toHaveLength(statuses.filter((code) => code === 401).length);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("sends a known and an unknown e-mail through the same queue: both refused alike when it is full", async () => {
+    const limited = await bounded({ concurrency: 1, queueMax: 1, maxWaitMs: 5_000 });
+    let release = () => {};
+    const held = limited.app.signInWork.run(() => new Promise<void>((resolve) => (release = resolve)));
+    try {
+      // The one queue place taken, then one attempt for the real account and one for no account.
+      const queued = attempt(limited.app, "queued@example.com", "guess", "198.51.100.1");
+      await vi.waitFor(() => expect(limited.app.signInWork.stats().queued).toBe(1));
+      scryptCalls.length = 0;
+      const known = await attempt(limited.app, TEST_ADMIN.email, "wrong password", "198.51.100.2");
+      const unknown = await attempt(limited.app, "nobody@example.com", "wrong password", "198.51.100.3");
+      expectBusy(known);
+      expectBusy(unknown);
+      expect(known.headers["retry-after"]).toBe(unknown.headers["retry-after"]);
+      expect(scryptCalls).toEqual([]);
+      release();
+      await held;
+      expect((await queued).statusCode).toBe(401);
+    } finally {
+      release();
+      await limited.close();
+    }
+  });
+
+  it("refuses an attempt that waited longer than the bound", async () => {
+    const limited = await bounded({ concurrency: 1, queueMax: 5, maxWaitMs: 150 });
+    let release = () => {};
+    const held = limited.app.signInWork.run(() => new Promise<void>((resolve) => (release = resolve)));
+    try {
+      const started = performance.now();
+      expectBusy(await attempt(limited.app, TEST_ADMIN.email, TEST_ADMIN.password, "198.51.100.1"));
+      expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+      expect(limited.app.signInWork.stats().queued).toBe(0);
+    } finally {
+      release();
+      await held;
+      await limited.close();
+    }
+  });
+
+  it("lets the owner's known device in ahead of a full queue of guesses", async () => {
+    const limited = await bounded({ concurrency: 1, queueMax: 2, maxWaitMs: 5_000 });
+    const home = await attempt(limited.app, TEST_ADMIN.email, TEST_ADMIN.password, "192.0.2.1");
+    const device = home.cookies.find((cookie) => cookie.name === "agency_session_device");
+    expect(device).toBeDefined();
+    let release = () => {};
+    const held = limited.app.signInWork.run(() => new Promise<void>((resolve) => (release = resolve)));
+    try {
+      const finished: string[] = [];
+      const track = (name: string, request: ReturnType<typeof attempt>) => request.then((response) => (finished.push(name), response));
+      const guesses = [0, 1].map((i) => track(`guess ${i}`, attempt(limited.app, `fresh-${i}@example.com`, "guess", `198.51.100.${i + 1}`)));
+      await vi.waitFor(() => expect(limited.app.signInWork.stats().queued).toBe(2));
+      // The queue for guesses is full: one more is refused at once, with a made-up device cookie too.
+      expectBusy(await attempt(limited.app, "fresh-2@example.com", "guess", "198.51.100.3"));
+      expectBusy(await attempt(limited.app, TEST_ADMIN.email, "guess", "198.51.100.4", `agency_session_device=${"A".repeat(43)}`));
+      // The owner, from a new address with the browser used before, goes ahead of both queued guesses.
+      const owner = track("owner", attempt(limited.app, TEST_ADMIN.email, TEST_ADMIN.password, "203.0.113.9", `agency_session_device=${device!.value}`));
+      await vi.waitFor(() => expect(limited.app.signInWork.stats().priorityQueued).toBe(1));
+      release();
+      await held;
+      expect((await owner).statusCode).toBe(200);
+      expect((await Promise.all(guesses)).map((response) => response.statusCode)).toEqual([401, 401]);
+      expect(finished[0]).toBe("owner");
+    } finally {
+      release();
+      await limited.close();
     }
   });
 });

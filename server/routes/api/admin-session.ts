@@ -2,7 +2,11 @@ import type { FastifyInstance } from "fastify";
 import { adminLoginInput, type AdminStatus } from "../../../contract/admin.ts";
 import { parseInput } from "../../lib/request-errors.ts";
 import { sendTooManyRequests } from "../../lib/too-many-requests.ts";
+import { WorkLimiterBusyError } from "../../lib/work-limiter.ts";
 import { loginRateLimit } from "./rate-limits.ts";
+
+/** A refused sign-in may come back this soon: the queue holds at most a couple of seconds of work. */
+const BUSY_RETRY_AFTER_SECONDS = 2;
 
 export default async function adminSessionRoutes(app: FastifyInstance) {
   const sessions = app.adminSessions;
@@ -15,11 +19,23 @@ export default async function adminSessionRoutes(app: FastifyInstance) {
   app.post("/api/admin/login", { config: loginRateLimit(app.config) }, async (request, reply) => {
     const { username, password } = parseInput(adminLoginInput, request.body, "Please enter both email and password.");
     // Refused before the password is checked, so a 429 says nothing about the password.
-    const wait = await throttle.signInAttempt(request, username);
-    if (wait !== null) {
-      return sendTooManyRequests(reply, wait, "Too many failed sign-ins for this account. Sign in from a browser you have used before, or wait.");
+    const attempt = await throttle.signInAttempt(request, username);
+    if ("refusedForMs" in attempt) {
+      return sendTooManyRequests(reply, attempt.refusedForMs, "Too many failed sign-ins for this account. Sign in from a browser you have used before, or wait.");
     }
-    const admin = await sessions.login(request, reply, username, password);
+    let admin;
+    try {
+      admin = await sessions.login(request, reply, username, password, { priority: attempt.knownDevice });
+    } catch (error) {
+      // The bound on hashing work is full (docs/decisions/032-sign-in-work-bound.md): the server is
+      // busy, not this client over a limit, so 503; nothing was hashed.
+      if (!(error instanceof WorkLimiterBusyError)) throw error;
+      request.log.warn({ reason: error.reason }, "sign-in refused: too many password checks at once");
+      return reply
+        .code(503)
+        .header("retry-after", String(BUSY_RETRY_AFTER_SECONDS))
+        .send({ message: "Too many sign-ins at this moment. Please try again in a few seconds." });
+    }
     if (!admin) {
       request.log.info("admin sign-in refused");
       return reply.code(401).send({ message: "Invalid email or password" });

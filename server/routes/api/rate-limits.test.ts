@@ -253,6 +253,26 @@ describe("per-account limit on failed sign-ins", { timeout: 30_000 }, () => {
     expectTooMany(await login(app, TEST_ADMIN.password, "192.0.2.5", { cookie: cookieOf(partner, DEVICE_COOKIE) }), 3600, /for this account/);
   });
 
+  it("gives a known device a higher limit, not none: 5x the account's, per device, then 429 even for the right password", async () => {
+    const database = await freshDatabase();
+    const { clock, advance } = manualClock();
+    const app = await appOn(database, limits, clock);
+    // Two browsers the owner has signed in from; the thief holds the first one's cookie.
+    const stolen = cookieOf(await login(app, TEST_ADMIN.password, "192.0.2.1"), DEVICE_COOKIE);
+    const laptop = cookieOf(await login(app, TEST_ADMIN.password, "192.0.2.2"), DEVICE_COOKIE);
+
+    advance(MINUTE);
+    expect(await guessFromEveryAddress(app)).toEqual([...Array(4).fill(401), ...Array(8).fill(429)]);
+    // Past the account's limit of 4, the stolen device may try 5 x 4 = 20 more (each from a new address).
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i += 1) statuses.push((await login(app, `thief's guess ${i}`, `203.0.113.${i + 1}`, { cookie: stolen })).statusCode);
+    expect(statuses).toEqual([...Array(20).fill(401), ...Array(5).fill(429)]);
+    // Refused before the password is checked: the right password does not get through that device either.
+    expectTooMany(await login(app, TEST_ADMIN.password, "203.0.113.50", { cookie: stolen }), 3600, /for this account/);
+    // The owner's other browser has an allowance of its own.
+    expect((await login(app, TEST_ADMIN.password, "203.0.113.51", { cookie: laptop })).statusCode).toBe(200);
+  });
+
   it("holds across two instances and lifts when the window ends", async () => {
     const database = await freshDatabase();
     const { clock, advance } = manualClock();
