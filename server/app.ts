@@ -19,6 +19,7 @@ import rateLimit from "./plugins/external/rate-limit.ts";
 import adminDeliveryRoutes from "./routes/api/admin-deliveries.ts";
 import adminLeadRoutes from "./routes/api/admin-leads.ts";
 import adminSessionRoutes from "./routes/api/admin-session.ts";
+import cspReportRoutes from "./routes/api/csp-reports.ts";
 import leadFormRoutes from "./routes/api/lead-forms.ts";
 import clientRoutes from "./routes/client.ts";
 import formPostRoutes from "./routes/forms/form-posts.ts";
@@ -145,6 +146,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}) {
   await app.register(adminSessionRoutes);
   await app.register(adminLeadRoutes);
   await app.register(adminDeliveryRoutes);
+  await app.register(cspReportRoutes);
   await app.register(clientRoutes);
 
   return app;

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { CSP_REPORT_GROUP, CSP_REPORT_PATH } from "../../contract/csp-reports.ts";
 
 // Each built page's Content-Security-Policy, written from what the page itself contains
 // (docs/decisions/019-content-security-policy.md): its inline scripts and styles by hash, the
@@ -43,6 +44,21 @@ const ANALYTICS_IMG = ["https://*.google-analytics.com", "https://*.googletagman
  * only the hashes of their own.
  */
 const RUNTIME_STYLE_MARKERS = ["data-scroll-locked", "block-interactivity-", "data-radix-select-viewport"];
+
+/**
+ * Where browsers send the reports of what a page's policy blocked (routes/api/csp-reports.ts): the
+ * Reporting-Endpoints header names the endpoint the policy's report-to uses (Chromium); report-uri is
+ * for browsers without the Reporting API (Firefox, Safari), and ignored by those with it.
+ */
+export const REPORTING_ENDPOINTS = `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`;
+
+/** Stands for the nonce in the admin's policy until withNonce puts in the one of an answer. */
+const NONCE_SOURCE = "'nonce-{nonce}'";
+
+/** The admin's policy for one answer: its nonce in place of the placeholder. */
+export function withNonce(policy: string, nonce: string): string {
+  return policy.replaceAll(NONCE_SOURCE, `'nonce-${nonce}'`);
+}
 
 /** "site": a public page; "admin": the admin app, which names no other host and may not be framed. */
 export type PageKind = "site" | "admin";
@@ -130,7 +146,9 @@ function directive(name: string, sources: string[]): string {
 /**
  * The policy of one built page. `moduleSources` is the text of every module the page loads (see
  * page-modules.ts): the analytics hosts are allowed only when one of them loads the Google tag, and
- * inline style elements only when one adds them at run time (RUNTIME_STYLE_MARKERS).
+ * inline style elements only when one adds them at run time (RUNTIME_STYLE_MARKERS): on a public page
+ * any ('unsafe-inline': the pages are static and precompressed), in the admin only those carrying the
+ * answer's nonce (NONCE_SOURCE, see withNonce; docs/decisions/033-csp-reports.md).
  */
 export function pagePolicy(html: string, kind: PageKind, moduleSources: string[]): string {
   const site = kind === "site";
@@ -139,14 +157,16 @@ export function pagePolicy(html: string, kind: PageKind, moduleSources: string[]
   const runtimeStyles = code.some((text) => RUNTIME_STYLE_MARKERS.some((marker) => text.includes(marker)));
   const hosts = site ? thirdPartyOrigins(html) : { script: [], frame: [], img: [] };
 
-  const styleElements = ["'self'", ...(runtimeStyles ? ["'unsafe-inline'"] : inlineStyleHashes(html))];
+  const runtimeStyleSources = !runtimeStyles ? [] : site ? ["'unsafe-inline'"] : [NONCE_SOURCE];
+  // A hash or nonce beside 'unsafe-inline' would switch it off.
+  const styleElements = ["'self'", ...(runtimeStyles && site ? [] : inlineStyleHashes(html)), ...runtimeStyleSources];
   const attributeHashes = styleAttributeHashes(html);
   const styleAttributes = attributeHashes.length > 0 ? ["'unsafe-hashes'", ...attributeHashes] : [];
   return [
     "default-src 'none'",
     directive("script-src", ["'self'", ...inlineScriptHashes(html), ...(analytics ? [ANALYTICS_SCRIPT_ORIGIN] : []), ...hosts.script]),
     // Browsers without the -elem/-attr split (none current) fall back to style-src.
-    directive("style-src", runtimeStyles ? styleElements : [...styleElements, ...styleAttributes]),
+    directive("style-src", runtimeStyles && site ? styleElements : [...styleElements, ...styleAttributes]),
     directive("style-src-elem", styleElements),
     directive("style-src-attr", styleAttributes),
     directive("img-src", ["'self'", ...(analytics ? ANALYTICS_IMG : []), ...hosts.img]),
@@ -159,6 +179,8 @@ export function pagePolicy(html: string, kind: PageKind, moduleSources: string[]
     "base-uri 'self'",
     "form-action 'self'",
     site ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
+    `report-uri ${CSP_REPORT_PATH}`,
+    `report-to ${CSP_REPORT_GROUP}`,
   ]
     .map((part) => part.replace(/ +/g, " "))
     .join("; ");

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { inlineScriptHashes, inlineStyleHashes, pagePolicy, styleAttributeHashes, thirdPartyOrigins } from "./content-security-policy.ts";
+import { inlineScriptHashes, inlineStyleHashes, pagePolicy, styleAttributeHashes, thirdPartyOrigins, withNonce } from "./content-security-policy.ts";
 import { pageModulePaths, pageModules } from "./page-modules.ts";
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
@@ -47,6 +47,25 @@ describe("what a page's policy is written from", () => {
     const policy = pagePolicy('<img src="https://images.example/a.jpg"><iframe src="https://calendly.com/x"></iframe>', "admin", ['const u="https://www.googletagmanager.com";']);
     expect(policy).not.toMatch(/https:/);
     expect(policy).toContain("frame-ancestors 'none'");
+  });
+
+  it("allows the style elements the admin's components add by the answer's nonce, never by 'unsafe-inline'", () => {
+    const radix = ['const s="[data-radix-select-viewport]{scrollbar-width:none}";'];
+    const template = pagePolicy("<style>a{color:red}</style>", "admin", radix);
+    const policy = withNonce(template, "bm9uY2Utb2YtdGhlLWFuc3dlcg==").split("; ");
+    expect(policy).toContain(`style-src-elem 'self' ${sha256("a{color:red}")} 'nonce-bm9uY2Utb2YtdGhlLWFuc3dlcg=='`);
+    expect(policy).toContain(`style-src 'self' ${sha256("a{color:red}")} 'nonce-bm9uY2Utb2YtdGhlLWFuc3dlcg=='`);
+    expect(policy.join("; ")).not.toContain("unsafe-inline");
+    // A public page with such a component keeps 'unsafe-inline' for style elements (static, precompressed pages).
+    expect(pagePolicy("<style>a{color:red}</style>", "site", radix).split("; ")).toContain("style-src-elem 'self' 'unsafe-inline'");
+    // An admin without such code needs no nonce.
+    expect(pagePolicy("", "admin", []).split("; ")).toContain("style-src-elem 'self'");
+  });
+
+  it("names the report endpoint in every policy", () => {
+    for (const policy of [pagePolicy("", "site", []), pagePolicy("", "admin", [])]) {
+      expect(policy.split("; ").slice(-2)).toEqual(["report-uri /api/csp-reports", "report-to csp"]);
+    }
   });
 });
 

@@ -46,7 +46,7 @@ beforeAll(async () => {
   writeWithVariants(join(clientDir, "404.html"), '<meta name="robots" content="noindex"/><h1>404 Page Not Found</h1><script type="module" src="/assets/page.Ab12.js"></script>');
   writeWithVariants(
     join(clientDir, "admin", "index.html"),
-    `<meta name="robots" content="noindex"/><style>${ISLAND_STYLE}</style><script>${ISLAND_SCRIPT}</script><astro-island component-url="/assets/admin-app.Gh78.js"><p>Loading...</p></astro-island>`,
+    `<meta name="robots" content="noindex"/><style>${ISLAND_STYLE}</style><script>${ISLAND_SCRIPT}</script><astro-island component-url="/assets/admin-app.Gh78.js"><p>Loading...</p></astro-island>`.padEnd(2000, " "),
   );
   writeWithVariants(join(clientDir, "assets", "entry-AbC123.js"), "console.log('app');".repeat(100));
   // The site script loads the Google tag; the admin app has no third party in it.
@@ -287,8 +287,14 @@ describe("Content-Security-Policy and Permissions-Policy", () => {
       const response = await get(path);
       const policy = parsePolicy(response.headers["content-security-policy"]);
       expect(policy.get("script-src"), path).toEqual(["'self'", sha256(ISLAND_SCRIPT)]);
-      // Radix's Select adds <style> elements while it runs, so the admin's modules allow inline styles.
-      expect(policy.get("style-src-elem"), path).toEqual(["'self'", "'unsafe-inline'"]);
+      // Radix's Select and Dialog add <style> elements while they run: the admin allows them by this
+      // answer's nonce (given to the page in a meta element), never 'unsafe-inline'.
+      const nonce = /<meta property="csp-nonce" nonce="([^"]+)">/.exec(response.body)?.[1];
+      expect(nonce, path).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(policy.get("style-src-elem"), path).toEqual(["'self'", sha256(ISLAND_STYLE), `'nonce-${nonce}'`]);
+      expect(policy.get("style-src"), path).toEqual(["'self'", sha256(ISLAND_STYLE), `'nonce-${nonce}'`]);
+      expect(policy.get("style-src-attr"), path).toEqual(["'none'"]);
+      expect(String(response.headers["content-security-policy"]), path).not.toContain("unsafe-inline");
       expect(policy.get("img-src"), path).toEqual(["'self'"]);
       expect(policy.get("connect-src"), path).toEqual(["'self'"]);
       expect(policy.get("frame-src"), path).toEqual(["'none'"]);
@@ -296,6 +302,33 @@ describe("Content-Security-Policy and Permissions-Policy", () => {
       expect(response.headers["x-frame-options"], path).toBe("DENY");
       const thirdParty = [...policy.values()].flat().filter((source) => /^https?:/.test(source));
       expect(thirdParty, path).toEqual([]);
+    }
+  });
+
+  it("gives the admin a new nonce with every answer, never cached, compressed when asked", async () => {
+    const nonces = new Set<string>();
+    for (const encoding of ["br", "gzip", "identity", "br"]) {
+      const response = await get("/admin/leads", { "accept-encoding": encoding });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["cache-control"]).toBe("no-store");
+      expect(response.headers.etag).toBeUndefined();
+      expect(response.headers["content-encoding"]).toBe(encoding === "identity" ? undefined : encoding);
+      const body = encoding === "br" ? brotliDecompressSync(response.rawPayload).toString() : encoding === "gzip" ? gunzipSync(response.rawPayload).toString() : response.body;
+      const nonce = /<meta property="csp-nonce" nonce="([^"]+)">/.exec(body)?.[1] ?? "";
+      expect(String(response.headers["content-security-policy"])).toContain(`'nonce-${nonce}'`);
+      expect(body).toContain("<astro-island");
+      nonces.add(nonce);
+    }
+    expect(nonces.size).toBe(4);
+  });
+
+  it("asks the browser to report every page's violations to /api/csp-reports (report-to, and report-uri for browsers without it)", async () => {
+    for (const path of ["/", "/contact", "/no-such-page", "/admin", "/admin/leads"]) {
+      const response = await get(path);
+      const policy = parsePolicy(response.headers["content-security-policy"]);
+      expect(policy.get("report-to"), path).toEqual(["csp"]);
+      expect(policy.get("report-uri"), path).toEqual(["/api/csp-reports"]);
+      expect(response.headers["reporting-endpoints"], path).toBe('csp="/api/csp-reports"');
     }
   });
 

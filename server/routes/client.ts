@@ -1,10 +1,10 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { pagePolicy, type PageKind } from "../lib/content-security-policy.ts";
+import { pagePolicy, REPORTING_ENDPOINTS, withNonce, type PageKind } from "../lib/content-security-policy.ts";
 import { pageModules, type ReadModule } from "../lib/page-modules.ts";
 
 // Serves the built client: prerendered pages at their paths, the SPA fallback for /admin/*, the
@@ -12,7 +12,7 @@ import { pageModules, type ReadModule } from "../lib/page-modules.ts";
 // sent with its own Content-Security-Policy, written at start-up from what it contains.
 
 type Variant = { body: Buffer; encoding: "br" | "gzip" | null };
-type HtmlPage = { variants: Variant[]; etag: string; canonical: string | null; noindex: boolean; kind: PageKind; policy: string };
+type HtmlPage = { variants: Variant[]; html: string; etag: string; canonical: string | null; noindex: boolean; kind: PageKind; policy: string };
 
 /** The admin app's page (app/pages/admin/index.astro): the answer to every /admin/* path. */
 const ADMIN_APP_FILE = join("admin", "index.html");
@@ -32,6 +32,7 @@ async function loadHtml(file: string, kind: PageKind, readModule: ReadModule): P
     kind,
     policy: pagePolicy(html, kind, modules.map((module) => module.source)),
     variants,
+    html,
     etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
     canonical: /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1] ?? null,
     noindex: /<meta name="robots" content="[^"]*noindex/.test(html),
@@ -101,12 +102,31 @@ function acceptedEncodings(request: FastifyRequest): Set<string> {
   );
 }
 
+/**
+ * The admin page with this answer's nonce, which its style elements must carry (the policy allows no
+ * other inline style): in a meta element, where the app reads it (app/admin/csp-nonce.ts). Browsers hide
+ * a nonce attribute from the page's CSS and markup, so it cannot be read back out by injected markup.
+ */
+function sendAdminHtml(reply: FastifyReply, page: HtmlPage, status: number) {
+  const nonce = randomBytes(16).toString("base64");
+  const meta = `<meta property="csp-nonce" nonce="${nonce}">`;
+  const head = /<head\b[^>]*>/i.exec(page.html);
+  const html = head ? page.html.slice(0, head.index + head[0].length) + meta + page.html.slice(head.index + head[0].length) : meta + page.html;
+  // Never cached nor revalidated (a kept copy would hold another answer's nonce); compressed by
+  // plugins/external/compression.ts, as the precompressed files hold no nonce.
+  reply.header("cache-control", "no-store").header("vary", "accept-encoding");
+  reply.header("content-security-policy", withNonce(page.policy, nonce)).header("reporting-endpoints", REPORTING_ENDPOINTS);
+  // For browsers that predate frame-ancestors.
+  reply.header("x-frame-options", "DENY");
+  return reply.code(status).type("text/html; charset=utf-8").send(html);
+}
+
 function sendHtml(request: FastifyRequest, reply: FastifyReply, page: HtmlPage, status: number) {
+  if (page.kind === "admin") return sendAdminHtml(reply, page, status);
   // HTML is revalidated on every visit so a deploy shows at once; the assets it names are immutable.
   reply.header("cache-control", "no-cache").header("etag", page.etag).header("vary", "accept-encoding");
-  reply.header("content-security-policy", page.policy);
-  // For browsers that predate frame-ancestors; helmet's default (SAMEORIGIN) suits the public pages.
-  if (page.kind === "admin") reply.header("x-frame-options", "DENY");
+  reply.header("content-security-policy", page.policy).header("reporting-endpoints", REPORTING_ENDPOINTS);
+  // For browsers that predate frame-ancestors, helmet's default (SAMEORIGIN) suits the public pages.
   if (status === 200 && request.headers["if-none-match"] === page.etag) return reply.code(304).send();
   const accepted = acceptedEncodings(request);
   const variant = page.variants.find((v) => v.encoding === null || accepted.has(v.encoding))!;

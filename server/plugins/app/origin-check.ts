@@ -3,8 +3,13 @@ import fp from "fastify-plugin";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Routes that answer a cross-site post themselves (with a page, routes/forms/): `config: { crossSite: "page" }`. */
-export type CrossSiteConfig = { crossSite?: "page" };
+/**
+ * `config: { crossSite: … }` on a route: "page" for routes that answer a cross-site post themselves (with
+ * a page, routes/forms/); "allow" for a route that any origin may post to because the post changes
+ * nothing a session could be tricked into: Content-Security-Policy reports (routes/api/csp-reports.ts),
+ * which browsers send without credentials and with `Origin: null` or the reporting frame's origin.
+ */
+export type CrossSiteConfig = { crossSite?: "page" | "allow" };
 
 /**
  * The origin a state-changing request came from, and whether it is ours: this server's own origin or
@@ -39,14 +44,16 @@ export function crossSiteOrigin(request: FastifyRequest, configured: string | nu
 
 /**
  * Refuses state-changing requests that a browser sent from another site (CSRF) with 403 and a JSON
- * message; routes configured `crossSite: "page"` check the same rule themselves and answer a page.
+ * message; routes configured `crossSite: "page"` check the same rule themselves and answer a page, and
+ * routes configured `crossSite: "allow"` take posts from anywhere.
  */
 export default fp(
   async (app) => {
     const configured = app.config.siteOrigin;
     app.addHook("onRequest", async (request, reply) => {
       if (SAFE_METHODS.has(request.method)) return;
-      if ((request.routeOptions.config as CrossSiteConfig | undefined)?.crossSite === "page") return;
+      const crossSite = (request.routeOptions.config as CrossSiteConfig | undefined)?.crossSite;
+      if (crossSite === "page" || crossSite === "allow") return;
       const origin = crossSiteOrigin(request, configured, { refererFallback: false });
       if (origin === null) return;
       request.log.warn({ origin }, "refused a cross-site request");

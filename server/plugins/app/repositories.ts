@@ -1,5 +1,6 @@
 import fp from "fastify-plugin";
 import { deliveryPlanner } from "../../delivery/plan.ts";
+import { createCspViolationsRepository } from "../../repositories/csp-violations-repository.ts";
 import { createKnownDevicesRepository } from "../../repositories/known-devices-repository.ts";
 import { createLeadsRepository } from "../../repositories/leads/leads-repository.ts";
 import { createRateLimitsRepository } from "../../repositories/rate-limits-repository.ts";
@@ -14,6 +15,7 @@ export type Repositories = {
   rateLimits: ReturnType<typeof createRateLimitsRepository>;
   knownDevices: ReturnType<typeof createKnownDevicesRepository>;
   serverSecrets: ReturnType<typeof createServerSecretsRepository>;
+  cspViolations: ReturnType<typeof createCspViolationsRepository>;
 };
 
 export default fp(
@@ -25,6 +27,7 @@ export default fp(
       rateLimits: createRateLimitsRepository(app.db),
       knownDevices: createKnownDevicesRepository(app.db),
       serverSecrets: createServerSecretsRepository(app.db),
+      cspViolations: createCspViolationsRepository(app.db),
     };
     app.decorate("repositories", repositories);
   },

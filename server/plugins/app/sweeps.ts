@@ -2,7 +2,7 @@ import fp from "fastify-plugin";
 
 // Rows that have outlived their use are removed here, at start-up and then hourly: expired admin
 // sessions, rate-limit counters whose window ended, known devices unused for a year and expired
-// Idempotency-Keys; and once a day leads past LEAD_RETENTION_DAYS. One failing sweep is logged and does
+// Idempotency-Keys, CSP violation counts older than 30 days; and once a day leads past LEAD_RETENTION_DAYS. One failing sweep is logged and does
 // not stop the others.
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
@@ -10,12 +10,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export default fp(
   async (app) => {
-    const { sessions, rateLimits, knownDevices, leads } = app.repositories;
+    const { sessions, rateLimits, knownDevices, leads, cspViolations } = app.repositories;
     const sweeps = [
       { removed: "removed expired sessions", run: () => sessions.deleteExpired(app.clock()) },
       { removed: "removed expired rate-limit counters", run: () => rateLimits.deleteExpired(app.clock()) },
       { removed: "removed expired known devices", run: () => knownDevices.deleteExpired(app.clock()) },
       { removed: "removed expired idempotency keys", run: () => leads.deleteExpiredIdempotencyKeys(app.clock()) },
+      { removed: "removed old CSP violation counts", run: () => cspViolations.deleteExpired(app.clock()) },
     ];
     // LEAD_RETENTION_DAYS: once a day (at start-up, then whenever a day has passed since the last run),
     // leads older than that go with their notes and deliveries; the count is logged even when it is 0.

@@ -17,3 +17,15 @@ export function loginRateLimit(config: ServerConfig): RouteRateLimit {
   if (!config.rateLimit.enabled) return {};
   return { rateLimit: { max: config.rateLimit.login.max, timeWindow: config.rateLimit.login.windowMs } };
 }
+
+/**
+ * Content-Security-Policy reports per address: a page that breaks its policy reports a few violations
+ * per view (Chromium batches them), so 60 in 10 minutes covers a visitor reading many such pages; a
+ * flood is cut off before its bodies are even read.
+ */
+export const CSP_REPORT_LIMIT = { max: 60, windowMs: 10 * 60 * 1000 };
+
+export function cspReportRateLimit(config: ServerConfig): RouteRateLimit {
+  if (!config.rateLimit.enabled) return {};
+  return { rateLimit: { max: CSP_REPORT_LIMIT.max, timeWindow: CSP_REPORT_LIMIT.windowMs } };
+}
