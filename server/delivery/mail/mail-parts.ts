@@ -4,10 +4,21 @@ import type { SummaryRow } from "../lead-summary.ts";
 // The pieces both lead e-mails are made of: header text that cannot break a header, the stable
 // Message-ID, and the rows of a lead as plain text and as an escaped HTML table.
 
-/** Text for a header (subject, display name): control characters (CR/LF first of all) become spaces, bounded. */
+/**
+ * Text for a header (subject, display name): control characters (CR/LF first of all) become spaces, and
+ * "=?" becomes "= ?", bounded. An encoded word ("=?UTF-8?B?...?=") typed as text would otherwise go out
+ * as typed (nodemailer only quotes plain ASCII) and be decoded by the reader's parser, into line breaks
+ * and headers of the visitor's choosing; with no "=?" left, no parser finds an encoded word to decode,
+ * and the reader sees the text as typed but for one space (issue 19 point 3, decision 031).
+ */
 export function headerText(value: string, maxLength: number): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  const clean = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/\s+/g, " ").trim();
+  const clean = value
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/=\?/g, "= ?");
+  // Cutting the text short cannot make a new "=?": it only drops characters from the end.
   return clean.length <= maxLength ? clean : `${clean.slice(0, maxLength - 1).trimEnd()}…`;
 }
 
