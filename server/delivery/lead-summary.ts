@@ -66,8 +66,8 @@ export function requestedMeeting(lead: LeadOf["contacts"], ownerTimeZone?: strin
 const orNotGiven = (value: string | null | undefined) => (value ? value : NOT_GIVEN);
 
 /**
- * What the person filled in, in the form's order: the rows the auto-reply echoes back to them. The meeting
- * is shown in their own time zone (pass ownerTimeZone to add the owner's).
+ * What the person filled in, in the form's order (the owner's mail starts with it; the auto-reply echoes
+ * none of it, issue 19). The meeting is shown in their own time zone (pass ownerTimeZone to add the owner's).
  */
 export function submittedFields<K extends LeadKind>(kind: K, lead: LeadOf[K], ownerTimeZone?: string): SummaryRow[] {
   const rows: SummaryRow[] = [

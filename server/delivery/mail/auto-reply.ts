@@ -1,12 +1,20 @@
 import type Mail from "nodemailer/lib/mailer";
 import { replyWindowHours, type LeadKind } from "../../../contract/admin-leads.ts";
+import { contactProductOptions } from "../../../contract/lead-options.ts";
+import { isEchoableName } from "../../../contract/name-rule.ts";
+import { publicForms } from "../../../contract/public-forms.ts";
+import { serviceTypeLabels } from "../../../contract/service-inquiry.ts";
 import type { LeadOf } from "../../repositories/leads/lead-tables.ts";
-import { leadDisplayName, requestedMeeting, submittedFields } from "../lead-summary.ts";
+import { requestedMeeting, type SummaryRow } from "../lead-summary.ts";
 import { meetingRequestIcs } from "./ics.ts";
 import { deliveryMessageId, escapeHtml, headerText, htmlDocument, parseMailbox, rowsHtml, rowsText } from "./mail-parts.ts";
 
-// The confirmation to the lead (AUTO_REPLY=true): thanks, what they sent, the reply promise of the page
-// they used, and the requested meeting as an .ics file they can put in their calendar as tentative.
+// The confirmation to the lead (AUTO_REPLY=true): thanks, the reply promise of the page they used, what
+// they asked for, and the requested meeting as an .ics file they can put in their calendar as tentative.
+// Anyone can type any address into a form, so this mail says only our own words and values from closed
+// lists (the form, the service, the products we offer, the meeting slot): no free text the visitor typed,
+// and their name only when it passes the strict name rule (contract/name-rule.ts). Issue 19 point 1,
+// decision 031; the owner's mail (owner-mail.ts) still shows everything.
 
 export type AutoReplyInput<K extends LeadKind = LeadKind> = {
   kind: K;
@@ -24,25 +32,49 @@ export type AutoReplyInput<K extends LeadKind = LeadKind> = {
 const NAME_MAX = 100;
 const MEETING_MINUTES = 30;
 
+/** The product labels a lead can hold that are ours: the contact form's chips and the short forms' fixed products. */
+const knownProducts: ReadonlySet<string> = new Set<string>([...contactProductOptions, ...[...publicForms.values()].flatMap((form) => form.products ?? [])]);
+
+/** What the lead asked for, from closed lists only: the form (when it is one of ours), the service or products, the meeting. */
+function requestRows<K extends LeadKind>(kind: K, lead: LeadOf[K]): SummaryRow[] {
+  const rows: SummaryRow[] = [];
+  const form = lead.formName ? publicForms.get(lead.formName) : undefined;
+  if (form) rows.push({ label: "Form", value: form.title ? `${form.title} (${form.pagePath})` : form.pagePath });
+  if (kind === "inquiries") {
+    rows.push({ label: "Service", value: serviceTypeLabels[(lead as LeadOf["inquiries"]).serviceType] });
+    return rows;
+  }
+  const contact = lead as LeadOf["contacts"];
+  const products = contact.products.filter((product) => knownProducts.has(product));
+  if (products.length > 0) rows.push({ label: "Products", value: products.join(", ") });
+  // The date is an ISO date, the time one of the slots, the zone an IANA name (the contract checked them).
+  const meeting = requestedMeeting(contact);
+  if (meeting) rows.push({ label: "Requested meeting", value: meeting });
+  return rows;
+}
+
 export function autoReplyMail<K extends LeadKind>({ kind, lead, deliveryId, from, companyName, phone, now = new Date() }: AutoReplyInput<K>): Mail.Options {
-  const sender = companyName || parseMailbox(from).name || "our team";
+  const fromMailbox = parseMailbox(from);
+  const ourName = companyName || fromMailbox.name;
+  const sender = ourName || "our team";
   const hours = replyWindowHours(lead.formName);
-  const rows = submittedFields(kind, lead);
+  const rows = requestRows(kind, lead);
   const promise = `We will get back to you within ${hours} hours.`;
   const call = phone ? `If it is urgent, call us at ${phone}.` : null;
   const contact = kind === "contacts" ? (lead as LeadOf["contacts"]) : null;
   const meeting = contact ? requestedMeeting(contact) : null;
   const meetingNote = meeting ? "The meeting time you asked for is requested, not yet booked: we will confirm it with you." : null;
-  const subject = headerText(`Thank you, ${lead.firstName} — we received your request`, 150);
+  const subject = headerText(ourName ? `${ourName}: we received your request` : "We received your request", 150);
+  const greeting = isEchoableName(lead.firstName) ? `Hello ${lead.firstName},` : "Hello,";
+  // The To display name follows the same rule; otherwise the bare address.
+  const toName = isEchoableName(lead.firstName) && isEchoableName(lead.lastName) ? `${lead.firstName} ${lead.lastName}` : null;
 
   const text = [
-    `Hello ${lead.firstName},`,
+    greeting,
     "",
     `Thank you for contacting ${sender}. ${promise}`,
     meetingNote,
-    "",
-    "What you sent us:",
-    rowsText(rows),
+    ...(rows.length > 0 ? ["", "Your request:", rowsText(rows)] : []),
     "",
     call,
     `— ${sender}`,
@@ -55,11 +87,10 @@ export function autoReplyMail<K extends LeadKind>({ kind, lead, deliveryId, from
   const html = htmlDocument(
     subject,
     [
-      paragraph(`Hello ${lead.firstName},`),
+      paragraph(greeting),
       paragraph(`Thank you for contacting ${sender}. ${promise}`),
       paragraph(meetingNote),
-      `<h2 style="font-size:16px">What you sent us</h2>`,
-      rowsHtml(rows),
+      rows.length > 0 ? `<h2 style="font-size:16px">Your request</h2>\n${rowsHtml(rows)}` : "",
       paragraph(call),
       paragraph(`— ${sender}`),
     ]
@@ -67,7 +98,6 @@ export function autoReplyMail<K extends LeadKind>({ kind, lead, deliveryId, from
       .join("\n"),
   );
 
-  const fromMailbox = parseMailbox(from);
   const ics =
     contact?.meetingDate && contact.meetingTime && contact.timezone
       ? meetingRequestIcs({
@@ -75,7 +105,7 @@ export function autoReplyMail<K extends LeadKind>({ kind, lead, deliveryId, from
           start: { date: contact.meetingDate, hour: Number(contact.meetingTime.slice(0, 2)), timeZone: contact.timezone },
           durationMinutes: MEETING_MINUTES,
           summary: `Meeting with ${sender} (requested — to be confirmed)`,
-          description: `${leadDisplayName(lead)} asked for this meeting. It is not booked yet: ${sender} will confirm it.${phone ? ` Phone: ${phone}.` : ""}`,
+          description: `You asked for this meeting. It is not booked yet: ${sender} will confirm it.${phone ? ` Phone: ${phone}.` : ""}`,
           organizer: { name: sender, address: fromMailbox.address },
           now,
         })
@@ -83,7 +113,8 @@ export function autoReplyMail<K extends LeadKind>({ kind, lead, deliveryId, from
 
   return {
     from,
-    to: { name: headerText(leadDisplayName(lead), NAME_MAX), address: lead.email },
+    // An address object: nodemailer takes the address as one mailbox and encodes the name itself.
+    to: { name: toName ? headerText(toName, NAME_MAX) : "", address: lead.email },
     subject,
     text,
     html,

@@ -129,14 +129,16 @@ describe("the owner's e-mail", () => {
 describe("the auto-reply", () => {
   const now = new Date("2026-11-23T15:04:05.000Z");
 
-  it("thanks the lead, echoes what they sent, promises 24 hours and attaches the requested meeting", async () => {
+  it("thanks the lead by first name, lists the products and the meeting, promises 24 hours and attaches the requested meeting", async () => {
     const { parsed, envelopeTo } = await sendAndReceive(
       autoReplyMail({ kind: "contacts", lead: contactLead(), deliveryId: "d-3", from, companyName: "Acme Marketing", phone: "+1 800 555 0000", now }),
     );
     expect(envelopeTo).toEqual(["ada@example.com"]);
     expect(addresses(parsed.from)).toEqual([{ name: "Agency Team", address: "hello@agency.example" }]);
-    expect(parsed.subject).toBe("Thank you, Ada — we received your request");
+    expect(addresses(parsed.to)).toEqual([{ name: "Ada Lovelace", address: "ada@example.com" }]);
+    expect(parsed.subject).toBe("Acme Marketing: we received your request");
     expect(parsed.messageId).toBe("<d-3@agency.example>");
+    expect(parsed.text).toMatch(/^Hello Ada,\n/);
     expect(parsed.text).toContain("Thank you for contacting Acme Marketing. We will get back to you within 24 hours.");
     expect(parsed.text).toContain("requested, not yet booked");
     expect(parsed.text).toContain("Products: SEO Services, Website Design");
@@ -144,6 +146,11 @@ describe("the auto-reply", () => {
     expect(parsed.text).not.toContain("owner");
     expect(parsed.text).not.toContain("UTM");
     expect(parsed.text).toContain("call us at +1 800 555 0000");
+    // What they typed stays out: their own company, phone, address and last name.
+    for (const typed of ["Analytical Engines", "312 555 0100", "ada@example.com", "Lovelace"]) {
+      expect(parsed.text).not.toContain(typed);
+      expect(parsed.html).not.toContain(typed);
+    }
 
     expect(parsed.attachments).toHaveLength(1);
     const [ics] = parsed.attachments;
@@ -162,6 +169,8 @@ describe("the auto-reply", () => {
     expect(lines).toContain("UID:d-3@agency.example");
     expect(lines).toContain("DTSTAMP:20261123T150405Z");
     expect(lines).toContain('ORGANIZER;CN="Acme Marketing":mailto:hello@agency.example');
+    expect(text).not.toContain("Ada");
+    expect(text).not.toContain("Lovelace");
   });
 
   it("promises 4 hours on the home-services and law-firm forms", async () => {
@@ -176,21 +185,50 @@ describe("the auto-reply", () => {
     }
   });
 
-  it("attaches no calendar file without a full meeting request, and escapes what the lead sent", async () => {
+  it("names the form it came from when the form is one of ours", async () => {
+    const { parsed } = await sendAndReceive(autoReplyMail({ kind: "contacts", lead: contactLead({ formName: "lead-audit", pagePath: "/get-leads?x=evil.example" }), deliveryId: "d-6", from, now }));
+    expect(parsed.text).toContain("Form: Get Your FREE Lead Audit (/get-leads)");
+    expect(parsed.text).not.toContain("evil.example");
+  });
+
+  it("greets a name that is not a name neutrally, addresses the bare address, and attaches no calendar file without a full meeting request", async () => {
     const lead = contactLead({ firstName: "<img src=x onerror=alert(1)>", meetingTime: null, products: [] });
     const { parsed } = await sendAndReceive(autoReplyMail({ kind: "contacts", lead, deliveryId: "d-4", from, now }));
     expect(parsed.attachments).toHaveLength(0);
-    expect(parsed.html).not.toContain("<img");
-    expect(parsed.html).toContain("Hello &lt;img src=x onerror=alert(1)&gt;,");
+    expect(parsed.text).toMatch(/^Hello,\n/);
+    expect(parsed.html).toContain("<p>Hello,</p>");
+    expect(parsed.html).not.toContain("img");
+    expect(addresses(parsed.to)).toEqual([{ name: "", address: "ada@example.com" }]);
     expect(parsed.text).toContain("Thank you for contacting Agency Team.");
     expect(parsed.text).toContain("Requested meeting: Wed, Dec 2, 2026 (no time chosen)");
   });
 
-  it("confirms an inquiry without an attachment", async () => {
+  it("carries none of the visitor's free text: only our words and values from closed lists", async () => {
+    const lead = contactLead({
+      firstName: "Visit pills.example",
+      lastName: "https://evil.example/win",
+      company: "Cheap pills at evil.example",
+      phone: "+1 555 0100 call evil.example",
+      products: ["SEO Services", "Free money at evil.example"],
+      formName: "evil-form",
+    });
+    const { parsed } = await sendAndReceive(autoReplyMail({ kind: "contacts", lead, deliveryId: "d-7", from, companyName: "Acme Marketing", now }));
+    const seen = [parsed.subject, parsed.text, parsed.html, ...parsed.attachments.map((a) => a.content.toString("utf8"))].join("\n");
+    for (const typed of ["pills", "evil", "Free money", "0100"]) expect(seen).not.toContain(typed);
+    expect(parsed.subject).toBe("Acme Marketing: we received your request");
+    expect(parsed.text).toContain("Products: SEO Services\n");
+    expect(parsed.text).not.toContain("Form:");
+    expect(addresses(parsed.to)).toEqual([{ name: "", address: "ada@example.com" }]);
+  });
+
+  it("confirms an inquiry with its service, without the message or an attachment", async () => {
     const { parsed } = await sendAndReceive(autoReplyMail({ kind: "inquiries", lead: inquiryLead(), deliveryId: "d-5", from: "hello@agency.example", now }));
     expect(parsed.attachments).toHaveLength(0);
+    expect(parsed.subject).toBe("We received your request");
     expect(parsed.text).toContain("Thank you for contacting our team. We will get back to you within 24 hours.");
     expect(parsed.text).toContain("Service: Search Engine Optimization");
     expect(parsed.text).not.toContain("requested, not yet booked");
+    expect(parsed.text).not.toContain("We need more calls");
+    expect(parsed.text).not.toContain("Arlington");
   });
 });

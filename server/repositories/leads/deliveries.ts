@@ -8,12 +8,40 @@ import { leadTables, untyped } from "./lead-tables.ts";
 
 // The delivery outbox (lead_deliveries). Rows are written in the lead's own transaction (write.ts), so a
 // lead is never acknowledged without its deliveries; the delivery worker (server/delivery/worker.ts)
-// claims due rows with a lease, sends, and records the outcome here.
+// claims due rows with a lease, sends, and records the outcome here. auto_reply_recipients (when each
+// address last got an auto-reply) is written with them: one auto-reply per address a day.
 
 /** Where one delivery of a new lead goes; `recipient: null` records the channel as not configured. */
 export type DeliveryTarget = { channel: DeliveryChannel; recipient: string | null };
-/** The deliveries a lead gets (server/delivery/plan.ts decides from the settings). */
-export type DeliveryPlanner = (lead: { email: string }) => DeliveryTarget[];
+/** The deliveries a lead gets when stored (occasion "new", the default) or rescued from spam (server/delivery/plan.ts decides from the settings). */
+export type DeliveryPlanner = (lead: { email: string }, occasion?: "new" | "rescued") => DeliveryTarget[];
+
+/** An address gets at most one auto-reply in this long (issue 19: the form is not a way to mail strangers). */
+export const AUTO_REPLY_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Takes this interval's auto-reply to `address` (case-insensitive) for the lead being written: true when
+ * it may be sent, false when the address had one less than AUTO_REPLY_INTERVAL_MS ago. One statement, an
+ * upsert that writes only when there is no row or the row is old, with RETURNING saying whether it wrote:
+ * two instances (or two transactions) racing for one address cannot both win. On PostgreSQL the second
+ * waits for the first's transaction and then sees its row; SQLite's write lock puts them one after the
+ * other. In the lead's transaction, so a lead that is not stored takes nothing.
+ */
+export async function claimAutoReply(trx: Kysely<Database>, address: string, now: Date): Promise<boolean> {
+  const cutoff = new Date(now.getTime() - AUTO_REPLY_INTERVAL_MS).toISOString();
+  const row = await trx
+    .insertInto("autoReplyRecipients")
+    .values({ address: address.toLowerCase(), lastSentAt: now.toISOString() })
+    .onConflict((oc) =>
+      oc
+        .column("address")
+        .doUpdateSet((eb) => ({ lastSentAt: eb.ref("excluded.lastSentAt") }))
+        .where("autoReplyRecipients.lastSentAt", "<=", cutoff),
+    )
+    .returning("address")
+    .executeTakeFirst();
+  return row !== undefined;
+}
 
 type Row = Pick<LeadDeliveriesTable, "id" | "leadKind" | "leadId" | "channel" | "recipient" | "state" | "nextAttemptAt" | "lastError" | "createdAt" | "updatedAt" | "sentAt"> & { attempts: number };
 
@@ -23,8 +51,17 @@ function toDelivery(row: Row): Delivery {
   return { ...row, attempts: Number(row.attempts), leadKind: row.leadKind as LeadKind, channel: row.channel as DeliveryChannel, state: row.state as DeliveryState };
 }
 
-/** Writes the deliveries of a lead; call inside the transaction that stores (or rescues) the lead. */
-export async function insertDeliveries(trx: Kysely<Database>, kind: LeadKind, leadId: string, targets: DeliveryTarget[], now: Date): Promise<void> {
+/**
+ * Writes the deliveries of a lead; call inside the transaction that stores (or rescues) the lead. An
+ * auto-reply to an address that had one within AUTO_REPLY_INTERVAL_MS is left out (no row: nothing is
+ * owed, and the owner's mail shows the lead in full).
+ */
+export async function insertDeliveries(trx: Kysely<Database>, kind: LeadKind, leadId: string, planned: DeliveryTarget[], now: Date): Promise<void> {
+  const targets: DeliveryTarget[] = [];
+  for (const target of planned) {
+    if (target.channel === "auto-reply" && target.recipient !== null && !(await claimAutoReply(trx, target.recipient, now))) continue;
+    targets.push(target);
+  }
   if (targets.length === 0) return;
   const at = now.toISOString();
   await trx
@@ -144,6 +181,13 @@ export function createDeliveries(db: Kysely<Database>) {
         for (const lead of leads) names.set(`${kind}/${lead.id}`, `${lead.firstName} ${lead.lastName}`);
       }
       return deliveries.map((d) => ({ ...d, leadName: names.get(`${d.leadKind}/${d.leadId}`) ?? "(deleted lead)" }));
+    },
+
+    /** The hourly sweep: addresses whose last auto-reply is older than the interval (free again anyway: claimAutoReply looks at the time). */
+    async deleteExpiredAutoReplyRecipients(now: Date): Promise<number> {
+      const cutoff = new Date(now.getTime() - AUTO_REPLY_INTERVAL_MS).toISOString();
+      const result = await db.deleteFrom("autoReplyRecipients").where("lastSentAt", "<=", cutoff).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     async counts(): Promise<{ failed: number; pending: number; oldestPendingAt: string | null }> {
