@@ -26,6 +26,8 @@ type Waiter = { start: () => void; timer: NodeJS.Timeout };
 export type WorkLimiter = {
   /** Runs `task` when a slot is free; rejects with WorkLimiterBusyError without running it when refused. */
   run<T>(task: () => Promise<T>, options?: { priority?: boolean }): Promise<T>;
+  /** Whether a task run now (without priority) would be refused at once: a check before costlier steps. */
+  full(): boolean;
   stats(): { active: number; queued: number; priorityQueued: number };
 };
 
@@ -72,6 +74,7 @@ export function createWorkLimiter({ concurrency, queueMax, maxWaitMs }: WorkLimi
         next();
       }
     },
+    full: () => active >= concurrency && queue.length >= queueMax,
     stats: () => ({ active, queued: queue.length, priorityQueued: priorityQueue.length }),
   };
 }

@@ -54,6 +54,22 @@ describe("createWorkLimiter", () => {
     expect([await first, await second]).toEqual(["running", "queued"]);
   });
 
+  it("says it is full exactly when an ordinary task would be refused at once", async () => {
+    const limiter = createWorkLimiter({ concurrency: 1, queueMax: 1, maxWaitMs: 10_000 });
+    const running = gate([], "running");
+    const queued = gate([], "queued");
+    expect(limiter.full()).toBe(false);
+    const first = limiter.run(running.task);
+    expect(limiter.full()).toBe(false);
+    const second = limiter.run(queued.task);
+    expect(limiter.full()).toBe(true);
+    running.finish();
+    await first;
+    expect(limiter.full()).toBe(false);
+    queued.finish();
+    await second;
+  });
+
   it("with queueMax 0 refuses whatever finds every slot taken", async () => {
     const limiter = createWorkLimiter({ concurrency: 1, queueMax: 0, maxWaitMs: 10_000 });
     const running = gate([], "running");

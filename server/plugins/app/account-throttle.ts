@@ -19,6 +19,8 @@ export type AccountThrottle = {
    * comes from a known device of that account (its password check goes ahead of others').
    */
   signInAttempt(request: FastifyRequest, username: string): Promise<{ refusedForMs: number } | { knownDevice: boolean }>;
+  /** Whether the request carries a device cookie at all (unchecked: the check is a lookup). */
+  hasDeviceCookie(request: FastifyRequest): boolean;
   /** A sign-in succeeded: clears the account's failures and remembers this device. */
   signInSucceeded(request: FastifyRequest, reply: FastifyReply, user: { userId: string; username: string }): Promise<void>;
   /** Counts a password change attempt of the admin; the wait in ms when it must be refused, else null. */
@@ -70,6 +72,8 @@ export default fp(
     }
 
     const throttle: AccountThrottle = {
+      hasDeviceCookie: (request) => enabled && Boolean(request.cookies[deviceCookie]),
+
       async signInAttempt(request, username) {
         if (!enabled) return { knownDevice: false };
         const wait = await overLimit(signInKey(username));

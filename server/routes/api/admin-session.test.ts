@@ -317,6 +317,11 @@ describe("bounded hashing work on the sign-in (issue 19 point 6)", { timeout: 30
       expectBusy(unknown);
       expect(known.headers["retry-after"]).toBe(unknown.headers["retry-after"]);
       expect(scryptCalls).toEqual([]);
+      // Refused before anything was counted or looked up for either account.
+      const counters = await limited.app.db.selectFrom("rateLimits").select("key").where("key", "like", "sign-in-failures|%").execute();
+      expect(counters).toHaveLength(1); // the queued attempt's
+      const addresses = await limited.app.db.selectFrom("rateLimits").select("key").where("key", "like", "POST /api/admin/login|%").execute();
+      expect(addresses.map((row) => row.key)).toEqual(["POST /api/admin/login|198.51.100.1"]);
       release();
       await held;
       expect((await queued).statusCode).toBe(401);

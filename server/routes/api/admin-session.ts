@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { adminLoginInput, type AdminStatus } from "../../../contract/admin.ts";
 import { parseInput } from "../../lib/request-errors.ts";
 import { sendTooManyRequests } from "../../lib/too-many-requests.ts";
@@ -8,6 +8,15 @@ import { loginRateLimit } from "./rate-limits.ts";
 /** A refused sign-in may come back this soon: the queue holds at most a couple of seconds of work. */
 const BUSY_RETRY_AFTER_SECONDS = 2;
 
+/** The server is busy, not this client over a limit: 503, and nothing was hashed. */
+function sendBusy(request: FastifyRequest, reply: FastifyReply, reason: WorkLimiterBusyError["reason"]) {
+  request.log.warn({ reason }, "sign-in refused: too many password checks at once");
+  return reply
+    .code(503)
+    .header("retry-after", String(BUSY_RETRY_AFTER_SECONDS))
+    .send({ message: "Too many sign-ins at this moment. Please try again in a few seconds." });
+}
+
 export default async function adminSessionRoutes(app: FastifyInstance) {
   const sessions = app.adminSessions;
   const throttle = app.accountThrottle;
@@ -16,7 +25,14 @@ export default async function adminSessionRoutes(app: FastifyInstance) {
     reply.header("cache-control", "no-store");
   });
 
-  app.post("/api/admin/login", { config: loginRateLimit(app.config) }, async (request, reply) => {
+  // Under a flood a refusal must cost less than the hash it saves: with the queue full, an attempt that
+  // cannot ask for priority is refused first thing (this route hook runs before the per-address limit's
+  // database count), before any counter, account or body is looked at.
+  const refuseWhenBusy = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (app.signInWork.full() && !throttle.hasDeviceCookie(request)) return sendBusy(request, reply, "queue full");
+  };
+
+  app.post("/api/admin/login", { onRequest: refuseWhenBusy, config: loginRateLimit(app.config) }, async (request, reply) => {
     const { username, password } = parseInput(adminLoginInput, request.body, "Please enter both email and password.");
     // Refused before the password is checked, so a 429 says nothing about the password.
     const attempt = await throttle.signInAttempt(request, username);
@@ -30,11 +46,7 @@ export default async function adminSessionRoutes(app: FastifyInstance) {
       // The bound on hashing work is full (docs/decisions/032-sign-in-work-bound.md): the server is
       // busy, not this client over a limit, so 503; nothing was hashed.
       if (!(error instanceof WorkLimiterBusyError)) throw error;
-      request.log.warn({ reason: error.reason }, "sign-in refused: too many password checks at once");
-      return reply
-        .code(503)
-        .header("retry-after", String(BUSY_RETRY_AFTER_SECONDS))
-        .send({ message: "Too many sign-ins at this moment. Please try again in a few seconds." });
+      return sendBusy(request, reply, error.reason);
     }
     if (!admin) {
       request.log.info("admin sign-in refused");
