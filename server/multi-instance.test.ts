@@ -51,3 +51,24 @@ it("accepts on one instance the form token another issued (one secret, kept in t
   expect(posted.statusCode).toBe(201);
   expect(await first.app.repositories.leads.find("contacts", posted.json().id)).toMatchObject({ status: "new", spamReason: null });
 });
+
+it("spends a form token once across instances: a replay on the other instance is spam, and of a burst on both only one is not (issue 19)", async () => {
+  const issue = async () => (await first.app.inject({ method: "GET", url: "/api/form-token" })).json<{ token: string }>().token;
+  const post = (app: TestApp, formToken: string, email: string) =>
+    app.app.inject({ method: "POST", url: "/api/contact", payload: { firstName: "Once", lastName: "Only", email, phone: "555 000 3333", formToken } });
+  const statusOf = async (id: string) => (await first.app.repositories.leads.find("contacts", id))?.status;
+
+  const token = await issue();
+  clock += 5000;
+  const spent = await post(first, token, "once-1@example.com");
+  const replay = await post(second, token, "once-2@example.com");
+  expect([spent.statusCode, replay.statusCode]).toEqual([201, 201]);
+  expect(await statusOf(spent.json().id)).toBe("new");
+  expect(await first.app.repositories.leads.find("contacts", replay.json().id)).toMatchObject({ status: "spam", spamReason: expect.stringMatching(/already used/) });
+
+  const burstToken = await issue();
+  clock += 5000;
+  const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => post(i % 2 === 0 ? first : second, burstToken, `burst-${i}@example.com`)));
+  const statuses = await Promise.all(burst.map((answer) => statusOf(answer.json().id)));
+  expect(statuses.filter((status) => status === "new")).toHaveLength(1);
+});

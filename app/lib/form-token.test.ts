@@ -31,6 +31,16 @@ describe("createFormTokenSource", () => {
     expect(fetchToken).toHaveBeenCalledTimes(1);
   });
 
+  it("replaces a spent token after a send, so the next request carries a fresh one", async () => {
+    const fetchToken = tokens("t1", "t2");
+    const source = createFormTokenSource(fetchToken);
+    await source.load();
+    expect(await source.tokenForSubmit()).toBe("t1");
+    void source.replaceSpent();
+    expect(await source.tokenForSubmit()).toBe("t2");
+    expect(fetchToken).toHaveBeenCalledTimes(2);
+  });
+
   it("fetches once more at submit when the first fetch failed", async () => {
     const fetchToken = tokens(new TypeError("Failed to fetch"), "t2");
     const source = createFormTokenSource(fetchToken);

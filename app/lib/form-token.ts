@@ -2,7 +2,8 @@
 // time to fill from it, see server/lib/form-tokens.ts). Fetched when the form appears; fetched again
 // at submit time when that failed (a person whose network hiccuped is not a bot; if it fails again the
 // lead goes without and is kept as a suspect the owner can rescue); and renewed when the page comes
-// back into view with a token near its end (the server honors a token for 24 hours).
+// back into view with a token near its end (the server honors a token for 24 hours). A token carries one
+// lead (the server counts a second lead on it as spam), so a form that sent fetches a new one.
 
 /** Renew a token this old when the page is shown again: well inside the server's 24 hours. */
 export const FORM_TOKEN_RENEW_AFTER_MS = 12 * 60 * 60 * 1000;
@@ -34,6 +35,11 @@ export function createFormTokenSource(fetchToken: () => Promise<string>, now: ()
     /** When the page is shown again: a token past FORM_TOKEN_RENEW_AFTER_MS is replaced. */
     renewIfOld(): Promise<void> {
       if (held && now() - held.fetchedAt < FORM_TOKEN_RENEW_AFTER_MS) return Promise.resolve();
+      return load();
+    },
+    /** After a lead was stored: the token is spent, a fresh one is fetched for the next request. */
+    replaceSpent(): Promise<void> {
+      held = null;
       return load();
     },
     /** At submit: the token held, else one more try to fetch it; undefined when that fails too. */

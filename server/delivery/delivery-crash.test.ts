@@ -28,15 +28,16 @@ const mailEnv = () => ({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: "l
 it("delivers every acknowledged lead once after a SIGKILL and a restart", async () => {
   let server: StartedServer | undefined = await startServerProcess(database.database, mailEnv());
   const base = `http://127.0.0.1:${server.port}`;
-  // A person's form token, old enough when the leads are sent.
-  const { token } = (await (await fetch(`${base}/api/form-token`)).json()) as { token: string };
+  // A person's form token per lead (a token carries one), old enough when the leads are sent.
+  const tokens: string[] = [];
+  for (let i = 0; i < LEADS; i += 1) tokens.push(((await (await fetch(`${base}/api/form-token`)).json()) as { token: string }).token);
   await new Promise((resolve) => setTimeout(resolve, MIN_HUMAN_FILL_MS + 200));
   const acknowledged: string[] = [];
   for (let i = 0; i < LEADS; i += 1) {
     const response = await fetch(`${base}/api/contact`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ ...validContact, lastName: `Crash${i}`, formToken: token }),
+      body: JSON.stringify({ ...validContact, lastName: `Crash${i}`, formToken: tokens[i] }),
     });
     expect(response.status).toBe(201);
     acknowledged.push(((await response.json()) as { id: string }).id);

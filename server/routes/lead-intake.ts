@@ -9,8 +9,8 @@ import type { StoredOnce } from "../repositories/leads/idempotency.ts";
 const storedLog = { contacts: "stored a contact submission", inquiries: "stored a service inquiry" } as const satisfies Record<LeadKind, string>;
 
 /**
- * Stores the lead (as spam when `spam` says why) with its deliveries in one transaction, then wakes the
- * delivery worker. With an Idempotency-Key, a retry of a lead already stored answers its first receipt
+ * Stores the lead (as spam when `spam` says why, or when its form token was spent by another lead) with its
+ * deliveries in one transaction, then wakes the delivery worker. With an Idempotency-Key, a retry of a lead already stored answers its first receipt
  * and stores nothing.
  */
 export async function storeLead<K extends LeadKind>(
@@ -22,7 +22,10 @@ export async function storeLead<K extends LeadKind>(
   idempotencyKey: string | undefined,
 ): Promise<StoredOnce> {
   const { leads } = app.repositories;
-  const stored = idempotencyKey === undefined ? { ...(await leads.create(kind, input, spam)), replayed: false } : await leads.createOnce(kind, input, spam, idempotencyKey);
+  // The form token is single-use: spent with the lead, and a lead on a spent token is stored as spam.
+  const token = app.spamGuard.tokenToSpend(input.formToken);
+  const stored =
+    idempotencyKey === undefined ? { ...(await leads.create(kind, input, spam, token)), replayed: false } : await leads.createOnce(kind, input, spam, idempotencyKey, token);
   if (stored.replayed) {
     request.log.info({ id: stored.id }, "answered a retry with the first receipt");
   } else {

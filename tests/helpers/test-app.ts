@@ -64,9 +64,16 @@ export function sessionCookieOf(response: LightMyRequestResponse, name = "agency
  * The spam signals of a person who opened the form a minute ago: a form token the server issued then
  * (signed with this app's secret, as GET /api/form-token would have) and the browser's own timer.
  */
-export async function humanSignals(app: FastifyInstance): Promise<{ formToken: string; elapsedMs: number }> {
+export async function humanSignals(app: FastifyInstance): Promise<{ readonly formToken: string; elapsedMs: number }> {
   const secret = await app.repositories.serverSecrets.get("form-token");
-  return { formToken: signFormToken(secret, app.clock().getTime() - 60_000), elapsedMs: 60_000 };
+  // A token carries one lead: each read (each `...human` of a post) signs a fresh one, as a person's
+  // browser fetches one per form.
+  return {
+    get formToken() {
+      return signFormToken(secret, app.clock().getTime() - 60_000);
+    },
+    elapsedMs: 60_000,
+  };
 }
 
 export const validContact = {

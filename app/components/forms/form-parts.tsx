@@ -99,8 +99,10 @@ export function useSpamSignals(formRef: React.RefObject<HTMLFormElement | null>)
     }),
     [],
   );
+  // After a send: the form starts again, and its token (single-use) is replaced.
   const restart = useCallback(() => {
     shownAt.current = Date.now();
+    void tokens.current?.replaceSpent();
   }, []);
   return { honeypotRef, signals, restart };
 }

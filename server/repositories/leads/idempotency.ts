@@ -6,12 +6,14 @@ import { IDEMPOTENCY_KEY_REUSED } from "../../../contract/idempotency-key.ts";
 import type { Database } from "../../db/schema.ts";
 import type { LeadInputOf } from "./lead-tables.ts";
 import type { DeliveryPlanner } from "./deliveries.ts";
+import type { FormTokenUse } from "./form-token-uses.ts";
 import { insertLead, type SpamVerdict } from "./write.ts";
 
 // Idempotency-Key: a lead stored with a key is stored once; the key is kept (with a fingerprint of the
 // lead's fields) in the same transaction as the lead. A repeat answers the first receipt; the same key
 // with other fields is refused. Two requests racing with one key: the primary key lets one insert win,
-// the other rolls back and answers the winner's receipt.
+// the other rolls back (its form token unspent) and answers the winner's receipt. A retry is answered
+// before its form token is looked at, so a retry of a stored lead is never judged a replayed token.
 
 /** Kept at least this long (swept hourly after): far longer than any client retries a lost answer. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -54,13 +56,21 @@ function replay(found: { fingerprint: string; leadId: string; createdAt: string 
 }
 
 /** Stores the lead unless `key` already stored one of this kind; answers the receipt either way. */
-export async function insertLeadOnce<K extends LeadKind>(db: Kysely<Database>, kind: K, input: LeadInputOf[K], spam: SpamVerdict, key: string, plan: DeliveryPlanner): Promise<StoredOnce> {
+export async function insertLeadOnce<K extends LeadKind>(
+  db: Kysely<Database>,
+  kind: K,
+  input: LeadInputOf[K],
+  spam: SpamVerdict,
+  key: string,
+  plan: DeliveryPlanner,
+  token: FormTokenUse | null = null,
+): Promise<StoredOnce> {
   const fingerprint = leadFingerprint(kind, input);
   const earlier = await findKey(db, kind, key);
   if (earlier) return replay(earlier, fingerprint);
   try {
     return await db.transaction().execute(async (trx) => {
-      const lead = await insertLead(trx, kind, input, spam, plan);
+      const lead = await insertLead(trx, kind, input, spam, plan, token);
       await trx
         .insertInto("leadIdempotencyKeys")
         .values({ leadKind: kind, idempotencyKey: key, fingerprint, leadId: lead.id, createdAt: lead.createdAt })

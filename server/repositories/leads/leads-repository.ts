@@ -5,13 +5,14 @@ import { exportCsvLines } from "./csv.ts";
 import { deleteExpiredIdempotencyKeys, insertLeadOnce, type StoredOnce } from "./idempotency.ts";
 import { createDeliveries, type DeliveryPlanner } from "./deliveries.ts";
 import { createInbox } from "./inbox.ts";
+import { deleteExpiredFormTokenUses, type FormTokenUse } from "./form-token-uses.ts";
 import { deleteLeadsOlderThan } from "./retention.ts";
 import type { LeadInputOf, LeadOf } from "./lead-tables.ts";
 import { leadStats } from "./stats.ts";
 import { insertLead, type SpamVerdict } from "./write.ts";
 
 // The one owner of the lead tables (contact_submissions, service_inquiries, lead_notes,
-// lead_idempotency_keys, lead_deliveries): storing a lead with its deliveries (write.ts, once per
+// lead_idempotency_keys, lead_deliveries, used_form_tokens): storing a lead with its deliveries (write.ts, once per
 // Idempotency-Key: idempotency.ts), the inbox (inbox.ts, filters.ts, notes.ts), the delivery outbox
 // (deliveries.ts), the dashboard's figures (stats.ts), the CSV export (csv.ts) and retention.
 // Nothing else queries these tables.
@@ -19,15 +20,19 @@ import { insertLead, type SpamVerdict } from "./write.ts";
 /** `plan` says which deliveries a new (or rescued) lead gets; without one, none (seed data, tools). */
 export function createLeadsRepository(db: Kysely<Database>, plan: DeliveryPlanner = () => []) {
   return {
-    create<K extends LeadKind>(kind: K, input: LeadInputOf[K], spam: SpamVerdict = null): Promise<LeadOf[K]> {
-      return insertLead(db, kind, input, spam, plan);
+    /** Stores the lead; `token` (its form token, when ours) is spent with it, and a spent one makes it spam. */
+    create<K extends LeadKind>(kind: K, input: LeadInputOf[K], spam: SpamVerdict = null, token: FormTokenUse | null = null): Promise<LeadOf[K]> {
+      return insertLead(db, kind, input, spam, plan, token);
     },
     /** Stores the lead once per `idempotencyKey`: a repeat answers the first receipt (replayed). */
-    createOnce<K extends LeadKind>(kind: K, input: LeadInputOf[K], spam: SpamVerdict, idempotencyKey: string): Promise<StoredOnce> {
-      return insertLeadOnce(db, kind, input, spam, idempotencyKey, plan);
+    createOnce<K extends LeadKind>(kind: K, input: LeadInputOf[K], spam: SpamVerdict, idempotencyKey: string, token: FormTokenUse | null = null): Promise<StoredOnce> {
+      return insertLeadOnce(db, kind, input, spam, idempotencyKey, plan, token);
     },
     deleteExpiredIdempotencyKeys(now: Date): Promise<number> {
       return deleteExpiredIdempotencyKeys(db, now);
+    },
+    deleteExpiredFormTokenUses(now: Date): Promise<number> {
+      return deleteExpiredFormTokenUses(db, now);
     },
     ...createInbox(db, plan),
     deliveries: createDeliveries(db),

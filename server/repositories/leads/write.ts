@@ -4,12 +4,16 @@ import type { LeadKind } from "../../../contract/admin-leads.ts";
 import type { Database } from "../../db/schema.ts";
 import { leadCsvLine, type CsvSource } from "./csv.ts";
 import { insertDeliveries, type DeliveryPlanner } from "./deliveries.ts";
+import { spendFormToken, type FormTokenUse } from "./form-token-uses.ts";
 import { leadTables, toLead, untyped, type LeadInputOf, type LeadOf, type LeadRows } from "./lead-tables.ts";
 
 // Storing a new lead: the only code that inserts into the lead tables (besides the seed data, which
 // builds its rows with leadSearchText and leadCsvLine too).
 
 export type SpamVerdict = { reason: string } | null;
+
+/** Why a lead whose form token another lead had spent is spam (a bot replaying one token). */
+export const FORM_TOKEN_REUSED = "The form token was already used by another lead (a replayed token)";
 
 /** What the inbox search matches (migration 0004 built the same text for the rows it found). */
 export function leadSearchText(lead: { firstName: string; lastName: string; email: string; phone: string; company?: string | null; message?: string }): string {
@@ -57,18 +61,27 @@ function newLeadColumns<K extends LeadKind>(kind: K, input: LeadInputOf[K], spam
 
 /**
  * Stores a lead (as spam when `spam` says why) with its deliveries, in one transaction (the caller's, when
- * it runs in one), and returns it as the API shows it. A lead stored as spam gets no deliveries: rescuing it
- * writes them (inbox.ts).
+ * it runs in one), and returns it as the API shows it. `token`, the lead's form token when it is ours, is
+ * spent in that transaction: a token another lead spent makes this one spam. A lead stored as spam gets no
+ * deliveries: rescuing it writes them (inbox.ts).
  */
-export async function insertLead<K extends LeadKind>(db: Kysely<Database>, kind: K, input: LeadInputOf[K], spam: SpamVerdict, plan: DeliveryPlanner): Promise<LeadOf[K]> {
-  const lead = newLeadColumns(kind, input, spam);
+export async function insertLead<K extends LeadKind>(
+  db: Kysely<Database>,
+  kind: K,
+  input: LeadInputOf[K],
+  spam: SpamVerdict,
+  plan: DeliveryPlanner,
+  token: FormTokenUse | null = null,
+): Promise<LeadOf[K]> {
   return inTransaction(db, async (trx) => {
+    const replayed = token !== null && !(await spendFormToken(trx, token));
+    const lead = newLeadColumns(kind, input, spam ?? (replayed ? { reason: FORM_TOKEN_REUSED } : null));
     const row = (await untyped(trx)
       .insertInto(leadTables[kind])
       .values({ ...lead, searchText: leadSearchText(lead), csvLine: leadCsvLine(kind, lead as CsvSource<K>) })
       .returningAll()
       .executeTakeFirstOrThrow()) as LeadRows[K];
-    if (!spam) await insertDeliveries(trx, kind, row.id, plan(row), new Date(row.createdAt));
+    if (lead.status !== "spam") await insertDeliveries(trx, kind, row.id, plan(row), new Date(row.createdAt));
     return toLead(kind, row);
   });
 }

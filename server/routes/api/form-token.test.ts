@@ -21,7 +21,7 @@ async function issueToken(): Promise<string> {
   expect(response.statusCode).toBe(200);
   expect(response.headers["cache-control"]).toBe("no-store");
   const { token } = response.json<{ token: string }>();
-  expect(token).toMatch(/^v1\.[0-9a-z]+\.[A-Za-z0-9_-]{43}$/);
+  expect(token).toMatch(/^v2\.[0-9a-z]+\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{43}$/);
   return token;
 }
 
@@ -42,7 +42,9 @@ describe("form token", () => {
     clock += MIN_HUMAN_FILL_MS + 500;
     expect(await stored({ formToken, elapsedMs: 9000 })).toEqual({ status: "new", spamReason: null });
     // No elapsedMs at all is fine: the server measured the time itself.
-    expect(await stored({ formToken })).toEqual({ status: "new", spamReason: null });
+    const another = await issueToken();
+    clock += MIN_HUMAN_FILL_MS + 500;
+    expect(await stored({ formToken: another })).toEqual({ status: "new", spamReason: null });
   });
 
   it("stores a lead without a token as spam, with the reason, answering 201 all the same", async () => {
@@ -54,14 +56,17 @@ describe("form token", () => {
   it("stores a lead with a forged or malformed token as spam", async () => {
     const genuine = await issueToken();
     clock += 60_000;
-    const [version, issuedAt, signature] = genuine.split(".");
+    const [version, issuedAt, nonce, signature] = genuine.split(".");
     const forgeries = [
       // An earlier issue time with the genuine signature: the signature covers the time.
-      `${version}.${(parseInt(issuedAt!, 36) - 60_000).toString(36)}.${signature}`,
+      `${version}.${(parseInt(issuedAt!, 36) - 60_000).toString(36)}.${nonce}.${signature}`,
+      // Another nonce (a fresh token for a replay) with the genuine signature: the signature covers it too.
+      `${version}.${issuedAt}.${"A".repeat(16)}.${signature}`,
       // Signed with a secret that is not this database's.
       signFormToken("guessed-secret", clock - 60_000),
-      `${version}.${issuedAt}.${signature!.slice(0, -2)}AA`,
-      `v2.${issuedAt}.${signature}`,
+      `${version}.${issuedAt}.${nonce}.${signature!.slice(0, -2)}AA`,
+      `v3.${issuedAt}.${nonce}.${signature}`,
+      `v1.${issuedAt}.${signature}`,
       `${genuine}.extra`,
       "not-a-token",
       "",
@@ -96,5 +101,74 @@ describe("form token", () => {
       status: "spam",
       spamReason: expect.stringMatching(/^Sent 300 ms after the form appeared/),
     });
+  });
+});
+
+describe("a form token carries one lead (issue 19)", () => {
+  const keyed = (formToken: string, key: string, body: object = validContact) =>
+    t.app.inject({ method: "POST", url: "/api/contact", payload: { ...body, formToken }, headers: { "idempotency-key": key } });
+  const statusOf = async (id: string) => {
+    const lead = await t.app.repositories.leads.find("contacts", id);
+    return { status: lead?.status, spamReason: lead?.spamReason };
+  };
+
+  it("stores a second lead on a spent token as spam, with the reason, and answers 201 all the same", async () => {
+    const formToken = await issueToken();
+    clock += 60_000;
+    expect(await stored({ formToken }, "/api/contact", { ...validContact, email: "first@example.com" })).toEqual({ status: "new", spamReason: null });
+    for (let replay = 0; replay < 5; replay += 1) {
+      expect(await stored({ formToken }, "/api/contact", { ...validContact, email: `replay-${replay}@example.com` })).toEqual({
+        status: "spam",
+        spamReason: "The form token was already used by another lead (a replayed token)",
+      });
+    }
+    // On the other form too: the token is spent, whatever it is sent with.
+    expect(await stored({ formToken }, "/api/service-inquiry", validInquiry)).toEqual({ status: "spam", spamReason: expect.stringMatching(/already used/) });
+  });
+
+  it("a replayed token's lead gets no deliveries", async () => {
+    const formToken = await issueToken();
+    clock += 60_000;
+    await stored({ formToken }, "/api/contact", { ...validContact, email: "spends@example.com" });
+    const replay = await t.app.inject({ method: "POST", url: "/api/contact", payload: { ...validContact, email: "replay@example.com", formToken } });
+    const lead = await t.app.repositories.leads.find("contacts", replay.json<{ id: string }>().id);
+    expect(lead?.status).toBe("spam");
+    expect(lead?.deliveries, JSON.stringify(lead?.deliveries)).toEqual([]);
+  });
+
+  it("an Idempotency-Key retry of the same lead still gets its first answer, not a spam verdict", async () => {
+    const formToken = await issueToken();
+    clock += 60_000;
+    const key = "7f1d4c8e-5b2a-4f3e-9c6d-1a2b3c4d5e6f";
+    const first = await keyed(formToken, key);
+    expect(first.statusCode).toBe(201);
+    const retry = await keyed(formToken, key);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json()).toEqual(first.json());
+    expect(await statusOf(first.json<{ id: string }>().id)).toEqual({ status: "new", spamReason: null });
+    // Another lead with the same token and a new key is a replay.
+    const other = await keyed(formToken, "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", { ...validContact, email: "other@example.com" });
+    expect(await statusOf(other.json<{ id: string }>().id)).toEqual({ status: "spam", spamReason: expect.stringMatching(/already used/) });
+  });
+
+  it("of many leads sent at once on one token, exactly one is not spam", async () => {
+    const formToken = await issueToken();
+    clock += 60_000;
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => t.app.inject({ method: "POST", url: "/api/contact", payload: { ...validContact, email: `burst-${i}@example.com`, formToken } })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(12).fill(201));
+    const statuses = await Promise.all(answers.map(async (answer) => (await statusOf(answer.json<{ id: string }>().id)).status));
+    expect(statuses.filter((status) => status === "new")).toHaveLength(1);
+    expect(statuses.filter((status) => status === "spam")).toHaveLength(11);
+  });
+
+  it("a spent token is forgotten once it has expired anyway (the hourly sweep)", async () => {
+    const formToken = await issueToken();
+    clock += 60_000;
+    await stored({ formToken }, "/api/contact", { ...validContact, email: "swept@example.com" });
+    await t.app.repositories.leads.deleteExpiredFormTokenUses(new Date(clock)); // earlier tests' tokens, long expired
+    expect(await t.app.repositories.leads.deleteExpiredFormTokenUses(new Date(clock))).toBe(0);
+    expect(await t.app.repositories.leads.deleteExpiredFormTokenUses(new Date(clock + FORM_TOKEN_MAX_AGE_MS))).toBeGreaterThanOrEqual(1);
   });
 });

@@ -148,7 +148,7 @@ describe("a form posted without a usable form token (a visitor without JavaScrip
     expect(response.body).toContain("Check your details and send");
     expect(response.body).toContain('value="Acme &quot;&lt;b&gt;&quot;"');
     expect(response.body).toMatch(/<input type="checkbox" id="field-products-0" name="products" value="SEO Services" checked>/);
-    expect(response.body).toMatch(/name="formToken" value="v1\.[0-9a-z]+\.[\w-]{43}"/);
+    expect(response.body).toMatch(/name="formToken" value="v2\.[0-9a-z]+\.[\w-]{16}\.[\w-]{43}"/);
     expect(response.body).toMatch(/name="idempotencyKey" value="[0-9a-f-]{36}"/);
     expect(await storedCount()).toBe(before);
   });
