@@ -16,6 +16,7 @@ export default fp(
       { removed: "removed expired rate-limit counters", run: () => rateLimits.deleteExpired(app.clock()) },
       { removed: "removed expired known devices", run: () => knownDevices.deleteExpired(app.clock()) },
       { removed: "removed expired idempotency keys", run: () => leads.deleteExpiredIdempotencyKeys(app.clock()) },
+      { removed: "removed expired auto-reply recipients", run: () => leads.deliveries.deleteExpiredAutoReplyRecipients(app.clock()) },
       { removed: "removed expired used form tokens", run: () => leads.deleteExpiredFormTokenUses(app.clock()) },
       { removed: "removed old CSP violation counts", run: () => cspViolations.deleteExpired(app.clock()) },
     ];
