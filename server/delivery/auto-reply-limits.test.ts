@@ -155,6 +155,22 @@ describe("the auto-reply is not a relay", () => {
     expect(autoReplies()).toHaveLength(0);
     expect((await t.app.repositories.leads.find("contacts", id))!.deliveries.map((d) => d.channel)).toEqual(["owner-email"]);
   });
+  it("a lead on a replayed form token is spam: no auto-reply to its address, which stays free", async () => {
+    const t = await appOn();
+    const { formToken, elapsedMs } = await humanSignals(t.app);
+    const url = "/api/contact";
+    const first = await t.app.inject({ method: "POST", url, payload: { ...validContact, formToken, elapsedMs, email: "first@example.org" } });
+    const replayed = await t.app.inject({ method: "POST", url, payload: { ...validContact, formToken, elapsedMs, email: VICTIM } });
+    expect([first.statusCode, replayed.statusCode]).toEqual([201, 201]);
+    await settle(t);
+    await sink.waitFor(2);
+    await settle(t);
+    const lead = await t.app.repositories.leads.find("contacts", replayed.json<{ id: string }>().id);
+    expect(lead).toMatchObject({ status: "spam", deliveries: [] });
+    expect(autoReplies()).toHaveLength(0);
+    expect(autoReplies("first@example.org")).toHaveLength(1);
+    expect((await t.app.db.selectFrom("autoReplyRecipients").select("address").execute()).map((r) => r.address)).toEqual(["first@example.org"]);
+  });
 });
 
 describe("the per-address limit (auto_reply_recipients)", () => {
@@ -182,5 +198,19 @@ describe("the per-address limit (auto_reply_recipients)", () => {
 
     expect(await t.app.repositories.leads.deliveries.deleteExpiredAutoReplyRecipients(hours(24))).toBe(1);
     expect((await db.selectFrom("autoReplyRecipients").select("address").execute()).map((r) => r.address)).toEqual(["race@example.org"]);
+  });
+
+  it("is swept when the app starts (then hourly): rows older than a day go", async () => {
+    const database = await createTestDatabase();
+    try {
+      const first = await appOn(database);
+      const old = new Date(Date.now() - 25 * 3_600_000).toISOString();
+      await first.app.db.insertInto("autoReplyRecipients").values([{ address: "old@example.org", lastSentAt: old }, { address: "new@example.org", lastSentAt: new Date().toISOString() }]).execute();
+      const second = await appOn(database);
+      expect((await second.app.db.selectFrom("autoReplyRecipients").select("address").execute()).map((r) => r.address)).toEqual(["new@example.org"]);
+    } finally {
+      for (const t of open.splice(0).reverse()) await t.close();
+      await database.drop();
+    }
   });
 });
