@@ -11,23 +11,37 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export type CrossSiteConfig = { crossSite?: "page" | "allow" };
 
+/** An origin as URLs compare it: a default port dropped (http://host:80 -> http://host), case folded. */
+function normalisedOrigin(origin: string): string {
+  try {
+    return new URL(origin).origin;
+  } catch {
+    return origin;
+  }
+}
+
 /**
- * The origin a state-changing request came from, and whether it is ours: this server's own origin or
- * SITE_ORIGIN. The JSON API reads the Origin header alone (absent: curl, server-to-server, which carry no
- * browser cookies). A plain HTML form post is judged by Origin too, but some privacy settings send
- * `Origin: null` or none with it: then the Referer decides, and a post with neither is accepted.
+ * The origins that are ours. With SITE_ORIGIN set: it, and this server reached directly on the port the
+ * request came in on (http://localhost:<port>, an SSH tunnel or a health check on the machine itself),
+ * never what the request's Host header claims (a client chooses it; behind a proxy it may be anything).
+ * Without SITE_ORIGIN (development), the Host header is all there is to compare with.
+ */
+function isOurOrigin(request: FastifyRequest, configured: string | null, origin: string): boolean {
+  const normalised = normalisedOrigin(origin);
+  if (configured === null) return normalised === normalisedOrigin(`${request.protocol}://${request.host}`);
+  if (normalised === configured) return true;
+  const port = request.socket?.localPort;
+  return port !== undefined && [`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`].includes(normalised);
+}
+
+/**
+ * The origin a state-changing request came from when it is not ours (see isOurOrigin), else null. The JSON
+ * API reads the Origin header alone (absent: curl, server-to-server, which carry no browser cookies). A
+ * plain HTML form post is judged by Origin too, but some privacy settings send `Origin: null` or none with
+ * it: then the Referer decides, and a post with neither is accepted.
  */
 export function crossSiteOrigin(request: FastifyRequest, configured: string | null, options: { refererFallback: boolean }): string | null {
-  const own = `${request.protocol}://${request.host}`;
-  // A Referer's origin drops a default port (http://host:80 -> http://host): compare origins as URLs do.
-  const normalised = (origin: string) => {
-    try {
-      return new URL(origin).origin;
-    } catch {
-      return origin;
-    }
-  };
-  const ours = (origin: string) => origin === own || origin === configured || normalised(origin) === normalised(own);
+  const ours = (origin: string) => isOurOrigin(request, configured, origin);
   const origin = request.headers.origin;
   if (origin !== undefined && (origin !== "null" || !options.refererFallback)) return ours(origin) ? null : origin;
   if (!options.refererFallback) return null;
