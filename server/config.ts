@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { ADMIN_PASSWORD_MIN_LENGTH } from "../contract/admin.ts";
 import { businessDefaults, phoneHref } from "../contract/business-defaults.ts";
@@ -38,10 +39,10 @@ const envSchema = z.object({
   RATE_LIMIT_ACCOUNT_MAX: positiveInt.default(20),
   RATE_LIMIT_ACCOUNT_WINDOW_MINUTES: positiveInt.default(60),
   RATE_LIMIT_ENABLED: booleanFlag.default(true),
-  // The sign-in's password hashes (docs/decisions/032-sign-in-work-bound.md): keep the concurrency below
-  // UV_THREADPOOL_SIZE (4), the threads that compression and file reads share with scrypt.
-  SIGN_IN_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
-  SIGN_IN_QUEUE_MAX: z.coerce.number().int().min(0).max(1000).default(32),
+  // The sign-in's password hashes (docs/decisions/032-sign-in-work-bound.md): half the cores, so pages
+  // keep the rest, and below UV_THREADPOOL_SIZE (4), the threads compression and file reads share with scrypt.
+  SIGN_IN_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(Math.min(3, Math.max(1, Math.floor(availableParallelism() / 2)))),
+  SIGN_IN_QUEUE_MAX: z.coerce.number().int().min(0).max(1000).default(16),
   SIGN_IN_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(1500),
   REQUEST_TIMEOUT_SECONDS: positiveInt.default(30),
   HEADERS_TIMEOUT_SECONDS: positiveInt.default(10),
