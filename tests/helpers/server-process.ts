@@ -16,8 +16,10 @@ export type ServerProcess = {
   alive: () => boolean;
 };
 
-export function spawnServer(env: NodeJS.ProcessEnv): ServerProcess {
+/** `cwd`: the tree whose server/server.ts runs (a benchmark may run an older checkout). */
+export function spawnServer(env: NodeJS.ProcessEnv, cwd?: string): ServerProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "server/server.ts"], {
+    ...(cwd ? { cwd } : {}),
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", CLIENT_DIR: "/nonexistent-client-dir", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
