@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { connect } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
@@ -188,6 +188,18 @@ describe("serving the built client", () => {
       expect(response.status, target).toBe(status);
       expect(response.location, target).toBe(location);
       if (response.location !== undefined) expect(new URL(response.location, ourOrigin).origin, target).toBe(ourOrigin);
+    }
+  });
+
+  it("answers the 404 page with status 404 for dot segments, doubled slashes and over-long paths, never the static files' 403 (issue 19)", async () => {
+    // Through a real socket: inject would resolve `/..` to `/` before the server saw it (the test above
+    // started listening; alone, this one starts).
+    const port = t.app.server.listening ? (t.app.server.address() as AddressInfo).port : Number(new URL(await t.app.listen({ port: 0, host: "127.0.0.1" })).port);
+    const notFoundBody = (await get("/no-such-page")).body;
+    for (const target of ["/..", "/../..", "//x", "//assets/app.js", "/a/..", "/about/..", "/%2e%2e", "/%2E%2E/%2e%2e/etc/passwd", "/assets/%2e%2e/index.html", `/${"a".repeat(5000)}`, `/about/${"b".repeat(300)}`, `/${"c/".repeat(1100)}d`]) {
+      const response = await rawGet(port, target);
+      expect(response.status, target.slice(0, 40)).toBe(404);
+      expect(response.body, target.slice(0, 40)).toContain(notFoundBody.slice(0, 200));
     }
   });
 

@@ -154,6 +154,26 @@ function trailingSlashRedirectPath(path: string): string | null {
   return segments.every(isPlainSegment) ? target : null;
 }
 
+/** Longer than any page or file of ours: such a path is answered 404 without looking for a file. */
+const MAX_PATH_LENGTH = 2048;
+const MAX_SEGMENT_LENGTH = 255;
+
+/**
+ * True for a path a page or file of ours could have (trailing slashes aside, the redirect's business):
+ * every segment plain (see isPlainSegment) and not too long. `/..`, `//x`, `/%2e%2e` or a 5,000-character
+ * path would otherwise reach the static files, which refuse them with 403; no file of ours has such a
+ * path, so the visitor gets the 404 page.
+ */
+function isPlainPath(path: string): boolean {
+  const trimmed = path.replace(/\/+$/, "");
+  if (trimmed === "") return true;
+  if (path.length > MAX_PATH_LENGTH || !trimmed.startsWith("/")) return false;
+  return trimmed
+    .slice(1)
+    .split("/")
+    .every((segment) => segment.length <= MAX_SEGMENT_LENGTH && isPlainSegment(segment));
+}
+
 function isPlainSegment(segment: string): boolean {
   let decoded: string;
   try {
@@ -174,7 +194,9 @@ export default async function clientRoutes(app: FastifyInstance) {
   app.addHook("onRequest", async (request, reply) => {
     const queryStart = request.url.indexOf("?");
     const path = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
-    if ((request.method !== "GET" && request.method !== "HEAD") || path.length <= 1 || !path.endsWith("/") || isApiPath(path)) return;
+    if ((request.method !== "GET" && request.method !== "HEAD") || path.length <= 1 || isApiPath(path)) return;
+    if (!isPlainPath(path)) return request.is404 ? undefined : reply.callNotFound();
+    if (!path.endsWith("/")) return;
     const target = trailingSlashRedirectPath(path);
     // The static files' catch-all would answer 403 for a path that looks like a folder, so such a path
     // is sent to the 404 handler (unless it is already on its way there).
