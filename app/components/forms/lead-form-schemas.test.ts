@@ -45,7 +45,6 @@ describe("the full contact form", () => {
       email: "mary@example.com",
       phone: "(512) 555-0147",
       products: ["SEO Services"],
-      meetingTime: "12:00",
     });
     expect(errors).toEqual({});
     expect(values).toEqual({
@@ -56,8 +55,20 @@ describe("the full contact form", () => {
       company: undefined,
       products: ["SEO Services"],
       meetingDate: undefined,
-      meetingTime: "12:00",
+      meetingTime: undefined,
     });
+  });
+
+  it("checks the meeting in the visitor's own calendar: from today to a year ahead, a time only with a date (issue 19)", async () => {
+    const base = { ...empty, fullName: "Mary Whitfield", email: "mary@example.com", phone: "(512) 555-0147", products: ["SEO Services"] };
+    const today = new Intl.DateTimeFormat("en-CA").format(new Date());
+    const ok = await resolve(contactFormSchema, contactFormMessages, { ...base, meetingDate: today, meetingTime: "12:00" });
+    expect(ok.errors).toEqual({});
+    expect(ok.values).toMatchObject({ meetingDate: today, meetingTime: "12:00" });
+    const past = await resolve(contactFormSchema, contactFormMessages, { ...base, meetingDate: "2020-01-01" });
+    expect(past.errors).toMatchObject({ meetingDate: { message: "Choose a meeting date of today or later." } });
+    const timeOnly = await resolve(contactFormSchema, contactFormMessages, { ...base, meetingTime: "12:00" });
+    expect(timeOnly.errors).toMatchObject({ meetingDate: { message: "Choose a meeting date for your meeting time." } });
   });
 });
 
