@@ -1,4 +1,6 @@
 import "../lib/zod-without-eval.ts";
+// Before any component adds a style element.
+import "./csp-nonce.ts";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { createBrowserRouter, Navigate, RouterProvider } from "react-router";

@@ -3,11 +3,13 @@ import { Link, useSearchParams } from "react-router";
 import { deliveryViews, type DeliveryView } from "../../../contract/deliveries.ts";
 import { deliveriesQuery, isDeliveryView } from "../api/deliveries.ts";
 import { Loading, ViewTabs, linkClass, usePageTitle } from "../components/admin-shell.tsx";
+import { CspViolationsSection } from "../components/csp-violations.tsx";
 import { deliveryViewEmptyTexts, deliveryViewLabels } from "../components/delivery-format.ts";
 import { DeliveryTable } from "../components/delivery-table.tsx";
 
-// The deliveries that need the owner (failed, or still waiting to be sent), with "Retry". The channels'
-// settings and the test e-mail are on the settings page.
+// The deliveries that need the owner (failed, or still waiting to be sent), with "Retry", and what the
+// pages' security policy blocked (components/csp-violations.tsx). The channels' settings and the test
+// e-mail are on the settings page.
 
 export function DeliveriesPage() {
   usePageTitle("Deliveries | Admin");
@@ -38,6 +40,7 @@ export function DeliveriesPage() {
       />
       <DeliveryList key={view} view={view} />
 
+      <CspViolationsSection />
     </>
   );
 }

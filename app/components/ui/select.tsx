@@ -1,4 +1,5 @@
 import * as SelectPrimitive from "@radix-ui/react-select";
+import { getNonce } from "get-nonce";
 import { Check, ChevronDown } from "lucide-react";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/utils.ts";
@@ -36,7 +37,10 @@ export function SelectContent({ className, children, position = "popper", ...pro
         )}
         {...props}
       >
-        <SelectPrimitive.Viewport className="p-1">{children}</SelectPrimitive.Viewport>
+        {/* The viewport adds a style element: in the admin it carries the page's CSP nonce (admin/csp-nonce.ts). */}
+        <SelectPrimitive.Viewport className="p-1" nonce={getNonce()}>
+          {children}
+        </SelectPrimitive.Viewport>
       </SelectPrimitive.Content>
     </SelectPrimitive.Portal>
   );
