@@ -8,18 +8,29 @@ import { loginRateLimit } from "./rate-limits.ts";
 /** A refused sign-in may come back this soon: the queue holds at most a couple of seconds of work. */
 const BUSY_RETRY_AFTER_SECONDS = 2;
 
-/** The server is busy, not this client over a limit: 503, and nothing was hashed. */
-function sendBusy(request: FastifyRequest, reply: FastifyReply, reason: WorkLimiterBusyError["reason"]) {
-  request.log.warn({ reason }, "sign-in refused: too many password checks at once");
-  return reply
-    .code(503)
-    .header("retry-after", String(BUSY_RETRY_AFTER_SECONDS))
-    .send({ message: "Too many sign-ins at this moment. Please try again in a few seconds." });
-}
+/** Under a flood, one warning per this long (with the count) rather than one per refused attempt. */
+const BUSY_LOG_INTERVAL_MS = 10_000;
 
 export default async function adminSessionRoutes(app: FastifyInstance) {
   const sessions = app.adminSessions;
   const throttle = app.accountThrottle;
+
+  let refusedSinceLog = 0;
+  let lastBusyLogAt = -Infinity;
+  /** The server is busy, not this client over a limit: 503, and nothing was hashed. */
+  function sendBusy(request: FastifyRequest, reply: FastifyReply, reason: WorkLimiterBusyError["reason"]) {
+    refusedSinceLog += 1;
+    const now = Date.now();
+    if (now - lastBusyLogAt >= BUSY_LOG_INTERVAL_MS) {
+      request.log.warn({ reason, refused: refusedSinceLog }, "sign-in refused: too many password checks at once");
+      refusedSinceLog = 0;
+      lastBusyLogAt = now;
+    }
+    return reply
+      .code(503)
+      .header("retry-after", String(BUSY_RETRY_AFTER_SECONDS))
+      .send({ message: "Too many sign-ins at this moment. Please try again in a few seconds." });
+  }
 
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
