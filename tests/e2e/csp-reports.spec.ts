@@ -36,7 +36,7 @@ test("a style the policy blocks on a page is reported to the server and shown to
   await page.route(`**${path}`, async (route) => {
     const response = await route.fetch();
     served = response.headers();
-    const headers = { ...served, "content-security-policy": served["content-security-policy"]!.replace(/; report-to csp$/, "") };
+    const headers: Record<string, string> = { ...served, "content-security-policy": served["content-security-policy"]!.replace(/; report-to csp$/, "") };
     delete headers["reporting-endpoints"];
     await route.fulfill({ response, headers });
   });
