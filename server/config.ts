@@ -42,6 +42,7 @@ const envSchema = z.object({
   // The sign-in's password hashes (docs/decisions/032-sign-in-work-bound.md): half the cores, so pages
   // keep the rest, and below UV_THREADPOOL_SIZE (4), the threads compression and file reads share with scrypt.
   SIGN_IN_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(Math.min(3, Math.max(1, Math.floor(availableParallelism() / 2)))),
+  SIGN_IN_HASH_RESERVED: z.coerce.number().int().min(0).max(8).default(1),
   SIGN_IN_QUEUE_MAX: z.coerce.number().int().min(0).max(1000).default(16),
   SIGN_IN_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(1500),
   REQUEST_TIMEOUT_SECONDS: positiveInt.default(30),
@@ -94,7 +95,7 @@ export type ServerConfig = {
     account: { max: number; windowMs: number };
   };
   /** The bound on the sign-in's password hashing (server/lib/work-limiter.ts); not a rate limit, always on. */
-  signInWork: { concurrency: number; queueMax: number; maxWaitMs: number };
+  signInWork: { concurrency: number; reserved: number; queueMax: number; maxWaitMs: number };
   /** How long a client may take to send a request, its headers, and its next request on a kept-alive connection. */
   timeouts: { requestMs: number; headersMs: number; keepAliveMs: number };
   /** Where every lead is delivered (server/delivery/); a channel left unset is recorded as not configured. */
@@ -183,7 +184,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       login: { max: e.RATE_LIMIT_LOGIN_MAX, windowMs: e.RATE_LIMIT_LOGIN_WINDOW_MINUTES * MINUTE_MS },
       account: { max: e.RATE_LIMIT_ACCOUNT_MAX, windowMs: e.RATE_LIMIT_ACCOUNT_WINDOW_MINUTES * MINUTE_MS },
     },
-    signInWork: { concurrency: e.SIGN_IN_HASH_CONCURRENCY, queueMax: e.SIGN_IN_QUEUE_MAX, maxWaitMs: e.SIGN_IN_QUEUE_WAIT_MS },
+    signInWork: {
+      concurrency: e.SIGN_IN_HASH_CONCURRENCY,
+      reserved: e.SIGN_IN_HASH_RESERVED,
+      queueMax: e.SIGN_IN_QUEUE_MAX,
+      maxWaitMs: e.SIGN_IN_QUEUE_WAIT_MS,
+    },
     timeouts: {
       requestMs: e.REQUEST_TIMEOUT_SECONDS * SECOND_MS,
       headersMs: e.HEADERS_TIMEOUT_SECONDS * SECOND_MS,

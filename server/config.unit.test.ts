@@ -110,15 +110,15 @@ describe("loadConfig rate limits", () => {
 });
 
 describe("loadConfig sign-in work bound", () => {
-  it("defaults to half the cores (1 to 3) at once, 16 waiting, 1.5 s of waiting", () => {
+  it("defaults to half the cores (1 to 3) at once, one more for known devices, 16 waiting, 1.5 s of waiting", () => {
     const { signInWork } = loadConfig({});
     expect(signInWork.concurrency).toBe(Math.min(3, Math.max(1, Math.floor(availableParallelism() / 2))));
-    expect(signInWork).toMatchObject({ queueMax: 16, maxWaitMs: 1500 });
+    expect(signInWork).toMatchObject({ reserved: 1, queueMax: 16, maxWaitMs: 1500 });
   });
 
-  it("reads the three variables, and refuses a concurrency below 1", () => {
-    const config = loadConfig({ SIGN_IN_HASH_CONCURRENCY: "2", SIGN_IN_QUEUE_MAX: "0", SIGN_IN_QUEUE_WAIT_MS: "500" });
-    expect(config.signInWork).toEqual({ concurrency: 2, queueMax: 0, maxWaitMs: 500 });
+  it("reads the four variables, and refuses a concurrency below 1", () => {
+    const config = loadConfig({ SIGN_IN_HASH_CONCURRENCY: "2", SIGN_IN_HASH_RESERVED: "0", SIGN_IN_QUEUE_MAX: "0", SIGN_IN_QUEUE_WAIT_MS: "500" });
+    expect(config.signInWork).toEqual({ concurrency: 2, reserved: 0, queueMax: 0, maxWaitMs: 500 });
     expect(configError({ SIGN_IN_HASH_CONCURRENCY: "0" }).message).toContain("SIGN_IN_HASH_CONCURRENCY");
   });
 });

@@ -1,12 +1,15 @@
 // A bound on expensive work (the sign-in's password hash, docs/decisions/032-sign-in-work-bound.md): at
 // most `concurrency` tasks run, a few more wait in a short queue for at most `maxWaitMs`, and the rest
 // are refused at once, so a flood costs a refusal instead of a hash and never grows a backlog. Tasks run
-// with `priority` wait in a queue of their own that is always served first (the owner's known device).
+// with `priority` (the owner's known device) have `reserved` extra slots only they may use, and a queue
+// of their own that is always served first: ordinary tasks can neither take their slot nor make them wait.
 // p-limit and the like queue without bound; this is the few lines they would save.
 
 export type WorkLimiterOptions = {
   /** Tasks run at the same time. */
   concurrency: number;
+  /** Extra slots only priority tasks may use (they may use the others too). */
+  reserved?: number;
   /** Tasks that may wait, per queue (the priority queue has the same bound). 0: no waiting. */
   queueMax: number;
   /** A task that has waited this long is refused. */
@@ -31,19 +34,30 @@ export type WorkLimiter = {
   stats(): { active: number; queued: number; priorityQueued: number };
 };
 
-export function createWorkLimiter({ concurrency, queueMax, maxWaitMs }: WorkLimiterOptions): WorkLimiter {
+export function createWorkLimiter({ concurrency, reserved = 0, queueMax, maxWaitMs }: WorkLimiterOptions): WorkLimiter {
   if (!(concurrency >= 1)) throw new RangeError("concurrency must be at least 1");
-  let active = 0;
+  if (!(reserved >= 0)) throw new RangeError("reserved must not be negative");
+  let ordinaryActive = 0;
+  let priorityActive = 0;
   const priorityQueue: Waiter[] = [];
   const queue: Waiter[] = [];
 
+  const canStart = (priority: boolean) =>
+    ordinaryActive + priorityActive < concurrency + reserved && (priority || ordinaryActive < concurrency);
+
+  function take(priority: boolean) {
+    if (priority) priorityActive += 1;
+    else ordinaryActive += 1;
+  }
+
   /** Hands freed slots to the waiters, priority first. */
   function next() {
-    while (active < concurrency) {
-      const waiter = priorityQueue.shift() ?? queue.shift();
+    for (;;) {
+      const priority = priorityQueue.length > 0 && canStart(true);
+      const waiter = priority ? priorityQueue.shift() : canStart(false) ? queue.shift() : undefined;
       if (!waiter) return;
       clearTimeout(waiter.timer);
-      active += 1;
+      take(priority);
       waiter.start();
     }
   }
@@ -64,17 +78,20 @@ export function createWorkLimiter({ concurrency, queueMax, maxWaitMs }: WorkLimi
 
   return {
     async run(task, options = {}) {
-      // A free slot means both queues are empty (next() drains them whenever a slot frees).
-      if (active < concurrency) active += 1;
-      else await wait(options.priority ? priorityQueue : queue); // next() took the slot for us
+      const priority = options.priority === true;
+      const into = priority ? priorityQueue : queue;
+      // Nobody waits ahead in this task's queue and a slot is free: it starts now.
+      if (into.length === 0 && canStart(priority)) take(priority);
+      else await wait(into); // next() took the slot for us
       try {
         return await task();
       } finally {
-        active -= 1;
+        if (priority) priorityActive -= 1;
+        else ordinaryActive -= 1;
         next();
       }
     },
-    full: () => active >= concurrency && queue.length >= queueMax,
-    stats: () => ({ active, queued: queue.length, priorityQueued: priorityQueue.length }),
+    full: () => !(queue.length === 0 && canStart(false)) && queue.length >= queueMax,
+    stats: () => ({ active: ordinaryActive + priorityActive, queued: queue.length, priorityQueued: priorityQueue.length }),
   };
 }

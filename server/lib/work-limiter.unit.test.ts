@@ -120,6 +120,33 @@ describe("createWorkLimiter", () => {
     expect(started).toEqual(["running", "owner", "guess 1", "guess 2"]);
   });
 
+  it("keeps `reserved` slots for priority tasks: they start at once while ordinary ones wait", async () => {
+    const limiter = createWorkLimiter({ concurrency: 1, reserved: 1, queueMax: 2, maxWaitMs: 10_000 });
+    const started: string[] = [];
+    const guesses = [gate(started, "guess 1"), gate(started, "guess 2")];
+    const owners = [gate(started, "owner 1"), gate(started, "owner 2")];
+    const results = guesses.map((g) => limiter.run(g.task));
+    await settle();
+    // One ordinary task runs, the other waits though a slot is free: that slot is the owner's.
+    expect(started).toEqual(["guess 1"]);
+    expect(limiter.stats()).toEqual({ active: 1, queued: 1, priorityQueued: 0 });
+    results.push(limiter.run(owners[0]!.task, { priority: true }));
+    await settle();
+    expect(started).toEqual(["guess 1", "owner 1"]);
+    // Both slots taken: a second priority task waits, and is served before the waiting guess.
+    results.push(limiter.run(owners[1]!.task, { priority: true }));
+    expect(limiter.stats()).toEqual({ active: 2, queued: 1, priorityQueued: 1 });
+    guesses[0]!.finish();
+    await settle();
+    expect(started).toEqual(["guess 1", "owner 1", "owner 2"]);
+    owners[0]!.finish();
+    owners[1]!.finish();
+    await settle();
+    expect(started).toEqual(["guess 1", "owner 1", "owner 2", "guess 2"]);
+    guesses[1]!.finish();
+    expect(await Promise.all(results)).toEqual(["guess 1", "guess 2", "owner 1", "owner 2"]);
+  });
+
   it("frees the slot when a task fails, and passes the failure on", async () => {
     const limiter = createWorkLimiter({ concurrency: 1, queueMax: 1, maxWaitMs: 10_000 });
     await expect(limiter.run(async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
@@ -129,5 +156,6 @@ describe("createWorkLimiter", () => {
 
   it("refuses a concurrency below 1", () => {
     expect(() => createWorkLimiter({ concurrency: 0, queueMax: 1, maxWaitMs: 1 })).toThrow(RangeError);
+    expect(() => createWorkLimiter({ concurrency: 1, reserved: -1, queueMax: 1, maxWaitMs: 1 })).toThrow(RangeError);
   });
 });

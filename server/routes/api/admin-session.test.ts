@@ -258,9 +258,9 @@ describe("admin bootstrap", () => {
 
 describe("bounded hashing work on the sign-in (issue 19 point 6)", { timeout: 30_000 }, () => {
   /** A small bound, so a few parallel requests fill it; rate limits on (known devices) but far away. */
-  const bounded = (work: { concurrency: number; queueMax: number; maxWaitMs: number }) =>
+  const bounded = (work: { concurrency: number; reserved?: number; queueMax: number; maxWaitMs: number }) =>
     createTestApp({
-      signInWork: work,
+      signInWork: { reserved: 0, ...work },
       rateLimit: {
         enabled: true,
         forms: { max: 1000, windowMs: 60_000 },
@@ -370,6 +370,30 @@ describe("bounded hashing work on the sign-in (issue 19 point 6)", { timeout: 30
       expect((await owner).statusCode).toBe(200);
       expect((await Promise.all(guesses)).map((response) => response.statusCode)).toEqual([401, 401]);
       expect(finished[0]).toBe("owner");
+    } finally {
+      release();
+      await limited.close();
+    }
+  });
+
+  it("with a slot reserved for known devices, checks the owner's password at once while guesses fill the rest", async () => {
+    const limited = await bounded({ concurrency: 1, reserved: 1, queueMax: 1, maxWaitMs: 5_000 });
+    const home = await attempt(limited.app, TEST_ADMIN.email, TEST_ADMIN.password, "192.0.2.1");
+    const device = home.cookies.find((cookie) => cookie.name === "agency_session_device");
+    expect(device).toBeDefined();
+    let release = () => {};
+    const held = limited.app.signInWork.run(() => new Promise<void>((resolve) => (release = resolve)));
+    try {
+      const queued = attempt(limited.app, "fresh-1@example.com", "guess", "198.51.100.1");
+      await vi.waitFor(() => expect(limited.app.signInWork.stats().queued).toBe(1));
+      expectBusy(await attempt(limited.app, "fresh-2@example.com", "guess", "198.51.100.2"));
+      // The guess's slot is still held and one waits for it; the owner does not wait at all.
+      const owner = await attempt(limited.app, TEST_ADMIN.email, TEST_ADMIN.password, "203.0.113.9", `agency_session_device=${device!.value}`);
+      expect(owner.statusCode, owner.body).toBe(200);
+      expect(limited.app.signInWork.stats()).toEqual({ active: 1, queued: 1, priorityQueued: 0 });
+      release();
+      await held;
+      expect((await queued).statusCode).toBe(401);
     } finally {
       release();
       await limited.close();
