@@ -22,6 +22,16 @@ async function expectBelowHeader(page: Page, target: Locator) {
     expect(box.y, "top below the fixed header").toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
     expect(box.y + box.height, "bottom inside the viewport").toBeLessThanOrEqual(page.viewportSize()!.height);
   }).toPass({ timeout: 3000 });
+  // The smooth scroll may pass through that place before it ends; a navigation made before it has ended is
+  // lost to it (Chromium finishes the first scroll). Wait until the page stands still over two frames.
+  const settled = () =>
+    page.evaluate(
+      () => new Promise<boolean>((resolve) => {
+        const y = window.scrollY;
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY === y)));
+      }),
+    );
+  await expect.poll(settled, { timeout: 3000 }).toBe(true);
 }
 
 function overlaps(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) {
