@@ -46,9 +46,13 @@ export function recordPosts(page: Page, path: string): Request[] {
 
 /**
  * The spam guard treats forms sent within 1.5 s of appearing as automated; a test fills them faster
- * than that, so it moves the page's clock on (the clock is installed before the page loads).
+ * than that, so it moves the page's clock on (the clock is installed before the page loads). The browser's
+ * timer starts when the touched form's island takes over (its form is then marked data-island="ready"),
+ * which on a loaded machine can come after the fields are filled: the clock moves on only once it has.
  */
 export async function actLikeAPerson(page: Page) {
+  const hydrated = () => page.evaluate(() => document.querySelector('form[action^="/forms/"][data-island="ready"]') !== null);
+  await expect.poll(hydrated, { message: "a lead form's island has taken over" }).toBe(true);
   await page.clock.fastForward(3000);
 }
 

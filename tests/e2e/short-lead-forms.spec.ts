@@ -77,7 +77,9 @@ for (const form of forms) {
       await expect(section.getByLabel("First Name")).toHaveValue("");
       await expect(section.getByRole("textbox", { name: "Email", exact: true })).toHaveValue("");
 
-      expect(await storedLead(baseURL!, "contact-submissions", email)).toMatchObject({
+      const lead = await storedLead(baseURL!, "contact-submissions", email);
+      // The spam reason, when there is one, says which signal tripped.
+      expect(lead, `spamReason: ${String(lead?.spamReason)}`).toMatchObject({
         firstName: "Jordan",
         lastName: "Ellis",
         phone: "(713) 555-0142",

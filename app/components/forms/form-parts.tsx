@@ -205,5 +205,8 @@ export function usePlainFormProps({ formId, formName, hidden, loadRules }: { for
     hidden,
     onFocusCapture: () => void loadRules().catch(() => undefined),
     noValidate: hydrated,
+    // Marks the island's take-over (its spam timer has started then): what a test waits for before it
+    // moves the page's clock on; the directive's noValidate comes earlier.
+    "data-island": hydrated ? "ready" : undefined,
   } as const;
 }
