@@ -3,7 +3,7 @@ import type { APIRequestContext, Page, Route } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import type { Delivery, DeliveryHealth, DeliveryList, DeliveryWithLead } from "../../contract/deliveries.ts";
 import { e2eAdmin } from "../../playwright.config.ts";
-import { agedFormToken, expectToast, recordPosts } from "./helpers.ts";
+import { agedFormToken, expectToast, recordPosts, signInThroughTheForm } from "./helpers.ts";
 
 // Lead delivery in the admin: a lead's deliveries with "Send again", the deliveries view with "Retry" and
 // the test e-mail, and the dashboard's warning and notice. The e2e server has no mail or webhook set up,
@@ -29,14 +29,6 @@ async function postContact(request: APIRequestContext, tag: string, extra: Recor
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { id: string }).id;
-}
-
-async function signIn(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email Address").fill(e2eAdmin.email);
-  await page.getByLabel("Password").fill(e2eAdmin.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Form Submissions Dashboard" })).toBeVisible();
 }
 
 function deliveriesSection(page: Page) {
@@ -78,7 +70,7 @@ function failedDelivery(leadId: string, overrides: Partial<DeliveryWithLead> = {
 test("a lead's page lists its owner e-mail as not configured, with Send again unavailable and the reason", async ({ page, request }) => {
   const tag = uniqueTag("Deliv");
   const id = await postContact(request, tag);
-  await signIn(page);
+  await signInThroughTheForm(page);
   await page.goto(`/admin/leads/contacts/${id}`);
 
   const section = deliveriesSection(page);
@@ -102,7 +94,7 @@ test("a lead's page lists its owner e-mail as not configured, with Send again un
 test("a spam lead's page says it was not sent anywhere", async ({ page, request }) => {
   const tag = uniqueTag("DelivSpam");
   const id = await postContact(request, tag, { website: "https://bot.example" });
-  await signIn(page);
+  await signInThroughTheForm(page);
   await page.goto(`/admin/leads/contacts/${id}`);
   const section = deliveriesSection(page);
   await expect(section).toContainText("This lead was not sent anywhere: it was stored before leads were delivered, or as spam.");
@@ -116,7 +108,7 @@ test("Send again on a failed delivery shows the server's refusal, and a queued o
   await changeDeliveries(page, "contacts", id, (deliveries) =>
     deliveries.map((d) => ({ ...d, state: "failed", attempts: 18, lastError: "connect ECONNREFUSED 10.0.0.5:587" })),
   );
-  await signIn(page);
+  await signInThroughTheForm(page);
   await page.goto(`/admin/leads/contacts/${id}`);
 
   const row = deliveriesSection(page).locator("tbody tr").first();
@@ -144,7 +136,7 @@ test("Send again on a failed delivery shows the server's refusal, and a queued o
 // Issue 13 (point 7): the channels' status moved from the dashboard to Settings; the dashboard keeps only
 // the warning when deliveries failed.
 test("Settings tell that new leads are not sent anywhere, and the dashboard shows no delivery notice when none failed", async ({ page }) => {
-  await signIn(page);
+  await signInThroughTheForm(page);
   const health = (await (await page.request.get("/api/admin/deliveries/health")).json()) as DeliveryHealth;
   expect(health.configured).toEqual({ ownerEmail: false, autoReply: false, webhook: false });
   expect(health.failed).toBe(0);
@@ -173,7 +165,7 @@ test("Settings show the channels that are set up, without the notice", async ({ 
       json: { configured: { ownerEmail: true, autoReply: false, webhook: true }, failed: 1234, pending: 0, oldestPendingAt: null } satisfies DeliveryHealth,
     }),
   );
-  await signIn(page);
+  await signInThroughTheForm(page);
   await page.goto("/admin/settings");
   const delivery = page.getByRole("region", { name: "Lead delivery" });
   await expect(delivery).toContainText("1,234 failed, 0 waiting.");
@@ -189,7 +181,7 @@ test("the dashboard warns when deliveries failed and leads to the failed ones", 
     }),
   );
   await page.route("**/api/admin/deliveries?state=failed", (route) => route.fulfill({ json: { items: [] } satisfies DeliveryList }));
-  await signIn(page);
+  await signInThroughTheForm(page);
   const warning = page.getByRole("alert");
   await expect(warning).toContainText("3 deliveries failed — the owner is not hearing of some leads.");
   // Short: the channels' settings are not repeated on the dashboard.
@@ -201,7 +193,7 @@ test("the dashboard warns when deliveries failed and leads to the failed ones", 
 });
 
 test("the deliveries view is reached from the navigation and says when nothing needs attention", async ({ page }) => {
-  await signIn(page);
+  await signInThroughTheForm(page);
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Deliveries" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Deliveries" })).toBeVisible();
   // Every delivery of this server is "not configured": none failed or waits.
@@ -227,7 +219,7 @@ test("Retry in the deliveries view asks the server to send again and the list fo
     return route.fulfill({ json: { ...delivery, state: "pending", nextAttemptAt: new Date().toISOString() } satisfies Delivery });
   });
   const posts = recordPosts(page, `/api/admin/deliveries/${failed.id}/retry`);
-  await signIn(page);
+  await signInThroughTheForm(page);
   await page.goto("/admin/deliveries");
 
   const row = page.locator("main tbody tr");
@@ -247,7 +239,7 @@ test("Retry in the deliveries view asks the server to send again and the list fo
 });
 
 test("Send test e-mail (in Settings) shows why it cannot be sent, and the mail server's answer when it can", async ({ page }) => {
-  await signIn(page);
+  await signInThroughTheForm(page);
   // Moved from the deliveries view, which now leads to Settings for it (issue 13, point 7).
   await page.goto("/admin/deliveries");
   await expect(page.getByRole("button", { name: "Send test e-mail" })).toHaveCount(0);
@@ -282,7 +274,7 @@ test("the deliveries view and a lead's deliveries have no serious or critical ac
   await page.route("**/api/admin/deliveries?state=attention", (route) =>
     route.fulfill({ json: { items: [failedDelivery(leadId), failedDelivery(leadId, { id: "6a1d9b63-4c2e-4f70-8b8d-3e5f7a9b1c2d", state: "pending", nextAttemptAt: "2026-11-23T13:00:00.000Z" })] } }),
   );
-  await signIn(page);
+  await signInThroughTheForm(page);
   const check = async () => {
     const results = await new AxeBuilder({ page }).analyze();
     const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");

@@ -1,7 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { e2eAdmin } from "../../playwright.config.ts";
 import { expect, test } from "./fixtures.ts";
-import { agedFormToken, expectToast } from "./helpers.ts";
+import { agedFormToken, expectToast, signInThroughTheApi } from "./helpers.ts";
 
 // A lead's page (issue 13, point 6): Previous/Next lead in the order of the inbox view it was opened
 // from (the filters travel in the address), keyboard shortcuts j/k/e/r/? with their help dialog, and only
@@ -31,10 +30,6 @@ async function postContact(request: APIRequestContext, firstName: string, tag: s
 }
 
 /** A session for the page through the login API (the sign-in screen has its own spec). */
-async function signIn(page: Page) {
-  const response = await page.request.post("/api/admin/login", { data: { username: e2eAdmin.email, password: e2eAdmin.password } });
-  expect(response.status()).toBe(200);
-}
 
 async function apiStatus(page: Page, id: string): Promise<string> {
   return ((await (await page.request.get(`/api/admin/leads/contacts/${id}`)).json()) as { status: string }).status;
@@ -52,7 +47,7 @@ test("Previous and Next follow the view the lead was opened from, by link and by
   const bo = await postContact(request, "Bo", tag);
   const cy = await postContact(request, "Cy", tag);
   const ada = await postContact(request, "Ada", tag);
-  await signIn(page);
+  await signInThroughTheApi(page);
 
   const search = `?q=${tag}&sort=name`;
   await page.goto(`/admin/leads/contacts/${bo}${search}`);
@@ -81,7 +76,7 @@ test("e marks a New lead Contacted, r opens the reply e-mail, ? lists the shortc
   const tag = uniqueTag("Keys");
   const first = await postContact(request, "Eve", tag);
   await postContact(request, "Fay", tag);
-  await signIn(page);
+  await signInThroughTheApi(page);
   await page.goto(`/admin/leads/contacts/${first}?q=${tag}`);
   await expect(heading(page, `Eve ${tag}`)).toBeVisible();
   await expect(pager(page).getByRole("link", { name: "Previous lead" })).toBeVisible();
@@ -143,7 +138,7 @@ test("the lead page shows only the source rows the lead has", async ({ page, req
   const tag = uniqueTag("Src");
   const bare = await postContact(request, "Gus", tag);
   const tagged = await postContact(request, "Hal", tag, { utmSource: "newsletter", pagePath: "/services/seo" });
-  await signIn(page);
+  await signInThroughTheApi(page);
 
   await page.goto(`/admin/leads/contacts/${bare}`);
   const details = page.getByRole("region", { name: "Details" });

@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { request as playwrightRequest, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { e2eAdmin } from "../../playwright.config.ts";
-import { expectToast } from "./helpers.ts";
+import { expectToast, signInThroughTheForm } from "./helpers.ts";
 import { contactData, inquiryData, postContact, postInquiry, uniqueTag } from "./lead-seeds.ts";
 import { meetingDateInDays } from "../helpers/meeting-dates.ts";
 
@@ -15,14 +15,6 @@ const meetingDate60 = meetingDateInDays(60);
 // password test comes last and puts the original password back.
 
 type Json = Record<string, unknown>;
-
-async function signIn(page: Page, password = e2eAdmin.password) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email Address").fill(e2eAdmin.email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Form Submissions Dashboard" })).toBeVisible();
-}
 
 /** The stored lead, read through the API with the page's session. */
 async function apiLead(page: Page, kind: "contacts" | "inquiries", id: string) {
@@ -59,7 +51,7 @@ test("the dashboard shows the totals, unread counts, the weekly chart and the 5 
     inquiryIds.push(await postInquiry(request, inquiryData(`${tag}-i${i}`)));
   }
 
-  await signIn(page);
+  await signInThroughTheForm(page);
   const stats = (await (await page.request.get("/api/admin/stats")).json()) as {
     contacts: { total: number; unread: number };
     inquiries: { total: number; unread: number };
@@ -111,7 +103,7 @@ test("the dashboard shows the totals, unread counts, the weekly chart and the 5 
 });
 
 test("back on the dashboard from the site, a lead that arrived meanwhile is shown", async ({ page, request }) => {
-  await signIn(page);
+  await signInThroughTheForm(page);
   await expect(page.getByTestId("contact-count")).toHaveText(/^\d+$/);
   const before = Number((await page.getByTestId("contact-count").textContent())!.replace(/,/g, ""));
 
@@ -129,7 +121,7 @@ test("back on the dashboard from the site, a lead that arrived meanwhile is show
 test("the dashboard shows the empty texts when there are no leads", async ({ page }) => {
   await page.route("**/api/contact-submissions?limit=5", (route) => route.fulfill({ json: [] }));
   await page.route("**/api/service-inquiries?limit=5", (route) => route.fulfill({ json: [] }));
-  await signIn(page);
+  await signInThroughTheForm(page);
   await expect(page.getByText("No contact form submissions found.")).toBeVisible();
   await expect(page.getByText("No service inquiries found.")).toBeVisible();
 });
@@ -146,7 +138,7 @@ test("search finds one lead by a unique name and the filtered view survives a re
   await postContact(request, contactData(tag, { firstName: "Quinn" }));
   await postContact(request, contactData(`${tag}x`.replace("Find", "Other"), { firstName: "Quinn" }));
 
-  await signIn(page);
+  await signInThroughTheForm(page);
   await page.getByRole("link", { name: "Open contact inbox" }).click();
   await page.getByRole("searchbox", { name: "Search" }).fill(tag);
   await expect(page).toHaveURL(new RegExp(`[?&]q=${tag}`));
@@ -172,7 +164,7 @@ test("the status, product and service type filters narrow the list and live in t
   await postInquiry(request, inquiryData(tag, { firstName: "Ads", serviceType: "paid-ads" }));
   await postInquiry(request, inquiryData(tag, { firstName: "Web", serviceType: "web-design" }));
 
-  await signIn(page);
+  await signInThroughTheForm(page);
   const patched = await page.request.patch(`/api/admin/leads/contacts/${podcastId}`, { data: { status: "qualified" } });
   expect(patched.status()).toBe(200);
 
@@ -219,7 +211,7 @@ test("the inbox shows 25 leads, Load more adds the next ones with the count, and
   const tag = uniqueTag("Page");
   for (let i = 1; i <= 27; i += 1) await postContact(request, contactData(tag, { firstName: `P${String(i).padStart(2, "0")}` }));
 
-  await signIn(page);
+  await signInThroughTheForm(page);
   await page.goto(`/admin/leads/contacts?q=${tag}`);
   await expect(leadCount(page)).toHaveText(/^27 leads\b/);
   await expect(bodyRows(page)).toHaveCount(25);
@@ -244,7 +236,7 @@ test("the status changes from the list and from the lead page", async ({ page, r
   const tag = uniqueTag("Stat");
   const id = await postContact(request, contactData(tag, { firstName: "Sam" }));
 
-  await signIn(page);
+  await signInThroughTheForm(page);
   await page.goto(`/admin/leads/contacts?q=${tag}`);
   const row = bodyRows(page).first();
   await expect(row.getByText("Unread")).toBeVisible();
@@ -270,7 +262,7 @@ test("the status changes from the list and from the lead page", async ({ page, r
 test("a note is added to a lead and is still there after a reload", async ({ page, request }) => {
   const tag = uniqueTag("Note");
   const id = await postInquiry(request, inquiryData(tag));
-  await signIn(page);
+  await signInThroughTheForm(page);
   await page.goto(`/admin/leads/inquiries/${id}`);
   await expect(page.getByText("No notes yet.")).toBeVisible();
   const note = `Called back, wants a quote (${tag})`;
@@ -290,7 +282,7 @@ test("a honeypot lead waits in Spam with its reason and Rescue moves it to the i
   const tag = uniqueTag("Spam");
   const id = await postContact(request, contactData(tag, { firstName: "Bot", website: "https://spam.example" }));
 
-  await signIn(page);
+  await signInThroughTheForm(page);
   await page.goto(`/admin/leads/contacts?q=${tag}`);
   await expect(leadCount(page)).toHaveText(/^0 leads\b/);
 
@@ -316,7 +308,7 @@ test("a honeypot lead waits in Spam with its reason and Rescue moves it to the i
 test("deleting a lead asks for confirmation, then erases it", async ({ page, request }) => {
   const tag = uniqueTag("Del");
   const id = await postContact(request, contactData(tag, { firstName: "Dana" }));
-  await signIn(page);
+  await signInThroughTheForm(page);
   await page.goto(`/admin/leads/contacts?q=${tag}`);
   await page.getByRole("link", { name: `Dana ${tag}` }).click();
 
@@ -350,7 +342,7 @@ test("Export CSV downloads the filtered leads with a BOM, neutralised formulas a
   await postContact(request, contactData(tag, { firstName: "Zoë", company: "=SUM(A1:A9)" }));
   await postContact(request, contactData(tag, { firstName: "Émile" }));
 
-  await signIn(page);
+  await signInThroughTheForm(page);
   await page.goto(`/admin/leads/contacts?q=${tag}`);
   await expect(leadCount(page)).toHaveText(/^2 leads\b/);
   const link = page.getByRole("link", { name: "Export CSV" });
@@ -392,7 +384,7 @@ test("the lead page links e-mail and phone, shows every field and the reply-by p
     }),
   );
 
-  await signIn(page);
+  await signInThroughTheForm(page);
   await page.goto(`/admin/leads/contacts/${id}`);
   await expect(page.getByRole("heading", { level: 1, name: new RegExp(`Lee ${tag}`) })).toBeVisible();
   await expect(page.getByRole("link", { name: email })).toHaveAttribute("href", `mailto:${email}`);
@@ -418,7 +410,7 @@ test("a lead not answered in time is shown as overdue", async ({ page, request }
   const tag = uniqueTag("Late");
   const id = await postInquiry(request, inquiryData(tag));
   await page.clock.install({ time: new Date(Date.now() + 30 * 3_600_000) });
-  await signIn(page);
+  await signInThroughTheForm(page);
   await page.goto(`/admin/leads/inquiries/${id}`);
   await expect(page.getByTestId("reply-by")).toHaveText(/^Overdue by [67] h/);
   await expect(page.getByTestId("reply-by")).toHaveClass(/text-red-800/);
@@ -429,7 +421,7 @@ test("the dashboard, an inbox and a lead page have no serious or critical access
   const tag = uniqueTag("Axe");
   const id = await postContact(request, contactData(tag, { company: "Axe Roofing", meetingDate: meetingDate60, meetingTime: "09:00", timezone: "Europe/Berlin" }));
   await postContact(request, contactData(tag, { website: "bot" }));
-  await signIn(page);
+  await signInThroughTheForm(page);
 
   const check = async () => {
     const results = await new AxeBuilder({ page }).analyze();
@@ -456,7 +448,7 @@ test("the dashboard, an inbox and a lead page have no serious or critical access
 test("the inbox works by keyboard", async ({ page, request }) => {
   const tag = uniqueTag("Keys");
   const id = await postContact(request, contactData(tag, { firstName: "Kim" }));
-  await signIn(page);
+  await signInThroughTheForm(page);
   await page.goto(`/admin/leads/contacts?q=${tag}`);
   await expect(leadCount(page)).toHaveText(/^1 lead\b/);
   const link = page.getByRole("link", { name: `Kim ${tag}` });
@@ -477,7 +469,7 @@ test("the owner changes the password, signs in with the new one, and changes it 
   const newPassword = `${e2eAdmin.password} (changed)`;
   let changed = false;
   try {
-    await signIn(page);
+    await signInThroughTheForm(page);
     // The password change moved from the dashboard to Settings (issue 13, point 7).
     await page.goto("/admin/settings");
     const form = page.getByRole("region", { name: "Change password" });
@@ -515,7 +507,7 @@ test("the owner changes the password, signs in with the new one, and changes it 
     await page.getByLabel("Password").fill(e2eAdmin.password);
     await page.getByRole("button", { name: "Sign In" }).click();
     await expectToast(page, "Login Failed", "Invalid email or password");
-    await signIn(page, newPassword);
+    await signInThroughTheForm(page, newPassword);
     await page.goto("/admin/settings");
 
     await current.fill(newPassword);

@@ -1,7 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { e2eAdmin } from "../../playwright.config.ts";
 import { expect, test } from "./fixtures.ts";
-import { agedFormToken } from "./helpers.ts";
+import { agedFormToken, signInThroughTheApi } from "./helpers.ts";
 
 // New leads show up in an open admin by themselves (issue 13, point 1): after navigating inside the
 // admin, when the tab regains focus, and on the 30-second poll (run with page.clock, not waited for);
@@ -31,10 +30,6 @@ async function postContact(request: APIRequestContext, firstName: string, tag: s
 }
 
 /** A session for the page through the login API (the sign-in screen has its own spec). */
-async function signIn(page: Page) {
-  const response = await page.request.post("/api/admin/login", { data: { username: e2eAdmin.email, password: e2eAdmin.password } });
-  expect(response.status()).toBe(200);
-}
 
 async function openDashboard(page: Page) {
   await page.goto("/admin/submissions");
@@ -52,7 +47,7 @@ const count = async (page: Page) => Number((await page.getByTestId("contact-coun
 
 test("the dashboard's Recent list shows a lead posted meanwhile after moving around the admin, and after the poll", async ({ page, request }) => {
   await page.clock.install();
-  await signIn(page);
+  await signInThroughTheApi(page);
   await openDashboard(page);
   const recent = page.getByRole("region", { name: "Recent Contact Forms" });
 
@@ -77,7 +72,7 @@ test("the dashboard's Recent list shows a lead posted meanwhile after moving aro
 
 test("the tab title counts the unread leads and follows a new one", async ({ page, request }) => {
   await page.clock.install();
-  await signIn(page);
+  await signInThroughTheApi(page);
   await openDashboard(page);
   await expect(page).toHaveTitle(`(${await unreadText(page)}) Form Submissions Dashboard`);
 
@@ -95,7 +90,7 @@ test("the tab title counts the unread leads and follows a new one", async ({ pag
 });
 
 test("a lead that arrived while the tab was in the background shows when the tab is back", async ({ page, request }) => {
-  await signIn(page);
+  await signInThroughTheApi(page);
   await openDashboard(page);
   const tag = uniqueTag("Focus");
   await postContact(request, "Quin", tag);
@@ -139,7 +134,7 @@ async function fakeNotifications(page: Page, answer: NotificationPermission) {
 test("the owner turns on notifications in Settings, and a new lead is announced while the admin is open", async ({ page, request }) => {
   await fakeNotifications(page, "granted");
   await page.clock.install();
-  await signIn(page);
+  await signInThroughTheApi(page);
   await page.goto("/admin/settings");
   const toggle = page.getByRole("switch", { name: "Notify me of new leads" });
   await expect(toggle).not.toBeChecked();
@@ -169,7 +164,7 @@ test("the owner turns on notifications in Settings, and a new lead is announced 
 
 test("notifications stay off and Settings says why when the browser does not allow them", async ({ page }) => {
   await fakeNotifications(page, "denied");
-  await signIn(page);
+  await signInThroughTheApi(page);
   await page.goto("/admin/settings");
   const toggle = page.getByRole("switch", { name: "Notify me of new leads" });
   await toggle.click();

@@ -1,10 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { AdminStats } from "../../contract/admin-leads.ts";
-import { e2eAdmin } from "../../playwright.config.ts";
 import { expect, test } from "./fixtures.ts";
 import { contactData, postContact as postContactLead } from "./lead-seeds.ts";
 import { meetingDateInDays } from "../helpers/meeting-dates.ts";
+import { signInThroughTheApi } from "./helpers.ts";
 
 const meetingDate60 = meetingDateInDays(60);
 
@@ -12,11 +12,6 @@ const meetingDate60 = meetingDateInDays(60);
 // everywhere, the chart's labels never clipped, both kinds told apart, readable on a phone; axe on the
 // dashboard, a lead and Settings at 1280 and 390 px, and no sideways scrolling on a phone. The delivery
 // settings' details: admin-deliveries.spec.ts; the password change: admin-inbox.spec.ts.
-
-async function signIn(page: Page) {
-  const response = await page.request.post("/api/admin/login", { data: { username: e2eAdmin.email, password: e2eAdmin.password } });
-  expect(response.status()).toBe(200);
-}
 
 /** A contact lead with every field, so the lead page shows all its rows. */
 const postContact = (request: APIRequestContext, tag: string) =>
@@ -72,7 +67,7 @@ async function expectChartTextInside(page: Page) {
 test("the dashboard writes big counts with separators and the chart keeps six-digit labels whole, at 1280 and 390 px", async ({ page }) => {
   const stats = bigStats();
   await page.route("**/api/admin/stats", (route) => route.fulfill({ json: stats }));
-  await signIn(page);
+  await signInThroughTheApi(page);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/admin/submissions");
@@ -100,7 +95,7 @@ test("the dashboard writes big counts with separators and the chart keeps six-di
 });
 
 test("Settings hold the password change, the delivery settings and the notifications, reached from the navigation", async ({ page }) => {
-  await signIn(page);
+  await signInThroughTheApi(page);
   await page.goto("/admin/submissions");
   await expect(page.getByRole("heading", { level: 1, name: "Form Submissions Dashboard" })).toBeVisible();
   // Not on the dashboard any more.
@@ -121,7 +116,7 @@ test("the dashboard, a lead and Settings have no serious or critical accessibili
   test.setTimeout(90_000);
   const tag = `Axe${Date.now().toString(36)}`;
   const id = await postContact(request, tag);
-  await signIn(page);
+  await signInThroughTheApi(page);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
 

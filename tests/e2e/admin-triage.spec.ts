@@ -1,8 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { e2eAdmin } from "../../playwright.config.ts";
 import { expect, test } from "./fixtures.ts";
-import { expectToast, openToast } from "./helpers.ts";
+import { expectToast, openToast, signInThroughTheApi } from "./helpers.ts";
 import { contactData, inquiryData, postContact as postContactLead, postInquiry as postInquiryLead, uniqueTag } from "./lead-seeds.ts";
 
 // Triage from the inbox list (issue 13 §2–§5): the view counts, sort, the form filter by its human name,
@@ -18,10 +17,6 @@ const postContact = (request: APIRequestContext, tag: string, overrides: Json = 
 const postInquiry = (request: APIRequestContext, tag: string, overrides: Json = {}) => postInquiryLead(request, inquiryData(tag, overrides));
 
 /** A session for the page through the login API. */
-async function signIn(page: Page) {
-  const response = await page.request.post("/api/admin/login", { data: { username: e2eAdmin.email, password: e2eAdmin.password } });
-  expect(response.status()).toBe(200);
-}
 
 async function apiLead(page: Page, kind: Kind, id: string) {
   const response = await page.request.get(`/api/admin/leads/${kind}/${id}`);
@@ -50,7 +45,7 @@ test("each view's count is on its tab and each status's count in the status filt
   const qualified = await postContact(request, tag, { firstName: "Qual" });
   await postContact(request, tag, { firstName: "Fresh" });
   await postContact(request, tag, { firstName: "Bot", website: "https://spam.example" });
-  await signIn(page);
+  await signInThroughTheApi(page);
   expect((await page.request.patch(`/api/admin/leads/contacts/${read}`, { data: { read: true } })).status()).toBe(200);
   expect((await page.request.patch(`/api/admin/leads/contacts/${qualified}`, { data: { status: "qualified" } })).status()).toBe(200);
 
@@ -71,7 +66,7 @@ test("each view's count is on its tab and each status's count in the status filt
 test("the list sorts by name and by received time from its column headers", async ({ page, request }) => {
   const tag = uniqueTag("Sort");
   for (const firstName of ["Cy", "Al", "Bo"]) await postContact(request, tag, { firstName });
-  await signIn(page);
+  await signInThroughTheApi(page);
   await openInbox(page, "contacts", `q=${tag}`, 3);
   const names = () => rows(page).getByRole("link");
   await expect(names()).toHaveText([`Bo ${tag}`, `Al ${tag}`, `Cy ${tag}`]);
@@ -95,7 +90,7 @@ test("a row shows what the lead asked for, a message preview, the form by its na
   await postContact(request, tag, { firstName: "Page", formName: "contact-page" });
   const message = `Our phones are quiet since March and we need a new website before the summer season starts (${tag}).`;
   await postInquiry(request, tag, { firstName: "Ask", formName: "service-seo", serviceType: "paid-ads", message });
-  await signIn(page);
+  await signInThroughTheApi(page);
 
   await openInbox(page, "contacts", `q=${tag}`, 2);
   const pipe = row(page, `Pipe ${tag}`);
@@ -125,7 +120,7 @@ test("a row shows what the lead asked for, a message preview, the form by its na
 test("unread is a dot and weight with an accessible name, not a row colour; the statuses are explained", async ({ page, request }) => {
   const tag = uniqueTag("Dot");
   await postContact(request, tag, { firstName: "Una" });
-  await signIn(page);
+  await signInThroughTheApi(page);
   await openInbox(page, "contacts", `q=${tag}`, 1);
   const una = row(page, `Una ${tag}`);
   await expect(una.getByText("Unread", { exact: true })).toHaveCount(1);
@@ -141,7 +136,7 @@ test("unread is a dot and weight with an accessible name, not a row colour; the 
 test("arrow keys on the status menu change nothing until Enter; the change has Undo", async ({ page, request }) => {
   const tag = uniqueTag("Keys");
   const id = await postContact(request, tag, { firstName: "Kit" });
-  await signIn(page);
+  await signInThroughTheApi(page);
   await openInbox(page, "contacts", `q=${tag}`, 1);
   const patches: string[] = [];
   page.on("request", (r) => {
@@ -183,7 +178,7 @@ test("arrow keys on the status menu change nothing until Enter; the change has U
 test("moving a lead to spam and back is its own button on the lead page, with Undo", async ({ page, request }) => {
   const tag = uniqueTag("Junk");
   const id = await postContact(request, tag, { firstName: "Jo" });
-  await signIn(page);
+  await signInThroughTheApi(page);
   await page.goto(`/admin/leads/contacts/${id}`);
   await page.getByRole("button", { name: "Mark as spam" }).click();
   await expectToast(page, "Marked as spam", `Jo ${tag} was moved to Spam.`);
@@ -202,7 +197,7 @@ test("bulk actions: mark read and unread, set status with Undo, spam, delete aft
   const tag = uniqueTag("Bulk");
   const ids: string[] = [];
   for (const firstName of ["Ann", "Ben", "Cat"]) ids.push(await postInquiry(request, tag, { firstName }));
-  await signIn(page);
+  await signInThroughTheApi(page);
   await openInbox(page, "inquiries", `q=${tag}`, 3);
 
   await page.getByLabel(`Select Ann ${tag}`).check();
@@ -258,7 +253,7 @@ test("bulk actions: mark read and unread, set status with Undo, spam, delete aft
 test("select all matching changes every lead of the filter, also those not loaded yet", { tag: "@both-databases" }, async ({ page, request }) => {
   const tag = uniqueTag("All");
   for (let i = 1; i <= 27; i += 1) await postContact(request, tag, { firstName: `M${String(i).padStart(2, "0")}` });
-  await signIn(page);
+  await signInThroughTheApi(page);
   await openInbox(page, "contacts", `q=${tag}`, 27);
   await page.getByLabel("Select all on this page").check();
   await expect(page.getByText("25 selected.")).toBeVisible();
@@ -279,7 +274,7 @@ test("on a phone the inbox is cards with no sideways scrolling; axe finds nothin
     message: "A long message that would push a table past the edge of a small screen if it were not cut to one line. ".repeat(4),
   });
   await postInquiry(request, tag, { firstName: "Short" });
-  await signIn(page);
+  await signInThroughTheApi(page);
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await openInbox(page, "inquiries", `q=${tag}`, 2);

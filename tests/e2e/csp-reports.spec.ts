@@ -1,20 +1,10 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { e2eAdmin } from "../../playwright.config.ts";
-import { agedFormToken } from "./helpers.ts";
+import { agedFormToken, signInThroughTheForm } from "./helpers.ts";
 
 // Content-Security-Policy reports (issue 19, point 9; docs/decisions/033-csp-reports.md): what a page's
 // policy blocks reaches the server through the browser's own reporting and shows on the admin's
 // deliveries page; and the admin, whose policy no longer allows inline styles but by its nonce, runs
 // every screen without a breach (the fixture fails a test on any, fixtures.ts).
-
-async function signIn(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email Address").fill(e2eAdmin.email);
-  await page.getByLabel("Password").fill(e2eAdmin.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Form Submissions Dashboard" })).toBeVisible();
-}
 
 function directives(header: string | undefined): Map<string, string[]> {
   return new Map(
@@ -62,7 +52,7 @@ test("a style the policy blocks on a page is reported to the server and shown to
   // The breach is this test's subject, not a failure of the page.
   cspViolations.length = 0;
 
-  await signIn(page);
+  await signInThroughTheForm(page);
   await page.goto("/admin/deliveries");
   const section = page.getByRole("region", { name: "Blocked by the security policy" });
   // The report is stored by the time it was answered; the list is fetched again should it lag.
@@ -76,7 +66,7 @@ test("a style the policy blocks on a page is reported to the server and shown to
 });
 
 test("the deliveries page says when nothing was blocked", async ({ page }) => {
-  await signIn(page);
+  await signInThroughTheForm(page);
   // The server's answer when no report came in the last 7 days.
   await page.route("**/api/admin/csp-violations", (route) => route.fulfill({ json: { days: 7, items: [], total: 0 } }));
   await page.goto("/admin/deliveries");
@@ -102,7 +92,7 @@ test("the admin allows no inline style but its nonce's, and runs sign-in, inbox,
   // The browser hides the nonce from the markup (and so from CSS selectors injected markup could use).
   expect(await page.evaluate(() => document.querySelector('meta[property="csp-nonce"]')?.getAttribute("nonce"))).toBe("");
 
-  await signIn(page);
+  await signInThroughTheForm(page);
   await page.goto("/admin/leads/contacts");
   await expect(page.getByRole("link", { name: `Nora ${tag}` })).toBeVisible();
   await page.goto(`/admin/leads/contacts/${id}`);

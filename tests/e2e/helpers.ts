@@ -121,3 +121,18 @@ export async function storedLead(baseURL: string, kind: "contact-submissions" | 
 export function uniqueEmail(tag: string) {
   return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
+
+/** Signs the owner in through the admin's sign-in form and waits for the dashboard. */
+export async function signInThroughTheForm(page: Page, password = e2eAdmin.password) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email Address").fill(e2eAdmin.email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Form Submissions Dashboard" })).toBeVisible();
+}
+
+/** Signs the owner in through the API: the page's context gets the session cookie. */
+export async function signInThroughTheApi(page: Page) {
+  const response = await page.request.post("/api/admin/login", { data: { username: e2eAdmin.email, password: e2eAdmin.password } });
+  expect(response.status()).toBe(200);
+}
