@@ -1,27 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AddressObject } from "mailparser";
 import { contactLead, inquiryLead } from "../../../tests/helpers/delivery-leads.ts";
 import { icsLines } from "../../../tests/helpers/ics-lines.ts";
-import { startSmtpTestServer, type SmtpTestServer } from "../../../tests/helpers/smtp-test-server.ts";
+import { smtpServerForThisFile } from "../../../tests/helpers/smtp-fixture.ts";
 import { autoReplyMail } from "./auto-reply.ts";
-import { createMailTransport, type MailTransport } from "./mail-transport.ts";
+import type { MailTransport } from "./mail-transport.ts";
 import { ownerMail } from "./owner-mail.ts";
 
 // The two lead e-mails sent through a real SMTP server and read back with mailparser.
 
-let smtp: SmtpTestServer;
-let transport: MailTransport;
-beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  transport = createMailTransport({ kind: "smtp", url: smtp.url });
-});
-afterEach(() => {
-  smtp.received.length = 0;
-});
-afterAll(async () => {
-  transport.close();
-  await smtp.stop();
-});
+const sink = smtpServerForThisFile();
 
 const from = "Agency Team <hello@agency.example>";
 const adminUrl = "https://agency.example/admin/leads/contacts/7b0c6a52-2f4e-4d3a-9a51-0c1e5f3d2a11";
@@ -29,9 +17,9 @@ const owner = (overrides: Partial<Parameters<typeof ownerMail>[0]> = {}) =>
   ownerMail({ kind: "contacts", lead: contactLead(), deliveryId: "d-1", from, to: ["owner@agency.example", "sales@agency.example"], ownerTimeZone: "America/New_York", adminUrl, ...overrides });
 
 async function sendAndReceive(message: Parameters<MailTransport["send"]>[0]) {
-  await transport.send(message);
-  expect(smtp.received).toHaveLength(1);
-  return smtp.received[0]!;
+  await sink.transport.send(message);
+  expect(sink.smtp.received).toHaveLength(1);
+  return sink.smtp.received[0]!;
 }
 const addresses = (field: AddressObject | AddressObject[] | undefined) => [field ?? []].flat().flatMap((a) => a.value);
 const headerNames = (raw: string) =>
@@ -119,10 +107,10 @@ describe("the owner's e-mail", () => {
   });
 
   it("gives the same Message-ID every time a delivery is sent", async () => {
-    await transport.send(owner({ deliveryId: "delivery-42" }));
-    await transport.send(owner({ deliveryId: "delivery-42" }));
-    await transport.send(owner({ deliveryId: "delivery-43" }));
-    expect(smtp.received.map((m) => m.parsed.messageId)).toEqual(["<delivery-42@agency.example>", "<delivery-42@agency.example>", "<delivery-43@agency.example>"]);
+    await sink.transport.send(owner({ deliveryId: "delivery-42" }));
+    await sink.transport.send(owner({ deliveryId: "delivery-42" }));
+    await sink.transport.send(owner({ deliveryId: "delivery-43" }));
+    expect(sink.smtp.received.map((m) => m.parsed.messageId)).toEqual(["<delivery-42@agency.example>", "<delivery-42@agency.example>", "<delivery-43@agency.example>"]);
   });
 });
 
@@ -176,10 +164,10 @@ describe("the auto-reply", () => {
   it("promises 4 hours on the home-services and law-firm forms", async () => {
     for (const formName of ["home-services-audit", "personal-injury-audit"]) {
       const mail = autoReplyMail({ kind: "contacts", lead: contactLead({ formName }), deliveryId: `d-${formName}`, from, now });
-      await transport.send(mail);
+      await sink.transport.send(mail);
     }
-    expect(smtp.received).toHaveLength(2);
-    for (const { parsed } of smtp.received) {
+    expect(sink.smtp.received).toHaveLength(2);
+    for (const { parsed } of sink.smtp.received) {
       expect(parsed.text).toContain("We will get back to you within 4 hours.");
       expect(parsed.html).toContain("We will get back to you within 4 hours.");
     }

@@ -1,11 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ParsedMail } from "mailparser";
 import PostalMime, { decodeWords, type Address, type Email } from "postal-mime";
 import type { LeadOf } from "../../repositories/leads/lead-tables.ts";
 import { contactLead, inquiryLead } from "../../../tests/helpers/delivery-leads.ts";
-import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from "../../../tests/helpers/smtp-test-server.ts";
+import { smtpServerForThisFile } from "../../../tests/helpers/smtp-fixture.ts";
+import type { ReceivedMail } from "../../../tests/helpers/smtp-test-server.ts";
 import { autoReplyMail } from "./auto-reply.ts";
-import { createMailTransport, type MailTransport } from "./mail-transport.ts";
 import { ownerMail } from "./owner-mail.ts";
 
 // Issue 19 point 3: every mail the product sends (the owner's new-lead mail, the auto-reply), with hostile
@@ -40,19 +40,7 @@ const from = "Agency Team <hello@agency.example>";
 const notify = ["owner@agency.example", "sales@agency.example"];
 const now = new Date("2026-11-23T15:04:05.000Z");
 
-let smtp: SmtpTestServer;
-let transport: MailTransport;
-beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  transport = createMailTransport({ kind: "smtp", url: smtp.url });
-});
-afterEach(() => {
-  smtp.received.length = 0;
-});
-afterAll(async () => {
-  transport.close();
-  await smtp.stop();
-});
+const sink = smtpServerForThisFile();
 
 type Mailbox = { name: string; address: string };
 /** What each parser read: the four headers compared, plus every header value decoded. */
@@ -143,8 +131,8 @@ describe.each(hostile)("a lead with $name", (fields) => {
   ];
 
   it.each(leads)("the owner's mail ($label) goes to the owner only, Reply-To exactly the lead", async ({ kind, lead }) => {
-    await transport.send(ownerMail({ kind, lead, deliveryId: "d-owner", from, to: notify, ownerTimeZone: "America/New_York", adminUrl: null }));
-    const [received] = await smtp.waitFor(1);
+    await sink.transport.send(ownerMail({ kind, lead, deliveryId: "d-owner", from, to: notify, ownerTimeZone: "America/New_York", adminUrl: null }));
+    const [received] = await sink.smtp.waitFor(1);
     const read = await expectSafe(received!, { to: notify, replyTo: ["lead@example.com"], typed });
     // The owner still reads what was typed, literally, in the body.
     for (const value of [lead.firstName, lead.lastName, lead.company ?? "", ...("products" in lead ? lead.products : [])]) {
@@ -154,8 +142,8 @@ describe.each(hostile)("a lead with $name", (fields) => {
   });
 
   it.each(leads)("the auto-reply ($label) goes to the lead only, without a Reply-To", async ({ kind, lead }) => {
-    await transport.send(autoReplyMail({ kind, lead, deliveryId: "d-auto", from, companyName: "Acme Marketing", now }));
-    const [received] = await smtp.waitFor(1);
+    await sink.transport.send(autoReplyMail({ kind, lead, deliveryId: "d-auto", from, companyName: "Acme Marketing", now }));
+    const [received] = await sink.smtp.waitFor(1);
     await expectSafe(received!, { to: ["lead@example.com"], replyTo: [], typed });
   });
 });
