@@ -106,14 +106,11 @@ export default async function formPostRoutes(app: FastifyInstance) {
     const layout = layouts[form.layout];
     const values = enteredValues(form, body);
     const timezone = body.get(hiddenFormFields.timezone) ?? "";
-    const fresh = () => ({
-      formToken: app.spamGuard.issueFormToken(),
-      idempotencyKey: randomUUID(),
-      ...(form.layout === "contact" ? { timezone: isTimeZone(timezone) ? timezone : officeTimeZone } : {}),
-    });
-
-    // The meeting rule reads the zone the form sent (today is the visitor's today), the office's without one.
+    // The zone the form sent, the office's without a valid one: the page carries it on, the meeting rule reads
+    // it (today is the visitor's today) and a meeting is stored with it.
     const meetingZone = form.layout === "contact" ? { timezone: isTimeZone(timezone) ? timezone : officeTimeZone } : {};
+    const fresh = () => ({ formToken: app.spamGuard.issueFormToken(), idempotencyKey: randomUUID(), ...meetingZone });
+
     const checked = validateForm(layout.schema, { ...values, ...meetingZone }, layout.messages);
     if (!checked.ok) return page(reply, 422, formAgainPage(business, form, values, checked.problems, fresh()));
 
@@ -121,7 +118,7 @@ export default async function formPostRoutes(app: FastifyInstance) {
     const signals = { website: body.get(hiddenFormFields.honeypot) ?? "", formToken: body.get(hiddenFormFields.formToken) || undefined };
     const source = { formName: form.formName, pagePath: form.pagePath };
     const lead = { ...checked.data } as Record<string, unknown>;
-    if (form.layout === "contact" && lead.meetingTime !== undefined) lead.timezone = isTimeZone(timezone) ? timezone : officeTimeZone;
+    if (form.layout === "contact" && lead.meetingTime !== undefined) lead.timezone = meetingZone.timezone;
     else if (form.layout === "contact" && isTimeZone(timezone)) lead.timezone = timezone;
     if (form.layout === "short" && form.products) lead.products = form.products;
 
