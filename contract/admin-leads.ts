@@ -9,10 +9,15 @@ import { serviceTypes, type ServiceInquiry } from "./service-inquiry.ts";
 // The owner's inbox API (docs/decisions/008-admin-inbox.md). Every path is under /api/admin/leads/:kind
 // and needs the admin session.
 //
+//   GET    /api/admin/leads/all                   both kinds in one list (issue 20) -> LeadPage<LeadRow>
+//   GET    /api/admin/leads/all/counts            the counts over both kinds        -> LeadCounts
+//   POST   /api/admin/leads/all/bulk              a bulk action over both kinds     -> BulkResult
+//   GET    /api/admin/leads/all/:id/neighbours    previous/next in the combined list -> AllLeadNeighbours
+//   GET    /api/admin/today                       needs a reply, follow-ups due      -> TodayQueue
 //   GET    /api/admin/leads/:kind                 list (filters, keyset paging)   -> LeadPage
 //   GET    /api/admin/leads/:kind/export.csv      the same filters, every row     -> text/csv
 //   GET    /api/admin/leads/:kind/:id             one lead with its notes          -> LeadDetail
-//   PATCH  /api/admin/leads/:kind/:id             { status?, read? }               -> LeadDetail
+//   PATCH  /api/admin/leads/:kind/:id             { status?, read?, followUpAt?, followUpNote? } -> LeadDetail
 //   DELETE /api/admin/leads/:kind/:id             erasure                          -> 204
 //   POST   /api/admin/leads/:kind/:id/notes       { body }                         -> LeadNote (201)
 //   GET    /api/admin/leads/:kind/counts          each view's count for the filters -> LeadCounts
@@ -40,7 +45,10 @@ const filterText = (field: string, max: number) =>
     .optional()
     .transform((value) => (value ? value : undefined));
 
-/** Filters shared by the list and the export. `view` inbox hides spam; spam shows only spam. */
+/**
+ * Filters shared by the list and the export. `view` inbox hides spam; spam shows only spam. In the
+ * combined list (kind "all") a product filter keeps contacts only and a serviceType filter inquiries only.
+ */
 export const leadFilters = z
   .object({
     view: z.enum(["inbox", "spam", "all"], { error: "view must be inbox, spam or all" }).default("inbox"),
@@ -55,13 +63,19 @@ export const leadFilters = z
     form: filterText("form filter", 100),
     utmSource: filterText("source filter", 200),
     unread: z.enum(["true", "false"]).optional().transform((value) => (value === undefined ? undefined : value === "true")),
+    /** due: a follow-up at or before the end of today in the owner's time zone (OWNER_TIMEZONE): today's and overdue ones. */
+    followUp: z.enum(["due"], { error: "followUp must be due" }).optional(),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { error: "from must not be after to", path: ["to"] });
 export type LeadFilters = z.output<typeof leadFilters>;
 export type LeadFiltersInput = z.input<typeof leadFilters>;
 
-/** The list's order: received time (newest or oldest first) or the lead's name (A to Z). */
-export const leadSorts = ["newest", "oldest", "name"] as const;
+/**
+ * The list's order: received time (newest or oldest first), the lead's name (A to Z), or the reply
+ * deadline: leads still waiting for a reply (status new) first, the earliest deadline (the most overdue)
+ * first, then every other lead, newest first (deadlineKey below).
+ */
+export const leadSorts = ["newest", "oldest", "name", "deadline"] as const;
 export type LeadSort = (typeof leadSorts)[number];
 export const leadSortParam = z.object({
   sort: z.enum(leadSorts, { error: `sort must be one of: ${leadSorts.join(", ")}` }).default("newest"),
@@ -74,7 +88,8 @@ export const leadSortParam = z.object({
  */
 export type LeadCursor =
   | { sort: "newest" | "oldest"; createdAt: string; id: string }
-  | { sort: "name"; name: string; id: string };
+  | { sort: "name"; name: string; id: string }
+  | { sort: "deadline"; deadline: string; id: string };
 
 /** The longest name key: two names of at most 100 characters and the space between them. */
 const NAME_KEY_MAX = 201;
@@ -94,15 +109,18 @@ function fromBase64Url(value: string): string | undefined {
   }
 }
 
-/** "newest|id|createdAt", "oldest|id|createdAt" or "name|id|first last" (the name last: it may hold a "|"). */
+/** "newest|id|createdAt", "oldest|id|createdAt", "name|id|first last" or "deadline|id|key" (the key last: it may hold a "|"). */
 export function encodeLeadCursor(cursor: LeadCursor): string {
-  return toBase64Url(`${cursor.sort}|${cursor.id}|${cursor.sort === "name" ? cursor.name : cursor.createdAt}`);
+  const key = cursor.sort === "name" ? cursor.name : cursor.sort === "deadline" ? cursor.deadline : cursor.createdAt;
+  return toBase64Url(`${cursor.sort}|${cursor.id}|${key}`);
 }
 
 const cursorId = z.uuid().transform((id) => id.toLowerCase());
 const cursorTime = z.iso.datetime({ offset: true }).transform((time) => new Date(time).toISOString());
 // No control characters (PostgreSQL text cannot hold a NUL): any other text is a bound parameter.
 const cursorName = z.string().min(1).max(NAME_KEY_MAX).regex(/^\P{Cc}+$/u);
+/** A deadline order's key (deadlineKey below). */
+const DEADLINE_KEY = /^(0\|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z|1\|\d{13})$/;
 /** The format before the list had orders: "createdAt|id", the newest-first list's. */
 const legacyCursor = z.tuple([cursorTime, cursorId]);
 
@@ -119,6 +137,7 @@ function readCursor(text: string): LeadCursor | undefined {
     const name = cursorName.safeParse(key);
     return name.success ? { sort, name: name.data, id: id.data } : undefined;
   }
+  if (sort === "deadline") return DEADLINE_KEY.test(key) ? { sort, deadline: key, id: id.data } : undefined;
   if (sort !== "newest" && sort !== "oldest") return undefined;
   const createdAt = cursorTime.safeParse(key);
   return createdAt.success ? { sort, createdAt: createdAt.data, id: id.data } : undefined;
@@ -159,13 +178,31 @@ export const leadListQuery = leadFilters
   .refine((query) => !query.cursor || query.cursor.sort === query.sort, { error: "cursor belongs to another order", path: ["cursor"] });
 export type LeadListQuery = z.input<typeof leadListQuery>;
 
+/** The longest follow-up note ("call back Tuesday"). */
+export const FOLLOW_UP_NOTE_MAX = 200;
+
 export const leadUpdate = z
   .object({
     status: z.enum(leadStatuses, { error: `status must be one of: ${leadStatuses.join(", ")}` }).optional(),
     read: z.boolean({ error: "read must be true or false" }).optional(),
+    /** When to follow up (an ISO 8601 instant with its offset); null clears the follow-up (and its note). */
+    followUpAt: z.iso
+      .datetime({ offset: true, error: "followUpAt must be a date and time (ISO 8601 with an offset) or null" })
+      .transform((time) => new Date(time).toISOString())
+      .nullable()
+      .optional(),
+    /** A short note for the follow-up; blank or null clears it. */
+    followUpNote: z
+      .union([z.null(), cleanText("follow-up note").max(FOLLOW_UP_NOTE_MAX, { error: fieldMessages.tooLong("follow-up note", FOLLOW_UP_NOTE_MAX) })])
+      .transform((note) => (note ? note : null))
+      .optional(),
   })
   .strict()
-  .refine((u) => u.status !== undefined || u.read !== undefined, { error: "send status or read", path: ["status"] });
+  .refine((u) => u.status !== undefined || u.read !== undefined || u.followUpAt !== undefined || u.followUpNote !== undefined, {
+    error: "send status, read, followUpAt or followUpNote",
+    path: ["status"],
+  })
+  .refine((u) => !(u.followUpAt === null && u.followUpNote), { error: "a follow-up note needs a follow-up time", path: ["followUpNote"] });
 export type LeadUpdate = z.input<typeof leadUpdate>;
 
 export const noteInput = z.object({
@@ -183,7 +220,13 @@ export type PasswordChange = z.input<typeof passwordChange>;
 
 export type LeadNote = { id: string; body: string; createdAt: string };
 
-type AdminFields = { readAt: string | null };
+type AdminFields = {
+  readAt: string | null;
+  /** createdAt + the form's reply promise (replyByOf): when the lead should have had a reply. */
+  replyBy: string;
+  followUpAt: string | null;
+  followUpNote: string | null;
+};
 export type ContactLead = ContactSubmission & AdminFields;
 export type InquiryLead = ServiceInquiry & AdminFields;
 export type Lead = ContactLead | InquiryLead;
@@ -194,7 +237,20 @@ export type Lead = ContactLead | InquiryLead;
  */
 export type LeadPage<T extends Lead = Lead> = { items: T[]; total: number; totalCapped: boolean; nextCursor: string | null };
 export const COUNT_CAP = 1000;
-export type LeadDetail<T extends Lead = Lead> = T & { notes: LeadNote[]; deliveries: Delivery[] };
+export type LeadDetail<T extends Lead = Lead> = T & { notes: LeadNote[]; deliveries: Delivery[]; events: LeadEvent[] };
+
+/** A lead of either kind in the combined list, with its kind (ids are unique across both kinds). */
+export type LeadRow = Lead & { kind: LeadKind };
+export type LeadRef = { kind: LeadKind; id: string };
+
+/**
+ * What happened to a lead besides its arrival, deliveries and notes (those have their own rows): the
+ * timeline on its page. `from`/`to` are status keys for "status"; followUpAt/note for "follow-up"
+ * (null when it was cleared).
+ */
+export type LeadEvent =
+  | { id: string; type: "status"; at: string; from: LeadStatus; to: LeadStatus }
+  | { id: string; type: "follow-up"; at: string; followUpAt: string | null; note: string | null };
 
 export type KindStats = { total: number; unread: number; spam: number; perWeek: { weekStart: string; count: number }[] };
 export type AdminStats = { contacts: KindStats; inquiries: KindStats };
@@ -206,6 +262,51 @@ export const FOUR_HOUR_FORMS = ["home-services-audit", "personal-injury-audit"] 
 export function replyWindowHours(formName: string | null | undefined): number {
   return (FOUR_HOUR_FORMS as readonly string[]).includes(formName ?? "") ? 4 : 24;
 }
+
+const HOUR_MS = 3_600_000;
+
+/** A lead's reply deadline: its arrival plus its form's promise (an instant; shown in the owner's time zone). */
+export function replyByOf(createdAt: string, formName: string | null | undefined): string {
+  return new Date(Date.parse(createdAt) + replyWindowHours(formName) * HOUR_MS).toISOString();
+}
+
+/**
+ * Where a lead stands against its promise: "answered" once its status is not new (spam too: nobody
+ * answers spam); "overdue" past the deadline; "due-soon" in the last quarter of its window (the last hour
+ * of a 4-hour promise, the last 6 hours of a 24-hour one); else "waiting".
+ */
+export type ReplyState = "answered" | "overdue" | "due-soon" | "waiting";
+export function replyStateOf(lead: { status: LeadStatus; createdAt: string; formName: string | null }, nowMs: number): ReplyState {
+  if (lead.status !== "new") return "answered";
+  const window = replyWindowHours(lead.formName) * HOUR_MS;
+  const deadline = Date.parse(lead.createdAt) + window;
+  if (nowMs > deadline) return "overdue";
+  return deadline - nowMs <= window / 4 ? "due-soon" : "waiting";
+}
+
+/**
+ * The deadline order's key, stored with each lead (kept in step with its status) so the order is an
+ * index walk: "0|<replyBy ISO>" while the lead waits for a reply (status new), so the earliest deadline
+ * comes first; "1|<13 digits>" once answered (or spam), the digits being 9999999999999 minus the
+ * arrival's epoch milliseconds, so the newest comes first among them.
+ */
+export function deadlineKey(lead: { status: LeadStatus; createdAt: string; formName: string | null }): string {
+  if (lead.status === "new") return `0|${replyByOf(lead.createdAt, lead.formName)}`;
+  return `1|${String(9_999_999_999_999 - Date.parse(lead.createdAt)).padStart(13, "0")}`;
+}
+
+/** The dashboard's day (GET /api/admin/today), both kinds, spam left out. */
+export type TodayQueue = {
+  /** OWNER_TIMEZONE: "today" and the morning e-mail are days there. */
+  ownerTimeZone: string;
+  /** The server's clock when answered (the admin shows "overdue by" against it). */
+  now: string;
+  /** Leads with status new past or near their deadline (replyStateOf: overdue or due-soon), oldest first; at most TODAY_LIST_MAX. */
+  needsReply: { items: LeadRow[]; total: number };
+  /** Leads with a follow-up at or before the end of today in the owner's time zone, earliest first; at most TODAY_LIST_MAX. */
+  followUps: { items: LeadRow[]; total: number };
+};
+export const TODAY_LIST_MAX = 50;
 
 // ---------------------------------------------------------------------------------------------------
 // Triage (issue 13): the views' counts, bulk actions and a lead's neighbours (the list's order,
@@ -298,3 +399,7 @@ export type BulkResult = { affected: number; previous: { id: string; status: Lea
 export type LeadNeighbours = { previous: string | null; next: string | null };
 /** The neighbours' query: the list's filters and order. */
 export const leadNeighboursQuery = leadFilters.and(leadSortParam);
+/** A lead's neighbours in the combined list (GET /api/admin/leads/all/:id/neighbours). */
+export type AllLeadNeighbours = { previous: LeadRef | null; next: LeadRef | null };
+/** /api/admin/leads/all/:id/... */
+export const anyLeadParams = z.object({ id: z.uuid({ error: "id must be a lead id" }).toLowerCase() });

@@ -8,7 +8,7 @@ import type { LeadKind } from "./admin-leads.ts";
 //   GET  /api/admin/deliveries?state=attention|failed|pending   deliveries that need the owner  -> DeliveryList
 //   GET  /api/admin/deliveries/health                           channels and counts              -> DeliveryHealth
 //   POST /api/admin/deliveries/:id/retry                        send again now                   -> Delivery
-//   POST /api/admin/deliveries/test-email                       a test e-mail to NOTIFY_EMAIL    -> TestEmailResult
+//   POST /api/admin/deliveries/test-email                       a test e-mail to the addresses in use -> TestEmailResult
 // A lead's detail (GET /api/admin/leads/:kind/:id) carries its deliveries.
 
 export const deliveryChannels = ["owner-email", "auto-reply", "webhook"] as const;
@@ -57,8 +57,17 @@ export const deliveryListQuery = z.object({
 export const deliveryParams = z.object({ id: z.uuid({ error: "id must be a delivery id" }).transform((id) => id.toLowerCase()) });
 
 export type DeliveryHealth = {
-  /** Which channels the server is configured to deliver through. */
+  /** Which channels deliver now: ownerEmail needs mail and at least one address in use (contract/notification-settings.ts). */
   configured: { ownerEmail: boolean; autoReply: boolean; webhook: boolean };
+  /**
+   * True when at least one channel notifies the owner of a new lead (the owner's e-mail or the webhook).
+   * False: every admin page shows the banner that says so and what to do (issue 20).
+   */
+  reachesOwner: boolean;
+  /** Why the owner's e-mail does not go, when it does not: no mail on the server, or no address in use. */
+  ownerEmailProblem: "no-mail" | "no-address" | null;
+  /** Deliveries recorded as not configured (never delivered): counted as not delivered. */
+  notConfigured: number;
   failed: number;
   pending: number;
   /** When the oldest delivery still waiting was written (a stuck queue shows here). */

@@ -9,7 +9,7 @@ import type { DeliveryPlanner, DeliveryTarget } from "../repositories/leads/deli
  * auto-reply a day.
  */
 export function deliveryPlanner(config: DeliveryConfig): DeliveryPlanner {
-  return (lead, occasion = "new") => {
+  return async (_trx, lead, occasion = "new") => {
     const targets: DeliveryTarget[] = [{ channel: "owner-email", recipient: config.mail ? config.notify.join(", ") : null }];
     if (config.mail && config.autoReply && occasion === "new") targets.push({ channel: "auto-reply", recipient: lead.email });
     // The origin only: the path of a Slack or Zapier hook URL is itself a secret.

@@ -13,8 +13,12 @@ import { leadTables, untyped } from "./lead-tables.ts";
 
 /** Where one delivery of a new lead goes; `recipient: null` records the channel as not configured. */
 export type DeliveryTarget = { channel: DeliveryChannel; recipient: string | null };
-/** The deliveries a lead gets when stored (occasion "new", the default) or rescued from spam (server/delivery/plan.ts decides from the settings). */
-export type DeliveryPlanner = (lead: { email: string }, occasion?: "new" | "rescued") => DeliveryTarget[];
+/**
+ * The deliveries a lead gets when stored (occasion "new", the default) or rescued from spam
+ * (server/delivery/plan.ts decides from the environment and the owner's settings, which it reads in the
+ * lead's transaction `trx`: every instance plans from the same stored settings).
+ */
+export type DeliveryPlanner = (trx: Kysely<Database>, lead: { email: string }, occasion?: "new" | "rescued") => Promise<DeliveryTarget[]>;
 
 /** An address gets at most one auto-reply in this long (issue 19: the form is not a way to mail strangers). */
 export const AUTO_REPLY_INTERVAL_MS = 24 * 60 * 60 * 1000;

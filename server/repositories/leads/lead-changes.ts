@@ -54,7 +54,7 @@ export async function changeLeads(trx: Transaction<Database>, kind: LeadKind, id
     const unserved = rescued.filter((id) => !served.has(id));
     if (unserved.length > 0) {
       const leads = (await untyped(trx).selectFrom(leadTables[kind]).select([...leadCsvColumns[kind]]).where("id", "in", unserved).execute()) as { id: string; email: string }[];
-      for (const lead of leads) await insertDeliveries(trx, kind, lead.id, plan(lead, "rescued"), new Date(now));
+      for (const lead of leads) await insertDeliveries(trx, kind, lead.id, await plan(trx, lead, "rescued"), new Date(now));
     }
   }
   return before.map((lead) => ({ id: lead.id, status: lead.status, read: lead.readAt !== null }));

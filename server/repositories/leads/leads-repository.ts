@@ -18,7 +18,7 @@ import { insertLead, type SpamVerdict } from "./write.ts";
 // Nothing else queries these tables.
 
 /** `plan` says which deliveries a new (or rescued) lead gets; without one, none (seed data, tools). */
-export function createLeadsRepository(db: Kysely<Database>, plan: DeliveryPlanner = () => []) {
+export function createLeadsRepository(db: Kysely<Database>, plan: DeliveryPlanner = () => Promise.resolve([])) {
   return {
     /** Stores the lead; `token` (its form token, when ours) is spent with it, and a spent one makes it spam. */
     create<K extends LeadKind>(kind: K, input: LeadInputOf[K], spam: SpamVerdict = null, token: FormTokenUse | null = null): Promise<LeadOf[K]> {

@@ -81,7 +81,7 @@ export async function insertLead<K extends LeadKind>(
       .values({ ...lead, searchText: leadSearchText(lead), csvLine: leadCsvLine(kind, lead as CsvSource<K>) })
       .returningAll()
       .executeTakeFirstOrThrow()) as LeadRows[K];
-    if (lead.status !== "spam") await insertDeliveries(trx, kind, row.id, plan(row), new Date(row.createdAt));
+    if (lead.status !== "spam") await insertDeliveries(trx, kind, row.id, await plan(trx, row), new Date(row.createdAt));
     return toLead(kind, row);
   });
 }
