@@ -1,13 +1,22 @@
 import type { z } from "zod";
-import { leadFilters, leadSortParam, type LeadKind, type LeadSort } from "../../contract/admin-leads.ts";
+import { leadFilters, leadKinds, leadSortParam, type LeadKind, type LeadSort } from "../../contract/admin-leads.ts";
 import type { LeadStatus } from "../../contract/fields.ts";
 
-// The inbox's filters as they live in the address bar (/admin/leads/:kind?q=…&status=…): read from and
+// The lists' filters as they live in the address bar (/admin/leads/:kind?q=…&status=…): read from and
 // written to URLSearchParams, so a filtered view survives a reload and can be shared. Each value is
 // checked by the contract's own filter schema (contract/admin-leads.ts); a value it refuses is dropped,
-// so a hand-edited address shows the inbox rather than an error.
+// so a hand-edited address shows the list rather than an error. The same codec serves the two inboxes
+// and "All leads" (kind "all", both kinds in one list, issue 20), whose default order is the reply
+// deadline instead of the newest first.
 
 export type InboxView = "inbox" | "spam";
+
+/** A list of the admin: one kind's inbox, or both kinds together ("All leads"). */
+export type ListKind = LeadKind | "all";
+
+export function isListKind(value: string | null | undefined): value is ListKind {
+  return value === "all" || (leadKinds as readonly string[]).includes(value ?? "");
+}
 
 /** What the list and the export are filtered by; every value is a string as in the address bar. */
 export type InboxFilters = {
@@ -16,15 +25,25 @@ export type InboxFilters = {
   status: LeadStatus | "";
   from: string;
   to: string;
-  /** contacts: a product name */
+  /** contacts (and contacts only in All leads): a product name */
   product: string;
-  /** inquiries: a service type */
+  /** inquiries (and inquiries only in All leads): a service type */
   serviceType: string;
   form: string;
   unread: boolean;
-  /** The list's order (contract leadSorts); "newest" is the default and stays out of the address. */
+  /** "due": only leads whose follow-up is today or overdue. */
+  followUp: "" | "due";
+  /** The list's order (contract leadSorts); the list's default (defaultSortOf) stays out of its address. */
   sort: LeadSort;
 };
+
+/** The order a list shows when its address names none: All leads by reply deadline, an inbox newest first. */
+export function defaultSortOf(kind: ListKind): LeadSort {
+  return kind === "all" ? "deadline" : "newest";
+}
+
+/** The API's own default order (contract leadSortParam): a request with another order must name it. */
+const API_DEFAULT_SORT: LeadSort = "newest";
 
 export const defaultFilters: InboxFilters = {
   view: "inbox",
@@ -36,8 +55,14 @@ export const defaultFilters: InboxFilters = {
   serviceType: "",
   form: "",
   unread: false,
+  followUp: "",
   sort: "newest",
 };
+
+/** The filters of a list with nothing chosen: the defaults, in the list's own order. */
+export function defaultFiltersOf(kind: ListKind): InboxFilters {
+  return { ...defaultFilters, sort: defaultSortOf(kind) };
+}
 
 /** Longer text is cut rather than dropped (the server takes at most this much). */
 const TEXT_LIMIT = 200;
@@ -51,28 +76,35 @@ function checked(schema: z.ZodType<unknown>, raw: string | null): string {
   return parsed.success && typeof parsed.data === "string" ? parsed.data : "";
 }
 
-/** The filters of an inbox address: unknown, malformed or other-kind values are left out. */
-export function filtersFromSearchParams(kind: LeadKind, params: URLSearchParams): InboxFilters {
+/** The filters of a list's address: unknown, malformed or other-kind values are left out. */
+export function filtersFromSearchParams(kind: ListKind, params: URLSearchParams): InboxFilters {
   const from = checked(rules.from, params.get("from"));
   const to = checked(rules.to, params.get("to"));
   return {
-    // "all" is the API's, for tools; the inbox shows either the inbox or the spam.
+    // "all" is the API's, for tools; the lists show either the inbox or the spam.
     view: params.get("view") === "spam" ? "spam" : "inbox",
     q: checked(rules.q, params.get("q")),
     status: checked(rules.status, params.get("status")) as LeadStatus | "",
     from,
     // The API refuses a range that ends before it starts: the end is dropped.
     to: from && to && to < from ? "" : to,
-    product: kind === "contacts" ? checked(rules.product, params.get("product")) : "",
-    serviceType: kind === "inquiries" ? checked(rules.serviceType, params.get("serviceType")) : "",
+    // All leads takes both: a product keeps the contacts, a service type the inquiries (contract leadFilters).
+    product: kind !== "inquiries" ? checked(rules.product, params.get("product")) : "",
+    serviceType: kind !== "contacts" ? checked(rules.serviceType, params.get("serviceType")) : "",
     form: checked(rules.form, params.get("form")),
     unread: params.get("unread") === "true",
-    sort: leadSortParam.shape.sort.safeParse(params.get("sort") ?? undefined).data ?? "newest",
+    followUp: params.get("followUp") === "due" ? "due" : "",
+    // (The contract's schema fills in the API's default for a missing order: only a given one is read.)
+    sort: (params.has("sort") ? leadSortParam.shape.sort.safeParse(params.get("sort")).data : undefined) ?? defaultSortOf(kind),
   };
 }
 
-/** The query string of the filters (only the ones that differ from the defaults), for the address bar, the list and the export. */
-export function filtersToSearchParams(filters: InboxFilters): URLSearchParams {
+/**
+ * The query string of the filters (only the ones that differ from the defaults). With the default
+ * `defaultSort` ("newest", the API's) it is what the API reads (the list, the counts, the export); a
+ * list's address leaves out its own default order instead (listSearchParams).
+ */
+export function filtersToSearchParams(filters: InboxFilters, defaultSort: LeadSort = API_DEFAULT_SORT): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.view !== "inbox") params.set("view", filters.view);
   const q = filters.q.trim();
@@ -85,22 +117,69 @@ export function filtersToSearchParams(filters: InboxFilters): URLSearchParams {
   const form = filters.form.trim();
   if (form) params.set("form", form);
   if (filters.unread) params.set("unread", "true");
-  if (filters.sort !== "newest") params.set("sort", filters.sort);
+  if (filters.followUp) params.set("followUp", filters.followUp);
+  if (filters.sort !== defaultSort) params.set("sort", filters.sort);
   return params;
 }
 
-/** The address of a view tab: the other filters are kept, the status is not (its options differ per view). */
-export function viewSearch(filters: InboxFilters, view: InboxView): string {
-  const query = filtersToSearchParams({ ...filters, view, status: "" }).toString();
+/** The filters as a list's address shows them: its own default order is left out. */
+export function listSearchParams(kind: ListKind, filters: InboxFilters): URLSearchParams {
+  return filtersToSearchParams(filters, defaultSortOf(kind));
+}
+
+function asSearch(params: URLSearchParams): string {
+  const query = params.toString();
   return query ? `?${query}` : "";
 }
 
-/** The address of "Clear filters": the current view only. */
-export function clearedSearch(filters: InboxFilters): string {
-  return viewSearch(defaultFilters, filters.view);
+/** The address of a view tab: the other filters are kept, the status is not (its options differ per view). */
+export function viewSearch(kind: ListKind, filters: InboxFilters, view: InboxView): string {
+  return asSearch(listSearchParams(kind, { ...filters, view, status: "" }));
 }
 
-/** Whether anything beyond the view is filtered (then "Clear filters" is offered). */
-export function hasFilters(filters: InboxFilters): boolean {
-  return filtersToSearchParams({ ...filters, view: "inbox" }).toString() !== "";
+/** The address of "Clear filters": the current view only, in the list's default order. */
+export function clearedSearch(kind: ListKind, filters: InboxFilters): string {
+  return viewSearch(kind, defaultFiltersOf(kind), filters.view);
+}
+
+/** Whether anything beyond the view is filtered or the order is not the list's own (then "Clear filters" is offered). */
+export function hasFilters(kind: ListKind, filters: InboxFilters): boolean {
+  return listSearchParams(kind, { ...filters, view: "inbox" }).toString() !== "";
+}
+
+/**
+ * How many filters are set besides the search, the view and the order: the number on the phone's
+ * "Filters" button (the search stays in sight there, the other filters fold away behind it).
+ */
+export function activeFilterCount(filters: InboxFilters): number {
+  const set = [filters.status, filters.from, filters.to, filters.product, filters.serviceType, filters.form.trim(), filters.followUp, filters.unread];
+  return set.filter(Boolean).length;
+}
+
+/** A list's address with these filters: "/admin/leads/all?followUp=due". */
+export function listPath(kind: ListKind, filters: InboxFilters): string {
+  return `/admin/leads/${kind}${asSearch(listSearchParams(kind, filters))}`;
+}
+
+/**
+ * The search of a lead's link from a list. From All leads the lead's page needs to know it came from
+ * there (`list=all`: its Previous/Next walk both kinds) and the order in full (`sort` is always
+ * written, as the lead's own inbox has another default). From an inbox the filters travel in the
+ * link's state (InboxLinkState), as before, and the search is empty.
+ */
+export function leadLinkSearch(kind: ListKind, filters: InboxFilters): string {
+  if (kind !== "all") return "";
+  const params = new URLSearchParams({ list: "all" });
+  for (const [key, value] of filtersToSearchParams(filters)) params.set(key, value);
+  params.set("sort", filters.sort);
+  return `?${params.toString()}`;
+}
+
+/**
+ * The list a lead's page was opened from, read from its address (`list=all` and All leads' filters)
+ * or else the lead's own inbox with the inbox's filters (`params`: the address's, or the link state's).
+ */
+export function listOfLeadPage(leadKind: LeadKind, params: URLSearchParams): { list: ListKind; filters: InboxFilters } {
+  const list: ListKind = params.get("list") === "all" ? "all" : leadKind;
+  return { list, filters: filtersFromSearchParams(list, params) };
 }

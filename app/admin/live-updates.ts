@@ -5,6 +5,7 @@ import { leadKinds, type LeadKind } from "../../contract/admin-leads.ts";
 import { leadKeys } from "./api/leads.ts";
 import { recentQueries } from "./api/recent-leads.ts";
 import { statsQuery } from "./api/stats.ts";
+import { todayQuery } from "./api/today.ts";
 import { formatCount } from "./components/lead-format.ts";
 
 // New leads show up in the admin by themselves (issue 13, point 1): the queries that show leads
@@ -25,7 +26,11 @@ export const liveRefresh = {
 export function liveQueryKeys(): readonly (readonly unknown[])[] {
   return [
     statsQuery.queryKey,
+    todayQuery.queryKey,
     ...leadKinds.flatMap((kind) => [recentQueries[kind].queryKey, leadKeys.lists(kind), leadKeys.counts(kind)]),
+    // All leads (both kinds in one list).
+    leadKeys.lists("all"),
+    leadKeys.counts("all"),
   ];
 }
 

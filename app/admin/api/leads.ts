@@ -1,14 +1,17 @@
 import { keepPreviousData, mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
-import type { LeadDetail, LeadKind, LeadNote, LeadPage, LeadUpdate, NoteInput } from "../../../contract/admin-leads.ts";
+import type { LeadDetail, LeadKind, LeadNote, LeadPage, LeadRow, LeadUpdate, NoteInput } from "../../../contract/admin-leads.ts";
 import { leadKinds } from "../../../contract/admin-leads.ts";
 import { apiRequest } from "../../lib/api-client.ts";
-import { filtersToSearchParams, type InboxFilters } from "../inbox-filters.ts";
+import { filtersToSearchParams, type InboxFilters, type ListKind } from "../inbox-filters.ts";
 import { recentQueries } from "./recent-leads.ts";
 import { statsQuery } from "./stats.ts";
 import { getJson, sendJson } from "./request.ts";
+import { todayQuery } from "./today.ts";
 
 // /api/admin/leads/:kind (contract/admin-leads.ts): the filtered, paged list, one lead, and its changes
-// (status, read, notes, deletion), with the cache upkeep each change needs.
+// (status, read, notes, deletion), with the cache upkeep each change needs. "All leads"
+// (/api/admin/leads/all, issue 20) is a list like the inboxes, of rows that carry their kind; a change
+// to a lead of either kind refreshes it too.
 
 export const LEADS_ROOT = "/api/admin/leads";
 export const PAGE_SIZE = 25;
@@ -19,10 +22,10 @@ export function isLeadKind(value: string | undefined): value is LeadKind {
 
 export const leadKeys = {
   all: [LEADS_ROOT] as const,
-  lists: (kind: LeadKind) => [LEADS_ROOT, kind, "list"] as const,
-  /** Every view count of a kind (api/triage.ts adds the filters). */
-  counts: (kind: LeadKind) => [LEADS_ROOT, kind, "counts"] as const,
-  list: (kind: LeadKind, filters: InboxFilters, cursor: string | null) => [LEADS_ROOT, kind, "list", { ...filters, cursor }] as const,
+  lists: (kind: ListKind) => [LEADS_ROOT, kind, "list"] as const,
+  /** Every view count of a list (api/triage.ts adds the filters). */
+  counts: (kind: ListKind) => [LEADS_ROOT, kind, "counts"] as const,
+  list: (kind: ListKind, filters: InboxFilters, cursor: string | null) => [LEADS_ROOT, kind, "list", { ...filters, cursor }] as const,
   detail: (kind: LeadKind, id: string) => [LEADS_ROOT, kind, "detail", id] as const,
 };
 
@@ -30,14 +33,17 @@ function leadUrl(kind: LeadKind, id: string) {
   return `${LEADS_ROOT}/${kind}/${encodeURIComponent(id)}`;
 }
 
-/** One page of a filtered list; `cursor` is where the page starts (null: the newest). */
-export function leadPageQuery(kind: LeadKind, filters: InboxFilters, cursor: string | null) {
+/** A page of a list: All leads' rows carry their kind, an inbox's are of its kind. */
+export type ListPage<K extends ListKind> = K extends "all" ? LeadPage<LeadRow> : LeadPage;
+
+/** One page of a filtered list; `cursor` is where the page starts (null: the first page). */
+export function leadPageQuery<K extends ListKind>(kind: K, filters: InboxFilters, cursor: string | null) {
   const params = filtersToSearchParams(filters);
   if (cursor) params.set("cursor", cursor);
   params.set("limit", String(PAGE_SIZE));
   return queryOptions({
     queryKey: leadKeys.list(kind, filters, cursor),
-    queryFn: () => getJson<LeadPage>(`${LEADS_ROOT}/${kind}?${params.toString()}`),
+    queryFn: () => getJson<ListPage<K>>(`${LEADS_ROOT}/${kind}?${params.toString()}`),
     // The page shown stays while the next one loads.
     placeholderData: keepPreviousData,
     // The inbox shows what arrived since it was last opened.
@@ -80,32 +86,46 @@ export function addNoteMutation(kind: LeadKind, id: string) {
   });
 }
 
+/** The lists a lead of this kind is in: its inbox and All leads (a change in All leads: both inboxes). */
+function listsOf(kind: ListKind): ListKind[] {
+  return kind === "all" ? ["all", ...leadKinds] : [kind, "all"];
+}
+
 /**
- * After a lead is stored or changed: the inbox lists of its kind, the counts and the dashboard's
- * recent list are fetched again when next shown.
+ * After a lead is stored or changed: the lists it is in, their counts, the dashboard's totals, recent
+ * list and day (today's queue) are fetched again when next shown. `kind` "all": a change made in All
+ * leads, to leads of either kind.
  */
-export function refreshLeadQueries(queryClient: QueryClient, kind: LeadKind) {
-  void queryClient.invalidateQueries({ queryKey: leadKeys.lists(kind) });
-  void queryClient.invalidateQueries({ queryKey: leadKeys.counts(kind) });
+export function refreshLeadQueries(queryClient: QueryClient, kind: ListKind) {
+  for (const list of listsOf(kind)) {
+    void queryClient.invalidateQueries({ queryKey: leadKeys.lists(list) });
+    void queryClient.invalidateQueries({ queryKey: leadKeys.counts(list) });
+  }
   void queryClient.invalidateQueries({ queryKey: statsQuery.queryKey });
-  void queryClient.invalidateQueries({ queryKey: recentQueries[kind].queryKey });
+  for (const leadKind of kind === "all" ? leadKinds : [kind]) void queryClient.invalidateQueries({ queryKey: recentQueries[leadKind].queryKey });
+  void queryClient.invalidateQueries({ queryKey: todayQuery.queryKey });
 }
 
 /** A changed lead: written into its detail and every cached list at once, then the lists and counts refresh. */
 export function storeLead(queryClient: QueryClient, kind: LeadKind, lead: LeadDetail) {
   queryClient.setQueryData(leadKeys.detail(kind, lead.id), lead);
-  const { notes: _notes, deliveries: _deliveries, ...row } = lead;
-  queryClient.setQueriesData<LeadPage>({ queryKey: leadKeys.lists(kind) }, (page) =>
-    page ? { ...page, items: page.items.map((item) => (item.id === lead.id ? { ...item, ...row } : item)) } : page,
-  );
+  const { notes: _notes, deliveries: _deliveries, events: _events, ...row } = lead;
+  // Ids are unique across both kinds: the row of All leads keeps its kind and takes the rest.
+  for (const list of listsOf(kind)) {
+    queryClient.setQueriesData<LeadPage>({ queryKey: leadKeys.lists(list) }, (page) =>
+      page ? { ...page, items: page.items.map((item) => (item.id === lead.id ? { ...item, ...row } : item)) } : page,
+    );
+  }
   refreshLeadQueries(queryClient, kind);
 }
 
 /** A deleted lead: gone from its detail and every cached list at once, then the lists and counts refresh. */
 export function forgetLead(queryClient: QueryClient, kind: LeadKind, id: string) {
   queryClient.removeQueries({ queryKey: leadKeys.detail(kind, id) });
-  queryClient.setQueriesData<LeadPage>({ queryKey: leadKeys.lists(kind) }, (page) =>
-    page ? { ...page, items: page.items.filter((item) => item.id !== id) } : page,
-  );
+  for (const list of listsOf(kind)) {
+    queryClient.setQueriesData<LeadPage>({ queryKey: leadKeys.lists(list) }, (page) =>
+      page ? { ...page, items: page.items.filter((item) => item.id !== id) } : page,
+    );
+  }
   refreshLeadQueries(queryClient, kind);
 }

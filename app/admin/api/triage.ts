@@ -1,24 +1,25 @@
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
 import type { BulkRequest, BulkResult, LeadCounts, LeadKind, LeadNeighbours } from "../../../contract/admin-leads.ts";
-import { filtersToSearchParams, type InboxFilters } from "../inbox-filters.ts";
+import { defaultFilters, filtersToSearchParams, type InboxFilters, type ListKind } from "../inbox-filters.ts";
 import { leadKeys, LEADS_ROOT, refreshLeadQueries } from "./leads.ts";
 import { getJson, sendJson } from "./request.ts";
 
-// The inbox's triage endpoints (contract/admin-leads.ts, issue 13): each view's count, bulk actions
-// (with the previous states their Undo restores) and a lead's neighbours in the list's order.
+// The lists' triage endpoints (contract/admin-leads.ts, issue 13; All leads, issue 20): each view's
+// count, bulk actions (with the previous states their Undo restores) and an inbox lead's neighbours in
+// the list's order (api/lead-neighbours.ts reads both kinds' and All leads').
 
 export const triageKeys = {
-  counts: (kind: LeadKind, filters: InboxFilters) => [...leadKeys.counts(kind), countFilters(filters)] as const,
+  counts: (kind: ListKind, filters: InboxFilters) => [...leadKeys.counts(kind), countFilters(filters)] as const,
   neighbours: (kind: LeadKind, id: string, filters: InboxFilters) => [LEADS_ROOT, kind, "neighbours", id, filters] as const,
 };
 
 /** The filters the counts depend on: not the view, status, unread flag or order (each tab counts its own). */
 function countFilters(filters: InboxFilters): InboxFilters {
-  return { ...filters, view: "inbox", status: "", unread: false, sort: "newest" };
+  return { ...filters, view: "inbox", status: "", unread: false, sort: defaultFilters.sort };
 }
 
 /** GET …/counts: the count of every view and status for the other filters. */
-export function leadCountsQuery(kind: LeadKind, filters: InboxFilters) {
+export function leadCountsQuery(kind: ListKind, filters: InboxFilters) {
   const params = filtersToSearchParams(countFilters(filters));
   return queryOptions({
     queryKey: triageKeys.counts(kind, filters),
@@ -27,7 +28,7 @@ export function leadCountsQuery(kind: LeadKind, filters: InboxFilters) {
   });
 }
 
-/** GET …/:id/neighbours: the previous and next lead of the list this lead was opened from. */
+/** GET …/:id/neighbours: the previous and next lead of the inbox this lead was opened from. */
 export function leadNeighboursQuery(kind: LeadKind, id: string, filters: InboxFilters) {
   const params = filtersToSearchParams(filters);
   return queryOptions({
@@ -37,7 +38,7 @@ export function leadNeighboursQuery(kind: LeadKind, id: string, filters: InboxFi
 }
 
 /** POST …/bulk: one action on a selection or on every lead matching the filters; the lists and counts refresh. */
-export function bulkMutation(kind: LeadKind) {
+export function bulkMutation(kind: ListKind) {
   return mutationOptions({
     mutationFn: (request: BulkRequest) => sendJson<BulkResult>("POST", `${LEADS_ROOT}/${kind}/bulk`, request),
     onSuccess: (_result, _request, _context, { client }) => refreshLeadQueries(client, kind),
@@ -48,7 +49,7 @@ export function bulkMutation(kind: LeadKind) {
  * The same request outside a component: an Undo pressed on a toast after the bulk bar has gone (the
  * selection is cleared when an action succeeds), where a component's mutation would drop its callbacks.
  */
-export async function sendBulk(client: QueryClient, kind: LeadKind, request: BulkRequest): Promise<BulkResult> {
+export async function sendBulk(client: QueryClient, kind: ListKind, request: BulkRequest): Promise<BulkResult> {
   const result = await sendJson<BulkResult>("POST", `${LEADS_ROOT}/${kind}/bulk`, request);
   refreshLeadQueries(client, kind);
   return result;

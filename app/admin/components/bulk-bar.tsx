@@ -1,18 +1,19 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { BulkActionInput, BulkRequest, BulkResult, LeadFiltersInput, LeadKind } from "../../../contract/admin-leads.ts";
+import type { BulkActionInput, BulkRequest, BulkResult, LeadFiltersInput } from "../../../contract/admin-leads.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { toast } from "../../hooks/use-toast.ts";
 import { bulkMutation, sendBulk } from "../api/triage.ts";
-import { filtersToSearchParams, type InboxFilters } from "../inbox-filters.ts";
+import { filtersToSearchParams, type InboxFilters, type ListKind } from "../inbox-filters.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { formatCount, statusLabels } from "./lead-format.ts";
 import { StatusMenu } from "./lead-status-select.tsx";
 import { failureToast, undoToast } from "./undo-toast.tsx";
 
-// The actions on the selected leads (issue 13 §4), through POST …/bulk: the selection's ids, or the
-// list's filters for "all matching". Each answer lists what the leads were before, which Undo puts back
-// (restore); a deletion cannot be undone and asks first, naming how many.
+// The actions on the selected leads (issue 13 §4), through POST …/bulk of the list (an inbox, or All
+// leads for leads of both kinds): the selection's ids, or the list's filters for "all matching". Each
+// answer lists what the leads were before, which Undo puts back (restore); a deletion cannot be undone
+// and asks first, naming how many.
 
 /** "1 lead", "12 leads", "1,234 leads". */
 export function leadsText(count: number): string {
@@ -52,7 +53,7 @@ export function BulkBar({
   selection,
   onDone,
 }: {
-  kind: LeadKind;
+  kind: ListKind;
   filters: InboxFilters;
   selection: BulkSelection;
   /** Called after an action succeeded (the selection is cleared). */

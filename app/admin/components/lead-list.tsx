@@ -1,29 +1,32 @@
 import { useQueries } from "@tanstack/react-query";
-import { ArrowDown, ArrowUp } from "lucide-react";
+import { ArrowDown, ArrowUp, CalendarClock, Mail, Phone } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { BULK_LIMIT, type ContactLead, type InquiryLead, type Lead, type LeadKind, type LeadSort } from "../../../contract/admin-leads.ts";
+import { BULK_LIMIT, type ContactLead, type InquiryLead, type Lead, type LeadKind, type LeadRow, type LeadSort } from "../../../contract/admin-leads.ts";
 import { serviceTypeLabels } from "../../../contract/service-inquiry.ts";
 import { Button, buttonVariants } from "../../components/ui/button.tsx";
 import { leadFormLabel } from "../../config/lead-form-names.ts";
 import { cn } from "../../lib/utils.ts";
 import { exportUrl } from "../api/lead-export.ts";
 import { leadPageQuery } from "../api/leads.ts";
-import type { InboxFilters } from "../inbox-filters.ts";
+import { defaultSortOf, leadLinkSearch, type InboxFilters, type ListKind } from "../inbox-filters.ts";
 import { focusRing, Loading, selectClass } from "./admin-shell.tsx";
 import { BulkBar, leadsText, type BulkSelection } from "./bulk-bar.tsx";
-import { formatCount, formatDateTime, kindLabels, leadName, timeAgo } from "./lead-format.ts";
+import { formatCount, formatDateTime, kindLabels, leadName, telHref, timeAgo } from "./lead-format.ts";
 import { LeadStatusSelect, SpamButton } from "./lead-status-select.tsx";
+import { followUpStanding, meetingRequestText, replyStanding } from "./queue-format.ts";
 
-// One filtered list of leads (issue 13 §2–§4): a table on wide screens and a stack of cards on a phone
-// (the same rows, laid out by CSS), keyset pages joined by "Load more", a selection for bulk actions.
+// One filtered list of leads (issue 13 §2–§4; All leads, issue 20): a table on wide screens and a stack
+// of cards on a phone (the same rows, laid out by CSS; the cards add Call and E-mail buttons), keyset
+// pages joined by "Load more", a selection for bulk actions. In All leads each row is a lead of either
+// kind and says which.
 
 /** The state a lead's link carries so the detail page can lead back to the same filtered view. */
 export type InboxLinkState = { inboxSearch?: string };
 
 const MINUTE_MS = 60_000;
 
-/** The clock for "5 min ago", moved on every minute. */
+/** The clock for "5 min ago" and "Overdue by 3 h", moved on every minute. */
 function useNow() {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -39,6 +42,14 @@ function askedFor(kind: LeadKind, lead: Lead): string {
   const serviceType = (lead as InquiryLead).serviceType;
   return serviceTypeLabels[serviceType as keyof typeof serviceTypeLabels] ?? serviceType;
 }
+
+/** The orders, by their names in the "Sort by" menu; the list's own default says so. */
+const sortLabels: Record<LeadSort, string> = {
+  deadline: "Reply deadline",
+  newest: "Newest first",
+  oldest: "Oldest first",
+  name: "Name (A to Z)",
+};
 
 function SortHeader({
   label,
@@ -64,14 +75,36 @@ function SortHeader({
   );
 }
 
+const replyStateClass = {
+  overdue: "bg-red-50 text-red-800",
+  "due-soon": "bg-amber-50 text-amber-900",
+  waiting: "bg-slate-100 text-slate-800",
+} as const;
+
+/** Where a lead stands against its reply promise ("Overdue by 3 h", "Reply within 2 h"); nothing once answered. */
+function ReplyState({ lead, now }: { lead: Lead; now: number }) {
+  const standing = replyStanding(lead, now);
+  if (!standing || standing.state === "answered") return null;
+  return (
+    <span
+      data-testid="reply-state"
+      title={`Reply by ${formatDateTime(standing.deadline)}`}
+      className={cn("inline-block whitespace-nowrap rounded-md px-2 py-0.5 text-xs font-semibold", replyStateClass[standing.state])}
+    >
+      {standing.text}
+    </span>
+  );
+}
+
 export function LeadList({
   kind,
   filters,
   inboxSearch,
   onSort,
 }: {
-  kind: LeadKind;
+  kind: ListKind;
   filters: InboxFilters;
+  /** The inbox's filters as its address has them, carried to a lead's page in the link's state. */
   inboxSearch: string;
   onSort: (sort: LeadSort) => void;
 }) {
@@ -83,13 +116,17 @@ export function LeadList({
   const selectAllRef = useRef<HTMLInputElement>(null);
   const captionId = useId();
   const sortId = useId();
+  const sortHintId = useId();
   const now = useNow();
   const spamView = filters.view === "spam";
+  const combined = kind === "all";
   const inquiries = kind === "inquiries";
+  const listName = combined ? "All leads" : kindLabels[kind].inbox;
 
   const first = pages[0]!;
   const last = pages.at(-1)!;
-  const items = pages.flatMap((page) => page.data?.items ?? []);
+  // Every row with its kind: All leads' rows carry theirs, an inbox's are of its kind.
+  const items: LeadRow[] = pages.flatMap((page) => (page.data?.items ?? []).map((lead) => ("kind" in lead ? (lead as LeadRow) : { ...lead, kind: kind as LeadKind })));
   const total = first.data?.total ?? 0;
   const capped = first.data?.totalCapped ?? false;
   // Large text or product matches are counted up to a cap (contract/admin-leads.ts COUNT_CAP).
@@ -100,6 +137,8 @@ export function LeadList({
   const selectedIds = items.filter((lead) => selected.has(lead.id)).map((lead) => lead.id);
   const pageAllSelected = items.length > 0 && selectedIds.length === items.length;
   const canSelectAllMatching = pageAllSelected && !allMatching && total > items.length && total <= BULK_LIMIT && !capped;
+  const linkSearch = leadLinkSearch(kind, filters);
+  const defaultSort = defaultSortOf(kind);
 
   useEffect(() => {
     if (selectAllRef.current) selectAllRef.current.indeterminate = selectedIds.length > 0 && !pageAllSelected;
@@ -125,6 +164,7 @@ export function LeadList({
   }
 
   const receivedDirection = filters.sort === "oldest" ? "ascending" : "descending";
+  const receivedActive = filters.sort === "newest" || filters.sort === "oldest";
 
   return (
     <section aria-labelledby={captionId} className="mt-6" aria-busy={fetching}>
@@ -133,21 +173,37 @@ export function LeadList({
           {totalText} {total === 1 && !capped ? "lead" : "leads"}
         </p>
         <div className="flex flex-wrap items-center gap-3">
-          <div className="flex items-center gap-2 md:hidden">
+          <div className="flex flex-wrap items-center gap-2">
             <label htmlFor={sortId} className="text-sm font-medium text-slate-800">
               Sort by
             </label>
-            <select id={sortId} value={filters.sort} onChange={(event) => onSort(event.target.value as LeadSort)} className={selectClass}>
-              <option value="newest">Newest first</option>
-              <option value="oldest">Oldest first</option>
-              <option value="name">Name (A to Z)</option>
+            <select
+              id={sortId}
+              value={filters.sort}
+              onChange={(event) => onSort(event.target.value as LeadSort)}
+              aria-describedby={filters.sort === "deadline" ? sortHintId : undefined}
+              className={selectClass}
+            >
+              {(combined ? (["deadline", "newest", "oldest", "name"] as const) : (["newest", "oldest", "name", "deadline"] as const)).map((sort) => (
+                <option key={sort} value={sort}>
+                  {sortLabels[sort]}
+                  {sort === defaultSort ? " (default)" : ""}
+                </option>
+              ))}
             </select>
           </div>
-          <a href={exportUrl(kind, filters)} download className={cn(buttonVariants({ variant: "outline", size: "sm" }))}>
-            Export CSV
-          </a>
+          {!combined && (
+            <a href={exportUrl(kind, filters)} download className={cn(buttonVariants({ variant: "outline", size: "sm" }))}>
+              Export CSV
+            </a>
+          )}
         </div>
       </div>
+      {filters.sort === "deadline" && (
+        <p id={sortHintId} className="mt-2 text-sm text-slate-700">
+          Leads waiting for a reply come first, the most overdue at the top; answered leads follow, newest first.
+        </p>
+      )}
 
       {first.isError && (
         <p className="mt-4 text-red-700" role="alert">
@@ -160,7 +216,7 @@ export function LeadList({
       ) : (
         <>
           <div className="mt-4 flex min-h-10 flex-wrap items-center gap-x-4 gap-y-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-2">
-            <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+            <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800 md:min-h-0">
               <input
                 ref={selectAllRef}
                 type="checkbox"
@@ -169,7 +225,7 @@ export function LeadList({
                   setAllMatching(false);
                   setSelected(event.target.checked ? new Set(items.map((lead) => lead.id)) : new Set());
                 }}
-                className={cn("h-4 w-4 accent-brand-700", focusRing)}
+                className={cn("h-5 w-5 accent-brand-700 md:h-4 md:w-4", focusRing)}
               />
               Select all on this page
             </label>
@@ -199,7 +255,7 @@ export function LeadList({
           <div className="mt-4 md:overflow-x-auto">
             <table className="block w-full border-collapse text-left text-sm md:table">
               <caption className="sr-only">
-                {kindLabels[kind].inbox}
+                {listName}
                 {spamView ? ", spam" : ""}
               </caption>
               <thead className="hidden border-b border-slate-300 text-slate-800 md:table-header-group">
@@ -211,10 +267,15 @@ export function LeadList({
                     label="Name"
                     active={filters.sort === "name"}
                     direction="ascending"
-                    onClick={() => onSort(filters.sort === "name" ? "newest" : "name")}
+                    onClick={() => onSort(filters.sort === "name" ? defaultSort : "name")}
                   />
+                  {combined && (
+                    <th scope="col" className="px-3 py-2">
+                      Kind
+                    </th>
+                  )}
                   <th scope="col" className="px-3 py-2">
-                    {inquiries ? "Service" : "Products"}
+                    {combined ? "Asked for" : inquiries ? "Service" : "Products"}
                   </th>
                   {inquiries && (
                     <th scope="col" className="px-3 py-2">
@@ -222,14 +283,20 @@ export function LeadList({
                     </th>
                   )}
                   <th scope="col" className="px-3 py-2">
+                    Phone
+                  </th>
+                  <th scope="col" className="px-3 py-2">
                     Source
                   </th>
                   <SortHeader
                     label="Received"
-                    active={filters.sort !== "name"}
+                    active={receivedActive}
                     direction={receivedDirection}
                     onClick={() => onSort(filters.sort === "newest" ? "oldest" : "newest")}
                   />
+                  {!spamView && (
+                    <SortHeader label="Reply by" active={filters.sort === "deadline"} direction="ascending" onClick={() => onSort("deadline")} />
+                  )}
                   <th scope="col" className="px-3 py-2">
                     Status
                   </th>
@@ -250,6 +317,9 @@ export function LeadList({
                   const unread = lead.readAt === null;
                   const name = leadName(lead);
                   const source = leadFormLabel(lead.formName);
+                  const meeting = lead.kind === "contacts" ? meetingRequestText(lead as ContactLead) : null;
+                  const followUp = followUpStanding(lead, now);
+                  const tel = telHref(lead.phone);
                   return (
                     <tr
                       key={lead.id}
@@ -264,43 +334,87 @@ export function LeadList({
                           className={cn("h-5 w-5 accent-brand-700 md:h-4 md:w-4", focusRing)}
                         />
                       </td>
-                      <th scope="row" className="block text-left font-normal md:table-cell md:px-3 md:py-2">
+                      <th scope="row" className="block min-w-0 text-left font-normal md:table-cell md:px-3 md:py-2">
                         <span className="flex items-center gap-2">
                           {/* Unread is a quiet mark, a dot and weight, never the row's colour. */}
                           <span className={cn("h-2 w-2 shrink-0 rounded-full", unread ? "bg-brand-700" : "bg-transparent")} aria-hidden="true" />
                           <Link
-                            to={`/admin/leads/${kind}/${lead.id}`}
-                            state={{ inboxSearch } satisfies InboxLinkState}
-                            className={cn("rounded-sm text-brand-700 underline underline-offset-4 hover:text-brand-900", unread ? "font-bold" : "font-medium", focusRing)}
+                            to={`/admin/leads/${lead.kind}/${lead.id}${linkSearch}`}
+                            state={combined ? undefined : ({ inboxSearch } satisfies InboxLinkState)}
+                            className={cn("min-w-0 break-words rounded-sm text-brand-700 underline underline-offset-4 hover:text-brand-900", unread ? "font-bold" : "font-medium", focusRing)}
                           >
                             {name}
                           </Link>
                           {unread && <span className="sr-only">Unread</span>}
                         </span>
                         <span className="mt-0.5 block break-all pl-4 text-xs text-slate-700">{lead.email}</span>
+                        {/* On a phone the number is read here; the table has a column for it. */}
+                        <span className="mt-0.5 block pl-4 text-xs text-slate-700 md:hidden">{lead.phone}</span>
+                        {followUp && (
+                          <span
+                            data-testid="follow-up"
+                            className={cn("mt-1 block pl-4 text-xs font-semibold", followUp.overdue || followUp.dueToday ? "text-red-800" : "text-slate-800")}
+                          >
+                            {followUp.text}
+                          </span>
+                        )}
                       </th>
-                      <td className="block text-slate-800 md:table-cell md:px-3 md:py-2">{askedFor(kind, lead) || "—"}</td>
+                      {combined && (
+                        <td className="mt-1 block text-xs font-semibold text-slate-800 md:mt-0 md:table-cell md:px-3 md:py-2 md:text-sm md:font-normal">
+                          {kindLabels[lead.kind].one}
+                        </td>
+                      )}
+                      <td className="block text-slate-800 md:table-cell md:px-3 md:py-2">
+                        {askedFor(lead.kind, lead) || "—"}
+                        {meeting && (
+                          <span data-testid="meeting" className="mt-1 flex items-start gap-1 text-xs font-semibold text-brand-900">
+                            <CalendarClock className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+                            {meeting}
+                          </span>
+                        )}
+                      </td>
                       {inquiries && (
                         <td className="block text-slate-800 md:table-cell md:px-3 md:py-2">
                           {/* One line; the whole message is on the lead's page. */}
                           <p className="max-w-full truncate md:max-w-64">{(lead as InquiryLead).message}</p>
                         </td>
                       )}
+                      <td className="hidden whitespace-nowrap md:table-cell md:px-3 md:py-2">
+                        <a href={tel} className={cn("rounded-sm text-brand-700 underline underline-offset-4 hover:text-brand-900", focusRing)}>
+                          {lead.phone}
+                        </a>
+                      </td>
                       <td className="inline text-slate-700 md:table-cell md:px-3 md:py-2 md:text-slate-800">{source ?? "—"}</td>
                       <td className="inline whitespace-nowrap text-slate-700 before:content-['_·_'] md:table-cell md:px-3 md:py-2 md:text-slate-800 md:before:content-none">
                         <time dateTime={lead.createdAt} title={formatDateTime(lead.createdAt)}>
                           {timeAgo(lead.createdAt, now)}
                         </time>
                       </td>
+                      {!spamView && (
+                        <td className="mt-1 block md:mt-0 md:table-cell md:px-3 md:py-2">
+                          <ReplyState lead={lead} now={now} />
+                        </td>
+                      )}
                       <td className="mt-2 block md:mt-0 md:table-cell md:px-3 md:py-2">
-                        <LeadStatusSelect kind={kind} lead={lead} label={`Status of ${name}`} hideLabel />
+                        <LeadStatusSelect kind={lead.kind} lead={lead} label={`Status of ${name}`} hideLabel />
                       </td>
                       {spamView && <td className="mt-2 block text-slate-800 md:mt-0 md:table-cell md:px-3 md:py-2">{lead.spamReason ?? "—"}</td>}
                       {spamView && (
                         <td className="mt-2 block md:mt-0 md:table-cell md:px-3 md:py-2">
-                          <SpamButton kind={kind} lead={lead} rescueLabel="Rescue" withName />
+                          <SpamButton kind={lead.kind} lead={lead} rescueLabel="Rescue" withName />
                         </td>
                       )}
+                      {/* A card's own buttons, big enough for a thumb (44 px); the table has the phone column. */}
+                      <td className="mt-3 flex flex-wrap gap-2 md:hidden">
+                        <a href={tel} aria-label={`Call ${name}`} className={cn(buttonVariants({ variant: "outline" }), "min-h-11 min-w-11")}>
+                          <Phone className="h-4 w-4" aria-hidden="true" />
+                          Call
+                        </a>
+                        <a href={`mailto:${lead.email}`} aria-label={`E-mail ${name}`} className={cn(buttonVariants({ variant: "outline" }), "min-h-11 min-w-11")}>
+                          <Mail className="h-4 w-4" aria-hidden="true" />
+                          E-mail
+                        </a>
+                      </td>
                     </tr>
                   );
                 })}

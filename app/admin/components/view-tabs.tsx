@@ -1,22 +1,17 @@
 import { Link } from "react-router";
 import type { LeadCounts } from "../../../contract/admin-leads.ts";
 import { cn } from "../../lib/utils.ts";
-import { filtersToSearchParams, type InboxFilters } from "../inbox-filters.ts";
+import { listPath, type InboxFilters, type ListKind } from "../inbox-filters.ts";
 import { focusRing } from "./admin-shell.tsx";
 import { formatCount } from "./lead-format.ts";
 
-// The inbox's views as tabs of links with their counts (issue 13 §2): Inbox (every lead but spam),
-// Unread (inbox leads not opened yet) and Spam. The other filters carry over; the status does not
-// (its choices differ per view).
+// A list's views as tabs of links with their counts (issue 13 §2): Inbox (every lead but spam),
+// Unread (inbox leads not opened yet) and Spam, in an inbox and in All leads alike. The other filters
+// and the order carry over; the status does not (its choices differ per view).
 
 type Tab = { key: "inbox" | "unread" | "spam"; label: string; count: number | undefined; patch: Partial<InboxFilters> };
 
-function search(filters: InboxFilters, patch: Partial<InboxFilters>) {
-  const query = filtersToSearchParams({ ...filters, status: "", ...patch }).toString();
-  return query ? `?${query}` : "";
-}
-
-export function InboxViewTabs({ path, filters, counts }: { path: string; filters: InboxFilters; counts: LeadCounts | undefined }) {
+export function InboxViewTabs({ kind, filters, counts }: { kind: ListKind; filters: InboxFilters; counts: LeadCounts | undefined }) {
   const current: Tab["key"] = filters.view === "spam" ? "spam" : filters.unread ? "unread" : "inbox";
   const tabs: Tab[] = [
     { key: "inbox", label: "Inbox", count: counts?.inbox, patch: { view: "inbox", unread: false } },
@@ -29,7 +24,7 @@ export function InboxViewTabs({ path, filters, counts }: { path: string; filters
         {tabs.map((tab) => (
           <li key={tab.key}>
             <Link
-              to={`${path}${search(filters, tab.patch)}`}
+              to={listPath(kind, { ...filters, status: "", ...tab.patch })}
               aria-current={tab.key === current ? "page" : undefined}
               className={cn(
                 "-mb-px inline-flex items-center gap-2 rounded-t-md border-b-2 px-4 py-2 font-semibold",

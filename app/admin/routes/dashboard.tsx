@@ -1,22 +1,33 @@
 import { useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import type { KindStats, LeadKind } from "../../../contract/admin-leads.ts";
+import type { KindStats, LeadKind, LeadRow, TodayQueue } from "../../../contract/admin-leads.ts";
 import type { DeliveryHealth } from "../../../contract/deliveries.ts";
 import { serviceTypeLabels } from "../../../contract/service-inquiry.ts";
 import { cn } from "../../lib/utils.ts";
 import { deliveryHealthQuery } from "../api/deliveries.ts";
 import { recentContactsQuery, recentInquiriesQuery, RECENT_LIMIT, type RecentContact, type RecentInquiry } from "../api/recent-leads.ts";
 import { statsQuery } from "../api/stats.ts";
+import { todayQuery } from "../api/today.ts";
 import { Loading, SpamBadge, UnreadBadge, focusRing, linkClass, usePageTitle } from "../components/admin-shell.tsx";
 import { failedDeliveriesWarning } from "../components/delivery-format.ts";
-import { formatDateTime, formatCount, kindLabels, leadName } from "../components/lead-format.ts";
+import { formatDateTime, formatCount, kindLabels, leadName, telHref } from "../components/lead-format.ts";
 import { LeadsChart } from "../components/leads-chart.tsx";
+import { followUpStanding, replyStanding } from "../components/queue-format.ts";
+import { defaultFiltersOf, leadLinkSearch, listPath } from "../inbox-filters.ts";
 import { useSession } from "../session.ts";
 
 // SPEC §2 "Admin dashboard": counts, the weekly chart, the newest leads of each kind and a warning
-// when deliveries failed (the password and the delivery settings are on /admin/settings). Shown only
-// inside the signed-in layout; new leads appear by themselves (live-updates.ts).
+// when deliveries failed (the password and the delivery settings are on /admin/settings). It leads with
+// the owner's day (issue 20): the leads that need a reply, past or near their deadline, and the
+// follow-ups due today or overdue, before the totals. Shown only inside the signed-in layout; new leads
+// appear by themselves (live-updates.ts).
+
+const MINUTE_MS = 60_000;
+
+/** All leads by reply deadline (its default order), and its follow-ups due. */
+const allByDeadline = defaultFiltersOf("all");
+const allFollowUpsDue = { ...allByDeadline, followUp: "due" as const };
 
 const emptyStats: KindStats = { total: 0, unread: 0, spam: 0, perWeek: [] };
 
@@ -78,6 +89,148 @@ function FailedDeliveriesWarning({ health }: { health: DeliveryHealth | undefine
   );
 }
 
+/**
+ * The server's clock, moved on with the browser's every minute: "Overdue by" counts against the time
+ * the queue was answered (TodayQueue.now), not against a browser clock that may be wrong.
+ */
+function useServerNow(serverNow: string | undefined, answeredAt: number): number {
+  const [clientNow, setClientNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setClientNow(Date.now()), MINUTE_MS);
+    return () => clearInterval(timer);
+  }, []);
+  const server = serverNow ? Date.parse(serverNow) : Number.NaN;
+  return Number.isNaN(server) ? clientNow : server + Math.max(0, clientNow - answeredAt);
+}
+
+/** One lead of the day's queue: its name (to its page, in All leads' order), kind, phone and `children` (where it stands). */
+function QueueItem({ lead, search, children }: { lead: LeadRow; search: string; children: ReactNode }) {
+  return (
+    <li className="rounded-md border border-slate-200 p-4">
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <Link
+          to={`/admin/leads/${lead.kind}/${lead.id}${search}`}
+          className={cn("rounded-sm font-semibold text-slate-900 underline-offset-4 hover:underline", lead.readAt === null && "font-bold", focusRing)}
+        >
+          {leadName(lead)}
+        </Link>
+        <span className="text-sm text-slate-700">{kindLabels[lead.kind].one}</span>
+      </p>
+      {children}
+      <p className="mt-1 text-sm text-slate-700">
+        <a href={telHref(lead.phone)} className={cn("rounded-sm text-brand-700 underline underline-offset-4 hover:text-brand-900", focusRing)}>
+          {lead.phone}
+        </a>
+        <span className="break-all"> · {lead.email}</span>
+      </p>
+    </li>
+  );
+}
+
+function MoreThanShown({ shown, total }: { shown: number; total: number }) {
+  if (total <= shown) return null;
+  return (
+    <p className="mt-2 text-sm text-slate-700">
+      Showing {formatCount(shown)} of {formatCount(total)}.
+    </p>
+  );
+}
+
+/** "Needs a reply" and "Follow-ups": the owner's day, both kinds, before the totals. */
+function TodaySections({ today, now, loading, failed }: { today: TodayQueue | undefined; now: number; loading: boolean; failed: boolean }) {
+  const search = leadLinkSearch("all", allByDeadline);
+  const followUpSearch = leadLinkSearch("all", allFollowUpsDue);
+  const status = (empty: string) =>
+    loading ? (
+      <p className="mt-3 text-slate-700" role="status">
+        Loading...
+      </p>
+    ) : failed ? (
+      <p className="mt-3 text-red-700" role="alert">
+        This list could not be loaded. Please reload the page.
+      </p>
+    ) : (
+      <p className="mt-3 text-slate-700">{empty}</p>
+    );
+  const needsReply = today?.needsReply.items ?? [];
+  const followUps = today?.followUps.items ?? [];
+  return (
+    <div className="mt-8 grid gap-8 lg:grid-cols-2">
+      <section aria-labelledby="needs-reply" className="min-w-0">
+        <h2 id="needs-reply" className="text-xl font-semibold text-slate-900">
+          Needs a reply
+          {today && today.needsReply.total > 0 && <span className="ml-2 text-base font-normal text-slate-700">({formatCount(today.needsReply.total)})</span>}
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">New leads past or near the reply time their form promises, the oldest deadline first.</p>
+        {needsReply.length === 0 ? (
+          status("No lead is waiting past or near its reply time. Well done.")
+        ) : (
+          <>
+            <ul className="mt-3 space-y-3">
+              {needsReply.map((lead) => {
+                const standing = replyStanding(lead, now, "due");
+                return (
+                  <QueueItem key={lead.id} lead={lead} search={search}>
+                    {standing && (
+                      <p
+                        data-testid="reply-due"
+                        className={cn("mt-1 text-sm font-semibold", standing.state === "overdue" ? "text-red-800" : "text-amber-900")}
+                      >
+                        {standing.text}
+                        <span className="font-normal text-slate-700"> (reply by {formatDateTime(standing.deadline)})</span>
+                      </p>
+                    )}
+                  </QueueItem>
+                );
+              })}
+            </ul>
+            <MoreThanShown shown={needsReply.length} total={today?.needsReply.total ?? 0} />
+          </>
+        )}
+        <p className="mt-3">
+          <Link to={listPath("all", allByDeadline)} className={linkClass}>
+            All leads by reply deadline
+          </Link>
+        </p>
+      </section>
+
+      <section aria-labelledby="follow-ups" className="min-w-0">
+        <h2 id="follow-ups" className="text-xl font-semibold text-slate-900">
+          Follow-ups
+          {today && today.followUps.total > 0 && <span className="ml-2 text-base font-normal text-slate-700">({formatCount(today.followUps.total)})</span>}
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">Due today or overdue, the earliest first.</p>
+        {followUps.length === 0 ? (
+          status("No follow-ups due today.")
+        ) : (
+          <>
+            <ul className="mt-3 space-y-3">
+              {followUps.map((lead) => {
+                const followUp = followUpStanding(lead, now);
+                return (
+                  <QueueItem key={lead.id} lead={lead} search={followUpSearch}>
+                    {followUp && (
+                      <p data-testid="follow-up-due" className={cn("mt-1 text-sm font-semibold", followUp.overdue ? "text-red-800" : "text-slate-900")}>
+                        {followUp.text}
+                      </p>
+                    )}
+                  </QueueItem>
+                );
+              })}
+            </ul>
+            <MoreThanShown shown={followUps.length} total={today?.followUps.total ?? 0} />
+          </>
+        )}
+        <p className="mt-3">
+          <Link to={listPath("all", allFollowUpsDue)} className={linkClass}>
+            All follow-ups due
+          </Link>
+        </p>
+      </section>
+    </div>
+  );
+}
+
 export function Dashboard() {
   usePageTitle("Form Submissions Dashboard");
   const session = useSession();
@@ -87,6 +240,9 @@ export function Dashboard() {
   const stats = useQuery(statsQuery);
   // Not waited for: the dashboard shows without it, and the warnings appear once it answers.
   const health = useQuery(deliveryHealthQuery);
+  // Not waited for either: its sections say they are loading.
+  const today = useQuery(todayQuery);
+  const now = useServerNow(today.data?.now, today.dataUpdatedAt);
 
   if (contacts.isLoading || inquiries.isLoading || stats.isLoading) return <Loading />;
 
@@ -101,7 +257,9 @@ export function Dashboard() {
       <p className="mt-1 text-slate-700">Welcome, {session.username}</p>
       <FailedDeliveriesWarning health={health.data} />
 
-      <div className="mt-8 grid gap-4 sm:grid-cols-2">
+      <TodaySections today={today.data} now={now} loading={today.isLoading} failed={today.isError && !today.data} />
+
+      <div className="mt-10 grid gap-4 sm:grid-cols-2">
         <CountTile kind="contacts" title="Contact Forms" stats={contactStats} testId="contact-count" />
         <CountTile kind="inquiries" title="Service Inquiries" stats={inquiryStats} testId="inquiry-count" />
       </div>
