@@ -1,6 +1,8 @@
 import { replyWindowHours, type Lead, type LeadKind } from "../../../contract/admin-leads.ts";
 import type { LeadStatus } from "../../../contract/fields.ts";
 import { zonedInstant as zonedHour } from "../../../contract/time-zones.ts";
+import { meetingTimeLabel } from "../../../contract/lead-options.ts";
+import { timeZoneInWords } from "../../lib/contact-form-values.ts";
 
 // Wording and time arithmetic shared by the admin pages.
 
@@ -22,11 +24,38 @@ export function leadName(lead: { firstName: string; lastName: string }): string 
   return `${lead.firstName} ${lead.lastName}`.trim();
 }
 
+/** The tel: link of a lead's phone as they typed it: "(512) 555-0142" -> "tel:5125550142". */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}
+
 /** A date and time in the browser's locale, in `timeZone` (the browser's own when not given). */
 export function formatDateTime(iso: string | Date, timeZone?: string): string {
   const date = typeof iso === "string" ? new Date(iso) : iso;
   if (Number.isNaN(date.getTime())) return String(iso);
   return new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
+}
+
+/**
+ * A time zone in words, never its IANA id (issue 20, point 6): "America/Chicago" -> "Central Time
+ * (Chicago)", the generic name (the same in winter and summer) and the city, which tells apart the zones
+ * of one name. Zones named only by an offset ("Etc/GMT+5") read as that offset ("GMT-05:00"); a zone the
+ * browser does not know is shown as it was sent (it is all there is).
+ */
+export function timeZoneLabel(timeZone: string): string {
+  if (/^(Etc\/)?(UTC|UCT|Universal|Zulu)$/.test(timeZone)) return "UTC";
+  const words = timeZoneInWords(timeZone);
+  if (words === timeZone) return timeZone;
+  const offsetOnly = /^.+ \((GMT[^)]*)\)$/.exec(words);
+  if (offsetOnly && words.startsWith(`${timeZone} (`)) return offsetOnly[1]!;
+  const slash = timeZone.lastIndexOf("/");
+  if (slash < 0 || timeZone.startsWith("Etc/")) return words;
+  return `${words} (${timeZone.slice(slash + 1).replace(/_/g, " ")})`;
+}
+
+/** A whole hour of the day as people read it: 7 -> "7:00 AM", 0 -> "12:00 AM" (the meeting slots' wording). */
+export function hourLabel(hour: number): string {
+  return meetingTimeLabel(`${String(hour).padStart(2, "0")}:00`);
 }
 
 /** The browser's time zone name, e.g. "Europe/Berlin". */
