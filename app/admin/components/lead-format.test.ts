@@ -22,5 +22,9 @@ describe("human words for what the lead sent", () => {
   it("dials the digits of a phone as the lead typed it", () => {
     expect(telHref("(512) 555-0142")).toBe("tel:5125550142");
     expect(telHref("+44 20 7946 0958")).toBe("tel:+442079460958");
+    // An extension is not part of the number dialled.
+    expect(telHref("512.555.0142 ext. 12")).toBe("tel:5125550142;ext=12");
+    expect(telHref("512-555-0142 x7")).toBe("tel:5125550142;ext=7");
+    expect(telHref("512 555 0142 #301")).toBe("tel:5125550142;ext=301");
   });
 });

@@ -24,9 +24,14 @@ export function leadName(lead: { firstName: string; lastName: string }): string 
   return `${lead.firstName} ${lead.lastName}`.trim();
 }
 
-/** The tel: link of a lead's phone as they typed it: "(512) 555-0142" -> "tel:5125550142". */
+/**
+ * The tel: link of a lead's phone as they typed it: "(512) 555-0142" -> "tel:5125550142". An extension
+ * (contract phoneField: "ext. 12", "x12", "#12") goes after ";ext=" (RFC 3966), never into the number dialled.
+ */
 export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+  const extension = /\s*(?:ext(?:ension)?\.?|x|#)\s*(\d+)\s*$/i.exec(phone);
+  const number = (extension ? phone.slice(0, extension.index) : phone).replace(/[^\d+]/g, "");
+  return extension ? `tel:${number};ext=${extension[1]}` : `tel:${number}`;
 }
 
 /** A date and time in the browser's locale, in `timeZone` (the browser's own when not given). */
