@@ -12,6 +12,7 @@ import * as inboxOrder from "./migrations/0010-inbox-order.ts";
 import * as inboxFormIndex from "./migrations/0011-inbox-form-index.ts";
 import * as postgresSearchTable from "./migrations/0012-postgres-search-table.ts";
 import * as abuseResistance from "./migrations/0013-abuse-resistance.ts";
+import * as ownerDayLeads from "./migrations/0014-owner-day-leads.ts";
 import type { Database } from "./schema.ts";
 
 // Migrations are listed here rather than read from the folder, so the compiled server and the tests
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   "0011-inbox-form-index": inboxFormIndex,
   "0012-postgres-search-table": postgresSearchTable,
   "0013-abuse-resistance": abuseResistance,
+  "0014-owner-day-leads": ownerDayLeads,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

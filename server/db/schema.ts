@@ -38,6 +38,12 @@ export type ContactSubmissionsTable = LeadSourceColumns & {
   /** The lead's line in the CSV export, kept in step with it (repositories/leads/csv.ts); null only for a
    * lead stored by an instance older than migration 0005, until the export writes it. */
   csvLine: string | null;
+  /** The reply-deadline order's key (contract deadlineKey), kept in step with the status by the lead
+   * repository; null only for a lead stored by an instance older than migration 0014 since it ran. */
+  deadlineKey: string | null;
+  /** A follow-up the owner set, and its short note (cleared with it). */
+  followUpAt: string | null;
+  followUpNote: string | null;
   createdAt: CreatedAt;
 };
 
@@ -60,6 +66,12 @@ export type ServiceInquiriesTable = LeadSourceColumns & {
   /** The lead's line in the CSV export, kept in step with it (repositories/leads/csv.ts); null only for a
    * lead stored by an instance older than migration 0005, until the export writes it. */
   csvLine: string | null;
+  /** The reply-deadline order's key (contract deadlineKey), kept in step with the status by the lead
+   * repository; null only for a lead stored by an instance older than migration 0014 since it ran. */
+  deadlineKey: string | null;
+  /** A follow-up the owner set, and its short note (cleared with it). */
+  followUpAt: string | null;
+  followUpNote: string | null;
   createdAt: CreatedAt;
 };
 
@@ -69,6 +81,20 @@ export type LeadNotesTable = {
   leadId: string;
   body: string;
   createdAt: CreatedAt;
+};
+
+/** What happened to a lead besides its arrival, deliveries and notes: its timeline (contract LeadEvent). */
+export type LeadEventsTable = {
+  id: string;
+  leadKind: string;
+  leadId: string;
+  /** "status" (fromStatus -> toStatus) or "follow-up" (followUpAt and note as set; null: cleared). */
+  type: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  followUpAt: string | null;
+  note: string | null;
+  createdAt: string;
 };
 
 export type UsersTable = {
@@ -168,6 +194,7 @@ export type Database = {
   contactSubmissions: ContactSubmissionsTable;
   serviceInquiries: ServiceInquiriesTable;
   leadNotes: LeadNotesTable;
+  leadEvents: LeadEventsTable;
   users: UsersTable;
   sessions: SessionsTable;
   rateLimits: RateLimitsTable;

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import { deadlineKey } from "../../contract/admin-leads.ts";
 import { contactProductOptions, meetingTimes } from "../../contract/contact-submission.ts";
 import { serviceTypes } from "../../contract/service-inquiry.ts";
 import { leadCsvLine } from "../repositories/leads/csv.ts";
@@ -7,7 +8,8 @@ import { leadSearchText } from "../repositories/leads/write.ts";
 import type { Database } from "./schema.ts";
 
 // Realistic fake leads for load tests and demos: spread over the past year, with a mix of statuses,
-// forms and sources. Deterministic for a given seed, so benchmark runs compare like with like.
+// forms and sources; about 3% have a follow-up, from ten days ago (overdue) to twenty days ahead.
+// Deterministic for a given seed, so benchmark runs compare like with like.
 
 const FIRST = ["Dana", "Marcus", "Priya", "Luis", "Keisha", "Tom", "Ana", "Wei", "Omar", "Grace", "Jordan", "Mia", "Sam", "Ivy", "Raj", "Elena", "Noah", "Zoe", "Caleb", "Nina"];
 const LAST = ["Whitfield", "Reyes", "Patel", "Garcia", "Brooks", "Nguyen", "Okafor", "Schmidt", "Hughes", "Kowalski", "Silva", "Chen", "Murphy", "Fischer", "Rossi", "Adams", "Bauer", "Kim", "Lopez", "Novak"];
@@ -16,6 +18,7 @@ const CITIES = ["Austin", "Round Rock", "Georgetown", "Dallas", "Houston", "San 
 const FORMS = ["contact-page", "services-hero", "lead-audit", "website-audit", "marketing-coaching", "home-services-audit", "personal-injury-audit", "plumbing-contact", "roofing-contact", "hvac-contact"];
 const SOURCES = [null, null, "google", "facebook", "newsletter", "bing", "referral"];
 const STATUSES = ["new", "new", "new", "new", "contacted", "contacted", "qualified", "won", "lost", "spam"] as const;
+const FOLLOW_UP_NOTES = [null, "Call back Tuesday", "Send the proposal", "Check they got the audit", "Ask about the budget"];
 const MESSAGES = [
   "We need more calls in our service area before summer.",
   "Our website is slow and we get almost no form leads.",
@@ -43,6 +46,7 @@ const YEAR_MS = 365 * 24 * 3600 * 1000;
 
 export async function seedLeads(db: Kysely<Database>, counts: { contacts: number; inquiries: number }, seed = 42, now = Date.now()) {
   const rand = random(seed);
+  const followUps = random(seed + 1);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
   // Leads arrive over the past year in time order, as real ones are inserted (oldest first).
   const common = (i: number, count: number) => {
@@ -50,7 +54,7 @@ export async function seedLeads(db: Kysely<Database>, counts: { contacts: number
     const last = pick(LAST);
     const status = pick(STATUSES);
     const createdAt = new Date(now - YEAR_MS + Math.floor(((i + rand()) / count) * YEAR_MS)).toISOString();
-    return {
+    const lead = {
       id: randomUUID(),
       firstName: first,
       lastName: last,
@@ -70,6 +74,14 @@ export async function seedLeads(db: Kysely<Database>, counts: { contacts: number
       spamReason: status === "spam" ? "The hidden honeypot field was filled in" : null,
       readAt: status === "new" && rand() < 0.7 ? null : createdAt,
       createdAt,
+    };
+    // From a generator of their own, so the other fields are the ones earlier versions seeded.
+    const followUp = status !== "spam" && followUps() < 0.03;
+    return {
+      ...lead,
+      deadlineKey: deadlineKey(lead),
+      followUpAt: followUp ? new Date(now + Math.floor((followUps() * 30 - 10) * 86_400_000)).toISOString() : null,
+      followUpNote: followUp ? (FOLLOW_UP_NOTES[Math.floor(followUps() * FOLLOW_UP_NOTES.length)] ?? null) : null,
     };
   };
 

@@ -26,6 +26,9 @@ export function contactLead(overrides: Partial<LeadOf["contacts"]> = {}): LeadOf
     utmTerm: "seo agency",
     utmContent: "ad-b",
     referrer: "https://www.google.com/",
+    replyBy: "2026-11-24T15:04:05.000Z",
+    followUpAt: null,
+    followUpNote: null,
     ...overrides,
   };
 }
@@ -53,6 +56,9 @@ export function inquiryLead(overrides: Partial<LeadOf["inquiries"]> = {}): LeadO
     utmTerm: null,
     utmContent: null,
     referrer: null,
+    replyBy: "2026-11-24T15:04:05.000Z",
+    followUpAt: null,
+    followUpNote: null,
     ...overrides,
   };
 }

@@ -51,7 +51,7 @@ describe("changes keep the cache right", () => {
     const client = createQueryClient();
     const page: LeadPage = { items: [lead(), lead({ id: "other" })], total: 2, totalCapped: false, nextCursor: null };
     client.setQueryData(leadKeys.list("contacts", defaultFilters, null), page);
-    client.setQueryData(leadKeys.detail("contacts", id), { ...lead(), notes: [], deliveries: [] } as LeadDetail);
+    client.setQueryData(leadKeys.detail("contacts", id), { ...lead(), notes: [], deliveries: [], events: [] } as LeadDetail);
     client.setQueryData(statsQuery.queryKey, { contacts: {}, inquiries: {} } as never);
     client.setQueryData(recentContactsQuery.queryKey, []);
     client.setQueryData(recentInquiriesQuery.queryKey, []);

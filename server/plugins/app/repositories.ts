@@ -21,7 +21,7 @@ export type Repositories = {
 export default fp(
   async (app) => {
     const repositories: Repositories = {
-      leads: createLeadsRepository(app.db, deliveryPlanner(app.config.delivery)),
+      leads: createLeadsRepository(app.db, deliveryPlanner(app.config.delivery), { clock: app.clock, ownerTimeZone: app.config.delivery.ownerTimeZone }),
       users: createUsersRepository(app.db),
       sessions: createSessionsRepository(app.db),
       rateLimits: createRateLimitsRepository(app.db),

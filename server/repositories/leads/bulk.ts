@@ -1,17 +1,21 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { BULK_LIMIT, type BulkRequestData, type BulkResult, type LeadKind } from "../../../contract/admin-leads.ts";
 import type { Database } from "../../db/schema.ts";
 import type { DeliveryPlanner } from "./deliveries.ts";
-import { leadFilter, leadSearch } from "./filters.ts";
+import { leadFilter, leadSearch, type ScopedFilters } from "./filters.ts";
 import { changeLeads, eraseLeads, type LeadChange, type LeadState } from "./lead-changes.ts";
 import { leadTables, untyped } from "./lead-tables.ts";
 
 // Bulk actions on the inbox (issue 13): one action on a selection of leads or on every lead the list's
 // filters match, at most BULK_LIMIT, in one transaction, by the same rules as the single lead's
 // PATCH and DELETE (lead-changes.ts). Restore (an Undo) puts back the states a previous answer listed.
+// On the combined list ("all", issue 20) the selection may hold leads of both kinds: each id is looked
+// up in both tables (ids are unique across them), and the filters' BULK_LIMIT is over both kinds.
 
 /** Done, or refused because the filters match more than BULK_LIMIT leads (`matched`: how many). */
 export type BulkOutcome = { done: BulkResult } | { matched: number };
+/** One kind's list, or the combined list. */
+export type BulkTarget = LeadKind | "all";
 
 const changes: Record<"markRead" | "markUnread" | "spam", LeadChange> = {
   markRead: { read: true },
@@ -19,49 +23,76 @@ const changes: Record<"markRead" | "markUnread" | "spam", LeadChange> = {
   spam: { status: "spam" },
 };
 
-export async function bulkAction(db: Kysely<Database>, kind: LeadKind, request: BulkRequestData, plan: DeliveryPlanner, count: () => Promise<number>): Promise<BulkOutcome> {
+/** The ids of each kind: one kind's list takes them as they are; the combined list finds each id's table. */
+async function idsByKind(trx: Transaction<Database>, target: BulkTarget, ids: string[]): Promise<Map<LeadKind, string[]>> {
+  if (target !== "all") return new Map([[target, ids]]);
+  const byKind = new Map<LeadKind, string[]>();
+  if (ids.length === 0) return byKind;
+  for (const kind of ["contacts", "inquiries"] as const) {
+    const rows: { id: string }[] = await untyped(trx).selectFrom(leadTables[kind]).select("id").where("id", "in", ids).execute();
+    if (rows.length > 0) byKind.set(kind, rows.map((row) => row.id));
+  }
+  return byKind;
+}
+
+/**
+ * `scope.kinds`: the kinds the filters can match (the combined list's product filter keeps contacts only);
+ * `scope.filters`: the request's filters with today fixed (followUp=due). `count` says how many leads the
+ * filters match when they match too many.
+ */
+export async function bulkAction(
+  db: Kysely<Database>,
+  scope: { target: BulkTarget; kinds: LeadKind[]; filters: ScopedFilters | undefined },
+  request: BulkRequestData,
+  plan: DeliveryPlanner,
+  now: Date,
+  count: () => Promise<number>,
+): Promise<BulkOutcome> {
   const outcome = await db.transaction().execute(async (trx): Promise<BulkOutcome> => {
-    let ids: string[];
-    if (request.action === "restore") ids = request.items.map((item) => item.id);
-    else if (request.ids) ids = request.ids;
+    let byKind: Map<LeadKind, string[]>;
+    if (request.action === "restore") byKind = await idsByKind(trx, scope.target, request.items.map((item) => item.id));
+    else if (request.ids) byKind = await idsByKind(trx, scope.target, request.ids);
     else {
-      const filters = request.filters!;
-      const search = await leadSearch(trx, kind, filters);
-      const rows: { id: string }[] = await untyped(trx)
-        .selectFrom(leadTables[kind])
-        .select("id")
-        .where((eb) => leadFilter(eb, kind, filters, search))
-        .limit(BULK_LIMIT + 1)
-        .execute();
-      if (rows.length > BULK_LIMIT) return { matched: rows.length };
-      ids = rows.map((row) => row.id);
+      const filters = scope.filters!;
+      byKind = new Map();
+      let matched = 0;
+      for (const kind of scope.kinds) {
+        const search = await leadSearch(trx, kind, filters);
+        const rows: { id: string }[] = await untyped(trx)
+          .selectFrom(leadTables[kind])
+          .select("id")
+          .where((eb) => leadFilter(eb, kind, filters, search))
+          .limit(BULK_LIMIT + 1 - matched)
+          .execute();
+        matched += rows.length;
+        if (matched > BULK_LIMIT) return { matched };
+        byKind.set(kind, rows.map((row) => row.id));
+      }
     }
 
-    switch (request.action) {
-      case "delete":
-        return { done: { affected: await eraseLeads(trx, kind, ids), previous: [] } };
-      case "setStatus":
-        return done(await changeLeads(trx, kind, ids, { status: request.status }, plan));
-      case "restore": {
+    if (request.action === "delete") {
+      let affected = 0;
+      for (const [kind, ids] of byKind) affected += await eraseLeads(trx, kind, ids);
+      return { done: { affected, previous: [] } };
+    }
+    const previous: LeadState[] = [];
+    for (const [kind, ids] of byKind) {
+      if (request.action === "setStatus") previous.push(...(await changeLeads(trx, kind, ids, { status: request.status }, plan, now)));
+      else if (request.action === "restore") {
         // One update per state put back (at most statuses x read/unread), each with the single-lead rules.
+        const ofKind = new Set(ids);
         const groups = new Map<string, { change: LeadChange; ids: string[] }>();
         for (const { id, status, read } of request.items) {
+          if (!ofKind.has(id)) continue;
           const group = groups.get(`${status}|${read}`) ?? { change: { status, read }, ids: [] };
           group.ids.push(id);
           groups.set(`${status}|${read}`, group);
         }
-        const previous: LeadState[] = [];
-        for (const { change, ids: groupIds } of groups.values()) previous.push(...(await changeLeads(trx, kind, groupIds, change, plan)));
-        return done(previous);
-      }
-      default:
-        return done(await changeLeads(trx, kind, ids, changes[request.action], plan));
+        for (const { change, ids: groupIds } of groups.values()) previous.push(...(await changeLeads(trx, kind, groupIds, change, plan, now)));
+      } else previous.push(...(await changeLeads(trx, kind, ids, changes[request.action], plan, now)));
     }
+    return { done: { affected: previous.length, previous } };
   });
   // Counted outside the transaction, which wrote nothing: how many the owner's filters really match.
   return "matched" in outcome ? { matched: await count() } : outcome;
-}
-
-function done(previous: LeadState[]): BulkOutcome {
-  return { done: { affected: previous.length, previous } };
 }

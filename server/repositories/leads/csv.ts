@@ -1,9 +1,9 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
-import type { LeadFilters, LeadKind } from "../../../contract/admin-leads.ts";
+import type { LeadKind } from "../../../contract/admin-leads.ts";
 import { isPostgres, setColumnByIds } from "../../db/dialect.ts";
 import type { ContactSubmissionsTable, Database, ServiceInquiriesTable } from "../../db/schema.ts";
 import { csvLine } from "../../lib/csv.ts";
-import { leadFilter, leadSearch } from "./filters.ts";
+import { leadFilter, leadSearch, type ScopedFilters } from "./filters.ts";
 import { leadSqlTables, leadTables, untyped } from "./lead-tables.ts";
 
 // The inbox's CSV export. Each lead keeps its CSV line ready in csv_line, written when the lead is
@@ -84,7 +84,7 @@ async function writeMissingCsvLines(db: Kysely<Database>, kind: LeadKind): Promi
 }
 
 /** The CSV lines of every lead of the filter, newest first, up to EXPORT_MAX_ROWS. */
-export async function exportCsvLines(db: Kysely<Database>, kind: LeadKind, filters: LeadFilters): Promise<string[]> {
+export async function exportCsvLines(db: Kysely<Database>, kind: LeadKind, filters: ScopedFilters): Promise<string[]> {
   const search = await leadSearch(db, kind, filters);
   const read = async () => {
     const rows: { csvLine: string | null }[] = await untyped(db)

@@ -4,8 +4,9 @@ import { leadStatuses } from "../../../contract/fields.ts";
 import { containsPattern, searchTextContains } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
 import { leadSqlTables, untyped } from "./lead-tables.ts";
+import { endOfOwnerDay, type OwnerDay } from "./owner-day.ts";
 
-// The inbox's filters as one WHERE clause, shared by the list, its count and the export.
+// The inbox's filters as one WHERE clause, shared by the list, its count, the bulk action and the export.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- either lead table (see lead-tables.ts)
 type AnyEb = ExpressionBuilder<any, any>;
@@ -21,6 +22,16 @@ function startOfNextDay(date: string) {
   return d.toISOString();
 }
 
+/**
+ * The filters with "today" fixed: followUp=due becomes the end of the owner's day by the repository's
+ * clock (`followUpBefore`). The key is required, so a filter cannot reach a query unresolved.
+ */
+export type ScopedFilters = LeadFilters & { followUpBefore: string | undefined };
+
+export function scopeFilters(filters: LeadFilters, day: OwnerDay): ScopedFilters {
+  return { ...filters, followUpBefore: filters.followUp === "due" ? endOfOwnerDay(day.clock(), day.ownerTimeZone).toISOString() : undefined };
+}
+
 /** The search condition of a filter's `q` (through the trigram index, server/db/dialect.ts), or undefined. */
 export function leadSearch(db: Kysely<Database>, kind: LeadKind, filters: LeadFilters): Promise<Expression<SqlBool> | undefined> {
   return filters.q ? searchTextContains(untyped(db), leadSqlTables[kind], filters.q) : Promise.resolve(undefined);
@@ -30,7 +41,7 @@ export function leadSearch(db: Kysely<Database>, kind: LeadKind, filters: LeadFi
  * The WHERE clause of a filter. `forCount` phrases "not spam" as a list of statuses, which lets counts
  * walk the status index; pages keep "!= spam" so they walk the newest-first index and stop early.
  */
-export function leadFilter(eb: AnyEb, kind: LeadKind, f: LeadFilters, search: Expression<SqlBool> | undefined, forCount = false): Expression<SqlBool> {
+export function leadFilter(eb: AnyEb, kind: LeadKind, f: ScopedFilters, search: Expression<SqlBool> | undefined, forCount = false): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
   if (f.view === "inbox") conditions.push(forCount ? eb("status", "in", NOT_SPAM) : eb("status", "!=", "spam"));
   if (f.view === "spam") conditions.push(eb("status", "=", "spam"));
@@ -45,5 +56,7 @@ export function leadFilter(eb: AnyEb, kind: LeadKind, f: LeadFilters, search: Ex
   if (f.form) conditions.push(eb("formName", "=", f.form));
   if (f.utmSource) conditions.push(eb("utmSource", "=", f.utmSource));
   if (f.unread !== undefined) conditions.push(f.unread ? eb("readAt", "is", null) : eb("readAt", "is not", null));
+  // Due today or overdue, in the owner's day (through the follow-up index of migration 0014).
+  if (f.followUpBefore !== undefined) conditions.push(eb("followUpAt", "<", f.followUpBefore));
   return eb.and(conditions);
 }

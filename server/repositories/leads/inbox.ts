@@ -1,27 +1,58 @@
 import { sql, type Kysely } from "kysely";
-import { COUNT_CAP, encodeLeadCursor, leadFilters, type BulkRequestData, type LeadCounts, type LeadCursor, type LeadDetail, type LeadFilters, type LeadKind, type LeadNeighbours, type LeadNote, type LeadPage, type LeadSort } from "../../../contract/admin-leads.ts";
+import {
+  COUNT_CAP,
+  encodeLeadCursor,
+  leadFilters,
+  leadKinds,
+  type AllLeadNeighbours,
+  type BulkRequestData,
+  type LeadCounts,
+  type LeadCursor,
+  type LeadDetail,
+  type LeadFilters,
+  type LeadKind,
+  type LeadNeighbours,
+  type LeadNote,
+  type LeadPage,
+  type LeadRow,
+  type LeadSort,
+} from "../../../contract/admin-leads.ts";
 import { leadStatuses } from "../../../contract/fields.ts";
 import type { Database } from "../../db/schema.ts";
-import { NOT_SPAM, leadFilter, leadSearch } from "./filters.ts";
-import { bulkAction, type BulkOutcome } from "./bulk.ts";
-import { changeLeads, eraseLeads, type LeadChange } from "./lead-changes.ts";
-import { after, cursorAt, leadOrder, positionOfCursor, reversed, type LeadOrder, type LeadPosition } from "./lead-order.ts";
+import { NOT_SPAM, leadFilter, leadSearch, scopeFilters, type ScopedFilters } from "./filters.ts";
+import { bulkAction, type BulkOutcome, type BulkTarget } from "./bulk.ts";
+import { eventsOf } from "./events.ts";
+import { LeadChangeRefused, changeLeads, eraseLeads, type LeadChange } from "./lead-changes.ts";
+import { after, comparePositions, cursorAt, leadOrder, positionOfCursor, reversed, type LeadOrder, type LeadPosition } from "./lead-order.ts";
 import { leadTables, toLead, untyped, type LeadOf, type LeadRows } from "./lead-tables.ts";
 import { deliveriesOf, type DeliveryPlanner } from "./deliveries.ts";
 import { insertNote, notesOf } from "./notes.ts";
+import type { OwnerDay } from "./owner-day.ts";
 
-// The owner's inbox over both kinds of lead. Every list and count is one indexed query: keyset
-// paging on the order's key and id (lead-order.ts), never OFFSET, never loading rows to count them.
+// The owner's inbox over both kinds of lead. Every list and count is one indexed query per lead table:
+// keyset paging on the order's key and id (lead-order.ts), never OFFSET, never loading rows to count
+// them. The combined list ("all", issue 20) walks both tables from the same position and merges the two
+// walks by (key, id): ids are UUIDs, unique across the tables, so that is one total order.
 
 /** The inbox view with no filter: every lead but spam. */
-const NOT_SPAM_VIEW = leadFilters.parse({});
+const NOT_SPAM_VIEW: ScopedFilters = { ...leadFilters.parse({}), followUpBefore: undefined };
 
-export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner) {
+/** The kinds the combined list's filters can match: a product filter keeps contacts only, a serviceType filter inquiries only. */
+export function kindsOfAll(filters: LeadFilters): LeadKind[] {
+  return leadKinds.filter((kind) => !(filters.product && kind === "inquiries") && !(filters.serviceType && kind === "contacts"));
+}
+
+/** A PATCH's outcome: done, no such lead, or refused with the owner's message (a 400). */
+export type UpdateOutcome = "updated" | "not-found" | { refused: string };
+
+type Walked<K extends LeadKind> = { kind: K; lead: LeadOf[K]; position: LeadPosition };
+
+export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner, day: OwnerDay) {
   const anyDb = untyped(db);
   const from = (kind: LeadKind) => anyDb.selectFrom(leadTables[kind]);
 
   /** The number of leads matching; with `cap`, it stops counting past cap (returns at most cap + 1). */
-  async function count(kind: LeadKind, filters: LeadFilters, cap?: number): Promise<number> {
+  async function countScoped(kind: LeadKind, filters: ScopedFilters, cap?: number): Promise<number> {
     const search = await leadSearch(db, kind, filters);
     if (cap !== undefined) {
       const limited = from(kind)
@@ -40,7 +71,7 @@ export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner) {
   }
 
   /** The leads of the filter in the order, from `start` on (exclusive), each with its position. */
-  async function walk<K extends LeadKind>(kind: K, filters: LeadFilters, order: LeadOrder, start: LeadPosition | undefined, limit: number) {
+  async function walk<K extends LeadKind>(kind: K, filters: ScopedFilters, order: LeadOrder, start: LeadPosition | undefined, limit: number): Promise<Walked<K>[]> {
     const search = await leadSearch(db, kind, filters);
     let query = from(kind)
       .selectAll()
@@ -51,7 +82,48 @@ export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner) {
       .limit(limit);
     if (start) query = query.where(after(order, start));
     const rows = (await query.execute()) as (LeadRows[K] & { sortKey: string })[];
-    return rows.map(({ sortKey, ...row }) => ({ lead: toLead(kind, row as unknown as LeadRows[K]), position: { key: sortKey, id: row.id } }));
+    return rows.map(({ sortKey, ...row }) => ({ kind, lead: toLead(kind, row as unknown as LeadRows[K]), position: { key: sortKey, id: row.id } }));
+  }
+
+  /** The first `limit` leads of several kinds in the order from `start`: a walk of each, merged. */
+  async function walkKinds(kinds: LeadKind[], filters: ScopedFilters, order: LeadOrder, start: LeadPosition | undefined, limit: number): Promise<Walked<LeadKind>[]> {
+    const walks = await Promise.all(kinds.map((kind) => walk(kind, filters, order, start, limit)));
+    return (walks.flat() as Walked<LeadKind>[]).sort((a, b) => comparePositions(order, a.position, b.position)).slice(0, limit);
+  }
+
+  /** A page of a walk of `limit + 1` leads: the items, and the cursor when there is more. */
+  function page<T>(rows: { position: LeadPosition }[], items: T[], sort: LeadSort, limit: number, total: number, capped: boolean) {
+    const last = rows.slice(0, limit).at(-1);
+    return {
+      items: items.slice(0, limit),
+      total: Math.min(total, capped ? COUNT_CAP : total),
+      totalCapped: capped && total > COUNT_CAP,
+      nextCursor: rows.length > limit && last ? encodeLeadCursor(cursorAt(sort, last.position)) : null,
+    };
+  }
+
+  /** Each view's count of one kind (see counts below); `capped`: the search matched more than COUNT_CAP. */
+  async function viewCounts(kind: LeadKind, filters: ScopedFilters): Promise<LeadCounts> {
+    const others: ScopedFilters = { ...filters, view: "all", status: undefined, unread: undefined };
+    const search = await leadSearch(db, kind, others);
+    const matching = from(kind).select(["status", "readAt"]).where((eb) => leadFilter(eb, kind, others, search));
+    const source = search ? anyDb.selectFrom(matching.limit(COUNT_CAP + 1).as("matching")) : anyDb.selectFrom(matching.as("matching"));
+    const row: Record<string, number | string> = await source
+      .select((eb) => [
+        ...leadStatuses.map((status) => eb.fn.countAll<number>().filterWhere("status", "=", status).as(status)),
+        eb.fn.countAll<number>().filterWhere((w) => w.and([w("status", "!=", "spam"), w("readAt", "is", null)])).as("unread"),
+      ])
+      .executeTakeFirstOrThrow();
+    const statuses = Object.fromEntries(NOT_SPAM.map((status) => [status, Number(row[status])])) as LeadCounts["byStatus"];
+    const inbox = Object.values(statuses).reduce((sum, n) => sum + n, 0);
+    const spam = Number(row.spam);
+    return { inbox, unread: Number(row.unread), spam, byStatus: statuses, capped: Boolean(search) && inbox + spam > COUNT_CAP };
+  }
+
+  /** Where a lead stands in the order (its key and id), whatever the filters; undefined when there is no such lead. */
+  async function positionOf(kind: LeadKind, id: string, order: LeadOrder): Promise<LeadPosition | undefined> {
+    const lead: { sortKey: string } | undefined = await from(kind).select(order.key.as("sortKey")).where("id", "=", id).executeTakeFirst();
+    return lead && { key: lead.sortKey, id };
   }
 
   /** One lead as the API shows it, without notes or deliveries (what a delivery is built from). */
@@ -60,8 +132,19 @@ export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner) {
     return row && toLead(kind, row);
   }
 
+  const scoped = (filters: LeadFilters) => scopeFilters(filters, day);
+  const bulk = (target: BulkTarget, request: BulkRequestData): Promise<BulkOutcome> => {
+    const filters = request.filters && scoped(request.filters);
+    const kinds = target === "all" ? kindsOfAll(request.filters ?? NOT_SPAM_VIEW) : [target];
+    const count = async () => (await Promise.all(kinds.map((kind) => countScoped(kind, filters ?? NOT_SPAM_VIEW)))).reduce((sum, n) => sum + n, 0);
+    return bulkAction(db, { target, kinds, filters }, request, plan, day.clock(), count);
+  };
+
   return {
-    count,
+    /** The number of leads of a kind matching the filters; with `cap`, at most cap + 1. */
+    count(kind: LeadKind, filters: LeadFilters, cap?: number): Promise<number> {
+      return countScoped(kind, scoped(filters), cap);
+    },
 
     /** The spec's lists: the newest leads that are not spam (the dashboard's tiles count the same). */
     async newest<K extends LeadKind>(kind: K, limit: number): Promise<LeadOf[K][]> {
@@ -71,19 +154,25 @@ export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner) {
     async list(kind: LeadKind, filters: LeadFilters, paging: { sort: LeadSort; cursor?: LeadCursor | undefined; limit: number }): Promise<LeadPage> {
       // Text and product matches are counted up to a cap: beyond it the exact number costs a scan.
       const capped = Boolean(filters.q || filters.product);
-      const order = leadOrder(db, paging.sort);
+      const f = scoped(filters);
       const [rows, total] = await Promise.all([
-        walk(kind, filters, order, paging.cursor && positionOfCursor(paging.cursor), paging.limit + 1),
-        count(kind, filters, capped ? COUNT_CAP : undefined),
+        walk(kind, f, leadOrder(db, paging.sort), paging.cursor && positionOfCursor(paging.cursor), paging.limit + 1),
+        countScoped(kind, f, capped ? COUNT_CAP : undefined),
       ]);
-      const items = rows.slice(0, paging.limit);
-      const last = items.at(-1);
-      return {
-        items: items.map((row) => row.lead),
-        total: Math.min(total, capped ? COUNT_CAP : total),
-        totalCapped: capped && total > COUNT_CAP,
-        nextCursor: rows.length > paging.limit && last ? encodeLeadCursor(cursorAt(paging.sort, last.position)) : null,
-      };
+      return page(rows, rows.map((row) => row.lead), paging.sort, paging.limit, total, capped);
+    },
+
+    /** Both kinds in one list (each row with its kind), in the order, by keyset; totals summed. */
+    async listAll(filters: LeadFilters, paging: { sort: LeadSort; cursor?: LeadCursor | undefined; limit: number }): Promise<LeadPage<LeadRow>> {
+      const capped = Boolean(filters.q || filters.product);
+      const f = scoped(filters);
+      const kinds = kindsOfAll(filters);
+      const [rows, totals] = await Promise.all([
+        walkKinds(kinds, f, leadOrder(db, paging.sort), paging.cursor && positionOfCursor(paging.cursor), paging.limit + 1),
+        Promise.all(kinds.map((kind) => countScoped(kind, f, capped ? COUNT_CAP : undefined))),
+      ]);
+      const total = totals.reduce((sum, n) => sum + n, 0);
+      return page(rows, rows.map((row): LeadRow => ({ ...row.lead, kind: row.kind })), paging.sort, paging.limit, total, capped);
     },
 
     /**
@@ -92,56 +181,70 @@ export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner) {
      * 0011 answers a form filter without reading a row). A text search that matches many leads would make
      * exact counts a scan: like the list's total, it counts at most COUNT_CAP + 1 of them, and says so.
      */
-    async counts(kind: LeadKind, filters: LeadFilters): Promise<LeadCounts> {
-      const others: LeadFilters = { ...filters, view: "all", status: undefined, unread: undefined };
-      const search = await leadSearch(db, kind, others);
-      const matching = from(kind).select(["status", "readAt"]).where((eb) => leadFilter(eb, kind, others, search));
-      const source = search ? anyDb.selectFrom(matching.limit(COUNT_CAP + 1).as("matching")) : anyDb.selectFrom(matching.as("matching"));
-      const row: Record<string, number | string> = await source
-        .select((eb) => [
-          ...leadStatuses.map((status) => eb.fn.countAll<number>().filterWhere("status", "=", status).as(status)),
-          eb.fn.countAll<number>().filterWhere((w) => w.and([w("status", "!=", "spam"), w("readAt", "is", null)])).as("unread"),
-        ])
-        .executeTakeFirstOrThrow();
-      const statuses = Object.fromEntries(NOT_SPAM.map((status) => [status, Number(row[status])])) as LeadCounts["byStatus"];
-      const inbox = Object.values(statuses).reduce((sum, n) => sum + n, 0);
-      const spam = Number(row.spam);
-      return { inbox, unread: Number(row.unread), spam, byStatus: statuses, capped: Boolean(search) && inbox + spam > COUNT_CAP };
+    counts(kind: LeadKind, filters: LeadFilters): Promise<LeadCounts> {
+      return viewCounts(kind, scoped(filters));
+    },
+
+    /** The counts of both kinds, summed (a search's "at least" when either kind's is). */
+    async countsAll(filters: LeadFilters): Promise<LeadCounts> {
+      const f = scoped(filters);
+      const each = await Promise.all(kindsOfAll(filters).map((kind) => viewCounts(kind, f)));
+      const sum = (pick: (counts: LeadCounts) => number) => each.reduce((total, counts) => total + pick(counts), 0);
+      const byStatus = Object.fromEntries(NOT_SPAM.map((status) => [status, sum((counts) => counts.byStatus[status])])) as LeadCounts["byStatus"];
+      return { inbox: sum((c) => c.inbox), unread: sum((c) => c.unread), spam: sum((c) => c.spam), byStatus, capped: each.some((c) => c.capped) };
     },
 
     /** The leads before and after this one in the list's order under its filters; undefined when there is no such lead. */
     async neighbours(kind: LeadKind, id: string, filters: LeadFilters, sort: LeadSort): Promise<LeadNeighbours | undefined> {
       const order = leadOrder(db, sort);
-      const lead: { sortKey: string } | undefined = await from(kind).select(order.key.as("sortKey")).where("id", "=", id).executeTakeFirst();
-      if (!lead) return undefined;
       // The lead itself need not match the filters (read a moment ago under "unread"): its place still does.
-      const position = { key: lead.sortKey, id };
-      const [previous, next] = await Promise.all([walk(kind, filters, reversed(order), position, 1), walk(kind, filters, order, position, 1)]);
+      const position = await positionOf(kind, id, order);
+      if (!position) return undefined;
+      const f = scoped(filters);
+      const [previous, next] = await Promise.all([walk(kind, f, reversed(order), position, 1), walk(kind, f, order, position, 1)]);
       return { previous: previous[0]?.position.id ?? null, next: next[0]?.position.id ?? null };
+    },
+
+    /** A lead's neighbours in the combined list (either kind); undefined when there is no such lead. */
+    async neighboursAll(id: string, filters: LeadFilters, sort: LeadSort): Promise<AllLeadNeighbours | undefined> {
+      const order = leadOrder(db, sort);
+      const found = await Promise.all(leadKinds.map((kind) => positionOf(kind, id, order)));
+      const position = found.find((p) => p !== undefined);
+      if (!position) return undefined;
+      const f = scoped(filters);
+      const kinds = kindsOfAll(filters);
+      const [previous, next] = await Promise.all([walkKinds(kinds, f, reversed(order), position, 1), walkKinds(kinds, f, order, position, 1)]);
+      const ref = (row: Walked<LeadKind> | undefined) => (row ? { kind: row.kind, id: row.position.id } : null);
+      return { previous: ref(previous[0]), next: ref(next[0]) };
     },
 
     get,
 
-    /** A lead with its notes and deliveries: the admin's detail view. */
+    /** A lead with its notes, deliveries and events: the admin's detail view. */
     async find<K extends LeadKind>(kind: K, id: string): Promise<LeadDetail<LeadOf[K]> | undefined> {
-      const [lead, notes, deliveries] = await Promise.all([get(kind, id), notesOf(db, kind, id), deliveriesOf(db, kind, id)]);
-      return lead && { ...lead, notes, deliveries };
+      const [lead, notes, deliveries, events] = await Promise.all([get(kind, id), notesOf(db, kind, id), deliveriesOf(db, kind, id), eventsOf(db, kind, id)]);
+      return lead && { ...lead, notes, deliveries, events };
     },
 
     /**
-     * Sets the status and/or the read mark (and rewrites the lead's CSV line); false when there is no such
-     * lead. A lead rescued from spam gets the deliveries it was never sent, in the same transaction.
+     * Sets the status, the read mark and/or the follow-up (and rewrites the lead's CSV line and deadline
+     * key); records the change's events. A lead rescued from spam gets the deliveries it was never sent,
+     * in the same transaction. A follow-up note on a lead without a follow-up time is refused.
      */
-    async update(kind: LeadKind, id: string, change: LeadChange): Promise<boolean> {
-      return db.transaction().execute(async (trx) => (await changeLeads(trx, kind, [id], change, plan)).length > 0);
+    async update(kind: LeadKind, id: string, change: LeadChange): Promise<UpdateOutcome> {
+      try {
+        const found = await db.transaction().execute(async (trx) => (await changeLeads(trx, kind, [id], change, plan, day.clock())).length > 0);
+        return found ? "updated" : "not-found";
+      } catch (error) {
+        if (error instanceof LeadChangeRefused) return { refused: error.message };
+        throw error;
+      }
     },
 
-    /** One action on a selection or on every lead the filters match (bulk.ts). */
-    bulk(kind: LeadKind, request: BulkRequestData): Promise<BulkOutcome> {
-      return bulkAction(db, kind, request, plan, () => count(kind, request.filters ?? NOT_SPAM_VIEW));
-    },
+    /** One action on a selection or on every lead the filters match (bulk.ts), of one kind or of both ("all"). */
+    bulk,
 
-    /** Erasure: the lead, its notes, its deliveries and its Idempotency-Key, together. */
+    /** Erasure: the lead, its notes, events, deliveries and Idempotency-Key, together. */
     async delete(kind: LeadKind, id: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => (await eraseLeads(trx, kind, [id])) > 0);
     },

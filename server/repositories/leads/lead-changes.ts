@@ -1,10 +1,11 @@
 import { sql, type RawBuilder, type Transaction } from "kysely";
-import type { LeadKind } from "../../../contract/admin-leads.ts";
+import { deadlineKey, type LeadKind } from "../../../contract/admin-leads.ts";
 import type { LeadStatus } from "../../../contract/fields.ts";
 import { isPostgres } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
 import { csvLineWithState, leadCsvColumns } from "./csv.ts";
 import { deleteDeliveriesOf, insertDeliveries, leadsWithDeliveries, type DeliveryPlanner } from "./deliveries.ts";
+import { deleteEventsOf, insertEvents, type NewLeadEvent } from "./events.ts";
 import { deleteIdempotencyKeysOf } from "./idempotency.ts";
 import { leadSqlTables, leadTables, untyped } from "./lead-tables.ts";
 import { deleteNotesOf } from "./notes.ts";
@@ -12,39 +13,95 @@ import { deleteNotesOf } from "./notes.ts";
 // The rules of changing and erasing leads, one place for the single lead (PATCH, DELETE), the bulk
 // actions and retention. Each runs inside the caller's transaction.
 
-export type LeadChange = { status?: LeadStatus | undefined; read?: boolean | undefined };
+/**
+ * What a change sets. followUpAt null clears the follow-up and its note; followUpNote alone changes the
+ * note of the follow-up the lead has.
+ */
+export type LeadChange = {
+  status?: LeadStatus | undefined;
+  read?: boolean | undefined;
+  followUpAt?: string | null | undefined;
+  followUpNote?: string | null | undefined;
+};
 /** A lead's triage state as it was before a change (what an Undo puts back). */
 export type LeadState = { id: string; status: LeadStatus; read: boolean };
 
+/** A change the rules refuse; its message is the owner's (a 400). The transaction rolls back. */
+export class LeadChangeRefused extends Error {}
+export const FOLLOW_UP_TIME_FIRST = "Set a follow-up time first.";
+
+type Before = { id: string; status: LeadStatus; readAt: string | null; createdAt: string; formName: string | null; followUpAt: string | null; followUpNote: string | null };
+
+/** The follow-up a lead has after the change. */
+function followUpAfter(lead: Before, change: LeadChange): { at: string | null; note: string | null } {
+  const at = change.followUpAt !== undefined ? change.followUpAt : lead.followUpAt;
+  const note = change.followUpAt === null ? null : change.followUpNote !== undefined ? change.followUpNote : lead.followUpNote;
+  return { at, note };
+}
+
 /**
- * Sets the status and/or the read mark of the leads and rewrites their CSV lines; a lead rescued from spam
- * gets the deliveries it was never sent. Returns the states of the leads found, before the change.
- * Two statements whatever the number of leads: the states are read (under lock on PostgreSQL; SQLite's
+ * Sets the status, the read mark and/or the follow-up of the leads and rewrites their CSV lines and
+ * deadline keys; a lead rescued from spam gets the deliveries it was never sent; each status change and
+ * follow-up change is recorded as an event. Returns the states of the leads found, before the change.
+ * Three statements whatever the number of leads: the states are read (under lock on PostgreSQL; SQLite's
  * transaction holds the write lock already), then one UPDATE writes the new state of the leads whose
  * state changes (the others are left alone: every written row costs an entry in each index of the lead
  * table; the search text's trigram index is in a table of its own, which this never writes, decision 022)
- * and rewrites their CSV lines in place (csvLineWithState), without sending them.
+ * and rewrites their CSV lines in place (csvLineWithState), without sending them, and one INSERT writes
+ * the events. `now` is the caller's clock: the read time, the events' time.
  */
-export async function changeLeads(trx: Transaction<Database>, kind: LeadKind, ids: string[], change: LeadChange, plan: DeliveryPlanner): Promise<LeadState[]> {
+export async function changeLeads(trx: Transaction<Database>, kind: LeadKind, ids: string[], change: LeadChange, plan: DeliveryPlanner, now: Date): Promise<LeadState[]> {
   if (ids.length === 0) return [];
-  let query = untyped(trx).selectFrom(leadTables[kind]).select(["id", "status", "readAt"]).where("id", "in", ids);
+  let query = untyped(trx)
+    .selectFrom(leadTables[kind])
+    .select(["id", "status", "readAt", "createdAt", "formName", "followUpAt", "followUpNote"])
+    .where("id", "in", ids);
   if (isPostgres(trx)) query = query.forUpdate();
-  const before = (await query.execute()) as { id: string; status: LeadStatus; readAt: string | null }[];
+  const before = (await query.execute()) as Before[];
   if (before.length === 0) return [];
 
+  const touchesFollowUp = change.followUpAt !== undefined || change.followUpNote !== undefined;
+  const events: NewLeadEvent[] = [];
+  const statusChanged: Before[] = [];
+  const changed = before.filter((lead) => {
+    let differs = change.read !== undefined && change.read !== (lead.readAt !== null);
+    if (change.status !== undefined && change.status !== lead.status) {
+      statusChanged.push(lead);
+      events.push({ leadId: lead.id, type: "status", from: lead.status, to: change.status });
+      differs = true;
+    }
+    if (touchesFollowUp) {
+      const next = followUpAfter(lead, change);
+      if (next.note !== null && next.at === null) throw new LeadChangeRefused(FOLLOW_UP_TIME_FIRST);
+      if (next.at !== lead.followUpAt || next.note !== lead.followUpNote) {
+        events.push({ leadId: lead.id, type: "follow-up", followUpAt: next.at, note: next.note });
+        differs = true;
+      }
+    }
+    return differs;
+  });
+
   // The first opening counts; opening again keeps the original time.
-  const now = new Date().toISOString();
-  const changed = before.filter((lead) => (change.status !== undefined && change.status !== lead.status) || (change.read !== undefined && change.read !== (lead.readAt !== null)));
+  const nowIso = now.toISOString();
   if (changed.length > 0) {
     const set: RawBuilder<unknown>[] = [];
     if (change.status) set.push(sql`status = ${change.status}`);
-    if (change.read === true) set.push(sql`read_at = coalesce(read_at, ${now})`);
+    if (statusChanged.length > 0) {
+      // Each lead's own key (its arrival and form), by the contract's rule: one statement for all of them.
+      const keys = statusChanged.map((lead) => sql`when ${lead.id} then ${deadlineKey({ status: change.status!, createdAt: lead.createdAt, formName: lead.formName })}`);
+      set.push(sql`deadline_key = case id ${sql.join(keys, sql` `)} else deadline_key end`);
+    }
+    if (change.read === true) set.push(sql`read_at = coalesce(read_at, ${nowIso})`);
     if (change.read === false) set.push(sql`read_at = null`);
+    if (change.followUpAt !== undefined) set.push(sql`follow_up_at = ${change.followUpAt}`);
+    if (change.followUpAt === null) set.push(sql`follow_up_note = null`);
+    else if (change.followUpNote !== undefined) set.push(sql`follow_up_note = ${change.followUpNote}`);
     const status = change.status ? sql`${change.status}` : sql`status`;
     // Every SET expression sees the row as it was: read_at is still the old one here.
-    const csv = csvLineWithState(trx, status, (oldRead) => (change.read === true ? sql`case when read_at is null then ${now} else ${oldRead} end` : change.read === false ? sql`''` : oldRead));
+    const csv = csvLineWithState(trx, status, (oldRead) => (change.read === true ? sql`case when read_at is null then ${nowIso} else ${oldRead} end` : change.read === false ? sql`''` : oldRead));
     set.push(sql`csv_line = ${csv}`);
     await sql`update ${sql.table(leadSqlTables[kind])} set ${sql.join(set)} where id in (${sql.join(changed.map((lead) => lead.id))})`.execute(trx);
+    await insertEvents(trx, kind, events, now);
   }
 
   if (change.status && change.status !== "spam") {
@@ -54,16 +111,17 @@ export async function changeLeads(trx: Transaction<Database>, kind: LeadKind, id
     const unserved = rescued.filter((id) => !served.has(id));
     if (unserved.length > 0) {
       const leads = (await untyped(trx).selectFrom(leadTables[kind]).select([...leadCsvColumns[kind]]).where("id", "in", unserved).execute()) as { id: string; email: string }[];
-      for (const lead of leads) await insertDeliveries(trx, kind, lead.id, await plan(trx, lead, "rescued"), new Date(now));
+      for (const lead of leads) await insertDeliveries(trx, kind, lead.id, await plan(trx, lead, "rescued"), now);
     }
   }
   return before.map((lead) => ({ id: lead.id, status: lead.status, read: lead.readAt !== null }));
 }
 
-/** Erasure: the leads, their notes, their deliveries and their Idempotency-Keys, together. Returns how many leads. */
+/** Erasure: the leads, their notes, events, deliveries and Idempotency-Keys, together. Returns how many leads. */
 export async function eraseLeads(trx: Transaction<Database>, kind: LeadKind, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
   await deleteNotesOf(trx, kind, ids);
+  await deleteEventsOf(trx, kind, ids);
   await deleteDeliveriesOf(trx, kind, ids);
   await deleteIdempotencyKeysOf(trx, kind, ids);
   const result = await untyped(trx).deleteFrom(leadTables[kind]).where("id", "in", ids).executeTakeFirst();

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import type { ContactLead, InquiryLead, LeadKind } from "../../../contract/admin-leads.ts";
+import { replyByOf, type ContactLead, type InquiryLead, type LeadKind } from "../../../contract/admin-leads.ts";
 import type { ContactSubmissionData } from "../../../contract/contact-submission.ts";
 import type { ServiceInquiryData } from "../../../contract/service-inquiry.ts";
 import type { ContactSubmissionsTable, Database, ServiceInquiriesTable } from "../../db/schema.ts";
@@ -26,12 +26,16 @@ export function untyped(db: Kysely<Database>): AnyDb {
   return db as unknown as AnyDb;
 }
 
-/** A stored row as the API returns it: products parsed, the derived columns (search text, CSV line) left out. */
+/**
+ * A stored row as the API returns it: products parsed, the reply deadline worked out (replyByOf), the
+ * derived columns (search text, CSV line, deadline order's key) left out.
+ */
 export function toLead<K extends LeadKind>(kind: K, row: LeadRows[K]): LeadOf[K];
 export function toLead(kind: LeadKind, row: LeadRows[LeadKind]): LeadOf[LeadKind] {
-  const { searchText: _searchText, csvLine: _csvLine, ...lead } = row;
+  const { searchText: _searchText, csvLine: _csvLine, deadlineKey: _deadlineKey, ...stored } = row;
+  const lead = { ...stored, replyBy: replyByOf(stored.createdAt, stored.formName) };
   if (kind === "contacts") {
-    const contact = lead as Omit<LeadRows["contacts"], "searchText" | "csvLine">;
+    const contact = lead as typeof lead & Pick<LeadRows["contacts"], "products">;
     return { ...contact, products: JSON.parse(contact.products) as string[] } as ContactLead;
   }
   return lead as InquiryLead;

@@ -1,24 +1,31 @@
 import type { Kysely } from "kysely";
-import type { LeadFilters, LeadKind } from "../../../contract/admin-leads.ts";
+import type { LeadFilters, LeadKind, TodayQueue } from "../../../contract/admin-leads.ts";
 import type { Database } from "../../db/schema.ts";
 import { exportCsvLines } from "./csv.ts";
 import { deleteExpiredIdempotencyKeys, insertLeadOnce, type StoredOnce } from "./idempotency.ts";
 import { createDeliveries, type DeliveryPlanner } from "./deliveries.ts";
+import { scopeFilters } from "./filters.ts";
 import { createInbox } from "./inbox.ts";
+import type { OwnerDay } from "./owner-day.ts";
 import { deleteExpiredFormTokenUses, type FormTokenUse } from "./form-token-uses.ts";
 import { deleteLeadsOlderThan } from "./retention.ts";
 import type { LeadInputOf, LeadOf } from "./lead-tables.ts";
 import { leadStats } from "./stats.ts";
+import { todayQueue } from "./today.ts";
 import { insertLead, type SpamVerdict } from "./write.ts";
 
 // The one owner of the lead tables (contact_submissions, service_inquiries, lead_notes,
-// lead_idempotency_keys, lead_deliveries, used_form_tokens): storing a lead with its deliveries (write.ts, once per
-// Idempotency-Key: idempotency.ts), the inbox (inbox.ts, filters.ts, notes.ts), the delivery outbox
-// (deliveries.ts), the dashboard's figures (stats.ts), the CSV export (csv.ts) and retention.
+// lead_idempotency_keys, lead_deliveries, lead_events, used_form_tokens): storing a lead with its deliveries
+// (write.ts, once per Idempotency-Key: idempotency.ts), the inbox (inbox.ts, filters.ts, notes.ts, events.ts;
+// both kinds in one list there too), the delivery outbox (deliveries.ts), the dashboard's figures (stats.ts)
+// and day (today.ts), the CSV export (csv.ts) and retention.
 // Nothing else queries these tables.
 
-/** `plan` says which deliveries a new (or rescued) lead gets; without one, none (seed data, tools). */
-export function createLeadsRepository(db: Kysely<Database>, plan: DeliveryPlanner = () => Promise.resolve([])) {
+/**
+ * `plan` says which deliveries a new (or rescued) lead gets; without one, none (seed data, tools). `day`:
+ * the clock of the changes and of "today" (followUp=due), and the owner's time zone (OWNER_TIMEZONE).
+ */
+export function createLeadsRepository(db: Kysely<Database>, plan: DeliveryPlanner = () => Promise.resolve([]), day: OwnerDay = { clock: () => new Date(), ownerTimeZone: "UTC" }) {
   return {
     /** Stores the lead; `token` (its form token, when ours) is spent with it, and a spent one makes it spam. */
     create<K extends LeadKind>(kind: K, input: LeadInputOf[K], spam: SpamVerdict = null, token: FormTokenUse | null = null): Promise<LeadOf[K]> {
@@ -34,10 +41,10 @@ export function createLeadsRepository(db: Kysely<Database>, plan: DeliveryPlanne
     deleteExpiredFormTokenUses(now: Date): Promise<number> {
       return deleteExpiredFormTokenUses(db, now);
     },
-    ...createInbox(db, plan),
+    ...createInbox(db, plan, day),
     deliveries: createDeliveries(db),
     csvLines(kind: LeadKind, filters: LeadFilters): Promise<string[]> {
-      return exportCsvLines(db, kind, filters);
+      return exportCsvLines(db, kind, scopeFilters(filters, day));
     },
     /** LEAD_RETENTION_DAYS: leads created before `cutoff` go, with their notes, deliveries and keys. */
     deleteOlderThan(cutoff: Date): Promise<number> {
@@ -45,6 +52,10 @@ export function createLeadsRepository(db: Kysely<Database>, plan: DeliveryPlanne
     },
     stats(now?: Date) {
       return leadStats(db, now);
+    },
+    /** The dashboard's day and the morning e-mail's: leads needing a reply, follow-ups due by the end of the owner's day. */
+    today(now: Date, ownerTimeZone: string): Promise<TodayQueue> {
+      return todayQueue(db, now, ownerTimeZone);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { LeadKind } from "../../../contract/admin-leads.ts";
+import { deadlineKey, type LeadKind } from "../../../contract/admin-leads.ts";
 import type { Database } from "../../db/schema.ts";
 import { leadCsvLine, type CsvSource } from "./csv.ts";
 import { insertDeliveries, type DeliveryPlanner } from "./deliveries.ts";
@@ -22,7 +22,7 @@ export function leadSearchText(lead: { firstName: string; lastName: string; emai
   return parts.join(" ").toLowerCase();
 }
 
-/** The stored columns of a new lead, without the derived ones (search text, CSV line). */
+/** The stored columns of a new lead, without the derived ones (search text, CSV line, deadline order's key). */
 function newLeadColumns<K extends LeadKind>(kind: K, input: LeadInputOf[K], spam: SpamVerdict) {
   const common = {
     id: randomUUID(),
@@ -41,7 +41,7 @@ function newLeadColumns<K extends LeadKind>(kind: K, input: LeadInputOf[K], spam
     utmTerm: input.utmTerm ?? null,
     utmContent: input.utmContent ?? null,
     referrer: input.referrer ?? null,
-    status: spam ? "spam" : "new",
+    status: spam ? ("spam" as const) : ("new" as const),
     spamReason: spam?.reason ?? null,
     readAt: null,
   };
@@ -78,7 +78,7 @@ export async function insertLead<K extends LeadKind>(
     const lead = newLeadColumns(kind, input, spam ?? (replayed ? { reason: FORM_TOKEN_REUSED } : null));
     const row = (await untyped(trx)
       .insertInto(leadTables[kind])
-      .values({ ...lead, searchText: leadSearchText(lead), csvLine: leadCsvLine(kind, lead as CsvSource<K>) })
+      .values({ ...lead, searchText: leadSearchText(lead), csvLine: leadCsvLine(kind, lead as CsvSource<K>), deadlineKey: deadlineKey(lead) })
       .returningAll()
       .executeTakeFirstOrThrow()) as LeadRows[K];
     if (lead.status !== "spam") await insertDeliveries(trx, kind, row.id, await plan(trx, row), new Date(row.createdAt));

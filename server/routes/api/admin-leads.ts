@@ -1,6 +1,7 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   BULK_LIMIT,
+  anyLeadParams,
   bulkRequest,
   leadFilters,
   leadKindParams,
@@ -16,6 +17,7 @@ import { parseInput } from "../../lib/request-errors.ts";
 import { sendTooManyRequests } from "../../lib/too-many-requests.ts";
 import { csvFile } from "../../lib/csv.ts";
 import { hashSessionToken } from "../../lib/session-tokens.ts";
+import type { BulkTarget } from "../../repositories/leads/bulk.ts";
 import { leadCsvHeader } from "../../repositories/leads/csv.ts";
 import { loginRateLimit } from "./rate-limits.ts";
 
@@ -30,6 +32,21 @@ const BULK_BODY_LIMIT_BYTES = 128 * 1024;
 export default async function adminLeadRoutes(app: FastifyInstance) {
   const { leads, users } = app.repositories;
 
+  /** A bulk action on one kind's list or on the combined list ("all"). */
+  async function bulk(target: BulkTarget, request: FastifyRequest, reply: FastifyReply) {
+    const input = parseInput(bulkRequest, request.body, "Invalid bulk action.");
+    const outcome = await leads.bulk(target, input);
+    if ("matched" in outcome) {
+      const message = `${numbers.format(outcome.matched)} leads match these filters, and one action takes at most ${numbers.format(BULK_LIMIT)}. Narrow the filters first.`;
+      return reply.code(400).send({ message, errors: { filters: message } });
+    }
+    // Leads rescued from spam have deliveries to send now.
+    if (input.action === "setStatus" || input.action === "restore") app.deliveryWorker.wake();
+    // What was done and by whom; never the leads themselves.
+    request.log.info({ kind: target, action: input.action, count: outcome.done.affected, userId: request.admin!.userId }, "bulk action on leads");
+    return outcome.done;
+  }
+
   // Every route of this plugin is the admin's, and never cached.
   app.addHook("preHandler", app.adminSessions.requireAdmin);
   app.addHook("onSend", async (_request, reply) => {
@@ -37,6 +54,29 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
   });
 
   app.get("/api/admin/stats", async () => leads.stats());
+
+  // The dashboard's day: who needs a reply, which follow-ups are due (in the owner's time zone).
+  app.get("/api/admin/today", async () => leads.today(app.clock(), app.config.delivery.ownerTimeZone));
+
+  // Both kinds in one list (issue 20). Static paths: the router prefers them to /api/admin/leads/:kind.
+  app.get("/api/admin/leads/all", async (request) => {
+    const query = parseInput(leadListQuery, request.query, "Invalid list parameters.");
+    return leads.listAll(query, { sort: query.sort, cursor: query.cursor, limit: query.limit });
+  });
+
+  app.get("/api/admin/leads/all/counts", async (request) => {
+    const filters = parseInput(leadFilters, request.query, "Invalid count parameters.");
+    return leads.countsAll(filters);
+  });
+
+  app.post("/api/admin/leads/all/bulk", { bodyLimit: BULK_BODY_LIMIT_BYTES }, async (request, reply) => bulk("all", request, reply));
+
+  app.get("/api/admin/leads/all/:id/neighbours", async (request, reply) => {
+    const { id } = parseInput(anyLeadParams, request.params, "Invalid lead address.");
+    const query = parseInput(leadNeighboursQuery, request.query, "Invalid list parameters.");
+    const neighbours = await leads.neighboursAll(id, query, query.sort);
+    return neighbours ?? reply.code(404).send(NOT_FOUND);
+  });
 
   app.get("/api/admin/leads/:kind", async (request) => {
     const { kind } = parseInput(leadKindParams, request.params, "Unknown kind of lead.");
@@ -53,17 +93,7 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
 
   app.post("/api/admin/leads/:kind/bulk", { bodyLimit: BULK_BODY_LIMIT_BYTES }, async (request, reply) => {
     const { kind } = parseInput(leadKindParams, request.params, "Unknown kind of lead.");
-    const input = parseInput(bulkRequest, request.body, "Invalid bulk action.");
-    const outcome = await leads.bulk(kind, input);
-    if ("matched" in outcome) {
-      const message = `${numbers.format(outcome.matched)} leads match these filters, and one action takes at most ${numbers.format(BULK_LIMIT)}. Narrow the filters first.`;
-      return reply.code(400).send({ message, errors: { filters: message } });
-    }
-    // Leads rescued from spam have deliveries to send now.
-    if (input.action === "setStatus" || input.action === "restore") app.deliveryWorker.wake();
-    // What was done and by whom; never the leads themselves.
-    request.log.info({ kind, action: input.action, count: outcome.done.affected, userId: request.admin!.userId }, "bulk action on leads");
-    return outcome.done;
+    return bulk(kind, request, reply);
   });
 
   app.get("/api/admin/leads/:kind/export.csv", async (request, reply) => {
@@ -93,10 +123,15 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
   app.patch("/api/admin/leads/:kind/:id", async (request, reply) => {
     const { kind, id } = parseInput(leadParams, request.params, "Invalid lead address.");
     const change = parseInput(leadUpdate, request.body, "Invalid change.");
-    if (!(await leads.update(kind, id, change))) return reply.code(404).send(NOT_FOUND);
+    const outcome = await leads.update(kind, id, change);
+    if (outcome === "not-found") return reply.code(404).send(NOT_FOUND);
+    // A follow-up note on a lead that has no follow-up time (none sent, none stored).
+    if (outcome !== "updated") return reply.code(400).send({ message: outcome.refused, errors: { followUpNote: outcome.refused } });
     // A lead rescued from spam has deliveries to send now.
     if (change.status && change.status !== "spam") app.deliveryWorker.wake();
-    request.log.info({ kind, id, ...change }, "lead updated");
+    // The follow-up's note is the owner's text about a person: logged as "changed", never its words.
+    const followUpChanged = change.followUpAt !== undefined || change.followUpNote !== undefined;
+    request.log.info({ kind, id, status: change.status, read: change.read, followUpChanged }, "lead updated");
     return leads.find(kind, id);
   });
 

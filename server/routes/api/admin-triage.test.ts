@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BULK_LIMIT, encodeLeadCursor, type BulkResult, type LeadCounts, type LeadNeighbours, type LeadSort } from "../../../contract/admin-leads.ts";
+import { BULK_LIMIT, deadlineKey, encodeLeadCursor, type BulkResult, type LeadCounts, type LeadNeighbours, type LeadSort } from "../../../contract/admin-leads.ts";
 import type { LeadStatus } from "../../../contract/fields.ts";
 import { buildApp } from "../../app.ts";
 import { seedLeads } from "../../db/seed-data.ts";
@@ -312,6 +312,7 @@ describe("list orders and neighbours", () => {
     newest: byKey((row) => row.createdAt, -1),
     oldest: byKey((row) => row.createdAt, 1),
     name: byKey((row) => `${row.firstName} ${row.lastName}`.toLowerCase(), 1),
+    deadline: byKey((row) => deadlineKey({ status: row.status as LeadStatus, createdAt: row.createdAt, formName: form }), 1),
   };
   const expectedIds = (sort: LeadSort, keep: (row: Row) => boolean = (row) => row.status !== "spam") => leads.filter(keep).sort(orders[sort]).map((row) => row.id);
 
@@ -329,7 +330,7 @@ describe("list orders and neighbours", () => {
     return seen;
   }
 
-  it.each(["newest", "oldest", "name"] as const)("pages the %s order by keyset, every lead once, in order", async (sort) => {
+  it.each(["newest", "oldest", "name", "deadline"] as const)("pages the %s order by keyset, every lead once, in order", async (sort) => {
     expect(await walk(sort)).toEqual(expectedIds(sort));
     expect(await walk(sort, "&status=qualified")).toEqual(expectedIds(sort, (row) => row.status === "qualified"));
   });
@@ -359,7 +360,7 @@ describe("list orders and neighbours", () => {
     expect((await get(`/api/admin/leads/contacts?form=${form}&sort=name&cursor=${odd}`)).statusCode).toBe(200);
   });
 
-  it.each(["newest", "oldest", "name"] as const)("gives each lead its previous and next in the %s order, null at the ends", async (sort) => {
+  it.each(["newest", "oldest", "name", "deadline"] as const)("gives each lead its previous and next in the %s order, null at the ends", async (sort) => {
     const order = expectedIds(sort);
     for (const [i, id] of order.entries()) {
       const response = await get(`/api/admin/leads/contacts/${id}/neighbours?form=${form}&sort=${sort}`);
