@@ -1,4 +1,5 @@
 import { clsx as cn } from "clsx";
+import { BrandMark } from "./brand-mark.tsx";
 import { headerCallToAction, industryNavigation, mainNavigation, siteConfig, type NavLink } from "../config/site.ts";
 
 // Plain clsx and inline icons here: the frame is on every page's first load, so it stays light.
@@ -48,10 +49,7 @@ function NavItem({ item, pathname }: { item: NavLink; pathname: string }) {
 function Logo() {
   return (
     <a href="/" className={cn("flex items-center gap-2 rounded-md", focusRing)} aria-label={`${siteConfig.companyName}, home`}>
-      <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" className="shrink-0">
-        <rect width="32" height="32" rx="8" className="fill-brand-700" />
-        <path d="M6 23 L13 12 L18 19 L21 15 L26 23 Z" fill="white" />
-      </svg>
+      <BrandMark />
       <span className="text-base font-extrabold text-brand-900 sm:text-lg">{siteConfig.companyName}</span>
     </a>
   );

@@ -1,7 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { Navigate } from "react-router";
 import { adminLoginInput } from "../../../contract/admin.ts";
+import { BrandMark } from "../../components/brand-mark.tsx";
 import { Field, fieldA11y } from "../../components/forms/form-parts.tsx";
+import { siteConfig } from "../../config/site.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { HttpError } from "../../lib/api-client.ts";
 import { usePageTitle } from "../components/admin-shell.tsx";
@@ -40,8 +42,13 @@ export function AdminLogin() {
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
-      <div className="w-full max-w-sm rounded-lg bg-white p-8 shadow">
-        <h1 className="text-2xl font-bold text-slate-900">Admin Login</h1>
+      <div className="w-full max-w-sm rounded-lg bg-white p-6 shadow sm:p-8">
+        {/* The brand, as on the public site's header: this is the agency's own admin, not a generic one. */}
+        <p className="flex items-center gap-2">
+          <BrandMark size={40} />
+          <span className="text-lg font-extrabold text-brand-900">{siteConfig.companyName}</span>
+        </p>
+        <h1 className="mt-6 text-2xl font-bold text-slate-900">Admin Login</h1>
         <form className="mt-6 space-y-4" onSubmit={onSubmit} noValidate>
           <Field id="admin-email" label="Email Address" error={errors.username?.message}>
             <input
