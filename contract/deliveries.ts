@@ -5,9 +5,12 @@ import type { LeadKind } from "./admin-leads.ts";
 // by e-mail, to the lead by an auto-reply (AUTO_REPLY=true) and to a webhook (WEBHOOK_URL), from an outbox
 // the server retries until each delivery is sent or given up.
 //
-//   GET  /api/admin/deliveries?state=attention|failed|pending   deliveries that need the owner  -> DeliveryList
+//   GET  /api/admin/deliveries?state=attention|failed|pending|not-configured   deliveries that need the owner -> DeliveryList
 //   GET  /api/admin/deliveries/health                           channels and counts              -> DeliveryHealth
 //   POST /api/admin/deliveries/:id/retry                        send again now                   -> Delivery
+//        (a not-configured owner e-mail: to the addresses in use, once mail and an address work; else 409)
+//   POST /api/admin/deliveries/send-unsent                      every not-configured owner e-mail to the
+//                                                               addresses in use (409 while none works) -> SendUnsentResult
 //   POST /api/admin/deliveries/test-email                       a test e-mail to the addresses in use -> TestEmailResult
 // A lead's detail (GET /api/admin/leads/:kind/:id) carries its deliveries.
 
@@ -46,8 +49,11 @@ export type DeliveryList = { items: DeliveryWithLead[] };
 
 export const DELIVERY_LIST_MAX = 200;
 
-/** The views of the deliveries list: attention (failed and waiting, the default), or one of them. */
-export const deliveryViews = ["attention", "failed", "pending"] as const;
+/**
+ * The views of the deliveries list: attention (failed and waiting, the default), one of them, or
+ * not-configured (recorded while no channel was set up: never sent, see send-unsent).
+ */
+export const deliveryViews = ["attention", "failed", "pending", "not-configured"] as const;
 export type DeliveryView = (typeof deliveryViews)[number];
 
 export const deliveryListQuery = z.object({
@@ -75,3 +81,6 @@ export type DeliveryHealth = {
 };
 
 export type TestEmailResult = { to: string[]; response: string };
+
+/** How many not-configured owner e-mails were queued to the addresses in use. */
+export type SendUnsentResult = { queued: number; to: string[] };

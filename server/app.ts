@@ -8,6 +8,7 @@ import adminBootstrap from "./plugins/app/admin-bootstrap.ts";
 import adminSessions from "./plugins/app/admin-sessions.ts";
 import database from "./plugins/app/database.ts";
 import delivery from "./plugins/app/delivery.ts";
+import morningEmail from "./plugins/app/morning-email.ts";
 import originCheck from "./plugins/app/origin-check.ts";
 import repositories from "./plugins/app/repositories.ts";
 import spamGuard from "./plugins/app/spam-guard.ts";
@@ -18,12 +19,14 @@ import helmet from "./plugins/external/helmet.ts";
 import rateLimit from "./plugins/external/rate-limit.ts";
 import adminDeliveryRoutes from "./routes/api/admin-deliveries.ts";
 import adminLeadRoutes from "./routes/api/admin-leads.ts";
+import adminNotificationSettingsRoutes from "./routes/api/admin-notification-settings.ts";
 import adminSessionRoutes from "./routes/api/admin-session.ts";
 import cspReportRoutes from "./routes/api/csp-reports.ts";
 import leadFormRoutes from "./routes/api/lead-forms.ts";
 import clientRoutes from "./routes/client.ts";
 import formPostRoutes from "./routes/forms/form-posts.ts";
 import healthRoutes from "./routes/health.ts";
+import notificationConfirmRoutes from "./routes/notifications/confirm.ts";
 
 /** 32 KB: far above any real form, far below anything that could hurt. */
 export const BODY_LIMIT_BYTES = 32 * 1024;
@@ -138,6 +141,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}) {
   await app.register(spamGuard);
   await app.register(sweeps);
   await app.register(delivery);
+  await app.register(morningEmail);
   await app.register(originCheck);
 
   await app.register(healthRoutes);
@@ -146,6 +150,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}) {
   await app.register(adminSessionRoutes);
   await app.register(adminLeadRoutes);
   await app.register(adminDeliveryRoutes);
+  await app.register(adminNotificationSettingsRoutes);
+  await app.register(notificationConfirmRoutes);
   await app.register(cspReportRoutes);
   await app.register(clientRoutes);
 

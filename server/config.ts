@@ -109,9 +109,12 @@ export type MailTransportConfig = { kind: "smtp"; url: string } | { kind: "files
 export type DeliveryConfig = {
   /** null: no e-mail is sent (deliveries are recorded as not configured). */
   mail: { transport: MailTransportConfig; from: string } | null;
-  /** The owner's addresses for the new-lead e-mail. */
+  /**
+   * NOTIFY_EMAIL: the owner's addresses for the new-lead e-mail while none set in the admin is confirmed
+   * (server/delivery/owner-channels.ts decides; may be empty, even with mail: the owner adds one in the admin).
+   */
   notify: string[];
-  /** Confirm to the lead by e-mail (AUTO_REPLY=true, needs mail). */
+  /** AUTO_REPLY=true (needs mail): the auto-reply's default, until the owner switches it in the admin. */
   autoReply: boolean;
   webhook: { url: string; secret: string } | null;
   /** The owner's time zone: requested meetings are shown in it beside the lead's. */
@@ -153,7 +156,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     e.MAIL_TRANSPORT === "files" ? { kind: "files", dir: e.MAIL_FILES_DIR } : e.SMTP_URL ? { kind: "smtp", url: e.SMTP_URL } : null;
   const deliveryProblems = [
     mailTransport && !e.MAIL_FROM && "MAIL_FROM must be set when mail is configured (SMTP_URL or MAIL_TRANSPORT=files)",
-    mailTransport && !e.NOTIFY_EMAIL && "NOTIFY_EMAIL must be set when mail is configured (SMTP_URL or MAIL_TRANSPORT=files)",
     e.AUTO_REPLY && !mailTransport && "AUTO_REPLY=true needs mail (SMTP_URL or MAIL_TRANSPORT=files)",
     Boolean(e.WEBHOOK_URL) !== Boolean(e.WEBHOOK_SECRET) && "WEBHOOK_URL and WEBHOOK_SECRET must be set together",
   ].filter((problem): problem is string => typeof problem === "string");

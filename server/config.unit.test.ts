@@ -192,10 +192,14 @@ describe("loadConfig lead delivery", () => {
     expect(config.delivery.mail).toEqual({ transport: { kind: "files", dir: "data/mail" }, from: "leads@localhost" });
   });
 
+  it("starts with mail and no NOTIFY_EMAIL: the owner adds an address in the admin", () => {
+    const config = loadConfig({ SMTP_URL: "smtp://mail.example.com", MAIL_FROM: "leads@example.com", AUTO_REPLY: "true" });
+    expect(config.delivery).toMatchObject({ mail: { transport: { kind: "smtp", url: "smtp://mail.example.com" }, from: "leads@example.com" }, notify: [], autoReply: true });
+  });
+
   it.each([
     [{ SMTP_URL: "http://mail.example.com" }, "SMTP_URL"],
     [{ SMTP_URL: "smtp://mail.example.com", NOTIFY_EMAIL: "owner@example.com" }, "MAIL_FROM must be set"],
-    [{ SMTP_URL: "smtp://mail.example.com", MAIL_FROM: "leads@example.com" }, "NOTIFY_EMAIL must be set"],
     [{ NOTIFY_EMAIL: "owner@example.com, not-an-address" }, "NOTIFY_EMAIL"],
     [{ AUTO_REPLY: "true" }, "AUTO_REPLY=true needs mail"],
     [{ WEBHOOK_URL: "https://hooks.example.com/x" }, "WEBHOOK_URL and WEBHOOK_SECRET must be set together"],

@@ -13,6 +13,7 @@ import * as inboxFormIndex from "./migrations/0011-inbox-form-index.ts";
 import * as postgresSearchTable from "./migrations/0012-postgres-search-table.ts";
 import * as abuseResistance from "./migrations/0013-abuse-resistance.ts";
 import * as ownerDayLeads from "./migrations/0014-owner-day-leads.ts";
+import * as notificationSettings from "./migrations/0015-notification-settings.ts";
 import type { Database } from "./schema.ts";
 
 // Migrations are listed here rather than read from the folder, so the compiled server and the tests
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   "0012-postgres-search-table": postgresSearchTable,
   "0013-abuse-resistance": abuseResistance,
   "0014-owner-day-leads": ownerDayLeads,
+  "0015-notification-settings": notificationSettings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -190,6 +190,35 @@ export type CspViolationsTable = {
   lastSeenAt: string;
 };
 
+export type NotifyAddressesTable = {
+  /** Lowercased. */
+  address: string;
+  /** SHA-256 of the confirmation link's token (the token itself is only in the e-mail); kept after use. */
+  tokenHash: string;
+  tokenExpiresAt: string;
+  addedAt: string;
+  confirmedAt: string | null;
+};
+
+export type NotificationSettingsTable = {
+  /** Always "owner": one row. */
+  id: string;
+  /** 1 on, 0 off, null: AUTO_REPLY decides. */
+  autoReply: number | null;
+  morningEmailEnabled: number;
+  /** 0-23, in OWNER_TIMEZONE. */
+  morningEmailHour: number;
+  updatedAt: string;
+};
+
+export type MorningEmailsTable = {
+  /** YYYY-MM-DD in OWNER_TIMEZONE. */
+  day: string;
+  /** When an instance took the day (a claim older than the lease, unsent, may be taken again). */
+  claimedAt: string;
+  sentAt: string | null;
+};
+
 export type Database = {
   contactSubmissions: ContactSubmissionsTable;
   serviceInquiries: ServiceInquiriesTable;
@@ -205,4 +234,7 @@ export type Database = {
   usedFormTokens: UsedFormTokensTable;
   autoReplyRecipients: AutoReplyRecipientsTable;
   cspViolations: CspViolationsTable;
+  notifyAddresses: NotifyAddressesTable;
+  notificationSettings: NotificationSettingsTable;
+  morningEmails: MorningEmailsTable;
 };

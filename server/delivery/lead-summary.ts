@@ -1,4 +1,5 @@
 import type { LeadKind } from "../../contract/admin-leads.ts";
+import { publicForms } from "../../contract/public-forms.ts";
 import { budgetLabels, serviceTypeLabels } from "../../contract/service-inquiry.ts";
 import type { LeadOf } from "../repositories/leads/lead-tables.ts";
 import { zonedInstant } from "../../contract/time-zones.ts";
@@ -21,6 +22,23 @@ export function leadRequestSummary<K extends LeadKind>(kind: K, lead: LeadOf[K])
   if (kind === "inquiries") return serviceTypeLabels[(lead as LeadOf["inquiries"]).serviceType];
   const products = (lead as LeadOf["contacts"]).products;
   return products.length > 0 ? products.join(", ") : "a conversation";
+}
+
+/** A lead's kind in words. */
+export const leadKindWords: Record<LeadKind, string> = { contacts: "Contact", inquiries: "Service inquiry" };
+
+/**
+ * The form a lead came from, in words the owner reads, from the contract's list of forms: its kind (a
+ * short form by its heading) and its page, e.g. "Contact form on /contact", "Service inquiry form on
+ * /services/seo", "“Get Your FREE Lead Audit” form on /get-leads". A name no form has any more is shown as
+ * stored; no form: null.
+ */
+export function formInWords(formName: string | null | undefined): string | null {
+  if (!formName) return null;
+  const form = publicForms.get(formName);
+  if (!form) return formName;
+  const name = form.layout === "inquiry" ? "Service inquiry form" : form.layout === "contact" || !form.title ? "Contact form" : `“${form.title}” form`;
+  return `${name} on ${form.pagePath}`;
 }
 
 const dayAndTime = (timeZone: string) =>

@@ -1,17 +1,23 @@
 import type { DeliveryConfig } from "../config.ts";
 import type { DeliveryPlanner, DeliveryTarget } from "../repositories/leads/deliveries.ts";
+import { readNotificationSettings } from "../repositories/notification-settings-repository.ts";
+import { autoReplyEnabled, ownerEmailRecipients } from "./owner-channels.ts";
 
 /**
- * The deliveries every new lead gets: the owner's e-mail always (recorded as not configured without mail,
- * so the admin can say so), the auto-reply to the lead when AUTO_REPLY=true, the webhook when WEBHOOK_URL
- * is set. A spam lead the owner rescues gets no auto-reply: it was judged a bot once, perhaps days ago,
- * and the address it gave may be anyone's (issue 19). insertDeliveries then sends an address at most one
- * auto-reply a day.
+ * The deliveries every new lead gets, from the environment and the owner's settings read in the lead's
+ * transaction (every instance plans alike): the owner's e-mail always, to the addresses in use (recorded
+ * on the delivery) or recorded as not configured without mail or without an address, so the admin can say
+ * so and send it later; the auto-reply to the lead when the owner's switch (else AUTO_REPLY) is on; the
+ * webhook when WEBHOOK_URL is set. A spam lead the owner rescues gets no auto-reply: it was judged a bot
+ * once, perhaps days ago, and the address it gave may be anyone's (issue 19). insertDeliveries then sends
+ * an address at most one auto-reply a day.
  */
 export function deliveryPlanner(config: DeliveryConfig): DeliveryPlanner {
-  return async (_trx, lead, occasion = "new") => {
-    const targets: DeliveryTarget[] = [{ channel: "owner-email", recipient: config.mail ? config.notify.join(", ") : null }];
-    if (config.mail && config.autoReply && occasion === "new") targets.push({ channel: "auto-reply", recipient: lead.email });
+  return async (trx, lead, occasion = "new") => {
+    const stored = await readNotificationSettings(trx);
+    const to = ownerEmailRecipients(stored, config);
+    const targets: DeliveryTarget[] = [{ channel: "owner-email", recipient: to ? to.join(", ") : null }];
+    if (autoReplyEnabled(stored, config) && occasion === "new") targets.push({ channel: "auto-reply", recipient: lead.email });
     // The origin only: the path of a Slack or Zapier hook URL is itself a secret.
     if (config.webhook) targets.push({ channel: "webhook", recipient: new URL(config.webhook.url).origin });
     return targets;

@@ -5,6 +5,7 @@ import type { LeadsRepository } from "../repositories/leads/leads-repository.ts"
 import { autoReplyMail } from "./mail/auto-reply.ts";
 import type { MailTransport } from "./mail/mail-transport.ts";
 import { ownerMail } from "./mail/owner-mail.ts";
+import { recipientList } from "./owner-channels.ts";
 import { sendWebhook, webhookBody } from "./webhook.ts";
 import type { Send } from "./worker.ts";
 
@@ -21,8 +22,12 @@ export function createSenders({ config, siteOrigin, leads, mailer, clock }: { co
     const now = clock();
     switch (delivery.channel) {
       case "owner-email": {
-        if (!mailer || !config.mail) throw new Error("E-mail is not configured any more (SMTP_URL or MAIL_TRANSPORT, MAIL_FROM, NOTIFY_EMAIL)");
-        const message = ownerMail({ kind, lead, deliveryId: delivery.id, from: config.mail.from, to: config.notify, ownerTimeZone: config.ownerTimeZone, adminUrl: adminUrl(kind, lead.id) });
+        if (!mailer || !config.mail) throw new Error("E-mail is not configured any more (SMTP_URL or MAIL_TRANSPORT, MAIL_FROM)");
+        // The addresses in use when the delivery was written (or queued by the owner), not today's: a
+        // retry reaches the same people.
+        const to = recipientList(delivery.recipient);
+        if (to.length === 0) throw new Error("This delivery has no address to go to; send it again from the admin once an address is confirmed");
+        const message = ownerMail({ kind, lead, deliveryId: delivery.id, from: config.mail.from, to, ownerTimeZone: config.ownerTimeZone, adminUrl: adminUrl(kind, lead.id) });
         await mailer.send(message);
         return;
       }

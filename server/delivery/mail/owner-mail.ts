@@ -14,7 +14,7 @@ export type OwnerMailInput<K extends LeadKind = LeadKind> = {
   deliveryId: string;
   /** MAIL_FROM */
   from: string;
-  /** NOTIFY_EMAIL */
+  /** The delivery's recipients: the addresses in use when it was written (server/delivery/owner-channels.ts). */
   to: string[];
   ownerTimeZone: string;
   /** SITE_ORIGIN + /admin/leads/<kind>/<id>; null when SITE_ORIGIN is not set. */

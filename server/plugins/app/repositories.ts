@@ -3,6 +3,7 @@ import { deliveryPlanner } from "../../delivery/plan.ts";
 import { createCspViolationsRepository } from "../../repositories/csp-violations-repository.ts";
 import { createKnownDevicesRepository } from "../../repositories/known-devices-repository.ts";
 import { createLeadsRepository } from "../../repositories/leads/leads-repository.ts";
+import { createNotificationSettingsRepository } from "../../repositories/notification-settings-repository.ts";
 import { createRateLimitsRepository } from "../../repositories/rate-limits-repository.ts";
 import { createServerSecretsRepository } from "../../repositories/server-secrets-repository.ts";
 import { createSessionsRepository } from "../../repositories/sessions-repository.ts";
@@ -16,6 +17,7 @@ export type Repositories = {
   knownDevices: ReturnType<typeof createKnownDevicesRepository>;
   serverSecrets: ReturnType<typeof createServerSecretsRepository>;
   cspViolations: ReturnType<typeof createCspViolationsRepository>;
+  notificationSettings: ReturnType<typeof createNotificationSettingsRepository>;
 };
 
 export default fp(
@@ -28,6 +30,7 @@ export default fp(
       knownDevices: createKnownDevicesRepository(app.db),
       serverSecrets: createServerSecretsRepository(app.db),
       cspViolations: createCspViolationsRepository(app.db),
+      notificationSettings: createNotificationSettingsRepository(app.db),
     };
     app.decorate("repositories", repositories);
   },

@@ -2,7 +2,7 @@ import fp from "fastify-plugin";
 
 // Rows that have outlived their use are removed here, at start-up and then hourly: expired admin
 // sessions, rate-limit counters whose window ended, known devices unused for a year and expired
-// Idempotency-Keys, CSP violation counts older than 30 days; and once a day leads past LEAD_RETENTION_DAYS. One failing sweep is logged and does
+// Idempotency-Keys, CSP violation counts older than 30 days, the morning e-mail's days after a month; and once a day leads past LEAD_RETENTION_DAYS. One failing sweep is logged and does
 // not stop the others.
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
@@ -10,7 +10,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export default fp(
   async (app) => {
-    const { sessions, rateLimits, knownDevices, leads, cspViolations } = app.repositories;
+    const { sessions, rateLimits, knownDevices, leads, cspViolations, notificationSettings } = app.repositories;
     const sweeps = [
       { removed: "removed expired sessions", run: () => sessions.deleteExpired(app.clock()) },
       { removed: "removed expired rate-limit counters", run: () => rateLimits.deleteExpired(app.clock()) },
@@ -19,6 +19,7 @@ export default fp(
       { removed: "removed expired auto-reply recipients", run: () => leads.deliveries.deleteExpiredAutoReplyRecipients(app.clock()) },
       { removed: "removed expired used form tokens", run: () => leads.deleteExpiredFormTokenUses(app.clock()) },
       { removed: "removed old CSP violation counts", run: () => cspViolations.deleteExpired(app.clock()) },
+      { removed: "removed old morning e-mail days", run: () => notificationSettings.deleteOldMorningEmails(app.clock()) },
     ];
     // LEAD_RETENTION_DAYS: once a day (at start-up, then whenever a day has passed since the last run),
     // leads older than that go with their notes and deliveries; the count is logged even when it is 0.

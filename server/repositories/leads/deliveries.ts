@@ -168,12 +168,29 @@ export function createDeliveries(db: Kysely<Database>) {
       return row && toDelivery(row);
     },
 
+    /**
+     * The owner's e-mails recorded as not configured (no mail or no address when their lead came), given
+     * `recipient` (the addresses in use now) and queued: all of them, or the one `id`. Only rows still not
+     * configured change, so two presses (or instances) queue each once. Answers the queued deliveries.
+     */
+    async queueNotConfigured(recipient: string, now: Date, id?: string): Promise<Delivery[]> {
+      const at = now.toISOString();
+      let update = db
+        .updateTable("leadDeliveries")
+        .set({ recipient, state: "pending", nextAttemptAt: at, leaseUntil: null, lastError: null, updatedAt: at })
+        .where("state", "=", "not-configured")
+        .where("channel", "=", "owner-email");
+      if (id !== undefined) update = update.where("id", "=", id);
+      const rows = await update.returning(columns).execute();
+      return rows.map(toDelivery);
+    },
+
     async find(id: string): Promise<Delivery | undefined> {
       const row = await db.selectFrom("leadDeliveries").select(columns).where("id", "=", id).executeTakeFirst();
       return row && toDelivery(row);
     },
 
-    /** Deliveries that need the owner (failed, waiting), newest first, with their lead's name. */
+    /** Deliveries that need the owner (failed, waiting, never sent for want of a channel), newest first, with their lead's name. */
     async needingAttention(states: DeliveryState[]): Promise<DeliveryWithLead[]> {
       const rows = await db.selectFrom("leadDeliveries").select(columns).where("state", "in", states).orderBy("createdAt", "desc").limit(DELIVERY_LIST_MAX).execute();
       const deliveries = rows.map(toDelivery);
@@ -194,16 +211,17 @@ export function createDeliveries(db: Kysely<Database>) {
       return Number(result.numDeletedRows);
     },
 
-    async counts(): Promise<{ failed: number; pending: number; oldestPendingAt: string | null }> {
+    async counts(): Promise<{ notConfigured: number; failed: number; pending: number; oldestPendingAt: string | null }> {
       const rows = await db
         .selectFrom("leadDeliveries")
         .select((eb) => ["state", eb.fn.countAll<number>().as("count"), eb.fn.min("createdAt").as("oldest")])
-        .where("state", "in", ["failed", "pending", "sending"])
+        .where("state", "in", ["not-configured", "failed", "pending", "sending"])
         .groupBy("state")
         .execute();
       const of = (state: string) => rows.find((row) => row.state === state);
       const waiting = [of("pending"), of("sending")].filter((row) => row !== undefined);
       return {
+        notConfigured: Number(of("not-configured")?.count ?? 0),
         failed: Number(of("failed")?.count ?? 0),
         pending: waiting.reduce((sum, row) => sum + Number(row.count), 0),
         oldestPendingAt: waiting.map((row) => String(row.oldest)).sort()[0] ?? null,

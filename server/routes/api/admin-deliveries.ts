@@ -1,12 +1,22 @@
 import type { FastifyInstance } from "fastify";
-import { deliveryListQuery, deliveryParams, type DeliveryHealth, type DeliveryList, type TestEmailResult } from "../../../contract/deliveries.ts";
-import { sendTestMail } from "../../delivery/mail/mail-transport.ts";
+import { deliveryListQuery, deliveryParams, type DeliveryHealth, type DeliveryList, type DeliveryState, type SendUnsentResult } from "../../../contract/deliveries.ts";
+import { channelHealth, ownerEmailProblem, ownerEmailRecipients } from "../../delivery/owner-channels.ts";
+import { NO_ADDRESS_MESSAGE, NO_MAIL_MESSAGE } from "../../delivery/test-email.ts";
 import { parseInput } from "../../lib/request-errors.ts";
+import { testEmailHandler } from "./admin-notification-settings.ts";
 
 // The owner's view of lead delivery (contract/deliveries.ts). Admin only, never cached.
 
+const viewStates: Record<string, DeliveryState[]> = {
+  attention: ["failed", "pending", "sending"],
+  pending: ["pending", "sending"],
+  failed: ["failed"],
+  "not-configured": ["not-configured"],
+};
+
 export default async function adminDeliveryRoutes(app: FastifyInstance) {
   const { deliveries } = app.repositories.leads;
+  const { notificationSettings } = app.repositories;
   const { delivery } = app.config;
 
   app.addHook("preHandler", app.adminSessions.requireAdmin);
@@ -16,42 +26,52 @@ export default async function adminDeliveryRoutes(app: FastifyInstance) {
 
   app.get("/api/admin/deliveries", async (request): Promise<DeliveryList> => {
     const { state } = parseInput(deliveryListQuery, request.query, "Invalid list parameters.");
-    const states = state === "attention" ? (["failed", "pending", "sending"] as const) : state === "pending" ? (["pending", "sending"] as const) : (["failed"] as const);
-    return { items: await deliveries.needingAttention([...states]) };
+    return { items: await deliveries.needingAttention(viewStates[state]!) };
   });
 
-  app.get("/api/admin/deliveries/health", async (): Promise<DeliveryHealth> => ({
-    configured: { ownerEmail: delivery.mail !== null, autoReply: delivery.mail !== null && delivery.autoReply, webhook: delivery.webhook !== null },
-    ...(await deliveries.counts()),
-  }));
+  app.get("/api/admin/deliveries/health", async (): Promise<DeliveryHealth> => {
+    const [stored, counts] = await Promise.all([notificationSettings.read(), deliveries.counts()]);
+    return { ...channelHealth(stored, delivery), ...counts };
+  });
+
+  /** The owner's e-mail's addresses now, or the 409 that says what is missing. */
+  async function recipientsNow(): Promise<{ to: string[] } | { message: string }> {
+    const stored = await notificationSettings.read();
+    const to = ownerEmailRecipients(stored, delivery);
+    if (to) return { to };
+    return { message: ownerEmailProblem(stored, delivery) === "no-address" ? NO_ADDRESS_MESSAGE : NO_MAIL_MESSAGE };
+  }
 
   app.post("/api/admin/deliveries/:id/retry", async (request, reply) => {
     const { id } = parseInput(deliveryParams, request.params, "Invalid delivery address.");
     const retried = await deliveries.retryNow(id, app.clock());
-    if (!retried) {
-      const existing = await deliveries.find(id);
-      return existing
-        ? reply.code(409).send({ message: existing.state === "not-configured" ? "This channel is not configured; set it up first." : "This delivery is being sent right now." })
-        : reply.code(404).send({ message: "There is no such delivery (its lead may have been deleted)" });
+    if (retried) {
+      request.log.info({ delivery: id }, "delivery queued again by the owner");
+      app.deliveryWorker.wake();
+      return retried;
     }
-    request.log.info({ delivery: id }, "delivery queued again by the owner");
+    const existing = await deliveries.find(id);
+    if (!existing) return reply.code(404).send({ message: "There is no such delivery (its lead may have been deleted)" });
+    if (existing.state !== "not-configured") return reply.code(409).send({ message: "This delivery is being sent right now." });
+    // Recorded while no channel was set up: it goes to the addresses in use, once there are some.
+    const now = existing.channel === "owner-email" ? await recipientsNow() : { message: "This channel is not configured; set it up first." };
+    if ("message" in now) return reply.code(409).send({ message: now.message });
+    const [queued] = await deliveries.queueNotConfigured(now.to.join(", "), app.clock(), id);
+    if (!queued) return reply.code(409).send({ message: "This delivery was queued already." });
+    request.log.info({ delivery: id, to: now.to }, "a delivery recorded as not configured was queued by the owner");
     app.deliveryWorker.wake();
-    return retried;
+    return queued;
   });
 
-  app.post("/api/admin/deliveries/test-email", async (request, reply) => {
-    if (!app.mailer || !delivery.mail) {
-      return reply.code(409).send({ message: "E-mail is not configured: set SMTP_URL (or MAIL_TRANSPORT=files), MAIL_FROM and NOTIFY_EMAIL." });
-    }
-    try {
-      const response = await sendTestMail(app.mailer, { from: delivery.mail.from, to: delivery.notify.join(", "), now: app.clock() });
-      request.log.info({ response }, "test e-mail sent");
-      return { to: delivery.notify, response } satisfies TestEmailResult;
-    } catch (error) {
-      // The mail server's own answer is what the owner needs to fix the settings.
-      const message = error instanceof Error ? error.message : String(error);
-      request.log.warn({ reason: message }, "test e-mail failed");
-      return reply.code(502).send({ message: `The mail server did not accept the test e-mail: ${message}` });
-    }
+  app.post("/api/admin/deliveries/send-unsent", async (request, reply) => {
+    const now = await recipientsNow();
+    if ("message" in now) return reply.code(409).send({ message: now.message });
+    const queued = await deliveries.queueNotConfigured(now.to.join(", "), app.clock());
+    request.log.info({ queued: queued.length, to: now.to }, "owner e-mails recorded as not configured were queued by the owner");
+    app.deliveryWorker.wake();
+    return { queued: queued.length, to: now.to } satisfies SendUnsentResult;
   });
+
+  // The same handler as POST /api/admin/settings/notifications/test: to the addresses in use.
+  app.post("/api/admin/deliveries/test-email", testEmailHandler);
 }

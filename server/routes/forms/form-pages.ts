@@ -60,7 +60,8 @@ button:hover{background:#1e3a8a}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 `;
 
-function shell(business: Business, title: string, main: string): string {
+/** A page of the site's plain frame (brand, phone, footer): every page the server writes itself. */
+export function shell(business: Business, title: string, main: string): string {
   const phone = `<a class="nowrap" href="${escapeHtml(business.phoneHref)}">${escapeHtml(business.phone)}</a>`;
   return `<!doctype html>
 <html lang="en">
