@@ -215,7 +215,13 @@ export function LeadList({
         !first.isError && <p className="mt-4 text-slate-700">{spamView ? "No spam here." : "No leads match these filters."}</p>
       ) : (
         <>
-          <div className="mt-4 flex min-h-10 flex-wrap items-center gap-x-4 gap-y-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-2">
+          {/* With a selection the bar stays at the top of the window while the list scrolls (a phone's long stack of cards). */}
+          <div
+            className={cn(
+              "mt-4 flex min-h-10 flex-wrap items-center gap-x-4 gap-y-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-2",
+              selection && "sticky top-0 z-10 shadow-sm",
+            )}
+          >
             <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800 md:min-h-0">
               <input
                 ref={selectAllRef}

@@ -163,7 +163,7 @@ function TodaySections({ today, now, loading, failed }: { today: TodayQueue | un
         </h2>
         <p className="mt-1 text-sm text-slate-700">New leads past or near the reply time their form promises, the oldest deadline first.</p>
         {needsReply.length === 0 ? (
-          status("No lead is waiting past or near its reply time. Well done.")
+          status("No lead is waiting past or near its reply time.")
         ) : (
           <>
             <ul className="mt-3 space-y-3">

@@ -143,7 +143,7 @@ function Inbox({ kind }: { kind: ListKind }) {
             )}
           >
             <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
-            Filters
+            Filters{" "}
             {folded > 0 && (
               <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white" data-testid="active-filters">
                 {folded}
