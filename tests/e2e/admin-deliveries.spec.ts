@@ -119,7 +119,7 @@ test("Send again on a failed delivery shows the server's refusal, and a queued o
   const refused = page.waitForResponse((response) => /\/api\/admin\/deliveries\/[^/]+\/retry$/.test(response.url()));
   await sendAgain.click();
   expect((await refused).status()).toBe(409);
-  await expectToast(page, "Not sent again", "This channel is not configured; set it up first.");
+  await expectToast(page, "Not sent again", "E-mail is not configured on the server: set SMTP_URL (or MAIL_TRANSPORT=files) and MAIL_FROM.");
 
   // Now the server queues it: the toast names the channel, and the row shows the answer.
   await page.route("**/api/admin/deliveries/*/retry", async (route) => {
@@ -162,7 +162,15 @@ test("Settings tell that new leads are not sent anywhere, and the dashboard show
 test("Settings show the channels that are set up, without the notice", async ({ page }) => {
   await page.route("**/api/admin/deliveries/health", (route) =>
     route.fulfill({
-      json: { configured: { ownerEmail: true, autoReply: false, webhook: true }, failed: 1234, pending: 0, oldestPendingAt: null } satisfies DeliveryHealth,
+      json: {
+        configured: { ownerEmail: true, autoReply: false, webhook: true },
+        reachesOwner: true,
+        ownerEmailProblem: null,
+        notConfigured: 0,
+        failed: 1234,
+        pending: 0,
+        oldestPendingAt: null,
+      } satisfies DeliveryHealth,
     }),
   );
   await signInThroughTheForm(page);
@@ -177,7 +185,15 @@ test("Settings show the channels that are set up, without the notice", async ({ 
 test("the dashboard warns when deliveries failed and leads to the failed ones", async ({ page }) => {
   await page.route("**/api/admin/deliveries/health", (route) =>
     route.fulfill({
-      json: { configured: { ownerEmail: true, autoReply: false, webhook: false }, failed: 3, pending: 1, oldestPendingAt: null } satisfies DeliveryHealth,
+      json: {
+        configured: { ownerEmail: true, autoReply: false, webhook: false },
+        reachesOwner: true,
+        ownerEmailProblem: null,
+        notConfigured: 0,
+        failed: 3,
+        pending: 1,
+        oldestPendingAt: null,
+      } satisfies DeliveryHealth,
     }),
   );
   await page.route("**/api/admin/deliveries?state=failed", (route) => route.fulfill({ json: { items: [] } satisfies DeliveryList }));
@@ -248,10 +264,8 @@ test("Send test e-mail (in Settings) shows why it cannot be sent, and the mail s
   const button = page.getByRole("button", { name: "Send test e-mail" });
   await button.click();
   // The real server: no mail is configured (409).
-  await expect(button).toHaveAccessibleDescription(
-    "E-mail is not configured: set SMTP_URL (or MAIL_TRANSPORT=files), MAIL_FROM and NOTIFY_EMAIL.",
-  );
-  await expect(page.getByText("E-mail is not configured: set SMTP_URL")).toHaveAttribute("aria-live", "polite");
+  await expect(button).toHaveAccessibleDescription("E-mail is not configured on the server: set SMTP_URL (or MAIL_TRANSPORT=files) and MAIL_FROM.");
+  await expect(page.getByText("E-mail is not configured on the server: set SMTP_URL")).toHaveAttribute("aria-live", "polite");
 
   await page.route("**/api/admin/deliveries/test-email", (route) =>
     route.fulfill({ status: 502, json: { message: "The mail server did not accept the test e-mail: 550 5.7.1 Relaying denied" } }),
