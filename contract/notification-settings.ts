@@ -13,6 +13,10 @@ import { emailField } from "./fields.ts";
 //   GET  /notifications/confirm?token=…                    a page with a Confirm button (no sign-in needed:
 //   POST /notifications/confirm  (form: token)             the address's owner may not be the admin)
 //
+// Without mail on the server, PUT answers 409 for what needs it (a new address, autoReply true, the morning
+// e-mail on); removing and switching off always work. A link the mail server refuses answers 502 (the
+// address is kept, waiting: resend it). Resend: 404 for an address not in the list, 409 for a confirmed one.
+//
 // An address the owner adds gets an e-mail with a confirmation link (single-use, valid
 // CONFIRMATION_LINK_HOURS); new leads go to it only once it is confirmed. While the owner has confirmed
 // addresses, they replace NOTIFY_EMAIL; with none, NOTIFY_EMAIL (if set) is used.

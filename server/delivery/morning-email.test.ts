@@ -173,6 +173,21 @@ describe("the morning e-mail", () => {
     expect(mornings()).toHaveLength(1);
   });
 
+  it("is taken over from an instance that died while sending it, once its claim is 10 minutes old", async () => {
+    const t = await appWith();
+    await turnOn(t, 7);
+    const start = setOwnerTime(1, 7, 0);
+    // Another instance claimed the day and died before sending or giving it back.
+    expect(await t.app.repositories.notificationSettings.claimMorningEmail(dateIn(ZONE, start.getTime()), start, 10 * 60_000)).toBe(true);
+    setOwnerTime(1, 7, 9);
+    expect(await t.app.morningEmail.runDue()).toBe("taken");
+    setOwnerTime(1, 7, 11);
+    expect(await t.app.morningEmail.runDue()).toBe("sent");
+    setOwnerTime(1, 7, 30);
+    expect(await t.app.morningEmail.runDue()).toBe("taken");
+    expect(mornings()).toHaveLength(1);
+  });
+
   it("waits for a channel: turned on with mail but no address in use, nothing goes", async () => {
     const t = await appWith({ notify: [] });
     await turnOn(t, 7);
