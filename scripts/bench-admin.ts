@@ -64,6 +64,12 @@ async function benchmark(kind: "sqlite" | "postgres") {
     const nameKey = await app.db.selectFrom("contactSubmissions").select(leadNameKey(app.db).as("key")).where("id", "=", middleId).executeTakeFirstOrThrow();
     // The bulk action: the 1,000 newest unread leads (each one changes), marked read then put back
     // (restore), in turn.
+    // The combined list (issue 20): a deep page from the contact at the middle of the newest-first list
+    // (both tables walk from it), and from the middle of the reply-deadline order.
+    const deadlineMiddle = await app.db.selectFrom("contactSubmissions").select(["deadlineKey", "id"]).where("status", "!=", "spam")
+      .orderBy("deadlineKey").orderBy("id").offset(Math.floor(CONTACTS / 2)).limit(1).executeTakeFirstOrThrow();
+    const allDeep = encodeLeadCursor({ sort: "newest", ...deep });
+    const allDeadlineDeep = encodeLeadCursor({ sort: "deadline", deadline: deadlineMiddle.deadlineKey!, id: deadlineMiddle.id });
     const bulkIds = (await app.db.selectFrom("contactSubmissions").select("id").where("status", "!=", "spam").where("readAt", "is", null).orderBy("createdAt", "desc").limit(BULK_LIMIT).execute()).map((row) => row.id);
 
     const calls: [string, string][] = [
@@ -92,6 +98,20 @@ async function benchmark(kind: "sqlite" | "postgres") {
       ["inbox: counts per view, search", "/api/admin/leads/contacts/counts?q=plumbing"],
       ["detail: neighbours (newest)", `/api/admin/leads/contacts/${middleId}/neighbours`],
       ["detail: neighbours (by name, unread)", `/api/admin/leads/contacts/${middleId}/neighbours?sort=name&unread=true`],
+      ["all leads: first page", "/api/admin/leads/all"],
+      ["all leads: deep page (cursor at contact 50,000)", `/api/admin/leads/all?cursor=${allDeep}`],
+      ["all leads: sort by deadline", "/api/admin/leads/all?sort=deadline"],
+      ["all leads: sort by deadline, deep page", `/api/admin/leads/all?sort=deadline&cursor=${allDeadlineDeep}`],
+      ["all leads: search, common word", "/api/admin/leads/all?q=plumbing"],
+      ["all leads: search, rare name, by deadline", "/api/admin/leads/all?q=grace.kowalski.4&sort=deadline"],
+      ["all leads: filter form, by deadline", "/api/admin/leads/all?form=home-services-audit&sort=deadline"],
+      ["all leads: counts per view", "/api/admin/leads/all/counts"],
+      ["all leads: neighbours (by deadline)", `/api/admin/leads/all/${middleId}/neighbours?sort=deadline`],
+      ["follow-ups: due (contacts)", "/api/admin/leads/contacts?followUp=due"],
+      ["follow-ups: due, all leads", "/api/admin/leads/all?followUp=due"],
+      ["follow-ups: due, all leads, by deadline", "/api/admin/leads/all?followUp=due&sort=deadline"],
+      ["follow-ups: counts per view, due", "/api/admin/leads/all/counts?followUp=due"],
+      ["dashboard: today (needs a reply, follow-ups)", "/api/admin/today"],
       [`inbox: export ~10,000 contacts (from ${exportFrom})`, `/api/admin/leads/contacts/export.csv?from=${exportFrom}`],
       [`inbox: export ~10,000 inquiries (from ${inquiryExportFrom})`, `/api/admin/leads/inquiries/export.csv?from=${inquiryExportFrom}`],
     ];

@@ -91,3 +91,26 @@ it("sorts the upgraded leads of both kinds by reply deadline in the combined lis
     await t.close();
   }
 });
+
+it("keys a lead an older instance stores after the upgrade (a rolling deploy) before the deadline order or the day's queue is read", async () => {
+  const t = await createTestApp({}, database);
+  try {
+    const cookie = await signIn(t.app);
+    const needsReply = async () => (await t.app.inject({ method: "GET", url: "/api/admin/today", headers: { cookie } })).json<{ needsReply: { total: number } }>().needsReply.total;
+    const before = await needsReply();
+    // As the code of 0013 inserts: no deadline key.
+    const lateId = "00000000-0000-4000-8000-999999999999";
+    const createdAt = new Date(Date.now() - 5 * 3_600_000).toISOString();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema of an older version
+    await (t.app.db as unknown as Kysely<any>)
+      .insertInto("contactSubmissions")
+      .values({ id: lateId, firstName: "Late", lastName: "Deploy", email: "late@example.com", phone: "(512) 555-0100", products: "[]", formName: "home-services-audit", searchText: "late deploy", csvLine: "line", createdAt })
+      .execute();
+    // Four hours promised five hours ago: overdue.
+    expect(await needsReply()).toBe(before + 1);
+    const stored = await db.selectFrom("contactSubmissions").select("deadlineKey").where("id", "=", lateId).executeTakeFirstOrThrow();
+    expect(stored.deadlineKey).toBe(deadlineKey({ status: "new", createdAt, formName: "home-services-audit" }));
+  } finally {
+    await t.close();
+  }
+});

@@ -39,7 +39,8 @@ export type ContactSubmissionsTable = LeadSourceColumns & {
    * lead stored by an instance older than migration 0005, until the export writes it. */
   csvLine: string | null;
   /** The reply-deadline order's key (contract deadlineKey), kept in step with the status by the lead
-   * repository; null only for a lead stored by an instance older than migration 0014 since it ran. */
+   * repository; null only for a lead an instance older than migration 0014 stored since it ran, until the
+   * deadline order or the day's queue keys it (repositories/leads/deadline-keys.ts). */
   deadlineKey: string | null;
   /** A follow-up the owner set, and its short note (cleared with it). */
   followUpAt: string | null;
@@ -67,7 +68,8 @@ export type ServiceInquiriesTable = LeadSourceColumns & {
    * lead stored by an instance older than migration 0005, until the export writes it. */
   csvLine: string | null;
   /** The reply-deadline order's key (contract deadlineKey), kept in step with the status by the lead
-   * repository; null only for a lead stored by an instance older than migration 0014 since it ran. */
+   * repository; null only for a lead an instance older than migration 0014 stored since it ran, until the
+   * deadline order or the day's queue keys it (repositories/leads/deadline-keys.ts). */
   deadlineKey: string | null;
   /** A follow-up the owner set, and its short note (cleared with it). */
   followUpAt: string | null;

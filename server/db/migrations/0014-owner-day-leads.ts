@@ -11,7 +11,8 @@ import { isPostgres } from "../dialect.ts";
 // Existing leads get their key here, one set-based UPDATE per table, with a frozen copy of the rule in
 // each dialect's SQL (4-hour promise on these two forms, 24 hours elsewhere). The column stays nullable:
 // SQLite cannot add NOT NULL to an existing column without rebuilding the table (and its FTS triggers),
-// and on PostgreSQL an instance older than this migration must keep storing leads during a rolling deploy.
+// and on PostgreSQL an instance older than this migration must keep storing leads during a rolling deploy
+// (the deadline order and the day's queue key such leads first: repositories/leads/deadline-keys.ts).
 
 const tables = ["contact_submissions", "service_inquiries"] as const;
 const FOUR_HOUR_FORMS = ["home-services-audit", "personal-injury-audit"];

@@ -21,6 +21,7 @@ import { leadStatuses } from "../../../contract/fields.ts";
 import type { Database } from "../../db/schema.ts";
 import { NOT_SPAM, leadFilter, leadSearch, scopeFilters, type ScopedFilters } from "./filters.ts";
 import { bulkAction, type BulkOutcome, type BulkTarget } from "./bulk.ts";
+import { writeMissingDeadlineKeys } from "./deadline-keys.ts";
 import { eventsOf } from "./events.ts";
 import { LeadChangeRefused, changeLeads, eraseLeads, type LeadChange } from "./lead-changes.ts";
 import { after, comparePositions, cursorAt, leadOrder, positionOfCursor, reversed, type LeadOrder, type LeadPosition } from "./lead-order.ts";
@@ -72,6 +73,7 @@ export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner, day: Ow
 
   /** The leads of the filter in the order, from `start` on (exclusive), each with its position. */
   async function walk<K extends LeadKind>(kind: K, filters: ScopedFilters, order: LeadOrder, start: LeadPosition | undefined, limit: number): Promise<Walked<K>[]> {
+    if (order.sort === "deadline") await writeMissingDeadlineKeys(db, kind);
     const search = await leadSearch(db, kind, filters);
     let query = from(kind)
       .selectAll()

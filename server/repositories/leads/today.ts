@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import { FOUR_HOUR_FORMS, TODAY_LIST_MAX, leadKinds, replyWindowHours, type LeadKind, type LeadRow, type TodayQueue } from "../../../contract/admin-leads.ts";
 import type { Database } from "../../db/schema.ts";
+import { writeMissingDeadlineKeys } from "./deadline-keys.ts";
 import { comparePositions, type LeadOrder, type LeadPosition } from "./lead-order.ts";
 import { leadTables, toLead, untyped, type LeadRows } from "./lead-tables.ts";
 import { endOfOwnerDay } from "./owner-day.ts";
@@ -73,6 +74,7 @@ export async function todayQueue(db: Kysely<Database>, now: Date, ownerTimeZone:
     return counts.reduce((sum, row: { n: number | string }) => sum + Number(row.n), 0);
   }
 
+  for (const kind of leadKinds) await writeMissingDeadlineKeys(db, kind);
   const needsReply = needsReplyRanges(now);
   const dueBefore = endOfOwnerDay(now, ownerTimeZone).toISOString();
   const followUpDue = (eb: AnyEb) => eb.and([eb("followUpAt", "<", dueBefore), eb("status", "!=", "spam")]);
