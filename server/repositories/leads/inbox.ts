@@ -142,6 +142,7 @@ export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner, day: Ow
 
   /** Where a lead stands in the order (its key and id), whatever the filters; undefined when there is no such lead. */
   async function positionOf(kind: LeadKind, id: string, order: LeadOrder): Promise<LeadPosition | undefined> {
+    if (order.sort === "deadline") await writeMissingDeadlineKeys(db, kind);
     const lead: { sortKey: string } | undefined = await from(kind).select(order.key.as("sortKey")).where("id", "=", id).executeTakeFirst();
     return lead && { key: lead.sortKey, id };
   }
