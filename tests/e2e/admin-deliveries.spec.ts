@@ -1,14 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page, Route } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import type { Delivery, DeliveryHealth, DeliveryList, DeliveryWithLead } from "../../contract/deliveries.ts";
+import type { Delivery, DeliveryHealth, DeliveryList, DeliveryWithLead, SendUnsentResult } from "../../contract/deliveries.ts";
 import { e2eAdmin } from "../../playwright.config.ts";
 import { agedFormToken, expectToast, recordPosts, signInThroughTheForm } from "./helpers.ts";
 
-// Lead delivery in the admin: a lead's deliveries with "Send again", the deliveries view with "Retry" and
-// the test e-mail, and the dashboard's warning and notice. The e2e server has no mail or webhook set up,
-// so every lead's owner e-mail is "not configured"; failures the server cannot produce here are answered
-// by page.route.
+// Lead delivery in the admin: a lead's deliveries (in its timeline) with "Send again", the deliveries view
+// with "Retry" and the never-sent leads, the test e-mail, and the dashboard's warning. The e2e server has
+// no mail or webhook set up, so every lead's owner e-mail is "not configured" (and every page shows the
+// banner, admin-owner-day.spec.ts); failures the server cannot produce here are answered by page.route.
 
 function uniqueTag(prefix: string) {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -31,8 +31,23 @@ async function postContact(request: APIRequestContext, tag: string, extra: Recor
   return ((await response.json()) as { id: string }).id;
 }
 
-function deliveriesSection(page: Page) {
-  return page.getByRole("region", { name: "Deliveries", exact: true });
+/** A lead's deliveries: the entries of its timeline. */
+function deliveryEntries(page: Page) {
+  return page.getByRole("region", { name: "Timeline" }).getByRole("listitem").filter({ hasNotText: /^Arrived/ });
+}
+
+/** The health the e2e server answers, with `change` on top (its shape: contract DeliveryHealth). */
+function health(change: Partial<DeliveryHealth>): DeliveryHealth {
+  return {
+    configured: { ownerEmail: false, autoReply: false, webhook: false },
+    reachesOwner: false,
+    ownerEmailProblem: "no-mail",
+    notConfigured: 0,
+    failed: 0,
+    pending: 0,
+    oldestPendingAt: null,
+    ...change,
+  };
 }
 
 /**
@@ -73,22 +88,18 @@ test("a lead's page lists its owner e-mail as not configured, with Send again un
   await signInThroughTheForm(page);
   await page.goto(`/admin/leads/contacts/${id}`);
 
-  const section = deliveriesSection(page);
-  await expect(section.getByRole("heading", { level: 2, name: "Deliveries" })).toBeVisible();
-  const rows = section.locator("tbody tr");
-  await expect(rows).toHaveCount(1);
-  const row = rows.first();
-  await expect(row.getByRole("rowheader")).toHaveText("E-mail to you");
-  await expect(row).toContainText("Not set up");
-  await expect(row).toContainText("Not configured");
-  const sendAgain = row.getByRole("button", { name: "Send again: E-mail to you" });
+  const entries = deliveryEntries(page);
+  await expect(entries).toHaveCount(1);
+  const entry = entries.first();
+  await expect(entry).toContainText("E-mail to you: Not configured");
+  await expect(entry).toContainText("Nobody was e-mailed: no address was set up.");
+  const sendAgain = entry.getByRole("button", { name: "Send again: E-mail to you" });
   await expect(sendAgain).toBeDisabled();
-  await expect(sendAgain).toHaveAccessibleDescription("This channel is not set up on the server.");
-  // The created time is the lead's own, in the admin's date format.
+  await expect(sendAgain).toHaveAccessibleDescription("E-mail is not set up on the server.");
+  // The time is the delivery's own, in the admin's date format.
   const stored = (await (await page.request.get(`/api/admin/leads/contacts/${id}`)).json()) as { deliveries: Delivery[] };
   expect(stored.deliveries.map((d) => [d.channel, d.state, d.attempts])).toEqual([["owner-email", "not-configured", 0]]);
-  await expect(row.locator(`time[datetime="${stored.deliveries[0]!.createdAt}"]`)).toBeVisible();
-  await expect(row).toContainText("Not yet");
+  await expect(entry.locator(`time[datetime="${stored.deliveries[0]!.updatedAt}"]`)).toBeVisible();
 });
 
 test("a spam lead's page says it was not sent anywhere", async ({ page, request }) => {
@@ -96,9 +107,9 @@ test("a spam lead's page says it was not sent anywhere", async ({ page, request 
   const id = await postContact(request, tag, { website: "https://bot.example" });
   await signInThroughTheForm(page);
   await page.goto(`/admin/leads/contacts/${id}`);
-  const section = deliveriesSection(page);
-  await expect(section).toContainText("This lead was not sent anywhere: it was stored before leads were delivered, or as spam.");
-  await expect(section.getByRole("table")).toHaveCount(0);
+  const timeline = page.getByRole("region", { name: "Timeline" });
+  await expect(timeline).toContainText("This lead was not sent anywhere: it was stored before leads were delivered, or as spam.");
+  await expect(deliveryEntries(page)).toHaveCount(0);
 });
 
 test("Send again on a failed delivery shows the server's refusal, and a queued one is confirmed", async ({ page, request }) => {
@@ -111,8 +122,8 @@ test("Send again on a failed delivery shows the server's refusal, and a queued o
   await signInThroughTheForm(page);
   await page.goto(`/admin/leads/contacts/${id}`);
 
-  const row = deliveriesSection(page).locator("tbody tr").first();
-  await expect(row).toContainText("Failed");
+  const row = deliveryEntries(page).first();
+  await expect(row).toContainText("E-mail to you: Failed");
   await expect(row).toContainText("connect ECONNREFUSED 10.0.0.5:587");
   const sendAgain = row.getByRole("button", { name: "Send again: E-mail to you" });
   await expect(sendAgain).toBeEnabled();
@@ -134,75 +145,57 @@ test("Send again on a failed delivery shows the server's refusal, and a queued o
 });
 
 // Issue 13 (point 7): the channels' status moved from the dashboard to Settings; the dashboard keeps only
-// the warning when deliveries failed.
-test("Settings tell that new leads are not sent anywhere, and the dashboard shows no delivery notice when none failed", async ({ page }) => {
+// the warning when deliveries failed. Issue 20: every page shows the banner while new leads reach nobody.
+test("Settings tell which channels do not work and why, and count the leads never sent as not delivered", async ({ page }) => {
   await signInThroughTheForm(page);
-  const health = (await (await page.request.get("/api/admin/deliveries/health")).json()) as DeliveryHealth;
-  expect(health.configured).toEqual({ ownerEmail: false, autoReply: false, webhook: false });
-  expect(health.failed).toBe(0);
+  const stored = (await (await page.request.get("/api/admin/deliveries/health")).json()) as DeliveryHealth;
+  expect(stored).toMatchObject({ configured: { ownerEmail: false, autoReply: false, webhook: false }, reachesOwner: false, ownerEmailProblem: "no-mail", failed: 0 });
+  expect(stored.notConfigured).toBeGreaterThan(0);
   await expect(page.getByRole("alert")).toHaveCount(0);
-  await expect(page.getByText("New leads are not sent anywhere yet.")).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "New leads are not sent to you." })).toBeVisible();
   // The spec's dashboard is all still there.
   await expect(page.getByText(`Welcome, ${e2eAdmin.email}`)).toBeVisible();
   await expect(page.getByRole("region", { name: "Recent Contact Forms" })).toBeVisible();
 
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Settings" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
-  const notice = page.getByRole("status").filter({ hasText: "New leads are not sent anywhere yet." });
-  await expect(notice).toBeVisible();
-  await expect(notice).toContainText("Set SMTP_URL, MAIL_FROM and NOTIFY_EMAIL");
   const delivery = page.getByRole("region", { name: "Lead delivery" });
-  for (const channel of ["E-mail to you (SMTP)", "Auto-reply to the lead", "Webhook"]) {
-    await expect(delivery.getByRole("term").filter({ hasText: channel })).toBeVisible();
+  for (const channel of ["E-mail to you", "Auto-reply to the lead", "Webhook"]) {
+    await expect(delivery.getByRole("term").filter({ hasText: new RegExp(`^${channel}$`) })).toBeVisible();
   }
   await expect(delivery.getByRole("definition").filter({ hasText: "Not set up" })).toHaveCount(3);
-  await expect(delivery).toContainText("0 failed, 0 waiting.");
+  await expect(delivery.getByRole("definition").first()).toContainText("The server cannot send e-mail: your developer sets SMTP_URL and MAIL_FROM.");
+  await expect(delivery).toContainText(/Not delivered: [\d,]+ never sent \(nothing was set up to send them\)\./);
 });
 
-test("Settings show the channels that are set up, without the notice", async ({ page }) => {
+test("Settings show the channels that work, with the counts in words", async ({ page }) => {
   await page.route("**/api/admin/deliveries/health", (route) =>
     route.fulfill({
-      json: {
-        configured: { ownerEmail: true, autoReply: false, webhook: true },
-        reachesOwner: true,
-        ownerEmailProblem: null,
-        notConfigured: 0,
-        failed: 1234,
-        pending: 0,
-        oldestPendingAt: null,
-      } satisfies DeliveryHealth,
+      json: health({ configured: { ownerEmail: true, autoReply: false, webhook: true }, reachesOwner: true, ownerEmailProblem: null, failed: 1234 }),
     }),
   );
   await signInThroughTheForm(page);
   await page.goto("/admin/settings");
   const delivery = page.getByRole("region", { name: "Lead delivery" });
-  await expect(delivery).toContainText("1,234 failed, 0 waiting.");
-  await expect(page.getByText("New leads are not sent anywhere yet.")).toHaveCount(0);
+  await expect(delivery).toContainText("Not delivered: 1,234 failed.");
+  await expect(page.getByRole("region", { name: "New leads are not sent to you." })).toHaveCount(0);
   await expect(delivery.getByRole("definition").filter({ hasText: "Not set up" })).toHaveCount(1);
-  await expect(delivery.getByRole("definition").filter({ hasText: /^Set up$/ })).toHaveCount(2);
+  await expect(delivery.getByRole("definition").filter({ hasText: /^Working$/ })).toHaveCount(2);
 });
 
 test("the dashboard warns when deliveries failed and leads to the failed ones", async ({ page }) => {
   await page.route("**/api/admin/deliveries/health", (route) =>
     route.fulfill({
-      json: {
-        configured: { ownerEmail: true, autoReply: false, webhook: false },
-        reachesOwner: true,
-        ownerEmailProblem: null,
-        notConfigured: 0,
-        failed: 3,
-        pending: 1,
-        oldestPendingAt: null,
-      } satisfies DeliveryHealth,
+      json: health({ configured: { ownerEmail: true, autoReply: false, webhook: false }, reachesOwner: true, ownerEmailProblem: null, failed: 3, pending: 1 }),
     }),
   );
   await page.route("**/api/admin/deliveries?state=failed", (route) => route.fulfill({ json: { items: [] } satisfies DeliveryList }));
   await signInThroughTheForm(page);
   const warning = page.getByRole("alert");
   await expect(warning).toContainText("3 deliveries failed — the owner is not hearing of some leads.");
-  // Short: the channels' settings are not repeated on the dashboard.
-  await expect(page.getByRole("button", { name: "Send test e-mail" })).toHaveCount(0);
-  await expect(page.getByText("New leads are not sent anywhere yet.")).toHaveCount(0);
+  // Short: the channels' settings are not repeated on the dashboard, and the owner is reached (no banner).
+  await expect(page.getByRole("button", { name: "Send a test e-mail" })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "New leads are not sent to you." })).toHaveCount(0);
   await warning.getByRole("link", { name: "See the failed deliveries" }).click();
   await expect(page).toHaveURL(/\/admin\/deliveries\?state=failed$/);
   await expect(page.getByRole("link", { name: "Failed", exact: true })).toHaveAttribute("aria-current", "page");
@@ -212,13 +205,43 @@ test("the deliveries view is reached from the navigation and says when nothing n
   await signInThroughTheForm(page);
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Deliveries" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Deliveries" })).toBeVisible();
-  // Every delivery of this server is "not configured": none failed or waits.
-  await expect(page.getByText("Nothing needs attention: every delivery was sent.")).toBeVisible();
+  // Every delivery of this server is "not configured": none failed or waits, but none was delivered either.
+  await expect(page.getByText("Nothing needs attention: no delivery failed or is waiting to be sent.")).toBeVisible();
+  const notDelivered = page.getByRole("region", { name: "Not delivered" });
+  await expect(notDelivered).toContainText(/^Not delivered: [\d,]+ never sent/);
+  // No e-mail works here: nothing to send them with yet, and Settings is where that changes.
+  await expect(notDelivered.getByRole("button", { name: "Send them now" })).toHaveCount(0);
+  await expect(notDelivered.getByRole("link", { name: "set one in Settings" })).toHaveAttribute("href", "/admin/settings#who-gets-new-leads");
   await page.getByRole("link", { name: "Failed", exact: true }).click();
   await expect(page.getByText("No failed deliveries.")).toBeVisible();
   await page.getByRole("link", { name: "Waiting", exact: true }).click();
   await expect(page).toHaveURL(/state=pending/);
   await expect(page.getByText("No deliveries are waiting to be sent.")).toBeVisible();
+  await page.getByRole("link", { name: "Never sent", exact: true }).click();
+  await expect(page).toHaveURL(/state=not-configured/);
+  await expect(page.locator("main tbody tr").first().getByRole("rowheader")).toHaveText("E-mail to you");
+  await expect(page.locator("main tbody tr").first()).toContainText("Not configured");
+});
+
+test("once e-mail to the owner works, the leads never sent can be sent now", async ({ page }) => {
+  let notConfigured = 3;
+  await page.route("**/api/admin/deliveries/health", (route) =>
+    route.fulfill({ json: health({ configured: { ownerEmail: true, autoReply: false, webhook: false }, reachesOwner: true, ownerEmailProblem: null, notConfigured }) }),
+  );
+  await page.route("**/api/admin/deliveries/send-unsent", (route) => {
+    notConfigured = 0;
+    return route.fulfill({ json: { queued: 3, to: ["owner@agency.example"] } satisfies SendUnsentResult });
+  });
+  const posts = recordPosts(page, "/api/admin/deliveries/send-unsent");
+  await signInThroughTheForm(page);
+  await page.goto("/admin/deliveries");
+  const notDelivered = page.getByRole("region", { name: "Not delivered" });
+  await expect(notDelivered).toContainText("Not delivered: 3 never sent (nothing was set up to send them).");
+  await notDelivered.getByRole("button", { name: "Send them now" }).click();
+  await expectToast(page, "Sending them now", "3 e-mails queued to owner@agency.example.");
+  expect(posts).toHaveLength(1);
+  // The counts are fetched again: nothing left unsent.
+  await expect(page.getByRole("region", { name: "Not delivered" })).toHaveCount(0);
 });
 
 test("Retry in the deliveries view asks the server to send again and the list follows", async ({ page, request }) => {
@@ -251,30 +274,30 @@ test("Retry in the deliveries view asks the server to send again and the list fo
   await expectToast(page, "Delivery queued", "E-mail to you will be sent again in a moment.");
   expect(posts).toHaveLength(1);
   // The list is fetched again after the retry.
-  await expect(page.getByText("Nothing needs attention: every delivery was sent.")).toBeVisible();
+  await expect(page.getByText("Nothing needs attention: no delivery failed or is waiting to be sent.")).toBeVisible();
 });
 
-test("Send test e-mail (in Settings) shows why it cannot be sent, and the mail server's answer when it can", async ({ page }) => {
+test("Send a test e-mail (in Settings) shows why it cannot be sent, and the mail server's answer when it can", async ({ page }) => {
   await signInThroughTheForm(page);
   // Moved from the deliveries view, which now leads to Settings for it (issue 13, point 7).
   await page.goto("/admin/deliveries");
-  await expect(page.getByRole("button", { name: "Send test e-mail" })).toHaveCount(0);
-  await page.getByRole("main").getByRole("link", { name: "Settings" }).click();
+  await expect(page.getByRole("button", { name: "Send a test e-mail" })).toHaveCount(0);
+  await page.getByRole("main").getByRole("link", { name: "Settings", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/settings$/);
-  const button = page.getByRole("button", { name: "Send test e-mail" });
+  const button = page.getByRole("region", { name: "Who gets new leads" }).getByRole("button", { name: "Send a test e-mail" });
   await button.click();
   // The real server: no mail is configured (409).
   await expect(button).toHaveAccessibleDescription("E-mail is not configured on the server: set SMTP_URL (or MAIL_TRANSPORT=files) and MAIL_FROM.");
   await expect(page.getByText("E-mail is not configured on the server: set SMTP_URL")).toHaveAttribute("aria-live", "polite");
 
-  await page.route("**/api/admin/deliveries/test-email", (route) =>
+  await page.route("**/api/admin/settings/notifications/test", (route) =>
     route.fulfill({ status: 502, json: { message: "The mail server did not accept the test e-mail: 550 5.7.1 Relaying denied" } }),
   );
   await button.click();
   await expect(button).toHaveAccessibleDescription("The mail server did not accept the test e-mail: 550 5.7.1 Relaying denied");
 
-  await page.unroute("**/api/admin/deliveries/test-email");
-  await page.route("**/api/admin/deliveries/test-email", (route) =>
+  await page.unroute("**/api/admin/settings/notifications/test");
+  await page.route("**/api/admin/settings/notifications/test", (route) =>
     route.fulfill({ json: { to: ["owner@agency.example"], response: "250 2.0.0 OK queued as 7A1B" } }),
   );
   await button.click();
@@ -299,6 +322,6 @@ test("the deliveries view and a lead's deliveries have no serious or critical ac
   await expect(page.locator("main tbody tr")).toHaveCount(2);
   await check();
   await page.goto(`/admin/leads/contacts/${leadId}`);
-  await expect(deliveriesSection(page).locator("tbody tr")).toHaveCount(1);
+  await expect(deliveryEntries(page)).toHaveCount(1);
   await check();
 });

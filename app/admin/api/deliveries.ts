@@ -1,11 +1,11 @@
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
 import type { LeadDetail } from "../../../contract/admin-leads.ts";
-import { deliveryViews, type Delivery, type DeliveryHealth, type DeliveryList, type DeliveryView, type TestEmailResult } from "../../../contract/deliveries.ts";
+import { deliveryViews, type Delivery, type DeliveryHealth, type DeliveryList, type DeliveryView, type SendUnsentResult } from "../../../contract/deliveries.ts";
 import { leadKeys } from "./leads.ts";
 import { getJson, sendJson } from "./request.ts";
 
 // /api/admin/deliveries (contract/deliveries.ts): the deliveries that need the owner, their health
-// counts, "Retry" and the test e-mail.
+// counts, "Retry", and "Send them now" for the owner e-mails recorded while nothing was set up.
 
 export const DELIVERIES_ROOT = "/api/admin/deliveries";
 
@@ -29,7 +29,7 @@ export function deliveriesQuery(view: DeliveryView) {
   });
 }
 
-/** Failed and waiting counts, and which channels are set up (the dashboard's warning and notice). */
+/** Which channels work, whether any reaches the owner (the frame's banner), and the counts of what was not delivered. */
 export const deliveryHealthQuery = queryOptions({
   queryKey: deliveryKeys.health,
   queryFn: () => getJson<DeliveryHealth>(`${DELIVERIES_ROOT}/health`),
@@ -46,9 +46,16 @@ export const retryDeliveryMutation = mutationOptions({
   onError: (_error, delivery, _result, { client }) => refreshAfterRetry(client, delivery),
 });
 
-/** A test e-mail to NOTIFY_EMAIL; 409 (not configured) and 502 (refused) carry the mail server's answer. */
-export const sendTestEmailMutation = mutationOptions({
-  mutationFn: () => sendJson<TestEmailResult>("POST", `${DELIVERIES_ROOT}/test-email`),
+/**
+ * POST …/send-unsent: every owner e-mail recorded as not configured goes to the addresses in use (409
+ * while none works). The lists, the health counts and every cached lead (their deliveries) follow.
+ */
+export const sendUnsentMutation = mutationOptions({
+  mutationFn: () => sendJson<SendUnsentResult>("POST", `${DELIVERIES_ROOT}/send-unsent`),
+  onSettled: (_result, _error, _variables, _context, { client }) => {
+    void client.invalidateQueries({ queryKey: deliveryKeys.all });
+    void client.invalidateQueries({ queryKey: leadKeys.all });
+  },
 });
 
 /**

@@ -7,7 +7,7 @@ export async function getJson<T>(url: string): Promise<T> {
   return (await (await apiRequest("GET", url)).json()) as T;
 }
 
-export async function sendJson<T>(method: "POST" | "PATCH", url: string, body?: unknown): Promise<T> {
+export async function sendJson<T>(method: "POST" | "PATCH" | "PUT", url: string, body?: unknown): Promise<T> {
   return (await (await apiRequest(method, url, body)).json()) as T;
 }
 

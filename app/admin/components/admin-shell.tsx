@@ -1,12 +1,13 @@
 import { useMutation } from "@tanstack/react-query";
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
-import { Link, NavLink } from "react-router";
+import { Link, useLocation } from "react-router";
 import { cn } from "../../lib/utils.ts";
 import { titleWithUnread, useNewLeadNotifications, useUnreadCount } from "../live-updates.ts";
 import { logoutMutation } from "../session.ts";
+import { OwnerReachBanner } from "./owner-reach-banner.tsx";
 
-// The frame of the signed-in admin pages (a bar with the sections, the site link and Logout) and the
-// small pieces the screens share.
+// The frame of the signed-in admin pages (a bar with the sections, the site link and Logout, and the
+// banner while new leads reach nobody) and the small pieces the screens share.
 
 export const focusRing = "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
 export const linkClass = cn("rounded-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900", focusRing);
@@ -86,12 +87,47 @@ export function ViewTabs({ label, views }: { label: string; views: { key: string
   );
 }
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+const navLinkClass = (current: boolean) =>
   cn(
-    "rounded-md px-3 py-2 text-sm font-semibold",
+    "block rounded-md px-2.5 py-2 text-sm font-semibold sm:px-3",
     focusRing,
-    isActive ? "bg-brand-50 text-brand-900" : "text-slate-800 hover:bg-slate-100",
+    current ? "bg-brand-50 text-brand-900" : "text-slate-800 hover:bg-slate-100",
   );
+
+/**
+ * The sections. A lead's page belongs to the list it was opened from: All leads when its address says
+ * list=all (routes/lead-detail.tsx), else its kind's inbox.
+ */
+const sections: { to: string; label: string; current: (path: string, fromAll: boolean) => boolean }[] = [
+  { to: "/admin/submissions", label: "Dashboard", current: (path) => path === "/admin/submissions" },
+  { to: "/admin/leads/all", label: "All leads", current: (path, fromAll) => path.startsWith("/admin/leads/all") || (fromAll && path.startsWith("/admin/leads/")) },
+  { to: "/admin/leads/contacts", label: "Contact inbox", current: (path, fromAll) => !fromAll && path.startsWith("/admin/leads/contacts") },
+  { to: "/admin/leads/inquiries", label: "Inquiry inbox", current: (path, fromAll) => !fromAll && path.startsWith("/admin/leads/inquiries") },
+  { to: "/admin/deliveries", label: "Deliveries", current: (path) => path.startsWith("/admin/deliveries") },
+  { to: "/admin/settings", label: "Settings", current: (path) => path.startsWith("/admin/settings") },
+];
+
+function AdminNav() {
+  const { pathname, search } = useLocation();
+  const fromAll = new URLSearchParams(search).get("list") === "all";
+  return (
+    <nav aria-label="Admin" className="min-w-0">
+      {/* Wraps onto a second line on a phone: nothing scrolls sideways at 360 px. */}
+      <ul className="flex flex-wrap items-center gap-1">
+        {sections.map((section) => {
+          const current = section.current(pathname, fromAll);
+          return (
+            <li key={section.to}>
+              <Link to={section.to} aria-current={current ? "page" : undefined} className={navLinkClass(current)}>
+                {section.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
 
 /** Logout ends the session here whatever the server answers; the signed-in layout then goes to the login page. */
 export function AdminFrame({ children }: { children: ReactNode }) {
@@ -103,36 +139,8 @@ export function AdminFrame({ children }: { children: ReactNode }) {
     <PageTitleContext.Provider value={setTitle}>
       <div className="min-h-screen bg-white">
         <header className="border-b border-slate-200 bg-slate-50">
-          <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-            <nav aria-label="Admin">
-              <ul className="flex flex-wrap items-center gap-1">
-                <li>
-                  <NavLink to="/admin/submissions" end className={navLinkClass}>
-                    Dashboard
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink to="/admin/leads/contacts" className={navLinkClass}>
-                    Contact inbox
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink to="/admin/leads/inquiries" className={navLinkClass}>
-                    Inquiry inbox
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink to="/admin/deliveries" className={navLinkClass}>
-                    Deliveries
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink to="/admin/settings" className={navLinkClass}>
-                    Settings
-                  </NavLink>
-                </li>
-              </ul>
-            </nav>
+          <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-3">
+            <AdminNav />
             <div className="flex items-center gap-2">
               {/* The public site is not part of this app: a full page load. */}
               <a href="/" className={cn("rounded-md px-3 py-2 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline", focusRing)}>
@@ -149,6 +157,7 @@ export function AdminFrame({ children }: { children: ReactNode }) {
             </div>
           </div>
         </header>
+        <OwnerReachBanner />
         <main className="mx-auto max-w-6xl px-4 py-8">{children}</main>
       </div>
     </PageTitleContext.Provider>

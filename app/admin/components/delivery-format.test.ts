@@ -1,18 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { deliveryStates, type DeliveryHealth } from "../../../contract/deliveries.ts";
+import { deliveryStates } from "../../../contract/deliveries.ts";
 import {
   deliveryStateBadgeClasses,
   deliveryStateLabels,
   failedDeliveriesWarning,
-  noChannelConfigured,
+  notDeliveredSummary,
+  ownerReachNotice,
   retryBlockedReason,
   retryQueuedText,
   testEmailSentText,
 } from "./delivery-format.ts";
-
-const configured = (ownerEmail: boolean, webhook: boolean): Pick<DeliveryHealth, "configured"> => ({
-  configured: { ownerEmail, autoReply: false, webhook },
-});
 
 describe("delivery states", () => {
   it("gives every state its own words, so a badge never relies on its colour", () => {
@@ -23,16 +20,38 @@ describe("delivery states", () => {
   });
 
   it("offers send again for waiting, failed and sent deliveries, and says why not otherwise", () => {
-    expect(retryBlockedReason({ state: "pending" })).toBeNull();
-    expect(retryBlockedReason({ state: "failed" })).toBeNull();
-    expect(retryBlockedReason({ state: "sent" })).toBeNull();
-    expect(retryBlockedReason({ state: "sending" })).toBe("It is being sent right now.");
-    expect(retryBlockedReason({ state: "not-configured" })).toBe("This channel is not set up on the server.");
+    const email = { channel: "owner-email" } as const;
+    expect(retryBlockedReason({ ...email, state: "pending" })).toBeNull();
+    expect(retryBlockedReason({ ...email, state: "failed" })).toBeNull();
+    expect(retryBlockedReason({ ...email, state: "sent" })).toBeNull();
+    expect(retryBlockedReason({ ...email, state: "sending" })).toBe("It is being sent right now.");
+  });
+
+  it("offers a not-configured owner e-mail once the owner's e-mail works, and says what is missing until then", () => {
+    const health = (ownerEmail: boolean, ownerEmailProblem: "no-mail" | "no-address" | null) => ({
+      configured: { ownerEmail, autoReply: false, webhook: false },
+      ownerEmailProblem,
+    });
+    const unsent = { channel: "owner-email", state: "not-configured" } as const;
+    expect(retryBlockedReason(unsent, health(true, null))).toBeNull();
+    expect(retryBlockedReason(unsent, health(false, "no-address"))).toBe("No address receives new leads yet: add one in Settings.");
+    expect(retryBlockedReason(unsent, health(false, "no-mail"))).toBe("E-mail is not set up on the server.");
+    expect(retryBlockedReason(unsent)).toBe("E-mail is not set up on the server.");
+    expect(retryBlockedReason({ channel: "webhook", state: "not-configured" }, health(true, null))).toBe("This channel is not set up on the server.");
   });
 
   it("names the channel that was queued again", () => {
     expect(retryQueuedText({ channel: "owner-email" })).toBe("E-mail to you will be sent again in a moment.");
     expect(retryQueuedText({ channel: "webhook" })).toBe("Webhook will be sent again in a moment.");
+  });
+});
+
+describe("what was not delivered", () => {
+  it("counts the deliveries never sent for want of a channel as not delivered, beside the failed ones", () => {
+    expect(notDeliveredSummary({ notConfigured: 0, failed: 0, pending: 0 })).toBeNull();
+    expect(notDeliveredSummary({ notConfigured: 1234, failed: 1, pending: 0 })).toBe("Not delivered: 1,234 never sent (nothing was set up to send them), 1 failed.");
+    expect(notDeliveredSummary({ notConfigured: 3, failed: 0, pending: 2 })).toBe("Not delivered: 3 never sent (nothing was set up to send them). 2 waiting to be sent.");
+    expect(notDeliveredSummary({ notConfigured: 0, failed: 0, pending: 2 })).toBe("2 waiting to be sent.");
   });
 });
 
@@ -43,11 +62,16 @@ describe("dashboard warnings", () => {
     expect(failedDeliveriesWarning({ failed: 1200 })).toBe("1,200 deliveries failed — the owner is not hearing of some leads.");
   });
 
-  it("tells that leads go nowhere only when neither the owner's e-mail nor a webhook is set up", () => {
-    expect(noChannelConfigured(configured(false, false))).toBe(true);
-    expect(noChannelConfigured(configured(true, false))).toBe(false);
-    expect(noChannelConfigured(configured(false, true))).toBe(false);
-    expect(noChannelConfigured({ configured: { ownerEmail: false, autoReply: true, webhook: false } })).toBe(true);
+  it("shows the banner only while no channel reaches the owner, with what to do on this server", () => {
+    expect(ownerReachNotice({ reachesOwner: true, ownerEmailProblem: "no-address" })).toBeNull();
+    expect(ownerReachNotice({ reachesOwner: true, ownerEmailProblem: null })).toBeNull();
+    const noAddress = ownerReachNotice({ reachesOwner: false, ownerEmailProblem: "no-address" });
+    expect(noAddress).toEqual({ title: "New leads are not sent to you.", text: "You only see them here: no e-mail address receives them yet.", fix: "add-address" });
+    const noMail = ownerReachNotice({ reachesOwner: false, ownerEmailProblem: "no-mail" });
+    expect(noMail?.fix).toBe("developer");
+    expect(noMail?.text).toContain("SMTP_URL and MAIL_FROM");
+    expect(noMail?.text).toContain("WEBHOOK_URL");
+    expect(noMail?.text).toContain("Configuration");
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Delivery, DeliveryHealth, DeliveryState, TestEmailResult } from "../../../contract/deliveries.ts";
 import { deliveryChannelLabels } from "../../../contract/deliveries.ts";
 import type { DeliveryView } from "../../../contract/deliveries.ts";
+import type { NotifyAddressState } from "../../../contract/notification-settings.ts";
 import { formatCount } from "./lead-format.ts";
 
 // Wording of lead delivery in the admin: state badges, when "send again" is offered, and the dashboard's
@@ -27,23 +28,46 @@ export const deliveryViewLabels: Record<DeliveryView, string> = {
   attention: "Needs attention",
   failed: "Failed",
   pending: "Waiting",
+  "not-configured": "Never sent",
 };
 
 export const deliveryViewEmptyTexts: Record<DeliveryView, string> = {
-  attention: "Nothing needs attention: every delivery was sent.",
+  attention: "Nothing needs attention: no delivery failed or is waiting to be sent.",
   failed: "No failed deliveries.",
   pending: "No deliveries are waiting to be sent.",
+  "not-configured": "None: every lead arrived while a way to reach you was set up.",
 };
 
 /**
- * Why "send again" is not offered for this delivery, or null when it is. The server re-queues pending,
- * failed and sent deliveries; one being sent is already on its way, and a channel that is not set up
- * has nowhere to go.
+ * What was not delivered, in a sentence: "Not delivered: 3 never sent (nothing was set up), 1 failed.
+ * 2 waiting." Never sent counts as not delivered (issue 20, point 1); null when everything went.
  */
-export function retryBlockedReason(delivery: Pick<Delivery, "state">): string | null {
+export function notDeliveredSummary(health: Pick<DeliveryHealth, "notConfigured" | "failed" | "pending">): string | null {
+  const parts = [
+    health.notConfigured > 0 ? `${formatCount(health.notConfigured)} never sent (nothing was set up to send them)` : null,
+    health.failed > 0 ? `${formatCount(health.failed)} failed` : null,
+  ].filter((part) => part !== null);
+  const waiting = health.pending > 0 ? `${formatCount(health.pending)} waiting to be sent.` : null;
+  if (parts.length === 0) return waiting;
+  return `Not delivered: ${parts.join(", ")}.${waiting ? ` ${waiting}` : ""}`;
+}
+
+/**
+ * Why "send again" is not offered for this delivery, or null when it is. The server re-queues pending,
+ * failed and sent deliveries; one being sent is already on its way. A not-configured owner e-mail goes
+ * to the addresses in use once the owner's e-mail works (`health`); any other not-configured channel has
+ * nowhere to go.
+ */
+export function retryBlockedReason(
+  delivery: Pick<Delivery, "state" | "channel">,
+  health?: Pick<DeliveryHealth, "configured" | "ownerEmailProblem">,
+): string | null {
   if (delivery.state === "sending") return "It is being sent right now.";
-  if (delivery.state === "not-configured") return "This channel is not set up on the server.";
-  return null;
+  if (delivery.state !== "not-configured") return null;
+  if (delivery.channel !== "owner-email") return "This channel is not set up on the server.";
+  if (health?.configured.ownerEmail) return null;
+  if (health?.ownerEmailProblem === "no-address") return "No address receives new leads yet: add one in Settings.";
+  return "E-mail is not set up on the server.";
 }
 
 /** The toast after the server queued a delivery again. */
@@ -58,10 +82,40 @@ export function failedDeliveriesWarning(health: Pick<DeliveryHealth, "failed">):
   return `${count} — the owner is not hearing of some leads.`;
 }
 
-/** True when new leads go nowhere: neither the owner's e-mail nor a webhook is configured. */
-export function noChannelConfigured(health: Pick<DeliveryHealth, "configured">): boolean {
-  return !health.configured.ownerEmail && !health.configured.webhook;
+/**
+ * The frame's banner while no channel tells the owner of a new lead (issue 20, point 1), or null once
+ * one does. What to do depends on the server: with mail, the owner adds an address in Settings; without
+ * it, only the developer can help (the server's environment holds the mail settings).
+ */
+export type OwnerReachNotice = { title: string; text: string; fix: "add-address" | "developer" };
+
+export function ownerReachNotice(health: Pick<DeliveryHealth, "reachesOwner" | "ownerEmailProblem">): OwnerReachNotice | null {
+  if (health.reachesOwner) return null;
+  const title = "New leads are not sent to you.";
+  if (health.ownerEmailProblem === "no-mail") {
+    return {
+      title,
+      text:
+        "You only see them here: this server cannot send e-mail and has no webhook. Your developer must set SMTP_URL and MAIL_FROM " +
+        "(to e-mail you) or WEBHOOK_URL (to send leads to another system), as the README explains under Configuration.",
+      fix: "developer",
+    };
+  }
+  return { title, text: "You only see them here: no e-mail address receives them yet.", fix: "add-address" };
 }
+
+/** An address that receives new leads, by its state (Settings, "Who gets new leads"). */
+export const notifyAddressStateLabels: Record<NotifyAddressState, string> = {
+  confirmed: "Confirmed",
+  waiting: "Waiting for confirmation",
+  expired: "Link expired",
+};
+
+export const notifyAddressStateClasses: Record<NotifyAddressState, string> = {
+  confirmed: "bg-green-100 text-green-900",
+  waiting: "bg-amber-100 text-amber-900",
+  expired: "bg-red-100 text-red-900",
+};
 
 /** What the mail server said to the test e-mail. */
 export function testEmailSentText(result: TestEmailResult): string {

@@ -1,4 +1,4 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { Link } from "react-router";
 import type { Delivery, DeliveryWithLead } from "../../../contract/deliveries.ts";
@@ -6,14 +6,14 @@ import { deliveryChannelLabels } from "../../../contract/deliveries.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { toast } from "../../hooks/use-toast.ts";
 import { cn } from "../../lib/utils.ts";
-import { retryDeliveryMutation, sendTestEmailMutation } from "../api/deliveries.ts";
+import { deliveryHealthQuery, retryDeliveryMutation } from "../api/deliveries.ts";
 import { apiErrorOf } from "../api/request.ts";
 import { focusRing } from "./admin-shell.tsx";
-import { deliveryStateBadgeClasses, deliveryStateLabels, retryBlockedReason, retryQueuedText, testEmailSentText } from "./delivery-format.ts";
+import { deliveryStateBadgeClasses, deliveryStateLabels, retryBlockedReason, retryQueuedText } from "./delivery-format.ts";
 import { formatDateTime } from "./lead-format.ts";
 
-// The deliveries of leads as a table (a lead's detail and the deliveries page), with "send again",
-// and the test e-mail action.
+// The deliveries of leads as a table (the deliveries page), with "send again"; a lead's page lists its
+// deliveries in its timeline with the same button.
 
 export function DeliveryStateBadge({ state }: { state: Delivery["state"] }) {
   return (
@@ -23,10 +23,12 @@ export function DeliveryStateBadge({ state }: { state: Delivery["state"] }) {
   );
 }
 
-function RetryButton({ delivery, label, name }: { delivery: Delivery; label: string; name: string }) {
+/** "Send again" (or "Retry") for one delivery, disabled with the reason when it cannot go. */
+export function RetryButton({ delivery, label, name }: { delivery: Delivery; label: string; name: string }) {
   const retry = useMutation(retryDeliveryMutation);
+  const health = useQuery(deliveryHealthQuery);
   const reasonId = useId();
-  const blocked = retryBlockedReason(delivery);
+  const blocked = retryBlockedReason(delivery, health.data);
   return (
     <div className="min-w-32">
       <Button
@@ -159,23 +161,6 @@ export function DeliveryTable({
           })}
         </tbody>
       </table>
-    </div>
-  );
-}
-
-/** Sends a test e-mail to NOTIFY_EMAIL and shows the mail server's answer (or why not) in a live region. */
-export function TestEmailAction() {
-  const send = useMutation(sendTestEmailMutation);
-  const resultId = useId();
-  const failure = send.isError ? (apiErrorOf(send.error)?.message ?? "The test e-mail could not be sent. Please try again.") : null;
-  return (
-    <div>
-      <Button type="button" variant="outline" disabled={send.isPending} aria-describedby={resultId} onClick={() => send.mutate()}>
-        {send.isPending ? "Sending test e-mail..." : "Send test e-mail"}
-      </Button>
-      <p id={resultId} aria-live="polite" className={cn("mt-2 whitespace-pre-wrap break-words text-sm", failure ? "font-medium text-red-700" : "text-slate-800")}>
-        {send.isPending ? "Sending..." : failure ?? (send.data ? testEmailSentText(send.data) : "")}
-      </p>
     </div>
   );
 }

@@ -1,33 +1,43 @@
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useId } from "react";
 import { Link, useSearchParams } from "react-router";
-import { deliveryViews, type DeliveryView } from "../../../contract/deliveries.ts";
-import { deliveriesQuery, isDeliveryView } from "../api/deliveries.ts";
+import { deliveryViews, type DeliveryHealth, type DeliveryView } from "../../../contract/deliveries.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { toast } from "../../hooks/use-toast.ts";
+import { deliveriesQuery, deliveryHealthQuery, isDeliveryView, sendUnsentMutation } from "../api/deliveries.ts";
+import { apiErrorOf } from "../api/request.ts";
 import { Loading, ViewTabs, linkClass, usePageTitle } from "../components/admin-shell.tsx";
 import { CspViolationsSection } from "../components/csp-violations.tsx";
-import { deliveryViewEmptyTexts, deliveryViewLabels } from "../components/delivery-format.ts";
+import { deliveryViewEmptyTexts, deliveryViewLabels, notDeliveredSummary } from "../components/delivery-format.ts";
 import { DeliveryTable } from "../components/delivery-table.tsx";
+import { whoGetsNewLeadsId } from "../components/owner-reach-banner.tsx";
+import { formatCount } from "../components/lead-format.ts";
 
-// The deliveries that need the owner (failed, or still waiting to be sent), with "Retry", and what the
-// pages' security policy blocked (components/csp-violations.tsx). The channels' settings and the test
-// e-mail are on the settings page.
+// The deliveries that need the owner (failed, still waiting, or never sent because nothing was set up
+// when their lead came: issue 20 counts those as not delivered), with "Retry" and, once the owner's
+// e-mail works, "Send them now" for the never-sent ones; and what the pages' security policy blocked
+// (components/csp-violations.tsx). Who gets new leads, and the test e-mail, are in Settings.
 
 export function DeliveriesPage() {
   usePageTitle("Deliveries | Admin");
   const [searchParams] = useSearchParams();
   const state = searchParams.get("state");
   const view: DeliveryView = isDeliveryView(state) ? state : "attention";
+  const health = useQuery(deliveryHealthQuery);
 
   return (
     <>
       <h1 className="text-3xl font-bold text-slate-900">Deliveries</h1>
       <p className="mt-1 text-slate-700">
-        Every new lead is sent to you by e-mail (and to a webhook, if one is set up). Deliveries that failed or are still waiting are
-        listed here. Which channels are set up, and the test e-mail, are in{" "}
+        Every new lead is sent to you by e-mail (and to a webhook, if one is set up). Deliveries that failed, are still waiting or were never
+        sent are listed here. Who gets new leads, and the test e-mail, are in{" "}
         <Link to="/admin/settings" className={linkClass}>
           Settings
         </Link>
         .
       </p>
+
+      {health.data && <NotDelivered health={health.data} />}
 
       <ViewTabs
         label="Delivery views"
@@ -45,6 +55,56 @@ export function DeliveriesPage() {
   );
 }
 
+/** The counts of what did not reach the owner, and what can be done about the never-sent e-mails. */
+function NotDelivered({ health }: { health: DeliveryHealth }) {
+  const summary = notDeliveredSummary(health);
+  const send = useMutation(sendUnsentMutation);
+  const resultId = useId();
+  if (!summary) return null;
+  const failure = send.isError ? (apiErrorOf(send.error)?.message ?? "They could not be sent. Please try again.") : null;
+  return (
+    <section aria-label="Not delivered" className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+      <p data-testid="not-delivered" className="font-semibold">
+        {summary}
+      </p>
+      {health.notConfigured > 0 &&
+        (health.configured.ownerEmail ? (
+          <div className="mt-3">
+            <p className="text-sm">E-mail to you works now: the leads that were never sent can go to you.</p>
+            <Button
+              type="button"
+              className="mt-2"
+              disabled={send.isPending}
+              aria-describedby={resultId}
+              onClick={() =>
+                send.mutate(undefined, {
+                  onSuccess: (result) =>
+                    toast({
+                      title: "Sending them now",
+                      description: `${result.queued === 1 ? "1 e-mail" : `${formatCount(result.queued)} e-mails`} queued to ${result.to.join(", ")}.`,
+                    }),
+                })
+              }
+            >
+              {send.isPending ? "Sending..." : "Send them now"}
+            </Button>
+            <p id={resultId} aria-live="polite" className="mt-2 text-sm font-medium text-red-800">
+              {failure ?? ""}
+            </p>
+          </div>
+        ) : (
+          <p className="mt-2 text-sm">
+            They can be sent to you once an address receives new leads:{" "}
+            <Link to={`/admin/settings#${whoGetsNewLeadsId}`} className={linkClass}>
+              set one in Settings
+            </Link>
+            .
+          </p>
+        ))}
+    </section>
+  );
+}
+
 function DeliveryList({ view }: { view: DeliveryView }) {
   const list = useQuery(deliveriesQuery(view));
   if (list.isLoading) return <Loading />;
@@ -58,7 +118,12 @@ function DeliveryList({ view }: { view: DeliveryView }) {
       ) : items.length === 0 ? (
         <p className="text-slate-700">{deliveryViewEmptyTexts[view]}</p>
       ) : (
-        <DeliveryTable deliveries={items} caption={`Deliveries: ${deliveryViewLabels[view]}`} retryLabel="Retry" columns={["lead"]} />
+        <DeliveryTable
+          deliveries={items}
+          caption={`Deliveries: ${deliveryViewLabels[view]}`}
+          retryLabel="Retry"
+          columns={view === "not-configured" ? ["lead", "created"] : ["lead"]}
+        />
       )}
     </section>
   );

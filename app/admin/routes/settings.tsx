@@ -1,25 +1,27 @@
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
-import { Link } from "react-router";
+import { useEffect, useId, useState } from "react";
+import { Link, useLocation } from "react-router";
 import type { DeliveryHealth } from "../../../contract/deliveries.ts";
 import { cn } from "../../lib/utils.ts";
 import { deliveryHealthQuery } from "../api/deliveries.ts";
 import { focusRing, linkClass, usePageTitle } from "../components/admin-shell.tsx";
 import { ChangePasswordForm } from "../components/change-password-form.tsx";
-import { TestEmailAction } from "../components/delivery-table.tsx";
-import { noChannelConfigured } from "../components/delivery-format.ts";
-import { formatCount } from "../components/lead-format.ts";
+import { notDeliveredSummary } from "../components/delivery-format.ts";
+import { WhoGetsNewLeads } from "../components/who-gets-new-leads.tsx";
 import { disableNotifications, enableNotifications, notificationsSupported, useNotificationSetting } from "../live-updates.ts";
 
-// The owner's settings (/admin/settings): how new leads reach the owner (which delivery channels the
-// server has, the test e-mail), the browser notification and the password. The dashboard keeps only
-// the warning when deliveries failed.
+// The owner's settings (/admin/settings): who gets new leads (addresses confirmed by a link, the test
+// e-mail, the auto-reply, the morning e-mail: components/who-gets-new-leads.tsx), which delivery channels
+// work, the browser notification and the password. The dashboard keeps only the warning when deliveries
+// failed; every page shows the banner while no channel reaches the owner (components/owner-reach-banner.tsx).
 
 export function SettingsPage() {
   usePageTitle("Settings | Admin");
+  useScrollToHash();
   return (
     <>
       <h1 className="text-3xl font-bold text-slate-900">Settings</h1>
+      <WhoGetsNewLeads />
       <DeliverySettings />
       <NotificationSetting />
       <section className="mt-12 border-t border-slate-200 pt-8" aria-labelledby="change-password">
@@ -35,27 +37,39 @@ export function SettingsPage() {
   );
 }
 
+/** A link to a section of this page (the banner's "Add an address in Settings") scrolls to it, as a page would. */
+function useScrollToHash() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: "start" });
+  }, [hash]);
+}
+
 type Channel = { name: string; on: boolean; how: string };
 
-function channels(configured: DeliveryHealth["configured"]): Channel[] {
+function ownerEmailHow(problem: DeliveryHealth["ownerEmailProblem"]): string {
+  return problem === "no-mail" ? "The server cannot send e-mail: your developer sets SMTP_URL and MAIL_FROM." : "Add an address above and confirm it.";
+}
+
+function channels(health: DeliveryHealth): Channel[] {
   return [
-    { name: "E-mail to you (SMTP)", on: configured.ownerEmail, how: "Set SMTP_URL, MAIL_FROM and NOTIFY_EMAIL." },
-    { name: "Auto-reply to the lead", on: configured.autoReply, how: "Set AUTO_REPLY=true (needs the e-mail settings)." },
-    { name: "Webhook", on: configured.webhook, how: "Set WEBHOOK_URL and WEBHOOK_SECRET." },
+    { name: "E-mail to you", on: health.configured.ownerEmail, how: ownerEmailHow(health.ownerEmailProblem) },
+    { name: "Auto-reply to the lead", on: health.configured.autoReply, how: "Turn it on above (it needs e-mail on the server)." },
+    { name: "Webhook", on: health.configured.webhook, how: "Your developer sets WEBHOOK_URL and WEBHOOK_SECRET." },
   ];
 }
 
 function DeliverySettings() {
   const health = useQuery(deliveryHealthQuery);
   const data = health.data;
+  const summary = data ? notDeliveredSummary(data) : null;
   return (
-    <section className="mt-8" aria-labelledby="delivery-settings">
+    <section className="mt-12 border-t border-slate-200 pt-8" aria-labelledby="delivery-settings">
       <h2 id="delivery-settings" className="text-xl font-semibold text-slate-900">
         Lead delivery
       </h2>
-      <p className="mt-1 text-sm text-slate-700">
-        How each new lead reaches you. These are set on the server (see the README’s Configuration section).
-      </p>
+      <p className="mt-1 text-sm text-slate-700">How each new lead reaches you, and the lead, right now.</p>
       {health.isLoading ? (
         <p className="mt-4 text-slate-700" role="status">
           Loading...
@@ -66,17 +80,8 @@ function DeliverySettings() {
         </p>
       ) : (
         <>
-          {noChannelConfigured(data) && (
-            <div role="status" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
-              <p className="font-semibold">New leads are not sent anywhere yet.</p>
-              <p className="mt-1 text-sm">
-                Set SMTP_URL, MAIL_FROM and NOTIFY_EMAIL to get each lead by e-mail, or WEBHOOK_URL to send them to another system (see the
-                README’s Configuration section). Until then, leads are only in this inbox.
-              </p>
-            </div>
-          )}
           <dl className="mt-4 max-w-2xl divide-y divide-slate-200 rounded-lg border border-slate-200">
-            {channels(data.configured).map((channel) => (
+            {channels(data).map((channel) => (
               <div key={channel.name} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 p-4">
                 <dt className="font-medium text-slate-900">{channel.name}</dt>
                 <dd className="text-sm">
@@ -86,7 +91,7 @@ function DeliverySettings() {
                       channel.on ? "bg-green-100 text-green-900" : "bg-slate-200 text-slate-900",
                     )}
                   >
-                    {channel.on ? "Set up" : "Not set up"}
+                    {channel.on ? "Working" : "Not set up"}
                   </span>
                   {!channel.on && <span className="ml-2 text-slate-700">{channel.how}</span>}
                 </dd>
@@ -94,18 +99,13 @@ function DeliverySettings() {
             ))}
           </dl>
           <p className="mt-3 text-sm text-slate-700">
-            {formatCount(data.failed)} failed, {formatCount(data.pending)} waiting.{" "}
+            {summary ?? "Every delivery was sent."}{" "}
             <Link to="/admin/deliveries" className={linkClass}>
               Open the deliveries
             </Link>
           </p>
         </>
       )}
-      <h3 className="mt-8 text-lg font-semibold text-slate-900">Check the e-mail settings</h3>
-      <p className="mt-1 text-sm text-slate-700">Sends a test e-mail to the notification address and shows what the mail server answered.</p>
-      <div className="mt-4">
-        <TestEmailAction />
-      </div>
     </section>
   );
 }
