@@ -4,7 +4,8 @@ import { agedFormToken, expectToast, signInThroughTheApi } from "./helpers.ts";
 
 // A lead's page (issue 13, point 6): Previous/Next lead in the order of the inbox view it was opened
 // from (the filters travel in the address), keyboard shortcuts j/k/e/r/? with their help dialog, and only
-// the source rows the lead has. Its deliveries: admin-deliveries.spec.ts.
+// the source rows the lead has. Its deliveries: admin-deliveries.spec.ts; e moving on, the timeline, the
+// follow-up and the phone's bar (issue 20): admin-owner-day.spec.ts.
 
 type Json = Record<string, unknown>;
 
@@ -105,18 +106,26 @@ test("e marks a New lead Contacted, r opens the reply e-mail, ? lists the shortc
   await page.keyboard.press("r");
   await expect(page.locator("body")).toHaveAttribute("data-mailto", `mailto:eve-${tag.toLowerCase()}@example.com`);
 
-  // e: done, which for this product is Contacted (the reply-by promise is kept).
+  // e: done, which for this product is Contacted (the reply-by promise is kept), and the next follow-up is
+  // offered; "Another time" stays on this lead, in the follow-up editor (e's move to the next lead:
+  // admin-owner-day.spec.ts).
   await expect(page.getByTestId("reply-by")).toBeVisible();
   await page.keyboard.press("e");
   await expectToast(page, "Status updated", `Eve ${tag} is now Contacted.`);
   await expect.poll(() => apiStatus(page, first)).toBe("contacted");
+  const offer = page.getByRole("dialog", { name: "Set the next follow-up?" });
+  await offer.getByRole("button", { name: "Another time" }).click();
+  await expect(offer).toBeHidden();
+  await expect(page.getByLabel("Date and time")).toBeFocused();
+  await expect(page).toHaveURL(new RegExp(`/admin/leads/contacts/${first}\\?`));
   await expect(page.getByTestId("reply-by")).toHaveCount(0);
+  await page.getByLabel("Date and time").blur();
 
   // ?: the help dialog; Escape closes it and the focus goes back.
   await page.keyboard.press("Shift+?");
   const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
   await expect(help).toBeVisible();
-  for (const line of ["Next lead in this view", "Previous lead in this view", "Done: mark a New lead as Contacted", "Reply by e-mail"]) {
+  for (const line of ["Next lead in this view", "Previous lead in this view", "Done: mark a New lead as Contacted, then open the next lead", "Reply by e-mail"]) {
     await expect(help).toContainText(line);
   }
   // Shortcuts wait while the dialog is open: after it closes, this is still Eve's page.
@@ -156,6 +165,6 @@ test("the lead page shows only the source rows the lead has", async ({ page, req
   for (const label of ["UTM medium", "UTM campaign", "UTM term", "UTM content", "Referrer", "Source"]) {
     await expect(details.getByText(label, { exact: true })).toHaveCount(0);
   }
-  // The lead's deliveries are still on its page.
-  await expect(page.getByRole("region", { name: "Deliveries", exact: true })).toBeVisible();
+  // The lead's deliveries are still on its page, in its timeline.
+  await expect(page.getByRole("region", { name: "Timeline" }).getByRole("listitem").filter({ hasText: "E-mail to you: Not configured" })).toHaveCount(1);
 });

@@ -272,9 +272,10 @@ test("a note is added to a lead and is still there after a reload", async ({ pag
   await expect(page.getByLabel("New note")).toHaveValue("");
 
   await page.reload();
-  const notes = page.getByRole("region", { name: "Notes" });
-  await expect(notes.getByRole("listitem")).toHaveCount(1);
-  await expect(notes.getByRole("listitem").first()).toContainText(note);
+  // The note is in the lead's timeline (issue 20), newest first.
+  const timeline = page.getByRole("region", { name: "Timeline" });
+  await expect(timeline.getByRole("listitem").filter({ hasText: note })).toHaveCount(1);
+  await expect(timeline.getByRole("listitem").first()).toContainText(note);
   expect((await apiLead(page, "inquiries", id)).notes.map((n) => n.body)).toEqual([note]);
 });
 
@@ -389,14 +390,16 @@ test("the lead page links e-mail and phone, shows every field and the reply-by p
   await expect(page.getByRole("heading", { level: 1, name: new RegExp(`Lee ${tag}`) })).toBeVisible();
   await expect(page.getByRole("link", { name: email })).toHaveAttribute("href", `mailto:${email}`);
   await expect(page.getByRole("link", { name: "(512) 555-0142" })).toHaveAttribute("href", "tel:5125550142");
-  const details = page.getByRole("region", { name: "Details" });
-  for (const text of ["Lee Plumbing", "Local Digital Marketing for Home Services", "/home-services", "home-services-audit", "google", "cpc", "spring", "https://www.google.com/"]) {
-    await expect(details).toContainText(text);
+  // Every field, in words (issue 20: the form's name and the time zone's, never their ids).
+  const main = page.getByRole("main");
+  for (const text of ["Lee Plumbing", "Local Digital Marketing for Home Services", "/home-services", "Home Services page", "google", "cpc", "spring", "https://www.google.com/"]) {
+    await expect(main).toContainText(text);
   }
   // 10:00 in New York on that day, in the admin's words ("Tuesday, March 5, 2030 at 10:00 AM").
   const meetingDay = new Intl.DateTimeFormat("en-US", { dateStyle: "full", timeZone: "UTC" }).format(new Date(`${meetingDate60}T12:00:00Z`));
-  await expect(details).toContainText(new RegExp(`${meetingDay} at 10:00\\s?AM`));
-  await expect(details).toContainText("America/New_York");
+  await expect(main).toContainText(new RegExp(`${meetingDay} at 10:00\\s?AM`));
+  await expect(main).toContainText("Eastern Time (New York)");
+  for (const key of ["America/New_York", "home-services-audit"]) await expect(main).not.toContainText(key);
 
   // The home services form promises a reply within 4 hours.
   await expect(page.getByTestId("reply-by")).toHaveText(/^Reply by .+ \(4 h left\)/);

@@ -1,16 +1,15 @@
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
-import type { BulkRequest, BulkResult, LeadCounts, LeadKind, LeadNeighbours } from "../../../contract/admin-leads.ts";
+import type { BulkRequest, BulkResult, LeadCounts } from "../../../contract/admin-leads.ts";
 import { defaultFilters, filtersToSearchParams, type InboxFilters, type ListKind } from "../inbox-filters.ts";
 import { leadKeys, LEADS_ROOT, refreshLeadQueries } from "./leads.ts";
 import { getJson, sendJson } from "./request.ts";
 
 // The lists' triage endpoints (contract/admin-leads.ts, issue 13; All leads, issue 20): each view's
-// count, bulk actions (with the previous states their Undo restores) and an inbox lead's neighbours in
-// the list's order (api/lead-neighbours.ts reads both kinds' and All leads').
+// count and bulk actions (with the previous states their Undo restores). A lead's neighbours in its
+// list's order (an inbox's or All leads'): api/lead-neighbours.ts.
 
 export const triageKeys = {
   counts: (kind: ListKind, filters: InboxFilters) => [...leadKeys.counts(kind), countFilters(filters)] as const,
-  neighbours: (kind: LeadKind, id: string, filters: InboxFilters) => [LEADS_ROOT, kind, "neighbours", id, filters] as const,
 };
 
 /** The filters the counts depend on: not the view, status, unread flag or order (each tab counts its own). */
@@ -25,15 +24,6 @@ export function leadCountsQuery(kind: ListKind, filters: InboxFilters) {
     queryKey: triageKeys.counts(kind, filters),
     queryFn: () => getJson<LeadCounts>(`${LEADS_ROOT}/${kind}/counts?${params.toString()}`),
     staleTime: 0,
-  });
-}
-
-/** GET …/:id/neighbours: the previous and next lead of the inbox this lead was opened from. */
-export function leadNeighboursQuery(kind: LeadKind, id: string, filters: InboxFilters) {
-  const params = filtersToSearchParams(filters);
-  return queryOptions({
-    queryKey: triageKeys.neighbours(kind, id, filters),
-    queryFn: () => getJson<LeadNeighbours>(`${LEADS_ROOT}/${kind}/${encodeURIComponent(id)}/neighbours?${params.toString()}`),
   });
 }
 

@@ -2,14 +2,14 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useRef } from "react";
 import { Button } from "../../components/ui/button.tsx";
 
-// The lead page's keyboard shortcuts (issue 13, point 6): j/k next/previous lead, e done (Contacted),
-// r reply by e-mail, ? this list. Single keys, as in Gmail or Help Scout, so they are ignored while the
+// The lead page's keyboard shortcuts (issue 13, point 6): j/k next/previous lead, e done (Contacted,
+// then the next lead of the list: issue 20, point 4), r reply by e-mail, ? this list. Single keys, as in Gmail or Help Scout, so they are ignored while the
 // owner types in a field, holds a modifier, or has a dialog or menu open.
 
 export const leadShortcuts = [
   { key: "j", does: "Next lead in this view" },
   { key: "k", does: "Previous lead in this view" },
-  { key: "e", does: "Done: mark a New lead as Contacted" },
+  { key: "e", does: "Done: mark a New lead as Contacted, then open the next lead" },
   { key: "r", does: "Reply by e-mail" },
   { key: "?", does: "Show these shortcuts" },
 ] as const;

@@ -35,13 +35,15 @@ function changeToast(lead: Lead, status: LeadStatus) {
 export function useLeadStatus(kind: LeadKind, lead: Lead) {
   const client = useQueryClient();
   const update = useMutation(updateLeadMutation(kind));
-  const mutate = (status: LeadStatus) => {
+  /** `onChanged` runs once the server has the new status (the lead page then offers a follow-up). */
+  const mutate = (status: LeadStatus, onChanged?: (status: LeadStatus) => void) => {
     if (status === lead.status) return;
     const previous = lead.status;
     update.mutate(
       { id: lead.id, change: { status } },
       {
         onSuccess: () => {
+          onChanged?.(status);
           const undo = () =>
             restoreLead(client, kind, lead.id, { status: previous }).then(
               () => toast({ title: "Change undone", description: `${leadName(lead)} is ${statusLabels[previous]} again.` }),
@@ -127,12 +129,17 @@ export function LeadStatusSelect({
   label,
   hideLabel = false,
   className,
+  triggerClassName,
+  onChanged,
 }: {
   kind: LeadKind;
   lead: Lead;
   label: string;
   hideLabel?: boolean;
   className?: string;
+  triggerClassName?: string;
+  /** After the server saved a new status (e.g. the lead page's follow-up offer on Contacted). */
+  onChanged?: (status: LeadStatus) => void;
 }) {
   const mutation = useLeadStatus(kind, lead);
   const value = mutation.pendingStatus ?? lead.status;
@@ -148,7 +155,13 @@ export function LeadStatusSelect({
           <span className="sr-only">{label}: </span>Spam
         </p>
       ) : (
-        <StatusMenu value={value} onChoose={(status) => mutation.mutate(status)} label={`${label}: ${statusLabels[value]}`} disabled={mutation.isPending}>
+        <StatusMenu
+          value={value}
+          onChoose={(status) => mutation.mutate(status, onChanged)}
+          label={`${label}: ${statusLabels[value]}`}
+          disabled={mutation.isPending}
+          className={triggerClassName}
+        >
           {statusLabels[value]}
         </StatusMenu>
       )}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { leadUpdate } from "../../../contract/admin-leads.ts";
+import { followUpQuickPicks, followUpState, fromLocalInput, isoWithOffset, toLocalInput } from "./follow-up.ts";
+
+describe("follow-up times", () => {
+  it("sends the picked wall-clock time as ISO 8601 with the browser's offset, which the contract accepts", () => {
+    const picked = new Date(2026, 2, 3, 9, 0);
+    const iso = isoWithOffset(picked);
+    expect(iso).toMatch(/^2026-03-03T09:00:00[+-]\d{2}:\d{2}$/);
+    expect(Date.parse(iso)).toBe(picked.getTime());
+    expect(leadUpdate.parse({ followUpAt: iso }).followUpAt).toBe(picked.toISOString());
+  });
+
+  it("reads a datetime-local value as the browser's wall clock and refuses what is no date", () => {
+    expect(fromLocalInput("2026-03-03T09:30")?.getTime()).toBe(new Date(2026, 2, 3, 9, 30).getTime());
+    expect(fromLocalInput("2026-02-31T09:00")).toBeNull();
+    expect(fromLocalInput("")).toBeNull();
+    expect(fromLocalInput("tomorrow")).toBeNull();
+    expect(toLocalInput(new Date(2026, 2, 3, 9, 30).toISOString())).toBe("2026-03-03T09:30");
+    expect(toLocalInput("not a time")).toBe("");
+  });
+
+  it("offers tomorrow, in three days and in a week, each at 9:00 AM", () => {
+    const now = new Date(2026, 11, 30, 16, 45);
+    const picks = followUpQuickPicks(now);
+    expect(picks.map((pick) => pick.label)).toEqual(["Tomorrow 9:00 AM", "In 3 days", "In a week"]);
+    // Across the year's end, in the browser's calendar.
+    expect(picks.map((pick) => [pick.at.getFullYear(), pick.at.getMonth() + 1, pick.at.getDate(), pick.at.getHours(), pick.at.getMinutes()])).toEqual([
+      [2026, 12, 31, 9, 0],
+      [2027, 1, 2, 9, 0],
+      [2027, 1, 6, 9, 0],
+    ]);
+  });
+
+  it("tells a past follow-up from one later today and one on a later day", () => {
+    const now = new Date(2026, 2, 3, 12, 0);
+    expect(followUpState(new Date(2026, 2, 3, 11, 59).toISOString(), now)).toBe("overdue");
+    expect(followUpState(new Date(2026, 2, 3, 23, 59).toISOString(), now)).toBe("today");
+    expect(followUpState(new Date(2026, 2, 4, 0, 0).toISOString(), now)).toBe("later");
+  });
+});

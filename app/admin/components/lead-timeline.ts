@@ -1,0 +1,84 @@
+import type { LeadDetail, LeadEvent, LeadNote } from "../../../contract/admin-leads.ts";
+import type { Delivery } from "../../../contract/deliveries.ts";
+import { deliveryChannelLabels } from "../../../contract/deliveries.ts";
+import { leadFormLabel } from "../../config/lead-form-names.ts";
+import { deliveryStateLabels } from "./delivery-format.ts";
+import { formatDateTime, statusLabels } from "./lead-format.ts";
+
+// A lead's story on its page (issue 20, point 4): its arrival, each delivery, each status change, each
+// note and each follow-up set or cleared, in one list, newest first (what happened last is what the
+// owner needs before calling back; the arrival closes the list). Every line is in words: the form's
+// name, the channel, the state and the statuses, never their keys.
+
+export type TimelineEntry =
+  | { type: "arrival"; id: string; at: string; title: string; detail: string | null }
+  | { type: "delivery"; id: string; at: string; title: string; detail: string | null; delivery: Delivery }
+  | { type: "status"; id: string; at: string; title: string; detail: null }
+  | { type: "note"; id: string; at: string; title: string; detail: null; note: LeadNote }
+  | { type: "follow-up"; id: string; at: string; title: string; detail: string | null };
+
+function arrival(lead: Pick<LeadDetail, "id" | "createdAt" | "formName" | "pagePath">): TimelineEntry {
+  const form = leadFormLabel(lead.formName);
+  return {
+    type: "arrival",
+    id: `arrival-${lead.id}`,
+    at: lead.createdAt,
+    title: form ? `Arrived from the ${form}` : "Arrived",
+    detail: lead.pagePath ? `Sent from ${lead.pagePath}` : null,
+  };
+}
+
+/** When a delivery last changed: sent, or its last attempt (failed, waiting), or when it was recorded. */
+function deliveryTime(delivery: Delivery): string {
+  return delivery.sentAt ?? delivery.updatedAt ?? delivery.createdAt;
+}
+
+function deliveryDetail(delivery: Delivery): string | null {
+  const parts: string[] = [];
+  if (delivery.recipient) parts.push(`To ${delivery.recipient}`);
+  if (delivery.state === "not-configured") parts.push(delivery.channel === "owner-email" ? "Nobody was e-mailed: no address was set up." : "This channel was not set up.");
+  if (delivery.lastError) parts.push(`Last error: ${delivery.lastError}`);
+  if (delivery.state === "pending" && delivery.nextAttemptAt) parts.push(`Next attempt ${formatDateTime(delivery.nextAttemptAt)}`);
+  if (delivery.attempts > 1) parts.push(`${delivery.attempts} attempts`);
+  return parts.length > 0 ? parts.join(" · ") : null;
+}
+
+function deliveryEntry(delivery: Delivery): TimelineEntry {
+  return {
+    type: "delivery",
+    id: `delivery-${delivery.id}`,
+    at: deliveryTime(delivery),
+    title: `${deliveryChannelLabels[delivery.channel]}: ${deliveryStateLabels[delivery.state]}`,
+    detail: deliveryDetail(delivery),
+    delivery,
+  };
+}
+
+function eventEntry(event: LeadEvent): TimelineEntry {
+  if (event.type === "status") {
+    return { type: "status", id: `event-${event.id}`, at: event.at, title: `Status: ${statusLabels[event.from]} → ${statusLabels[event.to]}`, detail: null };
+  }
+  return {
+    type: "follow-up",
+    id: `event-${event.id}`,
+    at: event.at,
+    title: event.followUpAt ? `Follow-up set for ${formatDateTime(event.followUpAt)}` : "Follow-up cleared",
+    detail: event.followUpAt && event.note ? event.note : null,
+  };
+}
+
+function noteEntry(note: LeadNote): TimelineEntry {
+  return { type: "note", id: `note-${note.id}`, at: note.createdAt, title: "Note", detail: null, note };
+}
+
+/** Within one instant, the later step of a lead's life first (newest first): the arrival is always last. */
+const rank: Record<TimelineEntry["type"], number> = { note: 0, "follow-up": 1, status: 2, delivery: 3, arrival: 4 };
+
+/** The lead's timeline, newest first. */
+export function leadTimeline(lead: Pick<LeadDetail, "id" | "createdAt" | "formName" | "pagePath" | "deliveries" | "notes" | "events">): TimelineEntry[] {
+  const entries = [arrival(lead), ...lead.deliveries.map(deliveryEntry), ...(lead.events ?? []).map(eventEntry), ...lead.notes.map(noteEntry)];
+  return entries
+    .map((entry, index) => ({ entry, index, time: Date.parse(entry.at) }))
+    .sort((a, b) => b.time - a.time || rank[a.entry.type] - rank[b.entry.type] || b.index - a.index)
+    .map(({ entry }) => entry);
+}
