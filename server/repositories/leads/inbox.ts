@@ -25,7 +25,7 @@ import { writeMissingDeadlineKeys } from "./deadline-keys.ts";
 import { eventsOf } from "./events.ts";
 import { LeadChangeRefused, changeLeads, eraseLeads, type LeadChange } from "./lead-changes.ts";
 import { after, comparePositions, cursorAt, leadOrder, positionOfCursor, reversed, type LeadOrder, type LeadPosition } from "./lead-order.ts";
-import { leadTables, toLead, untyped, type LeadOf, type LeadRows } from "./lead-tables.ts";
+import { leadSqlTables, leadTables, toLead, untyped, type LeadOf, type LeadRows } from "./lead-tables.ts";
 import { deliveriesOf, type DeliveryPlanner } from "./deliveries.ts";
 import { insertNote, notesOf } from "./notes.ts";
 import type { OwnerDay } from "./owner-day.ts";
@@ -48,12 +48,27 @@ export type UpdateOutcome = "updated" | "not-found" | { refused: string };
 
 type Walked<K extends LeadKind> = { kind: K; lead: LeadOf[K]; position: LeadPosition };
 
+/** Whether a filter other than view, status and unread narrows the leads of the kind (a kind's list ignores the other kind's product or service type). */
+function narrows(kind: LeadKind, f: ScopedFilters): boolean {
+  const kindFilter = kind === "contacts" ? f.product : f.serviceType;
+  return Boolean(f.q || f.from || f.to || kindFilter || f.form || f.utmSource || f.followUpBefore);
+}
+
 export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner, day: OwnerDay) {
   const anyDb = untyped(db);
   const from = (kind: LeadKind) => anyDb.selectFrom(leadTables[kind]);
 
   /** The number of leads matching; with `cap`, it stops counting past cap (returns at most cap + 1). */
   async function countScoped(kind: LeadKind, filters: ScopedFilters, cap?: number): Promise<number> {
+    if (filters.view !== "spam" && filters.status === undefined && filters.unread === undefined && !narrows(kind, filters)) {
+      // Every lead, or every lead but spam (the inbox's total, on every page of the lists): a plain count
+      // of the table, which SQLite answers by counting index cells page by page, less the spam range of the
+      // status index, in one statement: under half the time of counting the other statuses' ranges.
+      const table = sql.table(leadSqlTables[kind]);
+      const spam = filters.view === "all" ? sql`0` : sql`(select count(*) from ${table} where status = 'spam')`;
+      const { rows } = await sql<{ n: number | string }>`select (select count(*) from ${table}) - ${spam} as n`.execute(db);
+      return Number(rows[0]!.n);
+    }
     const search = await leadSearch(db, kind, filters);
     if (cap !== undefined) {
       const limited = from(kind)
@@ -122,9 +137,7 @@ export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner, day: Ow
   /** Each view's count of one kind (see counts below); `capped`: the search matched more than COUNT_CAP. */
   async function viewCounts(kind: LeadKind, filters: ScopedFilters): Promise<LeadCounts> {
     const others: ScopedFilters = { ...filters, view: "all", status: undefined, unread: undefined };
-    const kindFilter = kind === "contacts" ? others.product : others.serviceType;
-    const filtered = others.q || others.from || others.to || kindFilter || others.form || others.utmSource || others.followUpBefore;
-    if (!filtered) return unfilteredViewCounts(kind);
+    if (!narrows(kind, others)) return unfilteredViewCounts(kind);
     const search = await leadSearch(db, kind, others);
     const matching = from(kind).select(["status", "readAt"]).where((eb) => leadFilter(eb, kind, others, search));
     const source = search ? anyDb.selectFrom(matching.limit(COUNT_CAP + 1).as("matching")) : anyDb.selectFrom(matching.as("matching"));
