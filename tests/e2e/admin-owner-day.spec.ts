@@ -112,8 +112,9 @@ test.describe("the banner while new leads reach nobody", () => {
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         await expect(banner(page), `the banner on ${path} at ${width} px`).toBeVisible();
         await expect(banner(page)).toContainText("no e-mail address receives them yet");
+        // The frame (its navigation wraps) and the page fit the screen.
+        await expectNoHorizontalOverflow(page);
       }
-      await expectNoHorizontalOverflow(page);
       await expectNoBlockingViolations(page);
     }
 
@@ -174,6 +175,20 @@ test.describe("the banner while new leads reach nobody", () => {
     await expect(page.getByRole("region", { name: "Timeline" })).toBeVisible();
     await expect(banner(page)).toHaveCount(0);
   });
+});
+
+test("the admin is set in the site's typeface, and its login page carries the brand", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/admin/login");
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
+  const main = page.getByRole("main");
+  await expect(main.getByText("Summit Lead Marketing", { exact: true })).toBeVisible();
+  await expect(main.locator("svg rect.fill-brand-700")).toBeVisible();
+  // Figtree, as on the public site, and actually loaded (not its fallback).
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"Figtree Variable"/);
+  await expect.poll(() => page.evaluate(async () => (await document.fonts.load('1em "Figtree Variable"')).length)).toBeGreaterThan(0);
+  expect(await page.evaluate(() => document.fonts.check('1em "Figtree Variable"'))).toBe(true);
+  await expectNoHorizontalOverflow(page);
 });
 
 // ---------------------------------------------------------------------------------------------------
