@@ -57,15 +57,15 @@ export function useFollowUp(kind: LeadKind, lead: Lead) {
 }
 
 const stateClasses = { overdue: "bg-red-50 text-red-800", today: "bg-amber-50 text-amber-900", later: "bg-slate-100 text-slate-900" } as const;
-const stateWords = { overdue: "Overdue", today: "Today", later: "Planned" } as const;
+const stateWords = { overdue: "Overdue: follow up", today: "Today: follow up", later: "Follow up" } as const;
 
-/** The follow-up as it stands, for the lead's header: "Follow up: Today, Mar 3, 2026, 4:00 PM: call back". */
+/** The follow-up as it stands, for the lead's header: "Today: follow up Mar 3, 2026, 4:00 PM (call back)". */
 export function FollowUpBadge({ lead, now }: { lead: Lead; now: number }) {
   if (!lead.followUpAt) return null;
   const state = followUpState(lead.followUpAt, new Date(now));
   return (
     <p data-testid="follow-up" className={cn("mt-2 inline-block rounded-md px-3 py-1 text-sm font-semibold", stateClasses[state])}>
-      Follow up ({stateWords[state]}): {followUpText(lead.followUpAt, lead.followUpNote)}
+      {stateWords[state]} {followUpText(lead.followUpAt, lead.followUpNote)}
     </p>
   );
 }

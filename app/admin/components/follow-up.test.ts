@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { leadUpdate } from "../../../contract/admin-leads.ts";
-import { followUpQuickPicks, followUpState, fromLocalInput, isoWithOffset, toLocalInput } from "./follow-up.ts";
+import { followUpQuickPicks, followUpState, followUpText, fromLocalInput, isoWithOffset, toLocalInput } from "./follow-up.ts";
 
 describe("follow-up times", () => {
   it("sends the picked wall-clock time as ISO 8601 with the browser's offset, which the contract accepts", () => {
@@ -37,5 +37,13 @@ describe("follow-up times", () => {
     expect(followUpState(new Date(2026, 2, 3, 11, 59).toISOString(), now)).toBe("overdue");
     expect(followUpState(new Date(2026, 2, 3, 23, 59).toISOString(), now)).toBe("today");
     expect(followUpState(new Date(2026, 2, 4, 0, 0).toISOString(), now)).toBe("later");
+  });
+});
+
+describe("a follow-up in words", () => {
+  it("says when, with the note in brackets", () => {
+    const at = new Date(2026, 2, 3, 9, 0).toISOString();
+    expect(followUpText(at, "call back Tuesday")).toMatch(/^Mar 3, 2026, 9:00\s?AM \(call back Tuesday\)$/);
+    expect(followUpText(at, null)).toMatch(/^Mar 3, 2026, 9:00\s?AM$/);
   });
 });

@@ -64,7 +64,7 @@ export function followUpState(followUpAt: string, now: Date): FollowUpState {
   return at.getTime() < endOfToday ? "today" : "later";
 }
 
-/** "Follow up Mar 3, 2026, 9:00 AM: call back Tuesday" (the note when there is one). */
+/** "Mar 3, 2026, 9:00 AM (call back Tuesday)": when, and the note when there is one. */
 export function followUpText(followUpAt: string, note: string | null): string {
-  return `${formatDateTime(followUpAt)}${note ? `: ${note}` : ""}`;
+  return `${formatDateTime(followUpAt)}${note ? ` (${note})` : ""}`;
 }
