@@ -71,11 +71,11 @@ export function FollowUpOffer({
                   type="button"
                   variant="outline"
                   disabled={followUp.isPending}
-                  className="w-full justify-between"
+                  className="w-full flex-wrap justify-between gap-x-3 gap-y-0 text-left"
                   onClick={() => followUp.save(pick.at, null, { onSuccess: () => choose("set") })}
                 >
-                  <span>{pick.label}</span>
-                  <span className="font-normal text-slate-700">{quickPickWhen(pick.at)}</span>
+                  <span className="whitespace-nowrap">{pick.label}</span>
+                  <span className="whitespace-nowrap font-normal text-slate-700">{quickPickWhen(pick.at)}</span>
                 </Button>
               </li>
             ))}

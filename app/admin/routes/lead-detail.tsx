@@ -314,11 +314,12 @@ function LeadView({ kind, lead, source }: { kind: LeadKind; lead: LeadDetail; so
         <nav aria-label="Leads in this view" className="flex flex-wrap items-center gap-2">
           <Pager to={neighbours.previous} label="Previous lead" shortcut="k" />
           <Pager to={neighbours.next} label="Next lead" shortcut="j" />
+          {/* Not on a phone, which has no keys to press (the ? key still opens the list). */}
           <button
             type="button"
             aria-keyshortcuts="Shift+?"
             onClick={() => setHelpOpen(true)}
-            className={cn(pagerClass, "border-transparent text-brand-700 underline-offset-4 hover:underline", focusRing)}
+            className={cn(pagerClass, "hidden border-transparent text-brand-700 underline-offset-4 hover:underline sm:inline-flex", focusRing)}
           >
             Keyboard shortcuts
           </button>
