@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { CONFIRMATION_LINK_HOURS, NOTIFY_ADDRESSES_MAX, resendConfirmation, type NotificationSettings, type NotifyAddress } from "../../../contract/notification-settings.ts";
 import { Field, fieldA11y } from "../../components/forms/form-parts.tsx";
 import { useContractForm } from "../../components/forms/use-contract-form.ts";
@@ -273,7 +273,10 @@ function AutoReply({ settings }: { settings: NotificationSettings }) {
   const update = useMutation(updateNotificationSettingsMutation);
   const { setHere } = settings.autoReply;
   // While the change is on its way the switch shows it (the server's answer then confirms or undoes it).
-  const enabled = update.isPending && update.variables.autoReply !== undefined ? update.variables.autoReply : settings.autoReply.enabled;
+  // Local state, set in the click's own event: the mutation's state reaches React a tick later, and a
+  // controlled checkbox left unchanged by its handler snaps back in between.
+  const [asked, setAsked] = useState<boolean | null>(null);
+  const enabled = asked ?? settings.autoReply.enabled;
   const hint = [
     "Each lead gets an e-mail that confirms we received the request, with the reply promise of the form they used.",
     setHere ? null : "It follows the server’s default (AUTO_REPLY) until you change it here.",
@@ -292,9 +295,16 @@ function AutoReply({ settings }: { settings: NotificationSettings }) {
           disabled={!settings.mailConfigured}
           pending={update.isPending}
           error={update.isError ? (apiErrorOf(update.error)?.errors?.autoReply ?? apiErrorOf(update.error)?.message ?? "The change could not be saved. Please try again.") : null}
-          onChange={(on) =>
-            update.mutate({ autoReply: on }, { onSuccess: () => toast({ title: "Saved", description: on ? "Leads get the auto-reply." : "Leads get no auto-reply." }) })
-          }
+          onChange={(on) => {
+            setAsked(on);
+            update.mutate(
+              { autoReply: on },
+              {
+                onSuccess: () => toast({ title: "Saved", description: on ? "Leads get the auto-reply." : "Leads get no auto-reply." }),
+                onSettled: () => setAsked(null),
+              },
+            );
+          }}
         />
       </div>
     </div>
@@ -308,21 +318,26 @@ function MorningEmail({ settings }: { settings: NotificationSettings }) {
   const id = useId();
   const update = useMutation(updateNotificationSettingsMutation);
   const zone = timeZoneLabel(settings.ownerTimeZone);
-  // While a change is on its way the controls show it (the server's answer then confirms or undoes it).
-  const { enabled, hour } = update.isPending && update.variables.morningEmail ? update.variables.morningEmail : settings.morningEmail;
+  // While a change is on its way the controls show it (the server's answer then confirms or undoes it);
+  // local state for the same reason as the auto-reply's switch.
+  const [asked, setAsked] = useState<{ enabled: boolean; hour: number } | null>(null);
+  const { enabled, hour } = asked ?? settings.morningEmail;
   const error = update.isError
     ? (Object.entries(apiErrorOf(update.error)?.errors ?? {}).find(([key]) => key.startsWith("morningEmail"))?.[1] ??
       apiErrorOf(update.error)?.message ??
       "The change could not be saved. Please try again.")
     : null;
-  const save = (next: { enabled: boolean; hour: number }) =>
+  const save = (next: { enabled: boolean; hour: number }) => {
+    setAsked(next);
     update.mutate(
       { morningEmail: next },
       {
         onSuccess: () =>
           toast({ title: "Saved", description: next.enabled ? `The morning e-mail comes at ${hourLabel(next.hour)} ${zone}.` : "No morning e-mail." }),
+        onSettled: () => setAsked(null),
       },
     );
+  };
   return (
     <div className="mt-8">
       <h3 className="text-lg font-semibold text-slate-900">Morning e-mail</h3>
