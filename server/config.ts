@@ -71,6 +71,13 @@ const envSchema = z.object({
   PUBLIC_COMPANY_NAME: z.string().min(1).default(businessDefaults.companyName),
   PUBLIC_PHONE: z.string().min(1).default(businessDefaults.phone),
   PUBLIC_PHONE_E164: z.string().min(1).optional(),
+  // RFC 6750's token characters, so it fits an Authorization header as it is.
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9._~+/-]{32,512}=*$/, { error: "must be 32 or more letters, digits or ._~+/- (openssl rand -hex 32)" })
+    .optional(),
+  METRICS_HOST: z.string().min(1).optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
 
 export type ServerConfig = {
@@ -102,6 +109,11 @@ export type ServerConfig = {
   delivery: DeliveryConfig;
   /** Leads older than this are deleted (with their notes and deliveries) once a day; null keeps them. */
   leadRetentionDays: number | null;
+  /**
+   * GET /metrics (server/plugins/app/metrics.ts): with `token`, on the main port behind a bearer token; with
+   * `listen`, on a second address of its own without one. Both null: off.
+   */
+  metrics: { token: string | null; listen: { host: string; port: number } | null };
 };
 
 export type MailTransportConfig = { kind: "smtp"; url: string } | { kind: "files"; dir: string };
@@ -164,6 +176,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // The headers are part of the request: Node refuses a headers timeout longer than the request's.
     throw new ConfigError("Invalid environment:\n  HEADERS_TIMEOUT_SECONDS must not exceed REQUEST_TIMEOUT_SECONDS");
   }
+  if (e.METRICS_HOST !== undefined && e.METRICS_PORT === undefined) {
+    throw new ConfigError("Invalid environment:\n  METRICS_HOST needs METRICS_PORT (the metrics listener's port)");
+  }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError("Invalid environment:\n  METRICS_PORT must differ from PORT (the metrics get a listener of their own)");
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -206,5 +224,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       business: { companyName: e.PUBLIC_COMPANY_NAME, phone: e.PUBLIC_PHONE, phoneHref: phoneHref(e.PUBLIC_PHONE, e.PUBLIC_PHONE_E164) },
     },
     leadRetentionDays: e.LEAD_RETENTION_DAYS ?? null,
+    metrics: {
+      token: e.METRICS_TOKEN ?? null,
+      // Loopback unless told otherwise: Prometheus on the same machine, or METRICS_HOST=0.0.0.0 in a container.
+      listen: e.METRICS_PORT === undefined ? null : { host: e.METRICS_HOST ?? "127.0.0.1", port: e.METRICS_PORT },
+    },
   };
 }

@@ -211,3 +211,29 @@ describe("loadConfig lead delivery", () => {
     expect(configError(env).message).toContain(named);
   });
 });
+
+describe("loadConfig metrics", () => {
+  const token = "0123456789abcdef0123456789abcdef";
+
+  it("is off unless METRICS_TOKEN or METRICS_PORT is set", () => {
+    expect(loadConfig({}).metrics).toEqual({ token: null, listen: null });
+  });
+
+  it("takes a bearer token of 32 or more token characters", () => {
+    expect(loadConfig({ METRICS_TOKEN: token }).metrics).toEqual({ token, listen: null });
+    for (const bad of ["short", `${token} x`, `${token}"`, "é".repeat(40)]) {
+      expect(configError({ METRICS_TOKEN: bad }).message).toContain("METRICS_TOKEN");
+    }
+  });
+
+  it("listens on loopback with METRICS_PORT alone, on METRICS_HOST when set", () => {
+    expect(loadConfig({ METRICS_PORT: "9464" }).metrics.listen).toEqual({ host: "127.0.0.1", port: 9464 });
+    expect(loadConfig({ METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" }).metrics.listen).toEqual({ host: "0.0.0.0", port: 9464 });
+  });
+
+  it("refuses METRICS_HOST without a port, a bad port, and the main port", () => {
+    expect(configError({ METRICS_HOST: "0.0.0.0" }).message).toContain("METRICS_HOST needs METRICS_PORT");
+    expect(configError({ METRICS_PORT: "70000" }).message).toContain("METRICS_PORT");
+    expect(configError({ PORT: "3000", METRICS_PORT: "3000" }).message).toContain("METRICS_PORT must differ from PORT");
+  });
+});
