@@ -3,6 +3,8 @@ import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import { adminEmail, adminPassword } from "../../contract/admin.ts";
+import { backupDatabase, restoreDatabase } from "../backup/backup.ts";
+import { BackupError, EXIT } from "../backup/files.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import { createDatabase } from "../db/connection.ts";
 import { migrateToLatest } from "../db/migrate.ts";
@@ -11,19 +13,31 @@ import { createUsersRepository } from "../repositories/users-repository.ts";
 
 // npm run admin -- create --email owner@example.com
 // npm run admin -- reset-password --email owner@example.com
+// npm run admin -- backup <file>     (server/backup/: a consistent copy while the site serves)
+// npm run admin -- restore <file>    (refused on a database in use, or one that holds data without --force)
 // The password comes from ADMIN_PASSWORD or a hidden prompt: never from the command line, where it
 // would land in the shell history and the process list.
 
 const USAGE = `Usage:
   npm run admin -- create --email <address>
   npm run admin -- reset-password --email <address>
+  npm run admin -- backup <file> [--force]
+  npm run admin -- restore <file> [--force]
 
 The password is read from ADMIN_PASSWORD when set, otherwise asked for (twice, hidden).
-The database is the one the server uses (DATABASE_URL, or SQLITE_PATH / data/agency.sqlite).`;
+The database is the one the server uses (DATABASE_URL, or SQLITE_PATH / data/agency.sqlite).
 
-function fail(message: string): never {
+backup   copies the database while the site serves (SQLite: VACUUM INTO; PostgreSQL: pg_dump, custom
+         format), checks the copy and says what it holds. --force replaces an existing <file>.
+restore  puts a backup into the configured database. It refuses a database in use (stop the servers,
+         or restore into a new SQLITE_PATH or DATABASE_URL and point the servers at it) and one that
+         holds data unless --force (the old one is then kept aside under a dated name).
+Exit codes of backup and restore: 0 done, 1 failed, 2 wrong usage, 3 database in use, 4 database not empty (see --force).
+See docs/deploy/backups.md.`;
+
+function fail(message: string, code: number = EXIT.failed): never {
   console.error(message);
-  process.exit(1);
+  process.exit(code);
 }
 
 /** Reads a line without echoing it. */
@@ -65,16 +79,14 @@ async function main() {
   if (existsSync(".env")) process.loadEnvFile(".env");
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { email: { type: "string" }, help: { type: "boolean", short: "h" } },
+    options: { email: { type: "string" }, force: { type: "boolean" }, help: { type: "boolean", short: "h" } },
   });
   const command = positionals[0];
   if (values.help || !command) {
     console.log(USAGE);
     process.exit(values.help ? 0 : 1);
   }
-  if (command !== "create" && command !== "reset-password") fail(`Unknown command "${command}".\n\n${USAGE}`);
-  const email = adminEmail.safeParse(values.email ?? "");
-  if (!email.success) fail(`--email: ${email.error.issues[0]?.message ?? "required"}\n\n${USAGE}`);
+  if (!["create", "reset-password", "backup", "restore"].includes(command)) fail(`Unknown command "${command}".\n\n${USAGE}`);
 
   let config;
   try {
@@ -84,6 +96,22 @@ async function main() {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
+
+  if (command === "backup" || command === "restore") {
+    const file = positionals[1];
+    if (!file || positionals.length > 2) fail(`${command} takes one file name.\n\n${USAGE}`, EXIT.usage);
+    try {
+      const result = command === "backup" ? await backupDatabase(config.database, file, { force: values.force }) : await restoreDatabase(config.database, file, { force: values.force });
+      console.log(result.lines.join("\n"));
+    } catch (error) {
+      if (error instanceof BackupError) fail(error.message, error.exitCode);
+      throw error;
+    }
+    return;
+  }
+
+  const email = adminEmail.safeParse(values.email ?? "");
+  if (!email.success) fail(`--email: ${email.error.issues[0]?.message ?? "required"}\n\n${USAGE}`);
   const db = createDatabase(config.database);
   try {
     await migrateToLatest(db);
