@@ -118,7 +118,11 @@ async function contentsOf(client: pg.Client): Promise<Contents> {
  */
 async function verifyArchive(file: string, pgRestore: string): Promise<void> {
   const list = await run(pgRestore, ["--list", file]);
-  if (list.code !== 0) throw new BackupError(`${file} cannot be read by pg_restore: ${list.stderr || `exit code ${list.code}`}. Use another backup (or a newer pg_restore if it says "unsupported version").`);
+  if (list.code !== 0) {
+    const why = list.stderr || `exit code ${list.code}`;
+    if (/end of file/i.test(why)) throw new BackupError(`${file} is incomplete (an interrupted copy?): ${why}. Use another backup.`);
+    throw new BackupError(`${file} cannot be read by pg_restore: ${why}. Use another backup (or a newer pg_restore if it says "unsupported version").`);
+  }
   if (!new RegExp(`\\bTABLE \\S+ ${MIGRATION_TABLE}\\b`).test(list.stdout)) {
     throw new BackupError(`${file} is a pg_dump archive but not of this site's database (it has no ${MIGRATION_TABLE} table).`);
   }

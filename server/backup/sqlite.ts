@@ -77,7 +77,10 @@ export type SqliteBackup = { bytes: number; contents: Contents };
 /** Copies the database at `sourcePath` (the server may be running on it) to `file`, verified. */
 export function backupSqlite(sourcePath: string, file: string, options: { force: boolean }): SqliteBackup {
   if (sourcePath === ":memory:") throw new BackupError("SQLITE_PATH is :memory:; there is no file to back up.");
-  if (!existsSync(sourcePath)) {
+  try {
+    statSync(sourcePath);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw fileProblem(error, sourcePath, "read");
     throw new BackupError(`There is no database at ${sourcePath} (SQLITE_PATH). Check the setting; the server creates the file when it first starts.`);
   }
   const pending = pendingFile(file, { force: options.force, protectedPaths: [sourcePath, `${sourcePath}-wal`, `${sourcePath}-shm`] });
