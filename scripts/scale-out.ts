@@ -7,12 +7,13 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { startSmtpTestServer, type SmtpTestServer } from "../tests/helpers/smtp-test-server.ts";
 import { postgresAdminUrl } from "../tests/helpers/test-database.ts";
-import { findNginx, freePort, killAll, readAccessLog, startInstance, startNginx, stopInstance, waitReady, type Instance, type InstanceSetup, type Nginx } from "./scale-out/processes.ts";
+import { findNginx, freePort, killAll, readAccessLog, readUpstreamFailures, startInstance, startNginx, stopInstance, waitReady, type Instance, type InstanceSetup, type Nginx } from "./scale-out/processes.ts";
 import { readStored, tally, waitForOutbox, type Tally } from "./scale-out/tally.ts";
 import { createVisitors } from "./scale-out/visitors.ts";
 
 // npm run scale-out [-- --visitors 24 --seconds 40 --no-js-share 0.15 --base-port 4280 --report file.md
-//                       --max-fails 1 --fail-timeout 5 --settle 6 --without-non-idempotent --build --keep-logs]
+//                       --max-fails 1 --fail-timeout 5 --settle 6 --smtp-delay-ms 0 --probe 10
+//                       --without-non-idempotent --build --keep-logs]
 // The production topology of docs/deploy/scale-out.md from processes on this machine: a fresh PostgreSQL
 // database, two instances of the built server, nginx in front with deploy/nginx/proxy-to-app.conf, and a
 // real SMTP server (in this process) that records every message. Visitors send real lead forms through
@@ -50,6 +51,13 @@ const FAIL_TIMEOUT_SECONDS = Number(args.get("fail-timeout") ?? 5);
  * none ("no live upstreams", a 502 for every visitor). `--settle 0` shows it.
  */
 const SETTLE_SECONDS = Number(args.get("settle") ?? FAIL_TIMEOUT_SECONDS + 1);
+/**
+ * How long the SMTP server takes to answer a message it has received (a real relay scans it first). The
+ * message counts as arrived before the answer: a SIGKILL in that window is the outbox's at-least-once case.
+ */
+const SMTP_DELAY_MS = Number(args.get("smtp-delay-ms") ?? 0);
+/** Leads of each kind sent to instance 1 and then, the same request, to instance 2 (nginx's resend). */
+const PROBE_LEADS = Number(args.get("probe") ?? 10);
 /** The server's idle keep-alive, and nginx's below it (production values: docs/deploy/README.md). */
 const KEEP_ALIVE_TIMEOUT_SECONDS = 65;
 const NGINX_KEEPALIVE_TIMEOUT_SECONDS = 60;
@@ -130,6 +138,7 @@ async function main(): Promise<number> {
   const databaseUrl = Object.assign(new URL(postgresAdminUrl), { pathname: `/${databaseName}` }).toString();
 
   smtp = await startSmtpTestServer({ port: smtpPort });
+  smtp.delayMs = SMTP_DELAY_MS;
   const siteOrigin = `http://127.0.0.1:${nginxPort}`;
   const setup = (name: string): InstanceSetup => ({
     root,
@@ -223,6 +232,10 @@ async function main(): Promise<number> {
   visitors.stop();
   await load;
   event(`load over: ${visitors.leads.length} leads started`);
+  if (PROBE_LEADS > 0) {
+    await visitors.resendProbe(PROBE_LEADS, `http://127.0.0.1:${ports[0]}`, `http://127.0.0.1:${ports[1]}`);
+    event(`resend probe: ${PROBE_LEADS} JSON and ${PROBE_LEADS} no-JS leads each sent to instance-1, then the same request to instance-2`);
+  }
 
   say("\nwaiting for the outbox to drain ...");
   const outbox = await waitForOutbox(databaseUrl, OUTBOX_TIMEOUT_MS, say);
@@ -244,6 +257,7 @@ async function main(): Promise<number> {
     mails: smtp.received,
     notifyEmail: NOTIFY_EMAIL,
     access: readAccessLog(tempDir),
+    upstreamFailures: readUpstreamFailures(tempDir),
   });
   const report = formatReport(result, {
     runId,
@@ -268,7 +282,7 @@ function formatReport(t: Tally, run: { runId: string; timeline: string[]; outbox
   return [
     `## npm run scale-out, run ${run.runId} (${new Date().toISOString()})`,
     "",
-    `Two instances (node dist/server/server.js, KEEP_ALIVE_TIMEOUT_SECONDS=${KEEP_ALIVE_TIMEOUT_SECONDS}) on one PostgreSQL database, nginx in front (upstream servers max_fails=${MAX_FAILS} fail_timeout=${FAIL_TIMEOUT_SECONDS}s, keepalive 32, keepalive_timeout ${NGINX_KEEPALIVE_TIMEOUT_SECONDS}s, ${WITHOUT_NON_IDEMPOTENT ? "proxy-to-app.conf WITHOUT non_idempotent" : "deploy/nginx/proxy-to-app.conf"}), ${VISITORS} visitors for ${run.loadSeconds.toFixed(0)} s, ${Math.round(NO_JS_SHARE * 100)} % of leads without JavaScript; rolling restart waits ${SETTLE_SECONDS} s after /readyz.`,
+    `Two instances (node dist/server/server.js, SMTP answering after ${SMTP_DELAY_MS} ms, KEEP_ALIVE_TIMEOUT_SECONDS=${KEEP_ALIVE_TIMEOUT_SECONDS}) on one PostgreSQL database, nginx in front (upstream servers max_fails=${MAX_FAILS} fail_timeout=${FAIL_TIMEOUT_SECONDS}s, keepalive 32, keepalive_timeout ${NGINX_KEEPALIVE_TIMEOUT_SECONDS}s, ${WITHOUT_NON_IDEMPOTENT ? "proxy-to-app.conf WITHOUT non_idempotent" : "deploy/nginx/proxy-to-app.conf"}), ${VISITORS} visitors for ${run.loadSeconds.toFixed(0)} s, ${Math.round(NO_JS_SHARE * 100)} % of leads without JavaScript; rolling restart waits ${SETTLE_SECONDS} s after /readyz.`,
     "",
     "```",
     ...run.timeline,
@@ -277,7 +291,7 @@ function formatReport(t: Tally, run: { runId: string; timeline: string[]; outbox
     "| | |",
     "|---|---|",
     `| Leads sent | ${t.leadsStarted} (${t.byVariant.map((v) => `${v.variant} ${v.acknowledged}/${v.started}`).join(", ")} acknowledged/started) |`,
-    `| Leads acknowledged (2xx/303 receipt) | ${t.acknowledged} |`,
+    `| Leads acknowledged (2xx/303 receipt) | ${t.acknowledged} (${t.acknowledgedByVisitors} by visitors through nginx, ${t.acknowledged - t.acknowledgedByVisitors} by the resend probe) |`,
     `| Leads stored (rows, not spam) | ${t.stored} of ${t.storedRows} rows; spam ${t.spam.length}${list(t.spam.map((row) => row.spamReason ?? ""), 3)} |`,
     `| Leads lost (acknowledged, not stored) | ${t.lost.length}${list(t.lost.map((lead) => lead.marker))} ${pass(t.lost.length === 0)} |`,
     `| Duplicates (rows per marker > 1) | ${t.duplicates.length}${list(t.duplicates.map(([marker, rows]) => `${marker}×${rows.length}`))} ${pass(t.duplicates.length === 0)} |`,
@@ -287,11 +301,15 @@ function formatReport(t: Tally, run: { runId: string; timeline: string[]; outbox
     `| Leads given up after ${4} sends / refused (4xx) | ${t.gaveUp.length} / ${t.refused.length}${list(t.refused.map((lead) => lead.refused ?? ""), 3)} |`,
     `| Form-token fetches failed | ${t.failedTokenFetches} of ${t.tokenFetches}; leads sent without a token: ${t.withoutToken} |`,
     `| Requests nginx sent to the other instance | ${t.nginx.retried} of ${t.nginx.requests} (${map(t.nginx.retriedBy)}) |`,
+    `| Why nginx gave up on an instance (error log) | ${map(t.nginx.failureCauses)}; 503 from a stopping instance × ${t.nginx.closing503} |`,
+    `| POSTs that failed after reaching an instance (resent only with non_idempotent) | ${t.nginx.postsSentThenFailed} |`,
     `| 5xx answers nginx gave clients | ${t.nginx.clientErrors.length}${list(t.nginx.clientErrors.map((line) => `${line.method} ${line.uri} ${line.status} (${line.upstreamStatus})`), 5)} |`,
+    `| Resend probe: the same lead request to instance-1, then to instance-2 | answered alike ${t.probe.alike} of ${t.probe.leads} ${pass(t.probe.alike === t.probe.leads)} |`,
     `| Resends answered with the first receipt (server logs) | ${run.replayed} |`,
     `| Lead POST latency (${t.latency.count} sends) | p50 ${ms(t.latency.p50)}, p95 ${ms(t.latency.p95)}, p99 ${ms(t.latency.p99)}, max ${ms(t.latency.max)} |`,
     `| Owner e-mails at the SMTP server | ${t.mails.received} received for ${t.mails.expected} stored leads |`,
     `| Leads without their e-mail / e-mailed twice or more | ${t.mails.missing.length} / ${t.mails.duplicated.length}${list(t.mails.duplicated.map((row) => row.id))} ${pass(t.mails.missing.length === 0 && t.mails.duplicated.length === 0)} |`,
+    `| Of those twice: with two different Message-IDs | ${t.mails.distinctDuplicated.length} (the same Message-ID is the outbox's resend after a lease; a receiver can drop it) |`,
     `| Spam e-mailed / stray messages / marker not in its e-mail / leads without exactly one owner-email row | ${t.mails.spamMailed.length} / ${t.mails.stray.length} / ${t.mails.markerMismatch.length} / ${t.mails.deliveryRowsWrong.length} |`,
     `| Owner-email deliveries by state; claimed more than once | ${map(t.mails.deliveryStates)}; ${t.mails.sentMoreThanOnce.length} |`,
     `| Outbox drained | ${run.outbox.drained ? `${run.outbox.seconds.toFixed(0)} s after the load` : `NO (${run.outbox.seconds.toFixed(0)} s)`} |`,

@@ -210,3 +210,21 @@ export function readAccessLog(dir: string): AccessLine[] {
   }
   return lines;
 }
+
+export type UpstreamFailure = { method: string; uri: string; cause: string; sent: boolean };
+
+/**
+ * nginx's error log of the run: each failed try at an upstream. `sent` tells whether the request had gone
+ * out to the instance (nginx resends a POST that went out only with non_idempotent) or failed to connect.
+ */
+export function readUpstreamFailures(dir: string): UpstreamFailure[] {
+  const file = join(dir, "nginx-error.log");
+  if (!existsSync(file)) return [];
+  const failures: UpstreamFailure[] = [];
+  for (const line of readFileSync(file, "utf8").split("\n")) {
+    const match = /\[error\] .*?\*\d+ (.+?) while (connecting to upstream|reading response header from upstream|sending request to upstream)[^"]*request: "(\S+) (\S+)/.exec(line);
+    if (!match) continue;
+    failures.push({ cause: `${match[1]} while ${match[2]}`, sent: match[2] !== "connecting to upstream", method: match[3]!, uri: match[4]! });
+  }
+  return failures;
+}

@@ -1,6 +1,6 @@
 import pg from "pg";
 import type { ReceivedMail } from "../../tests/helpers/smtp-test-server.ts";
-import type { AccessLine } from "./processes.ts";
+import type { AccessLine, UpstreamFailure } from "./processes.ts";
 import { isFailure, type LeadRecord, type Send } from "./visitors.ts";
 
 // What `npm run scale-out` counts at the end: the leads the visitors were told were stored, against the
@@ -77,14 +77,19 @@ export function tally(input: {
   mails: ReceivedMail[];
   notifyEmail: string;
   access: AccessLine[];
+  upstreamFailures: UpstreamFailure[];
 }) {
-  const { leads, stored, deliveries, mails } = input;
+  const { stored, deliveries, mails } = input;
+  const isProbe = (lead: LeadRecord) => lead.variant.startsWith("resend-");
+  const probe = input.leads.filter(isProbe);
+  // The visitors' leads, through nginx under load (the probe goes straight to the instances, after it).
+  const leads = input.leads.filter((lead) => !isProbe(lead));
   const byMarker = new Map<string, StoredLead[]>();
   for (const row of stored) {
     if (row.marker === null) continue;
     byMarker.set(row.marker, [...(byMarker.get(row.marker) ?? []), row]);
   }
-  const acknowledged = leads.filter((lead) => lead.acknowledged);
+  const acknowledged = input.leads.filter((lead) => lead.acknowledged);
   const real = stored.filter((row) => row.status !== "spam");
   const spam = stored.filter((row) => row.status === "spam");
   const lost = acknowledged.filter((lead) => !(byMarker.get(lead.marker) ?? []).some((row) => row.status !== "spam"));
@@ -101,7 +106,7 @@ export function tally(input: {
   const failuresByStatus = new Map<string, number>();
   for (const send of failedSends) failuresByStatus.set(String(send.status), (failuresByStatus.get(String(send.status)) ?? 0) + 1);
   const gaveUp = leads.filter((lead) => !lead.acknowledged && lead.refused === null);
-  const refused = leads.filter((lead) => lead.refused !== null);
+  const refused = input.leads.filter((lead) => lead.refused !== null);
   const leadsWithFailure = leads.filter((lead) => [...lead.confirmSends, ...lead.sends].some((send) => isFailure(send.status)));
   const failedTokenFetches = input.tokenFetches.filter((send) => isFailure(send.status)).length;
 
@@ -113,6 +118,7 @@ export function tally(input: {
   const ownerDeliveries = deliveries.filter((row) => row.channel === "owner-email");
   const deliveryById = new Map(ownerDeliveries.map((row) => [row.id, row]));
   const mailsPerLead = new Map<string, number>();
+  const messageIdsPerLead = new Map<string, Set<string>>();
   const strayMails: string[] = [];
   const markerMismatch: string[] = [];
   const leadById = new Map(stored.map((row) => [row.id, row]));
@@ -125,11 +131,15 @@ export function tally(input: {
       continue;
     }
     mailsPerLead.set(delivery.leadId, (mailsPerLead.get(delivery.leadId) ?? 0) + 1);
+    messageIdsPerLead.set(delivery.leadId, (messageIdsPerLead.get(delivery.leadId) ?? new Set()).add(mail.parsed.messageId!));
     const marker = leadById.get(delivery.leadId)?.marker;
     if (marker && !mail.raw.includes(marker)) markerMismatch.push(delivery.leadId);
   }
   const mailMissing = real.filter((row) => (mailsPerLead.get(row.id) ?? 0) === 0);
   const mailDuplicated = real.filter((row) => (mailsPerLead.get(row.id) ?? 0) > 1);
+  // A copy with the same Message-ID is the outbox's at-least-once resend (a receiver can drop it); another
+  // Message-ID would be a second delivery of the lead.
+  const mailDistinctDuplicated = real.filter((row) => (messageIdsPerLead.get(row.id)?.size ?? 0) > 1);
   const spamMailed = spam.filter((row) => (mailsPerLead.get(row.id) ?? 0) > 0);
   const deliveriesPerLead = new Map<string, number>();
   for (const row of ownerDeliveries) deliveriesPerLead.set(row.leadId, (deliveriesPerLead.get(row.leadId) ?? 0) + 1);
@@ -137,6 +147,17 @@ export function tally(input: {
   const deliveryStates = new Map<string, number>();
   for (const row of ownerDeliveries) deliveryStates.set(row.state, (deliveryStates.get(row.state) ?? 0) + 1);
   const sentMoreThanOnce = ownerDeliveries.filter((row) => row.attempts > 1);
+
+  // Why nginx gave up on an instance: a connect that failed (the request never went out; resent in any
+  // case) or a request that had gone out (resent only for GETs, or for POSTs with non_idempotent), and
+  // 503s a stopping instance answered (access log).
+  const failureCauses = new Map<string, number>();
+  for (const failure of input.upstreamFailures) {
+    const key = `${failure.method} ${failure.sent ? "after it went out" : "before it went out"}: ${failure.cause.replace(/\(\d+: /, "(")}`;
+    failureCauses.set(key, (failureCauses.get(key) ?? 0) + 1);
+  }
+  const closing503 = input.access.filter((line) => line.upstreamStatus.split(", ").includes("503"));
+  const postsSentThenFailed = input.upstreamFailures.filter((failure) => failure.sent && failure.method === "POST").length + closing503.filter((line) => line.method === "POST").length;
 
   // nginx: requests it sent to a second instance ($upstream_status lists each try), and what clients got.
   const retried = input.access.filter((line) => line.upstreamStatus.includes(","));
@@ -156,6 +177,7 @@ export function tally(input: {
     mailMissing.length === 0 &&
     mailDuplicated.length === 0 &&
     spamMailed.length === 0 &&
+    probe.every((lead) => lead.resendAnsweredAlike === true) &&
     strayMails.length === 0 &&
     markerMismatch.length === 0 &&
     deliveryRowsWrong.length === 0 &&
@@ -164,6 +186,7 @@ export function tally(input: {
   return {
     ok,
     leadsStarted: leads.length,
+    acknowledgedByVisitors: leads.filter((lead) => lead.acknowledged).length,
     byVariant: (["json-contact", "json-inquiry", "nojs-inquiry"] as const).map((variant) => ({
       variant,
       started: leads.filter((lead) => lead.variant === variant).length,
@@ -187,7 +210,8 @@ export function tally(input: {
     failedTokenFetches,
     tokenFetches: input.tokenFetches.length,
     latency,
-    mails: { received: mails.length, expected: real.length, missing: mailMissing, duplicated: mailDuplicated, spamMailed, stray: strayMails, markerMismatch, deliveryRowsWrong, deliveryStates, sentMoreThanOnce },
-    nginx: { requests: input.access.length, retried: retried.length, retriedBy, clientErrors },
+    probe: { leads: probe.length, alike: probe.filter((lead) => lead.resendAnsweredAlike === true).length },
+    mails: { received: mails.length, expected: real.length, missing: mailMissing, duplicated: mailDuplicated, distinctDuplicated: mailDistinctDuplicated, spamMailed, stray: strayMails, markerMismatch, deliveryRowsWrong, deliveryStates, sentMoreThanOnce },
+    nginx: { requests: input.access.length, retried: retried.length, retriedBy, clientErrors, failureCauses, closing503: closing503.length, postsSentThenFailed },
   };
 }

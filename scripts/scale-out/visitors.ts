@@ -26,7 +26,7 @@ const RESEND_AFTER_MS = 2000;
 const MAX_SENDS = 4;
 const REQUEST_TIMEOUT_MS = 30_000;
 
-export type LeadVariant = "json-contact" | "json-inquiry" | "nojs-inquiry";
+export type LeadVariant = "json-contact" | "json-inquiry" | "nojs-inquiry" | "resend-json" | "resend-nojs";
 
 export type Send = { ms: number; status: number | "network-error"; at: number };
 
@@ -43,6 +43,8 @@ export type LeadRecord = {
   withoutToken: boolean;
   /** A 4xx other than 408/429: a fault of the request, not of the topology; not sent again. */
   refused: string | null;
+  /** The resend probe: the same request sent again to the other instance answered like the first (same receipt). */
+  resendAnsweredAlike?: boolean;
 };
 
 export type VisitorOptions = {
@@ -177,9 +179,58 @@ export function createVisitors(options: VisitorOptions) {
     }
   }
 
+  /**
+   * What nginx's non_idempotent resend does when the instance it first chose stored the lead and died
+   * before answering: the same request (same Idempotency-Key, or the same no-JS confirm page) goes to the
+   * other instance. Sent here straight to the instances, `count` leads of each kind, after the load.
+   */
+  async function resendProbe(count: number, first: string, second: string): Promise<void> {
+    const tokens: string[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const response = await fetch(`${first}/api/form-token`);
+      tokens.push(((await response.json()) as { token: string }).token);
+    }
+    const confirms: { lead: LeadRecord; body: string }[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const lead = newLead("resend-nojs");
+      const fields = { ...person(lead.marker), company: "", serviceType: "seo", budget: "", message: `Resend probe ${lead.marker}, sent without JavaScript.`, website: "" };
+      const { send, body } = await timed(`${first}/forms/service-seo`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: options.origin },
+        body: new URLSearchParams({ ...fields, formToken: "", idempotencyKey: "" }).toString(),
+      });
+      lead.confirmSends.push(send);
+      const token = hiddenValue(body, "formToken");
+      const key = hiddenValue(body, "idempotencyKey");
+      if (!token || !key) lead.refused = `confirm step ${send.status}`;
+      else confirms.push({ lead, body: new URLSearchParams({ ...fields, formToken: token, idempotencyKey: key }).toString() });
+    }
+    await sleep(MIN_HUMAN_FILL_MS + 500);
+    for (const token of tokens) {
+      const lead = newLead("resend-json");
+      const payload = JSON.stringify({ ...person(lead.marker), products: ["SEO Services"], pagePath: "/contact", formName: "contact-page", website: "", elapsedMs: 9000, formToken: token });
+      const init = { method: "POST", headers: { "content-type": "application/json", origin: options.origin, [IDEMPOTENCY_KEY_HEADER]: randomUUID() }, body: payload };
+      const answers = [await timed(`${first}/api/contact`, init), await timed(`${second}/api/contact`, init)];
+      lead.sends.push(...answers.map((answer) => answer.send));
+      const ids = answers.map((answer) => (answer.response?.ok ? (JSON.parse(answer.body) as { id: string }).id : null));
+      lead.acknowledged = ids[0] !== null;
+      lead.receiptId = ids[0] ?? null;
+      lead.resendAnsweredAlike = ids[0] !== null && ids[0] === ids[1];
+    }
+    for (const { lead, body } of confirms) {
+      const init = { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: options.origin }, body };
+      const answers = [await timed(`${first}/forms/service-seo`, init), await timed(`${second}/forms/service-seo`, init)];
+      lead.sends.push(...answers.map((answer) => answer.send));
+      const thanked = answers.map((answer) => answer.response?.status === 303 && answer.response.headers.get("location") === "/forms/service-seo/sent");
+      lead.acknowledged = thanked[0]!;
+      lead.resendAnsweredAlike = thanked[0]! && thanked[1]!;
+    }
+  }
+
   return {
     leads,
     tokenFetches,
+    resendProbe,
     /** Runs `count` visitors until stop() (each finishes the lead it is on, resends included). */
     run: (count: number) => Promise.all(Array.from({ length: count }, visitor)),
     stop: () => {
