@@ -7,6 +7,7 @@ import accountThrottle from "./plugins/app/account-throttle.ts";
 import adminBootstrap from "./plugins/app/admin-bootstrap.ts";
 import adminSessions from "./plugins/app/admin-sessions.ts";
 import database from "./plugins/app/database.ts";
+import metrics from "./plugins/app/metrics.ts";
 import delivery from "./plugins/app/delivery.ts";
 import morningEmail from "./plugins/app/morning-email.ts";
 import originCheck from "./plugins/app/origin-check.ts";
@@ -133,6 +134,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}) {
   await app.register(compression);
   await app.register(database);
   await app.register(repositories);
+  // Before every route, so its request counters see them all.
+  await app.register(metrics);
   // Its counters are database rows, so it follows the repositories; routes register after it.
   await app.register(rateLimit);
   await app.register(adminSessions);

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { LeadKind } from "../../contract/admin-leads.ts";
 import type { LeadInputOf } from "../repositories/leads/lead-tables.ts";
 import type { StoredOnce } from "../repositories/leads/idempotency.ts";
+import type { SpamFinding } from "../lib/spam-check.ts";
+import { formLabel } from "../metrics/labels.ts";
 
 // Storing a lead that arrived through a form, the one step both intake routes share: the JSON API
 // (routes/api/lead-forms.ts) and the plain HTML post of a form without JavaScript (routes/forms/).
@@ -18,20 +20,29 @@ export async function storeLead<K extends LeadKind>(
   request: FastifyRequest,
   kind: K,
   input: LeadInputOf[K],
-  spam: { reason: string } | null,
+  spam: SpamFinding | null,
   idempotencyKey: string | undefined,
 ): Promise<StoredOnce> {
   const { leads } = app.repositories;
   // The form token is single-use: spent with the lead, and a lead on a spent token is stored as spam.
   const token = app.spamGuard.tokenToSpend(input.formToken);
-  const stored =
-    idempotencyKey === undefined ? { ...(await leads.create(kind, input, spam, token)), replayed: false } : await leads.createOnce(kind, input, spam, idempotencyKey, token);
+  let stored: StoredOnce;
+  if (idempotencyKey === undefined) {
+    const lead = await leads.create(kind, input, spam, token);
+    stored = { id: lead.id, createdAt: lead.createdAt, replayed: false, spam: lead.status === "spam" };
+  } else {
+    stored = await leads.createOnce(kind, input, spam, idempotencyKey, token);
+  }
   if (stored.replayed) {
     request.log.info({ id: stored.id }, "answered a retry with the first receipt");
-  } else {
-    // The lead and its deliveries are committed: send them now rather than at the next poll.
-    app.deliveryWorker.wake();
-    request.log.info({ id: stored.id, form: input.formName, spam: spam !== null }, storedLog[kind]);
+    return stored;
   }
+  // The lead and its deliveries are committed: send them now rather than at the next poll.
+  app.deliveryWorker.wake();
+  // Spam without a verdict of its own was stored on a form token another lead had spent.
+  const spamCode = spam?.code ?? (stored.spam ? "token-reused" : null);
+  app.metrics.leadStored(kind, input.formName, spamCode);
+  // The form's name as the metrics know it: the JSON API's formName is the sender's text.
+  request.log.info({ id: stored.id, form: formLabel(input.formName), spam: spamCode ?? false }, storedLog[kind]);
   return stored;
 }

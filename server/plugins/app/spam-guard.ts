@@ -1,7 +1,7 @@
 import fp from "fastify-plugin";
 import { formTokenExpiresAt, formTokenHash, formTokenStatus, signFormToken } from "../../lib/form-tokens.ts";
 import type { FormTokenUse } from "../../repositories/leads/form-token-uses.ts";
-import { spamVerdict, type SpamSignals } from "../../lib/spam-check.ts";
+import { spamVerdict, type SpamFinding, type SpamSignals } from "../../lib/spam-check.ts";
 
 // The spam guard of the form posts: issues form tokens signed with the database's shared secret (so
 // any instance checks what another issued) and judges a submission's signals on this server's clock. The
@@ -11,7 +11,7 @@ export type SpamGuard = {
   /** A token saying "issued now", for GET /api/form-token. */
   issueFormToken(): string;
   /** Why a submission looks automated, or null (see lib/spam-check.ts). */
-  verdict(signals: SpamSignals): { reason: string } | null;
+  verdict(signals: SpamSignals): SpamFinding | null;
   /** What a form token says now (a form posted without JavaScript asks the visitor to confirm when it is not "ok"). */
   tokenStatus(token: string | undefined): ReturnType<typeof formTokenStatus>["status"];
   /** The token as the lead's transaction spends it (single-use), or null when it is not one of ours. */

@@ -227,6 +227,21 @@ export function createDeliveries(db: Kysely<Database>) {
         oldestPendingAt: waiting.map((row) => String(row.oldest)).sort()[0] ?? null,
       };
     },
+
+    /**
+     * The outbox's backlog per channel and state for the metrics (server/metrics/): how many deliveries wait
+     * (pending or being sent), are given up or were never sent for want of a channel, and since when the
+     * oldest has waited. Only those states: the sent ones, nearly all rows, are not read (the state index).
+     */
+    async backlog(): Promise<{ channel: string; state: string; count: number; oldestCreatedAt: string | null }[]> {
+      const rows = await db
+        .selectFrom("leadDeliveries")
+        .select((eb) => ["channel", "state", eb.fn.countAll<number>().as("count"), eb.fn.min("createdAt").as("oldest")])
+        .where("state", "in", ["pending", "sending", "failed", "not-configured"])
+        .groupBy(["channel", "state"])
+        .execute();
+      return rows.map((row) => ({ channel: row.channel, state: row.state, count: Number(row.count), oldestCreatedAt: row.oldest === null ? null : String(row.oldest) }));
+    },
   };
 }
 

@@ -26,7 +26,8 @@ export class IdempotencyKeyReusedError extends Error {
   }
 }
 
-export type StoredOnce = SubmissionReceipt & { replayed: boolean };
+/** `spam`: whether this request stored the lead as spam (a replay stored nothing, so it does not say). */
+export type StoredOnce = SubmissionReceipt & ({ replayed: true } | { replayed: false; spam: boolean });
 
 const spamSignalNames = new Set(Object.keys(spamSignalFields));
 
@@ -75,7 +76,7 @@ export async function insertLeadOnce<K extends LeadKind>(
         .insertInto("leadIdempotencyKeys")
         .values({ leadKind: kind, idempotencyKey: key, fingerprint, leadId: lead.id, createdAt: lead.createdAt })
         .execute();
-      return { id: lead.id, createdAt: lead.createdAt, replayed: false };
+      return { id: lead.id, createdAt: lead.createdAt, replayed: false, spam: lead.status === "spam" };
     });
   } catch (error) {
     // Lost a race to a request with the same key: its row is committed now (PostgreSQL made this
