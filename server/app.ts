@@ -2,7 +2,9 @@ import type { Server } from "node:http";
 import Fastify, { type FastifyError, type FastifyHttpOptions } from "fastify";
 import type { ServerConfig } from "./config.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailableReason } from "./db/unavailable.ts";
+import { serializeError, serializeRequest, withoutEmailAddresses } from "./lib/log-safety.ts";
 import { InputValidationError } from "./lib/request-errors.ts";
+import { REQUEST_ID_HEADER, RequestLogController, requestIdOf } from "./lib/request-log.ts";
 import accountThrottle from "./plugins/app/account-throttle.ts";
 import adminBootstrap from "./plugins/app/admin-bootstrap.ts";
 import adminSessions from "./plugins/app/admin-sessions.ts";
@@ -47,9 +49,16 @@ export function createServerOptions(config: ServerConfig): FastifyHttpOptions<Se
   return {
     logger: {
       level: config.logLevel,
-      // Session cookies and credentials never reach the logs; bodies are not logged at all.
+      // No personal data at any level (lib/log-safety.ts): session cookies and credentials never reach the
+      // logs, bodies and query strings are not logged at all, errors keep only fields that say what went
+      // wrong, and an e-mail address that slips into a line anyway is masked as the line is written.
       redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+      serializers: { err: serializeError, req: serializeRequest },
+      hooks: { streamWrite: withoutEmailAddresses },
     },
+    // One line per request, at its answer, with its id (lib/request-log.ts).
+    logController: new RequestLogController(),
+    genReqId: requestIdOf,
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // Graceful shutdown: idle keep-alive sockets are closed, in-flight requests finish.
@@ -105,6 +114,10 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}) {
   app.decorate("config", config);
   app.decorate("clock", options.clock ?? (() => new Date()));
   if (config.trustProxy === true) app.log.warn(TRUST_PROXY_TRUE_WARNING);
+  // Every answer names its request id, so a visitor's or a proxy's report finds its log line.
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
   // The API speaks JSON only; Fastify would otherwise hand text/plain bodies to the routes as strings.
   app.removeContentTypeParser("text/plain");
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { TodayQueue } from "../../contract/admin-leads.ts";
 import { dateIn, zonedInstant } from "../../contract/time-zones.ts";
 import type { DeliveryConfig } from "../config.ts";
+import { failureForLog } from "./failure-log.ts";
 import type { NotificationSettingsRepository } from "../repositories/notification-settings-repository.ts";
 import type { MailTransport } from "./mail/mail-transport.ts";
 import { morningMail } from "./mail/morning-mail.ts";
@@ -58,12 +59,12 @@ export function createMorningEmail({ settings, today, mailer, config, siteOrigin
     if (!(await settings.claimMorningEmail(day, now, CLAIM_LEASE_MS))) return "taken";
     try {
       const queue = await today(now, zone);
-      const response = await mailer.send(morningMail({ from: config.mail.from, to, day, queue, siteOrigin }));
+      await mailer.send(morningMail({ from: config.mail.from, to, day, queue, siteOrigin }));
       await settings.morningEmailSent(day, clock());
-      log.info({ day, to, followUps: queue.followUps.total, needsReply: queue.needsReply.total, response: response.response }, "morning e-mail sent");
+      log.info({ day, recipients: to.length, followUps: queue.followUps.total, needsReply: queue.needsReply.total }, "morning e-mail sent");
       return "sent";
     } catch (error) {
-      log.warn({ day, reason: error instanceof Error ? error.message : String(error) }, "morning e-mail not sent; will try again at the next look");
+      log.warn({ day, failure: failureForLog(error) }, "morning e-mail not sent; will try again at the next look");
       // If the database is away too, the claim's lease runs out and the day is taken again later.
       await settings.releaseMorningEmail(day).catch((releaseError: unknown) => log.warn({ err: releaseError }, "could not give back the morning e-mail's day"));
       return "failed";

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { ClaimedDelivery, DeliveriesRepository } from "../repositories/leads/deliveries.ts";
+import { failureForLog } from "./failure-log.ts";
 import { nextAttemptAt } from "./schedule.ts";
 
 // Sends the outbox. Woken in-process right after a lead is committed, and polling for retries that come
@@ -38,7 +39,11 @@ export function createDeliveryWorker({ deliveries, send, clock, log, pollMs = 5_
       const reason = error instanceof Error ? error.message : String(error);
       const now = clock();
       const retryAt = nextAttemptAt(delivery.attempts, new Date(delivery.createdAt), now);
-      log.warn({ delivery: delivery.id, channel: delivery.channel, attempts: delivery.attempts, retryAt, reason }, retryAt ? "delivery failed; will retry" : "delivery failed; gave up");
+      // The lead by its id; the failure by its codes (the full reason is stored, for the admin).
+      log.warn(
+        { delivery: delivery.id, channel: delivery.channel, lead: delivery.leadId, attempts: delivery.attempts, retryAt, failure: failureForLog(error) },
+        retryAt ? "delivery failed; will retry" : "delivery failed; gave up",
+      );
       // If the database is away too, the lease runs out and the delivery is claimed again later.
       await deliveries.markFailed(delivery.id, reason, retryAt, now).catch((markError: unknown) => log.warn({ err: markError }, "could not record a failed delivery"));
     }

@@ -11,12 +11,12 @@ export default fp(
     if (!bootstrap) return;
     const { users } = app.repositories;
     if (await users.findByUsername(bootstrap.email)) {
-      app.log.info({ username: bootstrap.email }, "admin account exists; ADMIN_PASSWORD is not applied to it");
+      app.log.info("the admin account of ADMIN_EMAIL exists; ADMIN_PASSWORD is not applied to it");
       return;
     }
     try {
       await users.create(bootstrap.email, await hashPassword(bootstrap.password));
-      app.log.info({ username: bootstrap.email }, "created the admin account from ADMIN_EMAIL");
+      app.log.info("created the admin account of ADMIN_EMAIL");
     } catch (error) {
       // Another instance created it at the same moment: that is the outcome we wanted.
       if (!(await users.findByUsername(bootstrap.email))) throw error;

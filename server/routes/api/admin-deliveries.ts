@@ -58,7 +58,7 @@ export default async function adminDeliveryRoutes(app: FastifyInstance) {
     if ("message" in now) return reply.code(409).send({ message: now.message });
     const [queued] = await deliveries.queueNotConfigured(now.to.join(", "), app.clock(), id);
     if (!queued) return reply.code(409).send({ message: "This delivery was queued already." });
-    request.log.info({ delivery: id, to: now.to }, "a delivery recorded as not configured was queued by the owner");
+    request.log.info({ delivery: id, recipients: now.to.length }, "a delivery recorded as not configured was queued by the owner");
     app.deliveryWorker.wake();
     return queued;
   });
@@ -67,7 +67,7 @@ export default async function adminDeliveryRoutes(app: FastifyInstance) {
     const now = await recipientsNow();
     if ("message" in now) return reply.code(409).send({ message: now.message });
     const queued = await deliveries.queueNotConfigured(now.to.join(", "), app.clock());
-    request.log.info({ queued: queued.length, to: now.to }, "owner e-mails recorded as not configured were queued by the owner");
+    request.log.info({ queued: queued.length, recipients: now.to.length }, "owner e-mails recorded as not configured were queued by the owner");
     app.deliveryWorker.wake();
     return { queued: queued.length, to: now.to } satisfies SendUnsentResult;
   });

@@ -70,7 +70,7 @@ export default async function notificationConfirmRoutes(app: FastifyInstance) {
     if (result.outcome === "unknown") return problem(reply, linkProblems.unknown);
     if (result.outcome === "expired") return problem(reply, linkProblems.expired);
     if (result.outcome === "used") return problem(reply, linkProblems.used(result.address));
-    request.log.info({ address: result.address }, "an address for new leads was confirmed");
+    request.log.info("an address for new leads was confirmed");
     return page(reply, 200, confirmedPage(business, result.address));
   });
 }
