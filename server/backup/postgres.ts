@@ -201,7 +201,7 @@ export async function restorePostgres(file: string, url: string, options: { forc
             EXIT.notEmpty,
           );
         }
-        replacedAside = `${name.slice(0, 40)}_replaced_${new Date().toISOString().replace(/[-:]/g, "").slice(0, 15)}`;
+        replacedAside = `${name.slice(0, 40)}_replaced_${new Date().toISOString().replace(/[-:]/g, "").slice(0, 15).replace("T", "_")}`;
         try {
           // Fails while anyone is connected: the in-use check holds to the last moment.
           await admin.query(`alter database ${quoteIdent(name)} rename to ${quoteIdent(replacedAside)}`);
