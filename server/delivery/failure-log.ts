@@ -5,7 +5,7 @@ import { WebhookError } from "./webhook.ts";
 // the address it refused ("550 5.1.1 <jane@…>: Recipient address rejected") and a webhook receiver's body
 // may repeat the lead; the full answer is stored with the delivery, where the owner reads it in the admin.
 
-export type LoggedFailure = { type: string; smtpCode?: number; smtpCommand?: string; code?: string; httpStatus?: number; reason?: string };
+export type LoggedFailure = { type: string; smtpCode?: number; smtpCommand?: string; code?: string; systemCode?: string; httpStatus?: number; reason?: string };
 
 const CODE = /^[A-Z][A-Z0-9_]{1,39}$/;
 const COMMAND = /^[A-Z]{2,8}(?: [A-Z]{2,8})?$/;
@@ -21,8 +21,10 @@ export function failureForLog(error: unknown): LoggedFailure {
   const failure: LoggedFailure = { type: error.name };
   if (error.responseCode !== null) failure.smtpCode = error.responseCode;
   // nodemailer's error (the MailSendError's cause) says which step failed: EENVELOPE at RCPT TO, ECONNECTION, EAUTH.
-  const cause = (error.cause ?? {}) as { code?: unknown; command?: unknown };
+  const cause = (error.cause ?? {}) as { code?: unknown; originalCode?: unknown; command?: unknown };
   if (typeof cause.code === "string" && CODE.test(cause.code)) failure.code = cause.code;
+  // The network's own code under nodemailer's ESOCKET or ETIMEDOUT: ECONNREFUSED, ENOTFOUND.
+  if (typeof cause.originalCode === "string" && CODE.test(cause.originalCode)) failure.systemCode = cause.originalCode;
   if (typeof cause.command === "string" && COMMAND.test(cause.command)) failure.smtpCommand = cause.command;
   return failure;
 }
