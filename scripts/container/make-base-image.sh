@@ -15,7 +15,8 @@
 # /etc/apt/sources.list* unless DEBIAN_MIRROR is set. About 1-2 minutes.
 set -euo pipefail
 
-IMAGE="${BASE_IMAGE:-docker.io/library/debian:bookworm-slim}"
+SUITE="${SUITE:-bookworm}"   # trixie for the compose trial's stand-ins (scripts/container/compose-trial.sh)
+IMAGE="${BASE_IMAGE:-docker.io/library/debian:$SUITE-slim}"
 PODMAN=(podman --runtime runc --cgroup-manager=cgroupfs)
 
 if [[ "${1:-}" != "--force" ]] && "${PODMAN[@]}" image exists "$IMAGE"; then
@@ -40,22 +41,22 @@ security="${DEBIAN_SECURITY_MIRROR:-${mirror%/debian}/debian-security}"
 root=$(mktemp -d /tmp/debian-base.XXXXXX)
 trap 'rm -rf "$root"' EXIT
 
-echo "debootstrap --variant=minbase bookworm from $mirror"
-debootstrap --variant=minbase bookworm "$root" "$mirror" >"$root.log" 2>&1 || { tail -n 30 "$root.log" >&2; exit 1; }
+echo "debootstrap --variant=minbase $SUITE from $mirror"
+debootstrap --variant=minbase "$SUITE" "$root" "$mirror" >"$root.log" 2>&1 || { tail -n 30 "$root.log" >&2; exit 1; }
 rm -f "$root.log"
 
-# As the official image: bookworm, its updates and the security archive, in deb822 form.
+# As the official image: the suite, its updates and the security archive, in deb822 form.
 rm -f "$root/etc/apt/sources.list"
 cat >"$root/etc/apt/sources.list.d/debian.sources" <<SOURCES
 Types: deb
 URIs: $mirror
-Suites: bookworm bookworm-updates
+Suites: $SUITE $SUITE-updates
 Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 
 Types: deb
 URIs: $security
-Suites: bookworm-security
+Suites: $SUITE-security
 Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 SOURCES
@@ -91,6 +92,6 @@ tar --numeric-owner -C "$root" -c . \
   | "${PODMAN[@]}" import --quiet \
       --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
       --change 'CMD ["bash"]' \
-      --message "debootstrap --variant=minbase bookworm $mirror (slim trim), scripts/container/make-base-image.sh" \
+      --message "debootstrap --variant=minbase $SUITE $mirror (slim trim), scripts/container/make-base-image.sh" \
       - "$IMAGE" >/dev/null
 "${PODMAN[@]}" images --format '{{.Repository}}:{{.Tag}} {{.ID}} {{.Size}}' "$IMAGE"
