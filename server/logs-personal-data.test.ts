@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from "../tests/helpers/test-dat
 // No e-mail address, phone, name or message in any line the real server process writes, at LOG_LEVEL=trace
 // (docs/deploy/metrics.md, "Logs"). Leads with distinctive values go through every door: the JSON API (valid,
 // invalid, malformed), the forms posted without JavaScript (valid, invalid, without a token), an admin search
-// for them, a new notification address, a malformed HTTP request; every delivery fails, the mail server
+// for them, a new notification address, a malformed HTTP request, a path with an address in it; every delivery fails, the mail server
 // repeating the refused address and the webhook receiver the lead. Then every line of stdout and stderr is
 // searched for each value as typed, in any case, URL-encoded and as a form encodes it.
 
@@ -183,6 +183,8 @@ it("writes no e-mail address, phone, name or message of a lead (or of the owner)
   });
   expect(added.status).toBe(502);
   await malformedRequest();
+  // A path with an address in it (a visitor's typo, a scanner): the request's line masks it.
+  expect((await fetch(`${base}/api/leads-of/${emails[0]}`)).status).toBe(404);
 
   // Three leads were delivered by three channels each, and every delivery failed.
   await linesSaying("delivery failed; will retry", 9);
@@ -205,6 +207,7 @@ it("writes no e-mail address, phone, name or message of a lead (or of the owner)
   expect(server.logs.some((line) => line.includes('"msg":"confirmation link not sent"'))).toBe(true);
   expect(server.logs.some((line) => line.includes('"form":"contact-page"') && line.includes('"spam":false'))).toBe(true);
   expect(server.logs.some((line) => line.includes('"spam":"honeypot"'))).toBe(true);
+  expect(requests.find((line) => typeof line.path === "string" && line.path.startsWith("/api/leads-of/"))).toMatchObject({ path: "/api/leads-of/[email]", route: null, status: 404 });
   const contactId = ((await contact.json()) as { id: string }).id;
   expect(server.logs.some((line) => line.includes(`"lead":"${contactId}"`) && line.includes('"msg":"delivery failed; will retry"'))).toBe(true);
 }, 60_000);
