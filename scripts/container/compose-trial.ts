@@ -47,6 +47,7 @@ type Service = {
   ports?: Array<{ target: number; published: string }>;
   depends_on?: Record<string, { condition: string }>;
   stop_grace_period?: string;
+  init?: boolean;
 };
 
 function podman(args: string[], options: { quiet?: boolean } = {}): string {
@@ -68,6 +69,7 @@ function runArgs(name: string, service: Service, certs: string): string[] {
   const args = ["run", "-d", "--name", container(name), "--network", NETWORK, "--network-alias", name, ...LIMITS];
   for (const [key, value] of Object.entries(service.environment ?? {})) if (value !== null) args.push("-e", `${key}=${value}`);
   // Podman's --read-only would add writable /tmp, /run and /var/tmp of its own; compose gives only its tmpfs list.
+  if (service.init) args.push("--init");
   if (service.read_only) args.push("--read-only", "--read-only-tmpfs=false");
   for (const path of service.tmpfs ?? []) args.push("--tmpfs", path);
   for (const cap of service.cap_drop ?? []) args.push("--cap-drop", cap);
