@@ -186,7 +186,7 @@ async function main() {
     console.log(`all up and healthy: ${((performance.now() - upStarted) / 1000).toFixed(1)} s`);
 
     console.log("\n## nginx");
-    console.log(`version: ${podman(["exec", container("nginx"), "nginx", "-v"], { quiet: true }) || "(see stderr)"}`);
+    console.log(spawnSync(PODMAN[0]!, [...PODMAN.slice(1), "exec", container("nginx"), "nginx", "-v"], { encoding: "utf8" }).stderr.trim());
     const test = spawnSync(PODMAN[0]!, [...PODMAN.slice(1), "exec", container("nginx"), "nginx", "-t"], { encoding: "utf8" });
     console.log(`nginx -t: exit ${test.status}; ${test.stderr.split("\n").filter((l) => l.startsWith("nginx:")).join(" / ")}`);
     const redirect = spawnSync("curl", ["-sS", "-o", "/dev/null", "-w", "%{http_code} %{redirect_url}", `http://127.0.0.1:${HTTP_PORT}/about?x=1`], { encoding: "utf8" });
