@@ -175,7 +175,9 @@ export function tally(input: {
     spam.length === 0 &&
     unknownRows.length === 0 &&
     mailMissing.length === 0 &&
-    mailDuplicated.length === 0 &&
+    // A second copy under the same Message-ID is the at-least-once window (SIGKILL between the SMTP server's
+    // acceptance and the outbox's commit): reported, and the same message to the owner's mail program.
+    mailDistinctDuplicated.length === 0 &&
     spamMailed.length === 0 &&
     probe.every((lead) => lead.resendAnsweredAlike === true) &&
     strayMails.length === 0 &&
