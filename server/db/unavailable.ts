@@ -60,12 +60,15 @@ export class DatabaseTimeoutError extends Error {
 function matchesOwnFields(error: object): boolean {
   if (error instanceof DatabaseTimeoutError) return true;
   const code = "code" in error && typeof error.code === "string" ? error.code : undefined;
+  const message = "message" in error && typeof error.message === "string" ? error.message : "";
   if (code !== undefined) {
     if (NETWORK_CODES.has(code) || POSTGRES_CODES.has(code)) return true;
+    // 55000 is a wide class of "not in the right state" errors; only the database refusing connections
+    // (ALLOW_CONNECTIONS false, e.g. during a restore or maintenance) is an outage.
+    if (code === "55000" && /is not currently accepting connections/.test(message)) return true;
     if (/^[0-9A-Z]{5}$/.test(code) && POSTGRES_CLASSES.includes(code.slice(0, 2))) return true;
     if (SQLITE_CODES.some((primary) => code === primary || code.startsWith(`${primary}_`))) return true;
   }
-  const message = "message" in error && typeof error.message === "string" ? error.message : "";
   return POSTGRES_MESSAGES.some((pattern) => pattern.test(message));
 }
 

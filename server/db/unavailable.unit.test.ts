@@ -66,6 +66,11 @@ describe("isDatabaseUnavailable: PostgreSQL", () => {
     expect(isDatabaseUnavailable(postgresError(code))).toBe(false);
   });
 
+  it("recognises a database that refuses connections (55000, ALLOW_CONNECTIONS false) but no other 55000", () => {
+    expect(isDatabaseUnavailable(postgresError("55000", 'database "agency" is not currently accepting connections'))).toBe(true);
+    expect(isDatabaseUnavailable(postgresError("55000", 'currval of sequence "leads_id_seq" is not yet defined in this session'))).toBe(false);
+  });
+
   it.each(["Connection terminated", "Connection terminated unexpectedly", "Connection terminated due to connection timeout", "timeout exceeded when trying to connect", "Client has encountered a connection error and is not queryable"])(
     "recognises pg's %j",
     (message) => {
