@@ -38,7 +38,8 @@ async function canSignIn(email: string, password: string) {
   }
 }
 
-describe("npm run admin", () => {
+// Each test runs the CLI as an operator would (tsx, a child process, a password hash): seconds each on a busy machine.
+describe("npm run admin", { timeout: 30_000 }, () => {
   it("creates an account whose password signs in", async () => {
     const result = admin(["create", "--email", "Boss@Agency.example"], "first password 123");
     expect(result.code, result.out).toBe(0);
