@@ -4,8 +4,7 @@ import { setNonce } from "get-nonce";
 // answer's nonce (docs/decisions/033-csp-reports.md). The server puts it in
 // `<meta property="csp-nonce" nonce="…">`; the browser hides the attribute and keeps the value in the
 // element's `nonce` property. Radix Dialog's scroll lock (react-remove-scroll, through
-// react-style-singleton) reads it from get-nonce; so does Radix Select's viewport style, should the admin
-// use one (components/ui/select.tsx).
+// react-style-singleton) reads it from get-nonce.
 
 const nonce = typeof document === "undefined" ? undefined : document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;
 if (nonce) setNonce(nonce);
