@@ -52,6 +52,14 @@ describe("apiRequest", () => {
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).message).toBe('400: {"message":"Please correct the highlighted fields."}');
     expect((error as HttpError).status).toBe(400);
+    expect((error as HttpError).body).toEqual({ message: "Please correct the highlighted fields." });
+  });
+
+  it("keeps no body on the error when the answer is not JSON", async () => {
+    vi.stubGlobal("fetch", answer(502, "<html>Bad Gateway</html>"));
+    const error = await apiRequest("GET", "/api/admin/stats").catch((e: unknown) => e);
+    expect((error as HttpError).status).toBe(502);
+    expect((error as HttpError).body).toBeUndefined();
   });
 
   it("uses the status text when the body is empty", async () => {

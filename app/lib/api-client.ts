@@ -4,21 +4,33 @@ import { QueryClient, type QueryFunction } from "@tanstack/react-query";
 // use apiRequest only; the TanStack Query defaults below are the admin's. Nothing here runs at import
 // time, so a public page's bundle leaves TanStack Query out (the package declares no side effects).
 
-/** A non-OK answer. Its message is "status: body" (or the status text when the body is empty). */
+/**
+ * A non-OK answer. Its message is "status: body" (or the status text when the body is empty); `body` is
+ * the body parsed as JSON (the API's error object), or undefined when it was not JSON.
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = "HttpError";
   }
 }
 
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
-  const text = (await response.text()) || response.statusText;
-  throw new HttpError(response.status, `${response.status}: ${text}`);
+  const text = await response.text();
+  throw new HttpError(response.status, `${response.status}: ${text || response.statusText}`, parsedJson(text));
 }
 
 /** Sends a request with cookies; a body goes as JSON. Throws HttpError on a non-OK answer. */
@@ -48,8 +60,8 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
+      // No default queryFn: every query names its own (admin/api/*.ts).
       queries: {
-        queryFn: getQueryFn({ on401: "throw" }),
         refetchInterval: false,
         refetchOnWindowFocus: false,
         staleTime: Number.POSITIVE_INFINITY,

@@ -11,17 +11,11 @@ export async function sendJson<T>(method: "POST" | "PATCH" | "PUT", url: string,
   return (await (await apiRequest(method, url, body)).json()) as T;
 }
 
-/** The API's error body carried by an HttpError ("400: {json}"), when there is one. */
+/** The API's error body carried by an HttpError, when it is one (JSON with a message). */
 export function apiErrorOf(error: unknown): ApiError | null {
   if (!(error instanceof HttpError)) return null;
-  const body = error.message.slice(`${error.status}: `.length);
-  try {
-    const parsed = JSON.parse(body) as unknown;
-    if (parsed && typeof parsed === "object" && typeof (parsed as ApiError).message === "string") return parsed as ApiError;
-  } catch {
-    // Not JSON: no field errors to show.
-  }
-  return null;
+  const { body } = error;
+  return body && typeof body === "object" && typeof (body as ApiError).message === "string" ? (body as ApiError) : null;
 }
 
 /** A 401: the admin session has ended (expired, signed out elsewhere, password changed). */
