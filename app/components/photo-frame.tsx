@@ -1,4 +1,4 @@
-import { clsx as cn } from "clsx";
+import { clsx } from "clsx";
 import { stockPhotoSrcSet } from "../lib/stock-photo.ts";
 
 // A stock photo (external host: slow or failing at times, SPEC §10) in a frame of fixed proportions
@@ -47,7 +47,7 @@ export function PhotoFrame({
   className?: string;
 }) {
   return (
-    <div className={cn("photo-placeholder relative w-full overflow-hidden", aspectClass(width, height), className)}>
+    <div className={clsx("photo-placeholder relative w-full overflow-hidden", aspectClass(width, height), className)}>
       <img
         src={src}
         srcSet={stockPhotoSrcSet(src, width / height)}

@@ -1,4 +1,4 @@
-import { clsx as cn } from "clsx";
+import { clsx } from "clsx";
 import { Children, type ReactNode } from "react";
 
 // Plain clsx and inline icons: these blocks are on the home page, whose first load must stay light.
@@ -34,7 +34,7 @@ const toneClasses: Record<Tone, string> = {
 
 export function Section({ id, tone = "white", className, children, labelledBy }: { id?: string; tone?: Tone; className?: string; children: ReactNode; labelledBy?: string }) {
   return (
-    <section id={id} aria-labelledby={labelledBy} className={cn(toneClasses[tone], "py-16 sm:py-20", className)}>
+    <section id={id} aria-labelledby={labelledBy} className={clsx(toneClasses[tone], "py-16 sm:py-20", className)}>
       <div className="mx-auto max-w-6xl px-4">{children}</div>
     </section>
   );
@@ -42,10 +42,10 @@ export function Section({ id, tone = "white", className, children, labelledBy }:
 
 export function SectionHeader({ id, eyebrow, title, intro, className, centered = true }: { id?: string; eyebrow?: string; title: ReactNode; intro?: ReactNode; className?: string; centered?: boolean }) {
   return (
-    <div className={cn("max-w-3xl", centered && "mx-auto text-center", className)}>
+    <div className={clsx("max-w-3xl", centered && "mx-auto text-center", className)}>
       {eyebrow && (
         <p
-          className={cn(
+          className={clsx(
             "inline-flex items-center gap-3 text-sm font-bold uppercase tracking-wider text-brand-700 [.bg-brand-900_&]:text-blue-200",
             // The brand's short rule before every eyebrow (decorative, drawn by CSS).
             "before:h-0.5 before:w-6 before:rounded-full before:bg-current before:content-['']",
@@ -80,7 +80,7 @@ export function Hero({ eyebrow, title, intro, actions, aside, children }: { eyeb
   return (
     <section className="relative isolate overflow-hidden bg-gradient-to-b from-brand-50 to-white py-16 sm:py-24">
       <HeroBackdrop />
-      <div className={cn("mx-auto grid max-w-6xl gap-12 px-4", aside && "lg:grid-cols-2 lg:items-center")}>
+      <div className={clsx("mx-auto grid max-w-6xl gap-12 px-4", aside && "lg:grid-cols-2 lg:items-center")}>
         <div>
           {eyebrow && <div className="mb-4">{eyebrow}</div>}
           <h1 className="text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">{title}</h1>
@@ -106,7 +106,7 @@ export function Hero({ eyebrow, title, intro, actions, aside, children }: { eyeb
 /** A link styled as a button (navigations go through the router and scroll to the top). */
 export function ButtonLink({ to, variant = "default", size = "lg", className, children }: { to: string; variant?: "default" | "outline" | "secondary"; size?: "default" | "lg"; className?: string; children: ReactNode }) {
   return (
-    <a href={to} className={cn(buttonBase, buttonLinkVariants[variant], buttonLinkSizes[size], className)}>
+    <a href={to} className={clsx(buttonBase, buttonLinkVariants[variant], buttonLinkSizes[size], className)}>
       {children}
     </a>
   );
@@ -156,13 +156,13 @@ export function gridColumnsFor(count: number, plan: ColumnPlan): string {
 const cardGridPlans: Record<2 | 3 | 4, ColumnPlan> = { 2: { md: 2 }, 3: { md: 2, lg: 3 }, 4: { sm: 2, lg: 4 } };
 
 export function CardGrid({ columns = 3, className, children }: { columns?: 2 | 3 | 4; className?: string; children: ReactNode }) {
-  return <div className={cn("mt-10 grid gap-6", gridColumnsFor(Children.toArray(children).length, cardGridPlans[columns]), className)}>{children}</div>;
+  return <div className={clsx("mt-10 grid gap-6", gridColumnsFor(Children.toArray(children).length, cardGridPlans[columns]), className)}>{children}</div>;
 }
 
 export function Card({ title, icon, children, className, headingLevel = 3 }: { title: ReactNode; icon?: ReactNode; children?: ReactNode; className?: string; headingLevel?: 3 | 4 }) {
   const Heading = headingLevel === 3 ? "h3" : "h4";
   return (
-    <div className={cn("rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-sm", className)}>
+    <div className={clsx("rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-sm", className)}>
       {icon && (
         <div className="mb-4 inline-flex h-12 w-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100" aria-hidden="true">
           {icon}
@@ -208,7 +208,7 @@ export function CardsSection({
 
 export function CheckList({ items, className }: { items: ReactNode[]; className?: string }) {
   return (
-    <ul className={cn("space-y-3", className)}>
+    <ul className={clsx("space-y-3", className)}>
       {items.map((item, index) => (
         <li key={index} className="flex gap-3">
           <CheckIcon />
@@ -222,7 +222,7 @@ export function CheckList({ items, className }: { items: ReactNode[]; className?
 export function StatGrid({ stats, className }: { stats: { value: string; label: string }[]; className?: string }) {
   return (
     // A band of figures on the brand's dark blue, divided like a scoreboard.
-    <dl className={cn("mt-10 grid overflow-hidden rounded-2xl bg-brand-900 text-white shadow-lg", gridColumnsFor(stats.length, { sm: 3 }), className)}>
+    <dl className={clsx("mt-10 grid overflow-hidden rounded-2xl bg-brand-900 text-white shadow-lg", gridColumnsFor(stats.length, { sm: 3 }), className)}>
       {stats.map((stat) => (
         <div key={stat.label} className="flex flex-col border-white/15 p-8 text-center max-sm:not-first:border-t sm:not-first:border-l">
           <dt className="order-2 mt-2 text-sm font-medium text-blue-100">{stat.label}</dt>
@@ -238,7 +238,7 @@ export function StatGrid({ stats, className }: { stats: { value: string; label: 
 
 export function ProcessSteps({ steps, className }: { steps: { title: string; text: ReactNode }[]; className?: string }) {
   return (
-    <ol className={cn("mt-10 grid gap-6", gridColumnsFor(steps.length, { md: 2, lg: 4 }), className)}>
+    <ol className={clsx("mt-10 grid gap-6", gridColumnsFor(steps.length, { md: 2, lg: 4 }), className)}>
       {steps.map((step, index) => (
         <li key={step.title} className="rounded-xl border border-slate-200 bg-white p-6 text-slate-900">
           <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 font-bold text-white" aria-hidden="true">

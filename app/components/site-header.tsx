@@ -1,4 +1,4 @@
-import { clsx as cn } from "clsx";
+import { clsx } from "clsx";
 import { BrandMark } from "./brand-mark.tsx";
 import { headerCallToAction, industryNavigation, mainNavigation, siteConfig, type NavLink } from "../config/site.ts";
 
@@ -34,13 +34,13 @@ const ChevronDownIcon = () => (
 const focusRing = "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
 
 const linkClass = (isActive: boolean) =>
-  cn("rounded-md px-3 py-2 text-sm font-semibold", focusRing, isActive ? "bg-brand-50 text-brand-700" : "text-slate-800 hover:text-brand-700");
+  clsx("rounded-md px-3 py-2 text-sm font-semibold", focusRing, isActive ? "bg-brand-50 text-brand-700" : "text-slate-800 hover:text-brand-700");
 
 function NavItem({ item, pathname }: { item: NavLink; pathname: string }) {
   // As React Router's NavLink did: a section link stays current on its sub-pages (/services/seo).
   const active = item.to === "/" ? pathname === "/" : pathname === item.to || pathname.startsWith(`${item.to}/`);
   return (
-    <a href={item.to} className={cn("block", linkClass(active))} aria-current={active ? "page" : undefined}>
+    <a href={item.to} className={clsx("block", linkClass(active))} aria-current={active ? "page" : undefined}>
       {item.label}
     </a>
   );
@@ -48,7 +48,7 @@ function NavItem({ item, pathname }: { item: NavLink; pathname: string }) {
 
 function Logo() {
   return (
-    <a href="/" className={cn("flex items-center gap-2 rounded-md", focusRing)} aria-label={`${siteConfig.companyName}, home`}>
+    <a href="/" className={clsx("flex items-center gap-2 rounded-md", focusRing)} aria-label={`${siteConfig.companyName}, home`}>
       <BrandMark />
       <span className="text-base font-extrabold text-brand-900 sm:text-lg">{siteConfig.companyName}</span>
     </a>
@@ -67,7 +67,7 @@ function IndustriesMenu({ pathname }: { pathname: string }) {
         aria-expanded="false"
         aria-controls="industries-menu"
         data-menu-trigger
-        className={cn(
+        className={clsx(
           "inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-semibold aria-expanded:text-brand-700",
           focusRing,
           active ? "bg-brand-50 text-brand-700" : "text-slate-800 hover:text-brand-700",
@@ -89,7 +89,7 @@ function IndustriesMenu({ pathname }: { pathname: string }) {
               href={item.to}
               role="menuitem"
               tabIndex={-1}
-              className={cn(
+              className={clsx(
                 "block rounded-sm px-3 py-2 text-sm outline-none hover:bg-brand-50 focus:bg-brand-50 focus:text-brand-900",
                 item.to === pathname ? "font-bold text-brand-700" : "text-slate-800",
               )}
@@ -104,7 +104,7 @@ function IndustriesMenu({ pathname }: { pathname: string }) {
 }
 
 // No display here: the bar's copy is hidden below lg (clsx does not merge conflicting classes).
-const callToActionClass = cn(
+const callToActionClass = clsx(
   "items-center justify-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800",
   "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2",
 );
@@ -114,7 +114,7 @@ function PhoneLink() {
   return (
     <a
       href={siteConfig.phoneHref}
-      className={cn("inline-flex h-11 min-w-11 items-center justify-center gap-2 rounded-md px-2 text-sm font-semibold text-brand-700 hover:text-brand-900", focusRing)}
+      className={clsx("inline-flex h-11 min-w-11 items-center justify-center gap-2 rounded-md px-2 text-sm font-semibold text-brand-700 hover:text-brand-900", focusRing)}
     >
       <PhoneIcon />
       <span className="sr-only">Call </span>
@@ -130,7 +130,7 @@ function PhoneLink() {
 function MobileMenu({ pathname }: { pathname: string }) {
   return (
     <>
-      <button type="button" className={cn("rounded-md p-2 text-slate-900 md:hidden", focusRing)} aria-label="Open menu" aria-haspopup="dialog" data-dialog-open="mobile-menu">
+      <button type="button" className={clsx("rounded-md p-2 text-slate-900 md:hidden", focusRing)} aria-label="Open menu" aria-haspopup="dialog" data-dialog-open="mobile-menu">
         <MenuIcon />
       </button>
       <dialog
@@ -142,7 +142,7 @@ function MobileMenu({ pathname }: { pathname: string }) {
         <div className="flex h-full flex-col gap-6 p-6">
           <div className="flex items-center justify-between">
             <p className="text-lg font-bold text-brand-900">Menu</p>
-            <button type="button" data-dialog-close className={cn("rounded-md p-2", focusRing)} aria-label="Close menu">
+            <button type="button" data-dialog-close className={clsx("rounded-md p-2", focusRing)} aria-label="Close menu">
               <CloseIcon />
             </button>
           </div>
@@ -164,10 +164,10 @@ function MobileMenu({ pathname }: { pathname: string }) {
             </ul>
           </nav>
           <div className="mt-auto flex flex-col gap-3 border-t border-slate-200 pt-6">
-            <a href={headerCallToAction.to} className={cn(callToActionClass, "flex py-3 text-base")}>
+            <a href={headerCallToAction.to} className={clsx(callToActionClass, "flex py-3 text-base")}>
               {headerCallToAction.label}
             </a>
-            <a href={siteConfig.phoneHref} className={cn("inline-flex items-center justify-center gap-2 rounded-md py-2 font-semibold text-brand-700", focusRing)}>
+            <a href={siteConfig.phoneHref} className={clsx("inline-flex items-center justify-center gap-2 rounded-md py-2 font-semibold text-brand-700", focusRing)}>
               <PhoneIcon />
               Call {siteConfig.phone}
             </a>
@@ -199,7 +199,7 @@ export function SiteHeader({ pathname }: { pathname: string }) {
         </nav>
         <div className="flex items-center gap-1 lg:gap-2">
           <PhoneLink />
-          <a href={headerCallToAction.to} className={cn(callToActionClass, "hidden lg:inline-flex")}>
+          <a href={headerCallToAction.to} className={clsx(callToActionClass, "hidden lg:inline-flex")}>
             {headerCallToAction.label}
           </a>
           <MobileMenu pathname={pathname} />

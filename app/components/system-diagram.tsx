@@ -1,4 +1,4 @@
-import { clsx as cn } from "clsx";
+import { clsx } from "clsx";
 import type { ReactNode } from "react";
 
 // The "system" of the industry, trade and audit pages drawn as a diagram: numbered stages joined by
@@ -29,7 +29,7 @@ function Arrow() {
 
 export function SystemDiagram({ steps, className }: { steps: { title: string; text: ReactNode }[]; className?: string }) {
   return (
-    <ol className={cn("mx-auto mt-12 grid max-w-5xl gap-10 lg:gap-8", columnsByCount[steps.length] ?? "lg:grid-cols-3", className)}>
+    <ol className={clsx("mx-auto mt-12 grid max-w-5xl gap-10 lg:gap-8", columnsByCount[steps.length] ?? "lg:grid-cols-3", className)}>
       {steps.map((step, index) => {
         const payoff = index === steps.length - 1;
         return (
@@ -45,7 +45,7 @@ export function SystemDiagram({ steps, className }: { steps: { title: string; te
             )}
             <span
               aria-hidden="true"
-              className={cn(
+              className={clsx(
                 "absolute left-0 top-0 flex h-14 w-14 items-center justify-center rounded-2xl text-xl font-extrabold shadow-md lg:relative lg:mx-auto",
                 payoff ? "bg-signal-400 text-brand-900" : "bg-brand-700 text-white",
               )}

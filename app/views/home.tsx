@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { clsx as cn } from "clsx";
+import { clsx } from "clsx";
 import { ClientStrip } from "../components/client-strip.tsx";
 import { ReportMockup } from "../components/illustrations/report-mockup.tsx";
 import { TradeScene, type TradeSceneKind } from "../components/illustrations/trade-scene.tsx";
@@ -264,7 +264,7 @@ export default function Home() {
         <Section key={audience.id} id={audience.id} tone={audience.tone} labelledBy={`${audience.id}-heading`}>
           <div className="grid gap-10 lg:grid-cols-2 lg:items-center">
             {/* Text and picture swap sides from one audience to the next (the reading order stays text first). */}
-            <div className={cn(index % 2 === 1 && "lg:order-2")}>
+            <div className={clsx(index % 2 === 1 && "lg:order-2")}>
               <SectionHeader id={`${audience.id}-heading`} centered={false} eyebrow={audience.eyebrow} title={audience.title} intro={audience.text} />
               <a
                 href={audience.link.to}

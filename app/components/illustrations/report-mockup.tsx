@@ -1,4 +1,4 @@
-import { clsx as cn } from "clsx";
+import { clsx } from "clsx";
 
 // A mock-up of the monthly report clients get: the three lead counts, six months of leads with booked
 // jobs drawn over them, and the keywords moving up. Deliberately without figures: it shows what the
@@ -22,7 +22,7 @@ export function ReportMockup({ className }: { className?: string }) {
       height="360"
       role="img"
       aria-labelledby="report-mockup-title"
-      className={cn("h-auto w-full drop-shadow-xl", className)}
+      className={clsx("h-auto w-full drop-shadow-xl", className)}
     >
       <title id="report-mockup-title">
         Example of the monthly report clients get: calls, form leads and booked jobs, leads by month with booked jobs, and keyword rankings

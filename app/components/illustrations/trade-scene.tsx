@@ -1,4 +1,4 @@
-import { clsx as cn } from "clsx";
+import { clsx } from "clsx";
 import type { ReactNode } from "react";
 
 // A small flat scene per trade (decorative, aria-hidden): a house on the map with our pin over it, and
@@ -78,7 +78,7 @@ const jobs: Record<TradeSceneKind, ReactNode> = {
 
 export function TradeScene({ kind, className }: { kind: TradeSceneKind; className?: string }) {
   return (
-    <svg viewBox="0 0 416 176" width="416" height="176" aria-hidden="true" focusable="false" className={cn("h-auto w-full", className)}>
+    <svg viewBox="0 0 416 176" width="416" height="176" aria-hidden="true" focusable="false" className={clsx("h-auto w-full", className)}>
       <rect width="416" height="176" className="fill-brand-50" />
       <rect y="150" width="416" height="26" className="fill-brand-100" />
       <path d="M24 163h368" className="stroke-brand-200" strokeWidth="3" strokeDasharray="14 10" strokeLinecap="round" />
