@@ -14,7 +14,7 @@ const boundary = (forbidden, message) => ({
 });
 
 export default defineConfig(
-  { ignores: ["build/", "build-e2e/", "build-*/", "dist/", ".react-router/", ".astro/", "node_modules/", "data/", "test-results/", "playwright-report/"] },
+  { ignores: ["build/", "build-e2e/", "build-*/", "dist/", ".astro/", "node_modules/", "data/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
