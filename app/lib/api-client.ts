@@ -60,8 +60,8 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      // No default queryFn: every query names its own (admin/api/*.ts).
       queries: {
+        queryFn: getQueryFn({ on401: "throw" }),
         refetchInterval: false,
         refetchOnWindowFocus: false,
         staleTime: Number.POSITIVE_INFINITY,
