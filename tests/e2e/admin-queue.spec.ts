@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import SQLite from "better-sqlite3";
 import { deadlineKey, type LeadStatus } from "../../contract/admin-leads.ts";
 import { expect, test } from "./fixtures.ts";
-import { e2eSqlitePath, expectToast, openToast, signInThroughTheApi } from "./helpers.ts";
+import { expectToast, openToast, signInThroughTheApi } from "./helpers.ts";
 import { contactData, inquiryData, postContact, postInquiry, uniqueTag } from "./lead-seeds.ts";
 import { meetingDateInDays } from "../helpers/meeting-dates.ts";
 
@@ -28,7 +28,7 @@ const meetingDay = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "l
  */
 function backdate(kind: Kind, id: string, hours: number, lead: { status: LeadStatus; formName: string | null }) {
   const table = kind === "contacts" ? "contact_submissions" : "service_inquiries";
-  const db = new SQLite(e2eSqlitePath(), { fileMustExist: true });
+  const db = new SQLite(process.env.E2E_SQLITE_PATH!, { fileMustExist: true });
   try {
     db.pragma("busy_timeout = 5000");
     const createdAt = new Date(Date.now() - hours * HOUR_MS).toISOString();
