@@ -159,7 +159,10 @@ test.describe("the banner while new leads reach nobody", () => {
     // The morning e-mail: off by default, on at 8:00 AM in the business's time zone (words, not ids).
     const morning = who.getByRole("switch", { name: "Send me a morning e-mail" });
     await expect(morning).not.toBeChecked();
-    await morning.check();
+    // By keyboard: the test e-mail's answer may still reflow the section, and a click aimed a moment earlier
+    // can land beside the switch (two CI runs saw 'Clicking the checkbox did not change its state').
+    await morning.press("Space");
+    await expect(morning).toBeChecked();
     await expectToast(page, "Saved", "The morning e-mail comes at 7:00 AM Eastern Time (New York).");
     await who.getByLabel("At").selectOption({ label: "8:00 AM" });
     await expectToast(page, "Saved", "The morning e-mail comes at 8:00 AM Eastern Time (New York).");
