@@ -45,15 +45,19 @@ function checkLength(file: string): void {
   }
 }
 
+/** Opens an SQLite file that must exist; a file the command may not open says so in the operator's words. */
+function openExisting(path: string, { readonly, doing }: { readonly: boolean; doing: "read" | "write" }): Db {
+  try {
+    return new SQLite(path, { readonly, fileMustExist: true });
+  } catch (error) {
+    throw fileProblem(error, path, doing);
+  }
+}
+
 /** Opens the backup read-only, checks it whole (integrity_check) and counts what it holds. */
 export function inspectSqliteBackup(file: string): Contents {
   checkLength(file);
-  let db: Db;
-  try {
-    db = new SQLite(file, { readonly: true, fileMustExist: true });
-  } catch (error) {
-    throw fileProblem(error, file, "read");
-  }
+  const db = openExisting(file, { readonly: true, doing: "read" });
   try {
     const problems = db.pragma("integrity_check") as { integrity_check: string }[];
     if (problems[0]?.integrity_check !== "ok") {
@@ -85,12 +89,7 @@ export function backupSqlite(sourcePath: string, file: string, options: { force:
   }
   const pending = pendingFile(file, { force: options.force, protectedPaths: [sourcePath, `${sourcePath}-wal`, `${sourcePath}-shm`] });
   try {
-    let source: Db;
-    try {
-      source = new SQLite(sourcePath, { fileMustExist: true });
-    } catch (error) {
-      throw fileProblem(error, sourcePath, "read");
-    }
+    const source = openExisting(sourcePath, { readonly: false, doing: "read" });
     try {
       // The server writes in short transactions; a checkpoint or a migration may hold a lock a moment.
       source.pragma("busy_timeout = 10000");
@@ -124,12 +123,7 @@ export function backupSqlite(sourcePath: string, file: string, options: { force:
  * nothing. The caller ends the transaction and closes the connection.
  */
 function lockExclusively(path: string): Db {
-  let db: Db;
-  try {
-    db = new SQLite(path, { fileMustExist: true });
-  } catch (error) {
-    throw fileProblem(error, path, "write");
-  }
+  const db = openExisting(path, { readonly: false, doing: "write" });
   try {
     db.pragma("busy_timeout = 0");
     db.pragma("locking_mode = exclusive");
