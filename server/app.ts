@@ -66,7 +66,7 @@ export function createServerOptions(config: ServerConfig): FastifyHttpOptions<Se
     // Slow clients cannot hold a connection: the whole request (headers and body) must arrive within
     // requestTimeout and its headers within headersTimeout, else 408 and the connection closes; an idle
     // kept-alive connection closes after keepAliveTimeout. Behind a proxy that reuses connections to us,
-    // keepAliveTimeout must exceed the proxy's idle timeout (README, "Serving").
+    // keepAliveTimeout must exceed the proxy's idle timeout (docs/serving.md, "Origins and proxies").
     requestTimeout: config.timeouts.requestMs,
     keepAliveTimeout: config.timeouts.keepAliveMs,
     connectionTimeout: SOCKET_IDLE_TIMEOUT_MS,
