@@ -4,7 +4,7 @@ import { fieldMessages } from "./field-messages.ts";
 import { cleanSourceText, leadSourceLimits, trimText, withoutDisguisingCharacters } from "./text.ts";
 
 // Field rules shared by every payload. The spec leaves most bounds open; these are the ones the
-// foundation issue fixed (see docs/decisions/002-payload-bounds.md).
+// foundation issue fixed (see docs/decisions/002-payloads-and-errors.md).
 
 // Clean text: the one owner of what text may reach the database (docs/decisions/014-clean-text.md).
 // PostgreSQL refuses NUL outright and SQLite stores it, so the contract decides for both:

@@ -18,7 +18,7 @@ export function absoluteUrl(path: string): string {
   return `${siteConfig.siteOrigin}${path === "/" ? "/" : path}`;
 }
 
-/** What a page's <head> carries beyond the frame's own tags (rendered by app/layouts/page-head.astro). */
+/** What a page's <head> carries beyond the frame's own tags (rendered by app/layouts/site-layout.astro). */
 export type PageHead = {
   title: string;
   meta: { name?: string; property?: string; content: string }[];

@@ -15,7 +15,7 @@
 # /etc/apt/sources.list* unless DEBIAN_MIRROR is set. About 1-2 minutes.
 set -euo pipefail
 
-SUITE="${SUITE:-bookworm}"   # trixie for the compose trial's stand-ins (scripts/container/compose-trial.sh)
+SUITE="${SUITE:-bookworm}"   # trixie for the compose trial's stand-ins (scripts/container/compose-trial.ts)
 IMAGE="${BASE_IMAGE:-docker.io/library/debian:$SUITE-slim}"
 PODMAN=(podman --runtime runc --cgroup-manager=cgroupfs)
 
