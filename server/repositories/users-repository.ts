@@ -7,7 +7,8 @@ export function normalizeUsername(username: string): string {
   return username.trim().toLowerCase();
 }
 
-export function createUsersRepository(db: Kysely<Database>) {
+/** `clock`: the app's (AppOptions.clock), for the users' updatedAt. */
+export function createUsersRepository(db: Kysely<Database>, clock: () => Date = () => new Date()) {
   return {
     async findByUsername(username: string) {
       return db
@@ -18,7 +19,7 @@ export function createUsersRepository(db: Kysely<Database>) {
     },
 
     async create(username: string, passwordHash: string) {
-      const now = new Date().toISOString();
+      const now = clock().toISOString();
       return db
         .insertInto("users")
         .values({ id: randomUUID(), username: normalizeUsername(username), passwordHash, updatedAt: now })
@@ -38,7 +39,7 @@ export function createUsersRepository(db: Kysely<Database>) {
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable("users")
-          .set({ passwordHash, updatedAt: new Date().toISOString() })
+          .set({ passwordHash, updatedAt: clock().toISOString() })
           .where("id", "=", userId)
           .execute();
         let sessions = trx.deleteFrom("sessions").where("userId", "=", userId);

@@ -67,7 +67,7 @@ export default fp(
         const previous = request.cookies[cookieName];
         if (previous) await sessions.delete(hashSessionToken(previous));
         const token = createSessionToken();
-        await sessions.create({ tokenHash: hashSessionToken(token), userId: user.id, now: new Date(), idleMs, maxMs });
+        await sessions.create({ tokenHash: hashSessionToken(token), userId: user.id, now: app.clock(), idleMs, maxMs });
         setCookie(request, reply, token);
         request.log.info({ userId: user.id }, "admin signed in");
         return { userId: user.id, username: user.username };
@@ -78,7 +78,7 @@ export default fp(
         const token = request.cookies[cookieName];
         if (!token) return null;
         const tokenHash = hashSessionToken(token);
-        const now = new Date();
+        const now = app.clock();
         const session = await sessions.findActive(tokenHash, now);
         if (!session) {
           clearCookie(request, reply);

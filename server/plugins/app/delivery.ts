@@ -16,7 +16,7 @@ declare module "fastify" {
 export default fp(
   async (app) => {
     const config = app.config.delivery;
-    const mailer = config.mail ? createMailTransport(config.mail.transport) : null;
+    const mailer = config.mail ? createMailTransport(config.mail.transport, { now: app.clock }) : null;
     const send = createSenders({ config, siteOrigin: app.config.siteOrigin, leads: app.repositories.leads, mailer, clock: app.clock });
     const worker = createDeliveryWorker({ deliveries: app.repositories.leads.deliveries, send, clock: app.clock, log: app.log });
     app.decorate("mailer", mailer);

@@ -24,7 +24,7 @@ export default fp(
   async (app) => {
     const repositories: Repositories = {
       leads: createLeadsRepository(app.db, deliveryPlanner(app.config.delivery), { clock: app.clock, ownerTimeZone: app.config.delivery.ownerTimeZone }),
-      users: createUsersRepository(app.db),
+      users: createUsersRepository(app.db, app.clock),
       sessions: createSessionsRepository(app.db),
       rateLimits: createRateLimitsRepository(app.db),
       knownDevices: createKnownDevicesRepository(app.db),

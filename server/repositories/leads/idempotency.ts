@@ -64,6 +64,7 @@ export async function insertLeadOnce<K extends LeadKind>(
   spam: SpamVerdict,
   key: string,
   plan: DeliveryPlanner,
+  now: Date,
   token: FormTokenUse | null = null,
 ): Promise<StoredOnce> {
   const fingerprint = leadFingerprint(kind, input);
@@ -71,7 +72,7 @@ export async function insertLeadOnce<K extends LeadKind>(
   if (earlier) return replay(earlier, fingerprint);
   try {
     return await db.transaction().execute(async (trx) => {
-      const lead = await insertLead(trx, kind, input, spam, plan, token);
+      const lead = await insertLead(trx, kind, input, spam, plan, now, token);
       await trx
         .insertInto("leadIdempotencyKeys")
         .values({ leadKind: kind, idempotencyKey: key, fingerprint, leadId: lead.id, createdAt: lead.createdAt })

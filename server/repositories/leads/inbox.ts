@@ -287,7 +287,7 @@ export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner, day: Ow
     async addNote(kind: LeadKind, id: string, body: string): Promise<LeadNote | undefined> {
       return db.transaction().execute(async (trx) => {
         const exists = await untyped(trx).selectFrom(leadTables[kind]).select("id").where("id", "=", id).executeTakeFirst();
-        return exists ? insertNote(trx, kind, id, body) : undefined;
+        return exists ? insertNote(trx, kind, id, body, day.clock()) : undefined;
       });
     },
   };

@@ -23,17 +23,18 @@ import { insertLead, type SpamVerdict } from "./write.ts";
 
 /**
  * `plan` says which deliveries a new (or rescued) lead gets; without one, none (seed data, tools). `day`:
- * the clock of the changes and of "today" (followUp=due), and the owner's time zone (OWNER_TIMEZONE).
+ * the clock of every stored time (a lead's createdAt, notes, changes) and of "today" (followUp=due), and
+ * the owner's time zone (OWNER_TIMEZONE).
  */
 export function createLeadsRepository(db: Kysely<Database>, plan: DeliveryPlanner = () => Promise.resolve([]), day: OwnerDay = { clock: () => new Date(), ownerTimeZone: "UTC" }) {
   return {
     /** Stores the lead; `token` (its form token, when ours) is spent with it, and a spent one makes it spam. */
     create<K extends LeadKind>(kind: K, input: LeadInputOf[K], spam: SpamVerdict = null, token: FormTokenUse | null = null): Promise<LeadOf[K]> {
-      return insertLead(db, kind, input, spam, plan, token);
+      return insertLead(db, kind, input, spam, plan, day.clock(), token);
     },
     /** Stores the lead once per `idempotencyKey`: a repeat answers the first receipt (replayed). */
     createOnce<K extends LeadKind>(kind: K, input: LeadInputOf[K], spam: SpamVerdict, idempotencyKey: string, token: FormTokenUse | null = null): Promise<StoredOnce> {
-      return insertLeadOnce(db, kind, input, spam, idempotencyKey, plan, token);
+      return insertLeadOnce(db, kind, input, spam, idempotencyKey, plan, day.clock(), token);
     },
     deleteExpiredIdempotencyKeys(now: Date): Promise<number> {
       return deleteExpiredIdempotencyKeys(db, now);
@@ -50,7 +51,7 @@ export function createLeadsRepository(db: Kysely<Database>, plan: DeliveryPlanne
     deleteOlderThan(cutoff: Date): Promise<number> {
       return deleteLeadsOlderThan(db, cutoff);
     },
-    stats(now?: Date) {
+    stats(now: Date = day.clock()) {
       return leadStats(db, now);
     },
     /** The dashboard's day and the morning e-mail's: leads needing a reply, follow-ups due by the end of the owner's day. */

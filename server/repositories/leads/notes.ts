@@ -15,11 +15,11 @@ export function notesOf(db: Kysely<Database>, kind: LeadKind, leadId: string): P
     .execute();
 }
 
-/** Adds a note to a lead that exists (the caller checks, in the same transaction). */
-export function insertNote(db: Kysely<Database>, kind: LeadKind, leadId: string, body: string): Promise<LeadNote> {
+/** Adds a note, written at `now`, to a lead that exists (the caller checks, in the same transaction). */
+export function insertNote(db: Kysely<Database>, kind: LeadKind, leadId: string, body: string, now: Date): Promise<LeadNote> {
   return db
     .insertInto("leadNotes")
-    .values({ id: randomUUID(), leadKind: kind, leadId, body, createdAt: new Date().toISOString() })
+    .values({ id: randomUUID(), leadKind: kind, leadId, body, createdAt: now.toISOString() })
     .returning(["id", "body", "createdAt"])
     .executeTakeFirstOrThrow();
 }

@@ -18,7 +18,7 @@ export function weekStart(date: Date): Date {
   return d;
 }
 
-export async function leadStats(db: Kysely<Database>, now: Date = new Date()): Promise<AdminStats> {
+export async function leadStats(db: Kysely<Database>, now: Date): Promise<AdminStats> {
   const kindStats = async (kind: LeadKind): Promise<KindStats> => {
     const firstWeek = weekStart(now);
     firstWeek.setUTCDate(firstWeek.getUTCDate() - 7 * (CHART_WEEKS - 1));

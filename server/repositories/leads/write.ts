@@ -23,11 +23,11 @@ export function leadSearchText(lead: { firstName: string; lastName: string; emai
 }
 
 /** The stored columns of a new lead, without the derived ones (search text, CSV line, deadline order's key). */
-function newLeadColumns<K extends LeadKind>(kind: K, input: LeadInputOf[K], spam: SpamVerdict) {
+function newLeadColumns<K extends LeadKind>(kind: K, input: LeadInputOf[K], spam: SpamVerdict, now: Date) {
   const common = {
     id: randomUUID(),
     // Milliseconds, set here rather than by the database, so keyset cursors compare exactly on both dialects.
-    createdAt: new Date().toISOString(),
+    createdAt: now.toISOString(),
     firstName: input.firstName,
     lastName: input.lastName,
     email: input.email,
@@ -60,8 +60,8 @@ function newLeadColumns<K extends LeadKind>(kind: K, input: LeadInputOf[K], spam
 }
 
 /**
- * Stores a lead (as spam when `spam` says why) with its deliveries, in one transaction (the caller's, when
- * it runs in one), and returns it as the API shows it. `token`, the lead's form token when it is ours, is
+ * Stores a lead (as spam when `spam` says why), created at `now` (the app's clock), with its deliveries, in
+ * one transaction (the caller's, when it runs in one), and returns it as the API shows it. `token`, the lead's form token when it is ours, is
  * spent in that transaction: a token another lead spent makes this one spam. A lead stored as spam gets no
  * deliveries: rescuing it writes them (inbox.ts).
  */
@@ -71,11 +71,12 @@ export async function insertLead<K extends LeadKind>(
   input: LeadInputOf[K],
   spam: SpamVerdict,
   plan: DeliveryPlanner,
+  now: Date,
   token: FormTokenUse | null = null,
 ): Promise<LeadOf[K]> {
   return inTransaction(db, async (trx) => {
     const replayed = token !== null && !(await spendFormToken(trx, token));
-    const lead = newLeadColumns(kind, input, spam ?? (replayed ? { reason: FORM_TOKEN_REUSED } : null));
+    const lead = newLeadColumns(kind, input, spam ?? (replayed ? { reason: FORM_TOKEN_REUSED } : null), now);
     const row = (await untyped(trx)
       .insertInto(leadTables[kind])
       .values({ ...lead, searchText: leadSearchText(lead), csvLine: leadCsvLine(kind, lead as CsvSource<K>), deadlineKey: deadlineKey(lead) })

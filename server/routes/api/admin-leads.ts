@@ -100,7 +100,7 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
     const { kind } = parseInput(leadKindParams, request.params, "Unknown kind of lead.");
     const filters = parseInput(leadFilters, request.query, "Invalid export parameters.");
     const csv = csvFile([leadCsvHeader(kind), ...(await leads.csvLines(kind, filters))]);
-    const day = new Date().toISOString().slice(0, 10);
+    const day = app.clock().toISOString().slice(0, 10);
     return reply
       .type("text/csv; charset=utf-8")
       .header("content-disposition", `attachment; filename="${kind}-${filters.view}-${day}.csv"`)

@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { hashPassword } from "../../lib/passwords.ts";
 import { createTestApp, sessionCookieOf, signIn, TEST_ADMIN, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { testClock } from "../../../tests/helpers/test-clock.ts";
 
 let t: TestApp;
 
@@ -194,12 +195,13 @@ describe("session expiry", () => {
   });
 
   it("expires an idle session after the configured idle time", async () => {
-    const shortLived = await createTestApp({ session: { cookieName: "agency_session", idleMs: 300, maxMs: 60_000 } });
+    const time = testClock();
+    const shortLived = await createTestApp({ session: { cookieName: "agency_session", idleMs: 300, maxMs: 60_000 } }, undefined, { clock: time.clock });
     try {
       const cookie = await signIn(shortLived.app);
       const list = () => shortLived.app.inject({ method: "GET", url: "/api/contact-submissions", headers: { cookie } });
       expect((await list()).statusCode).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      time.advance(400);
       expect((await list()).statusCode).toBe(401);
     } finally {
       await shortLived.close();

@@ -20,6 +20,7 @@ export default async function adminSessionRoutes(app: FastifyInstance) {
   /** The server is busy, not this client over a limit: 503, and nothing was hashed. */
   function sendBusy(request: FastifyRequest, reply: FastifyReply, reason: WorkLimiterBusyError["reason"]) {
     refusedSinceLog += 1;
+    // Wall time, not app.clock: it paces a log line, not a rule a client meets.
     const now = Date.now();
     if (now - lastBusyLogAt >= BUSY_LOG_INTERVAL_MS) {
       request.log.warn({ reason, refused: refusedSinceLog }, "sign-in refused: too many password checks at once");

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectRejected } from "../../../tests/helpers/expect-rejection.ts";
 import { createTestApp, humanSignals, signIn, validInquiry, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { testClock } from "../../../tests/helpers/test-clock.ts";
 import { leadFilters } from "../../../contract/admin-leads.ts";
 
 let t: TestApp;
+/** The app's clock: tests that need leads apart in time advance it. */
+const time = testClock();
 /** Every stored service inquiry, spam included. */
 const count = () => t.app.repositories.leads.count("inquiries", leadFilters.parse({ view: "all" }));
 /** Signals of a person who opened the form a minute ago, sent with every post. */
@@ -11,7 +14,7 @@ let human: Awaited<ReturnType<typeof humanSignals>>;
 const post = (payload: object) => t.app.inject({ method: "POST", url: "/api/service-inquiry", payload: { ...human, ...payload } });
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, undefined, { clock: time.clock });
   human = await humanSignals(t.app);
 });
 afterAll(async () => {
@@ -125,8 +128,8 @@ describe("GET /api/service-inquiries", () => {
 
   it("lists inquiries newest first for the signed-in admin", async () => {
     for (const message of ["first message", "second message", "third message"]) {
+      time.advance(1_000);
       expect((await post({ ...validInquiry, message })).statusCode).toBe(201);
-      await new Promise((resolve) => setTimeout(resolve, 5));
     }
     const cookie = await signIn(t.app);
     const response = await t.app.inject({ method: "GET", url: "/api/service-inquiries", headers: { cookie } });
