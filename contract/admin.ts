@@ -16,7 +16,7 @@ export type AdminLoginInput = z.input<typeof adminLoginInput>;
 /** GET /api/admin/status */
 export type AdminStatus = { authenticated: boolean; username: string | null };
 
-/** The shortest admin password allowed, for a new password (CLI, bootstrap) and a changed one (admin-leads.ts). */
+/** The shortest admin password allowed, for a new password (CLI, bootstrap) and a changed one (passwordChange). */
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;
 
 /** Rules for a new admin password (CLI and bootstrap). */
@@ -25,3 +25,12 @@ export const adminPassword = passwordText("password")
   .max(1024, { error: fieldMessages.tooLong("password", 1024) });
 
 export const adminEmail = z.email({ error: fieldMessages.invalidEmail }).max(254, { error: fieldMessages.tooLong("email address", 254) });
+
+/** POST /api/admin/password: the signed-in admin's new password (the session stays, every other one of the account ends). */
+export const passwordChange = z.object({
+  currentPassword: passwordText("current password").min(1, { error: fieldMessages.required("current password") }).max(1024),
+  newPassword: passwordText("new password")
+    .min(ADMIN_PASSWORD_MIN_LENGTH, { error: fieldMessages.tooShort("new password", ADMIN_PASSWORD_MIN_LENGTH) })
+    .max(1024, { error: fieldMessages.tooLong("new password", 1024) }),
+});
+export type PasswordChange = z.input<typeof passwordChange>;

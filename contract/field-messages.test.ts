@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { adminEmail, adminLoginInput, adminPassword } from "./admin.ts";
-import { noteInput, passwordChange } from "./admin-leads.ts";
+import { passwordChange } from "./admin.ts";
+import { noteInput } from "./lead-notes.ts";
 import { contactSubmissionInput } from "./contact-submission.ts";
 import { fieldMessages } from "./field-messages.ts";
 import { serviceInquiryInput } from "./service-inquiry.ts";

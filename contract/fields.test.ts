@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { adminLoginInput, adminPassword } from "./admin.ts";
-import { leadFilters, leadParams, noteInput, passwordChange } from "./admin-leads.ts";
+import { leadParams } from "./admin-leads.ts";
+import { passwordChange } from "./admin.ts";
+import { leadFilters } from "./lead-filters.ts";
+import { noteInput } from "./lead-notes.ts";
 import { contactSubmissionInput } from "./contact-submission.ts";
 import { cleanText, optionalText, passwordText, requiredText, sourceText, spamSignalFields } from "./fields.ts";
 import { serviceInquiryInput } from "./service-inquiry.ts";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { encodeLeadCursor, leadCursor, leadListQuery } from "./admin-leads.ts";
+import { encodeLeadCursor, leadCursor } from "./lead-cursor.ts";
+import { leadListQuery } from "./lead-filters.ts";
 
 describe("the inbox's paging cursor", () => {
   const position = { sort: "newest" as const, createdAt: "2026-11-23T10:15:30.123Z", id: "3f1c2a9e-8b7d-4c6e-9f5a-1b2c3d4e5f60" };

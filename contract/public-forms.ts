@@ -3,16 +3,27 @@
 // (app/config/), and the server reads it to answer a form posted without JavaScript (POST
 // /forms/<formName>, server/routes/forms/): the same labels on the page it sends back, the same promise
 // on its thank-you page, the link back to where the visitor was. Kept free of zod (the pages read it at
-// first paint).
+// first paint). The form names and each one's reply promise come from contract/form-names.ts.
 
-/** How soon we reply to a lead (SPEC §9): 24 hours, or 4 hours on the home services and law firm pages. */
-export type ReplyPromise = "24 hours" | "4 hours";
+import {
+  industryFormNames,
+  replyPromiseOf,
+  serviceFormName,
+  serviceSlugs,
+  standardReplyPromise,
+  tradeFormName,
+  tradeKeys,
+  type LeadFormName,
+  type ReplyPromise,
+  type ServiceSlug,
+  type TradeKey,
+} from "./form-names.ts";
 
 /** The three shapes of lead form: the full contact form, the service inquiry form, the short forms. */
 export type PublicFormLayout = "contact" | "inquiry" | "short";
 
 export type PublicForm = {
-  formName: string;
+  formName: LeadFormName;
   layout: PublicFormLayout;
   /** The page that shows the form: the thank-you page links back to it. */
   pagePath: string;
@@ -27,6 +38,7 @@ export type PublicForm = {
   products?: string[];
   /** The spec's success message (SPEC §8), the toast's text. */
   successMessage: string;
+  /** The form's promise in contract/form-names.ts. */
   replyWithin: ReplyPromise;
   /** Where "book a call" goes after a send: the page's own booking section, else the contact page's. */
   bookingHref: string;
@@ -43,29 +55,21 @@ export function formActionPath(formName: string): string {
   return `/forms/${formName}`;
 }
 
-const contactSuccess = "Your message has been sent. We'll respond within 24 hours.";
-const inquirySuccess = "Your service inquiry has been sent. We'll respond within 24 hours with a custom proposal.";
+// The SPEC's words (§8, §2) with the standard promise in them; the two fast forms word theirs below.
+const contactSuccess = `Your message has been sent. We'll respond within ${standardReplyPromise}.`;
+const inquirySuccess = `Your service inquiry has been sent. We'll respond within ${standardReplyPromise} with a custom proposal.`;
 const shortSuccess = "We'll be in touch soon!";
-const noObligations = "No obligations. We'll contact you within 24 hours.";
+const noObligations = `No obligations. We'll contact you within ${standardReplyPromise}.`;
 
-const contactForm = (formName: string, pagePath: string): PublicForm => ({
+const contactForm = (formName: LeadFormName, pagePath: string): PublicForm => ({
   formName,
   layout: "contact",
   pagePath,
   submitLabel: "Send Message",
   successMessage: contactSuccess,
-  replyWithin: "24 hours",
+  replyWithin: replyPromiseOf(formName),
   bookingHref: contactBookingHref,
 });
-
-/** The six service pages' slugs (app/config/services.ts holds their names and copy; a unit test keeps both in step). */
-export const serviceSlugs = ["seo", "sem", "website-design", "email-marketing", "social-media-consulting", "podcast-marketing"] as const;
-export type ServiceSlug = (typeof serviceSlugs)[number];
-
-/** The service inquiry form's name on a service page, e.g. "service-seo". */
-export function serviceFormName(slug: ServiceSlug) {
-  return `service-${slug}` as const;
-}
 
 const serviceInquiryForm = (slug: ServiceSlug): PublicForm => ({
   formName: serviceFormName(slug),
@@ -74,7 +78,7 @@ const serviceInquiryForm = (slug: ServiceSlug): PublicForm => ({
   title: "Claim Your Free Website",
   submitLabel: "Send Inquiry",
   successMessage: inquirySuccess,
-  replyWithin: "24 hours",
+  replyWithin: replyPromiseOf(serviceFormName(slug)),
   bookingHref: contactBookingHref,
 });
 
@@ -83,13 +87,7 @@ export const tradeForms = {
   plumbing: { label: "Plumbing", path: "/plumbing", hasBookingSection: true },
   roofing: { label: "Roofing", path: "/SEO-For-Roofing-Companies", hasBookingSection: false },
   hvac: { label: "HVAC", path: "/hvac", hasBookingSection: false },
-} as const;
-export type TradeKey = keyof typeof tradeForms;
-
-/** Stored with a lead from a trade page's shared form, e.g. "plumbing-contact". */
-export function tradeFormName(trade: TradeKey) {
-  return `${trade}-contact` as const;
-}
+} as const satisfies Record<TradeKey, { label: string; path: string; hasBookingSection: boolean }>;
 
 const tradeForm = (trade: TradeKey): PublicForm => ({
   formName: tradeFormName(trade),
@@ -99,7 +97,7 @@ const tradeForm = (trade: TradeKey): PublicForm => ({
   note: noObligations,
   submitLabel: "Send My Request",
   successMessage: shortSuccess,
-  replyWithin: "24 hours",
+  replyWithin: replyPromiseOf(tradeFormName(trade)),
   bookingHref: tradeForms[trade].hasBookingSection ? `${tradeForms[trade].path}#${tradeBookingSectionId}` : contactBookingHref,
 });
 
@@ -115,7 +113,7 @@ const list: PublicForm[] = [
     note: noObligations,
     submitLabel: "Get My Free Lead Audit",
     successMessage: shortSuccess,
-    replyWithin: "24 hours",
+    replyWithin: replyPromiseOf("lead-audit"),
     bookingHref: contactBookingHref,
   },
   {
@@ -126,7 +124,7 @@ const list: PublicForm[] = [
     note: noObligations,
     submitLabel: "Get My Free Website Audit",
     successMessage: shortSuccess,
-    replyWithin: "24 hours",
+    replyWithin: replyPromiseOf("website-audit"),
     bookingHref: contactBookingHref,
   },
   {
@@ -134,37 +132,37 @@ const list: PublicForm[] = [
     layout: "short",
     pagePath: "/marketing-coaching",
     title: "Book Your FREE Strategy Session",
-    note: "Limited spots available. We'll contact you within 24 hours.",
+    note: `Limited spots available. We'll contact you within ${replyPromiseOf("marketing-coaching")}.`,
     submitLabel: "Book My Strategy Session",
     successMessage: shortSuccess,
-    replyWithin: "24 hours",
+    replyWithin: replyPromiseOf("marketing-coaching"),
     bookingHref: contactBookingHref,
   },
   {
-    formName: "home-services-audit",
+    formName: industryFormNames["home-services"],
     layout: "short",
     pagePath: "/home-services",
     title: "Get Your FREE Local Marketing Audit",
     companyLabel: "Company Name",
     products: ["Local Digital Marketing for Home Services"],
     submitLabel: "Get My Free Audit",
-    successMessage: "We'll contact you within 4 hours to discuss your local marketing strategy!",
-    replyWithin: "4 hours",
+    successMessage: `We'll contact you within ${replyPromiseOf(industryFormNames["home-services"])} to discuss your local marketing strategy!`,
+    replyWithin: replyPromiseOf(industryFormNames["home-services"]),
     bookingHref: contactBookingHref,
   },
   {
-    formName: "personal-injury-audit",
+    formName: industryFormNames["personal-injury"],
     layout: "short",
     pagePath: "/personal-injury",
     title: "Get Your FREE Legal Marketing Audit",
     companyLabel: "Law Firm Name",
     products: ["Local Digital Marketing for Personal Injury Law Firms"],
     submitLabel: "Get My Free Legal Audit",
-    successMessage: "We'll contact you within 4 hours to discuss your legal marketing strategy!",
-    replyWithin: "4 hours",
+    successMessage: `We'll contact you within ${replyPromiseOf(industryFormNames["personal-injury"])} to discuss your legal marketing strategy!`,
+    replyWithin: replyPromiseOf(industryFormNames["personal-injury"]),
     bookingHref: contactBookingHref,
   },
-  ...(Object.keys(tradeForms) as TradeKey[]).map(tradeForm),
+  ...tradeKeys.map(tradeForm),
 ];
 
 /** Every public lead form by its form name. */

@@ -4,7 +4,8 @@ import { buildApp } from "../server/app.ts";
 import { loadConfig, type ServerConfig } from "../server/config.ts";
 import { leadNameKey, optimizeDatabase } from "../server/db/dialect.ts";
 import { seedLeads } from "../server/db/seed-data.ts";
-import { BULK_LIMIT, encodeLeadCursor, type BulkResult } from "../contract/admin-leads.ts";
+import { encodeLeadCursor } from "../contract/lead-cursor.ts";
+import { BULK_LIMIT, type BulkResult } from "../contract/lead-triage.ts";
 import { createTestDatabase } from "../tests/helpers/test-database.ts";
 
 // npm run bench:admin [-- --contacts 100000 --inquiries 100000 --runs 25 --only sqlite|postgres --browser 1]

@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { leadFilters, leadKinds, leadSortParam, type LeadKind, type LeadSort } from "../../contract/admin-leads.ts";
+import { leadKinds, type LeadKind } from "../../contract/admin-leads.ts";
+import { leadFilters, leadSortParam, type LeadSort } from "../../contract/lead-filters.ts";
 import type { LeadStatus } from "../../contract/fields.ts";
 
 // The lists' filters as they live in the address bar (/admin/leads/:kind?q=…&status=…): read from and

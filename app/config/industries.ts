@@ -2,6 +2,7 @@
 // label and path every menu, link, form name and page route derives from (one source, issue 12 §3).
 // Kept free of page copy and icons: the header imports it on every page.
 
+import { industryFormNames } from "../../contract/form-names.ts";
 import { tradeForms } from "../../contract/public-forms.ts";
 
 /** The trades' labels and paths, from the table of public forms (the server names their forms too). */
@@ -11,11 +12,9 @@ export type Trade = keyof typeof trades;
 
 export const tradeKeys = Object.keys(trades) as Trade[];
 
-export { tradeFormName } from "../../contract/public-forms.ts";
-
 export const industryPages = {
-  "home-services": { label: "Home Services", path: "/home-services", formName: "home-services-audit" },
-  "personal-injury": { label: "Personal Injury", path: "/personal-injury", formName: "personal-injury-audit" },
+  "home-services": { label: "Home Services", path: "/home-services", formName: industryFormNames["home-services"] },
+  "personal-injury": { label: "Personal Injury", path: "/personal-injury", formName: industryFormNames["personal-injury"] },
 } as const satisfies Record<string, { label: string; path: string; formName: string }>;
 
 export type IndustryPage = keyof typeof industryPages;

@@ -1,5 +1,6 @@
 import { Gavel, type LucideIcon, MonitorSmartphone, Search } from "lucide-react";
 import type { ShortLeadFormProps } from "../components/forms/short-lead-form.tsx";
+import { replyPromiseOf } from "../../contract/form-names.ts";
 import { shortLeadFormProps } from "./lead-forms.ts";
 import { industryPages, trades, type IndustryPage, type Trade } from "./industries.ts";
 
@@ -47,7 +48,7 @@ export const industryPageContent: Record<IndustryPage, IndustryPageContent> = {
       title: "Get 50-80 New Leads Every Month",
       intro:
         "Exclusive calls and quote requests from homeowners in your service area, not shared leads you have to fight over. We combine local SEO, your Google Business Profile, a website built to convert and targeted ads into one system for roofers, plumbers and HVAC companies.",
-      highlights: ["Leads that come to you, and only you", "We contact you within 4 hours of your request", "Month-to-month plans available"],
+      highlights: ["Leads that come to you, and only you", `We contact you within ${replyPromiseOf(industryPages["home-services"].formName)} of your request`, "Month-to-month plans available"],
     },
     form: shortLeadFormProps(industryPages["home-services"].formName),
     results: {
@@ -173,7 +174,7 @@ export const industryPageContent: Record<IndustryPage, IndustryPageContent> = {
       title: "More Signed Cases for Personal Injury Law Firms",
       intro:
         "Injured people search, compare and call within minutes. We make sure your firm is the one they find and trust: exclusive case leads from local search, Google Ads and a website designed to turn visitors into consultations.",
-      highlights: ["Exclusive inquiries, never resold to other firms", "We contact you within 4 hours of your request", "A plan built around the case types you want more of"],
+      highlights: ["Exclusive inquiries, never resold to other firms", `We contact you within ${replyPromiseOf(industryPages["personal-injury"].formName)} of your request`, "A plan built around the case types you want more of"],
     },
     form: shortLeadFormProps(industryPages["personal-injury"].formName),
     results: {
@@ -182,7 +183,7 @@ export const industryPageContent: Record<IndustryPage, IndustryPageContent> = {
       intro: "We report on the numbers a managing partner cares about: calls, consultations and the cases that came from them.",
       stats: [
         { value: "250%", label: "Average ROI increase" },
-        { value: "4 hours", label: "Our response time to your audit request" },
+        { value: replyPromiseOf(industryPages["personal-injury"].formName), label: "Our response time to your audit request" },
         { value: "$997", label: "Value of your free legal marketing audit" },
       ],
     },

@@ -1,19 +1,18 @@
-import { industryPages, tradeFormName, tradeKeys, trades } from "./industries.ts";
+import { industryPages, tradeKeys, trades } from "./industries.ts";
 import { coachingForm, leadAuditForm, websiteAuditForm } from "./lead-forms.ts";
-import { serviceFormName } from "../../contract/public-forms.ts";
+import { serviceFormName, tradeFormName, type LeadFormName } from "../../contract/form-names.ts";
 import { services } from "./services.ts";
 
-// Every form name a lead is stored with (its `formName`), and the human name the admin shows for it
-// (the inbox's Source column and form filter). The pages take their form names from here or from the
-// config they already derive from (industries.ts, lead-forms.ts), so a new form cannot miss a label.
+// The human name the admin shows for every form name a lead is stored with (its `formName`; the names
+// and their reply promises are contract/form-names.ts): the inbox's Source column and form filter. A
+// unit test checks that every form of the contract has a label here.
 
 /** The full contact form's default name, and its name on the contact page and the services hero. */
-export const contactFormName = "contact";
-export const contactPageFormName = "contact-page";
-export const servicesHeroFormName = "services-hero";
-/** The service inquiry form's default name, and its name on a service page, e.g. "service-seo". */
-export const serviceInquiryFormName = "service-inquiry";
-export { serviceFormName };
+export const contactFormName = "contact" satisfies LeadFormName;
+export const contactPageFormName = "contact-page" satisfies LeadFormName;
+export const servicesHeroFormName = "services-hero" satisfies LeadFormName;
+/** The service inquiry form's default name (on a service page it is serviceFormName's, e.g. "service-seo"). */
+export const serviceInquiryFormName = "service-inquiry" satisfies LeadFormName;
 
 /** formName -> human name, in the order the filter offers them. */
 export const leadFormLabels: ReadonlyMap<string, string> = new Map<string, string>([

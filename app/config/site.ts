@@ -2,7 +2,6 @@
 // with PUBLIC_* environment variables at build time (see README, "Configuration").
 
 import { businessDefaults, phoneHref } from "../../contract/business-defaults.ts";
-import type { ReplyPromise } from "../../contract/public-forms.ts";
 import { analyticsId } from "./analytics-id.ts";
 import { industryPages, trades } from "./industries.ts";
 
@@ -40,9 +39,7 @@ export const siteConfig = {
   },
 } as const;
 
-export { contactBookingHref, contactBookingSectionId, type ReplyPromise } from "../../contract/public-forms.ts";
-/** How soon we reply to a lead (SPEC §9) when a form promises nothing faster. */
-export const standardReplyPromise: ReplyPromise = "24 hours";
+export { contactBookingHref, contactBookingSectionId } from "../../contract/public-forms.ts";
 
 export type NavLink = { label: string; to: string };
 

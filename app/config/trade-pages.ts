@@ -19,9 +19,10 @@ import {
   Users,
   Wind,
 } from "lucide-react";
+import { tradeFormName } from "../../contract/form-names.ts";
 import { tradeBookingSectionId } from "../../contract/public-forms.ts";
 import { shortLeadFormProps } from "./lead-forms.ts";
-import { tradeFormName, type Trade } from "./industries.ts";
+import type { Trade } from "./industries.ts";
 
 // The copy of the plumbing, roofing and HVAC pages (SPEC §2 "Plumbing, roofing and HVAC pages"), one
 // object per trade, rendered by app/views/trade-page.tsx. Labels and paths come from industries.ts.

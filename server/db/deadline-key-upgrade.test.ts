@@ -1,6 +1,7 @@
 import { Migrator, type Kysely } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { deadlineKey, type LeadPage, type LeadRow } from "../../contract/admin-leads.ts";
+import type { LeadPage, LeadRow } from "../../contract/admin-leads.ts";
+import { deadlineKey } from "../../contract/reply-window.ts";
 import type { LeadStatus } from "../../contract/fields.ts";
 import { createTestApp, signIn } from "../../tests/helpers/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-database.ts";

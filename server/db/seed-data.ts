@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { deadlineKey } from "../../contract/admin-leads.ts";
+import { deadlineKey } from "../../contract/reply-window.ts";
 import { contactProductOptions, meetingTimes } from "../../contract/contact-submission.ts";
 import { serviceTypes } from "../../contract/service-inquiry.ts";
 import { leadCsvLine } from "../repositories/leads/csv.ts";

@@ -1,6 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import type { LeadKind } from "../../contract/admin-leads.ts";
-import { replyWindowHours } from "../../contract/admin-leads.ts";
+import { replyWindowHours } from "../../contract/form-names.ts";
 import { budgetLabels, serviceTypeLabels } from "../../contract/service-inquiry.ts";
 import type { LeadOf } from "../repositories/leads/lead-tables.ts";
 

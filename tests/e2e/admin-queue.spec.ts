@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import SQLite from "better-sqlite3";
-import { deadlineKey, type LeadStatus } from "../../contract/admin-leads.ts";
+import type { LeadStatus } from "../../contract/admin-leads.ts";
+import { deadlineKey } from "../../contract/reply-window.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectToast, openToast, signInThroughTheApi } from "./helpers.ts";
 import { contactData, inquiryData, postContact, postInquiry, uniqueTag } from "./lead-seeds.ts";

@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { AllLeadNeighbours, LeadNeighbours, LeadRef } from "../../../contract/admin-leads.ts";
+import type { LeadRef } from "../../../contract/admin-leads.ts";
+import type { AllLeadNeighbours, LeadNeighbours } from "../../../contract/lead-triage.ts";
 import { filtersToSearchParams, type InboxFilters, type ListKind } from "../inbox-filters.ts";
 import { LEADS_ROOT } from "./leads.ts";
 import { getJson } from "./request.ts";

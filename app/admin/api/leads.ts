@@ -1,5 +1,6 @@
 import { keepPreviousData, mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
-import type { LeadDetail, LeadKind, LeadNote, LeadPage, LeadRow, LeadUpdate, NoteInput } from "../../../contract/admin-leads.ts";
+import type { LeadDetail, LeadKind, LeadPage, LeadRow, LeadUpdate } from "../../../contract/admin-leads.ts";
+import type { LeadNote, NoteInput } from "../../../contract/lead-notes.ts";
 import { leadKinds } from "../../../contract/admin-leads.ts";
 import { apiRequest } from "../../lib/api-client.ts";
 import { filtersToSearchParams, type InboxFilters, type ListKind } from "../inbox-filters.ts";

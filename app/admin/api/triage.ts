@@ -1,5 +1,5 @@
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
-import type { BulkRequest, BulkResult, LeadCounts } from "../../../contract/admin-leads.ts";
+import type { BulkRequest, BulkResult, LeadCounts } from "../../../contract/lead-triage.ts";
 import { defaultFilters, filtersToSearchParams, type InboxFilters, type ListKind } from "../inbox-filters.ts";
 import { leadKeys, LEADS_ROOT, refreshLeadQueries } from "./leads.ts";
 import { getJson, sendJson } from "./request.ts";

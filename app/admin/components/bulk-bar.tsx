@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { BulkActionInput, BulkRequest, BulkResult, LeadFiltersInput } from "../../../contract/admin-leads.ts";
+import type { LeadFiltersInput } from "../../../contract/lead-filters.ts";
+import type { BulkActionInput, BulkRequest, BulkResult } from "../../../contract/lead-triage.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { toast } from "../../hooks/use-toast.ts";
 import { bulkMutation, sendBulk } from "../api/triage.ts";

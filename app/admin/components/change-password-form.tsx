@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useId } from "react";
 import { type UseFormRegisterReturn } from "react-hook-form";
 import { z } from "zod";
-import { passwordChange } from "../../../contract/admin-leads.ts";
+import { passwordChange } from "../../../contract/admin.ts";
 import { Field, fieldA11y } from "../../components/forms/form-parts.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/input.tsx";

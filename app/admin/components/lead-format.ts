@@ -1,4 +1,5 @@
-import { replyWindowHours, type Lead, type LeadKind } from "../../../contract/admin-leads.ts";
+import type { Lead, LeadKind } from "../../../contract/admin-leads.ts";
+import { replyWindowHours } from "../../../contract/form-names.ts";
 import type { LeadStatus } from "../../../contract/fields.ts";
 import { zonedInstant as zonedHour } from "../../../contract/time-zones.ts";
 import { meetingTimeLabel } from "../../../contract/lead-options.ts";

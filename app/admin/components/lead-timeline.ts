@@ -1,4 +1,5 @@
-import type { LeadDetail, LeadEvent, LeadNote } from "../../../contract/admin-leads.ts";
+import type { LeadDetail, LeadEvent } from "../../../contract/admin-leads.ts";
+import type { LeadNote } from "../../../contract/lead-notes.ts";
 import type { Delivery } from "../../../contract/deliveries.ts";
 import { deliveryChannelLabels } from "../../../contract/deliveries.ts";
 import { leadFormLabel } from "../../config/lead-form-names.ts";

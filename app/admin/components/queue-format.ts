@@ -1,4 +1,5 @@
-import { replyStateOf, type ContactLead, type Lead, type ReplyState } from "../../../contract/admin-leads.ts";
+import type { ContactLead, Lead } from "../../../contract/admin-leads.ts";
+import { replyStateOf, type ReplyState } from "../../../contract/reply-window.ts";
 import { meetingTimeLabel } from "../../../contract/lead-options.ts";
 import { replyBy } from "./lead-format.ts";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { LeadCounts } from "../../../contract/admin-leads.ts";
+import type { LeadCounts } from "../../../contract/lead-triage.ts";
 import { cn } from "../../lib/utils.ts";
 import { listPath, type InboxFilters, type ListKind } from "../inbox-filters.ts";
 import { focusRing } from "./admin-shell.tsx";

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { contactBookingHref, siteConfig, standardReplyPromise, type ReplyPromise } from "../../config/site.ts";
+import { standardReplyPromise, type ReplyPromise } from "../../../contract/form-names.ts";
+import { contactBookingHref, siteConfig } from "../../config/site.ts";
 
 // The next step after a lead is sent (issue 14 §4, issue 18 §8): the spec's toast says "sent", this panel,
 // in the form's place, says what happens now, with the phone number and a link to book a call, and a

@@ -1,5 +1,6 @@
 import type Mail from "nodemailer/lib/mailer";
-import { replyWindowHours, type LeadKind } from "../../../contract/admin-leads.ts";
+import type { LeadKind } from "../../../contract/admin-leads.ts";
+import { replyPromiseOf } from "../../../contract/form-names.ts";
 import { contactProductOptions } from "../../../contract/lead-options.ts";
 import { isEchoableName } from "../../../contract/name-rule.ts";
 import { publicForms } from "../../../contract/public-forms.ts";
@@ -57,9 +58,9 @@ export function autoReplyMail<K extends LeadKind>({ kind, lead, deliveryId, from
   const fromMailbox = parseMailbox(from);
   const ourName = companyName || fromMailbox.name;
   const sender = ourName || "our team";
-  const hours = replyWindowHours(lead.formName);
   const rows = requestRows(kind, lead);
-  const promise = `We will get back to you within ${hours} hours.`;
+  // The words the lead's page showed them ("24 hours", "4 hours": contract/form-names.ts).
+  const promise = `We will get back to you within ${replyPromiseOf(lead.formName)}.`;
   const call = phone ? `If it is urgent, call us at ${phone}.` : null;
   const contact = kind === "contacts" ? (lead as LeadOf["contacts"]) : null;
   const meeting = contact ? requestedMeeting(contact) : null;

@@ -1,5 +1,6 @@
 import type Mail from "nodemailer/lib/mailer";
-import { replyStateOf, type LeadKind, type LeadRow, type TodayQueue } from "../../../contract/admin-leads.ts";
+import type { LeadKind, LeadRow, TodayQueue } from "../../../contract/admin-leads.ts";
+import { replyStateOf } from "../../../contract/reply-window.ts";
 import { formInWords, leadDisplayName, leadKindWords } from "../lead-summary.ts";
 import { escapeHtml, htmlDocument, parseMailbox } from "./mail-parts.ts";
 

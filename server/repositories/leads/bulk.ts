@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
-import { BULK_LIMIT, type BulkRequestData, type BulkResult, type LeadKind } from "../../../contract/admin-leads.ts";
+import type { LeadKind } from "../../../contract/admin-leads.ts";
+import { BULK_LIMIT, type BulkRequestData, type BulkResult } from "../../../contract/lead-triage.ts";
 import type { Database } from "../../db/schema.ts";
 import type { DeliveryPlanner } from "./deliveries.ts";
 import { leadFilter, leadSearch, type ScopedFilters } from "./filters.ts";

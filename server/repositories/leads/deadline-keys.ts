@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { deadlineKey, type LeadKind } from "../../../contract/admin-leads.ts";
+import type { LeadKind } from "../../../contract/admin-leads.ts";
+import { deadlineKey } from "../../../contract/reply-window.ts";
 import type { LeadStatus } from "../../../contract/fields.ts";
 import { setColumnByIds } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";

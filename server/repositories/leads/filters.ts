@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
-import type { LeadFilters, LeadKind } from "../../../contract/admin-leads.ts";
+import type { LeadKind } from "../../../contract/admin-leads.ts";
+import type { LeadFilters } from "../../../contract/lead-filters.ts";
 import { leadStatuses } from "../../../contract/fields.ts";
 import { containsPattern, searchTextContains } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";

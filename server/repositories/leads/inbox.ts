@@ -1,22 +1,9 @@
 import { sql, type Kysely } from "kysely";
-import {
-  COUNT_CAP,
-  encodeLeadCursor,
-  leadFilters,
-  leadKinds,
-  type AllLeadNeighbours,
-  type BulkRequestData,
-  type LeadCounts,
-  type LeadCursor,
-  type LeadDetail,
-  type LeadFilters,
-  type LeadKind,
-  type LeadNeighbours,
-  type LeadNote,
-  type LeadPage,
-  type LeadRow,
-  type LeadSort,
-} from "../../../contract/admin-leads.ts";
+import { COUNT_CAP, leadKinds, type LeadDetail, type LeadKind, type LeadPage, type LeadRow } from "../../../contract/admin-leads.ts";
+import { encodeLeadCursor, type LeadCursor } from "../../../contract/lead-cursor.ts";
+import { leadFilters, type LeadFilters, type LeadSort } from "../../../contract/lead-filters.ts";
+import type { LeadNote } from "../../../contract/lead-notes.ts";
+import type { AllLeadNeighbours, BulkRequestData, LeadCounts, LeadNeighbours } from "../../../contract/lead-triage.ts";
 import { leadStatuses } from "../../../contract/fields.ts";
 import type { Database } from "../../db/schema.ts";
 import { NOT_SPAM, leadFilter, leadSearch, scopeFilters, type ScopedFilters } from "./filters.ts";

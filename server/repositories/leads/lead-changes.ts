@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type Transaction } from "kysely";
-import { deadlineKey, type LeadKind } from "../../../contract/admin-leads.ts";
+import type { LeadKind } from "../../../contract/admin-leads.ts";
+import { deadlineKey } from "../../../contract/reply-window.ts";
 import type { LeadStatus } from "../../../contract/fields.ts";
 import { isPostgres } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from "kysely";
-import type { LeadCursor, LeadSort } from "../../../contract/admin-leads.ts";
+import type { LeadCursor } from "../../../contract/lead-cursor.ts";
+import type { LeadSort } from "../../../contract/lead-filters.ts";
 import { leadNameKey } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
 

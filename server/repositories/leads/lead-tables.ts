@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
-import { replyByOf, type ContactLead, type InquiryLead, type LeadKind } from "../../../contract/admin-leads.ts";
+import type { ContactLead, InquiryLead, LeadKind } from "../../../contract/admin-leads.ts";
+import { replyByOf } from "../../../contract/reply-window.ts";
 import type { ContactSubmissionData } from "../../../contract/contact-submission.ts";
 import type { ServiceInquiryData } from "../../../contract/service-inquiry.ts";
 import type { ContactSubmissionsTable, Database, ServiceInquiriesTable } from "../../db/schema.ts";

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import type { LeadFilters, LeadKind, TodayQueue } from "../../../contract/admin-leads.ts";
+import type { LeadKind, TodayQueue } from "../../../contract/admin-leads.ts";
+import type { LeadFilters } from "../../../contract/lead-filters.ts";
 import type { Database } from "../../db/schema.ts";
 import { exportCsvLines } from "./csv.ts";
 import { deleteExpiredIdempotencyKeys, insertLeadOnce, type StoredOnce } from "./idempotency.ts";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import type { LeadKind, LeadNote } from "../../../contract/admin-leads.ts";
+import type { LeadKind } from "../../../contract/admin-leads.ts";
+import type { LeadNote } from "../../../contract/lead-notes.ts";
 import type { Database } from "../../db/schema.ts";
 
 // The owner's internal notes on a lead (lead_notes), kept by kind and id of the lead.

@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
-import { FOUR_HOUR_FORMS, TODAY_LIST_MAX, leadKinds, replyWindowHours, type LeadKind, type LeadRow, type TodayQueue } from "../../../contract/admin-leads.ts";
+import { TODAY_LIST_MAX, leadKinds, type LeadKind, type LeadRow, type TodayQueue } from "../../../contract/admin-leads.ts";
+import { fastReplyFormNames, replyWindowHours } from "../../../contract/form-names.ts";
 import type { Database } from "../../db/schema.ts";
 import { writeMissingDeadlineKeys } from "./deadline-keys.ts";
 import { comparePositions, type LeadOrder, type LeadPosition } from "./lead-order.ts";
@@ -28,10 +29,10 @@ const waitingKey = (at: number) => `0|${new Date(at).toISOString()}`;
  * the bounds without the 4-hour forms.
  */
 function needsReplyRanges(now: Date) {
-  const shortForm = FOUR_HOUR_FORMS[0];
+  const shortForm = fastReplyFormNames[0];
   const shortBound = waitingKey(now.getTime() + (replyWindowHours(shortForm) * HOUR_MS) / 4);
   const longBound = waitingKey(now.getTime() + (replyWindowHours(null) * HOUR_MS) / 4);
-  const notShortForm = (eb: AnyEb) => eb.or([eb("formName", "is", null), eb("formName", "not in", [...FOUR_HOUR_FORMS])]);
+  const notShortForm = (eb: AnyEb) => eb.or([eb("formName", "is", null), eb("formName", "not in", [...fastReplyFormNames])]);
   return {
     all: (eb: AnyEb): Expression<SqlBool> => eb.and([eb("deadlineKey", "<=", longBound), eb.or([eb("deadlineKey", "<=", shortBound), notShortForm(eb)])]),
     parts: [

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { deadlineKey, type LeadKind } from "../../../contract/admin-leads.ts";
+import type { LeadKind } from "../../../contract/admin-leads.ts";
+import { deadlineKey } from "../../../contract/reply-window.ts";
 import type { Database } from "../../db/schema.ts";
 import { leadCsvLine, type CsvSource } from "./csv.ts";
 import { insertDeliveries, type DeliveryPlanner } from "./deliveries.ts";

@@ -1,17 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  TODAY_LIST_MAX,
-  deadlineKey,
-  replyStateOf,
-  type BulkResult,
-  type LeadCounts,
-  type LeadDetail,
-  type LeadEvent,
-  type LeadKind,
-  type LeadPage,
-  type LeadRow,
-  type TodayQueue,
-} from "../../../contract/admin-leads.ts";
+import { TODAY_LIST_MAX, type LeadDetail, type LeadEvent, type LeadKind, type LeadPage, type LeadRow, type TodayQueue } from "../../../contract/admin-leads.ts";
+import type { BulkResult, LeadCounts } from "../../../contract/lead-triage.ts";
+import { deadlineKey, replyStateOf } from "../../../contract/reply-window.ts";
 import type { LeadStatus } from "../../../contract/fields.ts";
 import { seedLeads } from "../../db/seed-data.ts";
 import { postLead } from "../../../tests/helpers/lead-posts.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, humanSignals, signIn, TEST_ADMIN, validContact, validInquiry, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { createTestApp, humanSignals, signIn, validContact, validInquiry, type TestApp } from "../../../tests/helpers/test-app.ts";
 
 // The owner's inbox API, on the database the project names (run on SQLite and on PostgreSQL).
 
@@ -55,7 +55,6 @@ describe("every admin endpoint answers 401 without a session", () => {
     ["PATCH", "/api/admin/leads/contacts/00000000-0000-4000-8000-000000000000"],
     ["DELETE", "/api/admin/leads/contacts/00000000-0000-4000-8000-000000000000"],
     ["POST", "/api/admin/leads/contacts/00000000-0000-4000-8000-000000000000/notes"],
-    ["POST", "/api/admin/password"],
   ] as const)("%s %s", async (method, url) => {
     const response = await t.app.inject({ method, url, payload: method === "GET" || method === "DELETE" ? undefined : {} });
     expect(response.statusCode).toBe(401);
@@ -68,7 +67,6 @@ describe("state changes from another site are refused with 403", () => {
     ["PATCH", `/api/admin/leads/contacts/ID`, { status: "won" }],
     ["DELETE", `/api/admin/leads/contacts/ID`, undefined],
     ["POST", `/api/admin/leads/contacts/ID/notes`, { body: "x" }],
-    ["POST", "/api/admin/password", { currentPassword: "x", newPassword: "y".repeat(12) }],
   ] as const)("%s %s", async (method, url, payload) => {
     const response = await t.app.inject({
       method,
@@ -336,26 +334,5 @@ describe("CSV export of a lead stored without its line", () => {
     expect(body.slice(1).split("\r\n")[1]).toMatch(new RegExp(`^${id},${createdAt},new,,Legacy,Row ${tag},.*,'=1\\+1,`));
     const stored = await t.app.db.selectFrom("contactSubmissions").select("csvLine").where("id", "=", id).executeTakeFirstOrThrow();
     expect(stored.csvLine).toMatch(new RegExp(`^${id},`));
-  });
-});
-
-describe("password change", () => {
-  it("needs the current password, then ends every other session but this one", async () => {
-    const other = await signIn(t.app);
-    const wrong = await t.app.inject({ method: "POST", url: "/api/admin/password", headers: { cookie }, payload: { currentPassword: "nope", newPassword: "a brand new password" } });
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().errors).toHaveProperty(["currentPassword"]);
-    const short = await t.app.inject({ method: "POST", url: "/api/admin/password", headers: { cookie }, payload: { currentPassword: TEST_ADMIN.password, newPassword: "short" } });
-    expect(short.statusCode).toBe(400);
-    expect(short.json().errors).toHaveProperty(["newPassword"]);
-
-    const ok = await t.app.inject({ method: "POST", url: "/api/admin/password", headers: { cookie }, payload: { currentPassword: TEST_ADMIN.password, newPassword: "a brand new password" } });
-    expect(ok.statusCode).toBe(204);
-    expect((await get("/api/admin/stats")).statusCode).toBe(200);
-    expect((await get("/api/admin/stats", { cookie: other })).statusCode).toBe(401);
-    const oldLogin = await t.app.inject({ method: "POST", url: "/api/admin/login", payload: { username: TEST_ADMIN.email, password: TEST_ADMIN.password } });
-    expect(oldLogin.statusCode).toBe(401);
-    const newLogin = await t.app.inject({ method: "POST", url: "/api/admin/login", payload: { username: TEST_ADMIN.email, password: "a brand new password" } });
-    expect(newLogin.statusCode).toBe(200);
   });
 });

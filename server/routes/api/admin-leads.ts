@@ -1,25 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import {
-  BULK_LIMIT,
-  anyLeadParams,
-  bulkRequest,
-  leadFilters,
-  leadKindParams,
-  leadListQuery,
-  leadNeighboursQuery,
-  leadParams,
-  leadUpdate,
-  noteInput,
-  passwordChange,
-} from "../../../contract/admin-leads.ts";
-import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
+import { anyLeadParams, leadKindParams, leadParams, leadUpdate } from "../../../contract/admin-leads.ts";
+import { leadFilters, leadListQuery } from "../../../contract/lead-filters.ts";
+import { noteInput } from "../../../contract/lead-notes.ts";
+import { BULK_LIMIT, bulkRequest, leadNeighboursQuery } from "../../../contract/lead-triage.ts";
 import { parseInput } from "../../lib/request-errors.ts";
-import { sendTooManyRequests } from "../../lib/too-many-requests.ts";
 import { csvFile } from "../../lib/csv.ts";
-import { hashSessionToken } from "../../lib/session-tokens.ts";
 import type { BulkTarget } from "../../repositories/leads/bulk.ts";
 import { leadCsvHeader } from "../../repositories/leads/csv.ts";
-import { loginRateLimit } from "./rate-limits.ts";
 
 // The owner's inbox (contract/admin-leads.ts). Everything here needs the admin session; the origin
 // check (plugins/app/origin-check.ts) refuses state changes from other sites before they arrive here.
@@ -30,7 +17,7 @@ const numbers = new Intl.NumberFormat("en-US");
 const BULK_BODY_LIMIT_BYTES = 128 * 1024;
 
 export default async function adminLeadRoutes(app: FastifyInstance) {
-  const { leads, users } = app.repositories;
+  const { leads } = app.repositories;
 
   /** A bulk action on one kind's list or on the combined list ("all"). */
   async function bulk(target: BulkTarget, request: FastifyRequest, reply: FastifyReply) {
@@ -147,24 +134,6 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
     const { body } = parseInput(noteInput, request.body, "Please write a note.");
     const note = await leads.addNote(kind, id, body);
     return note ? reply.code(201).send(note) : reply.code(404).send(NOT_FOUND);
-  });
-
-  // Limited per address like the sign-in, and per admin: a stolen session must not become a way to
-  // guess the current password (wrong ones count like failed sign-ins).
-  app.post("/api/admin/password", { config: loginRateLimit(app.config) }, async (request, reply) => {
-    const input = parseInput(passwordChange, request.body, "Please correct the highlighted fields.");
-    const admin = request.admin!;
-    const wait = await app.accountThrottle.passwordChangeAttempt(admin.userId);
-    if (wait !== null) return sendTooManyRequests(reply, wait, "Too many wrong current passwords.");
-    const user = await users.findById(admin.userId);
-    if (!user || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
-      return reply.code(400).send({ message: "The current password is not right.", errors: { currentPassword: "The current password is not right." } });
-    }
-    await app.accountThrottle.passwordChangeSucceeded(user.id);
-    const token = request.cookies[app.config.session.cookieName]!;
-    await users.setPassword(user.id, await hashPassword(input.newPassword), hashSessionToken(token));
-    request.log.info({ userId: user.id }, "admin password changed; other sessions ended");
-    return reply.code(204).send();
   });
 }
 

@@ -1,17 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  BULK_LIMIT,
-  deadlineKey,
-  encodeLeadCursor,
-  leadSorts,
-  type AllLeadNeighbours,
-  type BulkResult,
-  type LeadCounts,
-  type LeadKind,
-  type LeadPage,
-  type LeadRow,
-  type LeadSort,
-} from "../../../contract/admin-leads.ts";
+import type { LeadKind, LeadPage, LeadRow } from "../../../contract/admin-leads.ts";
+import { encodeLeadCursor } from "../../../contract/lead-cursor.ts";
+import { leadSorts, type LeadSort } from "../../../contract/lead-filters.ts";
+import { BULK_LIMIT, type AllLeadNeighbours, type BulkResult, type LeadCounts } from "../../../contract/lead-triage.ts";
+import { deadlineKey } from "../../../contract/reply-window.ts";
 import type { LeadStatus } from "../../../contract/fields.ts";
 import { seedLeads } from "../../db/seed-data.ts";
 import { postLead } from "../../../tests/helpers/lead-posts.ts";

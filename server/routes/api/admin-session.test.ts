@@ -239,6 +239,54 @@ describe("session expiry", () => {
   });
 });
 
+describe("POST /api/admin/password", () => {
+  // Its own app: the change below leaves the account with another password.
+  let own: TestApp;
+  beforeAll(async () => {
+    own = await createTestApp();
+  });
+  afterAll(async () => {
+    await own.close();
+  });
+  const changePassword = (headers: Record<string, string>, payload: Record<string, unknown>) =>
+    own.app.inject({ method: "POST", url: "/api/admin/password", headers, payload });
+  const stats = (cookie: string) => own.app.inject({ method: "GET", url: "/api/admin/stats", headers: { cookie } });
+
+  it("answers 401 without a session", async () => {
+    const response = await changePassword({}, {});
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBeTruthy();
+  });
+
+  it("refuses a change from another site with 403, and the password stays", async () => {
+    const cookie = await signIn(own.app);
+    const response = await changePassword({ cookie, origin: "https://evil.example" }, { currentPassword: TEST_ADMIN.password, newPassword: "y".repeat(12) });
+    expect(response.statusCode).toBe(403);
+    await signIn(own.app);
+  });
+
+  it("needs the current password, then ends every other session but this one", async () => {
+    const cookie = await signIn(own.app);
+    const other = await signIn(own.app);
+    const wrong = await changePassword({ cookie }, { currentPassword: "nope", newPassword: "a brand new password" });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toHaveProperty(["currentPassword"]);
+    const short = await changePassword({ cookie }, { currentPassword: TEST_ADMIN.password, newPassword: "short" });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors).toHaveProperty(["newPassword"]);
+
+    const ok = await changePassword({ cookie }, { currentPassword: TEST_ADMIN.password, newPassword: "a brand new password" });
+    expect(ok.statusCode).toBe(204);
+    expect(ok.headers["cache-control"]).toBe("no-store");
+    expect((await stats(cookie)).statusCode).toBe(200);
+    expect((await stats(other)).statusCode).toBe(401);
+    const oldLogin = await own.app.inject({ method: "POST", url: "/api/admin/login", payload: { username: TEST_ADMIN.email, password: TEST_ADMIN.password } });
+    expect(oldLogin.statusCode).toBe(401);
+    const newLogin = await own.app.inject({ method: "POST", url: "/api/admin/login", payload: { username: TEST_ADMIN.email, password: "a brand new password" } });
+    expect(newLogin.statusCode).toBe(200);
+  });
+});
+
 describe("admin bootstrap", () => {
   it("creates the account once and never overwrites its password", async () => {
     const user = await t.app.repositories.users.findByUsername(TEST_ADMIN.email);

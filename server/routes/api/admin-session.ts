@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { adminLoginInput, type AdminStatus } from "../../../contract/admin.ts";
+import { adminLoginInput, passwordChange, type AdminStatus } from "../../../contract/admin.ts";
+import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import { parseInput } from "../../lib/request-errors.ts";
+import { hashSessionToken } from "../../lib/session-tokens.ts";
 import { sendTooManyRequests } from "../../lib/too-many-requests.ts";
 import { WorkLimiterBusyError } from "../../lib/work-limiter.ts";
 import { loginRateLimit } from "./rate-limits.ts";
@@ -14,6 +16,7 @@ const BUSY_LOG_INTERVAL_MS = 10_000;
 export default async function adminSessionRoutes(app: FastifyInstance) {
   const sessions = app.adminSessions;
   const throttle = app.accountThrottle;
+  const { users } = app.repositories;
 
   let refusedSinceLog = 0;
   let lastBusyLogAt = -Infinity;
@@ -76,5 +79,25 @@ export default async function adminSessionRoutes(app: FastifyInstance) {
   app.get("/api/admin/status", async (request, reply) => {
     const admin = await sessions.current(request, reply);
     return { authenticated: admin !== null, username: admin?.username ?? null } satisfies AdminStatus;
+  });
+
+  // The signed-in admin changes their password (contract/admin.ts passwordChange): the current session
+  // stays, every other one of the account ends. Limited per address like the sign-in, and per admin: a
+  // stolen session must not become a way to guess the current password (wrong ones count like failed
+  // sign-ins).
+  app.post("/api/admin/password", { preHandler: sessions.requireAdmin, config: loginRateLimit(app.config) }, async (request, reply) => {
+    const input = parseInput(passwordChange, request.body, "Please correct the highlighted fields.");
+    const admin = request.admin!;
+    const wait = await throttle.passwordChangeAttempt(admin.userId);
+    if (wait !== null) return sendTooManyRequests(reply, wait, "Too many wrong current passwords.");
+    const user = await users.findById(admin.userId);
+    if (!user || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
+      return reply.code(400).send({ message: "The current password is not right.", errors: { currentPassword: "The current password is not right." } });
+    }
+    await throttle.passwordChangeSucceeded(user.id);
+    const token = request.cookies[app.config.session.cookieName]!;
+    await users.setPassword(user.id, await hashPassword(input.newPassword), hashSessionToken(token));
+    request.log.info({ userId: user.id }, "admin password changed; other sessions ended");
+    return reply.code(204).send();
   });
 }

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BULK_LIMIT, deadlineKey, encodeLeadCursor, type BulkResult, type LeadCounts, type LeadNeighbours, type LeadSort } from "../../../contract/admin-leads.ts";
+import { encodeLeadCursor } from "../../../contract/lead-cursor.ts";
+import type { LeadSort } from "../../../contract/lead-filters.ts";
+import { BULK_LIMIT, type BulkResult, type LeadCounts, type LeadNeighbours } from "../../../contract/lead-triage.ts";
+import { deadlineKey } from "../../../contract/reply-window.ts";
 import type { LeadStatus } from "../../../contract/fields.ts";
 import { buildApp } from "../../app.ts";
 import { seedLeads } from "../../db/seed-data.ts";

@@ -2,7 +2,8 @@ import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectRejected } from "../../../tests/helpers/expect-rejection.ts";
 import { createTestApp, humanSignals, signIn, validContact, validInquiry, type TestApp } from "../../../tests/helpers/test-app.ts";
-import { leadFilters, type LeadKind } from "../../../contract/admin-leads.ts";
+import type { LeadKind } from "../../../contract/admin-leads.ts";
+import { leadFilters } from "../../../contract/lead-filters.ts";
 import { IDEMPOTENCY_KEY_TTL_MS } from "../../repositories/leads/idempotency.ts";
 
 // Idempotency-Key on both form posts: a retry answers the first 201 and stores nothing; the same key

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectRejected } from "../../../tests/helpers/expect-rejection.ts";
 import { createTestApp, humanSignals, signIn, validInquiry, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { testClock } from "../../../tests/helpers/test-clock.ts";
-import { leadFilters } from "../../../contract/admin-leads.ts";
+import { leadFilters } from "../../../contract/lead-filters.ts";
 
 let t: TestApp;
 /** The app's clock: tests that need leads apart in time advance it. */

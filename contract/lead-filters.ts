@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { fieldMessages } from "./field-messages.ts";
+import { cleanText, leadStatuses } from "./fields.ts";
+import { leadCursor } from "./lead-cursor.ts";
+import { serviceTypes } from "./service-inquiry.ts";
+
+// What the inbox lists (GET /api/admin/leads/:kind and its export): the filters, the order and the page.
+
+const isoDate = z.iso.date({ error: "must be a date (YYYY-MM-DD)" });
+/** A text filter (clean text, `field` as it reads in a sentence); blank means not given. */
+const filterText = (field: string, max: number) =>
+  cleanText(field)
+    .max(max, { error: fieldMessages.tooLong(field, max) })
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+/**
+ * Filters shared by the list and the export. `view` inbox hides spam; spam shows only spam. In the
+ * combined list (kind "all") a product filter keeps contacts only and a serviceType filter inquiries only.
+ */
+export const leadFilters = z
+  .object({
+    view: z.enum(["inbox", "spam", "all"], { error: "view must be inbox, spam or all" }).default("inbox"),
+    q: filterText("search", 200),
+    status: z.enum(leadStatuses, { error: `status must be one of: ${leadStatuses.join(", ")}` }).optional(),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    /** contacts: a product name; inquiries: a service type */
+    product: filterText("product filter", 100),
+    serviceType: z.enum(serviceTypes, { error: `serviceType must be one of: ${serviceTypes.join(", ")}` }).optional(),
+    /** The form the lead came from (formName). */
+    form: filterText("form filter", 100),
+    utmSource: filterText("source filter", 200),
+    unread: z.enum(["true", "false"]).optional().transform((value) => (value === undefined ? undefined : value === "true")),
+    /** due: a follow-up at or before the end of today in the owner's time zone (OWNER_TIMEZONE): today's and overdue ones. */
+    followUp: z.enum(["due"], { error: "followUp must be due" }).optional(),
+  })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { error: "from must not be after to", path: ["to"] });
+export type LeadFilters = z.output<typeof leadFilters>;
+export type LeadFiltersInput = z.input<typeof leadFilters>;
+
+/**
+ * The list's order: received time (newest or oldest first), the lead's name (A to Z), or the reply
+ * deadline: leads still waiting for a reply (status new) first, the earliest deadline (the most overdue)
+ * first, then every other lead, newest first (reply-window.ts deadlineKey).
+ */
+export const leadSorts = ["newest", "oldest", "name", "deadline"] as const;
+export type LeadSort = (typeof leadSorts)[number];
+export const leadSortParam = z.object({
+  sort: z.enum(leadSorts, { error: `sort must be one of: ${leadSorts.join(", ")}` }).default("newest"),
+});
+
+export const leadListQuery = leadFilters
+  .and(leadSortParam)
+  .and(
+    z.object({
+      cursor: leadCursor.optional(),
+      limit: z.coerce
+        .number({ error: "limit must be a number" })
+        .int({ error: "limit must be a whole number" })
+        .min(1, { error: "limit must be at least 1" })
+        .max(100, { error: "limit must be at most 100" })
+        .default(25),
+    }),
+  )
+  .refine((query) => !query.cursor || query.cursor.sort === query.sort, { error: "cursor belongs to another order", path: ["cursor"] });
+export type LeadListQuery = z.input<typeof leadListQuery>;

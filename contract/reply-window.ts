@@ -1,0 +1,38 @@
+import type { LeadStatus } from "./fields.ts";
+import { replyWindowHours } from "./form-names.ts";
+
+// A lead's reply deadline and where it stands against it: the admin's reply-by mark, the dashboard's
+// "needs a reply", the morning e-mail and the deadline order's stored key. The promise each form makes
+// (4 or 24 hours) is contract/form-names.ts.
+
+const HOUR_MS = 3_600_000;
+
+/** A lead's reply deadline: its arrival plus its form's promise (an instant; shown in the owner's time zone). */
+export function replyByOf(createdAt: string, formName: string | null | undefined): string {
+  return new Date(Date.parse(createdAt) + replyWindowHours(formName) * HOUR_MS).toISOString();
+}
+
+/**
+ * Where a lead stands against its promise: "answered" once its status is not new (spam too: nobody
+ * answers spam); "overdue" past the deadline; "due-soon" in the last quarter of its window (the last hour
+ * of a 4-hour promise, the last 6 hours of a 24-hour one); else "waiting".
+ */
+export type ReplyState = "answered" | "overdue" | "due-soon" | "waiting";
+export function replyStateOf(lead: { status: LeadStatus; createdAt: string; formName: string | null }, nowMs: number): ReplyState {
+  if (lead.status !== "new") return "answered";
+  const window = replyWindowHours(lead.formName) * HOUR_MS;
+  const deadline = Date.parse(lead.createdAt) + window;
+  if (nowMs > deadline) return "overdue";
+  return deadline - nowMs <= window / 4 ? "due-soon" : "waiting";
+}
+
+/**
+ * The deadline order's key, stored with each lead (kept in step with its status) so the order is an
+ * index walk: "0|<replyBy ISO>" while the lead waits for a reply (status new), so the earliest deadline
+ * comes first; "1|<13 digits>" once answered (or spam), the digits being 9999999999999 minus the
+ * arrival's epoch milliseconds, so the newest comes first among them.
+ */
+export function deadlineKey(lead: { status: LeadStatus; createdAt: string; formName: string | null }): string {
+  if (lead.status === "new") return `0|${replyByOf(lead.createdAt, lead.formName)}`;
+  return `1|${String(9_999_999_999_999 - Date.parse(lead.createdAt)).padStart(13, "0")}`;
+}
