@@ -6,6 +6,7 @@ import { pageHead } from "../lib/seo.ts";
 
 // SPEC §2 "Privacy policy": ten sections in order, "Last updated" as today's date (filled in by the
 // browser, app/scripts/today.ts, so the prerendered HTML never shows the build's date), and a link back to home.
+// The placeholder is a <span>, not an empty <time>: a <time> needs a valid date as its text or datetime.
 
 export const head = pageHead({
   title: "Privacy Policy",
@@ -39,7 +40,7 @@ export default function PrivacyPolicy() {
               collect when you browse the site, send a form or book a consultation, why we collect it and the choices you have.
             </p>
             <p className="mt-4 text-base font-semibold text-slate-900">
-              Last updated: <time data-today="" data-testid="last-updated" />
+              Last updated: <span data-today="" data-testid="last-updated" />
             </p>
           </>
         }

@@ -96,8 +96,14 @@ test("the contact page shows the hours, a 700 px booking calendar on request and
 
 test("the privacy policy shows today's date, set in the browser", async ({ page }) => {
   await page.goto("/privacy-policy");
-  const today = await page.evaluate(() => new Date().toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" }));
+  const [today, isoDate] = await page.evaluate(() => {
+    const now = new Date();
+    const pad = (n: number) => String(n).padStart(2, "0");
+    return [now.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" }), `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`];
+  });
   await expect(page.getByTestId("last-updated")).toHaveText(today);
+  // A machine-readable date as well (valid HTML: a <time>'s datetime).
+  await expect(page.getByTestId("last-updated").locator("time")).toHaveAttribute("datetime", isoDate);
   await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveCount(10);
 });
 

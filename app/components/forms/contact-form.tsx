@@ -89,7 +89,8 @@ export function ContactForm({ formName = contactFormName, className }: { formNam
       <form
         ref={formRef}
         {...plainForm}
-        onSubmit={form.handleSubmit(onValid, onInvalid)}
+        // Not awaited: lead.submit tells the visitor about a failure itself (a toast).
+        onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}
         aria-label="Contact form"
         className="relative space-y-5"
       >
@@ -171,7 +172,7 @@ export function ContactForm({ formName = contactFormName, className }: { formNam
         </div>
         {/* The zone in words ("Central Time"); the IANA name (America/Chicago) is what the payload carries. */}
         <p className="text-sm text-slate-700">Times are in your time zone: {timeZoneInWords(timezone || officeTimeZone)}</p>
-        <input type="hidden" name={hiddenFormFields.timezone} value={timezone || officeTimeZone} readOnly />
+        <input type="hidden" name={hiddenFormFields.timezone} value={timezone || officeTimeZone} />
 
         <HoneypotField formId={formId} inputRef={lead.honeypotRef} />
         <PlainPostFields />
