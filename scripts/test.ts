@@ -1,10 +1,11 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import pg from "pg";
+import { checkHtml, javaProblem } from "./check-html.ts";
 
 // `npm test`: every suite, one after another, then one summary. Suites whose prerequisite is missing
-// (PostgreSQL, the system Chromium) are skipped with the reason printed at the end, unless CI=true or
-// REQUIRE_ALL_TESTS=1, where a missing prerequisite fails the run.
+// (PostgreSQL, the system Chromium, Java for the HTML checker) are skipped with the reason printed at the
+// end, unless CI=true or REQUIRE_ALL_TESTS=1, where a missing prerequisite fails the run.
 
 const required = process.env.CI === "true" || process.env.REQUIRE_ALL_TESTS === "1";
 const postgresUrl = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -88,10 +89,36 @@ async function main() {
   if (pgProblem) skip("api on PostgreSQL", pgProblem);
   else runVitest("api on PostgreSQL", "api-postgres");
 
-  if (!existsSync(chromiumPath)) {
-    skip("browser (Playwright)", `no Chromium at ${chromiumPath}; install the Debian package "chromium" or set CHROMIUM_PATH`);
-  } else if (run("npm", ["run", "build:e2e"]) !== 0) {
-    outcomes.push({ suite: "browser (Playwright)", status: "ran", passed: 0, failed: 1, skipped: 0, exitCode: 1 });
+  // The browser tests' build (build-e2e/, as deployed: with an analytics ID) serves two suites: the HTML
+  // checker reads its pages, Playwright drives them.
+  const chromiumMissing = existsSync(chromiumPath)
+    ? undefined
+    : `no Chromium at ${chromiumPath}; install the Debian package "chromium" or set CHROMIUM_PATH`;
+  const javaMissing = javaProblem();
+  const built = chromiumMissing && javaMissing ? false : run("npm", ["run", "build:e2e"]) === 0;
+  const couldNotRun = (suite: string) => outcomes.push({ suite, status: "ran", passed: 0, failed: 1, skipped: 0, exitCode: 1 });
+
+  if (javaMissing) {
+    skip("valid HTML (vnu)", javaMissing);
+  } else if (!built) {
+    couldNotRun("valid HTML (vnu)");
+  } else {
+    // One test per page: a page passes when vnu finds no HTML error in it.
+    console.log("\n$ vnu over build-e2e/client");
+    try {
+      const { pages, errors } = checkHtml("build-e2e/client");
+      const failedPages = new Set(errors.map((error) => error.file)).size;
+      outcomes.push({ suite: "valid HTML (vnu)", status: "ran", passed: pages.length - failedPages, failed: failedPages, skipped: 0, exitCode: failedPages > 0 ? 1 : 0 });
+    } catch (error) {
+      console.log((error as Error).message);
+      couldNotRun("valid HTML (vnu)");
+    }
+  }
+
+  if (chromiumMissing) {
+    skip("browser (Playwright)", chromiumMissing);
+  } else if (!built) {
+    couldNotRun("browser (Playwright)");
   } else {
     const report = "test-results/playwright.json";
     rmSync(report, { force: true });
