@@ -11,7 +11,7 @@ import { SignedInLayout } from "./routes/admin-layout.tsx";
 import { AdminNotFound } from "./routes/admin-not-found.tsx";
 import { Dashboard } from "./routes/dashboard.tsx";
 import { DeliveriesPage } from "./routes/deliveries.tsx";
-import { LeadDetailPage } from "./routes/lead-detail.tsx";
+import { LeadDetailPage } from "./routes/lead-detail/lead-detail-page.tsx";
 import { LeadInbox } from "./routes/lead-inbox.tsx";
 import { AdminLogin } from "./routes/login.tsx";
 import { SettingsPage } from "./routes/settings.tsx";

@@ -73,6 +73,66 @@ test("Previous and Next follow the view the lead was opened from, by link and by
   await expect(page).toHaveURL(new RegExp(`/admin/leads/contacts\\?q=${tag}&sort=name$`));
 });
 
+/**
+ * Holds the answers of the neighbours endpoint back: `hold()` holds the next ones and returns their
+ * release, so a key can be pressed before the page knows where it leads.
+ */
+async function holdNeighbours(page: Page) {
+  let held = Promise.resolve();
+  await page.route("**/neighbours?**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => {
+    let release = () => {};
+    held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    return release;
+  };
+}
+
+// A slow answer for Previous/Next used to drop the key pressed meanwhile (CI, with two servers on two cores).
+test("j, k and e pressed before the page knows the neighbours act once it does", async ({ page, request }) => {
+  const tag = uniqueTag("Slow");
+  // By name: Ada, Bo, Cy.
+  const bo = await postContact(request, "Bo", tag);
+  const cy = await postContact(request, "Cy", tag);
+  const ada = await postContact(request, "Ada", tag);
+  await signInThroughTheApi(page);
+  const hold = await holdNeighbours(page);
+  const search = `?q=${tag}&sort=name`;
+
+  let release = hold();
+  await page.goto(`/admin/leads/contacts/${bo}${search}`);
+  await expect(heading(page, `Bo ${tag}`)).toBeVisible();
+  await expect(pager(page).getByText("Next lead")).toHaveAttribute("aria-disabled", "true");
+  await page.keyboard.press("j");
+  // The next page's neighbours are held in turn; then Bo's answer comes.
+  let next = hold();
+  release();
+  release = next;
+  await expect(page).toHaveURL(new RegExp(`/admin/leads/contacts/${cy}\\?q=${tag}&sort=name$`));
+  await expect(heading(page, `Cy ${tag}`)).toBeVisible();
+
+  await expect(pager(page).getByText("Previous lead")).toHaveAttribute("aria-disabled", "true");
+  await page.keyboard.press("k");
+  next = hold();
+  release();
+  release = next;
+  await expect(heading(page, `Bo ${tag}`)).toBeVisible();
+
+  // e takes the next lead before Ada leaves the view's order: Bo, not the list (a fresh page, none cached).
+  await page.goto(`/admin/leads/contacts/${ada}${search}`);
+  await expect(heading(page, `Ada ${tag}`)).toBeVisible();
+  await expect(pager(page).getByText("Next lead")).toHaveAttribute("aria-disabled", "true");
+  await page.keyboard.press("e");
+  release();
+  await page.getByRole("dialog", { name: "Set the next follow-up?" }).getByRole("button", { name: "No follow-up" }).click();
+  await expect(heading(page, `Bo ${tag}`)).toBeVisible();
+  expect(await apiStatus(page, ada)).toBe("contacted");
+});
+
 test("e marks a New lead Contacted, r opens the reply e-mail, ? lists the shortcuts, and typing in a field triggers none", async ({ page, request }) => {
   const tag = uniqueTag("Keys");
   const first = await postContact(request, "Eve", tag);

@@ -96,7 +96,7 @@ const navLinkClass = (current: boolean) =>
 
 /**
  * The sections. A lead's page belongs to the list it was opened from: All leads when its address says
- * list=all (routes/lead-detail.tsx), else its kind's inbox.
+ * list=all (routes/lead-detail/list-source.ts), else its kind's inbox.
  */
 const sections: { to: string; label: string; current: (path: string, fromAll: boolean) => boolean }[] = [
   { to: "/admin/submissions", label: "Dashboard", current: (path) => path === "/admin/submissions" },

@@ -32,8 +32,6 @@ import {
 
 const SEARCH_DELAY_MS = 300;
 
-export type { InboxLinkState } from "../components/lead-list.tsx";
-
 /** The forms a lead can come from, by their human names (app/config/lead-form-names.ts). */
 const formOptions: [string, string][] = [...leadFormLabels];
 

@@ -1,0 +1,56 @@
+import type { RefObject } from "react";
+import type { ContactLead, InquiryLead, LeadDetail, LeadKind } from "../../../../contract/admin-leads.ts";
+import { budgetLabels, serviceTypeLabels } from "../../../../contract/service-inquiry.ts";
+import { linkClass } from "../../components/admin-shell.tsx";
+import { telHref } from "../../components/lead-format.ts";
+import { Field, Meeting, NotGiven, valueOrNotGiven } from "./lead-fields.tsx";
+
+/** How to reach the lead and what they asked for, first on the page. `emailLinkRef`: the link `r` opens. */
+export function ContactEssentials({
+  kind,
+  lead,
+  headingId,
+  emailLinkRef,
+}: {
+  kind: LeadKind;
+  lead: LeadDetail;
+  headingId: string;
+  emailLinkRef: RefObject<HTMLAnchorElement | null>;
+}) {
+  const contact = kind === "contacts" ? (lead as LeadDetail<ContactLead>) : null;
+  const inquiry = kind === "inquiries" ? (lead as LeadDetail<InquiryLead>) : null;
+  return (
+    <section aria-labelledby={headingId} className="mt-6">
+      <h2 id={headingId} className="sr-only">
+        Contact
+      </h2>
+      <dl>
+        <Field label="E-mail">
+          <a ref={emailLinkRef} href={`mailto:${lead.email}`} aria-keyshortcuts="r" className={linkClass}>
+            {lead.email}
+          </a>
+        </Field>
+        <Field label="Phone">
+          <a href={telHref(lead.phone)} className={linkClass}>
+            {lead.phone}
+          </a>
+        </Field>
+        <Field label="Company">{valueOrNotGiven(lead.company)}</Field>
+        {contact && (
+          <Field label="Meeting">
+            <Meeting lead={contact} />
+          </Field>
+        )}
+        {inquiry && (
+          <>
+            <Field label="Service type">{serviceTypeLabels[inquiry.serviceType]}</Field>
+            <Field label="Budget">{inquiry.budget ? budgetLabels[inquiry.budget] : <NotGiven />}</Field>
+            <Field label="Message">
+              <span className="whitespace-pre-wrap">{inquiry.message}</span>
+            </Field>
+          </>
+        )}
+      </dl>
+    </section>
+  );
+}
