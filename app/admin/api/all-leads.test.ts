@@ -4,7 +4,7 @@ import type { LeadDetail, LeadPage, LeadRow } from "../../../contract/admin-lead
 import { createQueryClient } from "../../lib/api-client.ts";
 import { liveQueryKeys } from "../live-updates.ts";
 import { defaultFilters, defaultFiltersOf } from "../inbox-filters.ts";
-import { forgetLead, leadKeys, leadPageQuery, storeLead } from "./leads.ts";
+import { forgetLead, leadKeys, leadListQuery, storeLead, type ListPages } from "./leads.ts";
 import { recentContactsQuery, recentInquiriesQuery } from "./recent-leads.ts";
 import { statsQuery } from "./stats.ts";
 import { todayQuery } from "./today.ts";
@@ -30,6 +30,9 @@ function stubFetch(body: unknown, status = 200) {
   return fetch;
 }
 
+/** A list as the cache holds it, with its first page loaded. */
+const onePage = (page: LeadPage): ListPages => ({ pages: [page], pageParams: [null] });
+
 const stale = (client: ReturnType<typeof createQueryClient>, key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated;
 
 describe("requests", () => {
@@ -37,8 +40,8 @@ describe("requests", () => {
     const fetch = stubFetch({ items: [], total: 0, totalCapped: false, nextCursor: null });
     const client = createQueryClient();
     const filters = { ...defaultFiltersOf("all"), followUp: "due" as const, unread: true };
-    await client.fetchQuery(leadPageQuery("all", filters, null));
-    await client.fetchQuery(leadPageQuery("all", { ...filters, sort: "newest" }, "abc"));
+    await client.fetchInfiniteQuery(leadListQuery("all", filters));
+    await client.fetchInfiniteQuery({ ...leadListQuery("all", { ...filters, sort: "newest" }), initialPageParam: "abc" });
     await client.fetchQuery(leadCountsQuery("all", filters));
     expect(fetch.mock.calls.map(([url]) => url)).toEqual([
       "/api/admin/leads/all?unread=true&followUp=due&sort=deadline&limit=25",
@@ -50,8 +53,8 @@ describe("requests", () => {
   it("sends a bulk action over both kinds to All leads' endpoint, then refreshes both inboxes, All leads and the day", async () => {
     const fetch = stubFetch({ affected: 2, previous: [] });
     const client = createQueryClient();
-    const keys = [leadKeys.list("contacts", defaultFilters, null), leadKeys.list("inquiries", defaultFilters, null), leadKeys.list("all", defaultFiltersOf("all"), null)];
-    for (const key of keys) client.setQueryData(key, { items: [], total: 0, totalCapped: false, nextCursor: null });
+    const keys = [leadKeys.list("contacts", defaultFilters), leadKeys.list("inquiries", defaultFilters), leadKeys.list("all", defaultFiltersOf("all"))];
+    for (const key of keys) client.setQueryData<ListPages>(key, onePage({ items: [], total: 0, totalCapped: false, nextCursor: null }));
     client.setQueryData(todayQuery.queryKey, { needsReply: { items: [], total: 0 } } as never);
     client.setQueryData(recentInquiriesQuery.queryKey, []);
     await new MutationObserver(client, bulkMutation("all")).mutate({ action: "markRead", ids: [contactId, inquiryId] });
@@ -67,8 +70,8 @@ describe("a change to one lead", () => {
   function seeded() {
     const client = createQueryClient();
     const all: LeadPage<LeadRow> = { items: [row("inquiries", inquiryId), row("contacts", contactId)], total: 2, totalCapped: false, nextCursor: null };
-    client.setQueryData(leadKeys.list("all", defaultFiltersOf("all"), null), all);
-    client.setQueryData(leadKeys.list("inquiries", defaultFilters, null), { ...all, items: [row("inquiries", inquiryId)] });
+    client.setQueryData<ListPages>(leadKeys.list("all", defaultFiltersOf("all")), onePage(all));
+    client.setQueryData<ListPages>(leadKeys.list("inquiries", defaultFilters), onePage({ ...all, items: [row("inquiries", inquiryId)] }));
     client.setQueryData(statsQuery.queryKey, { contacts: {}, inquiries: {} } as never);
     client.setQueryData(todayQuery.queryKey, { needsReply: { items: [], total: 0 } } as never);
     client.setQueryData(recentContactsQuery.queryKey, []);
@@ -80,8 +83,8 @@ describe("a change to one lead", () => {
     const changed = { ...row("contacts", contactId, { status: "contacted", followUpAt: "2026-11-21T14:00:00.000Z" }), notes: [], deliveries: [], events: [] };
     const { kind: _kind, ...detail } = changed;
     storeLead(client, "contacts", detail as unknown as LeadDetail);
-    const allKey = leadKeys.list("all", defaultFiltersOf("all"), null);
-    const items = client.getQueryData<LeadPage<LeadRow>>(allKey)!.items;
+    const allKey = leadKeys.list("all", defaultFiltersOf("all"));
+    const items = client.getQueryData<ListPages<"all">>(allKey)!.pages[0]!.items;
     expect(items.map((item) => [item.kind, item.id, item.status])).toEqual([
       ["inquiries", inquiryId, "new"],
       ["contacts", contactId, "contacted"],
@@ -91,14 +94,14 @@ describe("a change to one lead", () => {
     expect(stale(client, allKey)).toBe(true);
     expect(stale(client, todayQuery.queryKey)).toBe(true);
     // The other kind's inbox is not touched.
-    expect(stale(client, leadKeys.list("inquiries", defaultFilters, null))).toBe(false);
+    expect(stale(client, leadKeys.list("inquiries", defaultFilters))).toBe(false);
   });
 
   it("leaves All leads at once when deleted", () => {
     const client = seeded();
     forgetLead(client, "inquiries", inquiryId);
-    expect(client.getQueryData<LeadPage<LeadRow>>(leadKeys.list("all", defaultFiltersOf("all"), null))?.items.map((item) => item.id)).toEqual([contactId]);
-    expect(client.getQueryData<LeadPage>(leadKeys.list("inquiries", defaultFilters, null))?.items).toEqual([]);
+    expect(client.getQueryData<ListPages<"all">>(leadKeys.list("all", defaultFiltersOf("all")))?.pages[0]?.items.map((item) => item.id)).toEqual([contactId]);
+    expect(client.getQueryData<ListPages>(leadKeys.list("inquiries", defaultFilters))?.pages[0]?.items).toEqual([]);
   });
 });
 

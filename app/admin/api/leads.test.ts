@@ -4,7 +4,7 @@ import type { Lead, LeadDetail, LeadPage } from "../../../contract/admin-leads.t
 import { createQueryClient } from "../../lib/api-client.ts";
 import { defaultFilters } from "../inbox-filters.ts";
 import { exportUrl } from "./lead-export.ts";
-import { addNoteMutation, deleteLeadMutation, leadKeys, leadPageQuery, leadQuery, updateLeadMutation } from "./leads.ts";
+import { addNoteMutation, deleteLeadMutation, leadKeys, leadListQuery, leadQuery, updateLeadMutation, type ListPages } from "./leads.ts";
 import { recentContactsQuery, recentInquiriesQuery } from "./recent-leads.ts";
 import { statsQuery } from "./stats.ts";
 
@@ -27,12 +27,11 @@ function stubFetch(body: unknown, status = 200) {
 const stale = (client: ReturnType<typeof createQueryClient>, key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated;
 
 describe("reads", () => {
-  it("asks for a page of 25 with the filters and the cursor, and one lead by its id", async () => {
-    const fetch = stubFetch({ items: [], total: 0, totalCapped: false, nextCursor: null });
+  it("asks for a page of 25 with the filters, the next from the last page's cursor, and one lead by its id", async () => {
+    const fetch = stubFetch({ items: [], total: 0, totalCapped: false, nextCursor: "abc" });
     const client = createQueryClient();
     const filters = { ...defaultFilters, q: "Sam", unread: true };
-    await client.fetchQuery(leadPageQuery("contacts", filters, null));
-    await client.fetchQuery(leadPageQuery("contacts", filters, "abc"));
+    await client.fetchInfiniteQuery({ ...leadListQuery("contacts", filters), pages: 2 });
     await client.fetchQuery(leadQuery("inquiries", id));
     expect(fetch.mock.calls.map(([url]) => url)).toEqual([
       "/api/admin/leads/contacts?q=Sam&unread=true&limit=25",
@@ -49,8 +48,10 @@ describe("reads", () => {
 describe("changes keep the cache right", () => {
   function seeded() {
     const client = createQueryClient();
-    const page: LeadPage = { items: [lead(), lead({ id: "other" })], total: 2, totalCapped: false, nextCursor: null };
-    client.setQueryData(leadKeys.list("contacts", defaultFilters, null), page);
+    // Two loaded pages of the inbox: a change reaches the lead on whichever page it is.
+    const first: LeadPage = { items: [lead()], total: 2, totalCapped: false, nextCursor: "c1" };
+    const second: LeadPage = { items: [lead({ id: "other" })], total: 2, totalCapped: false, nextCursor: null };
+    client.setQueryData<ListPages>(leadKeys.list("contacts", defaultFilters), { pages: [first, second], pageParams: [null, "c1"] });
     client.setQueryData(leadKeys.detail("contacts", id), { ...lead(), notes: [], deliveries: [], events: [] } as LeadDetail);
     client.setQueryData(statsQuery.queryKey, { contacts: {}, inquiries: {} } as never);
     client.setQueryData(recentContactsQuery.queryKey, []);
@@ -65,9 +66,10 @@ describe("changes keep the cache right", () => {
     const [url, init] = fetch.mock.calls[0]!;
     expect([url, init?.method, init?.body]).toEqual([`/api/admin/leads/contacts/${id}`, "PATCH", '{"status":"won"}']);
 
-    const listKey = leadKeys.list("contacts", defaultFilters, null);
-    expect(client.getQueryData<LeadPage>(listKey)?.items.map((item) => [item.id, item.status])).toEqual([[id, "won"], ["other", "new"]]);
-    expect(client.getQueryData<LeadPage>(listKey)?.items[0]).not.toHaveProperty("notes");
+    const listKey = leadKeys.list("contacts", defaultFilters);
+    const rows = client.getQueryData<ListPages>(listKey)?.pages.flatMap((page) => page.items);
+    expect(rows?.map((item) => [item.id, item.status])).toEqual([[id, "won"], ["other", "new"]]);
+    expect(rows?.[0]).not.toHaveProperty("notes");
     expect(client.getQueryData<LeadDetail>(leadKeys.detail("contacts", id))?.status).toBe("won");
     expect(stale(client, listKey)).toBe(true);
     expect(stale(client, statsQuery.queryKey)).toBe(true);
@@ -82,7 +84,7 @@ describe("changes keep the cache right", () => {
     await new MutationObserver(client, deleteLeadMutation("contacts")).mutate(id);
     expect(fetch.mock.calls[0]?.[1]?.method).toBe("DELETE");
     expect(client.getQueryData(leadKeys.detail("contacts", id))).toBeUndefined();
-    expect(client.getQueryData<LeadPage>(leadKeys.list("contacts", defaultFilters, null))?.items.map((item) => item.id)).toEqual(["other"]);
+    expect(client.getQueryData<ListPages>(leadKeys.list("contacts", defaultFilters))?.pages.map((page) => page.items.map((item) => item.id))).toEqual([[], ["other"]]);
     expect(stale(client, statsQuery.queryKey)).toBe(true);
   });
 

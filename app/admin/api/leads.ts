@@ -1,4 +1,4 @@
-import { keepPreviousData, mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions, mutationOptions, queryOptions, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import type { LeadDetail, LeadKind, LeadPage, LeadRow, LeadUpdate } from "../../../contract/admin-leads.ts";
 import type { LeadNote, NoteInput } from "../../../contract/lead-notes.ts";
 import { leadKinds } from "../../../contract/admin-leads.ts";
@@ -9,7 +9,7 @@ import { statsQuery } from "./stats.ts";
 import { getJson, sendJson } from "./request.ts";
 import { todayQuery } from "./today.ts";
 
-// /api/admin/leads/:kind (contract/admin-leads.ts): the filtered, paged list, one lead, and its changes
+// /api/admin/leads/:kind (contract/admin-leads.ts): the filtered list in keyset pages, one lead, and its changes
 // (status, read, notes, deletion), with the cache upkeep each change needs. "All leads"
 // (/api/admin/leads/all, issue 20) is a list like the inboxes, of rows that carry their kind; a change
 // to a lead of either kind refreshes it too.
@@ -26,7 +26,8 @@ export const leadKeys = {
   lists: (kind: ListKind) => [LEADS_ROOT, kind, "list"] as const,
   /** Every view count of a list (api/triage.ts adds the filters). */
   counts: (kind: ListKind) => [LEADS_ROOT, kind, "counts"] as const,
-  list: (kind: ListKind, filters: InboxFilters, cursor: string | null) => [LEADS_ROOT, kind, "list", { ...filters, cursor }] as const,
+  /** One filtered list: its loaded pages in one infinite query. */
+  list: (kind: ListKind, filters: InboxFilters) => [LEADS_ROOT, kind, "list", filters] as const,
   detail: (kind: LeadKind, id: string) => [LEADS_ROOT, kind, "detail", id] as const,
 };
 
@@ -37,19 +38,35 @@ function leadUrl(kind: LeadKind, id: string) {
 /** A page of a list: All leads' rows carry their kind, an inbox's are of its kind. */
 export type ListPage<K extends ListKind> = K extends "all" ? LeadPage<LeadRow> : LeadPage;
 
+/** The loaded pages of a list, as the cache holds them. */
+export type ListPages<K extends ListKind = ListKind> = InfiniteData<ListPage<K>, string | null>;
+
 /** One page of a filtered list; `cursor` is where the page starts (null: the first page). */
-export function leadPageQuery<K extends ListKind>(kind: K, filters: InboxFilters, cursor: string | null) {
+function leadPageUrl(kind: ListKind, filters: InboxFilters, cursor: string | null) {
   const params = filtersToSearchParams(filters);
   if (cursor) params.set("cursor", cursor);
   params.set("limit", String(PAGE_SIZE));
-  return queryOptions({
-    queryKey: leadKeys.list(kind, filters, cursor),
-    queryFn: () => getJson<ListPage<K>>(`${LEADS_ROOT}/${kind}?${params.toString()}`),
-    // The page shown stays while the next one loads.
-    placeholderData: keepPreviousData,
+  return `${LEADS_ROOT}/${kind}?${params.toString()}`;
+}
+
+/**
+ * A filtered list, PAGE_SIZE leads a page: the first page, then each next one from the cursor the last
+ * page gave ("Load more"). A refetch (a change, the live poll) fetches the loaded pages again in order.
+ */
+export function leadListQuery<K extends ListKind>(kind: K, filters: InboxFilters) {
+  return infiniteQueryOptions({
+    queryKey: leadKeys.list(kind, filters),
+    queryFn: ({ pageParam }) => getJson<ListPage<K>>(leadPageUrl(kind, filters, pageParam)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
     // The inbox shows what arrived since it was last opened.
     staleTime: 0,
   });
+}
+
+/** Every cached list of `list`, each of its loaded pages changed by `change`. */
+function updateListPages(queryClient: QueryClient, list: ListKind, change: (page: LeadPage) => LeadPage) {
+  queryClient.setQueriesData<InfiniteData<LeadPage>>({ queryKey: leadKeys.lists(list) }, (data) => (data ? { ...data, pages: data.pages.map(change) } : data));
 }
 
 export function leadQuery(kind: LeadKind, id: string) {
@@ -113,9 +130,7 @@ export function storeLead(queryClient: QueryClient, kind: LeadKind, lead: LeadDe
   const { notes: _notes, deliveries: _deliveries, events: _events, ...row } = lead;
   // Ids are unique across both kinds: the row of All leads keeps its kind and takes the rest.
   for (const list of listsOf(kind)) {
-    queryClient.setQueriesData<LeadPage>({ queryKey: leadKeys.lists(list) }, (page) =>
-      page ? { ...page, items: page.items.map((item) => (item.id === lead.id ? { ...item, ...row } : item)) } : page,
-    );
+    updateListPages(queryClient, list, (page) => ({ ...page, items: page.items.map((item) => (item.id === lead.id ? { ...item, ...row } : item)) }));
   }
   refreshLeadQueries(queryClient, kind);
 }
@@ -124,9 +139,7 @@ export function storeLead(queryClient: QueryClient, kind: LeadKind, lead: LeadDe
 export function forgetLead(queryClient: QueryClient, kind: LeadKind, id: string) {
   queryClient.removeQueries({ queryKey: leadKeys.detail(kind, id) });
   for (const list of listsOf(kind)) {
-    queryClient.setQueriesData<LeadPage>({ queryKey: leadKeys.lists(list) }, (page) =>
-      page ? { ...page, items: page.items.filter((item) => item.id !== id) } : page,
-    );
+    updateListPages(queryClient, list, (page) => ({ ...page, items: page.items.filter((item) => item.id !== id) }));
   }
   refreshLeadQueries(queryClient, kind);
 }

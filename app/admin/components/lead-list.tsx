@@ -1,4 +1,4 @@
-import { useQueries } from "@tanstack/react-query";
+import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, CalendarClock, Mail, Phone } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -10,7 +10,7 @@ import { Button, buttonVariants } from "../../components/ui/button.tsx";
 import { leadFormLabel } from "../../config/lead-form-names.ts";
 import { cn } from "../../lib/utils.ts";
 import { exportUrl } from "../api/lead-export.ts";
-import { leadPageQuery } from "../api/leads.ts";
+import { leadListQuery, type ListPages } from "../api/leads.ts";
 import { defaultSortOf, leadLinkSearch, type InboxFilters, type ListKind } from "../inbox-filters.ts";
 import { focusRing, Loading, selectClass } from "./admin-shell.tsx";
 import { BulkBar, leadsText, type BulkSelection } from "./bulk-bar.tsx";
@@ -110,9 +110,10 @@ export function LeadList({
   inboxSearch: string;
   onSort: (sort: LeadSort) => void;
 }) {
-  // Keyset pages: the cursor each loaded page starts at ("Load more" adds the next one).
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const pages = useQueries({ queries: cursors.map((cursor) => leadPageQuery(kind, filters, cursor)) });
+  // Keyset pages, one query for all of them ("Load more" fetches the next from the last page's cursor).
+  const listQuery = leadListQuery(kind, filters);
+  const list = useInfiniteQuery(listQuery);
+  const queryClient = useQueryClient();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [allMatching, setAllMatching] = useState(false);
   const selectAllRef = useRef<HTMLInputElement>(null);
@@ -125,16 +126,17 @@ export function LeadList({
   const inquiries = kind === "inquiries";
   const listName = combined ? "All leads" : kindLabels[kind].inbox;
 
-  const first = pages[0]!;
-  const last = pages.at(-1)!;
+  const pages = list.data?.pages ?? [];
+  const first = pages[0];
   // Every row with its kind: All leads' rows carry theirs, an inbox's are of its kind.
-  const items: LeadRow[] = pages.flatMap((page) => (page.data?.items ?? []).map((lead) => ("kind" in lead ? (lead as LeadRow) : { ...lead, kind: kind as LeadKind })));
-  const total = first.data?.total ?? 0;
-  const capped = first.data?.totalCapped ?? false;
+  const items: LeadRow[] = pages.flatMap((page) => page.items.map((lead) => ("kind" in lead ? (lead as LeadRow) : { ...lead, kind: kind as LeadKind })));
+  const total = first?.total ?? 0;
+  const capped = first?.totalCapped ?? false;
   // Large text or product matches are counted up to a cap (contract/admin-leads.ts COUNT_CAP).
   const totalText = formatCount(total, capped);
-  const nextCursor = last.data?.nextCursor ?? null;
-  const fetching = pages.some((page) => page.isFetching);
+  const fetching = list.isFetching;
+  // A failed "Load more" leaves the rows shown as they were; a failed first page or refresh says so.
+  const failed = list.isError && !list.isFetchNextPageError;
   // Leads that left the list (deleted, moved to spam) leave the selection too.
   const selectedIds = items.filter((lead) => selected.has(lead.id)).map((lead) => lead.id);
   const pageAllSelected = items.length > 0 && selectedIds.length === items.length;
@@ -146,7 +148,7 @@ export function LeadList({
     if (selectAllRef.current) selectAllRef.current.indeterminate = selectedIds.length > 0 && !pageAllSelected;
   });
 
-  if (first.isLoading) return <Loading />;
+  if (list.isLoading) return <Loading />;
 
   const selection: BulkSelection | null = allMatching ? { allMatching: true, count: total } : selectedIds.length > 0 ? { ids: selectedIds } : null;
 
@@ -207,14 +209,14 @@ export function LeadList({
         </p>
       )}
 
-      {first.isError && (
+      {failed && (
         <p className="mt-4 text-red-700" role="alert">
           The leads could not be loaded. Please reload the page.
         </p>
       )}
 
       {items.length === 0 ? (
-        !first.isError && <p className="mt-4 text-slate-700">{spamView ? "No spam here." : "No leads match these filters."}</p>
+        !failed && <p className="mt-4 text-slate-700">{spamView ? "No spam here." : "No leads match these filters."}</p>
       ) : (
         <>
           {/* With a selection the bar stays at the top of the window while the list scrolls (a phone's long stack of cards). */}
@@ -437,7 +439,7 @@ export function LeadList({
           <p className="text-sm text-slate-800" data-testid="showing">
             Showing {formatCount(items.length)} of {totalText}
           </p>
-          {nextCursor && (
+          {list.hasNextPage && (
             <Button
               type="button"
               variant="outline"
@@ -446,20 +448,23 @@ export function LeadList({
               aria-disabled={fetching}
               className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
               onClick={() => {
-                if (!fetching) setCursors((stack) => [...stack, nextCursor]);
+                if (!fetching) void list.fetchNextPage();
               }}
             >
               Load more
             </Button>
           )}
-          {cursors.length > 1 && (
+          {pages.length > 1 && (
             <Button
               type="button"
               variant="ghost"
               size="sm"
               className="text-brand-700 underline underline-offset-4"
               onClick={() => {
-                setCursors([null]);
+                // Only the first page stays loaded (and is what a refresh fetches again).
+                queryClient.setQueryData<ListPages>(listQuery.queryKey, (data) =>
+                  data ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
+                );
                 document.getElementById(captionId)?.scrollIntoView();
               }}
             >
