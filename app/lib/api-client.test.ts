@@ -101,4 +101,8 @@ describe("the query client's defaults (SPEC §9)", () => {
     expect(queries?.staleTime).toBe(Number.POSITIVE_INFINITY);
     expect(mutations?.retry).toBe(false);
   });
+
+  it("has no default queryFn: each query brings its own", () => {
+    expect(createQueryClient().getDefaultOptions().queries?.queryFn).toBeUndefined();
+  });
 });

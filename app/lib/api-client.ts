@@ -47,7 +47,7 @@ export async function apiRequest(method: string, url: string, data?: unknown, he
 
 type UnauthorizedBehavior = "returnNull" | "throw";
 
-/** Default reads: the query key's segments joined with "/" are the URL. */
+/** SPEC §7's default reads: the query key's segments joined with "/" are the URL (the session status reads so). */
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey }) => {
     const response = await fetch(queryKey.join("/"), { credentials: "include" });
@@ -60,8 +60,9 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
+      // No default queryFn: every query names its own (admin/api/*.ts, admin/session.ts), so a query
+      // built from a key alone fails loudly instead of fetching whatever URL its key spells.
       queries: {
-        queryFn: getQueryFn({ on401: "throw" }),
         refetchInterval: false,
         refetchOnWindowFocus: false,
         staleTime: Number.POSITIVE_INFINITY,
