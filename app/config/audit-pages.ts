@@ -137,7 +137,7 @@ export const auditPages: Record<AuditPage, AuditPageContent> = {
         steps: [
           {
             title: "Tell us about your business",
-            text: "Fill in the short form. We reach out within 24 hours to confirm your services, your area and the jobs you want more of.",
+            text: `Fill in the short form. We reach out within ${leadAuditForm.replyWithin} to confirm your services, your area and the jobs you want more of.`,
           },
           {
             title: "We audit your lead flow",
@@ -170,7 +170,7 @@ export const auditPages: Record<AuditPage, AuditPageContent> = {
           {
             question: "How quickly will I hear from you?",
             answer:
-              "We contact you within 24 hours of your request to confirm a few details about your services and the area you want to grow in, then schedule a time to go through the findings.",
+              `We contact you within ${leadAuditForm.replyWithin} of your request to confirm a few details about your services and the area you want to grow in, then schedule a time to go through the findings.`,
           },
           {
             question: "Will you share my information?",
@@ -274,7 +274,7 @@ export const auditPages: Record<AuditPage, AuditPageContent> = {
         steps: [
           {
             title: "Send your details",
-            text: "Complete the form with your name, e-mail and phone. We contact you within 24 hours to get your web address and the services you want to sell more of.",
+            text: `Complete the form with your name, e-mail and phone. We contact you within ${websiteAuditForm.replyWithin} to get your web address and the services you want to sell more of.`,
           },
           {
             title: "We test your site",
@@ -388,7 +388,7 @@ export const auditPages: Record<AuditPage, AuditPageContent> = {
         steps: [
           {
             title: "Book your session",
-            text: "Send the short form. Spots are limited, and we contact you within 24 hours to set a time that suits you.",
+            text: `Send the short form. Spots are limited, and we contact you within ${coachingForm.replyWithin} to set a time that suits you.`,
           },
           {
             title: "Get a coaching plan",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fastReplyPromise, leadFormReplyPromises, replyPromiseHours, replyWindowHours, serviceSlugs } from "../../contract/form-names.ts";
 import { contactBookingHref, publicForms, tradeForms } from "../../contract/public-forms.ts";
+import { auditPages } from "./audit-pages.ts";
 import { industryPageContent } from "./industry-pages.ts";
 import { industryPages, tradeKeys } from "./industries.ts";
 import { leadFormLabels } from "./lead-form-names.ts";
@@ -64,5 +65,12 @@ describe("the reply promise the pages state", () => {
       expect(replyWindowHours(formName)).toBe(4);
     }
   });
-});
 
+  it("is, on the audit and coaching pages, their form's promise wherever they state one", () => {
+    for (const [page, content] of Object.entries(auditPages)) {
+      const hours = statedHours(JSON.stringify(content));
+      expect(hours.length, page).toBeGreaterThanOrEqual(2);
+      for (const stated of hours) expect(stated, page).toBe(replyWindowHours(content.form.formName));
+    }
+  });
+});

@@ -32,6 +32,7 @@ import {
   Video,
   Workflow,
 } from "lucide-react";
+import { standardReplyPromise } from "../../contract/form-names.ts";
 import type { Service } from "./services.ts";
 
 // The copy of the six service pages (SPEC §2 "Individual service pages") and of their sections on the
@@ -457,7 +458,7 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
     },
     inquiry: {
       intro:
-        "Send us your current web address, or tell us you don't have one yet. We'll reply within 24 hours, and your free website build starts within 24 hours of our call.",
+        `Send us your current web address, or tell us you don't have one yet. We'll reply within ${standardReplyPromise}, and your free website build starts within 24 hours of our call.`,
     },
     overview: {
       shortName: "Website Design and Development",
@@ -599,7 +600,7 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
     },
     inquiry: {
       intro:
-        "Tell us roughly how many past customers you have on file and what software you use. We'll reply within 24 hours, and if your site has nowhere to capture sign-ups, your free website build starts within 24 hours.",
+        `Tell us roughly how many past customers you have on file and what software you use. We'll reply within ${standardReplyPromise}, and if your site has nowhere to capture sign-ups, your free website build starts within 24 hours.`,
     },
     overview: {
       shortName: "Email Marketing",
@@ -750,7 +751,7 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
     },
     inquiry: {
       intro:
-        "Send us links to your current profiles and tell us who does your posting today. We'll reply within 24 hours, and if your social posts point to a site that doesn't convert, your free website build starts within 24 hours.",
+        `Send us links to your current profiles and tell us who does your posting today. We'll reply within ${standardReplyPromise}, and if your social posts point to a site that doesn't convert, your free website build starts within 24 hours.`,
     },
     overview: {
       shortName: "Social Media Consulting",
@@ -891,7 +892,7 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
     },
     inquiry: {
       intro:
-        "Tell us what you want to be known for and who you want to reach. We'll reply within 24 hours, and if listeners would land on a site that doesn't convince them, your free website build starts within 24 hours.",
+        `Tell us what you want to be known for and who you want to reach. We'll reply within ${standardReplyPromise}, and if listeners would land on a site that doesn't convince them, your free website build starts within 24 hours.`,
     },
     overview: {
       shortName: "Podcast Marketing",

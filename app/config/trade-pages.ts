@@ -19,7 +19,7 @@ import {
   Users,
   Wind,
 } from "lucide-react";
-import { tradeFormName } from "../../contract/form-names.ts";
+import { standardReplyPromise, tradeFormName } from "../../contract/form-names.ts";
 import { tradeBookingSectionId } from "../../contract/public-forms.ts";
 import { shortLeadFormProps } from "./lead-forms.ts";
 import type { Trade } from "./industries.ts";
@@ -92,7 +92,7 @@ export const tradePages: Record<Trade, TradePageContent> = {
           "Top 5 positions within 12 months, or a 50% refund or free continued work",
           "Month-to-month plans available: you stay because the phone rings, not because of a contract",
           "12-month plans save 20% every month; paying the year upfront saves 40%",
-          "A reply within 24 hours and a free 30-minute strategy call",
+          `A reply within ${standardReplyPromise} and a free 30-minute strategy call`,
         ],
       },
     },

@@ -1,5 +1,6 @@
 import { BadgeCheck, Handshake, LineChart, MapPin } from "lucide-react";
 import { ButtonLink, Card, CardGrid, CheckList, CtaBanner, Hero, Section, SectionHeader, CardsSection } from "../components/sections.tsx";
+import { standardReplyPromise } from "../../contract/form-names.ts";
 import { siteConfig } from "../config/site.ts";
 import { pageHead } from "../lib/seo.ts";
 
@@ -166,7 +167,7 @@ export default function About() {
 
       <CtaBanner
         title="Let's Talk About Your Next 90 Days"
-        text="Tell us about your business and your service area. We reply within 24 hours and come to the first call with specific ideas, not a sales script."
+        text={`Tell us about your business and your service area. We reply within ${standardReplyPromise} and come to the first call with specific ideas, not a sales script.`}
       >
         <ButtonLink to="/contact" variant="secondary">
           Contact Us

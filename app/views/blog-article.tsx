@@ -1,6 +1,7 @@
 import { ArticleSidebar } from "../components/blog/article-sidebar.tsx";
 import { PhotoFrame } from "../components/photo-frame.tsx";
 import { ButtonLink } from "../components/sections.tsx";
+import { standardReplyPromise } from "../../contract/form-names.ts";
 import { siteConfig } from "../config/site.ts";
 import type { BlogArticleView } from "../content/blog-articles.ts";
 import { formatArticleDate } from "../lib/format-date.ts";
@@ -93,7 +94,7 @@ export default function BlogArticle({ article }: { article: BlogArticleView }) {
           {article.cta && (
             <section aria-labelledby="article-cta" className="mt-12 rounded-xl bg-brand-900 p-8 text-white">
               <h2 id="article-cta" className="text-2xl font-extrabold">Ready to put this into practice?</h2>
-              <p className="mt-2 text-blue-100">We answer within 24 hours.</p>
+              <p className="mt-2 text-blue-100">{`We answer within ${standardReplyPromise}.`}</p>
               <div className="mt-6 flex flex-wrap gap-4">
                 <ButtonLink to="/contact" variant="secondary">{article.cta.audit}</ButtonLink>
                 <ButtonLink to="/contact" variant="outline">{article.cta.consultation}</ButtonLink>

@@ -4,6 +4,7 @@ import { BookingSection } from "../components/scheduling-embed.tsx";
 import { Hero, Section, SectionHeader } from "../components/sections.tsx";
 import { Accordion, AccordionItem } from "../components/ui/accordion.tsx";
 import { buttonVariants } from "../components/ui/button.tsx";
+import { standardReplyPromise } from "../../contract/form-names.ts";
 import { contactBookingSectionId, contactFormSectionId, siteConfig } from "../config/site.ts";
 import { pageHead } from "../lib/seo.ts";
 
@@ -13,14 +14,14 @@ import { pageHead } from "../lib/seo.ts";
 export const head = pageHead({
   title: "Contact Us",
   description:
-    "Call, e-mail or book a free 30-minute strategy call with our local SEO team. We reply to every message within 24 hours.",
+    `Call, e-mail or book a free 30-minute strategy call with our local SEO team. We reply to every message within ${standardReplyPromise}.`,
   path: "/contact",
 });
 
 const SCHEDULE_SECTION_ID = contactBookingSectionId;
 
 const nextSteps = [
-  "We read your message and reply within 24 hours by phone or e-mail, whichever you prefer.",
+  `We read your message and reply within ${standardReplyPromise} by phone or e-mail, whichever you prefer.`,
   "Before we talk, we look at your website, your Google Business Profile and who outranks you in your area.",
   "On the call you get a straight answer on what would bring in more leads, whether or not you hire us.",
 ];
@@ -136,7 +137,7 @@ export default function Contact({ form }: { form?: ReactNode }) {
         <SectionHeader id="faq-title" title="Frequently Asked Questions" />
         <Accordion className="mx-auto mt-10 max-w-3xl">
           <AccordionItem group="contact-faq" question="How quickly will you get back to me?">
-            Within 24 hours. Every form, e-mail and voicemail is answered by a member of our team, and our office is open{" "}
+            {`Within ${standardReplyPromise}. Every form, e-mail and voicemail is answered by a member of our team, and our office is open`}{" "}
             {siteConfig.hours}. If it&apos;s urgent, call us during those hours and you&apos;ll reach someone right away.
           </AccordionItem>
           <AccordionItem group="contact-faq" question="What does the free strategy session cover?">

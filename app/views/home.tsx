@@ -4,6 +4,7 @@ import { ClientStrip } from "../components/client-strip.tsx";
 import { ReportMockup } from "../components/illustrations/report-mockup.tsx";
 import { TradeScene, type TradeSceneKind } from "../components/illustrations/trade-scene.tsx";
 import { ButtonLink, Card, CardGrid, CheckList, CtaBanner, Hero, Section, SectionHeader } from "../components/sections.tsx";
+import { standardReplyPromise } from "../../contract/form-names.ts";
 import { siteConfig } from "../config/site.ts";
 import { businessJsonLd, pageHead } from "../lib/seo.ts";
 
@@ -94,7 +95,7 @@ const reasons = [
   },
   {
     title: "Straight Answers, Fast",
-    text: "Questions get a real reply within 24 hours, and the monthly report is written in plain English with the next three things we will do.",
+    text: `Questions get a real reply within ${standardReplyPromise}, and the monthly report is written in plain English with the next three things we will do.`,
   },
 ];
 

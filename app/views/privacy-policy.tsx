@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { ButtonLink, Hero, Section } from "../components/sections.tsx";
+import { standardReplyPromise } from "../../contract/form-names.ts";
 import { siteConfig } from "../config/site.ts";
 import { pageHead } from "../lib/seo.ts";
 
@@ -72,7 +73,7 @@ export default function PrivacyPolicy() {
           <PolicySection id="information-use" title="2. How We Use Your Information">
             <p>We use the information we collect to:</p>
             <ul className="list-disc space-y-2 pl-6">
-              <li>answer your inquiry, usually within 24 hours, and prepare the audit, plan or proposal you asked for;</li>
+              <li>{`answer your inquiry, usually within ${standardReplyPromise}, and prepare the audit, plan or proposal you asked for;`}</li>
               <li>schedule and hold the consultation you booked;</li>
               <li>understand which pages, forms and campaigns bring inquiries, so we can improve the site and our advertising;</li>
               <li>keep spam and abuse out of our inbox;</li>

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { ButtonLink, Card, CardGrid, CheckList, Hero, ProcessSteps, Section, SectionHeader, StatGrid } from "../components/sections.tsx";
 import { servicePages, type ServiceSlug } from "../config/service-pages.ts";
 import { services, type Service } from "../config/services.ts";
+import { standardReplyPromise } from "../../contract/form-names.ts";
 import { siteConfig } from "../config/site.ts";
 import { pageHead } from "../lib/seo.ts";
 
@@ -116,7 +117,7 @@ export default function ServicePage({ slug, inquiryForm }: { slug: ServiceSlug; 
             <ol className="mt-6 space-y-4">
               {[
                 "We read your inquiry and look at your website and local competition.",
-                "Within 24 hours you get a reply with a custom proposal, not a sales script.",
+                `Within ${standardReplyPromise} you get a reply with a custom proposal, not a sales script.`,
                 `If it's a fit, we book a free 30-minute call to walk through the ${service.name} plan together.`,
               ].map((step, index) => (
                 <li key={step} className="flex gap-3">

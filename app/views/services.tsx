@@ -4,6 +4,7 @@ import { ReportMockup } from "../components/illustrations/report-mockup.tsx";
 import { ButtonLink, CheckList, CtaBanner, Hero, ProcessSteps, Section, SectionHeader } from "../components/sections.tsx";
 import { servicePages, type ServiceSlug } from "../config/service-pages.ts";
 import { services } from "../config/services.ts";
+import { standardReplyPromise } from "../../contract/form-names.ts";
 import { siteConfig } from "../config/site.ts";
 import { pageHead } from "../lib/seo.ts";
 import { cn } from "../lib/utils.ts";
@@ -32,7 +33,7 @@ const serviceMarks: Record<ServiceSlug, LucideIcon> = {
 const overviewOrder: ServiceSlug[] = ["seo", "sem", "website-design", "social-media-consulting", "email-marketing", "podcast-marketing"];
 
 const whatToExpect = [
-  "A reply within 24 hours from a strategist, not a call center",
+  `A reply within ${standardReplyPromise} from a strategist, not a call center`,
   "A free 30-minute strategy session about your market and goals",
   "An honest look at your website, Google Business Profile and ads",
   "A plan with clear priorities and the results you can expect",

@@ -2,6 +2,7 @@ import { useId, useRef } from "react";
 import type { FieldErrors } from "react-hook-form";
 import type { z } from "zod";
 import { contactProductOptions } from "../../../contract/lead-options.ts";
+import { standardReplyPromise } from "../../../contract/form-names.ts";
 import { contactFormFields, hiddenFormFields, officeTimeZone, selectPlaceholders } from "../../../contract/public-forms.ts";
 import { useBrowserValue } from "../../hooks/use-browser-value.ts";
 import { browserTimeZone, meetingSlots, timeZoneInWords, meetingDateBounds } from "../../lib/contact-form-values.ts";
@@ -67,7 +68,7 @@ export function ContactForm({ formName = contactFormName, className }: { formNam
     lead.submit(
       { ...values, timezone: timezone || browserTimeZone() },
       {
-        success: "Your message has been sent. We'll respond within 24 hours.",
+        success: `Your message has been sent. We'll respond within ${standardReplyPromise}.`,
         failure: "Failed to send your message. Please try again.",
         onSent: () => {
           form.reset(emptyValues);

@@ -2,6 +2,7 @@ import { useId, useRef } from "react";
 import type { FieldErrors } from "react-hook-form";
 import type { z } from "zod";
 import { budgetLabels, serviceTypeLabels } from "../../../contract/lead-options.ts";
+import { standardReplyPromise } from "../../../contract/form-names.ts";
 import { inquiryFormFields, selectPlaceholders } from "../../../contract/public-forms.ts";
 import { cn } from "../../lib/utils.ts";
 import { serviceInquiryFormName } from "../../config/lead-form-names.ts";
@@ -66,7 +67,7 @@ export function ServiceInquiryForm({
 
   const onValid = (values: z.output<typeof serviceInquiryFormSchema>) =>
     lead.submit(values, {
-      success: "Your service inquiry has been sent. We'll respond within 24 hours with a custom proposal.",
+      success: `Your service inquiry has been sent. We'll respond within ${standardReplyPromise} with a custom proposal.`,
       failure: "Failed to send your inquiry. Please try again.",
       onSent: () => {
         form.reset(emptyValues);
