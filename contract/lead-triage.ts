@@ -9,7 +9,8 @@ import { leadFilters, leadSortParam, type LeadFiltersInput } from "./lead-filter
 /**
  * The count of every view for the filters other than view, status and unread (q, dates, product,
  * serviceType, form, utmSource): what the inbox shows on its tabs and status filter. Exact, except with
- * a text search (q) that matches more than COUNT_CAP (admin-leads.ts) leads: then only COUNT_CAP + 1 of them are counted,
+ * a text search (q) that matches more than COUNT_CAP (admin-leads.ts) leads: then only COUNT_CAP + 1
+ * of them are counted,
  * every number is "at least" and `capped` is true (shown as "1,000+", like the list's total).
  */
 export type LeadCounts = {

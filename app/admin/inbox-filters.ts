@@ -5,7 +5,7 @@ import type { LeadStatus } from "../../contract/fields.ts";
 
 // The lists' filters as they live in the address bar (/admin/leads/:kind?q=…&status=…): read from and
 // written to URLSearchParams, so a filtered view survives a reload and can be shared. Each value is
-// checked by the contract's own filter schema (contract/admin-leads.ts); a value it refuses is dropped,
+// checked by the contract's own filter schema (contract/lead-filters.ts); a value it refuses is dropped,
 // so a hand-edited address shows the list rather than an error. The same codec serves the two inboxes
 // and "All leads" (kind "all", both kinds in one list, issue 20), whose default order is the reply
 // deadline instead of the newest first.

@@ -4,7 +4,7 @@ import { defaultFilters, filtersToSearchParams, type InboxFilters, type ListKind
 import { leadKeys, LEADS_ROOT, refreshLeadQueries } from "./leads.ts";
 import { getJson, sendJson } from "./request.ts";
 
-// The lists' triage endpoints (contract/admin-leads.ts, issue 13; All leads, issue 20): each view's
+// The lists' triage endpoints (contract/lead-triage.ts, issue 13; All leads, issue 20): each view's
 // count and bulk actions (with the previous states their Undo restores). A lead's neighbours in its
 // list's order (an inbox's or All leads'): api/lead-neighbours.ts.
 

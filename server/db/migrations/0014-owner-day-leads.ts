@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from "kysely";
 import { isPostgres } from "../dialect.ts";
 
 // The owner's day (issue 20): each lead gets
-// - deadline_key, the reply-deadline order's key (contract/admin-leads.ts deadlineKey): "0|<reply by, ISO>"
+// - deadline_key, the reply-deadline order's key (contract/reply-window.ts deadlineKey): "0|<reply by, ISO>"
 //   while its status is new, "1|<9999999999999 minus the arrival's epoch ms, 13 digits>" once it is not,
 //   kept in step by the app (write.ts, lead-changes.ts) and walked through an index (deadline_key, id)
 //   (on SQLite also (form_name, deadline_key, id), below);
@@ -16,6 +16,7 @@ import { isPostgres } from "../dialect.ts";
 // (the deadline order and the day's queue key such leads first: repositories/leads/deadline-keys.ts).
 
 const tables = ["contact_submissions", "service_inquiries"] as const;
+// Frozen: the 4-hour forms of contract/form-names.ts when this migration was written.
 const FOUR_HOUR_FORMS = ["home-services-audit", "personal-injury-audit"];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's schema types
