@@ -5,7 +5,7 @@ import type { Database } from "../../db/schema.ts";
 import type { DeliveryPlanner } from "./deliveries.ts";
 import { leadFilter, leadSearch, type ScopedFilters } from "./filters.ts";
 import { changeLeads, eraseLeads, type LeadChange, type LeadState } from "./lead-changes.ts";
-import { leadTables, untyped } from "./lead-tables.ts";
+import { leadTables, leadView } from "./lead-tables.ts";
 
 // Bulk actions on the inbox (issue 13): one action on a selection of leads or on every lead the list's
 // filters match, at most BULK_LIMIT, in one transaction, by the same rules as the single lead's
@@ -30,7 +30,7 @@ async function idsByKind(trx: Transaction<Database>, target: BulkTarget, ids: st
   const byKind = new Map<LeadKind, string[]>();
   if (ids.length === 0) return byKind;
   for (const kind of ["contacts", "inquiries"] as const) {
-    const rows: { id: string }[] = await untyped(trx).selectFrom(leadTables[kind]).select("id").where("id", "in", ids).execute();
+    const rows: { id: string }[] = await leadView(trx).selectFrom(leadTables[kind]).select("id").where("id", "in", ids).execute();
     if (rows.length > 0) byKind.set(kind, rows.map((row) => row.id));
   }
   return byKind;
@@ -59,7 +59,7 @@ export async function bulkAction(
       let matched = 0;
       for (const kind of scope.kinds) {
         const search = await leadSearch(trx, kind, filters);
-        const rows: { id: string }[] = await untyped(trx)
+        const rows: { id: string }[] = await leadView(trx)
           .selectFrom(leadTables[kind])
           .select("id")
           .where((eb) => leadFilter(eb, kind, filters, search))

@@ -4,7 +4,7 @@ import { isPostgres, setColumnByIds } from "../../db/dialect.ts";
 import type { ContactSubmissionsTable, Database, ServiceInquiriesTable } from "../../db/schema.ts";
 import { csvLine } from "../../lib/csv.ts";
 import { leadFilter, leadSearch, type ScopedFilters } from "./filters.ts";
-import { leadSqlTables, leadTables, untyped } from "./lead-tables.ts";
+import { leadSqlTables, leadTables, leadView, wholeRow, type LeadRows, type LeadTableName } from "./lead-tables.ts";
 
 // The inbox's CSV export. Each lead keeps its CSV line ready in csv_line, written when the lead is
 // stored (write.ts) and rewritten in the database when its status or read mark changes (lead-changes.ts,
@@ -30,8 +30,8 @@ export const leadCsvColumns = {
 /** A lead as stored (products as JSON text), with at least the columns of its export. */
 export type CsvSource<K extends LeadKind> = Record<(typeof leadCsvColumns)[K][number], unknown>;
 
-/** The CSV line of one stored lead. */
-export function leadCsvLine<K extends LeadKind>(kind: K, lead: CsvSource<K>): string {
+/** The CSV line of one stored lead (a new one's columns, or its whole row). */
+export function leadCsvLine<K extends LeadKind>(kind: K, lead: CsvSource<K> | LeadRows[K]): string {
   const row = lead as Record<string, unknown>;
   return csvLine(leadCsvColumns[kind].map((column) => (column === "products" ? (JSON.parse(row.products as string) as string[]) : row[column])));
 }
@@ -42,8 +42,7 @@ export function leadCsvLine<K extends LeadKind>(kind: K, lead: CsvSource<K>): st
  * change of triage state rewrites its lines in the database, without reading the rows first. `oldRead`
  * is the line's read cell as it was. A missing line stays missing (exportCsvLines writes those).
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on either lead table
-export function csvLineWithState(db: Kysely<any>, status: RawBuilder<unknown>, read: (oldRead: RawBuilder<string>) => RawBuilder<unknown>): RawBuilder<string> {
+export function csvLineWithState(db: Kysely<Database>, status: RawBuilder<unknown>, read: (oldRead: RawBuilder<string>) => RawBuilder<unknown>): RawBuilder<string> {
   if (isPostgres(db)) {
     const oldRead = sql<string>`substring(csv_line from '^[^,]*,[^,]*,[^,]*,([^,]*),')`;
     return sql<string>`substring(csv_line from '^[^,]*,[^,]*,') || ${status} || ',' || ${read(oldRead)} || ',' || regexp_replace(csv_line, '^[^,]*,[^,]*,[^,]*,[^,]*,', '')`;
@@ -69,13 +68,14 @@ const BATCH = 1000;
  * Writes the CSV line of every lead of the kind that has none (a lead stored by an older instance during
  * a rolling deploy), a batch at a time in id order; returns how many it wrote.
  */
-async function writeMissingCsvLines(db: Kysely<Database>, kind: LeadKind): Promise<number> {
+async function writeMissingCsvLines<K extends LeadKind>(db: Kysely<Database>, kind: K): Promise<number> {
+  const table: LeadTableName = leadTables[kind];
   let written = 0;
   let after: string | null = null;
   for (;;) {
-    let query = untyped(db).selectFrom(leadTables[kind]).select([...leadCsvColumns[kind]]).where("csvLine", "is", null).orderBy("id").limit(BATCH);
+    let query = leadView(db).selectFrom(table).selectAll().where("csvLine", "is", null).orderBy("id").limit(BATCH);
     if (after !== null) query = query.where("id", ">", after);
-    const leads = (await query.execute()) as (CsvSource<typeof kind> & { id: string })[];
+    const leads = (await query.execute()).map((row) => wholeRow(kind, row));
     if (leads.length === 0) return written;
     await setColumnByIds(db, leadSqlTables[kind], "csv_line", leads.map((lead) => [lead.id, leadCsvLine(kind, lead)] as const));
     written += leads.length;
@@ -87,7 +87,7 @@ async function writeMissingCsvLines(db: Kysely<Database>, kind: LeadKind): Promi
 export async function exportCsvLines(db: Kysely<Database>, kind: LeadKind, filters: ScopedFilters): Promise<string[]> {
   const search = await leadSearch(db, kind, filters);
   const read = async () => {
-    const rows: { csvLine: string | null }[] = await untyped(db)
+    const rows: { csvLine: string | null }[] = await leadView(db)
       .selectFrom(leadTables[kind])
       .select("csvLine")
       .where((eb) => leadFilter(eb, kind, filters, search))

@@ -4,7 +4,7 @@ import { deadlineKey } from "../../../contract/reply-window.ts";
 import type { LeadStatus } from "../../../contract/fields.ts";
 import { setColumnByIds } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
-import { leadSqlTables, leadTables, untyped } from "./lead-tables.ts";
+import { leadSqlTables, leadTables, leadView } from "./lead-tables.ts";
 
 // The reply-deadline order's key of a lead stored without one: by an instance older than migration 0014
 // during a rolling deploy (the column is nullable for that reason). The deadline order and the day's
@@ -17,7 +17,7 @@ const BATCH = 1000;
 export async function writeMissingDeadlineKeys(db: Kysely<Database>, kind: LeadKind): Promise<number> {
   let written = 0;
   for (;;) {
-    const leads = (await untyped(db)
+    const leads = (await leadView(db)
       .selectFrom(leadTables[kind])
       .select(["id", "status", "createdAt", "formName"])
       .where("deadlineKey", "is", null)

@@ -4,7 +4,7 @@ import type { LeadKind } from "../../../contract/admin-leads.ts";
 import { DELIVERY_LIST_MAX, type Delivery, type DeliveryChannel, type DeliveryState, type DeliveryWithLead } from "../../../contract/deliveries.ts";
 import { isPostgres } from "../../db/dialect.ts";
 import type { Database, LeadDeliveriesTable } from "../../db/schema.ts";
-import { leadTables, untyped } from "./lead-tables.ts";
+import { leadTables, leadView } from "./lead-tables.ts";
 
 // The delivery outbox (lead_deliveries). Rows are written in the lead's own transaction (write.ts), so a
 // lead is never acknowledged without its deliveries; the delivery worker (server/delivery/worker.ts)
@@ -198,7 +198,7 @@ export function createDeliveries(db: Kysely<Database>) {
       for (const kind of ["contacts", "inquiries"] as const) {
         const ids = [...new Set(deliveries.filter((d) => d.leadKind === kind).map((d) => d.leadId))];
         if (ids.length === 0) continue;
-        const leads: { id: string; firstName: string; lastName: string }[] = await untyped(db).selectFrom(leadTables[kind]).select(["id", "firstName", "lastName"]).where("id", "in", ids).execute();
+        const leads: { id: string; firstName: string; lastName: string }[] = await leadView(db).selectFrom(leadTables[kind]).select(["id", "firstName", "lastName"]).where("id", "in", ids).execute();
         for (const lead of leads) names.set(`${kind}/${lead.id}`, `${lead.firstName} ${lead.lastName}`);
       }
       return deliveries.map((d) => ({ ...d, leadName: names.get(`${d.leadKind}/${d.leadId}`) ?? "(deleted lead)" }));

@@ -1,16 +1,13 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { LeadKind } from "../../../contract/admin-leads.ts";
 import type { LeadFilters } from "../../../contract/lead-filters.ts";
 import { leadStatuses } from "../../../contract/fields.ts";
 import { containsPattern, searchTextContains } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
-import { leadSqlTables, untyped } from "./lead-tables.ts";
+import { leadSqlTables, leadView, type LeadExpressionBuilder } from "./lead-tables.ts";
 import { endOfOwnerDay, type OwnerDay } from "./owner-day.ts";
 
 // The inbox's filters as one WHERE clause, shared by the list, its count, the bulk action and the export.
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- either lead table (see lead-tables.ts)
-type AnyEb = ExpressionBuilder<any, any>;
 
 export const NOT_SPAM = leadStatuses.filter((status) => status !== "spam");
 
@@ -35,14 +32,14 @@ export function scopeFilters(filters: LeadFilters, day: OwnerDay): ScopedFilters
 
 /** The search condition of a filter's `q` (through the trigram index, server/db/dialect.ts), or undefined. */
 export function leadSearch(db: Kysely<Database>, kind: LeadKind, filters: LeadFilters): Promise<Expression<SqlBool> | undefined> {
-  return filters.q ? searchTextContains(untyped(db), leadSqlTables[kind], filters.q) : Promise.resolve(undefined);
+  return filters.q ? searchTextContains(leadView(db), leadSqlTables[kind], filters.q) : Promise.resolve(undefined);
 }
 
 /**
  * The WHERE clause of a filter. `forCount` phrases "not spam" as a list of statuses, which lets counts
  * walk the status index; pages keep "!= spam" so they walk the newest-first index and stop early.
  */
-export function leadFilter(eb: AnyEb, kind: LeadKind, f: ScopedFilters, search: Expression<SqlBool> | undefined, forCount = false): Expression<SqlBool> {
+export function leadFilter(eb: LeadExpressionBuilder, kind: LeadKind, f: ScopedFilters, search: Expression<SqlBool> | undefined, forCount = false): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
   if (f.view === "inbox") conditions.push(forCount ? eb("status", "in", NOT_SPAM) : eb("status", "!=", "spam"));
   if (f.view === "spam") conditions.push(eb("status", "=", "spam"));
@@ -53,7 +50,8 @@ export function leadFilter(eb: AnyEb, kind: LeadKind, f: ScopedFilters, search: 
   // Name, e-mail, phone, company (and message).
   if (search) conditions.push(search);
   if (f.product && kind === "contacts") conditions.push(sql<SqlBool>`products like ${containsPattern(JSON.stringify(f.product))} escape '\\'`);
-  if (f.serviceType && kind === "inquiries") conditions.push(eb("serviceType", "=", f.serviceType));
+  // A column of one table only, so named in SQL (the view types the shared ones).
+  if (f.serviceType && kind === "inquiries") conditions.push(sql<SqlBool>`service_type = ${f.serviceType}`);
   if (f.form) conditions.push(eb("formName", "=", f.form));
   if (f.utmSource) conditions.push(eb("utmSource", "=", f.utmSource));
   if (f.unread !== undefined) conditions.push(f.unread ? eb("readAt", "is", null) : eb("readAt", "is not", null));

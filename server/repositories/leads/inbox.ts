@@ -12,7 +12,7 @@ import { writeMissingDeadlineKeys } from "./deadline-keys.ts";
 import { eventsOf } from "./events.ts";
 import { LeadChangeRefused, changeLeads, eraseLeads, type LeadChange } from "./lead-changes.ts";
 import { after, comparePositions, cursorAt, leadOrder, positionOfCursor, reversed, type LeadOrder, type LeadPosition } from "./lead-order.ts";
-import { leadSqlTables, leadTables, toLead, untyped, type LeadOf, type LeadRows } from "./lead-tables.ts";
+import { leadSqlTables, leadTables, toLead, leadView, wholeRow, type LeadOf } from "./lead-tables.ts";
 import { deliveriesOf, type DeliveryPlanner } from "./deliveries.ts";
 import { insertNote, notesOf } from "./notes.ts";
 import type { OwnerDay } from "./owner-day.ts";
@@ -42,8 +42,8 @@ function narrows(kind: LeadKind, f: ScopedFilters): boolean {
 }
 
 export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner, day: OwnerDay) {
-  const anyDb = untyped(db);
-  const from = (kind: LeadKind) => anyDb.selectFrom(leadTables[kind]);
+  const leadDb = leadView(db);
+  const from = (kind: LeadKind) => leadDb.selectFrom(leadTables[kind]);
 
   /** The number of leads matching; with `cap`, it stops counting past cap (returns at most cap + 1). */
   async function countScoped(kind: LeadKind, filters: ScopedFilters, cap?: number): Promise<number> {
@@ -63,7 +63,7 @@ export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner, day: Ow
         .where((eb) => leadFilter(eb, kind, filters, search))
         .limit(cap + 1)
         .as("limited");
-      const { count } = await anyDb.selectFrom(limited).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+      const { count } = await leadDb.selectFrom(limited).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
       return Number(count);
     }
     const { count } = await from(kind)
@@ -85,8 +85,8 @@ export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner, day: Ow
       .orderBy("id", order.direction)
       .limit(limit);
     if (start) query = query.where(after(order, start));
-    const rows = (await query.execute()) as (LeadRows[K] & { sortKey: string })[];
-    return rows.map(({ sortKey, ...row }) => ({ kind, lead: toLead(kind, row as unknown as LeadRows[K]), position: { key: sortKey, id: row.id } }));
+    const rows = await query.execute();
+    return rows.map(({ sortKey, ...row }) => ({ kind, lead: toLead(kind, wholeRow(kind, row)), position: { key: sortKey, id: row.id } }));
   }
 
   /** The first `limit` leads of several kinds in the order from `start`: a walk of each, merged. */
@@ -127,7 +127,7 @@ export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner, day: Ow
     if (!narrows(kind, others)) return unfilteredViewCounts(kind);
     const search = await leadSearch(db, kind, others);
     const matching = from(kind).select(["status", "readAt"]).where((eb) => leadFilter(eb, kind, others, search));
-    const source = search ? anyDb.selectFrom(matching.limit(COUNT_CAP + 1).as("matching")) : anyDb.selectFrom(matching.as("matching"));
+    const source = search ? leadDb.selectFrom(matching.limit(COUNT_CAP + 1).as("matching")) : leadDb.selectFrom(matching.as("matching"));
     const row: Record<string, number | string> = await source
       .select((eb) => [
         ...leadStatuses.map((status) => eb.fn.countAll<number>().filterWhere("status", "=", status).as(status)),
@@ -149,8 +149,8 @@ export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner, day: Ow
 
   /** One lead as the API shows it, without notes or deliveries (what a delivery is built from). */
   async function get<K extends LeadKind>(kind: K, id: string): Promise<LeadOf[K] | undefined> {
-    const row = (await from(kind).selectAll().where("id", "=", id).executeTakeFirst()) as LeadRows[K] | undefined;
-    return row && toLead(kind, row);
+    const row = await from(kind).selectAll().where("id", "=", id).executeTakeFirst();
+    return row && toLead(kind, wholeRow(kind, row));
   }
 
   const scoped = (filters: LeadFilters) => scopeFilters(filters, day);
@@ -273,7 +273,7 @@ export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner, day: Ow
     /** A note on a lead; undefined when there is no such lead. */
     async addNote(kind: LeadKind, id: string, body: string): Promise<LeadNote | undefined> {
       return db.transaction().execute(async (trx) => {
-        const exists = await untyped(trx).selectFrom(leadTables[kind]).select("id").where("id", "=", id).executeTakeFirst();
+        const exists = await leadView(trx).selectFrom(leadTables[kind]).select("id").where("id", "=", id).executeTakeFirst();
         return exists ? insertNote(trx, kind, id, body, day.clock()) : undefined;
       });
     },

@@ -4,11 +4,11 @@ import { deadlineKey } from "../../../contract/reply-window.ts";
 import type { LeadStatus } from "../../../contract/fields.ts";
 import { isPostgres } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
-import { csvLineWithState, leadCsvColumns } from "./csv.ts";
+import { csvLineWithState } from "./csv.ts";
 import { deleteDeliveriesOf, insertDeliveries, leadsWithDeliveries, type DeliveryPlanner } from "./deliveries.ts";
 import { deleteEventsOf, insertEvents, type NewLeadEvent } from "./events.ts";
 import { deleteIdempotencyKeysOf } from "./idempotency.ts";
-import { leadSqlTables, leadTables, untyped } from "./lead-tables.ts";
+import { leadSqlTables, leadTables, leadView } from "./lead-tables.ts";
 import { deleteNotesOf } from "./notes.ts";
 
 // The rules of changing and erasing leads, one place for the single lead (PATCH, DELETE), the bulk
@@ -53,7 +53,7 @@ function followUpAfter(lead: Before, change: LeadChange): { at: string | null; n
  */
 export async function changeLeads(trx: Transaction<Database>, kind: LeadKind, ids: string[], change: LeadChange, plan: DeliveryPlanner, now: Date): Promise<LeadState[]> {
   if (ids.length === 0) return [];
-  let query = untyped(trx)
+  let query = leadView(trx)
     .selectFrom(leadTables[kind])
     .select(["id", "status", "readAt", "createdAt", "formName", "followUpAt", "followUpNote"])
     .where("id", "in", ids);
@@ -111,7 +111,7 @@ export async function changeLeads(trx: Transaction<Database>, kind: LeadKind, id
     const served = await leadsWithDeliveries(trx, kind, rescued);
     const unserved = rescued.filter((id) => !served.has(id));
     if (unserved.length > 0) {
-      const leads = (await untyped(trx).selectFrom(leadTables[kind]).select([...leadCsvColumns[kind]]).where("id", "in", unserved).execute()) as { id: string; email: string }[];
+      const leads = await leadView(trx).selectFrom(leadTables[kind]).select(["id", "email"]).where("id", "in", unserved).execute();
       for (const lead of leads) await insertDeliveries(trx, kind, lead.id, await plan(trx, lead, "rescued"), now);
     }
   }
@@ -125,6 +125,6 @@ export async function eraseLeads(trx: Transaction<Database>, kind: LeadKind, ids
   await deleteEventsOf(trx, kind, ids);
   await deleteDeliveriesOf(trx, kind, ids);
   await deleteIdempotencyKeysOf(trx, kind, ids);
-  const result = await untyped(trx).deleteFrom(leadTables[kind]).where("id", "in", ids).executeTakeFirst();
+  const result = await leadView(trx).deleteFrom(leadTables[kind]).where("id", "in", ids).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
 import type { ContactLead, InquiryLead, LeadKind } from "../../../contract/admin-leads.ts";
 import { replyByOf } from "../../../contract/reply-window.ts";
 import type { ContactSubmissionData } from "../../../contract/contact-submission.ts";
@@ -17,14 +17,37 @@ export type LeadOf = { contacts: ContactLead; inquiries: InquiryLead };
 /** What a form sends, as the contract parses it. */
 export type LeadInputOf = { contacts: ContactSubmissionData; inquiries: ServiceInquiryData };
 
+/** The lead tables' names as Kysely sees them. */
+export type LeadTableName = (typeof leadTables)[LeadKind];
+
+/** The columns both lead tables have (identity, contact, source, triage state, the derived columns). */
+export type SharedLeadColumnName = keyof ContactSubmissionsTable & keyof ServiceInquiriesTable;
+type SharedLeadColumns = Pick<ContactSubmissionsTable, SharedLeadColumnName>;
+
 /**
- * Both lead tables share the columns the inbox filters and sorts on, but Kysely cannot type a table
- * chosen at run time: the lead modules query through this untyped view and map rows with toLead.
+ * The database with either lead table seen through the columns they share: Kysely cannot type a table
+ * chosen at run time (`leadTables[kind]`), so the lead modules query through this view, where a column
+ * the two tables do not both have (or a misspelt one) fails tsc. A kind's own columns (products,
+ * serviceType…) are named through the kind's own table, or in SQL (filters.ts).
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
-export type AnyDb = Kysely<any>;
-export function untyped(db: Kysely<Database>): AnyDb {
-  return db as unknown as AnyDb;
+export type LeadDatabase = Omit<Database, LeadTableName> & Record<LeadTableName, SharedLeadColumns>;
+/** A WHERE clause's builder on either lead table. */
+export type LeadExpressionBuilder = ExpressionBuilder<LeadDatabase, LeadTableName>;
+
+/** A row of either lead table as the view types it. */
+export type SharedLeadRow = Selectable<SharedLeadColumns>;
+
+/**
+ * A whole row of the kind read through the view (selectAll, returningAll): every column of the kind's
+ * table is there at run time, the view's type names only the shared ones. The one place that says so.
+ */
+export function wholeRow<K extends LeadKind>(_kind: K, row: SharedLeadRow): LeadRows[K] {
+  return row as LeadRows[K];
+}
+
+/** `db` through the shared-columns view (no cast: both tables have every shared column, typed alike). */
+export function leadView(db: Kysely<Database>): Kysely<LeadDatabase> {
+  return db;
 }
 
 /**

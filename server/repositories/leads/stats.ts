@@ -1,13 +1,10 @@
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from "kysely";
+import type { Expression, Kysely, SqlBool } from "kysely";
 import type { AdminStats, KindStats, LeadKind } from "../../../contract/admin-leads.ts";
 import type { Database } from "../../db/schema.ts";
 import { NOT_SPAM } from "./filters.ts";
-import { leadTables, untyped } from "./lead-tables.ts";
+import { leadTables, leadView, type LeadExpressionBuilder } from "./lead-tables.ts";
 
 // The dashboard's figures: totals, unread, spam and leads per week, each one indexed count.
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- either lead table (see lead-tables.ts)
-type AnyEb = ExpressionBuilder<any, any>;
 
 export const CHART_WEEKS = 12;
 
@@ -28,8 +25,8 @@ export async function leadStats(db: Kysely<Database>, now: Date): Promise<AdminS
       return start.toISOString();
     });
     // Each count walks an index (the whole table's, the status one, the partial unread one).
-    const countWhere = async (where?: (eb: AnyEb) => Expression<SqlBool>) => {
-      let query = untyped(db).selectFrom(leadTables[kind]).select((eb) => eb.fn.countAll<number>().as("count"));
+    const countWhere = async (where?: (eb: LeadExpressionBuilder) => Expression<SqlBool>) => {
+      let query = leadView(db).selectFrom(leadTables[kind]).select((eb) => eb.fn.countAll<number>().as("count"));
       if (where) query = query.where(where);
       return Number((await query.executeTakeFirstOrThrow()).count);
     };

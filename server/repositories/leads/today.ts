@@ -1,18 +1,15 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import { TODAY_LIST_MAX, leadKinds, type LeadKind, type LeadRow, type TodayQueue } from "../../../contract/admin-leads.ts";
 import { fastReplyFormNames, replyWindowHours } from "../../../contract/form-names.ts";
 import type { Database } from "../../db/schema.ts";
 import { writeMissingDeadlineKeys } from "./deadline-keys.ts";
 import { comparePositions, type LeadOrder, type LeadPosition } from "./lead-order.ts";
-import { leadTables, toLead, untyped, type LeadRows } from "./lead-tables.ts";
+import { leadTables, leadView, toLead, wholeRow, type LeadExpressionBuilder } from "./lead-tables.ts";
 import { endOfOwnerDay } from "./owner-day.ts";
 
 // The dashboard's day (GET /api/admin/today, and the morning e-mail): the leads waiting for a reply past
 // or near their deadline, and the follow-ups due by the end of the owner's day, both kinds together.
 // Each list is one indexed walk per lead table, merged by (key, id), and an exact count.
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- either lead table (see lead-tables.ts)
-type AnyEb = ExpressionBuilder<any, any>;
 
 const HOUR_MS = 3_600_000;
 const DEADLINE: LeadOrder = { sort: "deadline", key: sql<string>`deadline_key`, direction: "asc" };
@@ -32,24 +29,24 @@ function needsReplyRanges(now: Date) {
   const shortForm = fastReplyFormNames[0];
   const shortBound = waitingKey(now.getTime() + (replyWindowHours(shortForm) * HOUR_MS) / 4);
   const longBound = waitingKey(now.getTime() + (replyWindowHours(null) * HOUR_MS) / 4);
-  const notShortForm = (eb: AnyEb) => eb.or([eb("formName", "is", null), eb("formName", "not in", [...fastReplyFormNames])]);
+  const notShortForm = (eb: LeadExpressionBuilder) => eb.or([eb("formName", "is", null), eb("formName", "not in", [...fastReplyFormNames])]);
   return {
-    all: (eb: AnyEb): Expression<SqlBool> => eb.and([eb("deadlineKey", "<=", longBound), eb.or([eb("deadlineKey", "<=", shortBound), notShortForm(eb)])]),
+    all: (eb: LeadExpressionBuilder): Expression<SqlBool> => eb.and([eb("deadlineKey", "<=", longBound), eb.or([eb("deadlineKey", "<=", shortBound), notShortForm(eb)])]),
     parts: [
-      (eb: AnyEb): Expression<SqlBool> => eb("deadlineKey", "<=", shortBound),
-      (eb: AnyEb): Expression<SqlBool> => eb.and([eb("deadlineKey", ">", shortBound), eb("deadlineKey", "<=", longBound), notShortForm(eb)]),
+      (eb: LeadExpressionBuilder): Expression<SqlBool> => eb("deadlineKey", "<=", shortBound),
+      (eb: LeadExpressionBuilder): Expression<SqlBool> => eb.and([eb("deadlineKey", ">", shortBound), eb("deadlineKey", "<=", longBound), notShortForm(eb)]),
     ],
   };
 }
 
 export async function todayQueue(db: Kysely<Database>, now: Date, ownerTimeZone: string): Promise<TodayQueue> {
-  const anyDb = untyped(db);
+  const leadDb = leadView(db);
 
   /** The first TODAY_LIST_MAX leads of both kinds in the order, merged. */
-  async function first(order: LeadOrder, where: (eb: AnyEb) => Expression<SqlBool>): Promise<LeadRow[]> {
+  async function first(order: LeadOrder, where: (eb: LeadExpressionBuilder) => Expression<SqlBool>): Promise<LeadRow[]> {
     const walks = await Promise.all(
       leadKinds.map(async (kind: LeadKind) => {
-        const rows = (await anyDb
+        const rows = await leadDb
           .selectFrom(leadTables[kind])
           .selectAll()
           .select(order.key.as("sortKey"))
@@ -57,8 +54,8 @@ export async function todayQueue(db: Kysely<Database>, now: Date, ownerTimeZone:
           .orderBy(order.key, order.direction)
           .orderBy("id", order.direction)
           .limit(TODAY_LIST_MAX)
-          .execute()) as (LeadRows[LeadKind] & { sortKey: string })[];
-        return rows.map(({ sortKey, ...row }) => ({ row: { ...toLead(kind, row as LeadRows[LeadKind]), kind } as LeadRow, position: { key: sortKey, id: row.id } as LeadPosition }));
+          .execute();
+        return rows.map(({ sortKey, ...row }) => ({ row: { ...toLead(kind, wholeRow(kind, row)), kind } as LeadRow, position: { key: sortKey, id: row.id } as LeadPosition }));
       }),
     );
     return walks
@@ -68,9 +65,9 @@ export async function todayQueue(db: Kysely<Database>, now: Date, ownerTimeZone:
       .map((entry) => entry.row);
   }
 
-  async function count(where: (eb: AnyEb) => Expression<SqlBool>): Promise<number> {
+  async function count(where: (eb: LeadExpressionBuilder) => Expression<SqlBool>): Promise<number> {
     const counts = await Promise.all(
-      leadKinds.map((kind) => anyDb.selectFrom(leadTables[kind]).select((eb) => eb.fn.countAll<number>().as("n")).where(where).executeTakeFirstOrThrow()),
+      leadKinds.map((kind) => leadDb.selectFrom(leadTables[kind]).select((eb) => eb.fn.countAll<number>().as("n")).where(where).executeTakeFirstOrThrow()),
     );
     return counts.reduce((sum, row: { n: number | string }) => sum + Number(row.n), 0);
   }
@@ -78,7 +75,7 @@ export async function todayQueue(db: Kysely<Database>, now: Date, ownerTimeZone:
   for (const kind of leadKinds) await writeMissingDeadlineKeys(db, kind);
   const needsReply = needsReplyRanges(now);
   const dueBefore = endOfOwnerDay(now, ownerTimeZone).toISOString();
-  const followUpDue = (eb: AnyEb) => eb.and([eb("followUpAt", "<", dueBefore), eb("status", "!=", "spam")]);
+  const followUpDue = (eb: LeadExpressionBuilder) => eb.and([eb("followUpAt", "<", dueBefore), eb("status", "!=", "spam")]);
   const [needsReplyItems, needsReplyCounts, followUpItems, followUpTotal] = await Promise.all([
     first(DEADLINE, needsReply.all),
     Promise.all(needsReply.parts.map(count)),

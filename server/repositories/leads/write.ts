@@ -6,7 +6,7 @@ import type { Database } from "../../db/schema.ts";
 import { leadCsvLine, type CsvSource } from "./csv.ts";
 import { insertDeliveries, type DeliveryPlanner } from "./deliveries.ts";
 import { spendFormToken, type FormTokenUse } from "./form-token-uses.ts";
-import { leadTables, toLead, untyped, type LeadInputOf, type LeadOf, type LeadRows } from "./lead-tables.ts";
+import { toLead, wholeRow, type LeadInputOf, type LeadOf } from "./lead-tables.ts";
 
 // Storing a new lead: the only code that inserts into the lead tables (besides the seed data, which
 // builds its rows with leadSearchText and leadCsvLine too).
@@ -78,13 +78,13 @@ export async function insertLead<K extends LeadKind>(
   return inTransaction(db, async (trx) => {
     const replayed = token !== null && !(await spendFormToken(trx, token));
     const lead = newLeadColumns(kind, input, spam ?? (replayed ? { reason: FORM_TOKEN_REUSED } : null), now);
-    const row = (await untyped(trx)
-      .insertInto(leadTables[kind])
-      .values({ ...lead, searchText: leadSearchText(lead), csvLine: leadCsvLine(kind, lead as CsvSource<K>), deadlineKey: deadlineKey(lead) })
-      .returningAll()
-      .executeTakeFirstOrThrow()) as LeadRows[K];
+    const values = { ...lead, searchText: leadSearchText(lead), csvLine: leadCsvLine(kind, lead as CsvSource<K>), deadlineKey: deadlineKey(lead) };
+    // Each kind into its own table, typed with all its columns.
+    const row = "products" in values
+      ? await trx.insertInto("contactSubmissions").values(values).returningAll().executeTakeFirstOrThrow()
+      : await trx.insertInto("serviceInquiries").values(values).returningAll().executeTakeFirstOrThrow();
     if (lead.status !== "spam") await insertDeliveries(trx, kind, row.id, await plan(trx, row), new Date(row.createdAt));
-    return toLead(kind, row);
+    return toLead(kind, wholeRow(kind, row));
   });
 }
 
