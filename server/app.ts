@@ -102,7 +102,10 @@ function bodyError(error: FastifyError): { status: number; message: string } | u
   return undefined;
 }
 
-/** What tests may replace: the one clock of every time-based rule (rate-limit windows, spam guard, key expiry). */
+/**
+ * What tests may replace: the one clock of every time-based rule (rate-limit windows, spam guard, key and
+ * session expiry) and of every stored time (leads, notes, changes, sessions); tests/helpers/test-clock.ts.
+ */
 export type AppOptions = { clock?: () => Date };
 
 /** TRUST_PROXY=true believes any X-Forwarded-For, so every client could pick the address it is limited by. */

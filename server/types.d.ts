@@ -10,7 +10,7 @@ import type { WorkLimiter } from "./lib/work-limiter.ts";
 declare module "fastify" {
   interface FastifyInstance {
     config: ServerConfig;
-    /** The time as the app sees it (rate-limit windows, spam guard, key expiry); tests pass their own clock to buildApp. */
+    /** The time as the app sees it (every time-based rule and stored time); tests pass their own clock to buildApp. */
     clock: () => Date;
     db: Kysely<Database>;
     repositories: Repositories;

@@ -11,7 +11,7 @@ import { startWebhookReceiver } from "../../tests/helpers/webhook-receiver.ts";
 // the outbox worker of the app, and an injected clock for the retries (no sleeping for backoff).
 
 const SECRET = `whsec_${Buffer.from("a test secret of thirty-two bytes").toString("base64")}`;
-// Real time plus what the test has moved it on by: leads are stamped with real time, retries are due by this.
+// The app's clock: real time plus what the test has moved it on by (leads are stamped and retries fall due by it).
 let offset = 0;
 const clock = () => new Date(Date.now() + offset);
 

@@ -13,7 +13,7 @@ const SITE = "https://www.summit.example";
 const ZONE = "America/Chicago";
 const DAY_MS = 86_400_000;
 const mail = smtpServerForThisFile();
-// Leads are stamped with real time; the test moves the app's clock to the owner's hours days ahead.
+// The app's clock: real time plus `offset`; the test moves it to the owner's hours days ahead.
 let offset = 0;
 const clock = () => new Date(Date.now() + offset);
 const open: TestApp[] = [];
@@ -119,14 +119,14 @@ describe("the morning e-mail", () => {
       const response = await t.app.inject({ method: "PATCH", url: `/api/admin/leads/${kind}/${id}`, headers: { cookie, origin: SITE }, payload });
       expect(response.statusCode, response.body).toBe(200);
     };
-    // Two days ahead at 07:30: a lead stored now is past its 24-hour promise.
-    const morning = setOwnerTime(2, 7, 30);
+    // Leads stored now; then two days ahead at 07:30, where a lead stored now is past its 24-hour promise.
     const callBack = await post("/api/service-inquiry", { ...validInquiry, firstName: "Fiona", lastName: "Follow", phone: "+1 305 555 0111", formName: "service-seo", pagePath: "/services/seo" });
-    await patch("inquiries", callBack, { status: "contacted", followUpAt: new Date(morning.getTime() + 6.5 * 3_600_000).toISOString(), followUpNote: "call back Tuesday" });
     const tomorrow = await post("/api/service-inquiry", { ...validInquiry, firstName: "Tom", lastName: "Later", email: "tom@example.com" });
-    await patch("inquiries", tomorrow, { status: "contacted", followUpAt: new Date(morning.getTime() + DAY_MS).toISOString(), followUpNote: "not today" });
     const waiting = await post("/api/contact", { ...validContact, firstName: "Olive", lastName: "Overdue", email: "olive@example.com", phone: "(512) 555-0199", formName: "contact-page", pagePath: "/contact" });
     await post("/api/contact", { ...validContact, firstName: "Spam", lastName: "Bot", email: "bot@example.com", website: "https://spam.example" });
+    const morning = setOwnerTime(2, 7, 30);
+    await patch("inquiries", callBack, { status: "contacted", followUpAt: new Date(morning.getTime() + 6.5 * 3_600_000).toISOString(), followUpNote: "call back Tuesday" });
+    await patch("inquiries", tomorrow, { status: "contacted", followUpAt: new Date(morning.getTime() + DAY_MS).toISOString(), followUpNote: "not today" });
     mail.smtp.received.length = 0;
 
     await turnOn(t, 7);
