@@ -1,15 +1,25 @@
 import { describe, expect, it, vi } from "vitest";
 import { loadAnalytics, reportConversion, trackPageView } from "./analytics.ts";
 
-// A stand-in window and document: enough to see what the analytics code adds and calls.
-function fakeBrowser() {
+// A stand-in window and document: enough to see what the analytics code adds and calls. `readyState`:
+// "complete" is a page past its load event; "loading" one before it (fireLoad and runIdle move it on).
+function fakeBrowser(readyState: DocumentReadyState = "complete") {
   const appended: { src: string; async: boolean }[] = [];
+  const onLoad: Array<() => void> = [];
+  const idle: Array<() => void> = [];
   const doc = {
     createElement: () => ({ src: "", async: false }),
     head: { appendChild: (node: { src: string; async: boolean }) => appended.push(node) },
   } as unknown as Document;
-  const win = { location: { href: "http://localhost/services" }, document: { title: "Services" } } as unknown as Window;
-  return { doc, win, appended };
+  const win = {
+    location: { href: "http://localhost/services" },
+    document: { title: "Services", readyState },
+    addEventListener: (type: string, listener: () => void) => type === "load" && onLoad.push(listener),
+    requestIdleCallback: (callback: () => void) => idle.push(callback),
+  } as unknown as Window;
+  const fireLoad = () => onLoad.splice(0).forEach((listener) => listener());
+  const runIdle = () => idle.splice(0).forEach((callback) => callback());
+  return { doc, win, appended, fireLoad, runIdle };
 }
 
 describe("analytics", () => {
@@ -23,12 +33,26 @@ describe("analytics", () => {
   });
 
   it("loads the script asynchronously once, without an automatic page view", () => {
-    const { doc, win, appended } = fakeBrowser();
+    const { doc, win, appended, runIdle } = fakeBrowser();
     expect(loadAnalytics("G-TEST123", doc, win)).toBe(true);
     expect(loadAnalytics("G-TEST123", doc, win)).toBe(false);
+    runIdle();
     expect(appended).toEqual([{ src: "https://www.googletagmanager.com/gtag/js?id=G-TEST123", async: true }]);
     const config = win.dataLayer!.map((entry) => Array.from(entry as ArrayLike<unknown>)).find((args) => args[0] === "config");
     expect(config).toEqual(["config", "G-TEST123", { send_page_view: false }]);
+  });
+
+  it("requests the script only after the load event, when the browser is idle, with the page view queued at once", () => {
+    const { doc, win, appended, fireLoad, runIdle } = fakeBrowser("loading");
+    loadAnalytics("G-TEST123", doc, win);
+    trackPageView("/services", win);
+    expect(win.dataLayer!.map((entry) => Array.from(entry as ArrayLike<unknown>)[1])).toContain("page_view");
+    runIdle();
+    expect(appended).toHaveLength(0);
+    fireLoad();
+    expect(appended).toHaveLength(0);
+    runIdle();
+    expect(appended.map((node) => node.src)).toEqual(["https://www.googletagmanager.com/gtag/js?id=G-TEST123"]);
   });
 
   it("records one page_view event per call", () => {

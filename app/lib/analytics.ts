@@ -1,5 +1,8 @@
-// The analytics service (Google tag): its script loads asynchronously only when a measurement ID
-// is configured, and each route change records exactly one page view.
+// The analytics service (Google tag): its script loads only when a measurement ID is configured, after
+// the page's load event when the browser is idle, and each route change records exactly one page view.
+// Page views are queued in dataLayer at once and the script sends the queue when it arrives, so none is
+// lost by the wait; a script requested before the first paint put a third-party connection in front of
+// the largest paint (docs/decisions/037-css-file-and-analytics-after-load.md).
 
 type Gtag = (...args: unknown[]) => void;
 
@@ -16,10 +19,23 @@ export function analyticsScriptUrl(measurementId: string): string {
   return `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}`;
 }
 
+/** The longest the script waits for an idle moment after the load event (a busy page still gets it). */
+const IDLE_TIMEOUT_MS = 2000;
+
+/** Runs `start` once, after the load event, when the browser is idle. */
+export function afterLoadWhenIdle(start: () => void, win: Window = window): void {
+  const whenIdle = () => {
+    if (typeof win.requestIdleCallback === "function") win.requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS });
+    else win.setTimeout(start, 0);
+  };
+  if (win.document.readyState === "complete") whenIdle();
+  else win.addEventListener("load", whenIdle, { once: true });
+}
+
 /**
- * Adds the analytics script and queue. Does nothing without an ID, or when already loaded. Page views
- * are not sent automatically (send_page_view: false): trackPageView sends each one, so the first page
- * is not counted twice.
+ * Adds the analytics queue at once and its script after the load event (afterLoadWhenIdle). Does nothing
+ * without an ID, or when already loaded. Page views are not sent automatically (send_page_view: false):
+ * trackPageView queues each one, so the first page is not counted twice.
  */
 export function loadAnalytics(measurementId: string, doc: Document = document, win: Window = window): boolean {
   if (!measurementId || win.gtag) return false;
@@ -34,7 +50,7 @@ export function loadAnalytics(measurementId: string, doc: Document = document, w
   const script = doc.createElement("script");
   script.async = true;
   script.src = analyticsScriptUrl(measurementId);
-  doc.head.appendChild(script);
+  afterLoadWhenIdle(() => doc.head.appendChild(script), win);
   return true;
 }
 
