@@ -31,8 +31,10 @@ export default defineConfig({
   outDir: `${process.env.BUILD_DIR ?? "build"}/client`,
   output: "static",
   trailingSlash: "never",
-  // The stylesheet is inlined: one round trip less before the first paint (docs/decisions/020).
-  build: { format: "directory", assets: "assets", inlineStylesheets: "always" },
+  // The stylesheet is one hashed, immutable file that every page links: a visit pays for it once, and the
+  // first page's LCP still holds (docs/decisions/037). CSS_DELIVERY=inline inlines it into every page
+  // instead: bench:web builds that variant to compare (the three-page visit, the LCP).
+  build: { format: "directory", assets: "assets", inlineStylesheets: process.env.CSS_DELIVERY === "inline" ? "always" : "never" },
   image: { service: passthroughImageService() },
   integrations: [react(), leadFormDirective],
   devToolbar: { enabled: false },
