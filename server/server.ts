@@ -63,8 +63,9 @@ async function main() {
       process.exit(1);
     }
   };
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
+  // Not awaited: stop ends the process itself, with 1 when closing fails.
+  process.on("SIGTERM", (signal) => void stop(signal));
+  process.on("SIGINT", (signal) => void stop(signal));
 
   const address = await app.listen({ port: config.port, host: config.host });
   // performance.now() counts from process start: the figure a deploy waits for.

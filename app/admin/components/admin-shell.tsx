@@ -4,17 +4,14 @@ import { Link, useLocation } from "react-router";
 import { cn } from "../../lib/utils.ts";
 import { titleWithUnread, useNewLeadNotifications, useUnreadCount } from "../live-updates.ts";
 import { logoutMutation } from "../session.ts";
+import { focusRing, linkClass, selectClass } from "./admin-classes.ts";
 import { OwnerReachBanner } from "./owner-reach-banner.tsx";
 
 // The frame of the signed-in admin pages (a bar with the sections, the site link and Logout, and the
 // banner while new leads reach nobody) and the small pieces the screens share.
 
-export const focusRing = "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
-export const linkClass = cn("rounded-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900", focusRing);
-export const selectClass = cn(
-  "h-10 rounded-md border border-slate-400 bg-white px-2 text-base text-slate-900 disabled:opacity-60",
-  "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600",
-);
+// The screens import these with the frame's other pieces; they live in admin-classes.ts.
+export { focusRing, linkClass, selectClass };
 
 /** Inside the signed-in frame a screen's title goes to the frame, which puts the unread count in front. */
 const PageTitleContext = createContext<((title: string) => void) | null>(null);

@@ -89,7 +89,8 @@ export function ChangePasswordForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="max-w-md space-y-4">
+    // Not awaited: the mutation reports its own failure.
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="max-w-md space-y-4">
       <PasswordField
         id={`${id}-current`}
         label="Current password"

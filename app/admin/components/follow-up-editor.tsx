@@ -97,7 +97,8 @@ export const FollowUpEditor = forwardRef<FollowUpEditorHandle, { kind: LeadKind;
   const hintId = `${id}-at-hint`;
   const atA11y = fieldA11y(`${id}-at`, errors.at?.message);
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-3 grid max-w-xl gap-3 sm:grid-cols-2">
+    // Not awaited: the mutation reports its own failure.
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-3 grid max-w-xl gap-3 sm:grid-cols-2">
       <Field id={`${id}-at`} label="Date and time" error={errors.at?.message}>
         <Input
           {...atA11y}

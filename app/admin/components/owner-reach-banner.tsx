@@ -3,7 +3,7 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { deliveryHealthQuery } from "../api/deliveries.ts";
 import { liveRefresh } from "../live-updates.ts";
-import { linkClass } from "./admin-shell.tsx";
+import { linkClass } from "./admin-classes.ts";
 import { ownerReachNotice } from "./delivery-format.ts";
 
 // The banner on every signed-in page while no channel tells the owner of a new lead (issue 20, point 1):

@@ -188,7 +188,8 @@ function AddAddress({ settings }: { settings: NotificationSettings }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-4 flex max-w-2xl flex-wrap items-end gap-3">
+    // Not awaited: the mutation reports its own failure.
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-4 flex max-w-2xl flex-wrap items-end gap-3">
       <Field id={id} label="Add an address" error={error} className="min-w-0 flex-1 basis-64">
         <Input {...fieldA11y(id, error)} {...form.register("address")} type="email" autoComplete="email" placeholder="you@example.com" />
       </Field>

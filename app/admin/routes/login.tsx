@@ -49,7 +49,7 @@ export function AdminLogin() {
           <span className="text-lg font-extrabold text-brand-900">{siteConfig.companyName}</span>
         </p>
         <h1 className="mt-6 text-2xl font-bold text-slate-900">Admin Login</h1>
-        <form className="mt-6 space-y-4" onSubmit={onSubmit} noValidate>
+        <form className="mt-6 space-y-4" onSubmit={(event) => void onSubmit(event)} noValidate>
           <Field id="admin-email" label="Email Address" error={errors.username?.message}>
             <input
               {...fieldA11y("admin-email", errors.username?.message)}

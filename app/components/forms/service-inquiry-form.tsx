@@ -97,7 +97,8 @@ export function ServiceInquiryForm({
       <form
         ref={formRef}
         {...plainForm}
-        onSubmit={form.handleSubmit(onValid, onInvalid)}
+        // Not awaited: lead.submit tells the visitor about a failure itself (a toast).
+        onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}
         aria-labelledby={`${formId}-title`}
         className="relative mt-6 space-y-5"
       >

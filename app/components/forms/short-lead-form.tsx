@@ -104,7 +104,8 @@ export function ShortLeadForm({
       <form
         ref={formRef}
         {...plainForm}
-        onSubmit={form.handleSubmit(onValid)}
+        // Not awaited: lead.submit tells the visitor about a failure itself (a toast).
+        onSubmit={(event) => void form.handleSubmit(onValid)(event)}
         aria-labelledby={`${formId}-title`}
         className="relative mt-5 space-y-4"
       >

@@ -48,7 +48,8 @@ export default fp(
       await retention();
     };
     app.addHook("onReady", sweep);
-    const timer = setInterval(sweep, SWEEP_EVERY_MS).unref();
+    // Not awaited: sweep catches and logs each failure, so its promise never rejects.
+    const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS).unref();
     app.addHook("onClose", async () => clearInterval(timer));
   },
   { name: "sweeps", dependencies: ["repositories"] },

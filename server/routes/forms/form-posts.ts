@@ -91,7 +91,9 @@ export default async function formPostRoutes(app: FastifyInstance) {
 
   const config: CrossSiteConfig & ReturnType<typeof formRateLimit> = { crossSite: "page", ...formRateLimit(app.config) };
 
-  app.post<FormRoute>("/forms/:formName", { config, errorHandler: pageOnError }, async (request, reply) => {
+  // Fastify types a route's errorHandler as returning nothing; the page is sent before pageOnError returns.
+  const errorHandler = (error: FastifyError, request: FastifyRequest<FormRoute>, reply: FastifyReply) => void pageOnError(error, request, reply);
+  app.post<FormRoute>("/forms/:formName", { config, errorHandler }, async (request, reply) => {
     const form = publicForms.get(request.params.formName);
     if (!form) return notSaved(reply, 404, "This form does not exist", "The address this form was sent to is not one of ours.");
     const foreign = crossSiteOrigin(request, app.config.siteOrigin, { refererFallback: true });

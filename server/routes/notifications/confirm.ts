@@ -42,8 +42,10 @@ export default async function notificationConfirmRoutes(app: FastifyInstance) {
     request.log.error({ err: error }, "request failed");
     return problem(reply, linkProblems.failed);
   };
+  // Fastify types a route's errorHandler as returning nothing; the page is sent before pageOnError returns.
+  const errorHandler = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void pageOnError(error, request, reply);
 
-  app.get<{ Querystring: { token?: unknown } }>(CONFIRM_PATH, { errorHandler: pageOnError }, async (request, reply) => {
+  app.get<{ Querystring: { token?: unknown } }>(CONFIRM_PATH, { errorHandler }, async (request, reply) => {
     const token = confirmationToken.safeParse(request.query.token);
     if (!token.success) return problem(reply, linkProblems.unknown);
     const link = await notificationSettings.linkState(token.data, app.clock());
@@ -57,7 +59,7 @@ export default async function notificationConfirmRoutes(app: FastifyInstance) {
   // Referer when a privacy setting sends no Origin, as for the site's forms.
   // (No rate limit: a token is 256 random bits, and a wrong one changes nothing.)
   const config = { crossSite: "page" } satisfies CrossSiteConfig as FastifyContextConfig;
-  app.post(CONFIRM_PATH, { config, errorHandler: pageOnError }, async (request, reply) => {
+  app.post(CONFIRM_PATH, { config, errorHandler }, async (request, reply) => {
     const foreign = crossSiteOrigin(request, app.config.siteOrigin, { refererFallback: true });
     if (foreign !== null) {
       request.log.warn({ origin: foreign }, "refused a cross-site confirmation");
