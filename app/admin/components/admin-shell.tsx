@@ -4,14 +4,12 @@ import { Link, useLocation } from "react-router";
 import { cn } from "../../lib/utils.ts";
 import { titleWithUnread, useNewLeadNotifications, useUnreadCount } from "../live-updates.ts";
 import { logoutMutation } from "../session.ts";
-import { focusRing, linkClass, selectClass } from "./admin-classes.ts";
+import { focusRing } from "./admin-classes.ts";
 import { OwnerReachBanner } from "./owner-reach-banner.tsx";
 
 // The frame of the signed-in admin pages (a bar with the sections, the site link and Logout, and the
 // banner while new leads reach nobody) and the small pieces the screens share.
 
-// The screens import these with the frame's other pieces; they live in admin-classes.ts.
-export { focusRing, linkClass, selectClass };
 
 /** Inside the signed-in frame a screen's title goes to the frame, which puts the unread count in front. */
 const PageTitleContext = createContext<((title: string) => void) | null>(null);

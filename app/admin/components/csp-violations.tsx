@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { CSP_VIOLATION_LIST_MAX } from "../../../contract/csp-reports.ts";
 import { cn } from "../../lib/utils.ts";
 import { cspViolationsQuery } from "../api/csp-violations.ts";
-import { focusRing } from "./admin-shell.tsx";
+import { focusRing } from "./admin-classes.ts";
 import { formatCount, formatDateTime } from "./lead-format.ts";
 
 // "Blocked by the security policy": what the pages' Content-Security-Policy blocked in visitors'

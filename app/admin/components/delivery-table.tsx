@@ -8,7 +8,7 @@ import { toast } from "../../hooks/use-toast.ts";
 import { cn } from "../../lib/utils.ts";
 import { deliveryHealthQuery, retryDeliveryMutation } from "../api/deliveries.ts";
 import { apiErrorOf } from "../api/request.ts";
-import { focusRing } from "./admin-shell.tsx";
+import { focusRing } from "./admin-classes.ts";
 import { deliveryStateBadgeClasses, deliveryStateLabels, retryBlockedReason, retryQueuedText } from "./delivery-format.ts";
 import { formatDateTime } from "./lead-format.ts";
 

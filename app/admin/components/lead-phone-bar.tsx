@@ -2,7 +2,7 @@ import { Mail, NotebookPen, Phone } from "lucide-react";
 import type { Lead, LeadKind } from "../../../contract/admin-leads.ts";
 import type { LeadStatus } from "../../../contract/fields.ts";
 import { cn } from "../../lib/utils.ts";
-import { focusRing } from "./admin-shell.tsx";
+import { focusRing } from "./admin-classes.ts";
 import { telHref } from "./lead-format.ts";
 import { LeadStatusSelect } from "./lead-status-select.tsx";
 

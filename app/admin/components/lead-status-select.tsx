@@ -9,7 +9,7 @@ import { toast } from "../../hooks/use-toast.ts";
 import { cn } from "../../lib/utils.ts";
 import { LEADS_ROOT, storeLead, updateLeadMutation } from "../api/leads.ts";
 import { sendJson } from "../api/request.ts";
-import { focusRing } from "./admin-shell.tsx";
+import { focusRing } from "./admin-classes.ts";
 import { leadName, statusLabels, triageStatuses, type TriageStatus } from "./lead-format.ts";
 import { failureToast, undoToast } from "./undo-toast.tsx";
 

@@ -1,5 +1,5 @@
 import { cn } from "../../lib/utils.ts";
-import { focusRing } from "./admin-shell.tsx";
+import { focusRing } from "./admin-classes.ts";
 import { statusDescriptions, statusLabels, triageStatuses } from "./lead-format.ts";
 
 // What the statuses mean (issue 13 §3), folded away in a native <details>: no script needed.

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { LeadCounts } from "../../../contract/lead-triage.ts";
 import { cn } from "../../lib/utils.ts";
 import { listPath, type InboxFilters, type ListKind } from "../inbox-filters.ts";
-import { focusRing } from "./admin-shell.tsx";
+import { focusRing } from "./admin-classes.ts";
 import { formatCount } from "./lead-format.ts";
 
 // A list's views as tabs of links with their counts (issue 13 §2): Inbox (every lead but spam),

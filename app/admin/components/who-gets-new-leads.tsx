@@ -14,7 +14,7 @@ import {
   updateNotificationSettingsMutation,
 } from "../api/notification-settings.ts";
 import { apiErrorOf } from "../api/request.ts";
-import { focusRing } from "./admin-shell.tsx";
+import { focusRing } from "./admin-classes.ts";
 import { notifyAddressStateClasses, notifyAddressStateLabels, testEmailSentText } from "./delivery-format.ts";
 import { formatDateTime, hourLabel, timeZoneLabel } from "./lead-format.ts";
 import { whoGetsNewLeadsId } from "./owner-reach-banner.tsx";

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { linkClass, usePageTitle } from "../components/admin-shell.tsx";
+import { usePageTitle } from "../components/admin-shell.tsx";
+import { linkClass } from "../components/admin-classes.ts";
 
 /** An /admin/* address no screen answers (a mistyped or outdated link). */
 export function AdminNotFound() {

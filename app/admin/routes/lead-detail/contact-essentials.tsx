@@ -1,7 +1,7 @@
 import type { RefObject } from "react";
 import type { ContactLead, InquiryLead, LeadDetail, LeadKind } from "../../../../contract/admin-leads.ts";
 import { budgetLabels, serviceTypeLabels } from "../../../../contract/service-inquiry.ts";
-import { linkClass } from "../../components/admin-shell.tsx";
+import { linkClass } from "../../components/admin-classes.ts";
 import { telHref } from "../../components/lead-format.ts";
 import { Field, Meeting, NotGiven, valueOrNotGiven } from "./lead-fields.tsx";
 

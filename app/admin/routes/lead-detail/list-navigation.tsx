@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { LeadKind, LeadRef } from "../../../../contract/admin-leads.ts";
 import { cn } from "../../../lib/utils.ts";
 import { neighboursQuery, type Neighbours } from "../../api/lead-neighbours.ts";
-import { focusRing, linkClass } from "../../components/admin-shell.tsx";
+import { focusRing, linkClass } from "../../components/admin-classes.ts";
 import type { ListSource } from "./list-source.ts";
 
 // The top of a lead's page: Back to the list it was opened from, Previous/Next lead in that list's order
