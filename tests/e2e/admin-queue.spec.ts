@@ -4,7 +4,7 @@ import SQLite from "better-sqlite3";
 import type { LeadStatus } from "../../contract/admin-leads.ts";
 import { deadlineKey } from "../../contract/reply-window.ts";
 import { expect, test } from "./fixtures.ts";
-import { expectToast, openToast, signInThroughTheApi } from "./helpers.ts";
+import { e2eSqlitePath, expectToast, openToast, signInThroughTheApi } from "./helpers.ts";
 import { contactData, inquiryData, postContact, postInquiry, uniqueTag } from "./lead-seeds.ts";
 import { meetingDateInDays } from "../helpers/meeting-dates.ts";
 
@@ -29,7 +29,7 @@ const meetingDay = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "l
  */
 function backdate(kind: Kind, id: string, hours: number, lead: { status: LeadStatus; formName: string | null }) {
   const table = kind === "contacts" ? "contact_submissions" : "service_inquiries";
-  const db = new SQLite(process.env.E2E_SQLITE_PATH!, { fileMustExist: true });
+  const db = new SQLite(e2eSqlitePath(), { fileMustExist: true });
   try {
     db.pragma("busy_timeout = 5000");
     const createdAt = new Date(Date.now() - hours * HOUR_MS).toISOString();

@@ -65,13 +65,18 @@ export function agedFormToken(): string {
   return signFormToken(formTokenSecret(), Date.now() - 60_000);
 }
 
+/** The SQLite file of the server this test runs against: the admin's specs have their own (playwright.config.ts). */
+export function e2eSqlitePath(): string {
+  return test.info().project.name === "chromium-admin" ? process.env.E2E_ADMIN_SQLITE_PATH! : process.env.E2E_SQLITE_PATH!;
+}
+
 /** The form-token secret of the server this test runs against (SQLite, or PostgreSQL for chromium-postgres). */
 function formTokenSecret(): string {
   const query = "select value from server_secrets where name = 'form-token'";
   if (test.info().project.name === "chromium-postgres") {
     return execFileSync("psql", [process.env.E2E_DATABASE_URL!, "--no-psqlrc", "-tAc", query], { encoding: "utf8" }).trim();
   }
-  const db = new SQLite(process.env.E2E_SQLITE_PATH!, { readonly: true, fileMustExist: true });
+  const db = new SQLite(e2eSqlitePath(), { readonly: true, fileMustExist: true });
   try {
     return (db.prepare(query).get() as { value: string }).value;
   } finally {
