@@ -16,9 +16,15 @@ function fakeBrowser(readyState: DocumentReadyState = "complete") {
     document: { title: "Services", readyState },
     addEventListener: (type: string, listener: () => void) => type === "load" && onLoad.push(listener),
     requestIdleCallback: (callback: () => void) => idle.push(callback),
+    // A frame and the task after it: queued with the idle callbacks, in order.
+    requestAnimationFrame: (callback: () => void) => idle.push(callback),
+    setTimeout: (callback: () => void) => idle.push(callback),
   } as unknown as Window;
   const fireLoad = () => onLoad.splice(0).forEach((listener) => listener());
-  const runIdle = () => idle.splice(0).forEach((callback) => callback());
+  /** Runs what waits for the frame, the task after it and the idle moment (each step may queue the next). */
+  const runIdle = () => {
+    for (let step = 0; step < 5; step += 1) idle.splice(0).forEach((callback) => callback());
+  };
   return { doc, win, appended, fireLoad, runIdle };
 }
 

@@ -1,5 +1,5 @@
 // The analytics service (Google tag): its script loads only when a measurement ID is configured, after
-// the page's load event when the browser is idle, and each route change records exactly one page view.
+// the page's load event and the next paint, when the browser is idle, and each route change records exactly one page view.
 // Page views are queued in dataLayer at once and the script sends the queue when it arrives, so none is
 // lost by the wait; a script requested before the first paint put a third-party connection in front of
 // the largest paint (docs/decisions/037-css-file-and-analytics-after-load.md).
@@ -22,14 +22,19 @@ export function analyticsScriptUrl(measurementId: string): string {
 /** The longest the script waits for an idle moment after the load event (a busy page still gets it). */
 const IDLE_TIMEOUT_MS = 2000;
 
-/** Runs `start` once, after the load event, when the browser is idle. */
+/**
+ * Runs `start` once, after the load event and the frame that follows it, when the browser is idle. With
+ * the stylesheet as a file the first paint can come after the load event, and an idle moment can come
+ * before that paint: the frame callback and the task after it wait for the paint itself.
+ */
 export function afterLoadWhenIdle(start: () => void, win: Window = window): void {
   const whenIdle = () => {
     if (typeof win.requestIdleCallback === "function") win.requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS });
     else win.setTimeout(start, 0);
   };
-  if (win.document.readyState === "complete") whenIdle();
-  else win.addEventListener("load", whenIdle, { once: true });
+  const afterNextPaint = () => win.requestAnimationFrame(() => win.setTimeout(whenIdle, 0));
+  if (win.document.readyState === "complete") afterNextPaint();
+  else win.addEventListener("load", afterNextPaint, { once: true });
 }
 
 /**
