@@ -112,7 +112,9 @@ const heroPhotoSizes = "(min-width: 1152px) 536px, (min-width: 1024px) calc(50vw
 
 function HeroAside({ aside }: { aside: TradePageContent["hero"]["aside"] }) {
   if (aside.kind === "image") {
-    return <PhotoFrame src={aside.src} alt={aside.alt} width={aside.width} height={aside.height} loading="eager" fetchPriority="high" sizes={heroPhotoSizes} className="rounded-xl" />;
+    // Low priority, as the article's hero photo (decision 028): on a phone the hero's text is the largest
+    // paint, and the simulation counted this photo's cold third-party connection against it (decision 037).
+    return <PhotoFrame src={aside.src} alt={aside.alt} width={aside.width} height={aside.height} loading="eager" fetchPriority="low" sizes={heroPhotoSizes} className="rounded-xl" />;
   }
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
