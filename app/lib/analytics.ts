@@ -1,5 +1,5 @@
 // The analytics service (Google tag): its script loads only when a measurement ID is configured, after
-// the page's load event and the next paint, when the browser is idle, and each route change records exactly one page view.
+// the page's load event and its first paint, when the browser is idle, and each route change records exactly one page view.
 // Page views are queued in dataLayer at once and the script sends the queue when it arrives, so none is
 // lost by the wait; a script requested before the first paint put a third-party connection in front of
 // the largest paint (docs/decisions/037-css-file-and-analytics-after-load.md).
@@ -22,19 +22,47 @@ export function analyticsScriptUrl(measurementId: string): string {
 /** The longest the script waits for an idle moment after the load event (a busy page still gets it). */
 const IDLE_TIMEOUT_MS = 2000;
 
+/** The longest a start waits for the first contentful paint after the load event (a hidden tab paints nothing). */
+const PAINT_TIMEOUT_MS = 3000;
+
 /**
- * Runs `start` once, after the load event and the frame that follows it, when the browser is idle. With
- * the stylesheet as a file the first paint can come after the load event, and an idle moment can come
- * before that paint: the frame callback and the task after it wait for the paint itself.
+ * Runs `start` once, after the load event and the page's first contentful paint, when the browser is idle.
+ * With the stylesheet as a file the first paint can follow the load event, and neither an idle moment nor
+ * a frame callback waits for it (both came before it in Lighthouse's runs): the paint entry does.
  */
 export function afterLoadWhenIdle(start: () => void, win: Window = window): void {
-  const whenIdle = () => {
-    if (typeof win.requestIdleCallback === "function") win.requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS });
-    else win.setTimeout(start, 0);
+  let loaded = win.document.readyState === "complete";
+  let painted = false;
+  let started = false;
+  const proceed = () => {
+    if (!loaded || !painted || started) return;
+    started = true;
+    win.setTimeout(() => {
+      if (typeof win.requestIdleCallback === "function") win.requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS });
+      else start();
+    }, 0);
   };
-  const afterNextPaint = () => win.requestAnimationFrame(() => win.setTimeout(whenIdle, 0));
-  if (win.document.readyState === "complete") afterNextPaint();
-  else win.addEventListener("load", afterNextPaint, { once: true });
+  const paintSeen = () => {
+    painted = true;
+    proceed();
+  };
+  const Observer = win.PerformanceObserver as typeof PerformanceObserver | undefined;
+  if (Observer?.supportedEntryTypes?.includes("paint")) {
+    new Observer((entries, observer) => {
+      if (entries.getEntriesByName("first-contentful-paint").length === 0) return;
+      observer.disconnect();
+      paintSeen();
+    }).observe({ type: "paint", buffered: true });
+  } else {
+    painted = true;
+  }
+  const onLoad = () => {
+    loaded = true;
+    win.setTimeout(paintSeen, PAINT_TIMEOUT_MS);
+    proceed();
+  };
+  if (loaded) onLoad();
+  else win.addEventListener("load", onLoad, { once: true });
 }
 
 /**
