@@ -169,7 +169,8 @@ export function pagePolicy(html: string, kind: PageKind, moduleSources: string[]
     directive("style-src", runtimeStyles && site ? styleElements : [...styleElements, ...styleAttributes]),
     directive("style-src-elem", styleElements),
     directive("style-src-attr", styleAttributes),
-    directive("img-src", ["'self'", ...(analytics ? ANALYTICS_IMG : []), ...hosts.img]),
+    // data: for the icon inside each page (an image cannot run script; site-layout.astro says why).
+    directive("img-src", ["'self'", "data:", ...(analytics ? ANALYTICS_IMG : []), ...hosts.img]),
     directive("connect-src", ["'self'", ...(analytics ? ANALYTICS_CONNECT : [])]),
     // The brand typeface is self-hosted (a hashed file under /assets), never from a font CDN.
     "font-src 'self'",
