@@ -46,7 +46,8 @@ export function afterLoadWhenIdle(start: () => void, win: Window = window): void
     painted = true;
     proceed();
   };
-  const Observer = win.PerformanceObserver as typeof PerformanceObserver | undefined;
+  // Not on the Window type (a global of the page), and absent from older browsers.
+  const Observer = (win as Window & { PerformanceObserver?: typeof PerformanceObserver }).PerformanceObserver;
   if (Observer?.supportedEntryTypes?.includes("paint")) {
     new Observer((entries, observer) => {
       if (entries.getEntriesByName("first-contentful-paint").length === 0) return;
