@@ -144,6 +144,14 @@ function directive(name: string, sources: string[]): string {
 }
 
 /**
+ * Whether the page itself carries an image as a data: URL: the icon inside each public page
+ * (site-layout.astro says why). Only such a page allows img-src data: (an image cannot run script).
+ */
+function carriesDataImage(html: string): boolean {
+  return /<(?:link|img)\b[^>]*\s(?:href|src)="data:image\//i.test(html);
+}
+
+/**
  * The policy of one built page. `moduleSources` is the text of every module the page loads (see
  * page-modules.ts): the analytics hosts are allowed only when one of them loads the Google tag, and
  * inline style elements only when one adds them at run time (RUNTIME_STYLE_MARKERS): on a public page
@@ -169,8 +177,7 @@ export function pagePolicy(html: string, kind: PageKind, moduleSources: string[]
     directive("style-src", runtimeStyles && site ? styleElements : [...styleElements, ...styleAttributes]),
     directive("style-src-elem", styleElements),
     directive("style-src-attr", styleAttributes),
-    // data: for the icon inside each page (an image cannot run script; site-layout.astro says why).
-    directive("img-src", ["'self'", "data:", ...(analytics ? ANALYTICS_IMG : []), ...hosts.img]),
+    directive("img-src", ["'self'", ...(site && carriesDataImage(html) ? ["data:"] : []), ...(analytics ? ANALYTICS_IMG : []), ...hosts.img]),
     directive("connect-src", ["'self'", ...(analytics ? ANALYTICS_CONNECT : [])]),
     // The brand typeface is self-hosted (a hashed file under /assets), never from a font CDN.
     "font-src 'self'",

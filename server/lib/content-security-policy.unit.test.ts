@@ -6,6 +6,14 @@ import { pageModulePaths, pageModules } from "./page-modules.ts";
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
 describe("what a page's policy is written from", () => {
+  it("allows data: images only on a public page that carries one (its icon)", () => {
+    const icon = '<link rel="icon" href="data:image/svg+xml,%3Csvg%3E%3C%2Fsvg%3E" type="image/svg+xml">';
+    const imgSrc = (html: string, kind: "site" | "admin") => pagePolicy(html, kind, []).split("; ").find((part) => part.startsWith("img-src "));
+    expect(imgSrc(icon, "site")).toBe("img-src 'self' data:");
+    expect(imgSrc('<link rel="icon" href="/favicon.svg">', "site")).toBe("img-src 'self'");
+    expect(imgSrc(icon, "admin")).toBe("img-src 'self'");
+  });
+
   it("hashes executable inline scripts exactly as written, not data blocks or external scripts", () => {
     const html = [
       "<script>window.a = 1;</script>",
