@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { fieldMessages } from "./field-messages.ts";
 import { cleanText, passwordText } from "./fields.ts";
+import type { UserRole } from "./user-roles.ts";
 
 /** POST /api/admin/login. The username is the owner's e-mail address. */
 export const adminLoginInput = z.object({
@@ -13,8 +14,15 @@ export const adminLoginInput = z.object({
 });
 export type AdminLoginInput = z.input<typeof adminLoginInput>;
 
-/** GET /api/admin/status */
-export type AdminStatus = { authenticated: boolean; username: string | null };
+/** GET /api/admin/status, and the answer of a sign-in that started a session. */
+export type AdminStatus = {
+  authenticated: boolean;
+  username: string | null;
+  /** The signed-in user (issue 23); absent when signed out. */
+  user?: { id: string; role: UserRole; name: string | null };
+  /** The team requires a second factor and this user has none yet: the admin leads to its setup first. */
+  secondFactorSetupRequired?: boolean;
+};
 
 /** The shortest admin password allowed, for a new password (CLI, bootstrap) and a changed one (passwordChange). */
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;

@@ -9,7 +9,7 @@ import { ConfigError, loadConfig } from "../config.ts";
 import { createDatabase } from "../db/connection.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { hashPassword } from "../lib/passwords.ts";
-import { createUsersRepository } from "../repositories/users-repository.ts";
+import { createUsersRepository } from "../repositories/users/users-repository.ts";
 
 // npm run admin -- create --email owner@example.com
 // npm run admin -- reset-password --email owner@example.com

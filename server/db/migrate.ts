@@ -14,6 +14,7 @@ import * as postgresSearchTable from "./migrations/0012-postgres-search-table.ts
 import * as abuseResistance from "./migrations/0013-abuse-resistance.ts";
 import * as ownerDayLeads from "./migrations/0014-owner-day-leads.ts";
 import * as notificationSettings from "./migrations/0015-notification-settings.ts";
+import * as team from "./migrations/0016-team.ts";
 import type { Database } from "./schema.ts";
 
 // Migrations are listed here rather than read from the folder, so the compiled server and the tests
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   "0013-abuse-resistance": abuseResistance,
   "0014-owner-day-leads": ownerDayLeads,
   "0015-notification-settings": notificationSettings,
+  "0016-team": team,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -45,6 +45,8 @@ export type ContactSubmissionsTable = LeadSourceColumns & {
   /** A follow-up the owner set, and its short note (cleared with it). */
   followUpAt: string | null;
   followUpNote: string | null;
+  /** The user the lead is assigned to; null: unassigned (set null when the user is deleted). */
+  assigneeId: string | null;
   createdAt: CreatedAt;
 };
 
@@ -74,6 +76,8 @@ export type ServiceInquiriesTable = LeadSourceColumns & {
   /** A follow-up the owner set, and its short note (cleared with it). */
   followUpAt: string | null;
   followUpNote: string | null;
+  /** The user the lead is assigned to; null: unassigned (set null when the user is deleted). */
+  assigneeId: string | null;
   createdAt: CreatedAt;
 };
 
@@ -82,6 +86,8 @@ export type LeadNotesTable = {
   leadKind: string;
   leadId: string;
   body: string;
+  /** The user who wrote it (no foreign key: kept after the user is deleted); null before issue 23. */
+  authorId: string | null;
   createdAt: CreatedAt;
 };
 
@@ -96,6 +102,8 @@ export type LeadEventsTable = {
   toStatus: string | null;
   followUpAt: string | null;
   note: string | null;
+  /** The user who made the change; null before issue 23 or when no user did (the system). */
+  actorId: string | null;
   createdAt: string;
 };
 
@@ -103,6 +111,16 @@ export type UsersTable = {
   id: string;
   username: string;
   passwordHash: string;
+  /** "owner" | "member" (contract/team.ts userRoles). */
+  role: Generated<string>;
+  /** How the team sees the user ("Ana Ruiz"); null: the e-mail address stands in. */
+  name: string | null;
+  /** Set: the user cannot sign in and has no session. */
+  deactivatedAt: string | null;
+  /** The TOTP secret, encrypted (repositories/users/); null: no authenticator app. */
+  totpSecret: string | null;
+  totpEnabledAt: string | null;
+  lastSignInAt: string | null;
   createdAt: CreatedAt;
   updatedAt: string;
 };
@@ -110,7 +128,13 @@ export type UsersTable = {
 export type SessionsTable = {
   /** SHA-256 of the cookie token: the token itself is never stored. */
   tokenHash: string;
+  /** The session's public id (sessions list, DELETE /api/admin/sessions/:id): the token hash never leaves the server. */
+  id: string;
   userId: string;
+  /** The browser's User-Agent (shortened): the "device" of the sessions list. */
+  userAgent: string | null;
+  /** 1 when the sign-in passed a second factor. */
+  secondFactor: Generated<number>;
   createdAt: CreatedAt;
   lastSeenAt: string;
   /** Idle expiry, pushed forward as the session is used, never past absoluteExpiresAt. */
@@ -221,6 +245,66 @@ export type MorningEmailsTable = {
   sentAt: string | null;
 };
 
+/** Every single-use code, stored as the SHA-256 of its token (repositories/users/verifications.ts). */
+export type VerificationsTable = {
+  id: string;
+  /** "invitation" | "password-reset" | "recovery-code" | "passkey-challenge" | "second-factor" */
+  type: string;
+  tokenHash: string;
+  userId: string | null;
+  /** An invitation's address and role. */
+  email: string | null;
+  role: string | null;
+  /** Per type, JSON (a challenge's purpose, a sign-in step's state). */
+  data: string | null;
+  createdBy: string | null;
+  createdAt: string;
+  /** null: does not expire (recovery codes). */
+  expiresAt: string | null;
+  usedAt: string | null;
+  revokedAt: string | null;
+};
+
+export type PasskeysTable = {
+  /** The credential id, base64url. */
+  id: string;
+  userId: string;
+  /** The COSE public key, base64url. */
+  publicKey: string;
+  counter: number;
+  /** JSON array of AuthenticatorTransport, or null. */
+  transports: string | null;
+  deviceType: string | null;
+  backedUp: Generated<number>;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+};
+
+export type TeamSettingsTable = {
+  /** Always "team": one row. */
+  id: string;
+  /** 1: every user must have a second factor (set up at the next sign-in). */
+  requireSecondFactor: number;
+  updatedAt: string;
+};
+
+/** Who did what and when (repositories/activity/; contract/activity.ts). */
+export type ActivityTable = {
+  id: string;
+  createdAt: string;
+  /** The user who acted; null: nobody signed in (a failed sign-in of an unknown address) or the system. */
+  actorId: string | null;
+  /** The actor's name or address at the time: the record outlives the user. */
+  actorName: string | null;
+  kind: string;
+  summary: string;
+  leadKind: string | null;
+  leadId: string | null;
+  subjectUserId: string | null;
+  data: string | null;
+};
+
 export type Database = {
   contactSubmissions: ContactSubmissionsTable;
   serviceInquiries: ServiceInquiriesTable;
@@ -239,4 +323,8 @@ export type Database = {
   notifyAddresses: NotifyAddressesTable;
   notificationSettings: NotificationSettingsTable;
   morningEmails: MorningEmailsTable;
+  verifications: VerificationsTable;
+  passkeys: PasskeysTable;
+  teamSettings: TeamSettingsTable;
+  activity: ActivityTable;
 };

@@ -1,10 +1,21 @@
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { argon2 as argon2Callback, randomBytes, scrypt as scryptCallback, timingSafeEqual, type Argon2Parameters, type ScryptOptions } from "node:crypto";
 
-// scrypt from node:crypto: no native dependency, memory-hard. The hash string records its own
-// parameters so they can be raised later without invalidating stored hashes.
+// argon2id from node:crypto (Node 24): no native dependency, memory-hard, OWASP's first choice. Each hash
+// records its own parameters (the PHC string format), so they can be raised later: a hash made with other
+// parameters, or an scrypt hash from before issue 23 (N=2^15, under OWASP's minimum), still verifies and
+// is replaced at the next successful sign-in (needsRehash).
 
-const KEY_LENGTH = 64;
-const DEFAULT_PARAMS = { N: 2 ** 15, r: 8, p: 1 };
+/** OWASP Password Storage Cheat Sheet: argon2id, 19 MiB, 2 passes, 1 lane. */
+export const ARGON2_PARAMS = { memory: 19_456, passes: 2, parallelism: 1 } as const;
+const TAG_LENGTH = 32;
+const ARGON2_VERSION = 19;
+
+function argon2id(password: string, nonce: Buffer, params: { memory: number; passes: number; parallelism: number }, tagLength: number): Promise<Buffer> {
+  const parameters: Argon2Parameters = { message: password, nonce, tagLength, ...params };
+  return new Promise((resolve, reject) => {
+    argon2Callback("argon2id", parameters, (error, key) => (error ? reject(error) : resolve(key)));
+  });
+}
 
 function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -12,29 +23,55 @@ function scrypt(password: string, salt: Buffer, keyLength: number, options: Scry
   });
 }
 
-function options(params: { N: number; r: number; p: number }): ScryptOptions {
-  // maxmem must exceed 128 * N * r bytes or Node refuses the parameters.
-  return { ...params, maxmem: 256 * params.N * params.r };
-}
+const b64 = (buffer: Buffer) => buffer.toString("base64").replace(/=+$/, "");
 
-/** "scrypt$N$r$p$salt$key" with base64 salt and key. */
+/** "$argon2id$v=19$m=19456,t=2,p=1$salt$hash" (base64 without padding, as the PHC format writes it). */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEY_LENGTH, options(DEFAULT_PARAMS));
-  const { N, r, p } = DEFAULT_PARAMS;
-  return ["scrypt", N, r, p, salt.toString("base64"), key.toString("base64")].join("$");
+  const key = await argon2id(password, salt, ARGON2_PARAMS, TAG_LENGTH);
+  const { memory, passes, parallelism } = ARGON2_PARAMS;
+  return `$argon2id$v=${ARGON2_VERSION}$m=${memory},t=${passes},p=${parallelism}$${b64(salt)}$${b64(key)}`;
+}
+
+type ParsedHash =
+  | { scheme: "argon2id"; memory: number; passes: number; parallelism: number; salt: Buffer; key: Buffer }
+  | { scheme: "scrypt"; N: number; r: number; p: number; salt: Buffer; key: Buffer };
+
+function parse(stored: string): ParsedHash | null {
+  const argon = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/.exec(stored);
+  if (argon) {
+    const [, m, t, p, salt, key] = argon as unknown as [string, string, string, string, string, string];
+    return { scheme: "argon2id", memory: Number(m), passes: Number(t), parallelism: Number(p), salt: Buffer.from(salt, "base64"), key: Buffer.from(key, "base64") };
+  }
+  // The format before issue 23: "scrypt$N$r$p$salt$key".
+  const [scheme, n, r, p, salt, key] = stored.split("$");
+  if (scheme === "scrypt" && n && r && p && salt && key) {
+    return { scheme: "scrypt", N: Number(n), r: Number(r), p: Number(p), salt: Buffer.from(salt, "base64"), key: Buffer.from(key, "base64") };
+  }
+  return null;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, key] = stored.split("$");
-  if (scheme !== "scrypt" || !n || !r || !p || !salt || !key) return false;
-  const expected = Buffer.from(key, "base64");
-  const actual = await scrypt(password, Buffer.from(salt, "base64"), expected.length, options({
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-  }));
-  return timingSafeEqual(actual, expected);
+  const hash = parse(stored);
+  if (!hash || hash.key.length === 0) return false;
+  try {
+    const actual =
+      hash.scheme === "argon2id"
+        ? await argon2id(password, hash.salt, hash, hash.key.length)
+        : // maxmem must exceed 128 * N * r bytes or Node refuses the parameters.
+          await scrypt(password, hash.salt, hash.key.length, { N: hash.N, r: hash.r, p: hash.p, maxmem: 256 * hash.N * hash.r });
+    return timingSafeEqual(actual, hash.key);
+  } catch {
+    // Parameters Node refuses (a corrupted row): no password matches it.
+    return false;
+  }
+}
+
+/** Whether a hash that just verified should be replaced by one with today's algorithm and parameters. */
+export function needsRehash(stored: string): boolean {
+  const hash = parse(stored);
+  if (!hash || hash.scheme !== "argon2id") return true;
+  return hash.memory !== ARGON2_PARAMS.memory || hash.passes !== ARGON2_PARAMS.passes || hash.parallelism !== ARGON2_PARAMS.parallelism || hash.key.length !== TAG_LENGTH;
 }
 
 /**

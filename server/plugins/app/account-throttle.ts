@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { createSessionToken, hashSessionToken } from "../../lib/session-tokens.ts";
-import { normalizeUsername } from "../../repositories/users-repository.ts";
+import { normalizeUsername } from "../../repositories/users/users-repository.ts";
 
 // Per-account limits that hold whatever address the attempts come from (docs/decisions/011-throttling.md):
 // - failed sign-ins per account, for every username tried (known or not, so a 429 tells nothing);

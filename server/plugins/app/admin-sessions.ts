@@ -1,13 +1,21 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { getDecoyHash, verifyPassword } from "../../lib/passwords.ts";
+import { displayName } from "../../../contract/team.ts";
+import { OWNER_ONLY_MESSAGE, type UserRole } from "../../../contract/user-roles.ts";
+import { getDecoyHash, hashPassword, needsRehash, verifyPassword } from "../../lib/passwords.ts";
 import { createSessionToken, hashSessionToken } from "../../lib/session-tokens.ts";
 import { createWorkLimiter } from "../../lib/work-limiter.ts";
 
 // Admin sessions are database rows referenced by an HttpOnly cookie, so logout and password changes
 // revoke them for every server instance at once.
 
-export type Admin = { userId: string; username: string };
+/** The signed-in user of a request. `sessionId`: the session's public id (the sessions list's "this device"). */
+export type Admin = { userId: string; username: string; role: UserRole; name: string | null; sessionId: string };
+
+/** The actor of an activity record (repositories/activity/) for a signed-in user. */
+export function activityActor(admin: Admin): { userId: string; name: string } {
+  return { userId: admin.userId, name: displayName({ name: admin.name, email: admin.username }) };
+}
 
 export type AdminSessions = {
   /**
@@ -21,6 +29,8 @@ export type AdminSessions = {
   logout(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** preHandler for admin-only routes: 401 without a valid session. */
   requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** preHandler for owner-only routes: 401 without a valid session, 403 for a member (contract/team.ts). */
+  requireOwner(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 };
 
 declare module "fastify" {
@@ -61,16 +71,26 @@ export default fp(
           async () => verifyPassword(password, user?.passwordHash ?? (await getDecoyHash())),
           { priority: options.priority === true },
         );
-        if (!user || !valid) return null;
+        // A deactivated account is refused like a wrong password: the answer says nothing more.
+        if (!user || !valid || user.deactivatedAt !== null) return null;
+        // A hash made before argon2id, or with weaker parameters, is replaced now that the password is known.
+        await users.signedIn(user.id, needsRehash(user.passwordHash) ? await hashPassword(password) : undefined);
 
         // A fresh token at every login; a session the browser already held is ended (no fixation).
         const previous = request.cookies[cookieName];
         if (previous) await sessions.delete(hashSessionToken(previous));
         const token = createSessionToken();
-        await sessions.create({ tokenHash: hashSessionToken(token), userId: user.id, now: app.clock(), idleMs, maxMs });
+        const { id: sessionId } = await sessions.create({
+          tokenHash: hashSessionToken(token),
+          userId: user.id,
+          now: app.clock(),
+          idleMs,
+          maxMs,
+          userAgent: request.headers["user-agent"],
+        });
         setCookie(request, reply, token);
         request.log.info({ userId: user.id }, "admin signed in");
-        return { userId: user.id, username: user.username };
+        return { userId: user.id, username: user.username, role: user.role as UserRole, name: user.name, sessionId };
       },
 
       async current(request, reply) {
@@ -88,7 +108,7 @@ export default fp(
           const expiresAt = new Date(Math.min(now.getTime() + idleMs, Date.parse(session.absoluteExpiresAt)));
           await sessions.extend(tokenHash, now, expiresAt.toISOString());
         }
-        request.admin = { userId: session.userId, username: session.username };
+        request.admin = { userId: session.userId, username: session.username, role: session.role, name: session.name, sessionId: session.sessionId };
         return request.admin;
       },
 
@@ -104,6 +124,16 @@ export default fp(
         if (!admin) {
           reply.header("cache-control", "no-store");
           await reply.code(401).send({ message: "Sign in as the admin to see this" });
+        }
+      },
+
+      async requireOwner(request, reply) {
+        const admin = await adminSessions.current(request, reply);
+        reply.header("cache-control", "no-store");
+        if (!admin) {
+          await reply.code(401).send({ message: "Sign in as the admin to see this" });
+        } else if (admin.role !== "owner") {
+          await reply.code(403).send({ message: OWNER_ONLY_MESSAGE });
         }
       },
     };

@@ -1,13 +1,14 @@
 import fp from "fastify-plugin";
 import { deliveryPlanner } from "../../delivery/plan.ts";
+import { createActivityRepository } from "../../repositories/activity/activity-repository.ts";
 import { createCspViolationsRepository } from "../../repositories/csp-violations-repository.ts";
 import { createKnownDevicesRepository } from "../../repositories/known-devices-repository.ts";
 import { createLeadsRepository } from "../../repositories/leads/leads-repository.ts";
 import { createNotificationSettingsRepository } from "../../repositories/notification-settings-repository.ts";
 import { createRateLimitsRepository } from "../../repositories/rate-limits-repository.ts";
 import { createServerSecretsRepository } from "../../repositories/server-secrets-repository.ts";
-import { createSessionsRepository } from "../../repositories/sessions-repository.ts";
-import { createUsersRepository } from "../../repositories/users-repository.ts";
+import { createSessionsRepository } from "../../repositories/users/sessions-repository.ts";
+import { createUsersRepository } from "../../repositories/users/users-repository.ts";
 
 export type Repositories = {
   leads: ReturnType<typeof createLeadsRepository>;
@@ -18,6 +19,7 @@ export type Repositories = {
   serverSecrets: ReturnType<typeof createServerSecretsRepository>;
   cspViolations: ReturnType<typeof createCspViolationsRepository>;
   notificationSettings: ReturnType<typeof createNotificationSettingsRepository>;
+  activity: ReturnType<typeof createActivityRepository>;
 };
 
 export default fp(
@@ -31,6 +33,7 @@ export default fp(
       serverSecrets: createServerSecretsRepository(app.db),
       cspViolations: createCspViolationsRepository(app.db),
       notificationSettings: createNotificationSettingsRepository(app.db),
+      activity: createActivityRepository(app.db, app.clock),
     };
     app.decorate("repositories", repositories);
   },

@@ -8,16 +8,16 @@ import { testClock } from "../../../tests/helpers/test-clock.ts";
 
 let t: TestApp;
 
-/** The cost parameters of every scrypt the server runs, in order. */
-const scryptCalls = vi.hoisted(() => [] as { N?: number | undefined; r?: number | undefined; p?: number | undefined }[]);
+/** The cost parameters of every password hash (argon2id) the server runs, in order. */
+const hashCalls = vi.hoisted(() => [] as { memory: number; passes: number; parallelism: number }[]);
 vi.mock("node:crypto", async (importOriginal) => {
   const actual = await importOriginal<typeof NodeCrypto>();
-  const scrypt = ((...args: Parameters<typeof actual.scrypt>) => {
-    const options = args[3] as { N?: number; r?: number; p?: number };
-    scryptCalls.push({ N: options.N, r: options.r, p: options.p });
-    return (actual.scrypt as (...a: unknown[]) => void)(...args);
-  }) as typeof actual.scrypt;
-  return { ...actual, scrypt };
+  const argon2 = ((...args: Parameters<typeof actual.argon2>) => {
+    const { memory, passes, parallelism } = args[1];
+    hashCalls.push({ memory, passes, parallelism });
+    return (actual.argon2 as (...a: unknown[]) => void)(...args);
+  }) as typeof actual.argon2;
+  return { ...actual, argon2 };
 });
 
 beforeAll(async () => {
@@ -39,7 +39,7 @@ describe("POST /api/admin/login", () => {
   it("signs in with the bootstrap account and sets a hardened session cookie", async () => {
     const response = await login(TEST_ADMIN.email, TEST_ADMIN.password);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ authenticated: true, username: TEST_ADMIN.email });
+    expect(response.json()).toEqual({ authenticated: true, username: TEST_ADMIN.email, user: { id: expect.any(String), role: "owner", name: null } });
     const header = String(response.headers["set-cookie"]);
     expect(header).toMatch(/^agency_session=[A-Za-z0-9_-]{43};/);
     expect(header).toContain("HttpOnly");
@@ -88,14 +88,14 @@ describe("POST /api/admin/login", () => {
     }
   });
 
-  it("does the same work for an unknown e-mail as for a wrong password (one scrypt of the same cost)", async () => {
-    // Counted, not timed: without the decoy an unknown e-mail would answer without any scrypt, which
+  it("does the same work for an unknown e-mail as for a wrong password (one password hash of the same cost)", async () => {
+    // Counted, not timed: without the decoy an unknown e-mail would answer without any hash, which
     // a stopwatch could tell from the tens of milliseconds a verification takes.
     await login("warm-up@example.com", "wrong password guess"); // the decoy hash is made once, on first use
     const costsOf = async (username: string) => {
-      scryptCalls.length = 0;
+      hashCalls.length = 0;
       expect((await login(username, "wrong password guess")).statusCode).toBe(401);
-      return [...scryptCalls];
+      return [...hashCalls];
     };
     const known = await costsOf(TEST_ADMIN.email);
     const unknown = await costsOf("nobody@example.com");
@@ -150,7 +150,7 @@ describe("GET /api/admin/status", () => {
 
   it("names the admin with a session", async () => {
     const cookie = await signIn(t.app);
-    expect((await status(cookie)).json()).toEqual({ authenticated: true, username: TEST_ADMIN.email });
+    expect((await status(cookie)).json()).toEqual({ authenticated: true, username: TEST_ADMIN.email, user: { id: expect.any(String), role: "owner", name: null } });
   });
 });
 
@@ -287,10 +287,42 @@ describe("POST /api/admin/password", () => {
   });
 });
 
+describe("password storage (issue 23)", () => {
+  it("signs in with a hash from before argon2id (scrypt at N=2^15) and replaces it with argon2id at that sign-in", async () => {
+    const own = await createTestApp();
+    try {
+      const { scrypt, randomBytes } = await vi.importActual<typeof NodeCrypto>("node:crypto");
+      const salt = randomBytes(16);
+      const key = await new Promise<Buffer>((resolve, reject) =>
+        scrypt("an old stored password", salt, 64, { N: 2 ** 15, r: 8, p: 1, maxmem: 256 * 2 ** 15 * 8 }, (error, k) => (error ? reject(error) : resolve(k))),
+      );
+      const old = ["scrypt", 2 ** 15, 8, 1, salt.toString("base64"), key.toString("base64")].join("$");
+      const user = await own.app.repositories.users.findByUsername(TEST_ADMIN.email);
+      await own.app.db.updateTable("users").set({ passwordHash: old }).where("id", "=", user!.id).execute();
+
+      const wrong = await own.app.inject({ method: "POST", url: "/api/admin/login", payload: { username: TEST_ADMIN.email, password: "not the old password" } });
+      expect(wrong.statusCode).toBe(401);
+      expect((await own.app.repositories.users.findById(user!.id))?.passwordHash).toBe(old);
+
+      const ok = await own.app.inject({ method: "POST", url: "/api/admin/login", payload: { username: TEST_ADMIN.email, password: "an old stored password" } });
+      expect(ok.statusCode).toBe(200);
+      const upgraded = (await own.app.repositories.users.findById(user!.id))?.passwordHash;
+      expect(upgraded).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      // The upgraded hash signs in with the same password, and the session of the upgrade stays.
+      expect((await own.app.inject({ method: "GET", url: "/api/admin/status", headers: { cookie: sessionCookieOf(ok) } })).json().authenticated).toBe(true);
+      const again = await own.app.inject({ method: "POST", url: "/api/admin/login", payload: { username: TEST_ADMIN.email, password: "an old stored password" } });
+      expect(again.statusCode).toBe(200);
+      expect((await own.app.repositories.users.findById(user!.id))?.passwordHash).toBe(upgraded);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe("admin bootstrap", () => {
   it("creates the account once and never overwrites its password", async () => {
     const user = await t.app.repositories.users.findByUsername(TEST_ADMIN.email);
-    expect(user?.passwordHash).toMatch(/^scrypt\$/);
+    expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(user?.passwordHash).not.toContain(TEST_ADMIN.password);
 
     const restarted = await createTestApp(
@@ -335,7 +367,7 @@ describe("bounded hashing work on the sign-in (issue 19 point 6)", { timeout: 30
     const limited = await bounded({ concurrency: 1, queueMax: 2, maxWaitMs: 5_000 });
     try {
       await attempt(limited.app, "warm-up@example.com", "guess", "198.51.100.250"); // the decoy hash, made once
-      scryptCalls.length = 0;
+      hashCalls.length = 0;
       // 24 parallel guesses with fresh usernames from as many addresses: no per-account or per-address limit applies.
       const responses = await Promise.all(
         Array.from({ length: 24 }, (_, i) => attempt(limited.app, `fresh-${i}@example.com`, `guess ${i}`, `198.51.100.${i + 1}`)),
@@ -346,7 +378,7 @@ describe("bounded hashing work on the sign-in (issue 19 point 6)", { timeout: 30
       expect(busy.length, statuses.join(",")).toBeGreaterThanOrEqual(12);
       for (const response of busy) expectBusy(response);
       // Only the attempts that were answered 401 cost a hash.
-      expect(scryptCalls).toHaveLength(statuses.filter((code) => code === 401).length);
+      expect(hashCalls).toHaveLength(statuses.filter((code) => code === 401).length);
     } finally {
       await limited.close();
     }
@@ -360,13 +392,13 @@ describe("bounded hashing work on the sign-in (issue 19 point 6)", { timeout: 30
       // The one queue place taken, then one attempt for the real account and one for no account.
       const queued = attempt(limited.app, "queued@example.com", "guess", "198.51.100.1");
       await vi.waitFor(() => expect(limited.app.signInWork.stats().queued).toBe(1));
-      scryptCalls.length = 0;
+      hashCalls.length = 0;
       const known = await attempt(limited.app, TEST_ADMIN.email, "wrong password", "198.51.100.2");
       const unknown = await attempt(limited.app, "nobody@example.com", "wrong password", "198.51.100.3");
       expectBusy(known);
       expectBusy(unknown);
       expect(known.headers["retry-after"]).toBe(unknown.headers["retry-after"]);
-      expect(scryptCalls).toEqual([]);
+      expect(hashCalls).toEqual([]);
       // Refused before anything was counted or looked up for either account.
       const counters = await limited.app.db.selectFrom("rateLimits").select("key").where("key", "like", "sign-in-failures|%").execute();
       expect(counters).toHaveLength(1); // the queued attempt's

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { adminLoginInput, passwordChange, type AdminStatus } from "../../../contract/admin.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
+import type { Admin } from "../../plugins/app/admin-sessions.ts";
 import { parseInput } from "../../lib/request-errors.ts";
 import { hashSessionToken } from "../../lib/session-tokens.ts";
 import { sendTooManyRequests } from "../../lib/too-many-requests.ts";
@@ -12,6 +13,10 @@ const BUSY_RETRY_AFTER_SECONDS = 2;
 
 /** Under a flood, one warning per this long (with the count) rather than one per refused attempt. */
 const BUSY_LOG_INTERVAL_MS = 10_000;
+
+function statusOf(admin: Admin): AdminStatus {
+  return { authenticated: true, username: admin.username, user: { id: admin.userId, role: admin.role, name: admin.name } };
+}
 
 export default async function adminSessionRoutes(app: FastifyInstance) {
   const sessions = app.adminSessions;
@@ -68,7 +73,7 @@ export default async function adminSessionRoutes(app: FastifyInstance) {
       return reply.code(401).send({ message: "Invalid email or password" });
     }
     await throttle.signInSucceeded(request, reply, admin);
-    return { authenticated: true, username: admin.username } satisfies AdminStatus;
+    return statusOf(admin);
   });
 
   app.post("/api/admin/logout", async (request, reply) => {
@@ -78,7 +83,7 @@ export default async function adminSessionRoutes(app: FastifyInstance) {
 
   app.get("/api/admin/status", async (request, reply) => {
     const admin = await sessions.current(request, reply);
-    return { authenticated: admin !== null, username: admin?.username ?? null } satisfies AdminStatus;
+    return admin ? statusOf(admin) : ({ authenticated: false, username: null } satisfies AdminStatus);
   });
 
   // The signed-in admin changes their password (contract/admin.ts passwordChange): the current session

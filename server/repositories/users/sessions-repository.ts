@@ -1,42 +1,64 @@
+import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
+import type { UserRole } from "../../../contract/user-roles.ts";
+import type { Database } from "../../db/schema.ts";
 
-export type SessionUser = { userId: string; username: string; expiresAt: string; lastSeenAt: string; absoluteExpiresAt: string };
+export type SessionUser = {
+  sessionId: string;
+  userId: string;
+  username: string;
+  role: UserRole;
+  name: string | null;
+  expiresAt: string;
+  lastSeenAt: string;
+  absoluteExpiresAt: string;
+};
+
+/** The longest User-Agent kept: enough to tell a browser and a system apart. */
+const USER_AGENT_MAX = 300;
 
 export function createSessionsRepository(db: Kysely<Database>) {
   return {
-    async create(session: { tokenHash: string; userId: string; now: Date; idleMs: number; maxMs: number }) {
+    async create(session: { tokenHash: string; userId: string; now: Date; idleMs: number; maxMs: number; userAgent?: string | undefined; secondFactor?: boolean }) {
       const now = session.now.getTime();
       const absoluteExpiresAt = new Date(now + session.maxMs).toISOString();
       const expiresAt = new Date(Math.min(now + session.idleMs, now + session.maxMs)).toISOString();
+      const id = randomUUID();
       await db
         .insertInto("sessions")
         .values({
           tokenHash: session.tokenHash,
+          id,
           userId: session.userId,
+          userAgent: session.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+          secondFactor: session.secondFactor ? 1 : 0,
           lastSeenAt: session.now.toISOString(),
           expiresAt,
           absoluteExpiresAt,
         })
         .execute();
-      return { expiresAt };
+      return { id, expiresAt };
     },
 
-    /** The session's user while the session has not expired. */
+    /** The session's user while the session has not expired and the user is active. */
     async findActive(tokenHash: string, now: Date): Promise<SessionUser | undefined> {
       return db
         .selectFrom("sessions")
         .innerJoin("users", "users.id", "sessions.userId")
         .select([
+          "sessions.id as sessionId",
           "sessions.userId",
           "users.username",
+          "users.role",
+          "users.name",
           "sessions.expiresAt",
           "sessions.lastSeenAt",
           "sessions.absoluteExpiresAt",
         ])
         .where("sessions.tokenHash", "=", tokenHash)
         .where("sessions.expiresAt", ">", now.toISOString())
-        .executeTakeFirst();
+        .where("users.deactivatedAt", "is", null)
+        .executeTakeFirst() as Promise<SessionUser | undefined>;
     },
 
     async extend(tokenHash: string, now: Date, expiresAt: string): Promise<void> {

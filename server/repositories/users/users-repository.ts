@@ -1,6 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
+import type { UserRole } from "../../../contract/user-roles.ts";
+import type { Database } from "../../db/schema.ts";
+
+/** What sign-in and the session checks need of a user. */
+const accountColumns = ["id", "username", "passwordHash", "role", "name", "deactivatedAt", "totpEnabledAt"] as const;
 
 /** Usernames are e-mail addresses, compared without regard to case. */
 export function normalizeUsername(username: string): string {
@@ -13,22 +17,36 @@ export function createUsersRepository(db: Kysely<Database>, clock: () => Date = 
     async findByUsername(username: string) {
       return db
         .selectFrom("users")
-        .select(["id", "username", "passwordHash"])
+        .select(accountColumns)
         .where("username", "=", normalizeUsername(username))
         .executeTakeFirst();
     },
 
-    async create(username: string, passwordHash: string) {
+    /** A new account; an owner unless `role` says otherwise (ADMIN_EMAIL and `npm run admin` make owners). */
+    async create(username: string, passwordHash: string, options: { role?: UserRole; name?: string | null } = {}, trx: Kysely<Database> = db) {
       const now = clock().toISOString();
-      return db
+      return trx
         .insertInto("users")
-        .values({ id: randomUUID(), username: normalizeUsername(username), passwordHash, updatedAt: now })
-        .returning(["id", "username"])
+        .values({ id: randomUUID(), username: normalizeUsername(username), passwordHash, role: options.role ?? "owner", name: options.name ?? null, updatedAt: now })
+        .returning(["id", "username", "role", "name"])
         .executeTakeFirstOrThrow();
     },
 
     async findById(id: string) {
-      return db.selectFrom("users").select(["id", "username", "passwordHash"]).where("id", "=", id).executeTakeFirst();
+      return db.selectFrom("users").select(accountColumns).where("id", "=", id).executeTakeFirst();
+    },
+
+    /**
+     * A successful sign-in: remembers when, and replaces a password hash made with older parameters
+     * (lib/passwords.ts needsRehash) by the one given, without ending any session.
+     */
+    async signedIn(userId: string, rehashed?: string): Promise<void> {
+      const now = clock().toISOString();
+      await db
+        .updateTable("users")
+        .set(rehashed ? { lastSignInAt: now, passwordHash: rehashed, updatedAt: now } : { lastSignInAt: now })
+        .where("id", "=", userId)
+        .execute();
     },
 
     /**
