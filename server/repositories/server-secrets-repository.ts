@@ -3,7 +3,8 @@ import type { Database } from "../db/schema.ts";
 
 // Secrets every instance must share (created by migrations, e.g. 0008-form-token-secret).
 
-export type ServerSecretName = "form-token";
+/** "totp-key": encrypts TOTP secrets at rest (migration 0016). */
+export type ServerSecretName = "form-token" | "totp-key";
 
 export function createServerSecretsRepository(db: Kysely<Database>) {
   return {

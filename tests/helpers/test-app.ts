@@ -1,7 +1,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp, type AppOptions } from "../../server/app.ts";
 import { loadConfig, type ServerConfig } from "../../server/config.ts";
+import type { UserRole } from "../../contract/user-roles.ts";
 import { signFormToken } from "../../server/lib/form-tokens.ts";
+import { hashPassword } from "../../server/lib/passwords.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 import { meetingDateInDays } from "./meeting-dates.ts";
 
@@ -41,6 +43,18 @@ export async function createTestApp(
       if (!existing) await testDatabase.drop();
     },
   };
+}
+
+/**
+ * Adds a user straight through the repository (no invitation), e.g. a member for a role test; answers its
+ * id and credentials for signIn(app, credentials).
+ */
+export async function addTestUser(
+  app: FastifyInstance,
+  { email, role = "member", name = null, password = "a member's own password" }: { email: string; role?: UserRole; name?: string | null; password?: string },
+): Promise<{ id: string; email: string; password: string }> {
+  const user = await app.repositories.users.create(email, await hashPassword(password), { role, name });
+  return { id: user.id, email: user.username, password };
 }
 
 /** The session cookie of a successful sign-in, as a Cookie header value. */

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import { isPostgres } from "../dialect.ts";
 
@@ -84,6 +85,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("require_second_factor", "integer", (c) => c.notNull())
     .addColumn("updated_at", timestamp, (c) => c.notNull())
     .execute();
+  // The key that encrypts TOTP secrets at rest (AES-256-GCM, repositories/users/): shared by every instance.
+  await db.insertInto("server_secrets").values({ name: "totp-key", value: randomBytes(32).toString("base64url") }).execute();
+
   await db.insertInto("team_settings").values({ id: "team", require_second_factor: 0, updated_at: new Date().toISOString() }).execute();
 
   await db.schema
@@ -127,6 +131,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   }
   await db.schema.dropTable("activity").execute();
   await db.schema.dropTable("team_settings").execute();
+  await db.deleteFrom("server_secrets").where("name", "=", "totp-key").execute();
   await db.schema.dropTable("passkeys").execute();
   await db.schema.dropTable("verifications").execute();
   await db.schema.dropIndex("sessions_id_idx").execute();

@@ -9,6 +9,7 @@ import { createRateLimitsRepository } from "../../repositories/rate-limits-repos
 import { createServerSecretsRepository } from "../../repositories/server-secrets-repository.ts";
 import { createSessionsRepository } from "../../repositories/users/sessions-repository.ts";
 import { createUsersRepository } from "../../repositories/users/users-repository.ts";
+import { createVerificationsRepository } from "../../repositories/users/verifications.ts";
 
 export type Repositories = {
   leads: ReturnType<typeof createLeadsRepository>;
@@ -20,6 +21,7 @@ export type Repositories = {
   cspViolations: ReturnType<typeof createCspViolationsRepository>;
   notificationSettings: ReturnType<typeof createNotificationSettingsRepository>;
   activity: ReturnType<typeof createActivityRepository>;
+  verifications: ReturnType<typeof createVerificationsRepository>;
 };
 
 export default fp(
@@ -34,6 +36,7 @@ export default fp(
       cspViolations: createCspViolationsRepository(app.db),
       notificationSettings: createNotificationSettingsRepository(app.db),
       activity: createActivityRepository(app.db, app.clock),
+      verifications: createVerificationsRepository(app.db, app.clock),
     };
     app.decorate("repositories", repositories);
   },

@@ -10,11 +10,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export default fp(
   async (app) => {
-    const { sessions, rateLimits, knownDevices, leads, cspViolations, notificationSettings } = app.repositories;
+    const { sessions, rateLimits, knownDevices, leads, cspViolations, notificationSettings, verifications } = app.repositories;
     const sweeps = [
       { removed: "removed expired sessions", run: () => sessions.deleteExpired(app.clock()) },
       { removed: "removed expired rate-limit counters", run: () => rateLimits.deleteExpired(app.clock()) },
       { removed: "removed expired known devices", run: () => knownDevices.deleteExpired(app.clock()) },
+      { removed: "removed expired single-use codes", run: () => verifications.deleteExpired(app.clock()) },
       { removed: "removed expired idempotency keys", run: () => leads.deleteExpiredIdempotencyKeys(app.clock()) },
       { removed: "removed expired auto-reply recipients", run: () => leads.deliveries.deleteExpiredAutoReplyRecipients(app.clock()) },
       { removed: "removed expired used form tokens", run: () => leads.deleteExpiredFormTokenUses(app.clock()) },
