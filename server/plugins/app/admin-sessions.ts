@@ -24,6 +24,16 @@ export type AdminSessions = {
    * WorkLimiterBusyError, unhashed, when that is full.
    */
   login(request: FastifyRequest, reply: FastifyReply, username: string, password: string, options?: { priority?: boolean }): Promise<Admin | null>;
+  /**
+   * Starts a session for a user whose identity is proven (password, invitation, second factor, passkey) and
+   * sets its cookie; a session the browser held before ends. `secondFactor`: the sign-in passed one.
+   */
+  startSession(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: { id: string; username: string; role: string; name: string | null },
+    options?: { secondFactor?: boolean },
+  ): Promise<Admin>;
   /** The signed-in admin of this request, or null. Extends an idle session as it is used. */
   current(request: FastifyRequest, reply: FastifyReply): Promise<Admin | null>;
   logout(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -75,8 +85,11 @@ export default fp(
         if (!user || !valid || user.deactivatedAt !== null) return null;
         // A hash made before argon2id, or with weaker parameters, is replaced now that the password is known.
         await users.signedIn(user.id, needsRehash(user.passwordHash) ? await hashPassword(password) : undefined);
+        return adminSessions.startSession(request, reply, user);
+      },
 
-        // A fresh token at every login; a session the browser already held is ended (no fixation).
+      async startSession(request, reply, user, options = {}) {
+        // A fresh token at every sign-in; a session the browser already held is ended (no fixation).
         const previous = request.cookies[cookieName];
         if (previous) await sessions.delete(hashSessionToken(previous));
         const token = createSessionToken();
@@ -87,10 +100,12 @@ export default fp(
           idleMs,
           maxMs,
           userAgent: request.headers["user-agent"],
+          secondFactor: options.secondFactor === true,
         });
         setCookie(request, reply, token);
         request.log.info({ userId: user.id }, "admin signed in");
-        return { userId: user.id, username: user.username, role: user.role as UserRole, name: user.name, sessionId };
+        request.admin = { userId: user.id, username: user.username, role: user.role as UserRole, name: user.name, sessionId };
+        return request.admin;
       },
 
       async current(request, reply) {
