@@ -56,10 +56,12 @@ export const leadUpdate = z
       .union([z.null(), cleanText("follow-up note").max(FOLLOW_UP_NOTE_MAX, { error: fieldMessages.tooLong("follow-up note", FOLLOW_UP_NOTE_MAX) })])
       .transform((note) => (note ? note : null))
       .optional(),
+    /** The user the lead is assigned to (issue 23); null: unassigned. */
+    assigneeId: z.uuid({ error: "assigneeId must be a user's id or null" }).toLowerCase().nullable().optional(),
   })
   .strict()
-  .refine((u) => u.status !== undefined || u.read !== undefined || u.followUpAt !== undefined || u.followUpNote !== undefined, {
-    error: "send status, read, followUpAt or followUpNote",
+  .refine((u) => u.status !== undefined || u.read !== undefined || u.followUpAt !== undefined || u.followUpNote !== undefined || u.assigneeId !== undefined, {
+    error: "send status, read, followUpAt, followUpNote or assigneeId",
     path: ["status"],
   })
   .refine((u) => !(u.followUpAt === null && u.followUpNote), { error: "a follow-up note needs a follow-up time", path: ["followUpNote"] });
@@ -71,6 +73,8 @@ type AdminFields = {
   replyBy: string;
   followUpAt: string | null;
   followUpNote: string | null;
+  /** The user the lead is assigned to; null: unassigned (issue 23). */
+  assigneeId: string | null;
 };
 export type ContactLead = ContactSubmission & AdminFields;
 export type InquiryLead = ServiceInquiry & AdminFields;
@@ -93,9 +97,17 @@ export type LeadRef = { kind: LeadKind; id: string };
  * timeline on its page. `from`/`to` are status keys for "status"; followUpAt/note for "follow-up"
  * (null when it was cleared).
  */
-export type LeadEvent =
+export type LeadEvent = (
   | { id: string; type: "status"; at: string; from: LeadStatus; to: LeadStatus }
-  | { id: string; type: "follow-up"; at: string; followUpAt: string | null; note: string | null };
+  | { id: string; type: "follow-up"; at: string; followUpAt: string | null; note: string | null }
+  | { id: string; type: "assignment"; at: string; assignee: UserRef | null }
+) & {
+  /** Who made the change (issue 23); null for changes from before users, or by the system. */
+  by: UserRef | null;
+};
+
+/** A user as a lead's history names them: "Deleted user" when the account is gone. */
+export type UserRef = { id: string; name: string };
 
 export type KindStats = { total: number; unread: number; spam: number; perWeek: { weekStart: string; count: number }[] };
 export type AdminStats = { contacts: KindStats; inquiries: KindStats };

@@ -34,6 +34,10 @@ export const leadFilters = z
     unread: z.enum(["true", "false"]).optional().transform((value) => (value === undefined ? undefined : value === "true")),
     /** due: a follow-up at or before the end of today in the owner's time zone (OWNER_TIMEZONE): today's and overdue ones. */
     followUp: z.enum(["due"], { error: "followUp must be due" }).optional(),
+    /** Whose leads (issue 23): "me" (the signed-in user: the server puts their id in its place), "none" (unassigned) or a user's id. */
+    assignee: z
+      .union([z.enum(["me", "none"]), z.uuid().toLowerCase()], { error: "assignee must be me, none or a user's id" })
+      .optional(),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { error: "from must not be after to", path: ["to"] });
 export type LeadFilters = z.output<typeof leadFilters>;

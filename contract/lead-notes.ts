@@ -8,4 +8,5 @@ export const noteInput = z.object({
 });
 export type NoteInput = z.input<typeof noteInput>;
 
-export type LeadNote = { id: string; body: string; createdAt: string };
+/** `author`: who wrote it (issue 23); null for notes from before users. */
+export type LeadNote = { id: string; body: string; createdAt: string; author: { id: string; name: string } | null };

@@ -45,15 +45,16 @@ export const bulkAction = z.discriminatedUnion(
     }),
     z.object({ action: z.literal("spam") }),
     z.object({ action: z.literal("delete") }),
+    z.object({ action: z.literal("assign"), assigneeId: z.uuid({ error: "assigneeId must be a user's id or null" }).toLowerCase().nullable() }),
     z.object({
       action: z.literal("restore"),
       items: z
-        .array(z.object({ id: leadId, status: z.enum(leadStatuses), read: z.boolean() }).strict())
+        .array(z.object({ id: leadId, status: z.enum(leadStatuses), read: z.boolean(), assigneeId: z.uuid().toLowerCase().nullable().optional() }).strict())
         .min(1, { error: "items must not be empty" })
         .max(BULK_LIMIT, { error: `at most ${BULK_LIMIT} items` }),
     }),
   ],
-  { error: "action must be one of: markRead, markUnread, setStatus, spam, delete, restore" },
+  { error: "action must be one of: markRead, markUnread, setStatus, spam, delete, assign, restore" },
 );
 
 /**
@@ -88,7 +89,7 @@ export const bulkRequest = bulkAction
 export type BulkRequestData = z.output<typeof bulkRequest>;
 
 /** The answer: how many leads changed, and what they were before (for Undo; empty after delete). */
-export type BulkResult = { affected: number; previous: { id: string; status: LeadStatus; read: boolean }[] };
+export type BulkResult = { affected: number; previous: { id: string; status: LeadStatus; read: boolean; assigneeId: string | null }[] };
 
 /** A lead's neighbours in the list's order under the same filters and sort (the detail's Previous/Next). */
 export type LeadNeighbours = { previous: string | null; next: string | null };

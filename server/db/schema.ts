@@ -96,7 +96,7 @@ export type LeadEventsTable = {
   id: string;
   leadKind: string;
   leadId: string;
-  /** "status" (fromStatus -> toStatus) or "follow-up" (followUpAt and note as set; null: cleared). */
+  /** "status" (fromStatus -> toStatus), "follow-up" (followUpAt and note as set; null: cleared) or "assignment" (assigneeId). */
   type: string;
   fromStatus: string | null;
   toStatus: string | null;
@@ -104,6 +104,8 @@ export type LeadEventsTable = {
   note: string | null;
   /** The user who made the change; null before issue 23 or when no user did (the system). */
   actorId: string | null;
+  /** An "assignment" event's new assignee; null: unassigned. */
+  assigneeId: string | null;
   createdAt: string;
 };
 

@@ -29,6 +29,7 @@ export function contactLead(overrides: Partial<LeadOf["contacts"]> = {}): LeadOf
     replyBy: "2026-11-24T15:04:05.000Z",
     followUpAt: null,
     followUpNote: null,
+    assigneeId: null,
     ...overrides,
   };
 }
@@ -59,6 +60,7 @@ export function inquiryLead(overrides: Partial<LeadOf["inquiries"]> = {}): LeadO
     replyBy: "2026-11-24T15:04:05.000Z",
     followUpAt: null,
     followUpNote: null,
+    assigneeId: null,
     ...overrides,
   };
 }

@@ -41,6 +41,8 @@ function doneText(action: BulkActionInput, count: number, spamView: boolean): { 
       return { title: "Marked as spam", description: `${leads} moved to Spam.` };
     case "delete":
       return { title: "Leads deleted", description: `${leads} deleted.` };
+    case "assign":
+      return { title: action.assigneeId ? "Leads assigned" : "Leads unassigned", description: action.assigneeId ? `${leads} assigned.` : `${leads} unassigned.` };
     case "restore":
       return { title: "Change undone", description: `${leads} are back as they were.` };
   }

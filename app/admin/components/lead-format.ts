@@ -1,20 +1,15 @@
 import type { Lead, LeadKind } from "../../../contract/admin-leads.ts";
 import { replyWindowHours } from "../../../contract/form-names.ts";
 import type { LeadStatus } from "../../../contract/fields.ts";
+import { statusLabels as leadStatusLabels } from "../../../contract/lead-statuses.ts";
 import { zonedInstant as zonedHour } from "../../../contract/time-zones.ts";
 import { meetingTimeLabel } from "../../../contract/lead-options.ts";
 import { timeZoneInWords } from "../../lib/contact-form-values.ts";
 
 // Wording and time arithmetic shared by the admin pages.
 
-export const statusLabels: Record<LeadStatus, string> = {
-  new: "New",
-  contacted: "Contacted",
-  qualified: "Qualified",
-  won: "Won",
-  lost: "Lost",
-  spam: "Spam",
-};
+/** The statuses' names: one list, in contract/lead-statuses.ts (the server's activity records use it too). */
+export const statusLabels: Record<LeadStatus, string> = leadStatusLabels;
 
 export const kindLabels: Record<LeadKind, { inbox: string; one: string; open: string }> = {
   contacts: { inbox: "Contact inbox", one: "Contact form", open: "Open contact inbox" },

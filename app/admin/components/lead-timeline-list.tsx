@@ -14,6 +14,7 @@ const markers: Record<TimelineEntry["type"], string> = {
   status: "bg-green-700",
   note: "bg-amber-600",
   "follow-up": "bg-slate-600",
+  assignment: "bg-violet-700",
 };
 
 function Entry({ entry }: { entry: TimelineEntry }) {

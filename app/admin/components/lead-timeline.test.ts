@@ -34,15 +34,33 @@ const lead: TimelineLead = {
     delivery({}),
     delivery({ id: "d2", channel: "webhook", recipient: "https://hooks.example/leads", state: "sent", attempts: 1, sentAt: "2026-03-02T15:00:02.000Z" }),
   ],
-  notes: [{ id: "n1", body: "Left a voicemail", createdAt: "2026-03-03T10:00:00.000Z" }],
+  notes: [{ id: "n1", body: "Left a voicemail", createdAt: "2026-03-03T10:00:00.000Z", author: null }],
   events: [
-    { id: "e1", type: "status", at: "2026-03-03T10:00:00.000Z", from: "new", to: "contacted" },
-    { id: "e2", type: "follow-up", at: "2026-03-03T10:01:00.000Z", followUpAt: "2026-03-05T15:00:00.000Z", note: "call back Thursday" },
-    { id: "e3", type: "follow-up", at: "2026-03-04T08:00:00.000Z", followUpAt: null, note: null },
+    { id: "e1", type: "status", at: "2026-03-03T10:00:00.000Z", from: "new", to: "contacted", by: null },
+    { id: "e2", type: "follow-up", at: "2026-03-03T10:01:00.000Z", followUpAt: "2026-03-05T15:00:00.000Z", note: "call back Thursday", by: null },
+    { id: "e3", type: "follow-up", at: "2026-03-04T08:00:00.000Z", followUpAt: null, note: null, by: null },
   ],
 } satisfies Pick<LeadDetail, keyof TimelineLead>;
 
 describe("a lead's timeline", () => {
+  it("names who made each change and wrote each note, and shows assignments (issue 23)", () => {
+    const ana = { id: "u1", name: "Ana Ruiz" };
+    const entries = leadTimeline({
+      ...lead,
+      notes: [{ id: "n1", body: "Left a voicemail", createdAt: "2026-03-03T10:00:00.000Z", author: ana }],
+      events: [
+        { id: "e1", type: "status", at: "2026-03-03T10:00:00.000Z", from: "new", to: "contacted", by: ana },
+        { id: "e4", type: "assignment", at: "2026-03-03T09:00:00.000Z", assignee: { id: "u2", name: "Bo Chen" }, by: ana },
+        { id: "e5", type: "assignment", at: "2026-03-03T09:30:00.000Z", assignee: null, by: { id: "u3", name: "Deleted user" } },
+      ],
+    });
+    const titles = entries.map((entry) => entry.title);
+    expect(titles).toContain("Note by Ana Ruiz");
+    expect(titles).toContain("Status: New → Contacted · by Ana Ruiz");
+    expect(titles).toContain("Assigned to Bo Chen · by Ana Ruiz");
+    expect(titles).toContain("Unassigned · by Deleted user");
+  });
+
   it("puts arrival, deliveries, status changes, notes and follow-ups in one list, newest first", () => {
     const entries = leadTimeline(lead);
     expect(entries.map((entry) => entry.type)).toEqual(["follow-up", "follow-up", "note", "status", "delivery", "delivery", "arrival"]);

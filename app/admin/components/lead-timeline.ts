@@ -15,6 +15,7 @@ export type TimelineEntry =
   | { type: "arrival"; id: string; at: string; title: string; detail: string | null }
   | { type: "delivery"; id: string; at: string; title: string; detail: string | null; delivery: Delivery }
   | { type: "status"; id: string; at: string; title: string; detail: null }
+  | { type: "assignment"; id: string; at: string; title: string; detail: null }
   | { type: "note"; id: string; at: string; title: string; detail: null; note: LeadNote }
   | { type: "follow-up"; id: string; at: string; title: string; detail: string | null };
 
@@ -55,25 +56,34 @@ function deliveryEntry(delivery: Delivery): TimelineEntry {
   };
 }
 
+/** " · by Ana Ruiz" after a change a user made (issue 23); nothing for changes from before users. */
+function byText(by: { name: string } | null): string {
+  return by ? ` · by ${by.name}` : "";
+}
+
 function eventEntry(event: LeadEvent): TimelineEntry {
   if (event.type === "status") {
-    return { type: "status", id: `event-${event.id}`, at: event.at, title: `Status: ${statusLabels[event.from]} → ${statusLabels[event.to]}`, detail: null };
+    return { type: "status", id: `event-${event.id}`, at: event.at, title: `Status: ${statusLabels[event.from]} → ${statusLabels[event.to]}${byText(event.by)}`, detail: null };
+  }
+  if (event.type === "assignment") {
+    const what = event.assignee ? `Assigned to ${event.assignee.name}` : "Unassigned";
+    return { type: "assignment", id: `event-${event.id}`, at: event.at, title: `${what}${byText(event.by)}`, detail: null };
   }
   return {
     type: "follow-up",
     id: `event-${event.id}`,
     at: event.at,
-    title: event.followUpAt ? `Follow-up set for ${formatDateTime(event.followUpAt)}` : "Follow-up cleared",
+    title: `${event.followUpAt ? `Follow-up set for ${formatDateTime(event.followUpAt)}` : "Follow-up cleared"}${byText(event.by)}`,
     detail: event.followUpAt && event.note ? event.note : null,
   };
 }
 
 function noteEntry(note: LeadNote): TimelineEntry {
-  return { type: "note", id: `note-${note.id}`, at: note.createdAt, title: "Note", detail: null, note };
+  return { type: "note", id: `note-${note.id}`, at: note.createdAt, title: note.author ? `Note by ${note.author.name}` : "Note", detail: null, note };
 }
 
 /** Within one instant, the later step of a lead's life first (newest first): the arrival is always last. */
-const rank: Record<TimelineEntry["type"], number> = { note: 0, "follow-up": 1, status: 2, delivery: 3, arrival: 4 };
+const rank: Record<TimelineEntry["type"], number> = { note: 0, "follow-up": 1, assignment: 2, status: 2, delivery: 3, arrival: 4 };
 
 /** The lead's timeline, newest first. */
 export function leadTimeline(lead: Pick<LeadDetail, "id" | "createdAt" | "formName" | "pagePath" | "deliveries" | "notes" | "events">): TimelineEntry[] {

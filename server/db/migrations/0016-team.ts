@@ -119,10 +119,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   // No foreign key: a note keeps its author's id after the user is deleted ("Deleted user").
   await db.schema.alterTable("lead_notes").addColumn("author_id", id).execute();
   await db.schema.alterTable("lead_events").addColumn("actor_id", id).execute();
+  // An "assignment" event's new assignee (null: unassigned).
+  await db.schema.alterTable("lead_events").addColumn("assignee_id", id).execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable("lead_events").dropColumn("assignee_id").execute();
   await db.schema.alterTable("lead_events").dropColumn("actor_id").execute();
   await db.schema.alterTable("lead_notes").dropColumn("author_id").execute();
   for (const table of leadTables) {

@@ -21,16 +21,21 @@ export type ActivityRecord = {
   data?: Record<string, unknown>;
 };
 
-/** `clock`: the app's (AppOptions.clock). */
-export function createActivityRepository(db: Kysely<Database>, clock: () => Date = () => new Date()) {
-  return {
-    /** Writes one record; pass `trx` to make it part of the change's own transaction. */
-    async record(entry: ActivityRecord, trx: Kysely<Database> = db): Promise<void> {
-      await trx
-        .insertInto("activity")
-        .values({
+/**
+ * Writes records at `now` in one statement, in the caller's transaction: the lead repository records its
+ * changes this way, inside the transaction that makes them.
+ */
+export async function recordActivity(db: Kysely<Database>, entries: ActivityRecord[], now: Date): Promise<void> {
+  if (entries.length === 0) return;
+  const createdAt = now.toISOString();
+  // Chunks keep a bulk action's statement under SQLite's bound on variables.
+  for (let start = 0; start < entries.length; start += 200) {
+    await db
+      .insertInto("activity")
+      .values(
+        entries.slice(start, start + 200).map((entry) => ({
           id: randomUUID(),
-          createdAt: clock().toISOString(),
+          createdAt,
           actorId: entry.actor?.userId ?? null,
           actorName: entry.actor?.name ?? null,
           kind: entry.kind,
@@ -39,8 +44,18 @@ export function createActivityRepository(db: Kysely<Database>, clock: () => Date
           leadId: entry.lead?.id ?? null,
           subjectUserId: entry.subjectUserId ?? null,
           data: entry.data ? JSON.stringify(entry.data) : null,
-        })
-        .execute();
+        })),
+      )
+      .execute();
+  }
+}
+
+/** `clock`: the app's (AppOptions.clock). */
+export function createActivityRepository(db: Kysely<Database>, clock: () => Date = () => new Date()) {
+  return {
+    /** Writes one record; pass `trx` to make it part of the change's own transaction. */
+    async record(entry: ActivityRecord, trx: Kysely<Database> = db): Promise<void> {
+      await recordActivity(trx, [entry], clock());
     },
   };
 }

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { LeadKind } from "../../../contract/admin-leads.ts";
 import { BULK_LIMIT, type BulkRequestData, type BulkResult } from "../../../contract/lead-triage.ts";
 import type { Database } from "../../db/schema.ts";
+import type { ActivityActor } from "../activity/activity-repository.ts";
 import type { DeliveryPlanner } from "./deliveries.ts";
 import { leadFilter, leadSearch, type ScopedFilters } from "./filters.ts";
 import { changeLeads, eraseLeads, type LeadChange, type LeadState } from "./lead-changes.ts";
@@ -48,6 +49,7 @@ export async function bulkAction(
   plan: DeliveryPlanner,
   now: Date,
   count: () => Promise<number>,
+  actor: ActivityActor = null,
 ): Promise<BulkOutcome> {
   const outcome = await db.transaction().execute(async (trx): Promise<BulkOutcome> => {
     let byKind: Map<LeadKind, string[]>;
@@ -73,24 +75,26 @@ export async function bulkAction(
 
     if (request.action === "delete") {
       let affected = 0;
-      for (const [kind, ids] of byKind) affected += await eraseLeads(trx, kind, ids);
+      for (const [kind, ids] of byKind) affected += await eraseLeads(trx, kind, ids, actor, now);
       return { done: { affected, previous: [] } };
     }
     const previous: LeadState[] = [];
     for (const [kind, ids] of byKind) {
-      if (request.action === "setStatus") previous.push(...(await changeLeads(trx, kind, ids, { status: request.status }, plan, now)));
+      if (request.action === "setStatus") previous.push(...(await changeLeads(trx, kind, ids, { status: request.status }, plan, now, actor)));
+      else if (request.action === "assign") previous.push(...(await changeLeads(trx, kind, ids, { assigneeId: request.assigneeId }, plan, now, actor)));
       else if (request.action === "restore") {
-        // One update per state put back (at most statuses x read/unread), each with the single-lead rules.
+        // One update per state put back (at most statuses x read/unread x assignees), each with the single-lead rules.
         const ofKind = new Set(ids);
         const groups = new Map<string, { change: LeadChange; ids: string[] }>();
-        for (const { id, status, read } of request.items) {
+        for (const { id, status, read, assigneeId } of request.items) {
           if (!ofKind.has(id)) continue;
-          const group = groups.get(`${status}|${read}`) ?? { change: { status, read }, ids: [] };
+          const key = `${status}|${read}|${assigneeId === undefined ? "-" : String(assigneeId)}`;
+          const group = groups.get(key) ?? { change: { status, read, assigneeId }, ids: [] };
           group.ids.push(id);
-          groups.set(`${status}|${read}`, group);
+          groups.set(key, group);
         }
-        for (const { change, ids: groupIds } of groups.values()) previous.push(...(await changeLeads(trx, kind, groupIds, change, plan, now)));
-      } else previous.push(...(await changeLeads(trx, kind, ids, changes[request.action], plan, now)));
+        for (const { change, ids: groupIds } of groups.values()) previous.push(...(await changeLeads(trx, kind, groupIds, change, plan, now, actor)));
+      } else previous.push(...(await changeLeads(trx, kind, ids, changes[request.action], plan, now, actor)));
     }
     return { done: { affected: previous.length, previous } };
   });

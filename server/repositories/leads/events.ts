@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { LeadEvent, LeadKind } from "../../../contract/admin-leads.ts";
 import type { LeadStatus } from "../../../contract/fields.ts";
 import type { Database } from "../../db/schema.ts";
+import { userRefs } from "../users/user-names.ts";
 
 // A lead's timeline besides its arrival, deliveries and notes (lead_events): every status change and
 // every follow-up set or cleared, written by lead-changes.ts in the transaction of the change, and erased
@@ -11,10 +12,11 @@ import type { Database } from "../../db/schema.ts";
 /** An event about to be written: what changed on which lead. */
 export type NewLeadEvent =
   | { leadId: string; type: "status"; from: LeadStatus; to: LeadStatus }
-  | { leadId: string; type: "follow-up"; followUpAt: string | null; note: string | null };
+  | { leadId: string; type: "follow-up"; followUpAt: string | null; note: string | null }
+  | { leadId: string; type: "assignment"; assigneeId: string | null };
 
-/** Writes the events of one change (all at `at`) in one statement. */
-export async function insertEvents(trx: Transaction<Database>, kind: LeadKind, events: NewLeadEvent[], at: Date): Promise<void> {
+/** Writes the events of one change (all at `at`, by `actorId`) in one statement. */
+export async function insertEvents(trx: Transaction<Database>, kind: LeadKind, events: NewLeadEvent[], at: Date, actorId: string | null = null): Promise<void> {
   if (events.length === 0) return;
   const createdAt = at.toISOString();
   await trx
@@ -29,6 +31,8 @@ export async function insertEvents(trx: Transaction<Database>, kind: LeadKind, e
         toStatus: event.type === "status" ? event.to : null,
         followUpAt: event.type === "follow-up" ? event.followUpAt : null,
         note: event.type === "follow-up" ? event.note : null,
+        assigneeId: event.type === "assignment" ? event.assigneeId : null,
+        actorId,
         createdAt,
       })),
     )
@@ -42,18 +46,20 @@ export async function insertEvents(trx: Transaction<Database>, kind: LeadKind, e
 export async function eventsOf(db: Kysely<Database>, kind: LeadKind, leadId: string): Promise<LeadEvent[]> {
   const rows = await db
     .selectFrom("leadEvents")
-    .select(["id", "type", "fromStatus", "toStatus", "followUpAt", "note", "createdAt"])
+    .select(["id", "type", "fromStatus", "toStatus", "followUpAt", "note", "assigneeId", "actorId", "createdAt"])
     .where("leadKind", "=", kind)
     .where("leadId", "=", leadId)
     .orderBy("createdAt", "asc")
-    // "status" after "follow-up" in the alphabet: descending puts it first within one instant.
+    // "status" after "follow-up" and "assignment" in the alphabet: descending puts it first within one instant.
     .orderBy("type", "desc")
     .execute();
-  return rows.map((row): LeadEvent =>
-    row.type === "status"
-      ? { id: row.id, type: "status", at: row.createdAt, from: row.fromStatus as LeadStatus, to: row.toStatus as LeadStatus }
-      : { id: row.id, type: "follow-up", at: row.createdAt, followUpAt: row.followUpAt, note: row.note },
-  );
+  const ref = await userRefs(db, rows.flatMap((row) => [row.actorId, row.assigneeId]));
+  return rows.map((row): LeadEvent => {
+    const by = ref(row.actorId);
+    if (row.type === "status") return { id: row.id, type: "status", at: row.createdAt, from: row.fromStatus as LeadStatus, to: row.toStatus as LeadStatus, by };
+    if (row.type === "assignment") return { id: row.id, type: "assignment", at: row.createdAt, assignee: ref(row.assigneeId), by };
+    return { id: row.id, type: "follow-up", at: row.createdAt, followUpAt: row.followUpAt, note: row.note, by };
+  });
 }
 
 /** Part of deleting leads (erasure, bulk delete, retention), in the transaction that deletes them. */

@@ -57,5 +57,8 @@ export function leadFilter(eb: LeadExpressionBuilder, kind: LeadKind, f: ScopedF
   if (f.unread !== undefined) conditions.push(f.unread ? eb("readAt", "is", null) : eb("readAt", "is not", null));
   // Due today or overdue, in the owner's day (through the follow-up index of migration 0014).
   if (f.followUpBefore !== undefined) conditions.push(eb("followUpAt", "<", f.followUpBefore));
+  // Whose leads (issue 23; "me" was replaced by the signed-in user's id in the route: assigneeFilter).
+  if (f.assignee === "none") conditions.push(eb("assigneeId", "is", null));
+  else if (f.assignee !== undefined && f.assignee !== "me") conditions.push(eb("assigneeId", "=", f.assignee));
   return eb.and(conditions);
 }

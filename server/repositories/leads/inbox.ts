@@ -6,6 +6,7 @@ import type { LeadNote } from "../../../contract/lead-notes.ts";
 import type { AllLeadNeighbours, BulkRequestData, LeadCounts, LeadNeighbours } from "../../../contract/lead-triage.ts";
 import { leadStatuses } from "../../../contract/fields.ts";
 import type { Database } from "../../db/schema.ts";
+import { recordActivity, type ActivityActor } from "../activity/activity-repository.ts";
 import { NOT_SPAM, leadFilter, leadSearch, scopeFilters, type ScopedFilters } from "./filters.ts";
 import { bulkAction, type BulkOutcome, type BulkTarget } from "./bulk.ts";
 import { writeMissingDeadlineKeys } from "./deadline-keys.ts";
@@ -38,7 +39,7 @@ type Walked<K extends LeadKind> = { kind: K; lead: LeadOf[K]; position: LeadPosi
 /** Whether a filter other than view, status and unread narrows the leads of the kind (a kind's list ignores the other kind's product or service type). */
 function narrows(kind: LeadKind, f: ScopedFilters): boolean {
   const kindFilter = kind === "contacts" ? f.product : f.serviceType;
-  return Boolean(f.q || f.from || f.to || kindFilter || f.form || f.utmSource || f.followUpBefore);
+  return Boolean(f.q || f.from || f.to || kindFilter || f.form || f.utmSource || f.followUpBefore || f.assignee);
 }
 
 export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner, day: OwnerDay) {
@@ -154,11 +155,11 @@ export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner, day: Ow
   }
 
   const scoped = (filters: LeadFilters) => scopeFilters(filters, day);
-  const bulk = (target: BulkTarget, request: BulkRequestData): Promise<BulkOutcome> => {
+  const bulk = (target: BulkTarget, request: BulkRequestData, actor: ActivityActor = null): Promise<BulkOutcome> => {
     const filters = request.filters && scoped(request.filters);
     const kinds = target === "all" ? kindsOfAll(request.filters ?? NOT_SPAM_VIEW) : [target];
     const count = async () => (await Promise.all(kinds.map((kind) => countScoped(kind, filters ?? NOT_SPAM_VIEW)))).reduce((sum, n) => sum + n, 0);
-    return bulkAction(db, { target, kinds, filters }, request, plan, day.clock(), count);
+    return bulkAction(db, { target, kinds, filters }, request, plan, day.clock(), count, actor);
   };
 
   return {
@@ -242,6 +243,17 @@ export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner, day: Ow
     get,
 
     /** A lead with its notes, deliveries and events: the admin's detail view. */
+    /** The kind and name of each lead of the ids (either kind): what an assignee's e-mail lists. */
+    async names(ids: string[]): Promise<{ kind: LeadKind; id: string; name: string }[]> {
+      if (ids.length === 0) return [];
+      const found: { kind: LeadKind; id: string; name: string }[] = [];
+      for (const kind of leadKinds) {
+        const rows = await from(kind).select(["id", "firstName", "lastName"]).where("id", "in", ids).execute();
+        found.push(...rows.map((row) => ({ kind, id: row.id, name: `${row.firstName} ${row.lastName}`.trim() })));
+      }
+      return found;
+    },
+
     async find<K extends LeadKind>(kind: K, id: string): Promise<LeadDetail<LeadOf[K]> | undefined> {
       const [lead, notes, deliveries, events] = await Promise.all([get(kind, id), notesOf(db, kind, id), deliveriesOf(db, kind, id), eventsOf(db, kind, id)]);
       return lead && { ...lead, notes, deliveries, events };
@@ -252,9 +264,9 @@ export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner, day: Ow
      * key); records the change's events. A lead rescued from spam gets the deliveries it was never sent,
      * in the same transaction. A follow-up note on a lead without a follow-up time is refused.
      */
-    async update(kind: LeadKind, id: string, change: LeadChange): Promise<UpdateOutcome> {
+    async update(kind: LeadKind, id: string, change: LeadChange, actor: ActivityActor = null): Promise<UpdateOutcome> {
       try {
-        const found = await db.transaction().execute(async (trx) => (await changeLeads(trx, kind, [id], change, plan, day.clock())).length > 0);
+        const found = await db.transaction().execute(async (trx) => (await changeLeads(trx, kind, [id], change, plan, day.clock(), actor)).length > 0);
         return found ? "updated" : "not-found";
       } catch (error) {
         if (error instanceof LeadChangeRefused) return { refused: error.message };
@@ -266,15 +278,20 @@ export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner, day: Ow
     bulk,
 
     /** Erasure: the lead, its notes, events, deliveries and Idempotency-Key, together. */
-    async delete(kind: LeadKind, id: string): Promise<boolean> {
-      return db.transaction().execute(async (trx) => (await eraseLeads(trx, kind, [id])) > 0);
+    async delete(kind: LeadKind, id: string, actor: ActivityActor = null): Promise<boolean> {
+      return db.transaction().execute(async (trx) => (await eraseLeads(trx, kind, [id], actor, day.clock())) > 0);
     },
 
     /** A note on a lead; undefined when there is no such lead. */
-    async addNote(kind: LeadKind, id: string, body: string): Promise<LeadNote | undefined> {
+    async addNote(kind: LeadKind, id: string, body: string, actor: ActivityActor = null): Promise<LeadNote | undefined> {
       return db.transaction().execute(async (trx) => {
-        const exists = await leadView(trx).selectFrom(leadTables[kind]).select("id").where("id", "=", id).executeTakeFirst();
-        return exists ? insertNote(trx, kind, id, body, day.clock()) : undefined;
+        const lead = await leadView(trx).selectFrom(leadTables[kind]).select(["id", "firstName", "lastName"]).where("id", "=", id).executeTakeFirst();
+        if (!lead) return undefined;
+        const now = day.clock();
+        const note = await insertNote(trx, kind, id, body, now, actor?.userId ?? null);
+        // The note's words stay on the lead's page: the record says that one was added.
+        await recordActivity(trx, [{ actor, kind: "note", summary: `added a note to ${lead.firstName} ${lead.lastName}`.trim(), lead: { kind, id } }], now);
+        return note;
       });
     },
   };

@@ -2,6 +2,9 @@ import { sql, type RawBuilder, type Transaction } from "kysely";
 import type { LeadKind } from "../../../contract/admin-leads.ts";
 import { deadlineKey } from "../../../contract/reply-window.ts";
 import type { LeadStatus } from "../../../contract/fields.ts";
+import { statusLabels } from "../../../contract/lead-statuses.ts";
+import { recordActivity, type ActivityActor, type ActivityRecord } from "../activity/activity-repository.ts";
+import { userRefs } from "../users/user-names.ts";
 import { isPostgres } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
 import { csvLineWithState } from "./csv.ts";
@@ -23,15 +26,49 @@ export type LeadChange = {
   read?: boolean | undefined;
   followUpAt?: string | null | undefined;
   followUpNote?: string | null | undefined;
+  /** The user the leads are assigned to; null: unassigned (issue 23). */
+  assigneeId?: string | null | undefined;
 };
 /** A lead's triage state as it was before a change (what an Undo puts back). */
-export type LeadState = { id: string; status: LeadStatus; read: boolean };
+export type LeadState = { id: string; status: LeadStatus; read: boolean; assigneeId: string | null };
 
 /** A change the rules refuse; its message is the owner's (a 400). The transaction rolls back. */
 export class LeadChangeRefused extends Error {}
 export const FOLLOW_UP_TIME_FIRST = "Set a follow-up time first.";
 
-type Before = { id: string; status: LeadStatus; readAt: string | null; createdAt: string; formName: string | null; followUpAt: string | null; followUpNote: string | null };
+type Before = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  status: LeadStatus;
+  readAt: string | null;
+  createdAt: string;
+  formName: string | null;
+  followUpAt: string | null;
+  followUpNote: string | null;
+  assigneeId: string | null;
+};
+
+/** The activity record of each event, in the owner's words (the lead's name: the record is the team's, like the lead). */
+async function activityOf(trx: Transaction<Database>, kind: LeadKind, events: NewLeadEvent[], before: Before[], actor: ActivityActor): Promise<ActivityRecord[]> {
+  const leads = new Map(before.map((lead) => [lead.id, lead]));
+  const ref = await userRefs(trx, events.map((event) => (event.type === "assignment" ? event.assigneeId : null)));
+  return events.map((event): ActivityRecord => {
+    const lead = leads.get(event.leadId)!;
+    const name = `${lead.firstName} ${lead.lastName}`.trim();
+    const about = { actor, lead: { kind, id: event.leadId } };
+    if (event.type === "status") {
+      if (event.to === "spam") return { ...about, kind: "spam", summary: `marked ${name} as spam` };
+      if (event.from === "spam") return { ...about, kind: "spam", summary: `marked ${name} as not spam (${statusLabels[event.to]})` };
+      return { ...about, kind: "status", summary: `changed ${name} from ${statusLabels[event.from]} to ${statusLabels[event.to]}`, data: { from: event.from, to: event.to } };
+    }
+    if (event.type === "assignment") {
+      const assignee = ref(event.assigneeId);
+      return { ...about, kind: "assignment", summary: assignee ? `assigned ${name} to ${assignee.name}` : `unassigned ${name}`, data: { assigneeId: event.assigneeId } };
+    }
+    return { ...about, kind: "follow-up", summary: event.followUpAt ? `set a follow-up on ${name}` : `cleared the follow-up on ${name}` };
+  });
+}
 
 /** The follow-up a lead has after the change. */
 function followUpAfter(lead: Before, change: LeadChange): { at: string | null; note: string | null } {
@@ -51,11 +88,19 @@ function followUpAfter(lead: Before, change: LeadChange): { at: string | null; n
  * and rewrites their CSV lines in place (csvLineWithState), without sending them, and one INSERT writes
  * the events. `now` is the caller's clock: the read time, the events' time.
  */
-export async function changeLeads(trx: Transaction<Database>, kind: LeadKind, ids: string[], change: LeadChange, plan: DeliveryPlanner, now: Date): Promise<LeadState[]> {
+export async function changeLeads(
+  trx: Transaction<Database>,
+  kind: LeadKind,
+  ids: string[],
+  change: LeadChange,
+  plan: DeliveryPlanner,
+  now: Date,
+  actor: ActivityActor = null,
+): Promise<LeadState[]> {
   if (ids.length === 0) return [];
   let query = leadView(trx)
     .selectFrom(leadTables[kind])
-    .select(["id", "status", "readAt", "createdAt", "formName", "followUpAt", "followUpNote"])
+    .select(["id", "firstName", "lastName", "status", "readAt", "createdAt", "formName", "followUpAt", "followUpNote", "assigneeId"])
     .where("id", "in", ids);
   if (isPostgres(trx)) query = query.forUpdate();
   const before = (await query.execute()) as Before[];
@@ -69,6 +114,10 @@ export async function changeLeads(trx: Transaction<Database>, kind: LeadKind, id
     if (change.status !== undefined && change.status !== lead.status) {
       statusChanged.push(lead);
       events.push({ leadId: lead.id, type: "status", from: lead.status, to: change.status });
+      differs = true;
+    }
+    if (change.assigneeId !== undefined && change.assigneeId !== lead.assigneeId) {
+      events.push({ leadId: lead.id, type: "assignment", assigneeId: change.assigneeId });
       differs = true;
     }
     if (touchesFollowUp) {
@@ -94,6 +143,7 @@ export async function changeLeads(trx: Transaction<Database>, kind: LeadKind, id
     }
     if (change.read === true) set.push(sql`read_at = coalesce(read_at, ${nowIso})`);
     if (change.read === false) set.push(sql`read_at = null`);
+    if (change.assigneeId !== undefined) set.push(sql`assignee_id = ${change.assigneeId}`);
     if (change.followUpAt !== undefined) set.push(sql`follow_up_at = ${change.followUpAt}`);
     if (change.followUpAt === null) set.push(sql`follow_up_note = null`);
     else if (change.followUpNote !== undefined) set.push(sql`follow_up_note = ${change.followUpNote}`);
@@ -102,7 +152,8 @@ export async function changeLeads(trx: Transaction<Database>, kind: LeadKind, id
     const csv = csvLineWithState(trx, status, (oldRead) => (change.read === true ? sql`case when read_at is null then ${nowIso} else ${oldRead} end` : change.read === false ? sql`''` : oldRead));
     set.push(sql`csv_line = ${csv}`);
     await sql`update ${sql.table(leadSqlTables[kind])} set ${sql.join(set)} where id in (${sql.join(changed.map((lead) => lead.id))})`.execute(trx);
-    await insertEvents(trx, kind, events, now);
+    await insertEvents(trx, kind, events, now, actor?.userId ?? null);
+    await recordActivity(trx, await activityOf(trx, kind, events, before, actor), now);
   }
 
   if (change.status && change.status !== "spam") {
@@ -115,12 +166,20 @@ export async function changeLeads(trx: Transaction<Database>, kind: LeadKind, id
       for (const lead of leads) await insertDeliveries(trx, kind, lead.id, await plan(trx, lead, "rescued"), now);
     }
   }
-  return before.map((lead) => ({ id: lead.id, status: lead.status, read: lead.readAt !== null }));
+  return before.map((lead) => ({ id: lead.id, status: lead.status, read: lead.readAt !== null, assigneeId: lead.assigneeId }));
 }
 
-/** Erasure: the leads, their notes, events, deliveries and Idempotency-Keys, together. Returns how many leads. */
-export async function eraseLeads(trx: Transaction<Database>, kind: LeadKind, ids: string[]): Promise<number> {
+/**
+ * Erasure: the leads, their notes, events, deliveries and Idempotency-Keys, together. Returns how many leads.
+ * With an `actor` (the admin; not retention) each deletion is recorded, without anything of the person.
+ */
+export async function eraseLeads(trx: Transaction<Database>, kind: LeadKind, ids: string[], actor?: ActivityActor, now?: Date): Promise<number> {
   if (ids.length === 0) return 0;
+  if (actor !== undefined && now) {
+    const found: { id: string }[] = await leadView(trx).selectFrom(leadTables[kind]).select("id").where("id", "in", ids).execute();
+    const what = kind === "contacts" ? "a contact lead" : "a service inquiry";
+    await recordActivity(trx, found.map((lead) => ({ actor, kind: "delete", summary: `deleted ${what}`, lead: { kind, id: lead.id } })), now);
+  }
   await deleteNotesOf(trx, kind, ids);
   await deleteEventsOf(trx, kind, ids);
   await deleteDeliveriesOf(trx, kind, ids);

@@ -19,7 +19,12 @@ export default async function adminDeliveryRoutes(app: FastifyInstance) {
   const { notificationSettings } = app.repositories;
   const { delivery } = app.config;
 
-  app.addHook("preHandler", app.adminSessions.requireAdmin);
+  // The delivery's health (the banner every signed-in page shows) is for everyone; the deliveries themselves
+  // and sending them are the owner's (issue 23).
+  app.addHook("preHandler", async (request, reply) => {
+    if (request.routeOptions.url === "/api/admin/deliveries/health") return app.adminSessions.requireAdmin(request, reply);
+    return app.adminSessions.requireOwner(request, reply);
+  });
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
   });

@@ -5,7 +5,7 @@ import { deadlineKey, replyStateOf } from "../../../contract/reply-window.ts";
 import type { LeadStatus } from "../../../contract/fields.ts";
 import { seedLeads } from "../../db/seed-data.ts";
 import { postLead } from "../../../tests/helpers/lead-posts.ts";
-import { createTestApp, signIn, testConfig, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { createTestApp, signIn, TEST_ADMIN, testConfig, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database.ts";
 
 // Follow-ups on a lead (issue 20): setting and clearing them with the lead's PATCH, the timeline's events
@@ -54,7 +54,7 @@ describe("a follow-up on a lead", () => {
       expect(response.statusCode, response.body).toBe(200);
       const lead = response.json<LeadDetail>();
       expect(lead).toMatchObject({ followUpAt: "2026-01-20T21:00:00.000Z", followUpNote: null });
-      expect(lead.events).toEqual([{ id: expect.any(String), type: "follow-up", at: "2026-01-12T15:00:00.000Z", followUpAt: "2026-01-20T21:00:00.000Z", note: null }]);
+      expect(lead.events).toEqual([{ id: expect.any(String), type: "follow-up", at: "2026-01-12T15:00:00.000Z", followUpAt: "2026-01-20T21:00:00.000Z", note: null, by: { id: expect.any(String), name: TEST_ADMIN.email } }]);
     } finally {
       clockMs = null;
     }
@@ -125,8 +125,8 @@ describe("the timeline's events", () => {
       const lead = (await patch(id, { status: "contacted", followUpAt: "2026-01-14T15:00:00Z", followUpNote: "Call back Wednesday" }, "inquiries")).json<LeadDetail>();
       const at = "2026-01-12T16:30:00.000Z";
       expect(lead.events).toEqual([
-        { id: expect.any(String), type: "status", at, from: "new", to: "contacted" },
-        { id: expect.any(String), type: "follow-up", at, followUpAt: "2026-01-14T15:00:00.000Z", note: "Call back Wednesday" },
+        { id: expect.any(String), type: "status", at, from: "new", to: "contacted", by: { id: expect.any(String), name: TEST_ADMIN.email } },
+        { id: expect.any(String), type: "follow-up", at, followUpAt: "2026-01-14T15:00:00.000Z", note: "Call back Wednesday", by: { id: expect.any(String), name: TEST_ADMIN.email } },
       ]);
     } finally {
       clockMs = null;

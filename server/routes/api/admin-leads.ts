@@ -3,26 +3,80 @@ import { anyLeadParams, leadKindParams, leadParams, leadUpdate } from "../../../
 import { leadFilters, leadListQuery } from "../../../contract/lead-filters.ts";
 import { noteInput } from "../../../contract/lead-notes.ts";
 import { BULK_LIMIT, bulkRequest, leadNeighboursQuery } from "../../../contract/lead-triage.ts";
+import { OWNER_ONLY_MESSAGE } from "../../../contract/user-roles.ts";
+import { assignmentMail } from "../../delivery/mail/team-mail.ts";
+import { failureForLog } from "../../delivery/failure-log.ts";
+import { linkOrigin } from "../../lib/link-origin.ts";
 import { parseInput } from "../../lib/request-errors.ts";
+import { activityActor } from "../../plugins/app/admin-sessions.ts";
 import { csvFile } from "../../lib/csv.ts";
 import type { BulkTarget } from "../../repositories/leads/bulk.ts";
 import { leadCsvHeader } from "../../repositories/leads/csv.ts";
 
-// The owner's inbox (contract/admin-leads.ts). Everything here needs the admin session; the origin
+// The team's inbox (contract/admin-leads.ts). Everything here needs a signed-in user; the export and
+// deleting leads need an owner (issue 23: members work leads, they do not take them away). The origin
 // check (plugins/app/origin-check.ts) refuses state changes from other sites before they arrive here.
+// Every change is recorded with who made it (the lead repository writes the activity in its transaction).
 
 const NOT_FOUND = { message: "There is no such lead (it may have been deleted)" };
 const numbers = new Intl.NumberFormat("en-US");
 /** A full selection (BULK_LIMIT ids) or its Undo (as many { id, status, read }) is larger than the app's 32 KB. */
 const BULK_BODY_LIMIT_BYTES = 128 * 1024;
 
+const UNKNOWN_ASSIGNEE = "That user does not exist or is deactivated.";
+
 export default async function adminLeadRoutes(app: FastifyInstance) {
-  const { leads } = app.repositories;
+  const { leads, users } = app.repositories;
+
+  /** "assignee=me" is the signed-in user: their id takes its place before the filters reach the repository. */
+  function withAssignee<T extends { assignee?: string | undefined }>(request: FastifyRequest, filters: T): T {
+    return filters.assignee === "me" ? { ...filters, assignee: request.admin!.userId } : filters;
+  }
+
+  /** Whether a lead may be assigned to this user: an active account (null, unassigning, always may). */
+  async function assignable(assigneeId: string | null | undefined): Promise<boolean> {
+    if (!assigneeId) return true;
+    const user = await users.findById(assigneeId);
+    return user !== undefined && user.deactivatedAt === null;
+  }
+
+  /**
+   * E-mails the assignee the leads someone else gave them, when mail is set up. After the change is stored,
+   * and never in its way: a refused mail is logged, the assignment stands.
+   */
+  async function tellAssignee(request: FastifyRequest, assigneeId: string | null | undefined, assigned: { kind: "contacts" | "inquiries"; id: string; name: string }[]) {
+    const { mail, business } = app.config.delivery;
+    const admin = request.admin!;
+    if (!assigneeId || assigneeId === admin.userId || assigned.length === 0 || !mail || !app.mailer) return;
+    const assignee = await users.findById(assigneeId);
+    if (!assignee) return;
+    const origin = linkOrigin(app, request);
+    try {
+      await app.mailer.send(
+        assignmentMail({
+          from: mail.from,
+          to: assignee.username,
+          companyName: business.companyName,
+          assignedBy: activityActor(admin).name,
+          leads: assigned.slice(0, 50).map((lead) => ({ name: lead.name, link: `${origin}/admin/leads/${lead.kind}/${lead.id}` })),
+          inboxLink: `${origin}/admin/leads/all?assignee=me`,
+        }),
+      );
+      request.log.info({ assigneeId, leads: assigned.length }, "assignee e-mailed");
+    } catch (error) {
+      request.log.warn({ failure: failureForLog(error) }, "assignee e-mail not sent");
+    }
+  }
 
   /** A bulk action on one kind's list or on the combined list ("all"). */
   async function bulk(target: BulkTarget, request: FastifyRequest, reply: FastifyReply) {
-    const input = parseInput(bulkRequest, request.body, "Invalid bulk action.");
-    const outcome = await leads.bulk(target, input);
+    const parsed = parseInput(bulkRequest, request.body, "Invalid bulk action.");
+    const input = parsed.filters ? { ...parsed, filters: withAssignee(request, parsed.filters) } : parsed;
+    if (input.action === "delete" && request.admin!.role !== "owner") return reply.code(403).send({ message: OWNER_ONLY_MESSAGE });
+    if (input.action === "assign" && !(await assignable(input.assigneeId))) {
+      return reply.code(400).send({ message: UNKNOWN_ASSIGNEE, errors: { assigneeId: UNKNOWN_ASSIGNEE } });
+    }
+    const outcome = await leads.bulk(target, input, activityActor(request.admin!));
     if ("matched" in outcome) {
       const message = `${numbers.format(outcome.matched)} leads match these filters, and one action takes at most ${numbers.format(BULK_LIMIT)}. Narrow the filters first.`;
       return reply.code(400).send({ message, errors: { filters: message } });
@@ -31,6 +85,10 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
     if (input.action === "setStatus" || input.action === "restore") app.deliveryWorker.wake();
     // What was done and by whom; never the leads themselves.
     request.log.info({ kind: target, action: input.action, count: outcome.done.affected, userId: request.admin!.userId }, "bulk action on leads");
+    if (input.action === "assign" && input.assigneeId) {
+      const changed = outcome.done.previous.filter((lead) => lead.assigneeId !== input.assigneeId).map((lead) => lead.id);
+      await tellAssignee(request, input.assigneeId, await leads.names(changed));
+    }
     return outcome.done;
   }
 
@@ -47,12 +105,12 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
 
   // Both kinds in one list (issue 20). Static paths: the router prefers them to /api/admin/leads/:kind.
   app.get("/api/admin/leads/all", async (request) => {
-    const query = parseInput(leadListQuery, request.query, "Invalid list parameters.");
+    const query = withAssignee(request, parseInput(leadListQuery, request.query, "Invalid list parameters."));
     return leads.listAll(query, { sort: query.sort, cursor: query.cursor, limit: query.limit });
   });
 
   app.get("/api/admin/leads/all/counts", async (request) => {
-    const filters = parseInput(leadFilters, request.query, "Invalid count parameters.");
+    const filters = withAssignee(request, parseInput(leadFilters, request.query, "Invalid count parameters."));
     return leads.countsAll(filters);
   });
 
@@ -60,21 +118,21 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
 
   app.get("/api/admin/leads/all/:id/neighbours", async (request, reply) => {
     const { id } = parseInput(anyLeadParams, request.params, "Invalid lead address.");
-    const query = parseInput(leadNeighboursQuery, request.query, "Invalid list parameters.");
+    const query = withAssignee(request, parseInput(leadNeighboursQuery, request.query, "Invalid list parameters."));
     const neighbours = await leads.neighboursAll(id, query, query.sort);
     return neighbours ?? reply.code(404).send(NOT_FOUND);
   });
 
   app.get("/api/admin/leads/:kind", async (request) => {
     const { kind } = parseInput(leadKindParams, request.params, "Unknown kind of lead.");
-    const query = parseInput(leadListQuery, request.query, "Invalid list parameters.");
+    const query = withAssignee(request, parseInput(leadListQuery, request.query, "Invalid list parameters."));
     return leads.list(kind, query, { sort: query.sort, cursor: query.cursor, limit: query.limit });
   });
 
   // Each view's count (the inbox's tabs and status filter): view, status and unread are not filters here.
   app.get("/api/admin/leads/:kind/counts", async (request) => {
     const { kind } = parseInput(leadKindParams, request.params, "Unknown kind of lead.");
-    const filters = parseInput(leadFilters, request.query, "Invalid count parameters.");
+    const filters = withAssignee(request, parseInput(leadFilters, request.query, "Invalid count parameters."));
     return leads.counts(kind, filters);
   });
 
@@ -83,10 +141,19 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
     return bulk(kind, request, reply);
   });
 
-  app.get("/api/admin/leads/:kind/export.csv", async (request, reply) => {
+  app.get("/api/admin/leads/:kind/export.csv", { preHandler: app.adminSessions.requireOwner }, async (request, reply) => {
     const { kind } = parseInput(leadKindParams, request.params, "Unknown kind of lead.");
-    const filters = parseInput(leadFilters, request.query, "Invalid export parameters.");
-    const csv = csvFile([leadCsvHeader(kind), ...(await leads.csvLines(kind, filters))]);
+    const filters = withAssignee(request, parseInput(leadFilters, request.query, "Invalid export parameters."));
+    const lines = await leads.csvLines(kind, filters);
+    const csv = csvFile([leadCsvHeader(kind), ...lines]);
+    // Which export, and how many rows: never the rows.
+    const given = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined));
+    await app.repositories.activity.record({
+      actor: activityActor(request.admin!),
+      kind: "export",
+      summary: `exported ${numbers.format(lines.length)} ${kind === "contacts" ? "contact leads" : "service inquiries"} as CSV`,
+      data: { kind, rows: lines.length, filters: given },
+    });
     const day = app.clock().toISOString().slice(0, 10);
     return reply
       .type("text/csv; charset=utf-8")
@@ -102,7 +169,7 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
 
   app.get("/api/admin/leads/:kind/:id/neighbours", async (request, reply) => {
     const { kind, id } = parseInput(leadParams, request.params, "Invalid lead address.");
-    const query = parseInput(leadNeighboursQuery, request.query, "Invalid list parameters.");
+    const query = withAssignee(request, parseInput(leadNeighboursQuery, request.query, "Invalid list parameters."));
     const neighbours = await leads.neighbours(kind, id, query, query.sort);
     return neighbours ?? reply.code(404).send(NOT_FOUND);
   });
@@ -110,7 +177,9 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
   app.patch("/api/admin/leads/:kind/:id", async (request, reply) => {
     const { kind, id } = parseInput(leadParams, request.params, "Invalid lead address.");
     const change = parseInput(leadUpdate, request.body, "Invalid change.");
-    const outcome = await leads.update(kind, id, change);
+    if (!(await assignable(change.assigneeId))) return reply.code(400).send({ message: UNKNOWN_ASSIGNEE, errors: { assigneeId: UNKNOWN_ASSIGNEE } });
+    const assignedBefore = change.assigneeId ? (await leads.find(kind, id))?.assigneeId : undefined;
+    const outcome = await leads.update(kind, id, change, activityActor(request.admin!));
     if (outcome === "not-found") return reply.code(404).send(NOT_FOUND);
     // A follow-up note on a lead that has no follow-up time (none sent, none stored).
     if (outcome !== "updated") return reply.code(400).send({ message: outcome.refused, errors: { followUpNote: outcome.refused } });
@@ -118,13 +187,17 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
     if (change.status && change.status !== "spam") app.deliveryWorker.wake();
     // The follow-up's note is the owner's text about a person: logged as "changed", never its words.
     const followUpChanged = change.followUpAt !== undefined || change.followUpNote !== undefined;
-    request.log.info({ kind, id, status: change.status, read: change.read, followUpChanged }, "lead updated");
-    return leads.find(kind, id);
+    request.log.info({ kind, id, status: change.status, read: change.read, followUpChanged, assigned: change.assigneeId !== undefined }, "lead updated");
+    const lead = await leads.find(kind, id);
+    if (lead && change.assigneeId && assignedBefore !== change.assigneeId) {
+      await tellAssignee(request, change.assigneeId, [{ kind, id, name: `${lead.firstName} ${lead.lastName}`.trim() }]);
+    }
+    return lead;
   });
 
-  app.delete("/api/admin/leads/:kind/:id", async (request, reply) => {
+  app.delete("/api/admin/leads/:kind/:id", { preHandler: app.adminSessions.requireOwner }, async (request, reply) => {
     const { kind, id } = parseInput(leadParams, request.params, "Invalid lead address.");
-    if (!(await leads.delete(kind, id))) return reply.code(404).send(NOT_FOUND);
+    if (!(await leads.delete(kind, id, activityActor(request.admin!)))) return reply.code(404).send(NOT_FOUND);
     request.log.info({ kind, id }, "lead deleted (erasure)");
     return reply.code(204).send();
   });
@@ -132,7 +205,7 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
   app.post("/api/admin/leads/:kind/:id/notes", async (request, reply) => {
     const { kind, id } = parseInput(leadParams, request.params, "Invalid lead address.");
     const { body } = parseInput(noteInput, request.body, "Please write a note.");
-    const note = await leads.addNote(kind, id, body);
+    const note = await leads.addNote(kind, id, body, activityActor(request.admin!));
     return note ? reply.code(201).send(note) : reply.code(404).send(NOT_FOUND);
   });
 }

@@ -4,6 +4,8 @@ import { failureForLog } from "../../delivery/failure-log.ts";
 import { confirmationMail } from "../../delivery/mail/confirmation-mail.ts";
 import { notificationSettingsView } from "../../delivery/owner-channels.ts";
 import { sendOwnerTestEmail } from "../../delivery/test-email.ts";
+import { linkOrigin } from "../../lib/link-origin.ts";
+import { activityActor } from "../../plugins/app/admin-sessions.ts";
 import { parseInput } from "../../lib/request-errors.ts";
 import type { IssuedLink } from "../../repositories/notification-settings-repository.ts";
 import { CONFIRM_PATH } from "../notifications/confirm.ts";
@@ -31,15 +33,14 @@ export default async function adminNotificationSettingsRoutes(app: FastifyInstan
   const settings = app.repositories.notificationSettings;
   const { delivery } = app.config;
 
-  app.addHook("preHandler", app.adminSessions.requireAdmin);
+  // The owner's settings (issue 23: members have none).
+  app.addHook("preHandler", app.adminSessions.requireOwner);
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
   });
 
   const view = async (): Promise<NotificationSettings> => notificationSettingsView(await settings.read(), delivery, app.clock());
 
-  /** Where the link points: SITE_ORIGIN, else the origin the admin is using (development, no SITE_ORIGIN). */
-  const linkOrigin = (request: FastifyRequest) => app.config.siteOrigin ?? `${request.protocol}://${request.host}`;
 
   /**
    * E-mails each new link; answers the addresses whose e-mail the mail server refused, with its answer.
@@ -48,7 +49,7 @@ export default async function adminNotificationSettingsRoutes(app: FastifyInstan
   async function sendLinks(request: FastifyRequest, links: IssuedLink[]): Promise<string[]> {
     const refused: string[] = [];
     for (const link of links) {
-      const url = `${linkOrigin(request)}${CONFIRM_PATH}?token=${link.token}`;
+      const url = `${linkOrigin(app, request)}${CONFIRM_PATH}?token=${link.token}`;
       try {
         await app.mailer!.send(confirmationMail({ from: delivery.mail!.from, to: link.address, link: url, companyName: delivery.business.companyName }));
         request.log.info("confirmation link sent");
@@ -78,6 +79,17 @@ export default async function adminNotificationSettingsRoutes(app: FastifyInstan
       if (update.morningEmail?.enabled) return reply.code(409).send({ message: `${NEEDS_MAIL} the morning e-mail cannot be turned on.` });
     }
     const links = await settings.update(update, app.clock());
+    const changed = [
+      update.addresses !== undefined && "who gets new leads",
+      update.autoReply !== undefined && `the auto-reply (${update.autoReply === null ? "as the server says" : update.autoReply ? "on" : "off"})`,
+      update.morningEmail !== undefined && `the morning e-mail (${update.morningEmail.enabled ? "on" : "off"})`,
+    ].filter(Boolean);
+    await app.repositories.activity.record({
+      actor: activityActor(request.admin!),
+      kind: "settings",
+      summary: `changed ${changed.length > 0 ? changed.join(", ") : "the notification settings"}`,
+      data: { addedAddresses: links.length },
+    });
     request.log.info({ added: links.length, autoReply: update.autoReply, morningEmail: update.morningEmail }, "notification settings changed");
     const refused = await sendLinks(request, links);
     if (refused.length > 0) return refusedAnswer(reply, refused);

@@ -331,7 +331,7 @@ describe("bulk actions over both kinds", () => {
 
   it("skips ids that are no lead of either kind", async () => {
     const response = await bulk({ action: "markRead", ids: [ids["Kim Quinn"], "00000000-0000-4000-8000-000000000000"] });
-    expect(response.json<BulkResult>()).toEqual({ affected: 1, previous: [{ id: ids["Kim Quinn"], status: "spam", read: false }] });
+    expect(response.json<BulkResult>()).toEqual({ affected: 1, previous: [{ id: ids["Kim Quinn"], status: "spam", read: false, assigneeId: null }] });
     await bulk({ action: "restore", items: response.json<BulkResult>().previous });
   });
 

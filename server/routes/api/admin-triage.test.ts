@@ -49,8 +49,8 @@ async function expectCsvLinesCurrent(ids: string[]) {
   for (const lead of leads) expect(lead.csvLine).toBe(leadCsvLine("contacts", lead));
 }
 const stateOf = async (id: string) => {
-  const lead = (await get(`/api/admin/leads/contacts/${id}`)).json<{ status: LeadStatus; readAt: string | null }>();
-  return { id, status: lead.status, read: lead.readAt !== null };
+  const lead = (await get(`/api/admin/leads/contacts/${id}`)).json<{ status: LeadStatus; readAt: string | null; assigneeId: string | null }>();
+  return { id, status: lead.status, read: lead.readAt !== null, assigneeId: lead.assigneeId };
 };
 
 beforeAll(async () => {
@@ -89,7 +89,7 @@ describe("the triage endpoints need the admin", () => {
     const [lead] = await seed(`${tag}-origin`, [{ first: "Cross", last: "Origin" }]);
     const response = await bulk({ action: "delete", ids: [lead] }, "contacts", { cookie, origin: "https://evil.example" });
     expect(response.statusCode).toBe(403);
-    expect(await stateOf(lead!)).toEqual({ id: lead, status: "new", read: false });
+    expect(await stateOf(lead!)).toEqual({ id: lead, status: "new", read: false, assigneeId: null });
   });
 });
 
@@ -147,7 +147,7 @@ describe("bulk validation", () => {
     const [lead] = await seed(`${tag}-gone`, [{ first: "Still", last: "Here" }]);
     const response = await bulk({ action: "markRead", ids: [lead, "00000000-0000-4000-8000-000000000000"] });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ affected: 1, previous: [{ id: lead, status: "new", read: false }] });
+    expect(response.json()).toEqual({ affected: 1, previous: [{ id: lead, status: "new", read: false, assigneeId: null }] });
   });
 });
 
@@ -215,7 +215,7 @@ describe("bulk actions and their Undo", () => {
     expect(await deliveries(caught!)).toBe(0);
     const keptBefore = await deliveries(kept!);
     const response = await bulk({ action: "setStatus", status: "new", ids: [caught, kept] });
-    expect(response.json<BulkResult>().previous).toEqual(expect.arrayContaining([{ id: caught, status: "spam", read: false }]));
+    expect(response.json<BulkResult>().previous).toEqual(expect.arrayContaining([{ id: caught, status: "spam", read: false, assigneeId: null }]));
     expect(await deliveries(caught!)).toBe(keptBefore);
     expect(await deliveries(kept!)).toBe(keptBefore);
   });

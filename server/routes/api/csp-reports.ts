@@ -52,7 +52,7 @@ export default async function cspReportRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get(CSP_VIOLATIONS_ADMIN_PATH, { preHandler: app.adminSessions.requireAdmin }, async (_request, reply): Promise<CspViolationList> => {
+  app.get(CSP_VIOLATIONS_ADMIN_PATH, { preHandler: app.adminSessions.requireOwner }, async (_request, reply): Promise<CspViolationList> => {
     reply.header("cache-control", "no-store");
     const sinceDay = utcDay(new Date(app.clock().getTime() - (CSP_VIOLATION_DAYS - 1) * DAY_MS));
     const [items, total] = await Promise.all([cspViolations.since(sinceDay, CSP_VIOLATION_LIST_MAX), cspViolations.total(sinceDay)]);
