@@ -73,6 +73,31 @@ export function createSessionsRepository(db: Kysely<Database>) {
       await db.deleteFrom("sessions").where("tokenHash", "=", tokenHash).execute();
     },
 
+    /** A user's sessions that have not expired, most recently used first (the Account page). */
+    async listOf(userId: string, now: Date) {
+      return db
+        .selectFrom("sessions")
+        .select(["id", "userAgent", "createdAt", "lastSeenAt", "tokenHash"])
+        .where("userId", "=", userId)
+        .where("expiresAt", ">", now.toISOString())
+        .orderBy("lastSeenAt", "desc")
+        .execute();
+    },
+
+    /** Ends one of a user's sessions by its public id; false when the user has no such session. */
+    async deleteOne(userId: string, id: string): Promise<boolean> {
+      const result = await db.deleteFrom("sessions").where("userId", "=", userId).where("id", "=", id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Ends every session of a user, but the one with `keepId`; answers how many ended. */
+    async deleteAllOf(userId: string, keepId?: string): Promise<number> {
+      let query = db.deleteFrom("sessions").where("userId", "=", userId);
+      if (keepId) query = query.where("id", "!=", keepId);
+      const result = await query.executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     async deleteExpired(now: Date): Promise<number> {
       const result = await db.deleteFrom("sessions").where("expiresAt", "<=", now.toISOString()).executeTakeFirst();
       return Number(result.numDeletedRows);

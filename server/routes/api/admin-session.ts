@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { adminLoginInput, passwordChange, type AdminStatus } from "../../../contract/admin.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
-import type { Admin } from "../../plugins/app/admin-sessions.ts";
+import { displayName } from "../../../contract/team.ts";
+import { activityActor, type Admin } from "../../plugins/app/admin-sessions.ts";
 import { parseInput } from "../../lib/request-errors.ts";
 import { hashSessionToken } from "../../lib/session-tokens.ts";
 import { sendTooManyRequests } from "../../lib/too-many-requests.ts";
@@ -70,9 +71,18 @@ export default async function adminSessionRoutes(app: FastifyInstance) {
     }
     if (!admin) {
       request.log.info("admin sign-in refused");
+      // The account's own record when the address has one; never the text typed for an unknown one
+      // (people type passwords into the e-mail field).
+      const account = await users.findByUsername(username);
+      await app.repositories.activity.record(
+        account
+          ? { actor: { userId: account.id, name: displayName({ name: account.name, email: account.username }) }, kind: "sign-in-failed", summary: account.deactivatedAt ? "failed to sign in (the account is deactivated)" : "failed to sign in (wrong password)", subjectUserId: account.id }
+          : { actor: null, kind: "sign-in-failed", summary: "Failed sign-in for an unknown address" },
+      );
       return reply.code(401).send({ message: "Invalid email or password" });
     }
     await throttle.signInSucceeded(request, reply, admin);
+    await app.repositories.activity.record({ actor: activityActor(admin), kind: "sign-in", summary: "signed in with a password", subjectUserId: admin.userId, data: { method: "password" } });
     return statusOf(admin);
   });
 
