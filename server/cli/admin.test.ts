@@ -89,4 +89,39 @@ describe("npm run admin", { timeout: 30_000 }, () => {
     expect(result.code).toBe(1);
     expect(result.out).toContain("set ADMIN_PASSWORD");
   });
+
+  it("invites, lists, changes a role, deactivates and reactivates, by the last-owner rule (issue 23)", async () => {
+    const invited = admin(["invite", "--email", "Helper@Agency.example", "--role", "member"]);
+    expect(invited.code, invited.out).toBe(0);
+    const link = /\/admin\/invitation\/([A-Za-z0-9_-]{43})/.exec(invited.out);
+    expect(link, invited.out).not.toBeNull();
+    const t = await createTestApp({ adminBootstrap: null }, database);
+    try {
+      const accepted = await t.app.inject({ method: "POST", url: `/api/admin/invitations/${link![1]}/accept`, payload: { password: "the helper's password" } });
+      expect(accepted.statusCode, accepted.body).toBe(201);
+    } finally {
+      await t.close();
+    }
+    expect(admin(["invite", "--email", "helper@agency.example", "--role", "member"]).out).toContain("has an account already");
+    expect(admin(["invite", "--email", "x@agency.example", "--role", "boss"]).code).toBe(2);
+
+    const listed = admin(["list-users"]);
+    expect(listed.code, listed.out).toBe(0);
+    expect(listed.out).toMatch(/boss@agency\.example\towner\tactive/);
+    expect(listed.out).toMatch(/helper@agency\.example\tmember\tactive/);
+
+    // boss is the only owner: it cannot be demoted or deactivated.
+    const demote = admin(["set-role", "--email", "boss@agency.example", "--role", "member"]);
+    expect(demote.code).toBe(1);
+    expect(demote.out).toContain("at least one active owner");
+    expect(admin(["deactivate", "--email", "boss@agency.example"]).code).toBe(1);
+
+    expect(admin(["set-role", "--email", "helper@agency.example", "--role", "owner"]).code).toBe(0);
+    const off = admin(["deactivate", "--email", "helper@agency.example"]);
+    expect(off.code, off.out).toBe(0);
+    expect((await canSignIn("helper@agency.example", "the helper's password")).ok).toBe(false);
+    expect(admin(["activate", "--email", "helper@agency.example"]).code).toBe(0);
+    expect((await canSignIn("helper@agency.example", "the helper's password")).ok).toBe(true);
+    expect(admin(["list-users"]).out).toMatch(/helper@agency\.example\towner\tactive/);
+  });
 });

@@ -9,10 +9,16 @@ import { ConfigError, loadConfig } from "../config.ts";
 import { createDatabase } from "../db/connection.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { hashPassword } from "../lib/passwords.ts";
-import { createUsersRepository } from "../repositories/users/users-repository.ts";
+import { INVITATION_TTL_MS, displayName } from "../../contract/team.ts";
+import { userRole } from "../../contract/user-roles.ts";
+import { createActivityRepository } from "../repositories/activity/activity-repository.ts";
+import { createUsersRepository, LastOwnerError } from "../repositories/users/users-repository.ts";
+import { createVerificationsRepository } from "../repositories/users/verifications.ts";
 
 // npm run admin -- create --email owner@example.com
 // npm run admin -- reset-password --email owner@example.com
+// npm run admin -- list-users | invite --email a@b.c --role member | set-role --email a@b.c --role owner
+// npm run admin -- deactivate --email a@b.c | activate --email a@b.c
 // npm run admin -- backup <file>     (server/backup/: a consistent copy while the site serves)
 // npm run admin -- restore <file>    (refused on a database in use, or one that holds data without --force)
 // The password comes from ADMIN_PASSWORD or a hidden prompt: never from the command line, where it
@@ -21,9 +27,16 @@ import { createUsersRepository } from "../repositories/users/users-repository.ts
 const USAGE = `Usage:
   npm run admin -- create --email <address>
   npm run admin -- reset-password --email <address>
+  npm run admin -- list-users
+  npm run admin -- invite --email <address> --role owner|member
+  npm run admin -- set-role --email <address> --role owner|member
+  npm run admin -- deactivate --email <address>      (ends every session of the account)
+  npm run admin -- activate --email <address>
   npm run admin -- backup <file> [--force]
   npm run admin -- restore <file> [--force]
 
+invite prints the single-use link (7 days) to give the person; they choose their own password.
+There is always at least one active owner: the last one cannot be demoted or deactivated.
 The password is read from ADMIN_PASSWORD when set, otherwise asked for (twice, hidden).
 The database is the one the server uses (DATABASE_URL, or SQLITE_PATH / data/agency.sqlite).
 
@@ -79,14 +92,14 @@ async function main() {
   if (existsSync(".env")) process.loadEnvFile(".env");
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { email: { type: "string" }, force: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    options: { email: { type: "string" }, role: { type: "string" }, force: { type: "boolean" }, help: { type: "boolean", short: "h" } },
   });
   const command = positionals[0];
   if (values.help || !command) {
     console.log(USAGE);
     process.exit(values.help ? 0 : 1);
   }
-  if (!["create", "reset-password", "backup", "restore"].includes(command)) fail(`Unknown command "${command}".\n\n${USAGE}`);
+  if (!["create", "reset-password", "backup", "restore", "list-users", "invite", "set-role", "deactivate", "activate"].includes(command)) fail(`Unknown command "${command}".\n\n${USAGE}`);
 
   let config;
   try {
@@ -110,13 +123,58 @@ async function main() {
     return;
   }
 
+  if (command === "list-users") {
+    const db = createDatabase(config.database);
+    try {
+      await migrateToLatest(db);
+      const users = await createUsersRepository(db).list();
+      for (const user of users) {
+        const factor = user.secondFactor.totp || user.secondFactor.passkeys > 0 ? "2FA" : "password only";
+        console.log(`${user.email}\t${user.role}\t${user.active ? "active" : "deactivated"}\t${factor}\t${user.name ?? ""}`);
+      }
+      if (users.length === 0) console.log("No accounts yet: npm run admin -- create --email <address>");
+    } finally {
+      await db.destroy();
+    }
+    return;
+  }
+
   const email = adminEmail.safeParse(values.email ?? "");
   if (!email.success) fail(`--email: ${email.error.issues[0]?.message ?? "required"}\n\n${USAGE}`);
   const db = createDatabase(config.database);
   try {
     await migrateToLatest(db);
     const users = createUsersRepository(db);
+    const activity = createActivityRepository(db);
     const existing = await users.findByUsername(email.data);
+    const role = () => {
+      const parsed = userRole.safeParse(values.role);
+      return parsed.success ? parsed.data : fail(`--role: ${parsed.error.issues[0]?.message ?? "required"}\n\n${USAGE}`, EXIT.usage);
+    };
+    if (command === "invite") {
+      const invitedRole = role();
+      if (existing) fail(`${existing.username} has an account already.`);
+      const created = await createVerificationsRepository(db).create({ type: "invitation", ttlMs: INVITATION_TTL_MS, email: email.data.toLowerCase(), role: invitedRole, data: { name: null, emailed: false } });
+      await activity.record({ actor: null, kind: "invitation", summary: `invited ${email.data.toLowerCase()} as ${invitedRole} (from the command line)`, data: { via: "cli" } });
+      const origin = config.siteOrigin ?? `http://localhost:${config.port}`;
+      console.log(`Invited ${email.data.toLowerCase()} as ${invitedRole}. Give them this link (it works once, for 7 days):\n${origin}/admin/invitation/${created.token}`);
+      return;
+    }
+    if (command === "set-role" || command === "deactivate" || command === "activate") {
+      if (!existing) fail(`There is no account ${email.data}.`);
+      const patch = command === "set-role" ? { role: role() } : { active: command === "activate" };
+      try {
+        await users.update(existing.id, patch);
+      } catch (error) {
+        if (error instanceof LastOwnerError) fail("There must always be at least one active owner: make another owner first.");
+        throw error;
+      }
+      const who = displayName({ name: existing.name, email: existing.username });
+      const summary = command === "set-role" ? `changed ${who}'s role to ${values.role}` : command === "activate" ? `reactivated ${who}` : `deactivated ${who} (their sessions ended)`;
+      await activity.record({ actor: null, kind: "user", summary: `${summary} (from the command line)`, subjectUserId: existing.id, data: { via: "cli" } });
+      console.log(`${who}: ${command === "set-role" ? `now ${values.role}` : command === "activate" ? "active again" : "deactivated; every session ended"}.`);
+      return;
+    }
     if (command === "create") {
       if (existing) fail(`An account ${existing.username} exists already; use reset-password to change its password.`);
       await users.create(email.data, await hashPassword(await readNewPassword()));
