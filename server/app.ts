@@ -26,6 +26,8 @@ import adminNotificationSettingsRoutes from "./routes/api/admin-notification-set
 import adminSessionRoutes from "./routes/api/admin-session.ts";
 import adminTeamRoutes from "./routes/api/admin-team.ts";
 import adminActivityRoutes from "./routes/api/admin-activity.ts";
+import adminTwoFactorRoutes from "./routes/api/admin-two-factor.ts";
+import adminPasskeyRoutes from "./routes/api/admin-passkeys.ts";
 import adminPasswordResetRoutes from "./routes/api/admin-password-reset.ts";
 import cspReportRoutes from "./routes/api/csp-reports.ts";
 import leadFormRoutes from "./routes/api/lead-forms.ts";
@@ -173,6 +175,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}) {
   await app.register(adminTeamRoutes);
   await app.register(adminPasswordResetRoutes);
   await app.register(adminActivityRoutes);
+  await app.register(adminTwoFactorRoutes);
+  await app.register(adminPasskeyRoutes);
   await app.register(adminLeadRoutes);
   await app.register(adminDeliveryRoutes);
   await app.register(adminNotificationSettingsRoutes);

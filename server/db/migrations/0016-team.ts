@@ -43,7 +43,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("verifications")
     .addColumn("id", id, (c) => c.primaryKey())
-    // "invitation" | "password-reset" | "recovery-code" | "passkey-challenge" | "second-factor"
+    // "invitation" | "password-reset" | "recovery-code" | "passkey-challenge" | "second-factor" | "totp-step"
     .addColumn("type", "text", (c) => c.notNull())
     .addColumn("token_hash", "text", (c) => c.notNull())
     .addColumn("user_id", id, (c) => c.references("users.id").onDelete("cascade"))

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { displayName } from "../../../contract/team.ts";
+import { SETUP_REQUIRED_CODE, SETUP_REQUIRED_MESSAGE, type SecondFactorMethod } from "../../../contract/two-factor.ts";
 import { OWNER_ONLY_MESSAGE, type UserRole } from "../../../contract/user-roles.ts";
 import { getDecoyHash, hashPassword, needsRehash, verifyPassword } from "../../lib/passwords.ts";
 import { createSessionToken, hashSessionToken } from "../../lib/session-tokens.ts";
@@ -10,7 +11,18 @@ import { createWorkLimiter } from "../../lib/work-limiter.ts";
 // revoke them for every server instance at once.
 
 /** The signed-in user of a request. `sessionId`: the session's public id (the sessions list's "this device"). */
-export type Admin = { userId: string; username: string; role: UserRole; name: string | null; sessionId: string };
+export type Admin = {
+  userId: string;
+  username: string;
+  role: UserRole;
+  name: string | null;
+  sessionId: string;
+  /** The team requires a second factor this user has not set up: only its setup is open to them. */
+  secondFactorSetupRequired?: boolean;
+};
+
+/** A right password of a user who has a second factor: the sign-in's second step comes next. */
+export type SecondFactorPending = { secondFactorFor: { id: string; username: string; name: string | null; methods: SecondFactorMethod[] } };
 
 /** The actor of an activity record (repositories/activity/) for a signed-in user. */
 export function activityActor(admin: Admin): { userId: string; name: string } {
@@ -23,7 +35,7 @@ export type AdminSessions = {
    * in app.signInWork (`priority` for a known device of the account) and rejects with
    * WorkLimiterBusyError, unhashed, when that is full.
    */
-  login(request: FastifyRequest, reply: FastifyReply, username: string, password: string, options?: { priority?: boolean }): Promise<Admin | null>;
+  login(request: FastifyRequest, reply: FastifyReply, username: string, password: string, options?: { priority?: boolean }): Promise<Admin | SecondFactorPending | null>;
   /**
    * Starts a session for a user whose identity is proven (password, invitation, second factor, passkey) and
    * sets its cookie; a session the browser held before ends. `secondFactor`: the sign-in passed one.
@@ -47,6 +59,16 @@ declare module "fastify" {
   interface FastifyRequest {
     admin: Admin | null;
   }
+}
+
+/** What a user whose team requires a second factor may reach before they set one up. */
+const SETUP_PATHS = ["/api/admin/two-factor", "/api/admin/passkeys"];
+
+/** Whether this request must wait for the user's second factor (the team requires one they lack). */
+function setupFirst(request: FastifyRequest, admin: Admin): boolean {
+  if (!admin.secondFactorSetupRequired) return false;
+  const path = request.routeOptions.url ?? "";
+  return !SETUP_PATHS.some((allowed) => path === allowed || path.startsWith(`${allowed}/`));
 }
 
 /** Writing lastSeenAt on every request would turn reads into writes; once a minute is precise enough. */
@@ -84,7 +106,14 @@ export default fp(
         // A deactivated account is refused like a wrong password: the answer says nothing more.
         if (!user || !valid || user.deactivatedAt !== null) return null;
         // A hash made before argon2id, or with weaker parameters, is replaced now that the password is known.
-        await users.signedIn(user.id, needsRehash(user.passwordHash) ? await hashPassword(password) : undefined);
+        const rehashed = needsRehash(user.passwordHash) ? await hashPassword(password) : undefined;
+        const hasPasskey = await app.repositories.passkeys.countOf(user.id).then((n) => n > 0);
+        if (user.totpEnabledAt !== null || hasPasskey) {
+          if (rehashed) await users.setPasswordHash(user.id, rehashed);
+          const methods: SecondFactorMethod[] = [...(user.totpEnabledAt !== null ? (["totp", "recovery-code"] as const) : []), ...(hasPasskey ? (["passkey"] as const) : [])];
+          return { secondFactorFor: { id: user.id, username: user.username, name: user.name, methods } };
+        }
+        await users.signedIn(user.id, rehashed);
         return adminSessions.startSession(request, reply, user);
       },
 
@@ -123,7 +152,14 @@ export default fp(
           const expiresAt = new Date(Math.min(now.getTime() + idleMs, Date.parse(session.absoluteExpiresAt)));
           await sessions.extend(tokenHash, now, expiresAt.toISOString());
         }
-        request.admin = { userId: session.userId, username: session.username, role: session.role, name: session.name, sessionId: session.sessionId };
+        request.admin = {
+          userId: session.userId,
+          username: session.username,
+          role: session.role,
+          name: session.name,
+          sessionId: session.sessionId,
+          secondFactorSetupRequired: session.secondFactorSetupRequired,
+        };
         return request.admin;
       },
 
@@ -139,6 +175,9 @@ export default fp(
         if (!admin) {
           reply.header("cache-control", "no-store");
           await reply.code(401).send({ message: "Sign in as the admin to see this" });
+        } else if (setupFirst(request, admin)) {
+          reply.header("cache-control", "no-store");
+          await reply.code(403).send({ message: SETUP_REQUIRED_MESSAGE, code: SETUP_REQUIRED_CODE });
         }
       },
 
@@ -147,6 +186,8 @@ export default fp(
         reply.header("cache-control", "no-store");
         if (!admin) {
           await reply.code(401).send({ message: "Sign in as the admin to see this" });
+        } else if (setupFirst(request, admin)) {
+          await reply.code(403).send({ message: SETUP_REQUIRED_MESSAGE, code: SETUP_REQUIRED_CODE });
         } else if (admin.role !== "owner") {
           await reply.code(403).send({ message: OWNER_ONLY_MESSAGE });
         }

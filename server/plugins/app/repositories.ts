@@ -10,6 +10,8 @@ import { createServerSecretsRepository } from "../../repositories/server-secrets
 import { createSessionsRepository } from "../../repositories/users/sessions-repository.ts";
 import { createUsersRepository } from "../../repositories/users/users-repository.ts";
 import { createVerificationsRepository } from "../../repositories/users/verifications.ts";
+import { createSecondFactorsRepository } from "../../repositories/users/second-factors.ts";
+import { createPasskeysRepository } from "../../repositories/users/passkeys-repository.ts";
 
 export type Repositories = {
   leads: ReturnType<typeof createLeadsRepository>;
@@ -22,6 +24,8 @@ export type Repositories = {
   notificationSettings: ReturnType<typeof createNotificationSettingsRepository>;
   activity: ReturnType<typeof createActivityRepository>;
   verifications: ReturnType<typeof createVerificationsRepository>;
+  secondFactors: ReturnType<typeof createSecondFactorsRepository>;
+  passkeys: ReturnType<typeof createPasskeysRepository>;
 };
 
 export default fp(
@@ -37,6 +41,8 @@ export default fp(
       notificationSettings: createNotificationSettingsRepository(app.db),
       activity: createActivityRepository(app.db, app.clock),
       verifications: createVerificationsRepository(app.db, app.clock),
+      secondFactors: createSecondFactorsRepository(app.db, app.clock),
+      passkeys: createPasskeysRepository(app.db, app.clock),
     };
     app.decorate("repositories", repositories);
   },

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { UserRole } from "../../../contract/user-roles.ts";
 import type { Database } from "../../db/schema.ts";
 
@@ -12,6 +12,8 @@ export type SessionUser = {
   expiresAt: string;
   lastSeenAt: string;
   absoluteExpiresAt: string;
+  /** The team requires a second factor and this user has none (issue 23). */
+  secondFactorSetupRequired: boolean;
 };
 
 /** The longest User-Agent kept: enough to tell a browser and a system apart. */
@@ -42,7 +44,7 @@ export function createSessionsRepository(db: Kysely<Database>) {
 
     /** The session's user while the session has not expired and the user is active. */
     async findActive(tokenHash: string, now: Date): Promise<SessionUser | undefined> {
-      return db
+      const row = await db
         .selectFrom("sessions")
         .innerJoin("users", "users.id", "sessions.userId")
         .select([
@@ -54,11 +56,18 @@ export function createSessionsRepository(db: Kysely<Database>) {
           "sessions.expiresAt",
           "sessions.lastSeenAt",
           "sessions.absoluteExpiresAt",
+          // One statement still: whether the team requires a second factor this user lacks.
+          sql<number>`case when (select require_second_factor from team_settings where id = 'team') = 1
+            and users.totp_enabled_at is null
+            and not exists (select 1 from passkeys where passkeys.user_id = users.id) then 1 else 0 end`.as("setupRequired"),
         ])
         .where("sessions.tokenHash", "=", tokenHash)
         .where("sessions.expiresAt", ">", now.toISOString())
         .where("users.deactivatedAt", "is", null)
-        .executeTakeFirst() as Promise<SessionUser | undefined>;
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { setupRequired, ...session } = row;
+      return { ...session, role: session.role as UserRole, secondFactorSetupRequired: Number(setupRequired) === 1 };
     },
 
     async extend(tokenHash: string, now: Date, expiresAt: string): Promise<void> {

@@ -53,6 +53,11 @@ export function createUsersRepository(db: Kysely<Database>, clock: () => Date = 
       return db.selectFrom("users").select(accountColumns).where("id", "=", id).executeTakeFirst();
     },
 
+    /** Replaces the password hash with the same password's newer hash (a rehash), ending no session. */
+    async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
+      await db.updateTable("users").set({ passwordHash, updatedAt: clock().toISOString() }).where("id", "=", userId).execute();
+    },
+
     /**
      * A successful sign-in: remembers when, and replaces a password hash made with older parameters
      * (lib/passwords.ts needsRehash) by the one given, without ending any session.

@@ -8,7 +8,7 @@ import type { Database, VerificationsTable } from "../../db/schema.ts";
 // is used once (consume() is one conditional update, so two requests cannot both use it) and, but for
 // recovery codes, expires.
 
-export type VerificationType = "invitation" | "password-reset" | "recovery-code" | "passkey-challenge" | "second-factor";
+export type VerificationType = "invitation" | "password-reset" | "recovery-code" | "passkey-challenge" | "second-factor" | "totp-step";
 
 export type Verification = VerificationsTable;
 

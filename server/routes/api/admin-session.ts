@@ -2,6 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { adminLoginInput, passwordChange, type AdminStatus } from "../../../contract/admin.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import { displayName } from "../../../contract/team.ts";
+import { SECOND_STEP_EXPIRED_MESSAGE, WRONG_CODE_MESSAGE, secondFactorCode, type SecondFactorStep } from "../../../contract/two-factor.ts";
+import { totpStepOf } from "../../lib/totp.ts";
+import { verificationState } from "../../repositories/users/verifications.ts";
 import { activityActor, type Admin } from "../../plugins/app/admin-sessions.ts";
 import { parseInput } from "../../lib/request-errors.ts";
 import { hashSessionToken } from "../../lib/session-tokens.ts";
@@ -16,7 +19,27 @@ const BUSY_RETRY_AFTER_SECONDS = 2;
 const BUSY_LOG_INTERVAL_MS = 10_000;
 
 function statusOf(admin: Admin): AdminStatus {
-  return { authenticated: true, username: admin.username, user: { id: admin.userId, role: admin.role, name: admin.name } };
+  return {
+    authenticated: true,
+    username: admin.username,
+    user: { id: admin.userId, role: admin.role, name: admin.name },
+    ...(admin.secondFactorSetupRequired ? { secondFactorSetupRequired: true } : {}),
+  };
+}
+
+/** How long the sign-in's second step may take (its single-use token lives in secondStepCookie). */
+const SECOND_STEP_TTL_MS = 5 * 60 * 1000;
+export const secondStepCookie = "agency_second_step";
+
+/** The user whose password was right in this browser less than five minutes ago, with the step's token. */
+export async function pendingSecondStep(app: FastifyInstance, request: FastifyRequest) {
+  const token = request.cookies[secondStepCookie];
+  if (!token || token.length > 100) return null;
+  const row = await app.repositories.verifications.find("second-factor", token);
+  if (!row?.userId || verificationState(row, app.clock()) !== "pending") return null;
+  const user = await app.repositories.users.findById(row.userId);
+  if (!user || user.deactivatedAt !== null) return null;
+  return { token, user };
 }
 
 export default async function adminSessionRoutes(app: FastifyInstance) {
@@ -81,8 +104,59 @@ export default async function adminSessionRoutes(app: FastifyInstance) {
       );
       return reply.code(401).send({ message: "Invalid email or password" });
     }
+    if ("secondFactorFor" in admin) {
+      // The password was right; the sign-in's second step proves the rest. The account's failure count
+      // stays until then: codes guessed at the next step count toward the same limit.
+      const user = admin.secondFactorFor;
+      const step = await app.repositories.verifications.create({ type: "second-factor", ttlMs: SECOND_STEP_TTL_MS, userId: user.id });
+      reply.setCookie(secondStepCookie, step.token, { path: "/api/admin", httpOnly: true, sameSite: "strict", secure: request.protocol === "https", maxAge: SECOND_STEP_TTL_MS / 1000 });
+      return { authenticated: false, username: null, secondFactor: { methods: user.methods } } satisfies SecondFactorStep;
+    }
     await throttle.signInSucceeded(request, reply, admin);
     await app.repositories.activity.record({ actor: activityActor(admin), kind: "sign-in", summary: "signed in with a password", subjectUserId: admin.userId, data: { method: "password" } });
+    return statusOf(admin);
+  });
+
+  // The sign-in's second step: a code from the authenticator app, or a recovery code. (A passkey's assertion
+  // goes to POST /api/admin/passkeys/sign-in, which reads the same step.)
+  app.post("/api/admin/login/second-factor", { config: loginRateLimit(app.config) }, async (request, reply) => {
+    const { code } = parseInput(secondFactorCode, request.body, "Please enter the code.");
+    const pending = await pendingSecondStep(app, request);
+    if (!pending) return reply.code(401).send({ message: SECOND_STEP_EXPIRED_MESSAGE });
+    const { user } = pending;
+    // Counted before the code is checked, with the account's failed sign-ins: a guesser of codes meets the
+    // same limit as a guesser of passwords.
+    const attempt = await throttle.signInAttempt(request, user.username);
+    if ("refusedForMs" in attempt) {
+      return sendTooManyRequests(reply, attempt.refusedForMs, "Too many failed sign-ins for this account. Sign in from a browser you have used before, or wait.");
+    }
+    const factors = app.repositories.secondFactors;
+    let method: "totp" | "recovery code" | null = null;
+    const totp = await factors.totpOf(user.id);
+    if (totp?.enabled) {
+      const step = totpStepOf(totp.secret, code.replace(/\s/g, ""), app.clock());
+      if (step !== null && (await factors.useTotpStep(user.id, step))) method = "totp";
+      else if (step === null && (await factors.useRecoveryCode(user.id, code))) method = "recovery code";
+    }
+    const actor = { userId: user.id, name: displayName({ name: user.name, email: user.username }) };
+    if (!method) {
+      await app.repositories.activity.record({ actor, kind: "sign-in-failed", summary: "failed the second step of a sign-in (wrong code)", subjectUserId: user.id });
+      return reply.code(401).send({ message: WRONG_CODE_MESSAGE, errors: { code: WRONG_CODE_MESSAGE } });
+    }
+    // One conditional update: the step is spent once, whatever else raced it.
+    if (!(await app.repositories.verifications.consume("second-factor", pending.token))) return reply.code(401).send({ message: SECOND_STEP_EXPIRED_MESSAGE });
+    reply.clearCookie(secondStepCookie, { path: "/api/admin" });
+    await users.signedIn(user.id);
+    const admin = await sessions.startSession(request, reply, user, { secondFactor: true });
+    await throttle.signInSucceeded(request, reply, admin);
+    const left = method === "recovery code" ? await factors.recoveryCodesLeft(user.id) : null;
+    await app.repositories.activity.record({
+      actor,
+      kind: "sign-in",
+      summary: method === "totp" ? "signed in with a password and an authenticator code" : `signed in with a password and a recovery code (${left} left)`,
+      subjectUserId: user.id,
+      data: { method: method === "totp" ? "password+totp" : "password+recovery-code" },
+    });
     return statusOf(admin);
   });
 

@@ -23,7 +23,12 @@ import { addTestUser, createTestApp, sessionCookieOf, signIn, TEST_ADMIN, type T
 
 const mail = smtpServerForThisFile();
 let offset = 0;
-const clock = () => new Date(Date.now() + offset);
+let lastMs = 0;
+/** Real time moved by `offset`, never the same millisecond twice: records keep the order they were made in. */
+const clock = () => {
+  lastMs = Math.max(lastMs + 1, Date.now() + offset);
+  return new Date(lastMs);
+};
 const DAY = 86_400_000;
 
 let t: TestApp;
@@ -49,6 +54,7 @@ afterAll(async () => {
 });
 afterEach(() => {
   offset = 0;
+  lastMs = 0;
 });
 
 let serial = 0;
