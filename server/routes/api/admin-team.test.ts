@@ -26,7 +26,9 @@ let offset = 0;
 let lastMs = 0;
 /** Real time moved by `offset`, never the same millisecond twice: records keep the order they were made in. */
 const clock = () => {
-  lastMs = Math.max(lastMs + 1, Date.now() + offset);
+  const base = Date.now() + offset;
+  // A step ahead of the last reading, unless the test moved the clock back (offset reset).
+  lastMs = base > lastMs || lastMs - base > 1000 ? base : lastMs + 1;
   return new Date(lastMs);
 };
 const DAY = 86_400_000;
