@@ -15,6 +15,12 @@ import { LeadDetailPage } from "./routes/lead-detail/lead-detail-page.tsx";
 import { LeadInbox } from "./routes/lead-inbox.tsx";
 import { AdminLogin } from "./routes/login.tsx";
 import { SettingsPage } from "./routes/settings.tsx";
+import { AccountPage } from "./routes/account/account-page.tsx";
+import { SetupSecondFactorPage } from "./routes/account/setup-second-factor-page.tsx";
+import { ActivityPage } from "./routes/activity/activity-page.tsx";
+import { InvitationPage } from "./routes/links/invitation-page.tsx";
+import { ForgotPasswordPage, ResetPasswordPage } from "./routes/links/password-reset-pages.tsx";
+import { TeamPage } from "./routes/team/team-page.tsx";
 import { endSessionOnUnauthorized } from "./session.ts";
 
 // The admin: a single-page app on its own page (app/pages/admin/index.astro, served for every /admin/*
@@ -24,6 +30,10 @@ import { endSessionOnUnauthorized } from "./session.ts";
 const router = createBrowserRouter([
   { path: "/admin", element: <Navigate to="/admin/submissions" replace /> },
   { path: "/admin/login", element: <AdminLogin /> },
+  // The team's e-mailed links (issue 23): no session needed.
+  { path: "/admin/invitation/:token", element: <InvitationPage /> },
+  { path: "/admin/forgot-password", element: <ForgotPasswordPage /> },
+  { path: "/admin/reset-password/:token", element: <ResetPasswordPage /> },
   {
     element: <SignedInLayout />,
     children: [
@@ -32,6 +42,10 @@ const router = createBrowserRouter([
       { path: "/admin/leads/:kind/:id", element: <LeadDetailPage /> },
       { path: "/admin/deliveries", element: <DeliveriesPage /> },
       { path: "/admin/settings", element: <SettingsPage /> },
+      { path: "/admin/team", element: <TeamPage /> },
+      { path: "/admin/activity", element: <ActivityPage /> },
+      { path: "/admin/account", element: <AccountPage /> },
+      { path: "/admin/setup-second-factor", element: <SetupSecondFactorPage /> },
       { path: "*", element: <AdminNotFound /> },
     ],
   },

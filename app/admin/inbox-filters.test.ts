@@ -22,11 +22,11 @@ const read = (kind: ListKind, query: string) => filtersFromSearchParams(kind, ne
 describe("filtersFromSearchParams", () => {
   it("gives the defaults for an address without filters", () => {
     expect(read("contacts", "")).toEqual(defaultFilters);
-    expect(defaultFilters).toEqual({ view: "inbox", q: "", status: "", from: "", to: "", product: "", serviceType: "", form: "", unread: false, followUp: "", sort: "newest" });
+    expect(defaultFilters).toEqual({ view: "inbox", q: "", status: "", from: "", to: "", product: "", serviceType: "", form: "", unread: false, followUp: "", assignee: "", sort: "newest" });
   });
 
   it("reads every filter of a shared address", () => {
-    expect(read("contacts", "view=spam&q=Quinn&status=spam&from=2026-01-01&to=2026-01-31&product=SEO+Services&form=contact-page&unread=true&followUp=due&sort=name")).toEqual({
+    expect(read("contacts", "view=spam&q=Quinn&status=spam&from=2026-01-01&to=2026-01-31&product=SEO+Services&form=contact-page&unread=true&followUp=due&assignee=me&sort=name")).toEqual({
       view: "spam",
       q: "Quinn",
       status: "spam",
@@ -37,9 +37,15 @@ describe("filtersFromSearchParams", () => {
       form: "contact-page",
       unread: true,
       followUp: "due",
+      assignee: "me",
       sort: "name",
     });
     expect(read("inquiries", "serviceType=web-design").serviceType).toBe("web-design");
+    // Whose leads (issue 23): me, none or a user's id; anything else is dropped.
+    expect(read("all", "assignee=none").assignee).toBe("none");
+    expect(read("all", "assignee=0B6C5A3E-6F7D-4A51-9A7E-1F2D3C4B5A69").assignee).toBe("0b6c5a3e-6f7d-4a51-9a7e-1f2d3c4b5a69");
+    expect(read("all", "assignee=someone").assignee).toBe("");
+    expect(filtersToSearchParams({ ...defaultFilters, assignee: "me" }).toString()).toBe("assignee=me");
     expect(read("contacts", "sort=sideways").sort).toBe("newest");
   });
 

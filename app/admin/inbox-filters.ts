@@ -34,6 +34,8 @@ export type InboxFilters = {
   unread: boolean;
   /** "due": only leads whose follow-up is today or overdue. */
   followUp: "" | "due";
+  /** Whose leads (issue 23): "me", "none" (unassigned), a user's id, or "" for everyone's. */
+  assignee: string;
   /** The list's order (contract leadSorts); the list's default (defaultSortOf) stays out of its address. */
   sort: LeadSort;
 };
@@ -57,6 +59,7 @@ export const defaultFilters: InboxFilters = {
   form: "",
   unread: false,
   followUp: "",
+  assignee: "",
   sort: "newest",
 };
 
@@ -95,6 +98,7 @@ export function filtersFromSearchParams(kind: ListKind, params: URLSearchParams)
     form: checked(rules.form, params.get("form")),
     unread: params.get("unread") === "true",
     followUp: params.get("followUp") === "due" ? "due" : "",
+    assignee: checked(rules.assignee, params.get("assignee")),
     // (The contract's schema fills in the API's default for a missing order: only a given one is read.)
     sort: (params.has("sort") ? leadSortParam.shape.sort.safeParse(params.get("sort")).data : undefined) ?? defaultSortOf(kind),
   };
@@ -119,6 +123,7 @@ export function filtersToSearchParams(filters: InboxFilters, defaultSort: LeadSo
   if (form) params.set("form", form);
   if (filters.unread) params.set("unread", "true");
   if (filters.followUp) params.set("followUp", filters.followUp);
+  if (filters.assignee) params.set("assignee", filters.assignee);
   if (filters.sort !== defaultSort) params.set("sort", filters.sort);
   return params;
 }
@@ -153,7 +158,7 @@ export function hasFilters(kind: ListKind, filters: InboxFilters): boolean {
  * "Filters" button (the search stays in sight there, the other filters fold away behind it).
  */
 export function activeFilterCount(filters: InboxFilters): number {
-  const set = [filters.status, filters.from, filters.to, filters.product, filters.serviceType, filters.form.trim(), filters.followUp, filters.unread];
+  const set = [filters.status, filters.from, filters.to, filters.product, filters.serviceType, filters.form.trim(), filters.followUp, filters.unread, filters.assignee];
   return set.filter(Boolean).length;
 }
 

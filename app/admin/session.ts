@@ -1,5 +1,6 @@
 import { mutationOptions, queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import type { AdminLoginInput, AdminStatus } from "../../contract/admin.ts";
+import type { SecondFactorStep } from "../../contract/two-factor.ts";
 import { apiRequest, getQueryFn } from "../lib/api-client.ts";
 import { isUnauthorized } from "./api/request.ts";
 
@@ -30,20 +31,41 @@ function forgetSessionData(queryClient: QueryClient) {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQuery.queryKey[0] });
 }
 
+/** A sign-in's answer: signed in (the status), or the second step to come (issue 23). */
+export type SignInAnswer = AdminStatus | SecondFactorStep;
+
+export function isSecondFactorStep(answer: SignInAnswer): answer is SecondFactorStep {
+  return "secondFactor" in answer;
+}
+
+/** A session has begun (password, second step, passkey, invitation): its status, and nothing cached from before. */
+export function startSession(client: QueryClient, status: AdminStatus) {
+  forgetSessionData(client);
+  client.setQueryData(sessionQuery.queryKey, status);
+  void client.invalidateQueries({ queryKey: sessionQuery.queryKey });
+}
+
 /**
- * POST /api/admin/login. Its answer body is not read (SPEC §7): the session is the submitted e-mail at
- * once, and the status is fetched again in the background to confirm it.
+ * POST /api/admin/login. A success is signed in as the submitted e-mail at once (SPEC §7), with the role the
+ * answer names when it is the status; a user with a second factor gets the second step instead (issue 23),
+ * and the status stays signed out until it is done. An answer that is not JSON still means signed in.
  */
 export const loginMutation = mutationOptions({
-  mutationFn: async (credentials: AdminLoginInput) => {
-    await apiRequest("POST", "/api/admin/login", credentials);
+  mutationFn: async (credentials: AdminLoginInput): Promise<SignInAnswer> => {
+    const response = await apiRequest("POST", "/api/admin/login", credentials);
+    const answer = (await response.json().catch(() => null)) as Partial<SignInAnswer> | null;
+    if (answer && "secondFactor" in answer && answer.secondFactor) return answer as SecondFactorStep;
+    return { authenticated: true, username: credentials.username, ...(answer && "user" in answer && answer.user ? { user: answer.user } : {}) };
   },
-  onSuccess: (_data, credentials, _result, { client }) => {
-    forgetSessionData(client);
-    const signedIn: AdminStatus = { authenticated: true, username: credentials.username };
-    client.setQueryData(sessionQuery.queryKey, signedIn);
-    void client.invalidateQueries({ queryKey: sessionQuery.queryKey });
+  onSuccess: (answer, _credentials, _result, { client }) => {
+    if (!isSecondFactorStep(answer)) startSession(client, answer);
   },
+});
+
+/** POST /api/admin/login/second-factor: the app's code or a recovery code. */
+export const secondFactorMutation = mutationOptions({
+  mutationFn: async (code: string): Promise<AdminStatus> => (await (await apiRequest("POST", "/api/admin/login/second-factor", { code })).json()) as AdminStatus,
+  onSuccess: (status, _code, _result, { client }) => startSession(client, status),
 });
 
 /** The session is over: the status says so (the layout then goes to the login page). */

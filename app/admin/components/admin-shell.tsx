@@ -5,6 +5,7 @@ import { cn } from "../../lib/utils.ts";
 import { titleWithUnread, useNewLeadNotifications, useUnreadCount } from "../live-updates.ts";
 import { logoutMutation } from "../session.ts";
 import { focusRing } from "./admin-classes.ts";
+import { useIsOwner } from "./owner-only.tsx";
 import { OwnerReachBanner } from "./owner-reach-banner.tsx";
 
 // The frame of the signed-in admin pages (a bar with the sections, the site link and Logout, and the
@@ -93,23 +94,28 @@ const navLinkClass = (current: boolean) =>
  * The sections. A lead's page belongs to the list it was opened from: All leads when its address says
  * list=all (routes/lead-detail/list-source.ts), else its kind's inbox.
  */
-const sections: { to: string; label: string; current: (path: string, fromAll: boolean) => boolean }[] = [
+const sections: { to: string; label: string; ownerOnly?: true; current: (path: string, fromAll: boolean) => boolean }[] = [
   { to: "/admin/submissions", label: "Dashboard", current: (path) => path === "/admin/submissions" },
   { to: "/admin/leads/all", label: "All leads", current: (path, fromAll) => path.startsWith("/admin/leads/all") || (fromAll && path.startsWith("/admin/leads/")) },
   { to: "/admin/leads/contacts", label: "Contact inbox", current: (path, fromAll) => !fromAll && path.startsWith("/admin/leads/contacts") },
   { to: "/admin/leads/inquiries", label: "Inquiry inbox", current: (path, fromAll) => !fromAll && path.startsWith("/admin/leads/inquiries") },
-  { to: "/admin/deliveries", label: "Deliveries", current: (path) => path.startsWith("/admin/deliveries") },
-  { to: "/admin/settings", label: "Settings", current: (path) => path.startsWith("/admin/settings") },
+  { to: "/admin/deliveries", label: "Deliveries", ownerOnly: true, current: (path) => path.startsWith("/admin/deliveries") },
+  { to: "/admin/team", label: "Team", ownerOnly: true, current: (path) => path.startsWith("/admin/team") },
+  { to: "/admin/activity", label: "Activity", ownerOnly: true, current: (path) => path.startsWith("/admin/activity") },
+  { to: "/admin/settings", label: "Settings", ownerOnly: true, current: (path) => path.startsWith("/admin/settings") },
+  { to: "/admin/account", label: "Account", current: (path) => path.startsWith("/admin/account") },
 ];
 
 function AdminNav() {
   const { pathname, search } = useLocation();
   const fromAll = new URLSearchParams(search).get("list") === "all";
+  // A member's admin leaves out what only an owner may use (issue 23).
+  const owner = useIsOwner();
   return (
     <nav aria-label="Admin" className="min-w-0">
       {/* Wraps onto a second line on a phone: nothing scrolls sideways at 360 px. */}
       <ul className="flex flex-wrap items-center gap-1">
-        {sections.map((section) => {
+        {sections.filter((section) => owner || !section.ownerOnly).map((section) => {
           const current = section.current(pathname, fromAll);
           return (
             <li key={section.to}>

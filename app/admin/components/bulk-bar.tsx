@@ -6,7 +6,11 @@ import { Button } from "../../components/ui/button.tsx";
 import { toast } from "../../hooks/use-toast.ts";
 import { bulkMutation, sendBulk } from "../api/triage.ts";
 import { filtersToSearchParams, type InboxFilters, type ListKind } from "../inbox-filters.ts";
+import { cn } from "../../lib/utils.ts";
+import { selectClass } from "./admin-classes.ts";
+import { useTeam } from "./assignee.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { useIsOwner } from "./owner-only.tsx";
 import { formatCount, statusLabels } from "./lead-format.ts";
 import { StatusMenu } from "./lead-status-select.tsx";
 import { failureToast, undoToast } from "./undo-toast.tsx";
@@ -65,6 +69,9 @@ export function BulkBar({
   const client = useQueryClient();
   const bulk = useMutation(bulkMutation(kind));
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // Deleting is an owner's (issue 23); assigning is everyone's.
+  const owner = useIsOwner();
+  const { active, nameOf } = useTeam();
   const spamView = filters.view === "spam";
   const count = "ids" in selection ? selection.ids.length : selection.count;
   const target: Pick<BulkRequest, "ids" | "filters"> = "ids" in selection ? { ids: selection.ids } : { filters: bulkFilters(filters) };
@@ -112,9 +119,32 @@ export function BulkBar({
           </Button>
         </>
       )}
-      <Button type="button" size="sm" variant="destructive" disabled={bulk.isPending} onClick={() => setConfirmDelete(true)}>
-        Delete
-      </Button>
+      <label className="sr-only" htmlFor="bulk-assign">
+        Assign the selected leads to
+      </label>
+      <select
+        id="bulk-assign"
+        className={cn(selectClass, "h-9")}
+        value=""
+        disabled={bulk.isPending}
+        onChange={(event) => {
+          const value = event.target.value;
+          if (value) run({ action: "assign", assigneeId: value === "none" ? null : value });
+        }}
+      >
+        <option value="">Assign to…</option>
+        <option value="none">Unassigned</option>
+        {active.map((user) => (
+          <option key={user.id} value={user.id}>
+            {nameOf(user.id)}
+          </option>
+        ))}
+      </select>
+      {owner && (
+        <Button type="button" size="sm" variant="destructive" disabled={bulk.isPending} onClick={() => setConfirmDelete(true)}>
+          Delete
+        </Button>
+      )}
       <ConfirmDialog
         open={confirmDelete}
         title={`Delete ${leadsText(count)}?`}

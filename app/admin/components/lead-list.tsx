@@ -14,6 +14,8 @@ import { leadListQuery, type ListPages } from "../api/leads.ts";
 import { defaultSortOf, leadLinkSearch, type InboxFilters, type ListKind } from "../inbox-filters.ts";
 import { Loading } from "./admin-shell.tsx";
 import { focusRing, selectClass } from "./admin-classes.ts";
+import { AssigneeBadge } from "./assignee.tsx";
+import { useIsOwner } from "./owner-only.tsx";
 import { BulkBar, leadsText, type BulkSelection } from "./bulk-bar.tsx";
 import { formatCount, formatDateTime, kindLabels, leadName, telHref, timeAgo } from "./lead-format.ts";
 import { LeadStatusSelect, SpamButton } from "./lead-status-select.tsx";
@@ -122,6 +124,7 @@ export function LeadList({
   const sortId = useId();
   const sortHintId = useId();
   const now = useNow();
+  const owner = useIsOwner();
   const spamView = filters.view === "spam";
   const combined = kind === "all";
   const inquiries = kind === "inquiries";
@@ -197,7 +200,7 @@ export function LeadList({
               ))}
             </select>
           </div>
-          {!combined && (
+          {!combined && owner && (
             <a href={exportUrl(kind, filters)} download className={cn(buttonVariants({ variant: "outline", size: "sm" }))}>
               Export CSV
             </a>
@@ -357,6 +360,7 @@ export function LeadList({
                             {name}
                           </Link>
                           {unread && <span className="sr-only">Unread</span>}
+                          <AssigneeBadge assigneeId={lead.assigneeId} />
                         </span>
                         <span className="mt-0.5 block break-all pl-4 text-xs text-slate-700">{lead.email}</span>
                         {/* On a phone the number is read here; the table has a column for it. */}

@@ -1,6 +1,8 @@
-import { Navigate, Outlet } from "react-router";
+import { Navigate, Outlet, useLocation } from "react-router";
 import { AdminFrame, Loading } from "../components/admin-shell.tsx";
 import { useSession } from "../session.ts";
+
+export const SETUP_PATH = "/admin/setup-second-factor";
 
 /**
  * The sign-in guard, once for every signed-in screen (SPEC §2, §6): while the status is unknown the
@@ -9,8 +11,11 @@ import { useSession } from "../session.ts";
  */
 export function SignedInLayout() {
   const session = useSession();
+  const { pathname } = useLocation();
   if (session.isLoading) return <Loading />;
   if (!session.authenticated) return <Navigate to="/admin/login" replace />;
+  // The team requires a second factor this user lacks (issue 23): its setup comes before anything else.
+  if (session.secondFactorSetupRequired && pathname !== SETUP_PATH) return <Navigate to={SETUP_PATH} replace />;
   return (
     <AdminFrame>
       <Outlet />

@@ -1,3 +1,4 @@
+import { OwnerOnly } from "../components/owner-only.tsx";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -21,6 +22,14 @@ import { formatCount } from "../components/lead-format.ts";
 
 export function DeliveriesPage() {
   usePageTitle("Deliveries | Admin");
+  return (
+    <OwnerOnly>
+      <Deliveries />
+    </OwnerOnly>
+  );
+}
+
+function Deliveries() {
   const [searchParams] = useSearchParams();
   const state = searchParams.get("state");
   const view: DeliveryView = isDeliveryView(state) ? state : "attention";

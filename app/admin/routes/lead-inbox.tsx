@@ -8,6 +8,8 @@ import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { leadFormLabels } from "../../config/lead-form-names.ts";
 import { cn } from "../../lib/utils.ts";
+import { useTeam } from "../components/assignee.tsx";
+import { useSession } from "../session.ts";
 import { leadCountsQuery } from "../api/triage.ts";
 import { usePageTitle } from "../components/admin-shell.tsx";
 import { focusRing, linkClass, selectClass } from "../components/admin-classes.ts";
@@ -79,6 +81,9 @@ function Inbox({ kind }: { kind: ListKind }) {
   // The filters' panel on a phone (always shown from the md breakpoint on).
   const [filtersOpen, setFiltersOpen] = useState(false);
   const folded = activeFilterCount(filters);
+  // Whose leads (issue 23): the team's names for the "Assigned to" filter.
+  const team = useTeam();
+  const myId = useSession().user?.id;
 
   const listPathname = `/admin/leads/${kind}`;
   const combined = kind === "all";
@@ -172,6 +177,20 @@ function Inbox({ kind }: { kind: ListKind }) {
               ])}
             />
           )}
+          <SelectFilter
+            label="Assigned to"
+            value={filters.assignee}
+            onChange={(assignee) => setFilters({ assignee })}
+            options={[
+              ["me", "Assigned to me"],
+              ["none", "Unassigned"],
+              ...team.active.filter((user) => user.id !== myId).map((user): [string, string] => [user.id, team.nameOf(user.id) ?? user.email]),
+              // A user no longer on the team (in a shared address) stays choosable.
+              ...(filters.assignee && !["me", "none"].includes(filters.assignee) && !team.active.some((user) => user.id === filters.assignee)
+                ? [[filters.assignee, team.nameOf(filters.assignee) ?? "A former user"] as [string, string]]
+                : []),
+            ]}
+          />
           <DateFilter label="Received from" value={filters.from} onChange={(from) => setFilters({ from })} />
           <DateFilter label="Received to" value={filters.to} onChange={(to) => setFilters({ to })} />
           {kind !== "inquiries" && (

@@ -1,12 +1,15 @@
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { DeliveryHealth } from "../../../contract/deliveries.ts";
 import { cn } from "../../lib/utils.ts";
 import { deliveryHealthQuery } from "../api/deliveries.ts";
+import { apiErrorOf } from "../api/request.ts";
+import { teamSettingsQuery, updateTeamSettingsMutation } from "../api/two-factor.ts";
+import { toast } from "../../hooks/use-toast.ts";
 import { usePageTitle } from "../components/admin-shell.tsx";
 import { focusRing, linkClass } from "../components/admin-classes.ts";
-import { ChangePasswordForm } from "../components/change-password-form.tsx";
+import { OwnerOnly } from "../components/owner-only.tsx";
 import { notDeliveredSummary } from "../components/delivery-format.ts";
 import { WhoGetsNewLeads } from "../components/who-gets-new-leads.tsx";
 import { disableNotifications, enableNotifications, notificationsSupported, useNotificationSetting } from "../live-updates.ts";
@@ -20,21 +23,20 @@ export function SettingsPage() {
   usePageTitle("Settings | Admin");
   useScrollToHash();
   return (
-    <>
+    <OwnerOnly>
       <h1 className="text-3xl font-bold text-slate-900">Settings</h1>
       <WhoGetsNewLeads />
       <DeliverySettings />
       <NotificationSetting />
-      <section className="mt-12 border-t border-slate-200 pt-8" aria-labelledby="change-password">
-        <h2 id="change-password" className="text-xl font-semibold text-slate-900">
-          Change password
-        </h2>
-        <p className="mt-1 text-sm text-slate-700">Changing the password signs out every other session of this account.</p>
-        <div className="mt-4">
-          <ChangePasswordForm />
-        </div>
-      </section>
-    </>
+      <SignInSecurity />
+      <p className="mt-12 border-t border-slate-200 pt-8 text-slate-800">
+        Your password, passkeys and sessions are on your{" "}
+        <Link to="/admin/account" className={linkClass}>
+          Account
+        </Link>{" "}
+        page.
+      </p>
+    </OwnerOnly>
   );
 }
 
@@ -163,6 +165,45 @@ function NotificationSetting() {
       <p id={`${id}-result`} aria-live="polite" className={cn("mt-2 text-sm", refusal ? "font-medium text-red-700" : "text-slate-800")}>
         {!supported ? refusals.unsupported : refusal ? refusals[refusal] : ""}
       </p>
+    </section>
+  );
+}
+
+/** The team's rule (issue 23): everyone must have a second factor; a user without one is led to set it up. */
+function SignInSecurity() {
+  const client = useQueryClient();
+  const settings = useQuery(teamSettingsQuery);
+  const update = useMutation(updateTeamSettingsMutation);
+  const required = settings.data?.requireSecondFactor ?? false;
+  return (
+    <section className="mt-12 border-t border-slate-200 pt-8" aria-labelledby="sign-in-security">
+      <h2 id="sign-in-security" className="text-xl font-semibold text-slate-900">
+        Sign-in security
+      </h2>
+      <label className="mt-4 flex max-w-2xl items-start gap-3">
+        <input
+          type="checkbox"
+          className="mt-1 h-5 w-5"
+          checked={required}
+          disabled={!settings.data || update.isPending}
+          onChange={(event) =>
+            update.mutate(
+              { requireSecondFactor: event.target.checked },
+              {
+                onSuccess: (saved) => {
+                  client.setQueryData(teamSettingsQuery.queryKey, saved);
+                  toast({ title: "Saved", description: saved.requireSecondFactor ? "Everyone needs a second factor from their next sign-in." : "A second factor is optional again." });
+                },
+                onError: (error) => toast({ variant: "destructive", title: "Not changed", description: apiErrorOf(error)?.message ?? "Please try again." }),
+              },
+            )
+          }
+        />
+        <span>
+          <span className="font-semibold text-slate-900">Require a second factor for everyone</span>
+          <span className="block text-sm text-slate-700">A passkey or an authenticator app. Whoever has none is asked to set one up before anything else.</span>
+        </span>
+      </label>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { UnreadBadge } from "../../components/admin-shell.tsx";
 import { FollowUpBadge } from "../../components/follow-up-editor.tsx";
 import { formatDateTime, kindLabels, replyBy } from "../../components/lead-format.ts";
 import { LeadStatusSelect, SpamButton } from "../../components/lead-status-select.tsx";
+import { AssigneeSelect } from "../../components/assignee.tsx";
 
 // Who the lead is and where it stands: kind, name, unread, the reply-by promise and the follow-up, with the
 // status and spam controls beside (on a phone the status is in the bar at the bottom instead).
@@ -66,6 +67,7 @@ export function LeadHeader({
         {/* On a phone the status is in the bar at the bottom (LeadPhoneBar). */}
         <LeadStatusSelect kind={kind} lead={lead} label="Status" className="hidden w-48 sm:block" onChanged={onStatusChanged} />
         <SpamButton kind={kind} lead={lead} />
+        <AssigneeSelect kind={kind} lead={lead} />
       </div>
     </div>
   );

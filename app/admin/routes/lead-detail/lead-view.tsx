@@ -9,6 +9,7 @@ import { LeadPhoneBar } from "../../components/lead-phone-bar.tsx";
 import { ShortcutsHelp, useLeadShortcuts } from "../../components/lead-shortcuts.tsx";
 import { useLeadStatus } from "../../components/lead-status-select.tsx";
 import { LeadTimeline } from "../../components/lead-timeline-list.tsx";
+import { useIsOwner } from "../../components/owner-only.tsx";
 import { ContactEssentials } from "./contact-essentials.tsx";
 import { DeleteLeadDialog, DeleteLeadSection } from "./delete-lead.tsx";
 import { FollowUpSection } from "./follow-up-section.tsx";
@@ -27,6 +28,7 @@ type Offer = { moveTo: string | null };
 export function LeadView({ kind, lead, source }: { kind: LeadKind; lead: LeadDetail; source: ListSource }) {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
+  const owner = useIsOwner();
   const [helpOpen, setHelpOpen] = useState(false);
   const [offer, setOffer] = useState<Offer | null>(null);
   const name = leadName(lead);
@@ -86,7 +88,8 @@ export function LeadView({ kind, lead, source }: { kind: LeadKind; lead: LeadDet
       <LeadNotes kind={kind} lead={lead} headingId={ids.notes} noteBoxRef={noteBox} />
       <LeadTimeline lead={lead} headingId={ids.timeline} />
       <LeadDetailsSection kind={kind} lead={lead} headingId={ids.details} />
-      <DeleteLeadSection headingId={ids.remove} onDelete={() => setConfirming(true)} />
+      {/* Deleting a lead is an owner's (issue 23). */}
+      {owner && <DeleteLeadSection headingId={ids.remove} onDelete={() => setConfirming(true)} />}
 
       {/* Room for the phone bar, so it never covers the end of the page. */}
       <div aria-hidden="true" className="h-20 sm:hidden" />

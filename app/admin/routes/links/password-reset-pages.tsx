@@ -1,0 +1,129 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import { z } from "zod";
+import { passwordResetComplete, passwordResetRequest } from "../../../../contract/team.ts";
+import { Field, fieldA11y } from "../../../components/forms/form-parts.tsx";
+import { useContractForm } from "../../../components/forms/use-contract-form.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { toast } from "../../../hooks/use-toast.ts";
+import { completePasswordResetMutation, passwordResetLookup, requestPasswordResetMutation } from "../../api/account-links.ts";
+import { apiErrorOf } from "../../api/request.ts";
+import { Loading, usePageTitle } from "../../components/admin-shell.tsx";
+import { linkClass } from "../../components/admin-classes.ts";
+import { LinkPageFrame } from "./link-page-frame.tsx";
+
+// A forgotten password (issue 23): /admin/forgot-password asks for a link (the answer is the same whether the
+// address has an account), /admin/reset-password/:token sets the new password (every session ends; then sign in).
+
+const inputClass = "w-full rounded-md border border-slate-400 px-3 py-2 aria-invalid:border-red-700";
+const minLength = passwordResetComplete.shape.password.minLength ?? 12;
+
+export function ForgotPasswordPage() {
+  usePageTitle("Forgot your password? | Admin");
+  const ask = useMutation(requestPasswordResetMutation);
+  const [sent, setSent] = useState<string | null>(null);
+  const form = useContractForm(passwordResetRequest, { email: "" });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(({ email }) =>
+    ask.mutate(email, {
+      onSuccess: ({ message }) => setSent(message),
+      onError: (error) => toast({ variant: "destructive", title: "Not sent", description: apiErrorOf(error)?.message ?? "Please try again." }),
+    }),
+  );
+  return (
+    <LinkPageFrame title="Forgot your password?">
+      {sent ? (
+        <p role="status">{sent}</p>
+      ) : (
+        <>
+          <p>Enter the e-mail address you sign in with. We will send a link to set a new password.</p>
+          <form className="space-y-4" onSubmit={(event) => void onSubmit(event)} noValidate>
+            <Field id="forgot-email" label="Email Address" error={errors.email?.message}>
+              <input {...fieldA11y("forgot-email", errors.email?.message)} {...form.register("email")} type="email" autoComplete="username" className={inputClass} />
+            </Field>
+            <Button type="submit" className="w-full" disabled={ask.isPending}>
+              {ask.isPending ? "Sending..." : "Send the link"}
+            </Button>
+          </form>
+        </>
+      )}
+      <p>
+        <Link to="/admin/login" className={linkClass}>
+          Back to sign in
+        </Link>
+      </p>
+    </LinkPageFrame>
+  );
+}
+
+const resetForm = passwordResetComplete
+  .extend({ confirmPassword: z.string() })
+  .refine((values) => values.confirmPassword === values.password, { error: "The passwords do not match", path: ["confirmPassword"] });
+
+const deadEnds = {
+  used: { title: "This link has been used", text: "Each link works once. Ask for a new one if you still need it." },
+  expired: { title: "This link has expired", text: "Links work for one hour. Ask for a new one." },
+  unknown: { title: "This link is not valid", text: "Check that the whole link was copied, or ask for a new one." },
+} as const;
+
+export function ResetPasswordPage() {
+  usePageTitle("Set a new password | Admin");
+  const { token = "" } = useParams();
+  const lookup = useQuery(passwordResetLookup(token));
+  const reset = useMutation(completePasswordResetMutation);
+  const [done, setDone] = useState(false);
+  const form = useContractForm(resetForm, { password: "", confirmPassword: "" });
+  const { errors } = form.formState;
+  if (lookup.isLoading) return <Loading />;
+  if (done) {
+    return (
+      <LinkPageFrame title="Your password is set">
+        <p role="status">Every session of your account was signed out. Sign in with the new password.</p>
+        <p>
+          <Link to="/admin/login" className={linkClass}>
+            Sign in
+          </Link>
+        </p>
+      </LinkPageFrame>
+    );
+  }
+  const state = lookup.data?.state ?? "unknown";
+  if (state !== "pending") {
+    const end = deadEnds[state];
+    return (
+      <LinkPageFrame title={end.title}>
+        <p>{end.text}</p>
+        <p>
+          <Link to="/admin/forgot-password" className={linkClass}>
+            Ask for a new link
+          </Link>
+        </p>
+      </LinkPageFrame>
+    );
+  }
+  const onSubmit = form.handleSubmit(({ password }) =>
+    reset.mutate(
+      { token, password },
+      {
+        onSuccess: () => setDone(true),
+        onError: (error) => toast({ variant: "destructive", title: "Not changed", description: apiErrorOf(error)?.message ?? "Please try again." }),
+      },
+    ),
+  );
+  return (
+    <LinkPageFrame title="Set a new password">
+      <form className="space-y-4" onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Field id="reset-password" label={`New password (at least ${minLength} characters)`} error={errors.password?.message}>
+          <input {...fieldA11y("reset-password", errors.password?.message)} {...form.register("password")} type="password" autoComplete="new-password" className={inputClass} />
+        </Field>
+        <Field id="reset-confirm" label="Repeat the new password" error={errors.confirmPassword?.message}>
+          <input {...fieldA11y("reset-confirm", errors.confirmPassword?.message)} {...form.register("confirmPassword")} type="password" autoComplete="new-password" className={inputClass} />
+        </Field>
+        <Button type="submit" className="w-full" disabled={reset.isPending}>
+          {reset.isPending ? "Saving..." : "Set the new password"}
+        </Button>
+      </form>
+    </LinkPageFrame>
+  );
+}
