@@ -474,7 +474,7 @@ test("the owner changes the password, signs in with the new one, and changes it 
   try {
     await signInThroughTheForm(page);
     // The password change moved from the dashboard to Settings (issue 13, point 7).
-    await page.goto("/admin/settings");
+    await page.goto("/admin/account");
     const form = page.getByRole("region", { name: "Change password" });
     const current = form.getByLabel("Current password");
     const next = form.getByLabel("New password", { exact: true });
@@ -511,7 +511,7 @@ test("the owner changes the password, signs in with the new one, and changes it 
     await page.getByRole("button", { name: "Sign In" }).click();
     await expectToast(page, "Login Failed", "Invalid email or password");
     await signInThroughTheForm(page, newPassword);
-    await page.goto("/admin/settings");
+    await page.goto("/admin/account");
 
     await current.fill(newPassword);
     await next.fill(e2eAdmin.password);

@@ -94,7 +94,7 @@ test("the dashboard writes big counts with separators and the chart keeps six-di
   }
 });
 
-test("Settings hold who gets new leads, the delivery settings, the notifications and the password change, reached from the navigation", async ({ page }) => {
+test("Settings hold who gets new leads, the delivery settings, the notifications and sign-in security; the password change is on Account; both reached from the navigation", async ({ page }) => {
   await signInThroughTheApi(page);
   await page.goto("/admin/submissions");
   await expect(page.getByRole("heading", { level: 1, name: "Form Submissions Dashboard" })).toBeVisible();
@@ -104,10 +104,13 @@ test("Settings hold who gets new leads, the delivery settings, the notifications
   await expect(page).toHaveURL(/\/admin\/settings$/);
   await expect(page).toHaveTitle(/Settings \| Admin$/);
   await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
-  for (const region of ["Who gets new leads", "Lead delivery", "Notifications", "Change password"]) {
+  for (const region of ["Who gets new leads", "Lead delivery", "Notifications", "Sign-in security"]) {
     await expect(page.getByRole("region", { name: region, exact: true })).toBeVisible();
   }
   await expect(page.getByRole("region", { name: "Who gets new leads" }).getByRole("button", { name: "Send a test e-mail" })).toBeVisible();
+  // Every user's own (issue 23): a member has no Settings.
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Account" }).click();
+  await expect(page).toHaveURL(/\/admin\/account$/);
   await expect(page.getByRole("region", { name: "Change password" }).getByLabel("Current password")).toBeVisible();
 });
 

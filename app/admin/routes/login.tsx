@@ -94,7 +94,7 @@ export function AdminLogin() {
             Forgot your password?
           </Link>
         </p>
-        <PasskeySignIn label="Sign in with a passkey" />
+        <PasskeySignIn label="Use a passkey instead" />
       </div>
     </main>
   );
