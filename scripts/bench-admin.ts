@@ -7,8 +7,10 @@ import { seedLeads } from "../server/db/seed-data.ts";
 import { encodeLeadCursor } from "../contract/lead-cursor.ts";
 import { BULK_LIMIT, type BulkResult } from "../contract/lead-triage.ts";
 import { createTestDatabase } from "../tests/helpers/test-database.ts";
+import { encodeActivityCursor } from "../server/repositories/activity/activity-repository.ts";
+import { seedTeam } from "./bench-admin/team-seed.ts";
 
-// npm run bench:admin [-- --contacts 100000 --inquiries 100000 --runs 25 --only sqlite|postgres --browser 1]
+// npm run bench:admin [-- --contacts 100000 --inquiries 100000 --users 20 --activity 1000000 --runs 25 --only sqlite|postgres --browser 1]
 // Seeds a fresh database of each kind, then times every dashboard and inbox API call through the
 // real app (Fastify inject: routing, validation, session, queries, serialisation; no network) and
 // prints the median and 95th percentile against the 50 ms target.
@@ -18,6 +20,8 @@ for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.repla
 const CONTACTS = Number(args.get("contacts") ?? 100_000);
 const INQUIRIES = Number(args.get("inquiries") ?? 100_000);
 const RUNS = Number(args.get("runs") ?? 25);
+const USERS = Number(args.get("users") ?? 20);
+const ACTIVITY = Number(args.get("activity") ?? 1_000_000);
 const TARGET_MS = 50;
 const ADMIN = { email: "bench@example.com", password: "benchmark password 1" };
 
@@ -39,10 +43,12 @@ async function benchmark(kind: "sqlite" | "postgres") {
   try {
     const seeding = performance.now();
     await seedLeads(app.db, { contacts: CONTACTS, inquiries: INQUIRIES });
+    const adminId = (await app.db.selectFrom("users").select("id").where("username", "=", ADMIN.email).executeTakeFirstOrThrow()).id;
+    const { members } = await seedTeam(app.db, adminId, { users: USERS, activityRows: ACTIVITY });
     // Fresh planner statistics, as autovacuum (PostgreSQL) or the server's start (SQLite) would give.
     if (kind === "postgres") await sql`vacuum analyze`.execute(app.db);
     else await optimizeDatabase(app.db);
-    console.log(`\n${kind}: seeded ${CONTACTS} contacts + ${INQUIRIES} inquiries in ${Math.round(performance.now() - seeding)} ms`);
+    console.log(`\n${kind}: seeded ${CONTACTS} contacts + ${INQUIRIES} inquiries, ${USERS} users and ${ACTIVITY} activity rows in ${Math.round(performance.now() - seeding)} ms`);
 
     const login = await app.inject({ method: "POST", url: "/api/admin/login", payload: { username: ADMIN.email, password: ADMIN.password } });
     const cookie = `${config.session.cookieName}=${login.cookies[0]!.value}`;
@@ -72,6 +78,11 @@ async function benchmark(kind: "sqlite" | "postgres") {
     const allDeep = encodeLeadCursor({ sort: "newest", ...deep });
     const allDeadlineDeep = encodeLeadCursor({ sort: "deadline", deadline: deadlineMiddle.deadlineKey!, id: deadlineMiddle.id });
     const bulkIds = (await app.db.selectFrom("contactSubmissions").select("id").where("status", "!=", "spam").where("readAt", "is", null).orderBy("createdAt", "desc").limit(BULK_LIMIT).execute()).map((row) => row.id);
+
+    // The team (issue 23): another user's leads, and the activity page deep in the year (record 500,000).
+    const someone = members[Math.min(5, members.length - 1)]!;
+    const deepActivity = await app.db.selectFrom("activity").select(["createdAt", "id"]).orderBy("createdAt", "desc").orderBy("id", "desc").offset(Math.floor(ACTIVITY / 2)).limit(1).executeTakeFirst();
+    const activityCursor = deepActivity ? encodeActivityCursor(deepActivity) : "";
 
     const calls: [string, string][] = [
       ["dashboard: status", "/api/admin/status"],
@@ -113,6 +124,21 @@ async function benchmark(kind: "sqlite" | "postgres") {
       ["follow-ups: due, all leads, by deadline", "/api/admin/leads/all?followUp=due&sort=deadline"],
       ["follow-ups: counts per view, due", "/api/admin/leads/all/counts?followUp=due"],
       ["dashboard: today (needs a reply, follow-ups)", "/api/admin/today"],
+      ["team: assigned to me (contacts)", "/api/admin/leads/contacts?assignee=me"],
+      ["team: assigned to a user (inquiries)", `/api/admin/leads/inquiries?assignee=${someone}`],
+      ["team: unassigned (contacts)", "/api/admin/leads/contacts?assignee=none"],
+      ["team: all leads, assigned to me", "/api/admin/leads/all?assignee=me"],
+      ["team: all leads, assigned to me, by deadline", "/api/admin/leads/all?assignee=me&sort=deadline"],
+      ["team: all leads, unassigned, by deadline", "/api/admin/leads/all?assignee=none&sort=deadline"],
+      ["team: all leads, a user, unread", `/api/admin/leads/all?assignee=${someone}&unread=true`],
+      ["team: counts, assigned to me", "/api/admin/leads/all/counts?assignee=me"],
+      ["team: counts, unassigned", "/api/admin/leads/all/counts?assignee=none"],
+      ["activity: first page", "/api/admin/activity"],
+      ["activity: by user", `/api/admin/activity?user=${someone}`],
+      ["activity: by kind (exports)", "/api/admin/activity?kind=export"],
+      ["activity: by user and kind (status changes)", `/api/admin/activity?user=${someone}&kind=status`],
+      ["activity: deep page (record 500,000)", `/api/admin/activity?cursor=${activityCursor}`],
+      ["activity: a user's deep page", `/api/admin/activity?user=${someone}&cursor=${activityCursor}`],
       [`inbox: export ~10,000 contacts (from ${exportFrom})`, `/api/admin/leads/contacts/export.csv?from=${exportFrom}`],
       [`inbox: export ~10,000 inquiries (from ${inquiryExportFrom})`, `/api/admin/leads/inquiries/export.csv?from=${inquiryExportFrom}`],
     ];
