@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AdminStatus } from "../../contract/admin.ts";
 import { apiRequest, createQueryClient, HttpError } from "../lib/api-client.ts";
 import { statsQuery } from "./api/stats.ts";
-import { endSessionOnUnauthorized, loginMutation, logoutMutation, sessionQuery, signedOut } from "./session.ts";
+import { endSessionOnUnauthorized, loginMutation, logoutMutation, secondFactorMutation, sessionQuery, signedOut } from "./session.ts";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -61,6 +61,25 @@ describe("login", () => {
     expect(queryClient.getQueryData(statsQuery.queryKey)).toBeUndefined();
     // Confirmed by the server when next observed.
     expect(queryClient.getQueryState(sessionQuery.queryKey)?.isInvalidated).toBe(true);
+  });
+
+  it("reads the role from the answer, and stays signed out when a second factor comes next (issue 23)", async () => {
+    stubFetch({ status: 200, body: JSON.stringify({ authenticated: true, username: owner.username, user: { id: "u1", role: "member", name: null } }) });
+    const queryClient = createQueryClient();
+    await new MutationObserver(queryClient, loginMutation).mutate(owner);
+    expect(status(queryClient)).toEqual({ ...ownerStatus, user: { id: "u1", role: "member", name: null } });
+
+    stubFetch(
+      { status: 200, body: JSON.stringify({ authenticated: false, username: null, secondFactor: { methods: ["totp", "recovery-code"] } }) },
+      { status: 200, body: JSON.stringify({ authenticated: true, username: owner.username, user: { id: "u1", role: "owner", name: "Ana" } }) },
+    );
+    const second = createQueryClient();
+    second.setQueryData(sessionQuery.queryKey, signedOut);
+    const step = await new MutationObserver(second, loginMutation).mutate(owner);
+    expect(step).toEqual({ authenticated: false, username: null, secondFactor: { methods: ["totp", "recovery-code"] } });
+    expect(status(second)).toEqual(signedOut);
+    await new MutationObserver(second, secondFactorMutation).mutate("123456");
+    expect(status(second)).toMatchObject({ authenticated: true, user: { role: "owner" } });
   });
 
   it("fails with the server's answer and leaves the status signed out", async () => {

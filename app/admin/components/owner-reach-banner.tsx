@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { deliveryHealthQuery } from "../api/deliveries.ts";
 import { liveRefresh } from "../live-updates.ts";
 import { linkClass } from "./admin-classes.ts";
+import { useIsOwner } from "./owner-only.tsx";
 import { ownerReachNotice } from "./delivery-format.ts";
 
 // The banner on every signed-in page while no channel tells the owner of a new lead (issue 20, point 1):
@@ -18,6 +19,8 @@ export function OwnerReachBanner() {
   const health = useQuery({ ...deliveryHealthQuery, ...liveRefresh });
   const titleId = useId();
   const notice = health.data ? ownerReachNotice(health.data) : null;
+  // A member cannot change Settings (issue 23): they are told whom to ask instead.
+  const owner = useIsOwner();
   if (!notice) return null;
   return (
     <section aria-labelledby={titleId} className="border-b border-amber-300 bg-amber-50 text-amber-950">
@@ -27,7 +30,8 @@ export function OwnerReachBanner() {
         </p>
         <p className="mt-1 text-sm">
           {notice.text}{" "}
-          {notice.fix === "add-address" && (
+          {notice.fix === "add-address" && !owner && "Ask an owner of the team to add an address in Settings."}
+          {notice.fix === "add-address" && owner && (
             <Link to={`/admin/settings#${whoGetsNewLeadsId}`} className={linkClass}>
               Add an address in Settings
             </Link>

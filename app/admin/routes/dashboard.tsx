@@ -6,6 +6,7 @@ import type { DeliveryHealth } from "../../../contract/deliveries.ts";
 import { serviceTypeLabels } from "../../../contract/service-inquiry.ts";
 import { cn } from "../../lib/utils.ts";
 import { deliveryHealthQuery } from "../api/deliveries.ts";
+import { useIsOwner } from "../components/owner-only.tsx";
 import { recentContactsQuery, recentInquiriesQuery, RECENT_LIMIT, type RecentContact, type RecentInquiry } from "../api/recent-leads.ts";
 import { statsQuery } from "../api/stats.ts";
 import { todayQuery } from "../api/today.ts";
@@ -77,14 +78,20 @@ function RecentItem({ kind, lead, children }: { kind: LeadKind; lead: RecentCont
 /** The dashboard keeps only a short warning when deliveries failed; the delivery settings are on /admin/settings. */
 function FailedDeliveriesWarning({ health }: { health: DeliveryHealth | undefined }) {
   const warning = health ? failedDeliveriesWarning(health) : null;
+  // The deliveries are an owner's page (issue 23).
+  const owner = useIsOwner();
   if (!warning) return null;
   return (
     <div role="alert" className="mt-6 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
       <p className="font-semibold">{warning}</p>
       <p className="mt-1 text-sm">
-        <Link to="/admin/deliveries?state=failed" className={cn(linkClass, "text-red-900 hover:text-red-950")}>
-          See the failed deliveries
-        </Link>
+        {owner ? (
+          <Link to="/admin/deliveries?state=failed" className={cn(linkClass, "text-red-900 hover:text-red-950")}>
+            See the failed deliveries
+          </Link>
+        ) : (
+          "An owner of the team can see and resend them."
+        )}
       </p>
     </div>
   );
