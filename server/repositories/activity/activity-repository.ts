@@ -96,7 +96,9 @@ export function createActivityRepository(db: Kysely<Database>, clock: () => Date
       if (query.kind) select = select.where("kind", "=", query.kind);
       if (query.after) {
         const { createdAt, id } = query.after;
-        select = select.where((eb) => eb.or([eb("createdAt", "<", createdAt), eb.and([eb("createdAt", "=", createdAt), eb("id", "<", id)])]));
+        // A row-value comparison: both databases walk the (…, created_at, id) index from the cursor (an OR of
+        // the two conditions made SQLite scan).
+        select = select.where((eb) => eb(eb.refTuple("createdAt", "id"), "<", eb.tuple(createdAt, id)));
       }
       const rows = await select.orderBy("createdAt", "desc").orderBy("id", "desc").limit(query.limit + 1).execute();
       const page = rows.slice(0, query.limit);
