@@ -115,9 +115,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const table of leadTables) {
     await db.schema.alterTable(table).addColumn("assignee_id", id, (c) => c.references("users.id").onDelete("set null")).execute();
     await db.schema.createIndex(`${table}_assignee_idx`).on(table).columns(["assignee_id", "created_at", "id"]).execute();
-    // "Assigned to me" / "Unassigned" by reply deadline, and their counts per status (read from the index alone).
+    // "Assigned to me" / "Unassigned" by reply deadline.
     await db.schema.createIndex(`${table}_assignee_deadline_idx`).on(table).columns(["assignee_id", "deadline_key", "id"]).execute();
-    await db.schema.createIndex(`${table}_assignee_status_idx`).on(table).columns(["assignee_id", "status", "read_at"]).execute();
+    // Whose leads' counts per status and unread, from the index alone. Status first: with the assignee first,
+    // SQLite skip-scanned it for the plain unread filter (3.7 -> 83 ms), and a partial index on the unassigned
+    // ones drew its planner away from the list's order (bench:admin, docs/benchmarks/admin.md).
+    await db.schema
+      .createIndex(`${table}_status_assignee_idx`)
+      .on(table)
+      .columns(["status", "assignee_id", "read_at"])
+      .execute();
   }
   // No foreign key: a note keeps its author's id after the user is deleted ("Deleted user").
   await db.schema.alterTable("lead_notes").addColumn("author_id", id).execute();
@@ -132,7 +139,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("lead_events").dropColumn("actor_id").execute();
   await db.schema.alterTable("lead_notes").dropColumn("author_id").execute();
   for (const table of leadTables) {
-    await db.schema.dropIndex(`${table}_assignee_status_idx`).execute();
+    await db.schema.dropIndex(`${table}_status_assignee_idx`).execute();
     await db.schema.dropIndex(`${table}_assignee_deadline_idx`).execute();
     await db.schema.dropIndex(`${table}_assignee_idx`).execute();
     await db.schema.alterTable(table).dropColumn("assignee_id").execute();
