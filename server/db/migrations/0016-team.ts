@@ -115,16 +115,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const table of leadTables) {
     await db.schema.alterTable(table).addColumn("assignee_id", id, (c) => c.references("users.id").onDelete("set null")).execute();
     await db.schema.createIndex(`${table}_assignee_idx`).on(table).columns(["assignee_id", "created_at", "id"]).execute();
-    // "Assigned to me" / "Unassigned" by reply deadline.
+    // "Assigned to me" / "Unassigned" by reply deadline. (No index for their counts per status: each one tried,
+    // (assignee_id, status, read_at), (status, assignee_id, read_at) or partial on the unassigned, drew SQLite's
+    // planner to it for the plain unread filter, 3.7 -> 83-102 ms; docs/benchmarks/admin.md.)
     await db.schema.createIndex(`${table}_assignee_deadline_idx`).on(table).columns(["assignee_id", "deadline_key", "id"]).execute();
-    // Whose leads' counts per status and unread, from the index alone. Status first: with the assignee first,
-    // SQLite skip-scanned it for the plain unread filter (3.7 -> 83 ms), and a partial index on the unassigned
-    // ones drew its planner away from the list's order (bench:admin, docs/benchmarks/admin.md).
-    await db.schema
-      .createIndex(`${table}_status_assignee_idx`)
-      .on(table)
-      .columns(["status", "assignee_id", "read_at"])
-      .execute();
   }
   // No foreign key: a note keeps its author's id after the user is deleted ("Deleted user").
   await db.schema.alterTable("lead_notes").addColumn("author_id", id).execute();
@@ -139,7 +133,6 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("lead_events").dropColumn("actor_id").execute();
   await db.schema.alterTable("lead_notes").dropColumn("author_id").execute();
   for (const table of leadTables) {
-    await db.schema.dropIndex(`${table}_status_assignee_idx`).execute();
     await db.schema.dropIndex(`${table}_assignee_deadline_idx`).execute();
     await db.schema.dropIndex(`${table}_assignee_idx`).execute();
     await db.schema.alterTable(table).dropColumn("assignee_id").execute();
