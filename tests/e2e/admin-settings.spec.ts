@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { AdminStats } from "../../contract/admin-leads.ts";
+import { expectNoBlockingViolations, expectNoSidewaysScroll } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { contactData, postContact as postContactLead } from "./lead-seeds.ts";
 import { meetingDateInDays } from "../helpers/meeting-dates.ts";
@@ -38,15 +38,6 @@ function bigStats(): AdminStats {
   };
 }
 
-async function expectNoBlockingViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
-}
-
-async function expectNoSidewaysScroll(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
 
 /** Every text of the chart lies inside the chart (nothing cut at an edge) and is drawn at least 12 px tall. */
 async function expectChartTextInside(page: Page) {

@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { e2eAdmin } from "../../playwright.config.ts";
 import { startServerProcess, type StartedServer } from "../helpers/server-process.ts";
 import { startSmtpTestServer, type SmtpTestServer } from "../helpers/smtp-test-server.ts";
+import { expectNoBlockingViolations, expectNoSidewaysScroll } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import SQLite from "better-sqlite3";
 import { signFormToken } from "../../server/lib/form-tokens.ts";
@@ -112,15 +112,6 @@ async function postLead(page: Page, tag: string): Promise<string> {
   return ((await response.json()) as { id: string }).id;
 }
 
-async function expectNoBlockingViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
-}
-
-async function expectNoSidewaysScroll(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Admin" });
 const dashboard = (page: Page) => page.getByRole("heading", { level: 1, name: "Form Submissions Dashboard" });

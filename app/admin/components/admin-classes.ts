@@ -9,3 +9,9 @@ export const selectClass = cn(
   "h-10 rounded-md border border-slate-400 bg-white px-2 text-base text-slate-900 disabled:opacity-60",
   "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600",
 );
+
+/** A small bordered button that is still 44 px tall for a thumb (the team's pages: Deactivate, Sign out, Copy). */
+export const smallButtonClass = cn(
+  "min-h-11 rounded-md border border-slate-400 bg-white px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100 disabled:opacity-60",
+  focusRing,
+);

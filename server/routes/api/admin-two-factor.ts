@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { displayName } from "../../../contract/team.ts";
 import {
   passwordConfirm,
@@ -65,20 +65,31 @@ export default async function adminTwoFactorRoutes(app: FastifyInstance) {
     return { codes };
   });
 
-  /** The current password confirms turning a factor off or renewing the codes: a left-open session is not enough. */
-  async function passwordIsRight(userId: string, password: string): Promise<boolean> {
+  /**
+   * The current password confirms turning a factor off or renewing the codes: a left-open session is not
+   * enough. Wrong ones count like the password change's (per admin). Answers whether to go on; when not,
+   * the refusal (429 or 400) has been sent.
+   */
+  async function passwordConfirmed(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const { password } = parseInput(passwordConfirm, request.body, "Please enter your password.");
+    const userId = request.admin!.userId;
+    const wait = await app.accountThrottle.passwordChangeAttempt(userId);
+    if (wait !== null) {
+      await sendTooManyRequests(reply, wait, "Too many wrong passwords.");
+      return false;
+    }
     const user = await users.findById(userId);
-    return user !== undefined && (await verifyPassword(password, user.passwordHash));
+    if (!user || !(await verifyPassword(password, user.passwordHash))) {
+      await reply.code(400).send({ message: WRONG_PASSWORD, errors: { password: WRONG_PASSWORD } });
+      return false;
+    }
+    await app.accountThrottle.passwordChangeSucceeded(userId);
+    return true;
   }
 
   app.delete("/api/admin/two-factor/totp", { preHandler: requireAdmin }, async (request, reply) => {
-    const { password } = parseInput(passwordConfirm, request.body, "Please enter your password.");
+    if (!(await passwordConfirmed(request, reply))) return reply;
     const admin = request.admin!;
-    // Wrong passwords count like the password change's (per admin).
-    const wait = await app.accountThrottle.passwordChangeAttempt(admin.userId);
-    if (wait !== null) return sendTooManyRequests(reply, wait, "Too many wrong passwords.");
-    if (!(await passwordIsRight(admin.userId, password))) return reply.code(400).send({ message: WRONG_PASSWORD, errors: { password: WRONG_PASSWORD } });
-    await app.accountThrottle.passwordChangeSucceeded(admin.userId);
     if ((await secondFactors.teamSettings()).requireSecondFactor && (await passkeys.countOf(admin.userId)) === 0) {
       return reply.code(409).send({ message: "Your team requires a second factor: add a passkey before you turn the app off." });
     }
@@ -88,12 +99,8 @@ export default async function adminTwoFactorRoutes(app: FastifyInstance) {
   });
 
   app.post("/api/admin/two-factor/recovery-codes", { preHandler: requireAdmin }, async (request, reply): Promise<RecoveryCodes> => {
-    const { password } = parseInput(passwordConfirm, request.body, "Please enter your password.");
+    if (!(await passwordConfirmed(request, reply))) return reply;
     const admin = request.admin!;
-    const wait = await app.accountThrottle.passwordChangeAttempt(admin.userId);
-    if (wait !== null) return sendTooManyRequests(reply, wait, "Too many wrong passwords.");
-    if (!(await passwordIsRight(admin.userId, password))) return reply.code(400).send({ message: WRONG_PASSWORD, errors: { password: WRONG_PASSWORD } });
-    await app.accountThrottle.passwordChangeSucceeded(admin.userId);
     if (!(await secondFactors.totpOf(admin.userId))?.enabled) return reply.code(409).send({ message: "Recovery codes come with the authenticator app: turn it on first." });
     const codes = await secondFactors.newRecoveryCodes(admin.userId);
     await activity.record({ actor: activityActor(admin), kind: "user", summary: "made new recovery codes (the old ones stopped working)", subjectUserId: admin.userId });

@@ -5,7 +5,7 @@ import { cn } from "../../../lib/utils.ts";
 import { apiErrorOf } from "../../api/request.ts";
 import { endOtherSessionsMutation, endSessionMutation, sessionsQuery } from "../../api/sessions.ts";
 import { Loading, usePageTitle } from "../../components/admin-shell.tsx";
-import { focusRing } from "../../components/admin-classes.ts";
+import { smallButtonClass } from "../../components/admin-classes.ts";
 import { ChangePasswordForm } from "../../components/change-password-form.tsx";
 import { formatDateTime } from "../../components/lead-format.ts";
 import { useSession } from "../../session.ts";
@@ -14,7 +14,6 @@ import { SecuritySection } from "./security-section.tsx";
 // Your account (/admin/account, every user; issue 23): who you are on the team, your password, your second
 // factors, and where you are signed in.
 
-const smallButton = cn("min-h-11 rounded-md border border-slate-400 bg-white px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100 disabled:opacity-60", focusRing);
 
 export function AccountPage() {
   usePageTitle("Account | Admin");
@@ -77,7 +76,7 @@ function Sessions() {
               {!session.current && (
                 <button
                   type="button"
-                  className={smallButton}
+                  className={smallButtonClass}
                   disabled={endOne.isPending}
                   onClick={() =>
                     endOne.mutate(session.id, {
@@ -99,7 +98,7 @@ function Sessions() {
       {rows.length > 1 && (
         <button
           type="button"
-          className={cn(smallButton, "mt-4")}
+          className={cn(smallButtonClass, "mt-4")}
           disabled={endOthers.isPending}
           onClick={() =>
             endOthers.mutate(undefined, {

@@ -4,7 +4,6 @@ import type { TotpSetup } from "../../../../contract/two-factor.ts";
 import { Field, fieldA11y } from "../../../components/forms/form-parts.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { toast } from "../../../hooks/use-toast.ts";
-import { cn } from "../../../lib/utils.ts";
 import { apiErrorOf } from "../../api/request.ts";
 import {
   addPasskeyMutation,
@@ -18,7 +17,7 @@ import {
   twoFactorQuery,
 } from "../../api/two-factor.ts";
 import { Loading } from "../../components/admin-shell.tsx";
-import { focusRing } from "../../components/admin-classes.ts";
+import { smallButtonClass } from "../../components/admin-classes.ts";
 import { formatDateTime } from "../../components/lead-format.ts";
 import { sessionQuery } from "../../session.ts";
 
@@ -27,7 +26,6 @@ import { sessionQuery } from "../../session.ts";
 // codes shown once), and passkeys (added on this device, renamed, removed).
 
 const inputClass = "w-full rounded-md border border-slate-400 px-3 py-2 aria-invalid:border-red-700";
-const smallButton = cn("min-h-11 rounded-md border border-slate-400 bg-white px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100 disabled:opacity-60", focusRing);
 
 function failed(error: unknown, title = "Not changed") {
   toast({ variant: "destructive", title, description: apiErrorOf(error)?.message ?? "Please try again." });
@@ -120,7 +118,7 @@ function AuthenticatorApp({ on, codesLeft, refresh }: { on: boolean; codesLeft: 
           <div className="flex flex-wrap gap-2">
             <button
               type="button"
-              className={smallButton}
+              className={smallButtonClass}
               disabled={renew.isPending || !password}
               onClick={() =>
                 renew.mutate(password, {
@@ -137,7 +135,7 @@ function AuthenticatorApp({ on, codesLeft, refresh }: { on: boolean; codesLeft: 
             </button>
             <button
               type="button"
-              className={smallButton}
+              className={smallButtonClass}
               disabled={disable.isPending || !password}
               onClick={() =>
                 disable.mutate(password, {
@@ -173,15 +171,15 @@ function RecoveryCodeList({ codes, onDone }: { codes: string[]; onDone: () => vo
       <div className="mt-3 flex flex-wrap gap-2">
         <button
           type="button"
-          className={smallButton}
+          className={smallButtonClass}
           onClick={() => void navigator.clipboard.writeText(text).then(() => toast({ title: "Copied", description: "The recovery codes are on the clipboard." }))}
         >
           Copy
         </button>
-        <a className={smallButton} href={`data:text/plain;charset=utf-8,${encodeURIComponent(`${text}\n`)}`} download="recovery-codes.txt">
+        <a className={smallButtonClass} href={`data:text/plain;charset=utf-8,${encodeURIComponent(`${text}\n`)}`} download="recovery-codes.txt">
           Download
         </a>
-        <button type="button" className={smallButton} onClick={onDone}>
+        <button type="button" className={smallButtonClass} onClick={onDone}>
           I saved them
         </button>
       </div>
@@ -214,7 +212,7 @@ function Passkeys({ passkeys, refresh }: { passkeys: { id: string; name: string;
               <div className="flex gap-2">
                 <button
                   type="button"
-                  className={smallButton}
+                  className={smallButtonClass}
                   onClick={() => {
                     const next = window.prompt("A name for this passkey", key.name)?.trim();
                     if (next) rename.mutate({ id: key.id, name: next }, { onSuccess: () => void refresh(), onError: (error) => failed(error) });
@@ -224,7 +222,7 @@ function Passkeys({ passkeys, refresh }: { passkeys: { id: string; name: string;
                 </button>
                 <button
                   type="button"
-                  className={smallButton}
+                  className={smallButtonClass}
                   onClick={() =>
                     remove.mutate(key.id, {
                       onSuccess: () => {

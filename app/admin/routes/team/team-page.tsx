@@ -19,7 +19,7 @@ import {
   updateUserMutation,
 } from "../../api/team.ts";
 import { Loading, usePageTitle } from "../../components/admin-shell.tsx";
-import { focusRing, selectClass } from "../../components/admin-classes.ts";
+import { selectClass, smallButtonClass } from "../../components/admin-classes.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { formatDateTime } from "../../components/lead-format.ts";
 import { OwnerOnly } from "../../components/owner-only.tsx";
@@ -32,7 +32,6 @@ import { useSession } from "../../session.ts";
 const roleLabels: Record<UserRole, string> = { owner: "Owner", member: "Member" };
 const roleHelp = "Owners can do everything, including users, settings, deliveries, export and deleting leads. Members read and work leads.";
 const inputClass = "w-full rounded-md border border-slate-400 px-3 py-2 aria-invalid:border-red-700";
-const smallButton = cn("min-h-11 rounded-md border border-slate-400 bg-white px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100 disabled:opacity-60", focusRing);
 
 function failed(error: unknown, title = "Not changed") {
   toast({ variant: "destructive", title, description: apiErrorOf(error)?.message ?? "Please try again." });
@@ -118,17 +117,17 @@ function Users() {
                   ))}
                 </select>
                 {user.active ? (
-                  <button type="button" className={smallButton} onClick={() => setPending({ kind: "deactivate", user })}>
+                  <button type="button" className={smallButtonClass} onClick={() => setPending({ kind: "deactivate", user })}>
                     Deactivate<span className="sr-only"> {name}</span>
                   </button>
                 ) : (
-                  <button type="button" className={smallButton} onClick={() => change(user, { active: true }, `${name} can sign in again.`)}>
+                  <button type="button" className={smallButtonClass} onClick={() => change(user, { active: true }, `${name} can sign in again.`)}>
                     Reactivate<span className="sr-only"> {name}</span>
                   </button>
                 )}
                 <button
                   type="button"
-                  className={smallButton}
+                  className={smallButtonClass}
                   disabled={endSessions.isPending}
                   onClick={() =>
                     endSessions.mutate(user.id, {
@@ -139,7 +138,7 @@ function Users() {
                 >
                   End sessions<span className="sr-only"> of {name}</span>
                 </button>
-                <button type="button" className={cn(smallButton, "text-red-800")} onClick={() => setPending({ kind: "delete", user })}>
+                <button type="button" className={cn(smallButtonClass, "text-red-800")} onClick={() => setPending({ kind: "delete", user })}>
                   Delete<span className="sr-only"> {name}</span>
                 </button>
               </div>
@@ -241,7 +240,7 @@ function CopyLink({ invitation }: { invitation: TeamInvitation }) {
         <input id={id} readOnly value={invitation.link} className={cn(inputClass, "font-mono text-sm")} onFocus={(event) => event.target.select()} />
         <button
           type="button"
-          className={smallButton}
+          className={smallButtonClass}
           onClick={() =>
             void navigator.clipboard.writeText(invitation.link!).then(
               () => toast({ title: "Copied", description: "The invitation link is on the clipboard." }),
@@ -289,7 +288,7 @@ function Invitations() {
                 <div className="flex flex-wrap gap-2">
                   <button
                     type="button"
-                    className={smallButton}
+                    className={smallButtonClass}
                     disabled={resend.isPending}
                     onClick={() =>
                       resend.mutate(invitation.id, {
@@ -307,7 +306,7 @@ function Invitations() {
                   {invitation.state === "pending" && (
                     <button
                       type="button"
-                      className={smallButton}
+                      className={smallButtonClass}
                       disabled={revoke.isPending}
                       onClick={() =>
                         revoke.mutate(invitation.id, {
