@@ -45,6 +45,19 @@ export async function createTestApp(
   };
 }
 
+/** Lead delivery for a test that reads the mail: e-mail through the SMTP server at `smtpUrl`, no webhook. */
+export function smtpDeliveryConfig(smtpUrl: string, overrides: Partial<ServerConfig["delivery"]> = {}): ServerConfig["delivery"] {
+  return {
+    mail: { transport: { kind: "smtp", url: smtpUrl }, from: "Summit Leads <leads@summit.example>" },
+    notify: ["owner@summit.example"],
+    autoReply: false,
+    webhook: null,
+    ownerTimeZone: "America/Chicago",
+    business: { companyName: "Summit Lead Marketing", phone: "(512) 555-0186", phoneHref: "tel:+15125550186" },
+    ...overrides,
+  };
+}
+
 /**
  * Adds a user straight through the repository (no invitation), e.g. a member for a role test; answers its
  * id and credentials for signIn(app, credentials).

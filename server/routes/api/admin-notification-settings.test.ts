@@ -4,7 +4,7 @@ import type { LeadDetail } from "../../../contract/admin-leads.ts";
 import type { NotificationSettings } from "../../../contract/notification-settings.ts";
 import type { ServerConfig } from "../../config.ts";
 import { smtpServerForThisFile } from "../../../tests/helpers/smtp-fixture.ts";
-import { createTestApp, humanSignals, signIn, validInquiry, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { createTestApp, humanSignals, signIn, smtpDeliveryConfig, validInquiry, type TestApp } from "../../../tests/helpers/test-app.ts";
 
 // The owner's notification settings (issue 20), on the test project's database with a real SMTP server:
 // addresses confirmed by a single-use link before any lead goes to them, NOTIFY_EMAIL as the default, the
@@ -26,15 +26,7 @@ afterEach(async () => {
 });
 
 function deliveryConfig(overrides: Partial<ServerConfig["delivery"]> = {}): ServerConfig["delivery"] {
-  return {
-    mail: { transport: { kind: "smtp", url: mail.smtp.url }, from: "Summit Leads <leads@summit.example>" },
-    notify: ["owner@summit.example"],
-    autoReply: false,
-    webhook: null,
-    ownerTimeZone: "America/Chicago",
-    business: { companyName: "Summit Lead Marketing", phone: "(512) 555-0186", phoneHref: "tel:+15125550186" },
-    ...overrides,
-  };
+  return smtpDeliveryConfig(mail.smtp.url, overrides);
 }
 
 type Admin = TestApp & { cookie: string };

@@ -12,11 +12,10 @@ import {
   type TeamUsersAnswer,
 } from "../../../contract/team.ts";
 import { OWNER_ONLY_MESSAGE } from "../../../contract/user-roles.ts";
-import type { ServerConfig } from "../../config.ts";
 import { postLead } from "../../../tests/helpers/lead-posts.ts";
 import { smtpServerForThisFile } from "../../../tests/helpers/smtp-fixture.ts";
 import type { ReceivedMail } from "../../../tests/helpers/smtp-test-server.ts";
-import { addTestUser, createTestApp, sessionCookieOf, signIn, TEST_ADMIN, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { addTestUser, createTestApp, sessionCookieOf, signIn, smtpDeliveryConfig, TEST_ADMIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 
 // A team works the leads (issue 23): roles enforced by the server, users and the last-owner rule,
 // deactivation, invitations and password resets from real e-mails, sessions, assignment and the activity log.
@@ -36,19 +35,9 @@ const DAY = 86_400_000;
 let t: TestApp;
 let owner: string;
 
-function delivery(): ServerConfig["delivery"] {
-  return {
-    mail: { transport: { kind: "smtp", url: mail.smtp.url }, from: "Summit Leads <leads@summit.example>" },
-    notify: ["owner@summit.example"],
-    autoReply: false,
-    webhook: null,
-    ownerTimeZone: "America/Chicago",
-    business: { companyName: "Summit Lead Marketing", phone: "(512) 555-0186", phoneHref: "tel:+15125550186" },
-  };
-}
 
 beforeAll(async () => {
-  t = await createTestApp({ delivery: delivery(), siteOrigin: "https://summit.example" }, undefined, { clock });
+  t = await createTestApp({ delivery: smtpDeliveryConfig(mail.smtp.url), siteOrigin: "https://summit.example" }, undefined, { clock });
   owner = await signIn(t.app);
 });
 afterAll(async () => {
