@@ -1,3 +1,4 @@
+import type { LeadChannel } from "./lead-channels.ts";
 import { z } from "zod";
 import { fieldMessages } from "./field-messages.ts";
 import type { ContactSubmission } from "./contact-submission.ts";
@@ -75,6 +76,10 @@ type AdminFields = {
   followUpNote: string | null;
   /** The user the lead is assigned to; null: unassigned (issue 23). */
   assigneeId: string | null;
+  /** Where the lead came from (contract/lead-channels.ts channelOf), worked out when it arrived (issue 24). */
+  channel: LeadChannel;
+  /** When it was first answered: its status first left "new" for one other than spam; null: not yet. */
+  answeredAt: string | null;
 };
 export type ContactLead = ContactSubmission & AdminFields;
 export type InquiryLead = ServiceInquiry & AdminFields;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { spamSignalNames } from "./lead-options.ts";
 import { fieldMessages } from "./field-messages.ts";
+import { clickIdParams } from "./lead-channels.ts";
 import { cleanSourceText, leadSourceLimits, trimText, withoutDisguisingCharacters } from "./text.ts";
 
 // Field rules shared by every payload. The spec leaves most bounds open; these are the ones the
@@ -112,6 +113,9 @@ export const leadSourceFields = {
   utmTerm: sourceText(leadSourceLimits.utmTerm),
   utmContent: sourceText(leadSourceLimits.utmContent),
   referrer: sourceText(leadSourceLimits.referrer),
+  landingPath: sourceText(leadSourceLimits.landingPath),
+  /** The click-id parameter the landing page's address carried (its name: "gclid"), never its value. */
+  clickId: z.enum(clickIdParams).optional().catch(undefined),
 };
 
 /**
@@ -142,6 +146,8 @@ export type LeadSource = {
   utmTerm: string | null;
   utmContent: string | null;
   referrer: string | null;
+  landingPath: string | null;
+  clickId: string | null;
 };
 
 /** Where a lead stands in the owner's triage. Every new submission starts as "new". */

@@ -41,6 +41,8 @@ export const leadSourceLimits = {
   utmTerm: 200,
   utmContent: 200,
   referrer: 2048,
+  /** The page the visit started on (issue 24). */
+  landingPath: 2048,
 } as const;
 
 /**

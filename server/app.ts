@@ -26,6 +26,8 @@ import adminNotificationSettingsRoutes from "./routes/api/admin-notification-set
 import adminSessionRoutes from "./routes/api/admin-session.ts";
 import adminTeamRoutes from "./routes/api/admin-team.ts";
 import adminActivityRoutes from "./routes/api/admin-activity.ts";
+import adminReportRoutes from "./routes/api/admin-reports.ts";
+import pageViewRoutes from "./routes/api/page-views.ts";
 import adminTwoFactorRoutes from "./routes/api/admin-two-factor.ts";
 import adminPasskeyRoutes from "./routes/api/admin-passkeys.ts";
 import adminPasswordResetRoutes from "./routes/api/admin-password-reset.ts";
@@ -175,6 +177,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}) {
   await app.register(adminTeamRoutes);
   await app.register(adminPasswordResetRoutes);
   await app.register(adminActivityRoutes);
+  await app.register(adminReportRoutes);
+  await app.register(pageViewRoutes);
   await app.register(adminTwoFactorRoutes);
   await app.register(adminPasskeyRoutes);
   await app.register(adminLeadRoutes);

@@ -5,7 +5,7 @@ import { visitSourceFrom } from "./visit-source.ts";
 
 describe("visitSourceFrom", () => {
   it("reads the five UTM parameters and an external referrer", () => {
-    const url = new URL("https://agency.example/plumbing?utm_source=google&utm_medium=cpc&utm_campaign=winter&utm_term=plumber%20near%20me&utm_content=ad-b");
+    const url = new URL("https://agency.example/plumbing?utm_source=google&utm_medium=cpc&utm_campaign=winter&utm_term=plumber%20near%20me&utm_content=ad-b&gclid=abc123");
     expect(visitSourceFrom(url, "https://www.google.com/")).toEqual({
       utmSource: "google",
       utmMedium: "cpc",
@@ -13,6 +13,8 @@ describe("visitSourceFrom", () => {
       utmTerm: "plumber near me",
       utmContent: "ad-b",
       referrer: "https://www.google.com/",
+      landingPath: "/plumbing",
+      clickId: "gclid",
     });
   });
 
@@ -25,6 +27,8 @@ describe("visitSourceFrom", () => {
       utmTerm: null,
       utmContent: null,
       referrer: null,
+      landingPath: "/contact",
+      clickId: null,
     });
   });
 
@@ -43,6 +47,8 @@ describe("a visit that lands with control characters in its UTM values", () => {
       utmTerm: "plumber near me",
       utmContent: null,
       referrer: "https://www.google.com/",
+      landingPath: "/plumbing",
+      clickId: null,
     });
   });
 

@@ -1,9 +1,10 @@
 import type { LeadSource } from "../../contract/fields.ts";
+import { clickIdOf } from "../../contract/lead-channels.ts";
 import { cleanSourceText, leadSourceLimits } from "../../contract/text.ts";
 
-// Where a visit came from: UTM parameters and the external referrer of the visit's landing page, kept
-// in sessionStorage for the visit (app/lib/lead-source.ts adds them to a form's payload). Runs on
-// every page load, so it uses the contract's zod-free text rules only.
+// Where a visit came from: UTM parameters, the click id's name and the external referrer of the visit's
+// landing page, and that page's path, kept in sessionStorage for the visit (app/lib/lead-source.ts adds
+// them to a form's payload). Runs on every page load, so it uses the contract's zod-free rules only.
 
 export const VISIT_SOURCE_KEY = "lead-source";
 const UTM_KEYS = {
@@ -31,6 +32,9 @@ export function visitSourceFrom(url: URL, referrer: string): VisitSource {
     external = null;
   }
   source.referrer = clean(external, leadSourceLimits.referrer);
+  // The page the visit started on, and the ad click's id parameter by its name only (issue 24).
+  source.landingPath = clean(url.pathname, leadSourceLimits.landingPath);
+  source.clickId = clickIdOf(url.searchParams);
   return source;
 }
 

@@ -15,6 +15,7 @@ import * as abuseResistance from "./migrations/0013-abuse-resistance.ts";
 import * as ownerDayLeads from "./migrations/0014-owner-day-leads.ts";
 import * as notificationSettings from "./migrations/0015-notification-settings.ts";
 import * as team from "./migrations/0016-team.ts";
+import * as ownerNumbers from "./migrations/0017-owner-numbers.ts";
 import type { Database } from "./schema.ts";
 
 // Migrations are listed here rather than read from the folder, so the compiled server and the tests
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   "0014-owner-day-leads": ownerDayLeads,
   "0015-notification-settings": notificationSettings,
   "0016-team": team,
+  "0017-owner-numbers": ownerNumbers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

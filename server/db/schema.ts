@@ -15,6 +15,15 @@ type LeadSourceColumns = {
   utmTerm: string | null;
   utmContent: string | null;
   referrer: string | null;
+  landingPath: string | null;
+  clickId: string | null;
+  /** Derived (issue 24): the channel (contract/lead-channels.ts), the person keys and the person (leads/person-keys.ts); null only on rows from before migration 0017 until the repository writes them. */
+  channel: string | null;
+  emailKey: string | null;
+  phoneKey: string | null;
+  personId: string | null;
+  /** When the status first left "new" (for one other than spam): speed to lead. */
+  answeredAt: string | null;
 };
 
 export type ContactSubmissionsTable = LeadSourceColumns & {
@@ -329,4 +338,13 @@ export type Database = {
   passkeys: PasskeysTable;
   teamSettings: TeamSettingsTable;
   activity: ActivityTable;
+  pageViews: PageViewsTable;
+};
+
+/** Views and entrances per path per day of the owner's time zone (issue 24; server/reports/ owns it). */
+export type PageViewsTable = {
+  day: string;
+  path: string;
+  views: number;
+  entrances: number;
 };

@@ -79,15 +79,21 @@ export function robotsTxt(sitemapUrl: string | null): string {
   return ["User-agent: *", "Disallow: /admin", "Disallow: /api", "", ...(sitemapUrl ? [`Sitemap: ${sitemapUrl}`, ""] : [])].join("\n");
 }
 
-/** Every prerendered page: build/client/about/index.html is served at /about. */
-async function findPrerenderedPages(clientDir: string, readModule: ReadModule): Promise<Map<string, HtmlPage>> {
-  const pages = new Map<string, HtmlPage>();
+/** Every prerendered page's path and file: build/client/about/index.html is served at /about. Empty when nothing is built. */
+export function prerenderedPaths(clientDir: string): Map<string, string> {
+  const paths = new Map<string, string>();
+  if (!existsSync(clientDir)) return paths;
   for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || entry.name !== "index.html") continue;
     const dir = relative(clientDir, entry.parentPath);
-    const path = dir === "" ? "/" : `/${dir.split(sep).join("/")}`;
-    pages.set(path, await loadHtml(join(entry.parentPath, entry.name), path === "/admin" ? "admin" : "site", readModule));
+    paths.set(dir === "" ? "/" : `/${dir.split(sep).join("/")}`, join(entry.parentPath, entry.name));
   }
+  return paths;
+}
+
+async function findPrerenderedPages(clientDir: string, readModule: ReadModule): Promise<Map<string, HtmlPage>> {
+  const pages = new Map<string, HtmlPage>();
+  for (const [path, file] of prerenderedPaths(clientDir)) pages.set(path, await loadHtml(file, path === "/admin" ? "admin" : "site", readModule));
   return pages;
 }
 

@@ -30,6 +30,10 @@ export function contactLead(overrides: Partial<LeadOf["contacts"]> = {}): LeadOf
     followUpAt: null,
     followUpNote: null,
     assigneeId: null,
+    landingPath: null,
+    clickId: null,
+    channel: "direct",
+    answeredAt: null,
     ...overrides,
   };
 }
@@ -61,6 +65,10 @@ export function inquiryLead(overrides: Partial<LeadOf["inquiries"]> = {}): LeadO
     followUpAt: null,
     followUpNote: null,
     assigneeId: null,
+    landingPath: null,
+    clickId: null,
+    channel: "direct",
+    answeredAt: null,
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ import { createRateLimitsRepository } from "../../repositories/rate-limits-repos
 import { createServerSecretsRepository } from "../../repositories/server-secrets-repository.ts";
 import { createSessionsRepository } from "../../repositories/users/sessions-repository.ts";
 import { createUsersRepository } from "../../repositories/users/users-repository.ts";
+import { createPageViews } from "../../reports/page-views.ts";
 import { createVerificationsRepository } from "../../repositories/users/verifications.ts";
 import { createSecondFactorsRepository } from "../../repositories/users/second-factors.ts";
 import { createPasskeysRepository } from "../../repositories/users/passkeys-repository.ts";
@@ -26,6 +27,7 @@ export type Repositories = {
   verifications: ReturnType<typeof createVerificationsRepository>;
   secondFactors: ReturnType<typeof createSecondFactorsRepository>;
   passkeys: ReturnType<typeof createPasskeysRepository>;
+  pageViews: ReturnType<typeof createPageViews>;
 };
 
 export default fp(
@@ -43,6 +45,7 @@ export default fp(
       verifications: createVerificationsRepository(app.db, app.clock),
       secondFactors: createSecondFactorsRepository(app.db, app.clock),
       passkeys: createPasskeysRepository(app.db, app.clock),
+      pageViews: createPageViews(app.db, app.clock, app.config.delivery.ownerTimeZone),
     };
     app.decorate("repositories", repositories);
   },

@@ -2,7 +2,8 @@ import fp from "fastify-plugin";
 
 // Rows that have outlived their use are removed here, at start-up and then hourly: expired admin
 // sessions, rate-limit counters whose window ended, known devices unused for a year and expired
-// Idempotency-Keys, CSP violation counts older than 30 days, the morning e-mail's days after a month; and once a day leads past LEAD_RETENTION_DAYS. One failing sweep is logged and does
+// Idempotency-Keys, CSP violation counts older than 30 days, the morning e-mail's days after a month,
+// page-view counts after 25 months; and once a day leads past LEAD_RETENTION_DAYS. One failing sweep is logged and does
 // not stop the others.
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
@@ -10,7 +11,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export default fp(
   async (app) => {
-    const { sessions, rateLimits, knownDevices, leads, cspViolations, notificationSettings, verifications } = app.repositories;
+    const { sessions, rateLimits, knownDevices, leads, cspViolations, notificationSettings, verifications, pageViews } = app.repositories;
     const sweeps = [
       { removed: "removed expired sessions", run: () => sessions.deleteExpired(app.clock()) },
       { removed: "removed expired rate-limit counters", run: () => rateLimits.deleteExpired(app.clock()) },
@@ -21,6 +22,7 @@ export default fp(
       { removed: "removed expired used form tokens", run: () => leads.deleteExpiredFormTokenUses(app.clock()) },
       { removed: "removed old CSP violation counts", run: () => cspViolations.deleteExpired(app.clock()) },
       { removed: "removed old morning e-mail days", run: () => notificationSettings.deleteOldMorningEmails(app.clock()) },
+      { removed: "removed page-view counts older than 25 months", run: () => pageViews.deleteExpired(app.clock()) },
     ];
     // LEAD_RETENTION_DAYS: once a day (at start-up, then whenever a day has passed since the last run),
     // leads older than that go with their notes and deliveries; the count is logged even when it is 0.

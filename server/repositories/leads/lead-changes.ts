@@ -141,6 +141,8 @@ export async function changeLeads(
       const keys = statusChanged.map((lead) => sql`when ${lead.id} then ${deadlineKey({ status: change.status!, createdAt: lead.createdAt, formName: lead.formName })}`);
       set.push(sql`deadline_key = case id ${sql.join(keys, sql` `)} else deadline_key end`);
     }
+    // Speed to lead (issue 24): the first time a lead leaves "new" for an answer (not spam) counts.
+    if (change.status && change.status !== "new" && change.status !== "spam") set.push(sql`answered_at = coalesce(answered_at, ${nowIso})`);
     if (change.read === true) set.push(sql`read_at = coalesce(read_at, ${nowIso})`);
     if (change.read === false) set.push(sql`read_at = null`);
     if (change.assigneeId !== undefined) set.push(sql`assignee_id = ${change.assigneeId}`);

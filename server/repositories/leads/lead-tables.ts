@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
 import type { ContactLead, InquiryLead, LeadKind } from "../../../contract/admin-leads.ts";
+import { channelOf, type LeadChannel } from "../../../contract/lead-channels.ts";
 import { replyByOf } from "../../../contract/reply-window.ts";
 import type { ContactSubmissionData } from "../../../contract/contact-submission.ts";
 import type { ServiceInquiryData } from "../../../contract/service-inquiry.ts";
@@ -52,12 +53,14 @@ export function leadView(db: Kysely<Database>): Kysely<LeadDatabase> {
 
 /**
  * A stored row as the API returns it: products parsed, the reply deadline worked out (replyByOf), the
- * derived columns (search text, CSV line, deadline order's key) left out.
+ * derived columns (search text, CSV line, deadline order's key, person keys) left out.
  */
 export function toLead<K extends LeadKind>(kind: K, row: LeadRows[K]): LeadOf[K];
 export function toLead(kind: LeadKind, row: LeadRows[LeadKind]): LeadOf[LeadKind] {
-  const { searchText: _searchText, csvLine: _csvLine, deadlineKey: _deadlineKey, ...stored } = row;
-  const lead = { ...stored, replyBy: replyByOf(stored.createdAt, stored.formName) };
+  const { searchText: _searchText, csvLine: _csvLine, deadlineKey: _deadlineKey, emailKey: _emailKey, phoneKey: _phoneKey, personId: _personId, ...stored } = row;
+  // A row from before migration 0017 has its channel written later (person-keys.ts): the same rule meanwhile.
+  const channel = (stored.channel as LeadChannel | null) ?? channelOf(stored);
+  const lead = { ...stored, channel, replyBy: replyByOf(stored.createdAt, stored.formName) };
   if (kind === "contacts") {
     const contact = lead as typeof lead & Pick<LeadRows["contacts"], "products">;
     return { ...contact, products: JSON.parse(contact.products) as string[] } as ContactLead;

@@ -11,6 +11,7 @@ import type { OwnerDay } from "./owner-day.ts";
 import { deleteExpiredFormTokenUses, type FormTokenUse } from "./form-token-uses.ts";
 import { deleteLeadsOlderThan } from "./retention.ts";
 import type { LeadInputOf, LeadOf } from "./lead-tables.ts";
+import { createLeadReports } from "./reports.ts";
 import { leadStats } from "./stats.ts";
 import { todayQueue } from "./today.ts";
 import { insertLead, type SpamVerdict } from "./write.ts";
@@ -19,7 +20,8 @@ import { insertLead, type SpamVerdict } from "./write.ts";
 // lead_idempotency_keys, lead_deliveries, lead_events, used_form_tokens): storing a lead with its deliveries
 // (write.ts, once per Idempotency-Key: idempotency.ts), the inbox (inbox.ts, filters.ts, notes.ts, events.ts;
 // both kinds in one list there too), the delivery outbox (deliveries.ts), the dashboard's figures (stats.ts)
-// and day (today.ts), the CSV export (csv.ts) and retention.
+// and day (today.ts), the CSV export (csv.ts), retention, the people behind the leads (person-keys.ts) and
+// what the reports read (reports.ts).
 // Nothing else queries these tables.
 
 /**
@@ -45,6 +47,8 @@ export function createLeadsRepository(db: Kysely<Database>, plan: DeliveryPlanne
     },
     ...createInbox(db, plan, day),
     deliveries: createDeliveries(db),
+    /** What the owner's numbers read (server/reports/): groups, answer times, a person's other leads. */
+    reports: createLeadReports(db),
     csvLines(kind: LeadKind, filters: LeadFilters): Promise<string[]> {
       return exportCsvLines(db, kind, scopeFilters(filters, day));
     },

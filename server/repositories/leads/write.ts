@@ -6,6 +6,7 @@ import type { Database } from "../../db/schema.ts";
 import { leadCsvLine, type CsvSource } from "./csv.ts";
 import { insertDeliveries, type DeliveryPlanner } from "./deliveries.ts";
 import { spendFormToken, type FormTokenUse } from "./form-token-uses.ts";
+import { derivedLeadColumns, personOf } from "./person-keys.ts";
 import { toLead, wholeRow, type LeadInputOf, type LeadOf } from "./lead-tables.ts";
 
 // Storing a new lead: the only code that inserts into the lead tables (besides the seed data, which
@@ -42,6 +43,8 @@ function newLeadColumns<K extends LeadKind>(kind: K, input: LeadInputOf[K], spam
     utmTerm: input.utmTerm ?? null,
     utmContent: input.utmContent ?? null,
     referrer: input.referrer ?? null,
+    landingPath: input.landingPath ?? null,
+    clickId: input.clickId ?? null,
     status: spam ? ("spam" as const) : ("new" as const),
     spamReason: spam?.reason ?? null,
     readAt: null,
@@ -78,7 +81,10 @@ export async function insertLead<K extends LeadKind>(
   return inTransaction(db, async (trx) => {
     const replayed = token !== null && !(await spendFormToken(trx, token));
     const lead = newLeadColumns(kind, input, spam ?? (replayed ? { reason: FORM_TOKEN_REUSED } : null), now);
-    const values = { ...lead, searchText: leadSearchText(lead), csvLine: leadCsvLine(kind, lead as CsvSource<K>), deadlineKey: deadlineKey(lead) };
+    const derived = derivedLeadColumns(lead);
+    // The person: the first lead with this e-mail or phone, or this one (person-keys.ts).
+    const personId = (await personOf(trx, derived)) ?? lead.id;
+    const values = { ...lead, ...derived, personId, searchText: leadSearchText(lead), csvLine: leadCsvLine(kind, lead as CsvSource<K>), deadlineKey: deadlineKey(lead) };
     // Each kind into its own table, typed with all its columns.
     const row = "products" in values
       ? await trx.insertInto("contactSubmissions").values(values).returningAll().executeTakeFirstOrThrow()

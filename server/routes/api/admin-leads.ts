@@ -8,6 +8,7 @@ import { assignmentMail } from "../../delivery/mail/team-mail.ts";
 import { failureForLog } from "../../delivery/failure-log.ts";
 import { linkOrigin } from "../../lib/link-origin.ts";
 import { parseInput } from "../../lib/request-errors.ts";
+import type { RelatedLeads } from "../../../contract/reports.ts";
 import { activityActor } from "../../plugins/app/admin-sessions.ts";
 import { csvFile } from "../../lib/csv.ts";
 import type { BulkTarget } from "../../repositories/leads/bulk.ts";
@@ -165,6 +166,13 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
     const { kind, id } = parseInput(leadParams, request.params, "Invalid lead address.");
     const lead = await leads.find(kind, id);
     return lead ?? reply.code(404).send(NOT_FOUND);
+  });
+
+  // The same person's other leads (same e-mail or phone, issue 24): the lead page's "Also sent".
+  app.get("/api/admin/leads/:kind/:id/related", async (request, reply): Promise<RelatedLeads> => {
+    const { kind, id } = parseInput(leadParams, request.params, "Invalid lead address.");
+    const items = await leads.reports.related(kind, id);
+    return items ? { items } : reply.code(404).send(NOT_FOUND);
   });
 
   app.get("/api/admin/leads/:kind/:id/neighbours", async (request, reply) => {

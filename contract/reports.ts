@@ -1,0 +1,124 @@
+import { z } from "zod";
+import type { LeadKind } from "./admin-leads.ts";
+import type { LeadStatus } from "./fields.ts";
+
+// The owner's numbers (issue 24): where leads come from, which pages turn views into leads, how fast the
+// team answers, and the same person twice. The server's owner is server/reports/; the admin's page is
+// app/admin/routes/reports/. Periods are whole days of the owner's time zone (OWNER_TIMEZONE), `from`
+// and `to` included, against the period of the same length just before it. Spam is never counted.
+
+/** GET /api/admin/reports/sources?by=…: how the leads are grouped. */
+export const reportDimensions = ["channel", "campaign", "landing", "form", "week"] as const;
+export type ReportDimension = (typeof reportDimensions)[number];
+export const reportDimensionLabels: Record<ReportDimension, string> = {
+  channel: "Channel",
+  campaign: "Campaign",
+  landing: "Landing page",
+  form: "Form",
+  week: "Week",
+};
+
+/** The longest period a report covers: two years and a day (page views are kept 25 months). */
+export const MAX_REPORT_DAYS = 731;
+/** How long the page-view counts are kept (the privacy page says so). */
+export const PAGE_VIEW_RETENTION_MONTHS = 25;
+
+const isoDate = z.iso.date({ error: "must be a date (YYYY-MM-DD)" });
+const DAY_MS = 86_400_000;
+
+/** Days from `from` to `to`, both included. */
+export function daysIn(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+}
+
+/** The period of the same length just before `from`..`to`. */
+export function previousPeriod(from: string, to: string): { from: string; to: string } {
+  const days = daysIn(from, to);
+  const start = Date.parse(`${from}T00:00:00Z`);
+  return { from: new Date(start - days * DAY_MS).toISOString().slice(0, 10), to: new Date(start - DAY_MS).toISOString().slice(0, 10) };
+}
+
+/** A period: both dates or neither (then the last 30 days, today included). */
+const period = {
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  format: z.enum(["json", "csv"], { error: "format must be json or csv" }).default("json"),
+};
+const periodRules = <T extends { from?: string | undefined; to?: string | undefined }>(schema: z.ZodType<T>) =>
+  schema
+    .refine((q) => (q.from === undefined) === (q.to === undefined), { error: "send both from and to, or neither", path: ["to"] })
+    .refine((q) => !q.from || !q.to || q.from <= q.to, { error: "from must not be after to", path: ["to"] })
+    .refine((q) => !q.from || !q.to || daysIn(q.from, q.to) <= MAX_REPORT_DAYS, { error: `a report covers at most ${MAX_REPORT_DAYS} days`, path: ["from"] });
+
+export const sourcesQuery = periodRules(
+  z.object({ ...period, by: z.enum(reportDimensions, { error: `by must be one of: ${reportDimensions.join(", ")}` }).default("channel") }),
+);
+export type SourcesQuery = z.input<typeof sourcesQuery>;
+export const speedQuery = periodRules(z.object(period));
+export type SpeedQuery = z.input<typeof speedQuery>;
+
+/** Leads, the people who sent them, and the views of the pages they came from (null: not measured for this row). */
+export type SourceFigures = { leads: number; people: number; views: number | null; conversionRate: number | null };
+
+/** One row: a channel, campaign, landing path, form name or week (its Monday), this period against the one before. */
+export type SourcesRow = {
+  /** null: no campaign, no landing page or no form recorded. */
+  key: string | null;
+  label: string;
+  current: SourceFigures;
+  /** null for weeks: a week has no "period before" of its own (the totals have one). */
+  previous: SourceFigures | null;
+};
+
+export type ReportPeriod = { from: string; to: string; timeZone: string; previousPeriod: { from: string; to: string } };
+
+export type SourcesReport = ReportPeriod & {
+  by: ReportDimension;
+  rows: SourcesRow[];
+  totals: { current: SourceFigures; previous: SourceFigures };
+};
+
+/**
+ * Speed to lead: the time from a lead's arrival to its first answer (its status first left "new"), for
+ * the leads that arrived in the period. `due`: leads whose promise (24 hours, 4 on the home services and
+ * law firm forms) has run out, or that were answered; `withinPromise` of them were answered in time.
+ */
+export type SpeedFigures = {
+  leads: number;
+  answered: number;
+  medianMinutes: number | null;
+  p90Minutes: number | null;
+  due: number;
+  withinPromise: number;
+  /** withinPromise ÷ due; null when nothing is due yet. */
+  shareWithinPromise: number | null;
+};
+
+export type SpeedReport = ReportPeriod & {
+  current: SpeedFigures;
+  previous: SpeedFigures;
+  byWeek: (SpeedFigures & { weekStart: string })[];
+  /** Only when the team has more than one user; assigneeId null: unassigned. */
+  byAssignee: (SpeedFigures & { assigneeId: string | null; name: string })[];
+};
+
+/** GET /api/admin/leads/:kind/:id/related: the other leads of the same person (same e-mail or phone). */
+export type RelatedLead = { kind: LeadKind; id: string; firstName: string; lastName: string; formName: string | null; createdAt: string; status: LeadStatus };
+export type RelatedLeads = { items: RelatedLead[] };
+
+/**
+ * POST /api/views: one page view, sent by the page with navigator.sendBeacon (text/plain) or fetch
+ * (application/json). Only the path and the referrer's host: no identifier of the visitor.
+ */
+export const pageViewBeacon = z.object({
+  path: z
+    .string({ error: "path must be text" })
+    .max(512, { error: "path must be at most 512 characters" })
+    .regex(/^\/[A-Za-z0-9\-._~/]*$/, { error: "path must be a site path such as /contact" }),
+  ref: z
+    .string({ error: "ref must be text" })
+    .max(253, { error: "ref must be at most 253 characters" })
+    .regex(/^[A-Za-z0-9.\-:[\]]*$/, { error: "ref must be a host name" })
+    .optional(),
+});
+export type PageViewBeacon = z.infer<typeof pageViewBeacon>;
