@@ -38,6 +38,8 @@ export const leadFilters = z
     assignee: z
       .union([z.enum(["me", "none"]), z.uuid().toLowerCase()], { error: "assignee must be me, none or a user's id" })
       .optional(),
+    /** "person" (issue 24): one row per person, the newest lead of each (same e-mail or phone), so nobody is called twice. */
+    group: z.enum(["person"], { error: "group must be person" }).optional(),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { error: "from must not be after to", path: ["to"] });
 export type LeadFilters = z.output<typeof leadFilters>;

@@ -5,7 +5,8 @@ import type { LeadStatus } from "./fields.ts";
 // The owner's numbers (issue 24): where leads come from, which pages turn views into leads, how fast the
 // team answers, and the same person twice. The server's owner is server/reports/; the admin's page is
 // app/admin/routes/reports/. Periods are whole days of the owner's time zone (OWNER_TIMEZONE), `from`
-// and `to` included, against the period of the same length just before it. Spam is never counted.
+// and `to` included, against the period of the same length just before it ("this week" so far: against the
+// same days of last week). Spam is never counted.
 
 /** GET /api/admin/reports/sources?by=…: how the leads are grouped. */
 export const reportDimensions = ["channel", "campaign", "landing", "form", "week"] as const;
@@ -38,14 +39,30 @@ export function previousPeriod(from: string, to: string): { from: string; to: st
   return { from: new Date(start - days * DAY_MS).toISOString().slice(0, 10), to: new Date(start - DAY_MS).toISOString().slice(0, 10) };
 }
 
-/** A period: both dates or neither (then the last 30 days, today included). */
+/**
+ * The periods the report offers by name, worked out by the server in the owner's calendar: the last 7,
+ * 30 or 90 days (today included), this month so far, this week so far (Monday on).
+ */
+export const reportPeriods = ["7d", "30d", "90d", "month", "week"] as const;
+export type ReportPeriodName = (typeof reportPeriods)[number];
+export const reportPeriodLabels: Record<ReportPeriodName, string> = {
+  "7d": "Last 7 days",
+  "30d": "Last 30 days",
+  "90d": "Last 90 days",
+  month: "This month",
+  week: "This week",
+};
+
+/** A period: by name, or both dates, or nothing (then the last 30 days). */
 const period = {
+  period: z.enum(reportPeriods, { error: `period must be one of: ${reportPeriods.join(", ")}` }).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
   format: z.enum(["json", "csv"], { error: "format must be json or csv" }).default("json"),
 };
-const periodRules = <T extends { from?: string | undefined; to?: string | undefined }>(schema: z.ZodType<T>) =>
+const periodRules = <T extends { period?: string | undefined; from?: string | undefined; to?: string | undefined }>(schema: z.ZodType<T>) =>
   schema
+    .refine((q) => !(q.period && (q.from || q.to)), { error: "send a period or from and to, not both", path: ["period"] })
     .refine((q) => (q.from === undefined) === (q.to === undefined), { error: "send both from and to, or neither", path: ["to"] })
     .refine((q) => !q.from || !q.to || q.from <= q.to, { error: "from must not be after to", path: ["to"] })
     .refine((q) => !q.from || !q.to || daysIn(q.from, q.to) <= MAX_REPORT_DAYS, { error: `a report covers at most ${MAX_REPORT_DAYS} days`, path: ["from"] });

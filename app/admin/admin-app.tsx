@@ -17,6 +17,7 @@ import { AdminLogin } from "./routes/login.tsx";
 import { SettingsPage } from "./routes/settings.tsx";
 import { AccountPage } from "./routes/account/account-page.tsx";
 import { SetupSecondFactorPage } from "./routes/account/setup-second-factor-page.tsx";
+import { ReportsPage } from "./routes/reports/reports-page.tsx";
 import { ActivityPage } from "./routes/activity/activity-page.tsx";
 import { InvitationPage } from "./routes/links/invitation-page.tsx";
 import { ForgotPasswordPage, ResetPasswordPage } from "./routes/links/password-reset-pages.tsx";
@@ -44,6 +45,7 @@ const router = createBrowserRouter([
       { path: "/admin/settings", element: <SettingsPage /> },
       { path: "/admin/team", element: <TeamPage /> },
       { path: "/admin/activity", element: <ActivityPage /> },
+      { path: "/admin/reports", element: <ReportsPage /> },
       { path: "/admin/account", element: <AccountPage /> },
       { path: "/admin/setup-second-factor", element: <SetupSecondFactorPage /> },
       { path: "*", element: <AdminNotFound /> },

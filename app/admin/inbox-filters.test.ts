@@ -22,11 +22,11 @@ const read = (kind: ListKind, query: string) => filtersFromSearchParams(kind, ne
 describe("filtersFromSearchParams", () => {
   it("gives the defaults for an address without filters", () => {
     expect(read("contacts", "")).toEqual(defaultFilters);
-    expect(defaultFilters).toEqual({ view: "inbox", q: "", status: "", from: "", to: "", product: "", serviceType: "", form: "", unread: false, followUp: "", assignee: "", sort: "newest" });
+    expect(defaultFilters).toEqual({ view: "inbox", q: "", status: "", from: "", to: "", product: "", serviceType: "", form: "", unread: false, followUp: "", assignee: "", group: "", sort: "newest" });
   });
 
   it("reads every filter of a shared address", () => {
-    expect(read("contacts", "view=spam&q=Quinn&status=spam&from=2026-01-01&to=2026-01-31&product=SEO+Services&form=contact-page&unread=true&followUp=due&assignee=me&sort=name")).toEqual({
+    expect(read("contacts", "view=spam&q=Quinn&status=spam&from=2026-01-01&to=2026-01-31&product=SEO+Services&form=contact-page&unread=true&followUp=due&assignee=me&group=person&sort=name")).toEqual({
       view: "spam",
       q: "Quinn",
       status: "spam",
@@ -38,6 +38,7 @@ describe("filtersFromSearchParams", () => {
       unread: true,
       followUp: "due",
       assignee: "me",
+      group: "person",
       sort: "name",
     });
     expect(read("inquiries", "serviceType=web-design").serviceType).toBe("web-design");
@@ -47,6 +48,9 @@ describe("filtersFromSearchParams", () => {
     expect(read("all", "assignee=someone").assignee).toBe("");
     expect(filtersToSearchParams({ ...defaultFilters, assignee: "me" }).toString()).toBe("assignee=me");
     expect(read("contacts", "sort=sideways").sort).toBe("newest");
+    // One row per person (issue 24): "person" or nothing.
+    expect(read("all", "group=people").group).toBe("");
+    expect(filtersToSearchParams({ ...defaultFilters, group: "person" }).toString()).toBe("group=person");
   });
 
   it("drops values the API would refuse instead of failing the list", () => {

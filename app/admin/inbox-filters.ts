@@ -36,6 +36,8 @@ export type InboxFilters = {
   followUp: "" | "due";
   /** Whose leads (issue 23): "me", "none" (unassigned), a user's id, or "" for everyone's. */
   assignee: string;
+  /** "person": one row per person, the newest lead of each (issue 24). */
+  group: "" | "person";
   /** The list's order (contract leadSorts); the list's default (defaultSortOf) stays out of its address. */
   sort: LeadSort;
 };
@@ -60,6 +62,7 @@ export const defaultFilters: InboxFilters = {
   unread: false,
   followUp: "",
   assignee: "",
+  group: "",
   sort: "newest",
 };
 
@@ -99,6 +102,7 @@ export function filtersFromSearchParams(kind: ListKind, params: URLSearchParams)
     unread: params.get("unread") === "true",
     followUp: params.get("followUp") === "due" ? "due" : "",
     assignee: checked(rules.assignee, params.get("assignee")),
+    group: params.get("group") === "person" ? "person" : "",
     // (The contract's schema fills in the API's default for a missing order: only a given one is read.)
     sort: (params.has("sort") ? leadSortParam.shape.sort.safeParse(params.get("sort")).data : undefined) ?? defaultSortOf(kind),
   };
@@ -124,6 +128,7 @@ export function filtersToSearchParams(filters: InboxFilters, defaultSort: LeadSo
   if (filters.unread) params.set("unread", "true");
   if (filters.followUp) params.set("followUp", filters.followUp);
   if (filters.assignee) params.set("assignee", filters.assignee);
+  if (filters.group) params.set("group", filters.group);
   if (filters.sort !== defaultSort) params.set("sort", filters.sort);
   return params;
 }
@@ -158,7 +163,7 @@ export function hasFilters(kind: ListKind, filters: InboxFilters): boolean {
  * "Filters" button (the search stays in sight there, the other filters fold away behind it).
  */
 export function activeFilterCount(filters: InboxFilters): number {
-  const set = [filters.status, filters.from, filters.to, filters.product, filters.serviceType, filters.form.trim(), filters.followUp, filters.unread, filters.assignee];
+  const set = [filters.status, filters.from, filters.to, filters.product, filters.serviceType, filters.form.trim(), filters.followUp, filters.unread, filters.assignee, filters.group];
   return set.filter(Boolean).length;
 }
 

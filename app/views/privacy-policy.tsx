@@ -1,3 +1,4 @@
+import { PAGE_VIEW_RETENTION_MONTHS } from "../../contract/reports.ts";
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { ButtonLink, Hero, Section } from "../components/sections.tsx";
@@ -110,7 +111,15 @@ export default function PrivacyPolicy() {
             </p>
             <p>
               To connect an inquiry with the campaign that brought you here, the site keeps the campaign (UTM) parameters and referring website of your visit
-              in your browser&apos;s session storage, which is cleared when you close the tab or window.
+              in your browser&apos;s session storage, which is cleared when you close the tab or window. It also keeps the page your visit started on and,
+              when you came from an ad, the name of the ad&apos;s click parameter (such as gclid), never its value.
+            </p>
+            <p>
+              Our own server also counts page views, without cookies: each page you open sends us its address and the name of the website you came from
+              (such as google.com), nothing else. We add one to that page&apos;s count for the day and keep only those daily totals, for {PAGE_VIEW_RETENTION_MONTHS} months. We do not
+              set a cookie, store your IP address or give you an identifier, so the counts cannot tell who you are or follow you from page to page. Nothing
+              is sent when your browser sends a Global Privacy Control or Do Not Track signal, and visits by search engine robots and by our own staff are
+              not counted.
             </p>
             <p>
               You can block or delete cookies in your browser settings. The site keeps working without them, although we will no longer see how visitors use

@@ -85,7 +85,7 @@ describe("backup", () => {
     const backup = await runAdminCli(["backup", emptyBackup], empty.database);
     expect(backup.code, backup.out).toBe(0);
     expect(backup.out).toMatch(/Backed up (SQLite|PostgreSQL)/);
-    expect(backup.out).toContain("0 leads (0 contact submissions, 0 service inquiries), 0 notes, 0 deliveries; schema at 0016-team");
+    expect(backup.out).toContain(`0 leads (0 contact submissions, 0 service inquiries), 0 notes, 0 deliveries; schema at ${Object.keys(migrations).at(-1)}`);
     expect(backup.out).toMatch(/\d+(\.\d)? (B|KB|MB) in \d+\.\d\d s/);
 
     const fresh = await database({ absent: true });
@@ -217,7 +217,9 @@ describe("restore", () => {
     const fresh = await database({ absent: true });
     const restore = await inProcess("restore", file, fresh);
     expect(restore.code, restore.out).toBe(0);
-    expect(restore.out).toContain("made by an older version: the server applies 3 migrations (0014-owner-day-leads, 0015-notification-settings, 0016-team) when it starts");
+    // Every migration after 0013, whatever the latest is now.
+    const after = Object.keys(migrations).filter((name) => name > "0013-abuse-resistance");
+    expect(restore.out).toContain(`made by an older version: the server applies ${after.length} migrations (${after.join(", ")}) when it starts`);
     const t = await createTestApp({}, fresh);
     try {
       expect(await pendingMigrations(t.app.db)).toEqual([]);

@@ -1,4 +1,4 @@
-import { previousPeriod, type ReportPeriod } from "../../contract/reports.ts";
+import { previousPeriod, type ReportPeriod, type ReportPeriodName } from "../../contract/reports.ts";
 import { dateIn, zonedInstant } from "../../contract/time-zones.ts";
 import type { InstantRange } from "../repositories/leads/reports.ts";
 
@@ -7,8 +7,8 @@ import type { InstantRange } from "../repositories/leads/reports.ts";
 // period of the same length just before it.
 
 const DAY_MS = 86_400_000;
-/** The days a period covers when none is asked for: the last 30, today included. */
-export const DEFAULT_PERIOD_DAYS = 30;
+/** The period when none is asked for. */
+const DEFAULT_PERIOD: ReportPeriodName = "30d";
 
 function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
@@ -21,12 +21,29 @@ export function rangeOf(from: string, to: string, timeZone: string): InstantRang
 
 export type ResolvedPeriod = ReportPeriod & { range: InstantRange; previousRange: InstantRange };
 
-/** The asked period, or the last 30 days of the owner's calendar at `now`. */
-export function resolvePeriod(asked: { from?: string | undefined; to?: string | undefined }, now: Date, timeZone: string): ResolvedPeriod {
+/** The first day of a named period ending today. */
+function firstDayOf(name: ReportPeriodName, today: string): string {
+  switch (name) {
+    case "7d":
+      return addDays(today, -6);
+    case "30d":
+      return addDays(today, -29);
+    case "90d":
+      return addDays(today, -89);
+    case "month":
+      return `${today.slice(0, 7)}-01`;
+    case "week":
+      return addDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7));
+  }
+}
+
+/** The asked period (by name or dates), or the last 30 days, in the owner's calendar at `now`. */
+export function resolvePeriod(asked: { period?: ReportPeriodName | undefined; from?: string | undefined; to?: string | undefined }, now: Date, timeZone: string): ResolvedPeriod {
   const today = dateIn(timeZone, now.getTime());
   const to = asked.to ?? today;
-  const from = asked.from ?? addDays(today, 1 - DEFAULT_PERIOD_DAYS);
-  const before = previousPeriod(from, to);
+  const from = asked.from ?? firstDayOf(asked.period ?? DEFAULT_PERIOD, today);
+  // This week so far is compared with the same days of last week; any other period with the days just before it.
+  const before = asked.period === "week" ? { from: addDays(from, -7), to: addDays(to, -7) } : previousPeriod(from, to);
   return { from, to, timeZone, previousPeriod: before, range: rangeOf(from, to, timeZone), previousRange: rangeOf(before.from, before.to, timeZone) };
 }
 

@@ -99,6 +99,7 @@ const sections: { to: string; label: string; ownerOnly?: true; current: (path: s
   { to: "/admin/leads/all", label: "All leads", current: (path, fromAll) => path.startsWith("/admin/leads/all") || (fromAll && path.startsWith("/admin/leads/")) },
   { to: "/admin/leads/contacts", label: "Contact inbox", current: (path, fromAll) => !fromAll && path.startsWith("/admin/leads/contacts") },
   { to: "/admin/leads/inquiries", label: "Inquiry inbox", current: (path, fromAll) => !fromAll && path.startsWith("/admin/leads/inquiries") },
+  { to: "/admin/reports", label: "Reports", current: (path) => path.startsWith("/admin/reports") },
   { to: "/admin/deliveries", label: "Deliveries", ownerOnly: true, current: (path) => path.startsWith("/admin/deliveries") },
   { to: "/admin/team", label: "Team", ownerOnly: true, current: (path) => path.startsWith("/admin/team") },
   { to: "/admin/activity", label: "Activity", ownerOnly: true, current: (path) => path.startsWith("/admin/activity") },

@@ -15,6 +15,7 @@ import { focusRing, linkClass } from "../components/admin-classes.ts";
 import { failedDeliveriesWarning } from "../components/delivery-format.ts";
 import { formatDateTime, formatCount, kindLabels, leadName, telHref } from "../components/lead-format.ts";
 import { LeadsChart } from "../components/leads-chart.tsx";
+import { WeekInNumbers } from "../components/week-in-numbers.tsx";
 import { followUpStanding, replyStanding } from "../components/queue-format.ts";
 import { defaultFiltersOf, leadLinkSearch, listPath } from "../inbox-filters.ts";
 import { useSession } from "../session.ts";
@@ -266,6 +267,8 @@ export function Dashboard() {
       <FailedDeliveriesWarning health={health.data} />
 
       <TodaySections today={today.data} now={now} loading={today.isLoading} failed={today.isError && !today.data} />
+
+      <WeekInNumbers />
 
       <div className="mt-10 grid gap-4 sm:grid-cols-2">
         <CountTile kind="contacts" title="Contact Forms" stats={contactStats} testId="contact-count" />

@@ -236,6 +236,15 @@ function Inbox({ kind }: { kind: ListKind }) {
               />
               Follow-up due
             </label>
+            <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800 md:min-h-10">
+              <input
+                type="checkbox"
+                checked={filters.group === "person"}
+                onChange={(event) => setFilters({ group: event.target.checked ? "person" : "" })}
+                className={cn("h-5 w-5 accent-brand-700 md:h-4 md:w-4", focusRing)}
+              />
+              One row per person
+            </label>
           </div>
           <div className="hidden items-end md:flex">{clearLink}</div>
         </div>

@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
-import type { LeadKind } from "../../../contract/admin-leads.ts";
+import { leadKinds, type LeadKind } from "../../../contract/admin-leads.ts";
 import type { LeadFilters } from "../../../contract/lead-filters.ts";
 import { leadStatuses } from "../../../contract/fields.ts";
 import { containsPattern, searchTextContains } from "../../db/dialect.ts";
@@ -60,5 +60,19 @@ export function leadFilter(eb: LeadExpressionBuilder, kind: LeadKind, f: ScopedF
   // Whose leads (issue 23; "me" was replaced by the signed-in user's id in the route: assigneeFilter).
   if (f.assignee === "none") conditions.push(eb("assigneeId", "is", null));
   else if (f.assignee !== undefined && f.assignee !== "me") conditions.push(eb("assigneeId", "=", f.assignee));
+  if (f.group === "person") conditions.push(newestOfItsPerson(kind));
   return eb.and(conditions);
+}
+
+/**
+ * One row per person (issue 24, person-keys.ts): a lead no other lead of its person (of either kind, not
+ * spam) came after, through the (person_id, created_at, id) index. A lead without a person yet is its own.
+ */
+function newestOfItsPerson(kind: LeadKind): Expression<SqlBool> {
+  const self = sql.table(leadSqlTables[kind]);
+  const none = leadKinds.map(
+    (other) => sql`not exists (select 1 from ${sql.table(leadSqlTables[other])} newer where newer.person_id = ${self}.person_id and newer.status <> 'spam'
+      and (newer.created_at > ${self}.created_at or (newer.created_at = ${self}.created_at and newer.id > ${self}.id)))`,
+  );
+  return sql<SqlBool>`(${sql.join(none, sql` and `)})`;
 }

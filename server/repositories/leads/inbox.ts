@@ -39,7 +39,7 @@ type Walked<K extends LeadKind> = { kind: K; lead: LeadOf[K]; position: LeadPosi
 /** Whether a filter other than view, status and unread narrows the leads of the kind (a kind's list ignores the other kind's product or service type). */
 function narrows(kind: LeadKind, f: ScopedFilters): boolean {
   const kindFilter = kind === "contacts" ? f.product : f.serviceType;
-  return Boolean(f.q || f.from || f.to || kindFilter || f.form || f.utmSource || f.followUpBefore || f.assignee);
+  return Boolean(f.q || f.from || f.to || kindFilter || f.form || f.utmSource || f.followUpBefore || f.assignee || f.group);
 }
 
 export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner, day: OwnerDay) {

@@ -218,6 +218,24 @@ describe("the sources report", () => {
     } finally {
       clockMs = null;
     }
+    // Named periods, in the owner's calendar: on 2025-07-02 (a Wednesday) at 04:30 UTC it is still July 1 in Chicago.
+    clockMs = Date.UTC(2025, 6, 2, 4, 30);
+    try {
+      const named = async (period: string) => {
+        const report = await sources(`period=${period}`);
+        return [report.from, report.to, report.previousPeriod.from, report.previousPeriod.to];
+      };
+      expect(await named("7d")).toEqual(["2025-06-25", "2025-07-01", "2025-06-18", "2025-06-24"]);
+      expect(await named("90d")).toEqual(["2025-04-03", "2025-07-01", "2025-01-03", "2025-04-02"]);
+      expect(await named("month")).toEqual(["2025-07-01", "2025-07-01", "2025-06-30", "2025-06-30"]);
+      // This week so far against the same days of last week.
+      expect(await named("week")).toEqual(["2025-06-30", "2025-07-01", "2025-06-23", "2025-06-24"]);
+    } finally {
+      clockMs = null;
+    }
+    const both = await get("/api/admin/reports/sources?period=7d&from=2025-06-01&to=2025-06-02");
+    expect(both.statusCode).toBe(400);
+    expect((await get("/api/admin/reports/speed?period=fortnight")).statusCode).toBe(400);
     expect((await t.app.inject({ method: "GET", url: "/api/admin/reports/sources" })).statusCode).toBe(401);
   });
 });
@@ -297,6 +315,13 @@ describe("the same person twice", () => {
     expect(await related("contacts", stranger)).toEqual([]);
     // Nothing merged: each lead is still there on its own.
     for (const [kind, id] of [["contacts", first], ["inquiries", byEmail], ["contacts", byPhone]] as const) expect((await get(`/api/admin/leads/${kind}/${id}`)).statusCode).toBe(200);
+    // The inbox's "one row per person": the newest lead of each person, in both kinds' lists and their counts.
+    const grouped = (await get("/api/admin/leads/all?group=person&from=2022-01-03&to=2022-01-06&view=all&limit=100")).json<{ items: { id: string }[]; total: number }>();
+    expect(grouped.items.map((lead) => lead.id)).toEqual([stranger, byPhone]);
+    expect(grouped.total).toBe(2);
+    const contactsGrouped = (await get("/api/admin/leads/contacts/counts?group=person&from=2022-01-03&to=2022-01-06")).json<{ inbox: number }>();
+    expect(contactsGrouped.inbox).toBe(2);
+    expect((await get("/api/admin/leads/all?group=people")).statusCode).toBe(400);
     expect((await get("/api/admin/leads/contacts/00000000-0000-4000-8000-000000000000/related")).statusCode).toBe(404);
     expect((await get("/api/admin/leads/contacts/not-an-id/related")).statusCode).toBe(400);
   });
@@ -338,7 +363,8 @@ describe("the page-view beacon", () => {
       expect((await beacon({ path: "/contact", ref: "www.bing.com" })).statusCode).toBe(204);
       expect((await beacon({ path: "/contact/" })).statusCode).toBe(204);
       expect(await viewsOn(day, "/contact")).toBe(2);
-      for (const headers of [{ "sec-gpc": "1" }, { dnt: "1" }, { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" }, { "user-agent": "" }, { cookie: `agency_session=${"a".repeat(43)}` }, { "sec-purpose": "prefetch" }]) {
+      const uncounted: Record<string, string>[] = [{ "sec-gpc": "1" }, { dnt: "1" }, { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" }, { "user-agent": "" }, { cookie: `agency_session=${"a".repeat(43)}` }, { "sec-purpose": "prefetch" }];
+      for (const headers of uncounted) {
         const response = await beacon({ path: "/contact" }, headers);
         expect(response.statusCode, JSON.stringify(headers)).toBe(204);
       }

@@ -10,6 +10,7 @@ import { ShortcutsHelp, useLeadShortcuts } from "../../components/lead-shortcuts
 import { useLeadStatus } from "../../components/lead-status-select.tsx";
 import { LeadTimeline } from "../../components/lead-timeline-list.tsx";
 import { useIsOwner } from "../../components/owner-only.tsx";
+import { AlsoSent } from "./also-sent.tsx";
 import { ContactEssentials } from "./contact-essentials.tsx";
 import { DeleteLeadDialog, DeleteLeadSection } from "./delete-lead.tsx";
 import { FollowUpSection } from "./follow-up-section.tsx";
@@ -37,7 +38,7 @@ export function LeadView({ kind, lead, source }: { kind: LeadKind; lead: LeadDet
   const noteBox = useRef<HTMLTextAreaElement | null>(null);
   const followUpEditor = useRef<FollowUpEditorHandle>(null);
   const status = useLeadStatus(kind, lead);
-  const ids = { contact: useId(), followUp: useId(), notes: useId(), timeline: useId(), details: useId(), remove: useId() };
+  const ids = { contact: useId(), alsoSent: useId(), followUp: useId(), notes: useId(), timeline: useId(), details: useId(), remove: useId() };
 
   const offerFollowUp = (changed: LeadStatus) => {
     if (changed === "contacted") setOffer({ moveTo: null });
@@ -84,6 +85,7 @@ export function LeadView({ kind, lead, source }: { kind: LeadKind; lead: LeadDet
       <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} />
       <LeadHeader kind={kind} lead={lead} name={name} onStatusChanged={offerFollowUp} />
       <ContactEssentials kind={kind} lead={lead} headingId={ids.contact} emailLinkRef={emailLink} />
+      <AlsoSent kind={kind} id={lead.id} headingId={ids.alsoSent} />
       <FollowUpSection kind={kind} lead={lead} name={name} headingId={ids.followUp} editorRef={followUpEditor} />
       <LeadNotes kind={kind} lead={lead} headingId={ids.notes} noteBoxRef={noteBox} />
       <LeadTimeline lead={lead} headingId={ids.timeline} />
