@@ -4,11 +4,12 @@ import { deadlineKey } from "../../contract/reply-window.ts";
 import { contactProductOptions, meetingTimes } from "../../contract/contact-submission.ts";
 import { serviceTypes } from "../../contract/service-inquiry.ts";
 import { leadCsvLine } from "../repositories/leads/csv.ts";
+import { derivedLeadColumns } from "../repositories/leads/person-keys.ts";
 import { leadSearchText } from "../repositories/leads/write.ts";
 import type { Database } from "./schema.ts";
 
 // Realistic fake leads for load tests and demos: spread over the past year, with a mix of statuses,
-// forms and sources; about 3% have a follow-up, from ten days ago (overdue) to twenty days ahead.
+// forms and sources (channels, campaigns, landing pages, answer times); about 3% have a follow-up, from ten days ago (overdue) to twenty days ahead.
 // Deterministic for a given seed, so benchmark runs compare like with like.
 
 const FIRST = ["Dana", "Marcus", "Priya", "Luis", "Keisha", "Tom", "Ana", "Wei", "Omar", "Grace", "Jordan", "Mia", "Sam", "Ivy", "Raj", "Elena", "Noah", "Zoe", "Caleb", "Nina"];
@@ -18,6 +19,8 @@ const CITIES = ["Austin", "Round Rock", "Georgetown", "Dallas", "Houston", "San 
 const FORMS = ["contact-page", "services-hero", "lead-audit", "website-audit", "marketing-coaching", "home-services-audit", "personal-injury-audit", "plumbing-contact", "roofing-contact", "hvac-contact"];
 const SOURCES = [null, null, "google", "facebook", "newsletter", "bing", "referral"];
 const STATUSES = ["new", "new", "new", "new", "contacted", "contacted", "qualified", "won", "lost", "spam"] as const;
+const CAMPAIGNS = ["spring-seo", "emergency-plumbing", "roof-repair-leads", "injury-lawyer-search", "hvac-tuneup"];
+const LANDINGS = ["/", "/home-services", "/personal-injury", "/plumbing", "/hvac", "/SEO-For-Roofing-Companies", "/contact", "/get-leads", "/improve-website", "/services/seo", "/blog/ultimate-guide-seo-law-firms"];
 const FOLLOW_UP_NOTES = [null, "Call back Tuesday", "Send the proposal", "Check they got the audit", "Ask about the budget"];
 const MESSAGES = [
   "We need more calls in our service area before summer.",
@@ -47,6 +50,7 @@ const YEAR_MS = 365 * 24 * 3600 * 1000;
 export async function seedLeads(db: Kysely<Database>, counts: { contacts: number; inquiries: number }, seed = 42, now = Date.now()) {
   const rand = random(seed);
   const followUps = random(seed + 1);
+  const sources = random(seed + 2);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
   // Leads arrive over the past year in time order, as real ones are inserted (oldest first).
   const common = (i: number, count: number) => {
@@ -77,8 +81,24 @@ export async function seedLeads(db: Kysely<Database>, counts: { contacts: number
     };
     // From a generator of their own, so the other fields are the ones earlier versions seeded.
     const followUp = status !== "spam" && followUps() < 0.03;
+    // The visit's source (issue 24), from a generator of its own too: paid and organic, campaigns, landing pages.
+    const paid = sources() < 0.5;
+    const utmMedium = lead.utmSource === "google" || lead.utmSource === "bing" ? (paid ? "cpc" : null) : lead.utmSource === "facebook" ? (paid ? "paid_social" : "social") : lead.utmSource === "newsletter" ? "email" : null;
+    const visit = {
+      utmMedium,
+      utmCampaign: utmMedium && sources() < 0.7 ? CAMPAIGNS[Math.floor(sources() * CAMPAIGNS.length)]! : null,
+      referrer: lead.utmSource === null && sources() < 0.5 ? "https://www.google.com/" : null,
+      clickId: utmMedium === "cpc" && lead.utmSource === "google" ? "gclid" : null,
+      landingPath: LANDINGS[Math.floor(sources() * LANDINGS.length)]!,
+      // Answered (any status past new) from 5 minutes to 30 hours after arrival.
+      answeredAt: ["contacted", "qualified", "won", "lost"].includes(status) ? new Date(Date.parse(createdAt) + Math.floor((5 + sources() * 1795) * 60_000)).toISOString() : null,
+    };
+    const withVisit = { ...lead, ...visit };
     return {
-      ...lead,
+      ...withVisit,
+      ...derivedLeadColumns(withVisit),
+      // Every seeded e-mail is its own: a person per lead.
+      personId: lead.id,
       deadlineKey: deadlineKey(lead),
       followUpAt: followUp ? new Date(now + Math.floor((followUps() * 30 - 10) * 86_400_000)).toISOString() : null,
       followUpNote: followUp ? (FOLLOW_UP_NOTES[Math.floor(followUps() * FOLLOW_UP_NOTES.length)] ?? null) : null,

@@ -81,7 +81,7 @@ function PeriodPicker({ choice, onChange }: { choice: PeriodChoice; onChange: (c
     onChange({ from, to });
   };
   return (
-    <form className="mt-6 flex flex-wrap items-end gap-4" onSubmit={apply} aria-label="Period">
+    <form className="mt-6 flex flex-wrap items-end gap-4" onSubmit={apply}>
       <label className="flex flex-col text-sm font-semibold text-slate-900">
         Period
         <select
@@ -105,11 +105,11 @@ function PeriodPicker({ choice, onChange }: { choice: PeriodChoice; onChange: (c
       {custom && (
         <>
           <label className="flex flex-col text-sm font-semibold text-slate-900">
-            From
+            First day
             <input type="date" className={cn(selectClass, "mt-1")} value={from} onChange={(event) => setFrom(event.target.value)} aria-describedby={error ? "period-error" : undefined} />
           </label>
           <label className="flex flex-col text-sm font-semibold text-slate-900">
-            To
+            Last day
             <input type="date" className={cn(selectClass, "mt-1")} value={to} onChange={(event) => setTo(event.target.value)} aria-describedby={error ? "period-error" : undefined} />
           </label>
           <button type="submit" className={smallButtonClass}>
