@@ -10,7 +10,7 @@ import { createTestDatabase } from "../tests/helpers/test-database.ts";
 import { encodeActivityCursor } from "../server/repositories/activity/activity-repository.ts";
 import { seedTeam } from "./bench-admin/team-seed.ts";
 
-// npm run bench:admin [-- --contacts 100000 --inquiries 100000 --users 20 --activity 1000000 --runs 25 --only sqlite|postgres --browser 1]
+// npm run bench:admin [-- --contacts 100000 --inquiries 100000 --users 20 --activity 1000000 --runs 25 --only sqlite|postgres --browser 1 --calls <name prefix>]
 // Seeds a fresh database of each kind, then times every dashboard and inbox API call through the
 // real app (Fastify inject: routing, validation, session, queries, serialisation; no network) and
 // prints the median and 95th percentile against the 50 ms target.
@@ -23,6 +23,14 @@ const RUNS = Number(args.get("runs") ?? 25);
 const USERS = Number(args.get("users") ?? 20);
 const ACTIVITY = Number(args.get("activity") ?? 1_000_000);
 const TARGET_MS = 50;
+/** The owner's numbers (issue 24) sum a period's leads: their target is 100 ms at the median. */
+const REPORT_TARGET_MS = 100;
+const targetOf = (call: string) => (call.startsWith("reports:") ? REPORT_TARGET_MS : TARGET_MS);
+/** --calls: time only the calls whose name starts with this (e.g. "reports"). */
+const ONLY_CALLS = args.get("calls");
+/** Page views: two years of daily counts for 40 paths. */
+const VIEW_PATHS = 40;
+const VIEW_DAYS = 731;
 const ADMIN = { email: "bench@example.com", password: "benchmark password 1" };
 
 /** One timed request; `onAnswer` sees its body (the bulk action keeps what its Undo needs). */
@@ -45,10 +53,11 @@ async function benchmark(kind: "sqlite" | "postgres") {
     await seedLeads(app.db, { contacts: CONTACTS, inquiries: INQUIRIES });
     const adminId = (await app.db.selectFrom("users").select("id").where("username", "=", ADMIN.email).executeTakeFirstOrThrow()).id;
     const { members } = await seedTeam(app.db, adminId, { users: USERS, activityRows: ACTIVITY });
+    await seedPageViews(app.db);
     // Fresh planner statistics, as autovacuum (PostgreSQL) or the server's start (SQLite) would give.
     if (kind === "postgres") await sql`vacuum analyze`.execute(app.db);
     else await optimizeDatabase(app.db);
-    console.log(`\n${kind}: seeded ${CONTACTS} contacts + ${INQUIRIES} inquiries, ${USERS} users and ${ACTIVITY} activity rows in ${Math.round(performance.now() - seeding)} ms`);
+    console.log(`\n${kind}: seeded ${CONTACTS} contacts + ${INQUIRIES} inquiries, ${USERS} users, ${ACTIVITY} activity rows and ${VIEW_PATHS * VIEW_DAYS} page-view days in ${Math.round(performance.now() - seeding)} ms`);
 
     const login = await app.inject({ method: "POST", url: "/api/admin/login", payload: { username: ADMIN.email, password: ADMIN.password } });
     const cookie = `${config.session.cookieName}=${login.cookies[0]!.value}`;
@@ -84,7 +93,9 @@ async function benchmark(kind: "sqlite" | "postgres") {
     const deepActivity = await app.db.selectFrom("activity").select(["createdAt", "id"]).orderBy("createdAt", "desc").orderBy("id", "desc").offset(Math.floor(ACTIVITY / 2)).limit(1).executeTakeFirst();
     const activityCursor = deepActivity ? encodeActivityCursor(deepActivity) : "";
 
-    const calls: [string, string][] = [
+    const today = new Date().toISOString().slice(0, 10);
+    const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+    const allCalls: [string, string][] = [
       ["dashboard: status", "/api/admin/status"],
       ["dashboard: stats (tiles, chart)", "/api/admin/stats"],
       ["dashboard: 5 newest contacts", "/api/contact-submissions?limit=5"],
@@ -139,9 +150,24 @@ async function benchmark(kind: "sqlite" | "postgres") {
       ["activity: by user and kind (status changes)", `/api/admin/activity?user=${someone}&kind=status`],
       ["activity: deep page (record 500,000)", `/api/admin/activity?cursor=${activityCursor}`],
       ["activity: a user's deep page", `/api/admin/activity?user=${someone}&cursor=${activityCursor}`],
+      ["reports: sources by channel, last 30 days", "/api/admin/reports/sources?period=30d&by=channel"],
+      ["reports: sources by campaign, last 90 days", "/api/admin/reports/sources?period=90d&by=campaign"],
+      ["reports: sources by landing page, last 90 days", "/api/admin/reports/sources?period=90d&by=landing"],
+      ["reports: sources by form, last 90 days", "/api/admin/reports/sources?period=90d&by=form"],
+      ["reports: sources by week, last 90 days", "/api/admin/reports/sources?period=90d&by=week"],
+      ["reports: sources this week (dashboard)", "/api/admin/reports/sources?period=week&by=channel"],
+      [`reports: sources by channel, a year (${yearAgo} to ${today})`, `/api/admin/reports/sources?from=${yearAgo}&to=${today}&by=channel`],
+      ["reports: sources CSV by landing page, last 90 days", "/api/admin/reports/sources?period=90d&by=landing&format=csv"],
+      ["reports: speed to lead, last 30 days", "/api/admin/reports/speed?period=30d"],
+      ["reports: speed to lead, last 90 days", "/api/admin/reports/speed?period=90d"],
+      ["reports: speed this week (dashboard)", "/api/admin/reports/speed?period=week"],
+      ["reports: related leads of a lead", `/api/admin/leads/contacts/${middleId}/related`],
+      ["reports: all leads, one row per person", "/api/admin/leads/all?group=person"],
+      ["reports: all leads, one row per person, counts", "/api/admin/leads/all/counts?group=person"],
       [`inbox: export ~10,000 contacts (from ${exportFrom})`, `/api/admin/leads/contacts/export.csv?from=${exportFrom}`],
       [`inbox: export ~10,000 inquiries (from ${inquiryExportFrom})`, `/api/admin/leads/inquiries/export.csv?from=${inquiryExportFrom}`],
     ];
+    const calls = allCalls.filter(([name]) => !ONLY_CALLS || name.startsWith(ONLY_CALLS));
     // The bulk action on 1,000 leads, each run the other way: mark read, then restore what it answered.
     let undo: BulkResult["previous"] | undefined;
     const bulkCall = (): Request => {
@@ -150,7 +176,7 @@ async function benchmark(kind: "sqlite" | "postgres") {
     };
     const requests: [string, () => Request][] = [
       ...calls.map(([name, url]): [string, () => Request] => [name, () => ({ method: "GET", url })]),
-      [`inbox: bulk on ${bulkIds.length} leads (mark read / restore)`, bulkCall],
+      ...(ONLY_CALLS ? [] : [[`inbox: bulk on ${bulkIds.length} leads (mark read / restore)`, bulkCall] as [string, () => Request]]),
     ];
 
     const rows = [];
@@ -178,17 +204,33 @@ async function benchmark(kind: "sqlite" | "postgres") {
         call: name,
         "median ms": median.toFixed(1),
         "p95 ms": percentile(times, 95).toFixed(1),
-        "median / 50 ms target": (median / TARGET_MS).toFixed(2),
+        "target ms": targetOf(name),
+        "median / target": (median / targetOf(name)).toFixed(2),
         "answer KB": (bytes / 1024).toFixed(1),
       });
     }
     console.table(rows);
     if (args.get("browser")) await browserTiming(target.database);
-    const over = rows.filter((row) => Number(row["median ms"]) > TARGET_MS);
-    console.log(`${kind}: ${rows.length - over.length} of ${rows.length} calls under ${TARGET_MS} ms at the median${over.length ? ` (over: ${over.map((r) => r.call).join("; ")})` : ""}`);
+    const over = rows.filter((row) => Number(row["median ms"]) > row["target ms"]);
+    console.log(`${kind}: ${rows.length - over.length} of ${rows.length} calls under their target at the median${over.length ? ` (over: ${over.map((r) => r.call).join("; ")})` : ""}`);
   } finally {
     await app.close();
     await target.drop();
+  }
+}
+
+/** Two years of daily view counts for 40 paths (issue 24), as the beacon would have written them. */
+async function seedPageViews(db: Parameters<typeof seedLeads>[0]) {
+  const paths = Array.from({ length: VIEW_PATHS }, (_, i) => (i === 0 ? "/" : `/page-${i}`));
+  paths[1] = "/contact";
+  paths[2] = "/home-services";
+  for (let day = 0; day < VIEW_DAYS; day += 10) {
+    const rows = [];
+    for (let d = day; d < Math.min(day + 10, VIEW_DAYS); d += 1) {
+      const date = new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 10);
+      for (const [i, path] of paths.entries()) rows.push({ day: date, path, views: 20 + ((d * 7 + i * 13) % 180), entrances: 5 + ((d + i) % 40) });
+    }
+    await db.insertInto("pageViews").values(rows).execute();
   }
 }
 
