@@ -74,7 +74,10 @@ export type SourcesQuery = z.input<typeof sourcesQuery>;
 export const speedQuery = periodRules(z.object(period));
 export type SpeedQuery = z.input<typeof speedQuery>;
 
-/** Leads, the people who sent them, and the views of the pages they came from (null: not measured for this row). */
+/**
+ * Leads, the people who sent them (each person once, in the group of their first lead of the period, so
+ * the rows add up to the total), and the views of the pages they came from (null: not measured for this row).
+ */
 export type SourceFigures = { leads: number; people: number; views: number | null; conversionRate: number | null };
 
 /** One row: a channel, campaign, landing path, form name or week (its Monday), this period against the one before. */

@@ -22,6 +22,8 @@ type LeadSourceColumns = {
   emailKey: string | null;
   phoneKey: string | null;
   personId: string | null;
+  /** When the same person's previous lead arrived; null: their first (or not yet written). */
+  previousLeadAt: string | null;
   /** When the status first left "new" (for one other than spam): speed to lead. */
   answeredAt: string | null;
 };

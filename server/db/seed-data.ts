@@ -99,6 +99,7 @@ export async function seedLeads(db: Kysely<Database>, counts: { contacts: number
       ...derivedLeadColumns(withVisit),
       // Every seeded e-mail is its own: a person per lead.
       personId: lead.id,
+      previousLeadAt: null,
       deadlineKey: deadlineKey(lead),
       followUpAt: followUp ? new Date(now + Math.floor((followUps() * 30 - 10) * 86_400_000)).toISOString() : null,
       followUpNote: followUp ? (FOLLOW_UP_NOTES[Math.floor(followUps() * FOLLOW_UP_NOTES.length)] ?? null) : null,

@@ -35,22 +35,24 @@ function sumViews(views: ViewsByPath, paths: Iterable<string | null>): number {
 export async function sourcesReport(leads: LeadsRepository, pageViews: PageViews, by: ReportDimension, period: ResolvedPeriod): Promise<SourcesReport> {
   const { range, previousRange, previousPeriod: previous } = period;
   const weeks = by === "week" ? weeksOf(period.from, period.to, period.timeZone) : [];
-  const [current, before, total, totalBefore, views, viewsBefore] = await Promise.all([
+  // Weeks have no previous rows, but the totals have a previous period: grouped by channel (any grouping sums alike).
+  const [current, before, views, viewsBefore] = await Promise.all([
     leads.reports.groups(by, range, weeks),
-    by === "week" ? Promise.resolve([]) : leads.reports.groups(by, previousRange),
-    leads.reports.groups("all", range),
-    leads.reports.groups("all", previousRange),
+    leads.reports.groups(by === "week" ? "channel" : by, previousRange),
     pageViews.byPath(period.from, period.to),
     pageViews.byPath(previous.from, previous.to),
   ]);
+  // People count at their first lead of the period (repositories/leads/reports.ts), so the groups add up.
+  const sum = (groups: LeadGroup[]): LeadGroup => groups.reduce((total, g) => ({ key: null, leads: total.leads + g.leads, people: total.people + g.people }), { key: null, leads: 0, people: 0 });
   const allViews = (byPath: ViewsByPath) => [...byPath.values()].reduce((sum, { views }) => sum + views, 0);
 
   // The views each row's key stands for (null: none that mean anything).
   let viewsOf: (key: string | null, byPath: ViewsByPath) => number | null = () => null;
   if (by === "landing") viewsOf = (key, byPath) => (key === null ? null : (byPath.get(key)?.views ?? 0));
   if (by === "form") {
-    const [pages, pagesBefore] = await Promise.all([leads.reports.formPages(range), leads.reports.formPages(previousRange)]);
-    viewsOf = (key, byPath) => (key === null ? null : sumViews(byPath, (byPath === views ? pages : pagesBefore).filter((p) => p.formName === key).map((p) => p.pagePath)));
+    const pagesOf = (groups: LeadGroup[]) => new Map(groups.map((group) => [group.key, group.pages ?? []]));
+    const [pages, pagesBefore] = [pagesOf(current), pagesOf(before)];
+    viewsOf = (key, byPath) => (key === null ? null : sumViews(byPath, (byPath === views ? pages : pagesBefore).get(key) ?? []));
   }
   if (by === "week") {
     const byDay = await pageViews.byDay(period.from, period.to);
@@ -60,7 +62,7 @@ export async function sourcesReport(leads: LeadsRepository, pageViews: PageViews
 
   const keyOf = (group: LeadGroup) => group.key;
   const currentByKey = new Map(current.map((group) => [keyOf(group), group]));
-  const beforeByKey = new Map(before.map((group) => [keyOf(group), group]));
+  const beforeByKey = new Map(by === "week" ? [] : before.map((group) => [keyOf(group), group]));
   // Every channel is listed, and every week of the period; other keys when they had leads in either period.
   const keys: (string | null)[] =
     by === "channel" ? [...leadChannels] : by === "week" ? weeks.map((week) => week.key) : [...new Set([...currentByKey.keys(), ...beforeByKey.keys()])];
@@ -77,6 +79,6 @@ export async function sourcesReport(leads: LeadsRepository, pageViews: PageViews
     ...shown,
     by,
     rows,
-    totals: { current: figures(total[0], allViews(views)), previous: figures(totalBefore[0], allViews(viewsBefore)) },
+    totals: { current: figures(sum(current), allViews(views)), previous: figures(sum(before), allViews(viewsBefore)) },
   };
 }

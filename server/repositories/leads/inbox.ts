@@ -128,7 +128,8 @@ export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner, day: Ow
     if (!narrows(kind, others)) return unfilteredViewCounts(kind);
     const search = await leadSearch(db, kind, others);
     const matching = from(kind).select(["status", "readAt"]).where((eb) => leadFilter(eb, kind, others, search));
-    const source = search ? leadDb.selectFrom(matching.limit(COUNT_CAP + 1).as("matching")) : leadDb.selectFrom(matching.as("matching"));
+    const limited = Boolean(search) || others.group !== undefined;
+    const source = limited ? leadDb.selectFrom(matching.limit(COUNT_CAP + 1).as("matching")) : leadDb.selectFrom(matching.as("matching"));
     const row: Record<string, number | string> = await source
       .select((eb) => [
         ...leadStatuses.map((status) => eb.fn.countAll<number>().filterWhere("status", "=", status).as(status)),
@@ -138,7 +139,7 @@ export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner, day: Ow
     const statuses = Object.fromEntries(NOT_SPAM.map((status) => [status, Number(row[status])])) as LeadCounts["byStatus"];
     const inbox = Object.values(statuses).reduce((sum, n) => sum + n, 0);
     const spam = Number(row.spam);
-    return { inbox, unread: Number(row.unread), spam, byStatus: statuses, capped: Boolean(search) && inbox + spam > COUNT_CAP };
+    return { inbox, unread: Number(row.unread), spam, byStatus: statuses, capped: limited && inbox + spam > COUNT_CAP };
   }
 
   /** Where a lead stands in the order (its key and id), whatever the filters; undefined when there is no such lead. */
@@ -174,8 +175,8 @@ export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner, day: Ow
     },
 
     async list(kind: LeadKind, filters: LeadFilters, paging: { sort: LeadSort; cursor?: LeadCursor | undefined; limit: number }): Promise<LeadPage> {
-      // Text and product matches are counted up to a cap: beyond it the exact number costs a scan.
-      const capped = Boolean(filters.q || filters.product);
+      // Text and product matches, and one row per person, are counted up to a cap: beyond it the exact number costs a scan.
+      const capped = Boolean(filters.q || filters.product || filters.group);
       const f = scoped(filters);
       const [rows, total] = await Promise.all([
         walk(kind, f, leadOrder(db, paging.sort), paging.cursor && positionOfCursor(paging.cursor), paging.limit + 1),
@@ -186,7 +187,7 @@ export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner, day: Ow
 
     /** Both kinds in one list (each row with its kind), in the order, by keyset; totals summed. */
     async listAll(filters: LeadFilters, paging: { sort: LeadSort; cursor?: LeadCursor | undefined; limit: number }): Promise<LeadPage<LeadRow>> {
-      const capped = Boolean(filters.q || filters.product);
+      const capped = Boolean(filters.q || filters.product || filters.group);
       const f = scoped(filters);
       const kinds = kindsOfAll(filters);
       const [rows, totals] = await Promise.all([

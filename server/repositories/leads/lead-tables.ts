@@ -57,7 +57,7 @@ export function leadView(db: Kysely<Database>): Kysely<LeadDatabase> {
  */
 export function toLead<K extends LeadKind>(kind: K, row: LeadRows[K]): LeadOf[K];
 export function toLead(kind: LeadKind, row: LeadRows[LeadKind]): LeadOf[LeadKind] {
-  const { searchText: _searchText, csvLine: _csvLine, deadlineKey: _deadlineKey, emailKey: _emailKey, phoneKey: _phoneKey, personId: _personId, ...stored } = row;
+  const { searchText: _searchText, csvLine: _csvLine, deadlineKey: _deadlineKey, emailKey: _emailKey, phoneKey: _phoneKey, personId: _personId, previousLeadAt: _previousLeadAt, ...stored } = row;
   // A row from before migration 0017 has its channel written later (person-keys.ts): the same rule meanwhile.
   const channel = (stored.channel as LeadChannel | null) ?? channelOf(stored);
   const lead = { ...stored, channel, replyBy: replyByOf(stored.createdAt, stored.formName) };

@@ -32,6 +32,22 @@ export function phoneKeyOf(phone: string): string | null {
 
 type Keys = { emailKey: string | null; phoneKey: string | null };
 
+/**
+ * The person a new lead belongs to (personOf) and when their latest lead arrived (null: a new person, whose
+ * id is then the new lead's).
+ */
+export async function personAndPrevious(db: Kysely<Database>, keys: Keys): Promise<{ personId: string | null; previousLeadAt: string | null }> {
+  const personId = await personOf(db, keys);
+  if (personId === null) return { personId: null, previousLeadAt: null };
+  const latest = await Promise.all(
+    leadKinds.map((kind) =>
+      leadView(db).selectFrom(leadTables[kind]).select((eb) => eb.fn.max("createdAt").as("at")).where("personId", "=", personId).executeTakeFirst(),
+    ),
+  );
+  const times = latest.map((row) => row?.at).filter((at): at is string => typeof at === "string" && at !== "");
+  return { personId, previousLeadAt: times.length > 0 ? times.sort().at(-1)! : null };
+}
+
 /** The person of the first lead, of either kind, with this e-mail address or else this phone number; null: a new person. */
 export async function personOf(db: Kysely<Database>, { emailKey, phoneKey }: Keys): Promise<string | null> {
   for (const [column, key] of [["emailKey", emailKey], ["phoneKey", phoneKey]] as const) {
@@ -93,13 +109,14 @@ export async function writeMissingPersonKeys(db: Kysely<Database>): Promise<numb
     if (rows.length === 0) return written;
     for (const row of rows) {
       const derived = derivedLeadColumns(row);
-      const personId = (await personOf(db, derived)) ?? row.id;
-      await writeDerived(db, row.kind, row.id, { ...derived, personId });
+      const { personId, previousLeadAt } = await personAndPrevious(db, derived);
+      await writeDerived(db, row.kind, row.id, { ...derived, personId: personId ?? row.id, previousLeadAt });
     }
     written += rows.length;
   }
 }
 
-async function writeDerived(db: Kysely<Database>, kind: LeadKind, id: string, values: Keys & { channel: string; personId: string }) {
-  await sql`update ${sql.table(leadSqlTables[kind])} set channel = ${values.channel}, email_key = ${values.emailKey}, phone_key = ${values.phoneKey}, person_id = ${values.personId} where id = ${id}`.execute(db);
+async function writeDerived(db: Kysely<Database>, kind: LeadKind, id: string, values: Keys & { channel: string; personId: string; previousLeadAt: string | null }) {
+  await sql`update ${sql.table(leadSqlTables[kind])} set channel = ${values.channel}, email_key = ${values.emailKey}, phone_key = ${values.phoneKey},
+    person_id = ${values.personId}, previous_lead_at = ${values.previousLeadAt} where id = ${id}`.execute(db);
 }

@@ -6,7 +6,7 @@ import type { Database } from "../../db/schema.ts";
 import { leadCsvLine, type CsvSource } from "./csv.ts";
 import { insertDeliveries, type DeliveryPlanner } from "./deliveries.ts";
 import { spendFormToken, type FormTokenUse } from "./form-token-uses.ts";
-import { derivedLeadColumns, personOf } from "./person-keys.ts";
+import { derivedLeadColumns, personAndPrevious } from "./person-keys.ts";
 import { toLead, wholeRow, type LeadInputOf, type LeadOf } from "./lead-tables.ts";
 
 // Storing a new lead: the only code that inserts into the lead tables (besides the seed data, which
@@ -82,9 +82,9 @@ export async function insertLead<K extends LeadKind>(
     const replayed = token !== null && !(await spendFormToken(trx, token));
     const lead = newLeadColumns(kind, input, spam ?? (replayed ? { reason: FORM_TOKEN_REUSED } : null), now);
     const derived = derivedLeadColumns(lead);
-    // The person: the first lead with this e-mail or phone, or this one (person-keys.ts).
-    const personId = (await personOf(trx, derived)) ?? lead.id;
-    const values = { ...lead, ...derived, personId, searchText: leadSearchText(lead), csvLine: leadCsvLine(kind, lead as CsvSource<K>), deadlineKey: deadlineKey(lead) };
+    // The person: the first lead with this e-mail or phone, or this one (person-keys.ts); and their latest lead.
+    const person = await personAndPrevious(trx, derived);
+    const values = { ...lead, ...derived, personId: person.personId ?? lead.id, previousLeadAt: person.previousLeadAt, searchText: leadSearchText(lead), csvLine: leadCsvLine(kind, lead as CsvSource<K>), deadlineKey: deadlineKey(lead) };
     // Each kind into its own table, typed with all its columns.
     const row = "products" in values
       ? await trx.insertInto("contactSubmissions").values(values).returningAll().executeTakeFirstOrThrow()

@@ -114,9 +114,10 @@ describe("the sources report", () => {
     expect(row("paid-search")).toMatchObject({ label: "Paid search", current: { leads: 2, people: 2 }, previous: { leads: 1, people: 1 } });
     expect(row("organic-search").current).toMatchObject({ leads: 1, people: 1 });
     expect(row("organic-social").current).toMatchObject({ leads: 1, people: 1 });
-    // Two leads, one person (same e-mail); the inquiry with that person's phone is direct and the same person.
+    // Two leads, one person (same e-mail). The inquiry with that person's phone is direct, and the same
+    // person: counted once, where their first lead of the period came from (e-mail), so groups add up.
     expect(row("email").current).toMatchObject({ leads: 2, people: 1 });
-    expect(row("direct")).toMatchObject({ current: { leads: 1, people: 1 }, previous: { leads: 1 } });
+    expect(row("direct")).toMatchObject({ current: { leads: 1, people: 0 }, previous: { leads: 1, people: 1 } });
     expect(report.totals.current).toMatchObject({ leads: 7, people: 5 });
     expect(report.totals.previous).toMatchObject({ leads: 2, people: 2 });
     // The rows are in order of leads.
@@ -207,6 +208,10 @@ describe("the sources report", () => {
       ["from=yesterday&to=2025-06-11", "from"],
       ["by=referrer", "by"],
       ["format=xlsx", "format"],
+      ["from=2025-02-30&to=2025-03-01", "from"],
+      ["from=%00&to=%00", "from"],
+      [`by=${"x".repeat(5000)}`, "by"],
+      ["period=7d&period=30d", "period"],
     ] as const) {
       const response = await get(`/api/admin/reports/sources?${query}`);
       expect(response.statusCode, query).toBe(400);
