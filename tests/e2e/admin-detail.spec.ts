@@ -216,11 +216,14 @@ test("the lead page shows only the source rows the lead has", async ({ page, req
     await expect(details.getByText(label, { exact: true })).toHaveCount(0);
   }
   await expect(details).toContainText("SourceNot recorded");
+  // The channel is always there (issue 24): nothing recorded is a direct visit.
+  await expect(details).toContainText("ChannelDirect");
 
   await page.goto(`/admin/leads/contacts/${tagged}`);
   await expect(heading(page, `Hal ${tag}`)).toBeVisible();
   await expect(details.getByText("UTM source", { exact: true })).toBeVisible();
   await expect(details).toContainText("newsletter");
+  await expect(details).toContainText("ChannelE-mail");
   await expect(details).toContainText("/services/seo");
   for (const label of ["UTM medium", "UTM campaign", "UTM term", "UTM content", "Referrer", "Source"]) {
     await expect(details.getByText(label, { exact: true })).toHaveCount(0);

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { ContactLead, LeadDetail } from "../../../../contract/admin-leads.ts";
+import { channelLabels } from "../../../../contract/lead-channels.ts";
 import { leadFormLabel } from "../../../config/lead-form-names.ts";
 import { formatMeeting, timeZoneLabel, zonedInstant } from "../../components/lead-format.ts";
 
@@ -23,9 +24,10 @@ export function valueOrNotGiven(value: string | null | undefined): ReactNode {
   return value ? value : <NotGiven />;
 }
 
-/** Where the lead came from: only the rows the lead has (most leads have no UTM tags or referrer). */
+/** Where the lead came from: its channel, then only the rows the lead has (most leads have no UTM tags or referrer). */
 export function SourceFields({ lead }: { lead: LeadDetail }) {
   const rows: [string, string | null | undefined][] = [
+    ["Landing page", lead.landingPath],
     ["Page", lead.pagePath],
     ["Form", leadFormLabel(lead.formName)],
     ["UTM source", lead.utmSource],
@@ -34,11 +36,20 @@ export function SourceFields({ lead }: { lead: LeadDetail }) {
     ["UTM term", lead.utmTerm],
     ["UTM content", lead.utmContent],
     ["Referrer", lead.referrer],
+    ["Ad click", lead.clickId],
   ];
   const given = rows.filter(([, value]) => value);
-  if (given.length === 0) return <Field label="Source">Not recorded</Field>;
+  const channel = <Field label="Channel">{channelLabels[lead.channel]}</Field>;
+  if (given.length === 0)
+    return (
+      <>
+        {channel}
+        <Field label="Source">Not recorded</Field>
+      </>
+    );
   return (
     <>
+      {channel}
       {given.map(([label, value]) => (
         <Field key={label} label={label}>
           {value}
