@@ -66,7 +66,9 @@ test("a page view is counted from a real page load, and not when the browser sen
 
 test("the report shows where leads come from and speed to lead, at 390 and 1280 px, with no serious accessibility violation", async ({ page }) => {
   const tag = uniqueTag("Report");
-  await postContact(page.request, contactData(tag, { utmSource: "google", utmMedium: "cpc", utmCampaign: `${tag}-campaign`, landingPath: "/home-services", pagePath: "/home-services", formName: "home-services-audit" }));
+  // A number of its own: the other tests' leads share one, and would make this lead's sender a person seen before.
+  const phone = `(737) 555-${String(Math.floor(Math.random() * 10_000)).padStart(4, "0")}`;
+  await postContact(page.request, contactData(tag, { phone, utmSource: "google", utmMedium: "cpc", utmCampaign: `${tag}-campaign`, landingPath: "/home-services", pagePath: "/home-services", formName: "home-services-audit" }));
   await postInquiry(page.request, inquiryData(tag, { referrer: "https://www.facebook.com/", landingPath: "/contact" }));
   await signInThroughTheApi(page);
   for (const width of [1280, 390]) {
