@@ -10,7 +10,8 @@ import { writeMissingPersonKeys } from "./person-keys.ts";
 
 // What the reports (server/reports/) read from the lead tables: leads and people of a period by channel,
 // campaign, landing page, form or week; the answer times of a period's leads; a person's other leads.
-// Spam is never counted. Each is one statement over both tables, a range of the created_at index.
+// Spam is never counted. Each is a statement per table over a range of its report index (migration 0017),
+// which holds every column they read.
 
 /** A range of arrival instants, [start, end). */
 export type InstantRange = { start: string; end: string };
