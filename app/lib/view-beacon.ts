@@ -22,13 +22,16 @@ export function viewBeaconBody(pathname: string, referrer: string): string {
   return JSON.stringify(ref ? { path: pathname, ref } : { path: pathname });
 }
 
-/** Sends this page's view: sendBeacon (text/plain, survives leaving the page), else a keepalive fetch. */
+/**
+ * Sends this page's view: sendBeacon (text/plain, survives leaving the page), else a keepalive fetch. Both
+ * carry the site's cookies as any request does: an admin's session cookie is how the server leaves them out.
+ */
 export function sendPageView(): void {
   if (!mayCountView(navigator)) return;
   const body = viewBeaconBody(location.pathname, document.referrer);
   try {
     if (typeof navigator.sendBeacon === "function" && navigator.sendBeacon(VIEW_BEACON_PATH, body)) return;
-    void fetch(VIEW_BEACON_PATH, { method: "POST", body, keepalive: true, credentials: "omit" }).catch(() => undefined);
+    void fetch(VIEW_BEACON_PATH, { method: "POST", body, keepalive: true }).catch(() => undefined);
   } catch {
     // A view that cannot be sent is simply not counted.
   }

@@ -13,14 +13,19 @@ export function isKnownBot(userAgent: string | undefined): boolean {
   return !userAgent || BOT_PATTERN.test(userAgent);
 }
 
-/** Why a view is not counted, or null when it counts. */
-export function uncountedReason(headers: IncomingHttpHeaders, adminCookieName: string): "privacy" | "bot" | "admin" | "prefetch" | null {
-  if (headers["sec-gpc"] === "1" || headers.dnt === "1") return "privacy";
-  if (isKnownBot(headers["user-agent"])) return "bot";
-  const purpose = headers["sec-purpose"] ?? headers.purpose;
-  if (typeof purpose === "string" && purpose.includes("prefetch")) return "prefetch";
-  if (new RegExp(`(?:^|;\\s*)${adminCookieName}=`).test(headers.cookie ?? "")) return "admin";
-  return null;
+export type UncountedReason = "privacy" | "bot" | "admin" | "prefetch";
+
+/** Why a view is not counted, or null when it counts; the admin cookie's pattern is made once, not per view. */
+export function viewRules(adminCookieName: string): (headers: IncomingHttpHeaders) => UncountedReason | null {
+  const adminCookie = new RegExp(`(?:^|;\\s*)${adminCookieName}=`);
+  return (headers) => {
+    if (headers["sec-gpc"] === "1" || headers.dnt === "1") return "privacy";
+    if (isKnownBot(headers["user-agent"])) return "bot";
+    const purpose = headers["sec-purpose"] ?? headers.purpose;
+    if (typeof purpose === "string" && purpose.includes("prefetch")) return "prefetch";
+    if (adminCookie.test(headers.cookie ?? "")) return "admin";
+    return null;
+  };
 }
 
 /** Views a client address may send a minute: a person reading pages sends a few; more is a script. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { firstKeptDay } from "./page-views.ts";
-import { createViewLimiter, isKnownBot, uncountedReason } from "./page-view-rules.ts";
+import { createViewLimiter, isKnownBot, viewRules } from "./page-view-rules.ts";
 
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
@@ -25,6 +25,7 @@ describe("which page views count", () => {
   });
 
   it("honours GPC and DNT, and leaves out admins and prefetches", () => {
+    const uncountedReason = (headers: Record<string, string>, cookieName: string) => viewRules(cookieName)(headers);
     expect(uncountedReason({ "user-agent": CHROME }, "agency_session")).toBeNull();
     expect(uncountedReason({ "user-agent": CHROME, "sec-gpc": "1" }, "agency_session")).toBe("privacy");
     expect(uncountedReason({ "user-agent": CHROME, dnt: "1" }, "agency_session")).toBe("privacy");

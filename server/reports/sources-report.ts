@@ -46,14 +46,13 @@ export async function sourcesReport(leads: LeadsRepository, pageViews: PageViews
   const sum = (groups: LeadGroup[]): LeadGroup => groups.reduce((total, g) => ({ key: null, leads: total.leads + g.leads, people: total.people + g.people }), { key: null, leads: 0, people: 0 });
   const allViews = (byPath: ViewsByPath) => [...byPath.values()].reduce((sum, { views }) => sum + views, 0);
 
-  // The views each row's key stands for (null: none that mean anything).
-  let viewsOf: (key: string | null, byPath: ViewsByPath) => number | null = () => null;
-  if (by === "landing") viewsOf = (key, byPath) => (key === null ? null : (byPath.get(key)?.views ?? 0));
-  if (by === "form") {
-    const pagesOf = (groups: LeadGroup[]) => new Map(groups.map((group) => [group.key, group.pages ?? []]));
-    const [pages, pagesBefore] = [pagesOf(current), pagesOf(before)];
-    viewsOf = (key, byPath) => (key === null ? null : sumViews(byPath, (byPath === views ? pages : pagesBefore).get(key) ?? []));
-  }
+  // The views each row's key stands for, in the period and the one before (null: none that mean anything).
+  type Side = { byPath: ViewsByPath; groups: LeadGroup[] };
+  const now: Side = { byPath: views, groups: current };
+  const then: Side = { byPath: viewsBefore, groups: before };
+  let viewsOf: (key: string | null, side: Side) => number | null = () => null;
+  if (by === "landing") viewsOf = (key, side) => (key === null ? null : (side.byPath.get(key)?.views ?? 0));
+  if (by === "form") viewsOf = (key, side) => (key === null ? null : sumViews(side.byPath, side.groups.find((group) => group.key === key)?.pages ?? []));
   if (by === "week") {
     const byDay = await pageViews.byDay(period.from, period.to);
     const weekViews = new Map(weeks.map((week) => [week.key, [...byDay].filter(([day]) => day >= week.days[0] && day <= week.days[1]).reduce((sum, [, n]) => sum + n, 0)]));
@@ -69,8 +68,8 @@ export async function sourcesReport(leads: LeadsRepository, pageViews: PageViews
   const rows: SourcesRow[] = keys.map((key) => ({
     key,
     label: labelOf(by, key),
-    current: figures(currentByKey.get(key), viewsOf(key, views)),
-    previous: by === "week" ? null : figures(beforeByKey.get(key), viewsOf(key, viewsBefore)),
+    current: figures(currentByKey.get(key), viewsOf(key, now)),
+    previous: by === "week" ? null : figures(beforeByKey.get(key), viewsOf(key, then)),
   }));
   if (by !== "week") rows.sort((a, b) => b.current.leads - a.current.leads || (b.previous?.leads ?? 0) - (a.previous?.leads ?? 0) || a.label.localeCompare(b.label));
 

@@ -1,7 +1,7 @@
 import type { SpeedFigures, SpeedReport } from "../../contract/reports.ts";
 import { displayName } from "../../contract/team.ts";
 import type { LeadsRepository } from "../repositories/leads/leads-repository.ts";
-import type { AnswerFigures } from "../repositories/leads/reports.ts";
+import { NO_LEADS, type AnswerFigures } from "../repositories/leads/reports.ts";
 import { weeksOf, type ResolvedPeriod } from "./periods.ts";
 
 // Speed to lead: from a lead's arrival to its first answer (answered_at: its status first left "new" for
@@ -11,7 +11,7 @@ import { weeksOf, type ResolvedPeriod } from "./periods.ts";
 // is neither in time nor late yet. The minutes and the promise are worked out in SQL (leads/reports.ts).
 
 /** A group's figures as the report shows them: minutes to a tenth, the share within the promise. */
-export function speedFigures(group: AnswerFigures = NO_ANSWERS): SpeedFigures {
+export function speedFigures(group: AnswerFigures = NO_LEADS): SpeedFigures {
   const round = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
   return {
     leads: group.leads,
@@ -23,8 +23,6 @@ export function speedFigures(group: AnswerFigures = NO_ANSWERS): SpeedFigures {
     shareWithinPromise: group.due === 0 ? null : group.inTime / group.due,
   };
 }
-
-const NO_ANSWERS: AnswerFigures = { leads: 0, answered: 0, due: 0, inTime: 0, median: null, p90: null };
 
 export async function speedReport(leads: LeadsRepository, teamNames: () => Promise<{ id: string; name: string }[]>, period: ResolvedPeriod, now: Date): Promise<SpeedReport> {
   const weeks = weeksOf(period.from, period.to, period.timeZone);

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { cn } from "../../lib/utils.ts";
 import { sourcesReportQuery, speedReportQuery } from "../api/reports.ts";
 import { linkClass } from "./admin-classes.ts";
+import { ComparedFigure } from "./compared-figure.tsx";
 import { formatMinutes, formatRate } from "./report-format.ts";
 
 // The dashboard's compact row of the owner's numbers (issue 24): this week so far against the same days
@@ -10,14 +11,8 @@ import { formatMinutes, formatRate } from "./report-format.ts";
 
 const thisWeek = { period: "week" } as const;
 
-function Figure({ label, value, before }: { label: string; value: string; before: string }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-sm font-medium text-slate-700">{label}</dt>
-      <dd className="text-2xl font-bold text-slate-900">{value}</dd>
-      <dd className="text-sm text-slate-700">Last week: {before}</dd>
-    </div>
-  );
+function Figure(props: { label: string; value: string; before: string }) {
+  return <ComparedFigure {...props} beforeLabel="Last week" />;
 }
 
 export function WeekInNumbers() {

@@ -27,7 +27,8 @@ export type AnswerFigures = { leads: number; answered: number; due: number; inTi
 /** A period's figures: in all, per week (an index into the weeks asked for) and per assignee. */
 export type AnswerGroups = { total: AnswerFigures; byWeek: Map<number, AnswerFigures>; byAssignee: Map<string | null, AnswerFigures> };
 
-const NO_LEADS: AnswerFigures = { leads: 0, answered: 0, due: 0, inTime: 0, median: null, p90: null };
+/** A group without leads. */
+export const NO_LEADS: AnswerFigures = { leads: 0, answered: 0, due: 0, inTime: 0, median: null, p90: null };
 
 /** The nearest-rank percentile of sorted values (p in 0..1). */
 export function percentile(sorted: ArrayLike<number>, p: number): number | null {

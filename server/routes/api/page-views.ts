@@ -4,7 +4,7 @@ import { pageViewBeacon } from "../../../contract/reports.ts";
 import { InputValidationError, parseInput } from "../../lib/request-errors.ts";
 import { sendTooManyRequests } from "../../lib/too-many-requests.ts";
 import { PAGE_VIEW_FLUSH_MS } from "../../reports/page-views.ts";
-import { createViewLimiter, uncountedReason } from "../../reports/page-view-rules.ts";
+import { createViewLimiter, viewRules } from "../../reports/page-view-rules.ts";
 import { prerenderedPaths } from "../client.ts";
 
 // POST /api/views (issue 24): one page view, from the page's navigator.sendBeacon (text/plain) or fetch
@@ -18,6 +18,7 @@ export const PAGE_VIEWS_PATH = "/api/views";
 export default async function pageViewRoutes(app: FastifyInstance) {
   const { pageViews } = app.repositories;
   const limiter = createViewLimiter(app.clock);
+  const uncounted = viewRules(app.config.session.cookieName);
   // The site's pages as built: a view of any other path is not counted, so the table stays bounded. With
   // no client built (the API alone), any path of the right shape counts.
   const sitePages = new Set([...prerenderedPaths(resolve(app.config.clientDir)).keys()].filter((path) => path !== "/admin"));
@@ -44,7 +45,7 @@ export default async function pageViewRoutes(app: FastifyInstance) {
     }
     const view = parseInput(pageViewBeacon, request.body, "Invalid page view.");
     reply.header("cache-control", "no-store");
-    if (uncountedReason(request.headers, app.config.session.cookieName) !== null) return reply.code(204).send();
+    if (uncounted(request.headers) !== null) return reply.code(204).send();
     const path = view.path.length > 1 ? view.path.replace(/\/+$/, "") : view.path;
     if (!isSitePage(path)) return reply.code(204).send();
     // An entrance: the visit came from elsewhere (or from nowhere: typed, bookmarked).

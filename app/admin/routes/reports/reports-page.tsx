@@ -18,6 +18,7 @@ import { leadFormLabel } from "../../../config/lead-form-names.ts";
 import { cn } from "../../../lib/utils.ts";
 import { reportCsvHref, sourcesReportQuery, speedReportQuery, type PeriodChoice } from "../../api/reports.ts";
 import { focusRing, linkClass, selectClass, smallButtonClass } from "../../components/admin-classes.ts";
+import { ComparedFigure } from "../../components/compared-figure.tsx";
 import { Loading, usePageTitle } from "../../components/admin-shell.tsx";
 import { formatChange, formatDay, formatMinutes, formatRate } from "../../components/report-format.ts";
 
@@ -31,7 +32,7 @@ const namedPeriods: ReportPeriodName[] = ["7d", "30d", "90d", "month", "week"];
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The period the address asks for: a name, two dates, or the last 30 days. */
-export function periodFromParams(params: URLSearchParams): PeriodChoice {
+function periodFromParams(params: URLSearchParams): PeriodChoice {
   const from = params.get("from");
   const to = params.get("to");
   if (from && to && ISO_DATE.test(from) && ISO_DATE.test(to) && from <= to) return { from, to };
@@ -251,18 +252,12 @@ function SourcesTable({ report }: { report: SourcesReport }) {
   );
 }
 
-function SpeedTile({ label, value, before }: { label: string; value: string; before: string }) {
-  return (
-    <div className="rounded-lg border border-slate-200 p-4">
-      <dt className="text-sm font-medium text-slate-700">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold text-slate-900">{value}</dd>
-      <dd className="text-sm text-slate-700">Before: {before}</dd>
-    </div>
-  );
+function SpeedTile(props: { label: string; value: string; before: string }) {
+  return <ComparedFigure {...props} beforeLabel="Before" boxed />;
 }
 
-/** The three figures of speed to lead, for the dashboard and the report. */
-export function SpeedTiles({ current, previous }: { current: SpeedFigures; previous: SpeedFigures }) {
+/** The three figures of speed to lead. */
+function SpeedTiles({ current, previous }: { current: SpeedFigures; previous: SpeedFigures }) {
   return (
     <dl className="mt-4 grid gap-4 sm:grid-cols-3">
       <SpeedTile label="Median time to answer" value={formatMinutes(current.medianMinutes)} before={formatMinutes(previous.medianMinutes)} />
