@@ -1,0 +1,112 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { insertAccountMail, type AccountMail, type AccountMailsRepository, type ClaimedAccountMail } from "../repositories/account-mails-repository.ts";
+import { failureForLog } from "./failure-log.ts";
+import type { MailTransport } from "./mail/mail-transport.ts";
+import { nextAttemptAt } from "./schedule.ts";
+
+// The account mails (issue 32, finding 4): an invitation, a password-reset link, a second factor added or
+// removed. A request queues its mail in its own transaction and answers at once; this worker sends it with
+// the lead outbox's retries (schedule.ts), so an address that has an account answers as fast as one that has
+// none, and a mail server that is briefly away delays a mail instead of losing it.
+//
+// Use: `await queueAccountMail(trx, { to, subject, text, html? }, app.clock())` inside the transaction, then
+// `app.accountMail.wake()` after it commits (server/plugins/app/account-mail.ts). Queue only when mail is
+// configured (`app.config.delivery.mail`): without it nothing would ever send the row.
+
+export type { AccountMail } from "../repositories/account-mails-repository.ts";
+
+/** Writes one mail to the outbox in `db` (the caller's transaction); answers its id. */
+export function queueAccountMail(db: Kysely<Database>, mail: AccountMail, now: Date): Promise<string> {
+  return insertAccountMail(db, mail, now);
+}
+
+export type AccountMailWorkerOptions = {
+  mails: AccountMailsRepository;
+  mailer: MailTransport;
+  from: string;
+  clock: () => Date;
+  log: FastifyBaseLogger;
+  pollMs?: number;
+  /** Longer than any send may take (the SMTP timeouts end well before). */
+  leaseMs?: number;
+  batch?: number;
+};
+
+/** When to try again, or null to give up: the lead outbox's schedule, and never past the link's expiry. */
+export function retryAt(mail: Pick<ClaimedAccountMail, "attempts" | "createdAt" | "expiresAt">, now: Date): Date | null {
+  const at = nextAttemptAt(mail.attempts, new Date(mail.createdAt), now);
+  if (at && mail.expiresAt !== null && at.getTime() >= Date.parse(mail.expiresAt)) return null;
+  return at;
+}
+
+export function createAccountMailWorker({ mails, mailer, from, clock, log, pollMs = 5_000, leaseMs = 120_000, batch = 8 }: AccountMailWorkerOptions) {
+  let round: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function send(mail: ClaimedAccountMail): Promise<void> {
+    try {
+      if (mail.expiresAt !== null && Date.parse(mail.expiresAt) <= clock().getTime()) throw new Error("Its link expired before it could be sent.");
+      await mailer.send({ from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
+      await mails.markSent(mail.id, clock());
+      // By id only: the address and the body (a link) stay out of the log.
+      log.info({ accountMail: mail.id, attempts: mail.attempts }, "account e-mail sent");
+    } catch (error) {
+      const now = clock();
+      const next = retryAt(mail, now);
+      log.warn({ accountMail: mail.id, attempts: mail.attempts, retryAt: next, failure: failureForLog(error) }, next ? "account e-mail failed; will retry" : "account e-mail failed; gave up");
+      await mails.markFailed(mail.id, error instanceof Error ? error.message : String(error), next, now).catch((markError: unknown) => log.warn({ err: markError }, "could not record a failed account e-mail"));
+    }
+  }
+
+  async function drain(): Promise<void> {
+    do {
+      again = false;
+      let claimed: ClaimedAccountMail[];
+      try {
+        const now = clock();
+        claimed = await mails.claimDue(now, new Date(now.getTime() + leaseMs), batch);
+      } catch (error) {
+        log.warn({ err: error }, "could not claim account e-mails (the database may be away); trying again at the next poll");
+        return;
+      }
+      await Promise.all(claimed.map(send));
+      if (claimed.length === batch) again = true;
+    } while (again && !stopped);
+  }
+
+  function wake(): void {
+    if (stopped) return;
+    if (round) {
+      again = true;
+      return;
+    }
+    round = drain().finally(() => {
+      round = null;
+      if (again && !stopped) wake();
+    });
+  }
+
+  return {
+    wake,
+    /** Resolves when the round under way (if any) has finished: tests wait on it instead of sleeping. */
+    async settled(): Promise<void> {
+      while (round) await round;
+    },
+    start(): void {
+      timer = setInterval(wake, pollMs);
+      timer.unref();
+      wake();
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      clearInterval(timer);
+      await round;
+    },
+  };
+}
+
+export type AccountMailWorker = ReturnType<typeof createAccountMailWorker>;
