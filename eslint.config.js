@@ -55,6 +55,25 @@ export default defineConfig(
     rules: boundary(["app"], "server/ must not import the client: share code through contract/."),
   },
   {
+    // Routes do no SQL: every query lives in a repository (server/repositories/), which owns its tables and
+    // their rules (issue 32: the invitation's queries had drifted into the team's routes).
+    files: ["server/routes/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|transaction)$/]",
+          message: "Routes do no SQL: put the query in a repository (server/repositories/).",
+        },
+        {
+          selector: "ImportDeclaration[source.value='kysely'][importKind='value'] > ImportSpecifier[importKind='value']",
+          message: "Routes do no SQL: put the query in a repository (server/repositories/).",
+        },
+      ],
+    },
+  },
+  {
     files: ["contract/**/*.ts"],
     rules: boundary(["app", "server"], "contract/ is shared by both sides and imports neither."),
   },

@@ -2,4 +2,6 @@
 export type ApiError = {
   message: string;
   errors?: Record<string, string>;
+  /** On some 429s: when the next try is allowed (ISO time), for a page to show in the reader's own time. */
+  retryAt?: string;
 };

@@ -5,6 +5,7 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailableReason } from ".
 import { serializeError, serializeRequest, withoutEmailAddresses } from "./lib/log-safety.ts";
 import { InputValidationError } from "./lib/request-errors.ts";
 import { REQUEST_ID_HEADER, RequestLogController, requestIdOf } from "./lib/request-log.ts";
+import accountMail from "./plugins/app/account-mail.ts";
 import accountThrottle from "./plugins/app/account-throttle.ts";
 import adminBootstrap from "./plugins/app/admin-bootstrap.ts";
 import adminSessions from "./plugins/app/admin-sessions.ts";
@@ -161,12 +162,13 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}) {
   await app.register(metrics);
   // Its counters are database rows, so it follows the repositories; routes register after it.
   await app.register(rateLimit);
-  await app.register(adminSessions);
   await app.register(accountThrottle);
+  await app.register(adminSessions);
   await app.register(adminBootstrap);
   await app.register(spamGuard);
   await app.register(sweeps);
   await app.register(delivery);
+  await app.register(accountMail);
   await app.register(morningEmail);
   await app.register(originCheck);
 

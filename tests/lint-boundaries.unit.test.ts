@@ -43,6 +43,24 @@ describe("import boundaries", loading, () => {
   });
 });
 
+describe("routes do no SQL", loading, () => {
+  const sqlErrors = (code: string, filePath: string) => ruleErrors(withoutTypes, "no-restricted-syntax", code, filePath);
+
+  it("fails a route that builds a query or imports kysely's sql", async () => {
+    const query = 'export const f = (app: any) => app.db.selectFrom("users").selectAll().execute();\n';
+    expect(await sqlErrors(query, "server/routes/api/example.ts")).toHaveLength(1);
+    expect(await sqlErrors('export const f = (app: any) => app.db.transaction().execute(async () => 1);\n', "server/routes/api/example.ts")).toHaveLength(1);
+    expect(await sqlErrors('import { sql } from "kysely";\nexport const q = sql`select 1`;\n', "server/routes/health.ts")).toHaveLength(1);
+  });
+
+  it("lets repositories query, routes import kysely's types, and route tests look at tables", async () => {
+    const query = 'export const f = (db: any) => db.selectFrom("users").selectAll().execute();\n';
+    expect(await sqlErrors(query, "server/repositories/users/example.ts")).toHaveLength(0);
+    expect(await sqlErrors('import { type Kysely } from "kysely";\nexport type K = Kysely<object>;\n', "server/routes/api/example.ts")).toHaveLength(0);
+    expect(await sqlErrors(query, "server/routes/api/example.test.ts")).toHaveLength(0);
+  });
+});
+
 describe("import cycles", loading, () => {
   // Two real files (the rule follows imports on disk), outside the repository so no other lint run sees them,
   // linted with the repository's config.

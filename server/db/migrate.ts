@@ -16,6 +16,8 @@ import * as ownerDayLeads from "./migrations/0014-owner-day-leads.ts";
 import * as notificationSettings from "./migrations/0015-notification-settings.ts";
 import * as team from "./migrations/0016-team.ts";
 import * as ownerNumbers from "./migrations/0017-owner-numbers.ts";
+import * as signInSecurity from "./migrations/0018-sign-in-security.ts";
+import * as accountMail from "./migrations/0019-account-mail.ts";
 import type { Database } from "./schema.ts";
 
 // Migrations are listed here rather than read from the folder, so the compiled server and the tests
@@ -38,6 +40,8 @@ export const migrations: Record<string, Migration> = {
   "0015-notification-settings": notificationSettings,
   "0016-team": team,
   "0017-owner-numbers": ownerNumbers,
+  "0018-sign-in-security": signInSecurity,
+  "0019-account-mail": accountMail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

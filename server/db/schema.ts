@@ -153,6 +153,8 @@ export type SessionsTable = {
   /** Idle expiry, pushed forward as the session is used, never past absoluteExpiresAt. */
   expiresAt: string;
   absoluteExpiresAt: string;
+  /** When the user last proved who they are in this session (sign-in or re-confirmation; migration 0018). */
+  provenAt: string | null;
 };
 
 export type RateLimitsTable = {
@@ -198,6 +200,26 @@ export type LeadDeliveriesTable = {
   attempts: Generated<number>;
   nextAttemptAt: string | null;
   leaseUntil: string | null;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+  sentAt: string | null;
+};
+
+/** The account mails' outbox (migration 0019, server/delivery/account-mail.ts). */
+export type AccountMailsTable = {
+  id: string;
+  recipient: string;
+  subject: string;
+  /** null once sent or given up: the body carries a single-use link. */
+  textBody: string | null;
+  htmlBody: string | null;
+  verificationId: string | null;
+  state: string;
+  attempts: Generated<number>;
+  nextAttemptAt: string | null;
+  leaseUntil: string | null;
+  expiresAt: string | null;
   lastError: string | null;
   createdAt: string;
   updatedAt: string;
@@ -337,6 +359,7 @@ export type Database = {
   notificationSettings: NotificationSettingsTable;
   morningEmails: MorningEmailsTable;
   verifications: VerificationsTable;
+  accountMails: AccountMailsTable;
   passkeys: PasskeysTable;
   teamSettings: TeamSettingsTable;
   activity: ActivityTable;

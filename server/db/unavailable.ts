@@ -3,6 +3,13 @@
 // or our code is wrong". The first kind is a normal state: requests answer 503 with Retry-After, the
 // readiness check says 503, and start-up waits. See docs/decisions/010-database-outages.md.
 
+import { sql, type Kysely } from "kysely";
+
+/** The cheapest question the database can answer: whether it answers at all (readiness, start-up). */
+export async function pingDatabase<DB>(db: Kysely<DB>): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
 /** What a client should wait before retrying, in seconds (the Retry-After header). */
 export const RETRY_AFTER_SECONDS = 5;
 

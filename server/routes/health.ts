@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { sql } from "kysely";
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailableReason, withDatabaseTimeout } from "../db/unavailable.ts";
+import { isDatabaseUnavailable, pingDatabase, RETRY_AFTER_SECONDS, unavailableReason, withDatabaseTimeout } from "../db/unavailable.ts";
 
 /** A database that has not answered `select 1` in this time counts as down: a probe must not hang. */
 export const READINESS_TIMEOUT_MS = 2_000;
@@ -16,7 +15,7 @@ export default async function healthRoutes(app: FastifyInstance) {
   app.get("/readyz", async (request, reply) => {
     reply.header("cache-control", "no-store");
     try {
-      await withDatabaseTimeout(sql`select 1`.execute(app.db), READINESS_TIMEOUT_MS, "the readiness check");
+      await withDatabaseTimeout(pingDatabase(app.db), READINESS_TIMEOUT_MS, "the readiness check");
       return { status: "ready" };
     } catch (error) {
       // An outage is a state the probe reports, not a fault of ours; anything else is.

@@ -147,8 +147,11 @@ function SecondStep({ methods, onRestart }: { methods: SecondFactorMethod[]; onR
     verify.mutate(code, {
       onSuccess: () => toast({ title: "Success!", description: "Successfully logged in" }),
       onError: (failure) => {
-        const message = apiErrorOf(failure)?.message ?? "That code is not right.";
-        setError(message);
+        const answer = apiErrorOf(failure);
+        const message = answer?.message ?? "That code is not right.";
+        // Too many wrong codes: the page says when the next try is allowed, in this browser's time.
+        const at = answer?.retryAt ? new Date(answer.retryAt).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" }) : null;
+        setError(at ? message.replace(/\.$/, `, at ${at}.`) : message);
         if (failure instanceof HttpError && failure.status === 401 && /took too long/.test(message)) onRestart();
       },
     });

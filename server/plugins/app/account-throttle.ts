@@ -9,7 +9,10 @@ import { normalizeUsername } from "../../repositories/users/users-repository.ts"
 //   past the limit only a device that has signed in to that account before may try, up to
 //   KNOWN_DEVICE_FACTOR times the limit more (per device and account, so a stolen device cookie is
 //   bounded too), so a distributed guesser is stopped without locking the owner out;
-// - wrong current passwords per admin on the password change.
+// - wrong current passwords per admin on the password change;
+// - wrong codes at the sign-in's second step per account, apart from passwords and slower (SECOND_STEP_MAX
+//   per SECOND_STEP_WINDOW_MS): a six-digit code is guessed far sooner than a password, and codes counted
+//   with passwords let a guesser lock the owner out of every new browser (issue 32).
 // Each attempt is counted before the password is checked (one atomic upsert), so parallel guesses
 // cannot slip past the limit; a success clears the count again.
 
@@ -26,7 +29,17 @@ export type AccountThrottle = {
   /** Counts a password change attempt of the admin; the wait in ms when it must be refused, else null. */
   passwordChangeAttempt(userId: string): Promise<number | null>;
   passwordChangeSucceeded(userId: string): Promise<void>;
+  /** Counts a code tried at the sign-in's second step for the account; when refused, the wait in ms and when the next try is allowed. */
+  secondStepAttempt(userId: string): Promise<{ refusedForMs: number; retryAt: string } | null>;
 };
+
+/** Codes tried at the second step per account per window: at 5 per 15 minutes a year of guessing finds a code about 1 % of the time. */
+export const SECOND_STEP_MAX = 5;
+export const SECOND_STEP_WINDOW_MS = 15 * 60 * 1000;
+
+function secondStepKey(userId: string): string {
+  return `second-step-failures|${userId}`;
+}
 
 /** A known device stays known this long after its last sign-in. */
 const KNOWN_DEVICE_MS = 365 * 24 * 60 * 60 * 1000;
@@ -95,6 +108,7 @@ export default fp(
       async signInSucceeded(request, reply, user) {
         if (!enabled) return;
         await rateLimits.reset(signInKey(user.username));
+        await rateLimits.reset(secondStepKey(user.userId));
         // A fresh device token at every sign-in, like the session token; the old one is ended.
         const previous = deviceTokenHash(request);
         if (previous) {
@@ -124,6 +138,13 @@ export default fp(
       async passwordChangeSucceeded(userId) {
         if (!enabled) return;
         await rateLimits.reset(passwordChangeKey(userId));
+      },
+
+      async secondStepAttempt(userId) {
+        if (!enabled) return null;
+        const now = app.clock();
+        const { count, resetAt } = await rateLimits.hit(secondStepKey(userId), SECOND_STEP_WINDOW_MS, now);
+        return count > SECOND_STEP_MAX ? { refusedForMs: Date.parse(resetAt) - now.getTime(), retryAt: resetAt } : null;
       },
     };
     app.decorate("accountThrottle", throttle);

@@ -12,6 +12,8 @@ export type SessionUser = {
   expiresAt: string;
   lastSeenAt: string;
   absoluteExpiresAt: string;
+  /** When the user last proved who they are in this session (the sign-in, or a re-confirmation). */
+  provenAt: string;
   /** The team requires a second factor and this user has none (issue 23). */
   secondFactorSetupRequired: boolean;
 };
@@ -35,6 +37,7 @@ export function createSessionsRepository(db: Kysely<Database>) {
           userAgent: session.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
           secondFactor: session.secondFactor ? 1 : 0,
           lastSeenAt: session.now.toISOString(),
+          provenAt: session.now.toISOString(),
           expiresAt,
           absoluteExpiresAt,
         })
@@ -56,6 +59,8 @@ export function createSessionsRepository(db: Kysely<Database>) {
           "sessions.expiresAt",
           "sessions.lastSeenAt",
           "sessions.absoluteExpiresAt",
+          "sessions.provenAt",
+          "sessions.createdAt",
           // One statement still: whether the team requires a second factor this user lacks.
           sql<number>`case when (select require_second_factor from team_settings where id = 'team') = 1
             and users.totp_enabled_at is null
@@ -66,8 +71,13 @@ export function createSessionsRepository(db: Kysely<Database>) {
         .where("users.deactivatedAt", "is", null)
         .executeTakeFirst();
       if (!row) return undefined;
-      const { setupRequired, ...session } = row;
-      return { ...session, role: session.role as UserRole, secondFactorSetupRequired: Number(setupRequired) === 1 };
+      const { setupRequired, provenAt, createdAt, ...session } = row;
+      return {
+        ...session,
+        role: session.role as UserRole,
+        provenAt: provenAt ?? createdAt,
+        secondFactorSetupRequired: Number(setupRequired) === 1,
+      };
     },
 
     async extend(tokenHash: string, now: Date, expiresAt: string): Promise<void> {
@@ -76,6 +86,11 @@ export function createSessionsRepository(db: Kysely<Database>) {
         .set({ lastSeenAt: now.toISOString(), expiresAt })
         .where("tokenHash", "=", tokenHash)
         .execute();
+    },
+
+    /** The session's user proved who they are again (password or factor): changes to the factors are open for a while. */
+    async markProven(sessionId: string, now: Date): Promise<void> {
+      await db.updateTable("sessions").set({ provenAt: now.toISOString() }).where("id", "=", sessionId).execute();
     },
 
     async delete(tokenHash: string): Promise<void> {

@@ -2,10 +2,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { adminLoginInput, passwordChange, type AdminStatus } from "../../../contract/admin.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import { displayName } from "../../../contract/team.ts";
-import { SECOND_STEP_EXPIRED_MESSAGE, WRONG_CODE_MESSAGE, secondFactorCode, type SecondFactorStep } from "../../../contract/two-factor.ts";
+import {
+  SECOND_STEP_EXPIRED_MESSAGE,
+  WRONG_CODE_MESSAGE,
+  secondFactorCode,
+  secondStepLimitMessage,
+  type SecondFactorStep,
+} from "../../../contract/two-factor.ts";
 import { totpStepOf } from "../../lib/totp.ts";
 import { verificationState } from "../../repositories/users/verifications.ts";
-import { activityActor, type Admin } from "../../plugins/app/admin-sessions.ts";
+import { adminOf, statusOf } from "../../plugins/app/admin-sessions.ts";
+import { retryAfterSeconds } from "../../lib/too-many-requests.ts";
 import { parseInput } from "../../lib/request-errors.ts";
 import { hashSessionToken } from "../../lib/session-tokens.ts";
 import { sendTooManyRequests } from "../../lib/too-many-requests.ts";
@@ -17,15 +24,6 @@ const BUSY_RETRY_AFTER_SECONDS = 2;
 
 /** Under a flood, one warning per this long (with the count) rather than one per refused attempt. */
 const BUSY_LOG_INTERVAL_MS = 10_000;
-
-function statusOf(admin: Admin): AdminStatus {
-  return {
-    authenticated: true,
-    username: admin.username,
-    user: { id: admin.userId, role: admin.role, name: admin.name },
-    ...(admin.secondFactorSetupRequired ? { secondFactorSetupRequired: true } : {}),
-  };
-}
 
 /** How long the sign-in's second step may take (its single-use token lives in secondStepCookie). */
 const SECOND_STEP_TTL_MS = 5 * 60 * 1000;
@@ -106,15 +104,13 @@ export default async function adminSessionRoutes(app: FastifyInstance) {
     }
     if ("secondFactorFor" in admin) {
       // The password was right; the sign-in's second step proves the rest. The account's failure count
-      // stays until then: codes guessed at the next step count toward the same limit.
+      // stays until then; codes guessed at the next step have a limit of their own.
       const user = admin.secondFactorFor;
       const step = await app.repositories.verifications.create({ type: "second-factor", ttlMs: SECOND_STEP_TTL_MS, userId: user.id });
       reply.setCookie(secondStepCookie, step.token, { path: "/api/admin", httpOnly: true, sameSite: "strict", secure: request.protocol === "https", maxAge: SECOND_STEP_TTL_MS / 1000 });
       return { authenticated: false, username: null, secondFactor: { methods: user.methods } } satisfies SecondFactorStep;
     }
-    await throttle.signInSucceeded(request, reply, admin);
-    await app.repositories.activity.record({ actor: activityActor(admin), kind: "sign-in", summary: "signed in with a password", subjectUserId: admin.userId, data: { method: "password" } });
-    return statusOf(admin);
+    return admin;
   });
 
   // The sign-in's second step: a code from the authenticator app, or a recovery code. (A passkey's assertion
@@ -124,40 +120,33 @@ export default async function adminSessionRoutes(app: FastifyInstance) {
     const pending = await pendingSecondStep(app, request);
     if (!pending) return reply.code(401).send({ message: SECOND_STEP_EXPIRED_MESSAGE });
     const { user } = pending;
-    // Counted before the code is checked, with the account's failed sign-ins: a guesser of codes meets the
-    // same limit as a guesser of passwords.
-    const attempt = await throttle.signInAttempt(request, user.username);
-    if ("refusedForMs" in attempt) {
-      return sendTooManyRequests(reply, attempt.refusedForMs, "Too many failed sign-ins for this account. Sign in from a browser you have used before, or wait.");
+    // Counted before the code is checked, per account and apart from passwords (plugins/app/account-throttle.ts):
+    // codes are slowed far more than passwords, and guessing them never locks the password step.
+    const limited = await throttle.secondStepAttempt(user.id);
+    if (limited) {
+      return reply
+        .code(429)
+        .header("retry-after", String(retryAfterSeconds(limited.refusedForMs)))
+        .send({ message: secondStepLimitMessage(limited.refusedForMs), retryAt: limited.retryAt });
     }
     const factors = app.repositories.secondFactors;
-    let method: "totp" | "recovery code" | null = null;
+    let method: "password+totp" | "password+recovery-code" | null = null;
     const totp = await factors.totpOf(user.id);
     if (totp?.enabled) {
       const step = totpStepOf(totp.secret, code.replace(/\s/g, ""), app.clock());
-      if (step !== null && (await factors.useTotpStep(user.id, step))) method = "totp";
-      else if (step === null && (await factors.useRecoveryCode(user.id, code))) method = "recovery code";
+      if (step !== null && (await factors.useTotpStep(user.id, step))) method = "password+totp";
+      else if (step === null && (await factors.useRecoveryCode(user.id, code))) method = "password+recovery-code";
     }
-    const actor = { userId: user.id, name: displayName({ name: user.name, email: user.username }) };
     if (!method) {
+      const actor = { userId: user.id, name: displayName({ name: user.name, email: user.username }) };
       await app.repositories.activity.record({ actor, kind: "sign-in-failed", summary: "failed the second step of a sign-in (wrong code)", subjectUserId: user.id });
       return reply.code(401).send({ message: WRONG_CODE_MESSAGE, errors: { code: WRONG_CODE_MESSAGE } });
     }
     // One conditional update: the step is spent once, whatever else raced it.
     if (!(await app.repositories.verifications.consume("second-factor", pending.token))) return reply.code(401).send({ message: SECOND_STEP_EXPIRED_MESSAGE });
     reply.clearCookie(secondStepCookie, { path: "/api/admin" });
-    await users.signedIn(user.id);
-    const admin = await sessions.startSession(request, reply, user, { secondFactor: true });
-    await throttle.signInSucceeded(request, reply, admin);
-    const left = method === "recovery code" ? await factors.recoveryCodesLeft(user.id) : null;
-    await app.repositories.activity.record({
-      actor,
-      kind: "sign-in",
-      summary: method === "totp" ? "signed in with a password and an authenticator code" : `signed in with a password and a recovery code (${left} left)`,
-      subjectUserId: user.id,
-      data: { method: method === "totp" ? "password+totp" : "password+recovery-code" },
-    });
-    return statusOf(admin);
+    const left = method === "password+recovery-code" ? await factors.recoveryCodesLeft(user.id) : null;
+    return sessions.completeSignIn(request, reply, user, method, left !== null ? { detail: `${left} left` } : {});
   });
 
   app.post("/api/admin/logout", async (request, reply) => {
@@ -176,7 +165,7 @@ export default async function adminSessionRoutes(app: FastifyInstance) {
   // sign-ins).
   app.post("/api/admin/password", { preHandler: sessions.requireAdmin, config: loginRateLimit(app.config) }, async (request, reply) => {
     const input = parseInput(passwordChange, request.body, "Please correct the highlighted fields.");
-    const admin = request.admin!;
+    const admin = adminOf(request);
     const wait = await throttle.passwordChangeAttempt(admin.userId);
     if (wait !== null) return sendTooManyRequests(reply, wait, "Too many wrong current passwords.");
     const user = await users.findById(admin.userId);
