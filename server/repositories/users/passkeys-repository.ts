@@ -1,9 +1,11 @@
 import type { Kysely } from "kysely";
 import type { PasskeyView } from "../../../contract/two-factor.ts";
 import type { Database } from "../../db/schema.ts";
+import { insertAccountMail, type AccountMail } from "../account-mails-repository.ts";
 
 // The users' passkeys (WebAuthn credentials, issue 23): the public key and signature counter of each, by
-// credential id. Nothing secret is stored: a passkey's private key never leaves the authenticator.
+// credential id. Nothing secret is stored: a passkey's private key never leaves the authenticator. Adding or
+// removing one queues the user's notice (`notice`, issue 32) in the same transaction.
 
 export type StoredPasskey = { id: string; userId: string; publicKey: string; counter: number; transports: string[] | undefined };
 
@@ -29,21 +31,27 @@ export function createPasskeysRepository(db: Kysely<Database>, clock: () => Date
       return row && { ...row, counter: Number(row.counter), transports: row.transports ? (JSON.parse(row.transports) as string[]) : undefined };
     },
 
-    async create(passkey: { id: string; userId: string; publicKey: string; counter: number; transports: string[] | undefined; deviceType: string; backedUp: boolean; name: string }): Promise<void> {
-      await db
-        .insertInto("passkeys")
-        .values({
-          id: passkey.id,
-          userId: passkey.userId,
-          publicKey: passkey.publicKey,
-          counter: passkey.counter,
-          transports: passkey.transports ? JSON.stringify(passkey.transports) : null,
-          deviceType: passkey.deviceType,
-          backedUp: passkey.backedUp ? 1 : 0,
-          name: passkey.name,
-          createdAt: clock().toISOString(),
-        })
-        .execute();
+    async create(
+      passkey: { id: string; userId: string; publicKey: string; counter: number; transports: string[] | undefined; deviceType: string; backedUp: boolean; name: string },
+      notice?: AccountMail,
+    ): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto("passkeys")
+          .values({
+            id: passkey.id,
+            userId: passkey.userId,
+            publicKey: passkey.publicKey,
+            counter: passkey.counter,
+            transports: passkey.transports ? JSON.stringify(passkey.transports) : null,
+            deviceType: passkey.deviceType,
+            backedUp: passkey.backedUp ? 1 : 0,
+            name: passkey.name,
+            createdAt: clock().toISOString(),
+          })
+          .execute();
+        if (notice) await insertAccountMail(trx, notice, clock());
+      });
     },
 
     /** After a sign-in with it: the authenticator's new counter, and when. */
@@ -56,9 +64,19 @@ export function createPasskeysRepository(db: Kysely<Database>, clock: () => Date
       return Number(result.numUpdatedRows) > 0;
     },
 
-    async delete(userId: string, id: string): Promise<boolean> {
-      const result = await db.deleteFrom("passkeys").where("userId", "=", userId).where("id", "=", id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+    async delete(userId: string, id: string, notice?: AccountMail): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx.deleteFrom("passkeys").where("userId", "=", userId).where("id", "=", id).executeTakeFirst();
+        const deleted = Number(result.numDeletedRows) > 0;
+        if (deleted && notice) await insertAccountMail(trx, notice, clock());
+        return deleted;
+      });
+    },
+
+    /** Removes every passkey of a user (pass the caller's transaction as `db`); answers how many. */
+    async deleteAllOf(userId: string): Promise<number> {
+      const result = await db.deleteFrom("passkeys").where("userId", "=", userId).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

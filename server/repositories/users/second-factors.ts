@@ -2,12 +2,19 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { openSecret, sealSecret } from "../../lib/secret-box.ts";
 import { newRecoveryCodes, normalizeRecoveryCode } from "../../lib/totp.ts";
+import { insertAccountMail, type AccountMail } from "../account-mails-repository.ts";
+import { recordActivity, type ActivityRecord } from "../activity/activity-repository.ts";
 import { createServerSecretsRepository } from "../server-secrets-repository.ts";
+import { createPasskeysRepository } from "./passkeys-repository.ts";
+import { createSessionsRepository } from "./sessions-repository.ts";
 import { createVerificationsRepository } from "./verifications.ts";
 
 // A user's second factors (issue 23): the TOTP secret (encrypted at rest, lib/secret-box.ts), the ten
 // recovery codes and the TOTP steps already used (single-use codes in `verifications`, hashed), whether
-// the team requires a second factor (team_settings), and whether a user has one (TOTP on, or a passkey).
+// the team requires a second factor (team_settings). Whether a user has one is the sign-in's rule
+// (adminSessions.secondFactorsOf).
+// A change to the factors takes the e-mail that tells the user (`notice`, issue 32): it is queued in the
+// account mails' outbox in the change's own transaction, so it goes out if and only if the change is made.
 
 /** A TOTP step stays marked used past the codes' one-step drift either way. */
 const USED_STEP_TTL_MS = 3 * 30_000;
@@ -28,15 +35,6 @@ export function createSecondFactorsRepository(db: Kysely<Database>, clock: () =>
       await db.updateTable("teamSettings").set({ requireSecondFactor: required ? 1 : 0, updatedAt: clock().toISOString() }).where("id", "=", "team").execute();
     },
 
-    /** Whether the user has a second factor: TOTP turned on, or a passkey. */
-    async hasSecondFactor(userId: string): Promise<boolean> {
-      const [user, passkey] = await Promise.all([
-        db.selectFrom("users").select("totpEnabledAt").where("id", "=", userId).executeTakeFirst(),
-        db.selectFrom("passkeys").select("id").where("userId", "=", userId).limit(1).executeTakeFirst(),
-      ]);
-      return Boolean(user?.totpEnabledAt) || passkey !== undefined;
-    },
-
     /** Stores a new secret, encrypted, not on until confirmTotp (an app half set up does not lock anyone out). */
     async startTotp(userId: string, secretBase32: string): Promise<void> {
       const box = sealSecret(secretBase32, await totpKey());
@@ -52,23 +50,46 @@ export function createSecondFactorsRepository(db: Kysely<Database>, clock: () =>
     },
 
     /** Turns TOTP on and answers a new set of recovery codes (the old ones end). */
-    async confirmTotp(userId: string): Promise<string[]> {
+    async confirmTotp(userId: string, notice?: AccountMail): Promise<string[]> {
       return db.transaction().execute(async (trx) => {
         await trx.updateTable("users").set({ totpEnabledAt: clock().toISOString(), updatedAt: clock().toISOString() }).where("id", "=", userId).execute();
+        if (notice) await insertAccountMail(trx, notice, clock());
         return replaceRecoveryCodes(trx, userId);
       });
     },
 
-    async disableTotp(userId: string): Promise<void> {
+    async disableTotp(userId: string, notice?: AccountMail): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx.updateTable("users").set({ totpSecret: null, totpEnabledAt: null, updatedAt: clock().toISOString() }).where("id", "=", userId).execute();
         await verifications.revokeAllOf(userId, "recovery-code", trx);
+        if (notice) await insertAccountMail(trx, notice, clock());
       });
     },
 
     /** Ten new recovery codes; the old ones stop working. */
-    async newRecoveryCodes(userId: string): Promise<string[]> {
-      return db.transaction().execute((trx) => replaceRecoveryCodes(trx, userId));
+    async newRecoveryCodes(userId: string, notice?: AccountMail): Promise<string[]> {
+      return db.transaction().execute(async (trx) => {
+        if (notice) await insertAccountMail(trx, notice, clock());
+        return replaceRecoveryCodes(trx, userId);
+      });
+    },
+
+    /**
+     * Removes every second factor of a user (an owner's or the command line's doing, when a factor may have
+     * been added by someone else): the app and its recovery codes, every passkey, and every session (a stolen
+     * one may be what added the factor). One transaction with its activity record and the user's notice.
+     */
+    async removeAll(userId: string, record: ActivityRecord, notice?: AccountMail): Promise<{ totp: boolean; passkeys: number; sessionsEnded: number }> {
+      return db.transaction().execute(async (trx) => {
+        const user = await trx.selectFrom("users").select("totpEnabledAt").where("id", "=", userId).executeTakeFirst();
+        await trx.updateTable("users").set({ totpSecret: null, totpEnabledAt: null, updatedAt: clock().toISOString() }).where("id", "=", userId).execute();
+        await verifications.revokeAllOf(userId, "recovery-code", trx);
+        const passkeys = await createPasskeysRepository(trx, clock).deleteAllOf(userId);
+        const sessionsEnded = await createSessionsRepository(trx).deleteAllOf(userId);
+        await recordActivity(trx, [record], clock());
+        if (notice) await insertAccountMail(trx, notice, clock());
+        return { totp: Boolean(user?.totpEnabledAt), passkeys, sessionsEnded };
+      });
     },
 
     async recoveryCodesLeft(userId: string): Promise<number> {
