@@ -27,18 +27,46 @@ export type AdminStatus = {
 /** The shortest admin password allowed, for a new password (CLI, bootstrap) and a changed one (passwordChange). */
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;
 
-/** Rules for a new admin password (CLI and bootstrap). */
-export const adminPassword = passwordText("password")
-  .min(ADMIN_PASSWORD_MIN_LENGTH, { error: fieldMessages.tooShort("password", ADMIN_PASSWORD_MIN_LENGTH) })
-  .max(1024, { error: fieldMessages.tooLong("password", 1024) });
+/** Why a new password is refused, beyond its length (issue 32, finding 9): each reason its own sentence. */
+export const newPasswordMessages = {
+  blank: (field: string) => `Choose a ${field} that is not only spaces.`,
+  repeated: (field: string) => `Choose a ${field} that is not one character repeated.`,
+  common: (field: string) => `Choose a ${field} that is not on the lists of common passwords.`,
+  guessable: (field: string) => `Choose a ${field} that is harder to guess: a few unrelated words work well.`,
+} as const;
+
+const onlySpaces = /^\s*$/u;
+const oneCharacterRepeated = /^(.)\1*$/su;
+
+/**
+ * The one rule for a new password, wherever one is chosen: an invitation, a reset link, a change, the CLI and
+ * ADMIN_PASSWORD. At least 12 characters, not only spaces, not one character repeated, and not common nor
+ * easy to guess (contract/password-strength.ts). That last check loads its dictionaries on first use, so
+ * the schema is asynchronous: parse it with safeParseAsync (server/lib/request-errors.ts parseInputAsync).
+ */
+export function newPasswordText(field: string) {
+  return passwordText(field)
+    .min(ADMIN_PASSWORD_MIN_LENGTH, { error: fieldMessages.tooShort(field, ADMIN_PASSWORD_MIN_LENGTH) })
+    .max(1024, { error: fieldMessages.tooLong(field, 1024) })
+    .refine((value) => !onlySpaces.test(value), { error: newPasswordMessages.blank(field) })
+    .refine((value) => onlySpaces.test(value) || !oneCharacterRepeated.test(value), { error: newPasswordMessages.repeated(field) })
+    .superRefine(async (value, ctx) => {
+      // Refused already for a simpler reason: one message per field, and no dictionary to load.
+      if (value.length < ADMIN_PASSWORD_MIN_LENGTH || value.length > 1024 || onlySpaces.test(value) || oneCharacterRepeated.test(value)) return;
+      const { passwordWeakness } = await import("./password-strength.ts");
+      const weakness = passwordWeakness(value);
+      if (weakness) ctx.addIssue({ code: "custom", message: newPasswordMessages[weakness](field), input: value });
+    });
+}
+
+/** Rules for a new admin password (invitation, reset, CLI and bootstrap). Asynchronous: see newPasswordText. */
+export const adminPassword = newPasswordText("password");
 
 export const adminEmail = z.email({ error: fieldMessages.invalidEmail }).max(254, { error: fieldMessages.tooLong("email address", 254) });
 
 /** POST /api/admin/password: the signed-in admin's new password (the session stays, every other one of the account ends). */
 export const passwordChange = z.object({
   currentPassword: passwordText("current password").min(1, { error: fieldMessages.required("current password") }).max(1024),
-  newPassword: passwordText("new password")
-    .min(ADMIN_PASSWORD_MIN_LENGTH, { error: fieldMessages.tooShort("new password", ADMIN_PASSWORD_MIN_LENGTH) })
-    .max(1024, { error: fieldMessages.tooLong("new password", 1024) }),
+  newPassword: newPasswordText("new password"),
 });
 export type PasswordChange = z.input<typeof passwordChange>;

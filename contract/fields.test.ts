@@ -219,10 +219,11 @@ describe("every text field of every payload goes through clean text", () => {
     ["filters", leadFilters, {}, "product", "Remove the unsupported characters from your product filter."],
     ["filters", leadFilters, {}, "form", "Remove the unsupported characters from your form filter."],
     ["filters", leadFilters, {}, "utmSource", "Remove the unsupported characters from your source filter."],
-  ] as const)("%s %s refuses a NUL", (_payload, schema, valid, field, message) => {
+  ] as const)("%s %s refuses a NUL", async (_payload, schema, valid, field, message) => {
     const base = valid as Record<string, unknown>;
     const value = `${String(base[field] ?? "x").slice(0, 12)}${NUL}`;
-    const result = (schema as z.ZodType).safeParse({ ...base, [field]: value });
+    // Async: the new password's rule is (contract/admin.ts newPasswordText).
+    const result = await (schema as z.ZodType).safeParseAsync({ ...base, [field]: value });
     expect(result.success).toBe(false);
     const issues = result.error?.issues ?? [];
     expect(issues[0]?.path).toEqual([field]);
@@ -235,8 +236,8 @@ describe("every text field of every payload goes through clean text", () => {
     expect(issue?.message).toBe("Remove the unsupported characters from your product.");
   });
 
-  it("refuses a NUL in a new admin password (CLI and bootstrap)", () => {
-    expect(firstIssue(adminPassword.safeParse(`long-enough-password${NUL}`))?.message).toBe("Remove the unsupported characters from your password.");
+  it("refuses a NUL in a new admin password (CLI and bootstrap)", async () => {
+    expect(firstIssue(await adminPassword.safeParseAsync(`long-enough-password${NUL}`))?.message).toBe("Remove the unsupported characters from your password.");
   });
 
   it("cleans every lead-source field instead of refusing", () => {

@@ -79,7 +79,7 @@ function promptHidden(question: string): Promise<string> {
 async function readNewPassword(): Promise<string> {
   const fromEnv = process.env.ADMIN_PASSWORD;
   const password = fromEnv ?? (await promptHidden("New password: "));
-  const checked = adminPassword.safeParse(password);
+  const checked = await adminPassword.safeParseAsync(password);
   if (!checked.success) fail(checked.error.issues[0]?.message ?? "Invalid password");
   if (fromEnv === undefined && (await promptHidden("Repeat the password: ")) !== password) {
     fail("The passwords do not match.");

@@ -18,7 +18,15 @@ export class InputValidationError extends Error {
 
 /** Parses a body or query with its contract schema, or throws with one reason per field. */
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown, message: string): z.output<T> {
-  const result = schema.safeParse(value);
+  return parsed(schema.safeParse(value), message);
+}
+
+/** parseInput for a schema with an asynchronous rule (a new password: contract/admin.ts newPasswordText). */
+export async function parseInputAsync<T extends z.ZodType>(schema: T, value: unknown, message: string): Promise<z.output<T>> {
+  return parsed(await schema.safeParseAsync(value), message);
+}
+
+function parsed<T>(result: z.ZodSafeParseResult<T>, message: string): T {
   if (result.success) return result.data;
   const errors: Record<string, string> = {};
   for (const issue of result.error.issues) {

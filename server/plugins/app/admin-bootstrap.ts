@@ -1,4 +1,5 @@
 import fp from "fastify-plugin";
+import { adminPassword } from "../../../contract/admin.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 
 /**
@@ -14,6 +15,9 @@ export default fp(
       app.log.info("the admin account of ADMIN_EMAIL exists; ADMIN_PASSWORD is not applied to it");
       return;
     }
+    // The rule of every new password (contract/admin.ts): a weak ADMIN_PASSWORD stops the start, as a short one does.
+    const checked = await adminPassword.safeParseAsync(bootstrap.password);
+    if (!checked.success) throw new Error(`ADMIN_PASSWORD is refused: ${checked.error.issues[0]?.message ?? "choose another password."}`);
     try {
       await users.create(bootstrap.email, await hashPassword(bootstrap.password));
       app.log.info("created the admin account of ADMIN_EMAIL");

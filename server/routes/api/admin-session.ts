@@ -13,7 +13,7 @@ import { totpStepOf } from "../../lib/totp.ts";
 import { verificationState } from "../../repositories/users/verifications.ts";
 import { adminOf, statusOf } from "../../plugins/app/admin-sessions.ts";
 import { retryAfterSeconds } from "../../lib/too-many-requests.ts";
-import { parseInput } from "../../lib/request-errors.ts";
+import { parseInput, parseInputAsync } from "../../lib/request-errors.ts";
 import { hashSessionToken } from "../../lib/session-tokens.ts";
 import { sendTooManyRequests } from "../../lib/too-many-requests.ts";
 import { WorkLimiterBusyError } from "../../lib/work-limiter.ts";
@@ -164,7 +164,7 @@ export default async function adminSessionRoutes(app: FastifyInstance) {
   // stolen session must not become a way to guess the current password (wrong ones count like failed
   // sign-ins).
   app.post("/api/admin/password", { preHandler: sessions.requireAdmin, config: loginRateLimit(app.config) }, async (request, reply) => {
-    const input = parseInput(passwordChange, request.body, "Please correct the highlighted fields.");
+    const input = await parseInputAsync(passwordChange, request.body, "Please correct the highlighted fields.");
     const admin = adminOf(request);
     const wait = await throttle.passwordChangeAttempt(admin.userId);
     if (wait !== null) return sendTooManyRequests(reply, wait, "Too many wrong current passwords.");
