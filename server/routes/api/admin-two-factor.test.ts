@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActivityPage } from "../../../contract/activity.ts";
-import { SETUP_REQUIRED_CODE, WRONG_CODE_MESSAGE, type RecoveryCodes, type TotpSetup, type TwoFactorStatus } from "../../../contract/two-factor.ts";
+import { FRESH_PROOF_REQUIRED_CODE, SETUP_REQUIRED_CODE, WRONG_CODE_MESSAGE, type RecoveryCodes, type TotpSetup, type TwoFactorStatus } from "../../../contract/two-factor.ts";
 import { totpCodeAt } from "../../lib/totp.ts";
 import { addTestUser, createTestApp, sessionCookieOf, signIn, TEST_ADMIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { testClock, type TestClock } from "../../../tests/helpers/test-clock.ts";
@@ -129,22 +129,31 @@ describe("the authenticator app", () => {
     expect(late.json().message).toMatch(/took too long/);
   });
 
-  it("renews recovery codes and turns off with the password only", async () => {
+  it("renews recovery codes and turns off within five minutes of a proof (issue 32: the password or a code again after that)", async () => {
     const user = await userWithTotp();
-    expect((await call("POST", "/api/admin/two-factor/recovery-codes", user.cookie, { password: "not it" })).statusCode).toBe(400);
-    const renewed = await call("POST", "/api/admin/two-factor/recovery-codes", user.cookie, { password: user.password });
+    time.advance(5 * 60_000);
+    const stale = await call("POST", "/api/admin/two-factor/recovery-codes", user.cookie);
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json().code).toBe(FRESH_PROOF_REQUIRED_CODE);
+    expect((await call("POST", "/api/admin/two-factor/confirm-identity", user.cookie, { password: "not it" })).statusCode).toBe(400);
+    expect((await call("POST", "/api/admin/two-factor/confirm-identity", user.cookie, { password: user.password })).statusCode).toBe(204);
+    const renewed = await call("POST", "/api/admin/two-factor/recovery-codes", user.cookie);
     expect(renewed.statusCode).toBe(200);
     const step = await passwordStep(user);
     expect((await call("POST", "/api/admin/login/second-factor", step.cookie, { code: user.codes[1] })).statusCode).toBe(401);
     expect((await call("POST", "/api/admin/login/second-factor", step.cookie, { code: renewed.json<RecoveryCodes>().codes[0] })).statusCode).toBe(200);
 
-    expect((await call("DELETE", "/api/admin/two-factor/totp", user.cookie, { password: "not it" })).statusCode).toBe(400);
-    expect((await call("DELETE", "/api/admin/two-factor/totp", user.cookie, { password: user.password })).statusCode).toBe(204);
+    time.advance(5 * 60_000);
+    expect((await call("DELETE", "/api/admin/two-factor/totp", user.cookie)).statusCode).toBe(403);
+    // A code from the app proves it too.
+    expect((await call("POST", "/api/admin/two-factor/confirm-identity", user.cookie, { code: totpCodeAt(user.secret, time.clock()) })).statusCode).toBe(204);
+    expect((await call("DELETE", "/api/admin/two-factor/totp", user.cookie)).statusCode).toBe(204);
     expect((await passwordStep(user)).body.authenticated).toBe(true);
   });
 
-  it("counts wrong codes toward the account's sign-in limit (429 past it, even with the right code)", async () => {
+  it("counts wrong codes per account apart from passwords: 5 per 15 minutes, then 429 saying when (issue 32, finding 11)", async () => {
     const time2 = testClock(Date.parse("2026-03-02T15:00:05Z"));
+    // A password limit of 3: on the old rule three wrong codes locked the password step of every new browser too.
     const limited = await createTestApp(
       { rateLimit: { enabled: true, forms: { max: 100, windowMs: 60_000 }, login: { max: 100, windowMs: 600_000 }, account: { max: 3, windowMs: 600_000 } } },
       undefined,
@@ -162,11 +171,24 @@ describe("the authenticator app", () => {
       const step = await inject("/api/admin/login", "", { username: user.email, password: user.password });
       const cookie = cookiesOf(step);
       const statuses: number[] = [];
-      for (let i = 0; i < 3; i++) statuses.push((await inject("/api/admin/login/second-factor", cookie, { code: "000000" })).statusCode);
+      for (let i = 0; i < 5; i++) statuses.push((await inject("/api/admin/login/second-factor", cookie, { code: "000000" })).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 401, 401]);
       const right = await inject("/api/admin/login/second-factor", cookie, { code: totpCodeAt(setup.secret, time2.clock()) });
-      expect(statuses).toEqual([401, 401, 429]);
       expect(right.statusCode).toBe(429);
-      expect(right.headers["retry-after"]).toBeDefined();
+      expect(right.headers["retry-after"]).toBe(String(15 * 60));
+      expect(right.json()).toEqual({ message: "Too many wrong codes for this account. The next try is allowed in 15 minutes.", retryAt: new Date(time2.clock().getTime() + 15 * 60_000).toISOString() });
+
+      // The password step is not locked by the codes: a new browser still reaches the second step.
+      const again = await inject("/api/admin/login", "", { username: user.email, password: user.password });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().secondFactor).toBeDefined();
+
+      // After the window the right code signs in.
+      time2.advance(15 * 60_000);
+      const fresh = await inject("/api/admin/login", "", { username: user.email, password: user.password });
+      const done = await inject("/api/admin/login/second-factor", cookiesOf(fresh), { code: totpCodeAt(setup.secret, time2.clock()) });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json().authenticated).toBe(true);
     } finally {
       await limited.close();
     }
@@ -198,7 +220,7 @@ describe("a team that requires a second factor", () => {
       expect((await call("GET", "/api/admin/leads/contacts", memberCookie)).statusCode).toBe(200);
       expect((await call("GET", "/api/admin/status", memberCookie)).json().secondFactorSetupRequired).toBeUndefined();
       // The last factor cannot be turned off while the team requires one.
-      expect((await call("DELETE", "/api/admin/two-factor/totp", memberCookie, { password: member.password })).statusCode).toBe(409);
+      expect((await call("DELETE", "/api/admin/two-factor/totp", memberCookie)).statusCode).toBe(409);
     } finally {
       // A later instant than the record of turning it on (records of one instant have no order but their ids).
       time.advance(1000);
@@ -211,7 +233,9 @@ describe("a team that requires a second factor", () => {
 
 describe("passkeys", () => {
   it("gives registration options for the signed-in user and sign-in options to anyone; each challenge is stored hashed, once", async () => {
-    const options = await t.app.inject({ method: "POST", url: "/api/admin/passkeys/registration-options", headers: { cookie: owner, host: "admin.example.com" } });
+    // Signed in just now: adding a passkey needs a proof of the last five minutes.
+    const fresh = await signIn(t.app);
+    const options = await t.app.inject({ method: "POST", url: "/api/admin/passkeys/registration-options", headers: { cookie: fresh, host: "admin.example.com" } });
     expect(options.statusCode, options.body).toBe(200);
     const body = options.json();
     expect(body).toMatchObject({ rp: { id: "admin.example.com" }, user: { name: TEST_ADMIN.email }, authenticatorSelection: { residentKey: "required" } });
@@ -225,7 +249,7 @@ describe("passkeys", () => {
   it("refuses an answer that is not a real passkey's, without a 5xx", async () => {
     const fake = { response: { id: "AAAA", rawId: "AAAA", type: "public-key", response: { clientDataJSON: "e30", authenticatorData: "AAAA", signature: "AAAA" }, clientExtensionResults: {} } };
     expect((await call("POST", "/api/admin/passkeys/sign-in", undefined, fake)).statusCode).toBe(401);
-    expect((await call("POST", "/api/admin/passkeys", owner, fake)).statusCode).toBe(400);
+    expect((await call("POST", "/api/admin/passkeys", await signIn(t.app), fake)).statusCode).toBe(400);
     expect((await call("POST", "/api/admin/passkeys/sign-in", undefined, { response: "nonsense" })).statusCode).toBe(400);
   });
 });
