@@ -1,7 +1,10 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-database.ts";
-import { createTestApp, sessionCookieOf } from "../../tests/helpers/test-app.ts";
+import { addTestUser, createTestApp, sessionCookieOf } from "../../tests/helpers/test-app.ts";
+import { softwarePasskey } from "../../tests/helpers/software-passkey.ts";
+import type { TotpSetup } from "../../contract/two-factor.ts";
+import { totpCodeAt } from "../lib/totp.ts";
 
 // The admin CLI as the README shows it, on the database the tests' project names.
 
@@ -123,5 +126,42 @@ describe("npm run admin", { timeout: 30_000 }, () => {
     expect(admin(["activate", "--email", "helper@agency.example"]).code).toBe(0);
     expect((await canSignIn("helper@agency.example", "the helper's password")).ok).toBe(true);
     expect(admin(["list-users"]).out).toMatch(/helper@agency\.example\towner\tactive/);
+  });
+
+  it("reset-factors removes a user's app, recovery codes and passkeys, ends their sessions and records it (issue 32)", async () => {
+    const t = await createTestApp({ adminBootstrap: null }, database);
+    let session: string;
+    try {
+      await addTestUser(t.app, { email: "factors@agency.example", password: "the member's password" });
+      const signedIn = await t.app.inject({ method: "POST", url: "/api/admin/login", payload: { username: "factors@agency.example", password: "the member's password" } });
+      session = sessionCookieOf(signedIn);
+      const setup = (await t.app.inject({ method: "POST", url: "/api/admin/two-factor/totp", headers: { cookie: session } })).json<TotpSetup>();
+      const on = await t.app.inject({ method: "POST", url: "/api/admin/two-factor/totp/confirm", headers: { cookie: session }, payload: { code: totpCodeAt(setup.secret, new Date()) } });
+      expect(on.statusCode, on.body).toBe(200);
+      const options = (await t.app.inject({ method: "POST", url: "/api/admin/passkeys/registration-options", headers: { cookie: session } })).json();
+      const added = await t.app.inject({ method: "POST", url: "/api/admin/passkeys", headers: { cookie: session }, payload: { response: softwarePasskey().register(options, "http://localhost:80") } });
+      expect(added.statusCode, added.body).toBe(201);
+    } finally {
+      await t.close();
+    }
+    expect(admin(["list-users"]).out).toMatch(/factors@agency\.example\tmember\tactive\t2FA/);
+
+    const result = admin(["reset-factors", "Factors@Agency.example"]);
+    expect(result.code, result.out).toBe(0);
+    expect(result.out).toContain("removed the authenticator app and its recovery codes and 1 passkey; 1 session ended.");
+    expect(result.out).toContain("No mail is configured");
+    expect(admin(["list-users"]).out).toMatch(/factors@agency\.example\tmember\tactive\tpassword only/);
+    expect(admin(["reset-factors", "--email", "nobody@agency.example"]).out).toContain("There is no account");
+
+    const after = await createTestApp({ adminBootstrap: null }, database);
+    try {
+      expect((await after.app.inject({ method: "GET", url: "/api/admin/two-factor", headers: { cookie: session } })).statusCode).toBe(401);
+      const again = await after.app.inject({ method: "POST", url: "/api/admin/login", payload: { username: "factors@agency.example", password: "the member's password" } });
+      expect(again.json()).toMatchObject({ authenticated: true });
+      const records = await after.app.db.selectFrom("activity").select(["actorId", "summary"]).where("summary", "like", "removed %second factors%").execute();
+      expect(records).toEqual([{ actorId: null, summary: "removed factors@agency.example's second factors (their sessions ended) (from the command line)" }]);
+    } finally {
+      await after.close();
+    }
   });
 });

@@ -12,6 +12,8 @@ import { hashPassword } from "../lib/passwords.ts";
 import { INVITATION_TTL_MS, displayName } from "../../contract/team.ts";
 import { userRole } from "../../contract/user-roles.ts";
 import { createActivityRepository } from "../repositories/activity/activity-repository.ts";
+import { securityChangeMail } from "../delivery/mail/security-mail.ts";
+import { createSecondFactorsRepository } from "../repositories/users/second-factors.ts";
 import { createUsersRepository, LastOwnerError } from "../repositories/users/users-repository.ts";
 import { createVerificationsRepository } from "../repositories/users/verifications.ts";
 
@@ -19,6 +21,7 @@ import { createVerificationsRepository } from "../repositories/users/verificatio
 // npm run admin -- reset-password --email owner@example.com
 // npm run admin -- list-users | invite --email a@b.c --role member | set-role --email a@b.c --role owner
 // npm run admin -- deactivate --email a@b.c | activate --email a@b.c
+// npm run admin -- reset-factors a@b.c  (or --email a@b.c: removes the second factors, ends the sessions)
 // npm run admin -- backup <file>     (server/backup/: a consistent copy while the site serves)
 // npm run admin -- restore <file>    (refused on a database in use, or one that holds data without --force)
 // The password comes from ADMIN_PASSWORD or a hidden prompt: never from the command line, where it
@@ -32,10 +35,13 @@ const USAGE = `Usage:
   npm run admin -- set-role --email <address> --role owner|member
   npm run admin -- deactivate --email <address>      (ends every session of the account)
   npm run admin -- activate --email <address>
+  npm run admin -- reset-factors <address>           (removes the authenticator app, recovery codes and passkeys; ends every session)
   npm run admin -- backup <file> [--force]
   npm run admin -- restore <file> [--force]
 
 invite prints the single-use link (7 days) to give the person; they choose their own password.
+reset-factors is for a user who lost their phone and passkeys, or whose factors someone else may have added:
+they sign in with the password alone (and set a factor up again when the team requires one); they are e-mailed.
 There is always at least one active owner: the last one cannot be demoted or deactivated.
 The password is read from ADMIN_PASSWORD when set, otherwise asked for (twice, hidden).
 The database is the one the server uses (DATABASE_URL, or SQLITE_PATH / data/agency.sqlite).
@@ -99,7 +105,7 @@ async function main() {
     console.log(USAGE);
     process.exit(values.help ? 0 : 1);
   }
-  if (!["create", "reset-password", "backup", "restore", "list-users", "invite", "set-role", "deactivate", "activate"].includes(command)) fail(`Unknown command "${command}".\n\n${USAGE}`);
+  if (!["create", "reset-password", "backup", "restore", "list-users", "invite", "set-role", "deactivate", "activate", "reset-factors"].includes(command)) fail(`Unknown command "${command}".\n\n${USAGE}`);
 
   let config;
   try {
@@ -139,7 +145,8 @@ async function main() {
     return;
   }
 
-  const email = adminEmail.safeParse(values.email ?? "");
+  // reset-factors takes the address as its argument, as the README shows it, or as --email like the others.
+  const email = adminEmail.safeParse(values.email ?? (command === "reset-factors" ? positionals[1] : undefined) ?? "");
   if (!email.success) fail(`--email: ${email.error.issues[0]?.message ?? "required"}\n\n${USAGE}`);
   const db = createDatabase(config.database);
   try {
@@ -173,6 +180,22 @@ async function main() {
       const summary = command === "set-role" ? `changed ${who}'s role to ${values.role}` : command === "activate" ? `reactivated ${who}` : `deactivated ${who} (their sessions ended)`;
       await activity.record({ actor: null, kind: "user", summary: `${summary} (from the command line)`, subjectUserId: existing.id, data: { via: "cli" } });
       console.log(`${who}: ${command === "set-role" ? `now ${values.role}` : command === "activate" ? "active again" : "deactivated; every session ended"}.`);
+      return;
+    }
+    if (command === "reset-factors") {
+      if (!existing) fail(`There is no account ${email.data}.`);
+      const who = displayName({ name: existing.name, email: existing.username });
+      const { mail, business, ownerTimeZone } = config.delivery;
+      // Queued in the account mails' outbox: the running server sends it (without mail configured, nothing is).
+      const notice = mail ? securityChangeMail({ to: existing.username, companyName: business.companyName, change: { kind: "factors-removed", by: null }, at: new Date(), timeZone: ownerTimeZone, device: null }) : undefined;
+      const removed = await createSecondFactorsRepository(db).removeAll(
+        existing.id,
+        { actor: null, kind: "user", summary: `removed ${who}'s second factors (their sessions ended) (from the command line)`, subjectUserId: existing.id, data: { via: "cli" } },
+        notice,
+      );
+      const what = [removed.totp ? "the authenticator app and its recovery codes" : null, removed.passkeys > 0 ? `${removed.passkeys} ${removed.passkeys === 1 ? "passkey" : "passkeys"}` : null].filter(Boolean);
+      console.log(`${who}: removed ${what.length > 0 ? what.join(" and ") : "no second factor (there was none)"}; ${removed.sessionsEnded} ${removed.sessionsEnded === 1 ? "session" : "sessions"} ended.`);
+      console.log(notice ? "They are e-mailed about it." : "No mail is configured: tell them yourself.");
       return;
     }
     if (command === "create") {
