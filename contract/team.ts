@@ -38,6 +38,20 @@ export function displayName(user: { name: string | null; email: string }): strin
 /** GET /api/admin/users */
 export type TeamUsersAnswer = { users: TeamUser[] };
 
+/**
+ * A single-use link's token (an invitation, a password reset). It travels in the link's fragment
+ * (/admin/invitation#<token>), which no server, log, Referer or metrics label sees, and the page sends it
+ * in a POST body (issue 32, finding 1). A token that is not well formed is simply not found: "unknown".
+ */
+export const linkToken = z.string({ error: "Open the whole link from the e-mail." }).max(200, { error: "Open the whole link from the e-mail." });
+
+/** POST /api/admin/invitations/lookup and POST /api/admin/password-reset/lookup (public). */
+export const linkLookup = z.object({ token: linkToken }).strict();
+export type LinkLookup = z.input<typeof linkLookup>;
+
+/** The part of a link page's POST that is read first: an unknown, used or expired link is refused before anything else. */
+export const linkTokenOf = z.object({ token: linkToken });
+
 export const invitationStates = ["pending", "accepted", "revoked", "expired"] as const;
 export type InvitationState = (typeof invitationStates)[number];
 
@@ -52,9 +66,16 @@ export type TeamInvitation = {
   expiresAt: string;
   /** Whether the e-mail with the link was written to the outbox (mail configured). */
   emailed: boolean;
+  /**
+   * Where that e-mail is: "queued" (in the outbox, or being retried), "sent" (the mail server took it),
+   * "failed" (given up: copy a new link with "Send again"); null when it was not e-mailed.
+   */
+  mail: InvitationMailState | null;
   /** The link itself: only in the answer that created it (POST invitations, POST users, resend), never stored. */
   link?: string;
 };
+
+export type InvitationMailState = "queued" | "sent" | "failed";
 
 /** GET /api/admin/invitations (owner) */
 export type TeamInvitationsAnswer = { invitations: TeamInvitation[] };
@@ -69,14 +90,18 @@ export const invitationInput = z
   .strict();
 export type InvitationInput = z.input<typeof invitationInput>;
 
-/** GET /api/admin/invitations/:token (public): what the invitation page shows. */
+/** POST /api/admin/invitations/lookup {token} (public): what the invitation page shows. */
 export type InvitationLookup =
   | { state: "pending"; email: string; role: UserRole; name: string | null; expiresAt: string }
   | { state: "accepted" | "revoked" | "expired" | "unknown" };
 
-/** POST /api/admin/invitations/:token/accept (public): the invitee chooses a password and is signed in. */
+/**
+ * POST /api/admin/invitations/accept (public): the invitee chooses a password and is signed in. Asynchronous
+ * (the password's strength check, contract/admin.ts): parse with safeParseAsync.
+ */
 export const invitationAccept = z
   .object({
+    token: linkToken,
     name: personName.optional(),
     password: adminPassword,
   })
@@ -101,11 +126,22 @@ export const LAST_OWNER_MESSAGE = "There must always be at least one active owne
 export const passwordResetRequest = z.object({ email: adminEmail }).strict();
 export const PASSWORD_RESET_REQUESTED_MESSAGE = "If that address has an account, a link to set a new password is on its way. It works for one hour.";
 
-/** POST /api/admin/password-reset/:token (public): the new password; every session of the user ends. */
-export const passwordResetComplete = z.object({ password: adminPassword }).strict();
+/**
+ * POST /api/admin/password-reset/complete (public): the new password; every session of the user ends, and
+ * with removePasskeys every passkey of the account goes too (a passkey keeps signing in after a reset).
+ * Asynchronous (the password's strength check): parse with safeParseAsync.
+ */
+export const passwordResetComplete = z
+  .object({
+    token: linkToken,
+    password: adminPassword,
+    removePasskeys: z.boolean({ error: "removePasskeys must be true or false" }).optional(),
+  })
+  .strict();
+export type PasswordResetComplete = z.input<typeof passwordResetComplete>;
 
-/** GET /api/admin/password-reset/:token (public) */
-export type PasswordResetLookup = { state: "pending" | "used" | "expired" | "unknown" };
+/** POST /api/admin/password-reset/lookup {token} (public). `hasPasskeys` only for a link that works. */
+export type PasswordResetLookup = { state: "pending"; hasPasskeys: boolean } | { state: "used" | "expired" | "unknown" };
 
 /** A session of the signed-in user (GET /api/admin/sessions). */
 export type AdminSessionView = {

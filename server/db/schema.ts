@@ -209,6 +209,8 @@ export type LeadDeliveriesTable = {
 /** The account mails' outbox (migration 0019, server/delivery/account-mail.ts). */
 export type AccountMailsTable = {
   id: string;
+  /** "mail" (as queued) or "password-reset" (a request, composed by the worker when the account exists). */
+  kind: Generated<string>;
   recipient: string;
   subject: string;
   /** null once sent or given up: the body carries a single-use link. */

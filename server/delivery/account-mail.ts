@@ -22,8 +22,12 @@ export function queueAccountMail(db: Kysely<Database>, mail: AccountMail, now: D
   return insertAccountMail(db, mail, now);
 }
 
+/** What a row of kind "password-reset" becomes when it is sent: a fresh link's mail, or null (no active account). */
+export type ComposePasswordReset = (address: string) => Promise<{ subject: string; text: string; html?: string } | null>;
+
 export type AccountMailWorkerOptions = {
   mails: AccountMailsRepository;
+  composePasswordReset: ComposePasswordReset;
   mailer: MailTransport;
   from: string;
   clock: () => Date;
@@ -41,7 +45,7 @@ export function retryAt(mail: Pick<ClaimedAccountMail, "attempts" | "createdAt" 
   return at;
 }
 
-export function createAccountMailWorker({ mails, mailer, from, clock, log, pollMs = 5_000, leaseMs = 120_000, batch = 8 }: AccountMailWorkerOptions) {
+export function createAccountMailWorker({ mails, composePasswordReset, mailer, from, clock, log, pollMs = 5_000, leaseMs = 120_000, batch = 8 }: AccountMailWorkerOptions) {
   let round: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -50,7 +54,13 @@ export function createAccountMailWorker({ mails, mailer, from, clock, log, pollM
   async function send(mail: ClaimedAccountMail): Promise<void> {
     try {
       if (mail.expiresAt !== null && Date.parse(mail.expiresAt) <= clock().getTime()) throw new Error("Its link expired before it could be sent.");
-      await mailer.send({ from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
+      // A reset request gets its link now (a retry makes a new one, which replaces the last).
+      const message = mail.kind === "password-reset" ? await composePasswordReset(mail.to) : { subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) };
+      if (!message) {
+        await mails.markDropped(mail.id, clock());
+        return;
+      }
+      await mailer.send({ from, to: mail.to, ...message });
       await mails.markSent(mail.id, clock());
       // By id only: the address and the body (a link) stay out of the log.
       log.info({ accountMail: mail.id, attempts: mail.attempts }, "account e-mail sent");

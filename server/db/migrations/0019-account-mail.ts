@@ -3,9 +3,11 @@ import { isPostgres } from "../dialect.ts";
 
 // The account mails' outbox (issue 32, finding 4): invitations, password-reset links and the notices of a
 // changed second factor are written here in the transaction that makes them and sent by a worker
-// (server/delivery/account-mail.ts) with retries, so a request answers before any mail is sent and a known
-// address answers as fast as an unknown one. A mail's body carries a single-use link: it is cleared once the
-// mail is sent or given up.
+// (server/delivery/account-mail.ts) with retries, so a request answers before any mail is sent. A mail's
+// body carries a single-use link: it is cleared once the mail is sent or given up.
+// A password-reset request is a row of its own kind, written alike for every address: the worker looks the
+// address up, and only for an active account makes the link and the mail (an unknown address answers with
+// exactly the same work).
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's schema types
 export async function up(db: Kysely<any>): Promise<void> {
@@ -16,6 +18,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("account_mails")
     .addColumn("id", id, (c) => c.primaryKey())
+    // "mail": subject and body as queued; "password-reset": a reset asked for `recipient`, composed when sent.
+    .addColumn("kind", "text", (c) => c.notNull().defaultTo("mail"))
     .addColumn("recipient", "text", (c) => c.notNull())
     .addColumn("subject", "text", (c) => c.notNull())
     // null once sent or given up (the link in it must not outlive the need).
@@ -23,7 +27,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("html_body", "text")
     // The invitation or reset link the mail carries, if any: the Team page shows an invitation's mail state.
     .addColumn("verification_id", id)
-    // pending, sending (leased by a worker), sent, failed (gave up)
+    // pending, sending (leased by a worker), sent, failed (gave up), dropped (a reset for no active account)
     .addColumn("state", "text", (c) => c.notNull())
     .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("next_attempt_at", timestamp)

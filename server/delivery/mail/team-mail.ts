@@ -1,12 +1,17 @@
-import type Mail from "nodemailer/lib/mailer";
 import { escapeHtml, headerText, htmlDocument } from "./mail-parts.ts";
 
 // The team's e-mails (issue 23): an invitation, a password-reset link, and a lead assigned to someone.
-// Each says who sent it and why, holds one link, and says what to do when it was not expected.
+// Each says who sent it and why, holds one link, and says what to do when it was not expected. The
+// invitation and the reset go through the account mails' outbox (server/delivery/account-mail.ts), which
+// adds the sender; their links carry the token in the fragment (#), never in a path a server logs.
 
-type Common = { from: string; to: string; companyName: string };
+/** `from`: only for a mail sent at once (the assignment); the outbox adds MAIL_FROM itself. */
+type Common = { from?: string; to: string; companyName: string };
 
-function mail({ from, to }: Common, subjectText: string, paragraphs: string[], link: { href: string; label: string }, footnote: string): Mail.Options {
+/** A ready message: a nodemailer message (with `from`) or an account mail for the outbox. */
+export type TeamMail = { from?: string; to: string; subject: string; text: string; html: string };
+
+function mail({ from, to }: Common, subjectText: string, paragraphs: string[], link: { href: string; label: string }, footnote: string): TeamMail {
   const subject = headerText(subjectText, 150);
   const text = [...paragraphs.flatMap((p) => [p, ""]), link.href, "", footnote, ""].join("\n");
   const html = htmlDocument(
@@ -17,10 +22,10 @@ function mail({ from, to }: Common, subjectText: string, paragraphs: string[], l
       `<p style="color:#555">${escapeHtml(footnote)}</p>`,
     ].join("\n"),
   );
-  return { from, to, subject, text, html };
+  return { ...(from ? { from } : {}), to, subject, text, html };
 }
 
-export function invitationMail(input: Common & { invitedBy: string; role: string; link: string; days: number }): Mail.Options {
+export function invitationMail(input: Common & { invitedBy: string; role: string; link: string; days: number }): TeamMail {
   return mail(
     input,
     `${input.invitedBy} invited you to ${input.companyName}'s lead inbox`,
@@ -33,7 +38,7 @@ export function invitationMail(input: Common & { invitedBy: string; role: string
   );
 }
 
-export function passwordResetMail(input: Common & { link: string; minutes: number }): Mail.Options {
+export function passwordResetMail(input: Common & { link: string; minutes: number }): TeamMail {
   return mail(
     input,
     `Set a new password for ${input.companyName}'s admin`,
@@ -43,7 +48,7 @@ export function passwordResetMail(input: Common & { link: string; minutes: numbe
   );
 }
 
-export function assignmentMail(input: Common & { assignedBy: string; leads: { name: string; link: string }[]; inboxLink: string }): Mail.Options {
+export function assignmentMail(input: Common & { assignedBy: string; leads: { name: string; link: string }[]; inboxLink: string }): TeamMail {
   const one = input.leads.length === 1 ? input.leads[0]! : null;
   return mail(
     input,

@@ -1,5 +1,8 @@
 import fp from "fastify-plugin";
-import { createAccountMailWorker } from "../../delivery/account-mail.ts";
+import { PASSWORD_RESET_TTL_MS } from "../../../contract/team.ts";
+import { createAccountMailWorker, type ComposePasswordReset } from "../../delivery/account-mail.ts";
+import { passwordResetMail } from "../../delivery/mail/team-mail.ts";
+import { linkOrigin } from "../../lib/link-origin.ts";
 import { createAccountMailsRepository, type AccountMailsRepository } from "../../repositories/account-mails-repository.ts";
 
 declare module "fastify" {
@@ -21,7 +24,15 @@ export default fp(
   async (app) => {
     const mails = createAccountMailsRepository(app.db);
     const mail = app.config.delivery.mail;
-    const worker = app.mailer && mail ? createAccountMailWorker({ mails, mailer: app.mailer, from: mail.from, clock: app.clock, log: app.log, pollMs: 5_000 }) : null;
+    // A reset request becomes a mail only here, for an active account: a fresh link in the fragment (#).
+    const composePasswordReset: ComposePasswordReset = async (address) => {
+      const link = await app.repositories.passwordResets.createLink(address);
+      if (!link) return null;
+      const { companyName } = app.config.delivery.business;
+      const { subject, text, html } = passwordResetMail({ to: link.username, companyName, link: `${linkOrigin(app)}/admin/reset-password#${link.token}`, minutes: PASSWORD_RESET_TTL_MS / 60_000 });
+      return { subject, text, html };
+    };
+    const worker = app.mailer && mail ? createAccountMailWorker({ mails, composePasswordReset, mailer: app.mailer, from: mail.from, clock: app.clock, log: app.log }) : null;
     app.decorate("accountMail", { mails, wake: () => worker?.wake(), settled: async () => worker?.settled() });
     const sweep = async () => {
       try {

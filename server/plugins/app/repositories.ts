@@ -13,6 +13,8 @@ import { createPageViews } from "../../reports/page-views.ts";
 import { createVerificationsRepository } from "../../repositories/users/verifications.ts";
 import { createSecondFactorsRepository } from "../../repositories/users/second-factors.ts";
 import { createPasskeysRepository } from "../../repositories/users/passkeys-repository.ts";
+import { createInvitationsRepository } from "../../repositories/users/invitations-repository.ts";
+import { createPasswordResetsRepository } from "../../repositories/users/password-resets-repository.ts";
 
 export type Repositories = {
   leads: ReturnType<typeof createLeadsRepository>;
@@ -27,6 +29,8 @@ export type Repositories = {
   verifications: ReturnType<typeof createVerificationsRepository>;
   secondFactors: ReturnType<typeof createSecondFactorsRepository>;
   passkeys: ReturnType<typeof createPasskeysRepository>;
+  invitations: ReturnType<typeof createInvitationsRepository>;
+  passwordResets: ReturnType<typeof createPasswordResetsRepository>;
   pageViews: ReturnType<typeof createPageViews>;
 };
 
@@ -45,6 +49,8 @@ export default fp(
       verifications: createVerificationsRepository(app.db, app.clock),
       secondFactors: createSecondFactorsRepository(app.db, app.clock),
       passkeys: createPasskeysRepository(app.db, app.clock),
+      invitations: createInvitationsRepository(app.db, app.clock),
+      passwordResets: createPasswordResetsRepository(app.db, app.clock),
       pageViews: createPageViews(app.db, app.clock, app.config.delivery.ownerTimeZone),
     };
     app.decorate("repositories", repositories);

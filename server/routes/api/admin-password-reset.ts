@@ -1,42 +1,37 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import type { Kysely } from "kysely";
-import { z } from "zod";
-import {
-  PASSWORD_RESET_REQUESTED_MESSAGE,
-  PASSWORD_RESET_TTL_MS,
-  displayName,
-  passwordResetComplete,
-  passwordResetRequest,
-  type PasswordResetLookup,
-} from "../../../contract/team.ts";
-import type { Database } from "../../db/schema.ts";
-import { failureForLog } from "../../delivery/failure-log.ts";
-import { passwordResetMail } from "../../delivery/mail/team-mail.ts";
-import { linkOrigin } from "../../lib/link-origin.ts";
-import { hashPassword } from "../../lib/passwords.ts";
-import { parseInput } from "../../lib/request-errors.ts";
+import { linkLookup, linkTokenOf, PASSWORD_RESET_REQUESTED_MESSAGE, passwordResetComplete, passwordResetRequest, type PasswordResetLookup } from "../../../contract/team.ts";
+import { hashWithinSignInBound, sendHashBusy } from "../../lib/bounded-hash.ts";
+import { parseInput, parseInputAsync } from "../../lib/request-errors.ts";
 import { sendTooManyRequests } from "../../lib/too-many-requests.ts";
-import { recordActivity } from "../../repositories/activity/activity-repository.ts";
 import { normalizeUsername } from "../../repositories/users/users-repository.ts";
-import { verificationState } from "../../repositories/users/verifications.ts";
 import { loginRateLimit } from "./rate-limits.ts";
 
-// Password reset by e-mail (issue 23): a single-use link that works one hour.
-//   POST /api/admin/password-reset          {email}     always the same 202: it never tells whether an address has an account
-//   GET  /api/admin/password-reset/:token               what the page shows (pending, used, expired, unknown)
-//   POST /api/admin/password-reset/:token   {password}  the new password; every session of the user ends (204)
+// Password reset by e-mail (issue 23; issue 32): a single-use link that works one hour.
+//   POST /api/admin/password-reset           {email}                            always the same 202
+//   POST /api/admin/password-reset/lookup    {token}                            what the page shows
+//   POST /api/admin/password-reset/complete  {token, password, removePasskeys?} the new password (204)
+// The token travels in the link's fragment (/admin/reset-password#<token>) and in these bodies, never in a
+// path, so no log line, Referer or metrics label holds it. A request answers before any mail is sent and
+// does the same work for every address: it queues the request, and the account mails' worker makes the
+// link only for an active account (server/plugins/app/account-mail.ts). The link is checked before the
+// password is hashed, and the hash waits its turn in the sign-in work bound.
 // Limited like the sign-in: per address (loginRateLimit), and per account address whatever the client's
 // address (the same window and maximum as failed sign-ins), counted for unknown addresses too.
-
-const tokenParams = z.object({ token: z.string().min(20).max(100).regex(/^[A-Za-z0-9_-]+$/) });
 
 function requestKey(email: string): string {
   return `password-reset|${createHash("sha256").update(normalizeUsername(email)).digest("hex")}`;
 }
 
+const refusals = {
+  unknown: { status: 404, message: "This link is not valid. Ask for a new one." },
+  expired: { status: 410, message: "This link has expired (it works one hour). Ask for a new one." },
+  used: { status: 410, message: "This link has been used already. Ask for a new one if you need to." },
+  inactive: { status: 410, message: "This account cannot sign in any more." },
+} as const;
+
 export default async function adminPasswordResetRoutes(app: FastifyInstance) {
-  const { users, verifications, rateLimits, sessions } = app.repositories;
+  const { passwordResets, rateLimits } = app.repositories;
   const { enabled, account } = app.config.rateLimit;
 
   app.addHook("onSend", async (_request, reply) => {
@@ -50,64 +45,41 @@ export default async function adminPasswordResetRoutes(app: FastifyInstance) {
       const { count, resetAt } = await rateLimits.hit(requestKey(email), account.windowMs, now);
       if (count > account.max) return sendTooManyRequests(reply, Date.parse(resetAt) - now.getTime(), "Too many reset requests for this address. Please wait.");
     }
-    const user = await users.findByUsername(email);
-    const { mail, business } = app.config.delivery;
-    if (user && user.deactivatedAt === null) {
-      if (!mail || !app.mailer) {
-        request.log.warn("password reset asked, but mail is not configured: nothing sent (use npm run admin -- reset-password)");
-      } else {
-        const link = await app.db.transaction().execute(async (trx) => {
-          // A new link replaces the previous one.
-          await verifications.revokeAllOf(user.id, "password-reset", trx as Kysely<Database>);
-          const created = await verifications.create({ type: "password-reset", ttlMs: PASSWORD_RESET_TTL_MS, userId: user.id }, trx as Kysely<Database>);
-          await recordActivity(trx, [{ actor: null, kind: "user", summary: `a password reset link was sent to ${user.username}`, subjectUserId: user.id }], app.clock());
-          return `${linkOrigin(app, request)}/admin/reset-password/${created.token}`;
-        });
-        try {
-          await app.mailer.send(passwordResetMail({ from: mail.from, to: user.username, companyName: business.companyName, link, minutes: PASSWORD_RESET_TTL_MS / 60_000 }));
-          request.log.info("password reset link sent");
-        } catch (error) {
-          request.log.warn({ failure: failureForLog(error) }, "password reset link not sent");
-        }
-      }
+    if (!app.config.delivery.mail || !app.mailer) {
+      request.log.warn("password reset asked, but mail is not configured: nothing sent (use npm run admin -- reset-password)");
+    } else {
+      // Whether the address has an account is the worker's question, after this answer.
+      await passwordResets.request(email);
+      app.accountMail.wake();
     }
     return reply.code(202).send({ message: PASSWORD_RESET_REQUESTED_MESSAGE });
   });
 
-  app.get("/api/admin/password-reset/:token", { config: loginRateLimit(app.config) }, async (request): Promise<PasswordResetLookup> => {
-    const parsed = tokenParams.safeParse(request.params);
-    const row = parsed.success ? await verifications.find("password-reset", parsed.data.token) : undefined;
-    if (!row) return { state: "unknown" };
-    const state = verificationState(row, app.clock());
+  app.post("/api/admin/password-reset/lookup", { config: loginRateLimit(app.config) }, async (request): Promise<PasswordResetLookup> => {
+    const { token } = parseInput(linkLookup, request.body, "Open the whole link from the e-mail.");
+    const { state, hasPasskeys } = await passwordResets.lookup(token);
+    if (state === "pending") return { state, hasPasskeys };
     return { state: state === "revoked" ? "used" : state };
   });
 
-  app.post("/api/admin/password-reset/:token", { config: loginRateLimit(app.config) }, async (request, reply) => {
-    const parsed = tokenParams.safeParse(request.params);
-    const { password } = parseInput(passwordResetComplete, request.body, "Please correct the highlighted fields.");
-    if (!parsed.success) return reply.code(404).send({ message: "This link is not valid. Ask for a new one." });
-    const passwordHash = await hashPassword(password);
-    const used = await verifications.consume("password-reset", parsed.data.token);
-    if (!used) {
-      const row = await verifications.find("password-reset", parsed.data.token);
-      const state = row ? verificationState(row, app.clock()) : "unknown";
-      if (state === "expired") return reply.code(410).send({ message: "This link has expired (it works one hour). Ask for a new one." });
-      if (state === "unknown") return reply.code(404).send({ message: "This link is not valid. Ask for a new one." });
-      return reply.code(410).send({ message: "This link has been used already. Ask for a new one if you need to." });
+  app.post("/api/admin/password-reset/complete", { config: loginRateLimit(app.config) }, async (request, reply) => {
+    // The link first: an unknown, used or expired one is refused before the password is read or hashed.
+    const { token } = parseInput(linkTokenOf, request.body, "Open the whole link from the e-mail.");
+    const { state } = await passwordResets.lookup(token);
+    if (state !== "pending") {
+      const refusal = refusals[state === "revoked" ? "used" : state];
+      return reply.code(refusal.status).send({ message: refusal.message });
     }
-    const user = await users.findById(used.userId!);
-    if (!user || user.deactivatedAt !== null) return reply.code(410).send({ message: "This account cannot sign in any more." });
-    // Every session ends, this browser's too: the next sign-in uses the new password (and the second factor).
-    await users.setPassword(user.id, passwordHash);
-    await sessions.deleteAllOf(user.id);
-    if (enabled) await rateLimits.reset(requestKey(user.username));
-    await app.repositories.activity.record({
-      actor: { userId: user.id, name: displayName({ name: user.name, email: user.username }) },
-      kind: "user",
-      summary: "set a new password with a reset link (every session ended)",
-      subjectUserId: user.id,
-    });
-    request.log.info({ userId: user.id }, "password reset; every session ended");
+    const { password, removePasskeys } = await parseInputAsync(passwordResetComplete, request.body, "Please correct the highlighted fields.");
+    const passwordHash = await hashWithinSignInBound(app, password);
+    if (passwordHash === null) return sendHashBusy(reply);
+    const done = await passwordResets.complete(token, passwordHash, { removePasskeys: removePasskeys === true });
+    if (done.outcome !== "done") {
+      const refusal = refusals[done.outcome === "gone" ? "used" : "inactive"];
+      return reply.code(refusal.status).send({ message: refusal.message });
+    }
+    if (enabled) await rateLimits.reset(requestKey(done.user.username));
+    request.log.info({ userId: done.user.id, removedPasskeys: done.removedPasskeys }, "password reset; every session ended");
     return reply.code(204).send();
   });
 }

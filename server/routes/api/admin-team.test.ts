@@ -70,12 +70,21 @@ async function mailSince(before: number, matches: (message: ReceivedMail) => boo
   }
 }
 
-/** The link of the first e-mail since `before` that holds one to `path`. */
-async function linkFromMail(before: number, path: RegExp): Promise<{ link: string; subject: string; to: string }> {
-  const pattern = new RegExp(`https://summit\\.example${path.source}[A-Za-z0-9_-]+`);
+/** The link of the first e-mail since `before` that holds one to `path` (its token after the #). */
+async function linkFromMail(before: number, path: RegExp): Promise<{ link: string; token: string; subject: string; to: string }> {
+  const pattern = new RegExp(`https://summit\\.example${path.source}#([A-Za-z0-9_-]+)`);
   const message = await mailSince(before, (candidate) => pattern.test(candidate.parsed.text ?? ""));
-  return { link: pattern.exec(message.parsed.text ?? "")![0], subject: message.parsed.subject ?? "", to: message.envelopeTo.join(",") };
+  const [link, token] = pattern.exec(message.parsed.text ?? "")! as unknown as [string, string];
+  return { link, token, subject: message.parsed.subject ?? "", to: message.envelopeTo.join(",") };
 }
+
+/** The token of a link the owner copies (/admin/invitation#<token>). */
+const tokenOf = (link: string | undefined) => link!.split("#")[1]!;
+
+const lookupInvitation = (token: string) => call("POST", "/api/admin/invitations/lookup", undefined, { token });
+const acceptInvitation = (token: string, input: { password: string; name?: string }) => call("POST", "/api/admin/invitations/accept", undefined, { token, ...input });
+const lookupReset = (token: string) => call("POST", "/api/admin/password-reset/lookup", undefined, { token });
+const completeReset = (token: string, input: { password: string; removePasskeys?: boolean }) => call("POST", "/api/admin/password-reset/complete", undefined, { token, ...input });
 
 describe("roles", () => {
   let cookie: string;
@@ -255,30 +264,34 @@ describe("invitations", () => {
     const created = await call("POST", "/api/admin/invitations", owner, { email, role: "member", name: "Ines Vite" });
     expect(created.statusCode, created.body).toBe(201);
     const invitation = created.json<TeamInvitation>();
-    expect(invitation).toMatchObject({ email, role: "member", state: "pending", emailed: true, invitedBy: TEST_ADMIN.email });
-    const { link, subject, to } = await linkFromMail(before, /\/admin\/invitation\//);
+    expect(invitation).toMatchObject({ email, role: "member", state: "pending", emailed: true, mail: "queued", invitedBy: TEST_ADMIN.email });
+    const { link, token, subject, to } = await linkFromMail(before, /\/admin\/invitation/);
     expect(link).toBe(invitation.link);
     expect(to).toBe(email);
     expect(subject).toContain("invited you");
-    const token = link.split("/").pop()!;
     expect(await t.app.db.selectFrom("verifications").select("tokenHash").where("id", "=", invitation.id).executeTakeFirst()).not.toMatchObject({ tokenHash: token });
+    // Sent: the Team page says so, and the outbox keeps no copy of the link.
+    await t.app.accountMail.settled();
+    expect((await call("GET", "/api/admin/invitations", owner)).json<{ invitations: TeamInvitation[] }>().invitations.find((row) => row.id === invitation.id)?.mail).toBe("sent");
+    const stored = await t.app.db.selectFrom("accountMails").select(["textBody", "htmlBody", "state"]).where("verificationId", "=", invitation.id).execute();
+    expect(stored).toEqual([{ textBody: null, htmlBody: null, state: "sent" }]);
 
-    const lookup = (await call("GET", `/api/admin/invitations/${token}`)).json<InvitationLookup>();
+    const lookup = (await lookupInvitation(token)).json<InvitationLookup>();
     expect(lookup).toMatchObject({ state: "pending", email, role: "member", name: "Ines Vite" });
 
-    const weak = await call("POST", `/api/admin/invitations/${token}/accept`, undefined, { password: "short" });
+    const weak = await acceptInvitation(token, { password: "short" });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().errors.password).toBeDefined();
 
-    const accepted = await call("POST", `/api/admin/invitations/${token}/accept`, undefined, { password: "a long enough password" });
+    const accepted = await acceptInvitation(token, { password: "a long enough password" });
     expect(accepted.statusCode, accepted.body).toBe(201);
     expect(accepted.json()).toMatchObject({ authenticated: true, username: email, user: { role: "member", name: "Ines Vite" } });
     const cookie = sessionCookieOf(accepted);
     expect((await call("GET", "/api/admin/leads/contacts", cookie)).statusCode).toBe(200);
 
     // Used: the page says so, and a second use is refused.
-    expect((await call("GET", `/api/admin/invitations/${token}`)).json()).toEqual({ state: "accepted" });
-    const again = await call("POST", `/api/admin/invitations/${token}/accept`, undefined, { password: "another long password" });
+    expect((await lookupInvitation(token)).json()).toEqual({ state: "accepted" });
+    const again = await acceptInvitation(token, { password: "another long password" });
     expect(again.statusCode).toBe(410);
     expect(again.json().message).toMatch(/used already/);
     const list = (await call("GET", "/api/admin/invitations", owner)).json<{ invitations: TeamInvitation[] }>().invitations;
@@ -288,10 +301,10 @@ describe("invitations", () => {
   it("expires after 7 days, can be withdrawn and re-sent; each state answers clearly", async () => {
     const email = unique("late");
     const first = (await call("POST", "/api/admin/invitations", owner, { email, role: "owner" })).json<TeamInvitation>();
-    const firstToken = first.link!.split("/").pop()!;
+    const firstToken = tokenOf(first.link);
     offset = 7 * DAY + 1000;
-    expect((await call("GET", `/api/admin/invitations/${firstToken}`)).json()).toEqual({ state: "expired" });
-    const expired = await call("POST", `/api/admin/invitations/${firstToken}/accept`, undefined, { password: "a long enough password" });
+    expect((await lookupInvitation(firstToken)).json()).toEqual({ state: "expired" });
+    const expired = await acceptInvitation(firstToken, { password: "a long enough password" });
     expect(expired.statusCode).toBe(410);
     expect(expired.json().message).toBe("This invitation has expired. Ask the owner for a new one.".replace("owner for", "owner to send"));
     offset = 0;
@@ -300,15 +313,18 @@ describe("invitations", () => {
     expect(resent.statusCode, resent.body).toBe(201);
     const second = resent.json<TeamInvitation>();
     expect(second.link).not.toBe(first.link);
-    expect((await call("GET", `/api/admin/invitations/${firstToken}`)).json()).toEqual({ state: "revoked" });
+    expect((await lookupInvitation(firstToken)).json()).toEqual({ state: "revoked" });
 
     expect((await call("DELETE", `/api/admin/invitations/${second.id}`, owner)).statusCode).toBe(204);
-    const withdrawn = await call("POST", `/api/admin/invitations/${second.link!.split("/").pop()}/accept`, undefined, { password: "a long enough password" });
+    const withdrawn = await acceptInvitation(tokenOf(second.link), { password: "a long enough password" });
     expect(withdrawn.statusCode).toBe(410);
     expect(withdrawn.json().message).toMatch(/withdrawn/);
     expect((await call("DELETE", `/api/admin/invitations/${second.id}`, owner)).statusCode).toBe(409);
-    expect((await call("GET", "/api/admin/invitations/not-a-real-token-at-all-xyz")).json()).toEqual({ state: "unknown" });
-    expect((await call("POST", "/api/admin/invitations/not-a-real-token-at-all-xyz/accept", undefined, { password: "a long enough password" })).statusCode).toBe(404);
+    // A malformed token is answered like an unknown one.
+    for (const token of ["not-a-real-token-at-all-xyz", "", "../../etc", "x".repeat(200)]) {
+      expect((await lookupInvitation(token)).json(), token).toEqual({ state: "unknown" });
+      expect((await acceptInvitation(token, { password: "a long enough password" })).statusCode, token).toBe(404);
+    }
   });
 
   it("gives the link to copy when mail is not configured, and refuses an address already on the team", async () => {
@@ -317,7 +333,7 @@ describe("invitations", () => {
       const cookie = await signIn(own.app);
       const created = await own.app.inject({ method: "POST", url: "/api/admin/users", headers: { cookie }, payload: { email: "copy@example.com", role: "member" } });
       expect(created.statusCode, created.body).toBe(201);
-      expect(created.json()).toMatchObject({ emailed: false, link: expect.stringMatching(/\/admin\/invitation\/[A-Za-z0-9_-]{43}$/) });
+      expect(created.json()).toMatchObject({ emailed: false, mail: null, link: expect.stringMatching(/\/admin\/invitation#[A-Za-z0-9_-]{43}$/) });
       const taken = await own.app.inject({ method: "POST", url: "/api/admin/invitations", headers: { cookie }, payload: { email: TEST_ADMIN.email.toUpperCase(), role: "member" } });
       expect(taken.statusCode).toBe(409);
     } finally {
@@ -336,29 +352,28 @@ describe("password reset by e-mail", () => {
     expect(unknown.statusCode).toBe(202);
     expect(known.json()).toEqual({ message: PASSWORD_RESET_REQUESTED_MESSAGE });
     expect(unknown.json()).toEqual(known.json());
-    const { link, to } = await linkFromMail(before, /\/admin\/reset-password\//);
+    const { token, to } = await linkFromMail(before, /\/admin\/reset-password/);
     expect(to).toBe(user.email);
-    const token = link.split("/").pop()!;
-    expect((await call("GET", `/api/admin/password-reset/${token}`)).json()).toEqual({ state: "pending" });
+    expect((await lookupReset(token)).json()).toEqual({ state: "pending", hasPasskeys: false });
 
-    const done = await call("POST", `/api/admin/password-reset/${token}`, undefined, { password: "my brand new password" });
+    const done = await completeReset(token, { password: "my brand new password" });
     expect(done.statusCode, done.body).toBe(204);
     expect((await call("GET", "/api/admin/status", user.cookie)).json().authenticated).toBe(false);
     expect((await call("POST", "/api/admin/login", undefined, { username: user.email, password: user.password })).statusCode).toBe(401);
     expect((await call("POST", "/api/admin/login", undefined, { username: user.email, password: "my brand new password" })).statusCode).toBe(200);
-    const reused = await call("POST", `/api/admin/password-reset/${token}`, undefined, { password: "yet another new password" });
+    const reused = await completeReset(token, { password: "yet another new password" });
     expect(reused.statusCode).toBe(410);
-    expect((await call("GET", `/api/admin/password-reset/${token}`)).json()).toEqual({ state: "used" });
+    expect((await lookupReset(token)).json()).toEqual({ state: "used" });
   });
 
   it("expires after one hour", async () => {
     const user = await member();
     const before = mail.smtp.received.length;
     await call("POST", "/api/admin/password-reset", undefined, { email: user.email });
-    const token = (await linkFromMail(before, /\/admin\/reset-password\//)).link.split("/").pop()!;
+    const { token } = await linkFromMail(before, /\/admin\/reset-password/);
     offset = 60 * 60 * 1000 + 1000;
-    expect((await call("GET", `/api/admin/password-reset/${token}`)).json()).toEqual({ state: "expired" });
-    const late = await call("POST", `/api/admin/password-reset/${token}`, undefined, { password: "my brand new password" });
+    expect((await lookupReset(token)).json()).toEqual({ state: "expired" });
+    const late = await completeReset(token, { password: "my brand new password" });
     expect(late.statusCode).toBe(410);
     expect(late.json().message).toMatch(/expired/);
   });

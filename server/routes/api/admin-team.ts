@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Kysely } from "kysely";
 import { z } from "zod";
-import type { AdminStatus } from "../../../contract/admin.ts";
 import {
   displayName,
-  INVITATION_TTL_MS,
   invitationAccept,
   invitationInput,
+  INVITATION_TTL_MS,
   LAST_OWNER_MESSAGE,
+  linkLookup,
+  linkTokenOf,
   userPatch,
   type AdminSessionsAnswer,
   type InvitationLookup,
@@ -16,18 +16,14 @@ import {
   type TeamUsersAnswer,
 } from "../../../contract/team.ts";
 import type { UserRole } from "../../../contract/user-roles.ts";
-import type { Database } from "../../db/schema.ts";
-import { failureForLog } from "../../delivery/failure-log.ts";
 import { invitationMail } from "../../delivery/mail/team-mail.ts";
+import { hashWithinSignInBound, sendHashBusy } from "../../lib/bounded-hash.ts";
 import { linkOrigin } from "../../lib/link-origin.ts";
-import { hashPassword } from "../../lib/passwords.ts";
-import { parseInput } from "../../lib/request-errors.ts";
+import { parseInput, parseInputAsync } from "../../lib/request-errors.ts";
 import { deviceOf } from "../../lib/user-agent.ts";
-import { activityActor, type Admin } from "../../plugins/app/admin-sessions.ts";
+import { activityActor, adminOf } from "../../plugins/app/admin-sessions.ts";
 import { recordActivity } from "../../repositories/activity/activity-repository.ts";
 import { LastOwnerError, normalizeUsername } from "../../repositories/users/users-repository.ts";
-import { userRefs } from "../../repositories/users/user-names.ts";
-import { verificationState, type Verification } from "../../repositories/users/verifications.ts";
 import { loginRateLimit } from "./rate-limits.ts";
 
 // The team (issue 23, docs/decisions/038-team.md): users and roles, invitations, sessions.
@@ -37,18 +33,18 @@ import { loginRateLimit } from "./rate-limits.ts";
 //   DELETE /api/admin/users/:id                owner
 //   DELETE /api/admin/users/:id/sessions       owner: ends every session of the user
 //   GET    /api/admin/invitations              owner
-//   POST   /api/admin/invitations              owner: the link is in the answer (and e-mailed with mail)
+//   POST   /api/admin/invitations              owner: the link is in the answer (and its e-mail queued with mail)
 //   POST   /api/admin/invitations/:id/resend   owner: a new link, the old one revoked
 //   DELETE /api/admin/invitations/:id          owner: revoke
-//   GET    /api/admin/invitations/:token       public: what the invitation page shows
-//   POST   /api/admin/invitations/:token/accept public: choose a password, be signed in
+//   POST   /api/admin/invitations/lookup       public {token}: what the invitation page shows
+//   POST   /api/admin/invitations/accept       public {token, name?, password}: choose a password, be signed in
 //   GET    /api/admin/sessions                 your own sessions
 //   DELETE /api/admin/sessions[?all=true]      end your other sessions (all: this one too)
 //   DELETE /api/admin/sessions/:id             end one of your sessions
+// An invitation's token is in its link's fragment (/admin/invitation#<token>) and in the public routes'
+// bodies, never in a path: no log line, Referer or metrics label holds it (issue 32, finding 1).
 
 const idParams = z.object({ id: z.uuid({ error: "Not a valid id." }).toLowerCase() });
-// The link's token sits where the owner's routes have an invitation's id (one route tree, one parameter name).
-const tokenParams = z.object({ id: z.string().min(20, { error: "Not a valid link." }).max(100, { error: "Not a valid link." }).regex(/^[A-Za-z0-9_-]+$/, { error: "Not a valid link." }) });
 const sessionsQuery = z.object({ all: z.enum(["true", "false"]).optional() }).strict();
 
 const NO_USER = { message: "There is no such user (they may have been deleted)." };
@@ -65,12 +61,8 @@ function roleWords(role: string): string {
   return role === "owner" ? "owner" : "member";
 }
 
-function statusOf(admin: Admin): AdminStatus {
-  return { authenticated: true, username: admin.username, user: { id: admin.userId, role: admin.role, name: admin.name } };
-}
-
 export default async function adminTeamRoutes(app: FastifyInstance) {
-  const { users, sessions, verifications, activity } = app.repositories;
+  const { users, sessions, invitations, activity } = app.repositories;
   const { requireAdmin, requireOwner } = app.adminSessions;
 
   app.addHook("onSend", async (_request, reply) => {
@@ -84,7 +76,7 @@ export default async function adminTeamRoutes(app: FastifyInstance) {
   app.patch("/api/admin/users/:id", { preHandler: requireOwner }, async (request, reply) => {
     const { id } = parseInput(idParams, request.params, "Invalid user address.");
     const patch = parseInput(userPatch, request.body, "Please correct the highlighted fields.");
-    const actor = activityActor(request.admin!);
+    const actor = activityActor(adminOf(request));
     try {
       const before = await users.update(id, patch, async (trx, old) => {
         const who = displayName({ name: patch.name !== undefined ? patch.name : old.name, email: old.username });
@@ -106,7 +98,7 @@ export default async function adminTeamRoutes(app: FastifyInstance) {
 
   app.delete("/api/admin/users/:id", { preHandler: requireOwner }, async (request, reply) => {
     const { id } = parseInput(idParams, request.params, "Invalid user address.");
-    const actor = activityActor(request.admin!);
+    const actor = activityActor(adminOf(request));
     try {
       const deleted = await users.delete(id, (trx, old) =>
         recordActivity(trx, [{ actor, kind: "user", summary: `deleted the user ${displayName({ name: old.name, email: old.username })}`, subjectUserId: id }], app.clock()),
@@ -122,12 +114,13 @@ export default async function adminTeamRoutes(app: FastifyInstance) {
 
   app.delete("/api/admin/users/:id/sessions", { preHandler: requireOwner }, async (request, reply) => {
     const { id } = parseInput(idParams, request.params, "Invalid user address.");
+    const admin = adminOf(request);
     const user = await users.findById(id);
     if (!user) return reply.code(404).send(NO_USER);
     // An owner ending their own sessions here keeps the one they are using.
-    const ended = await sessions.deleteAllOf(id, id === request.admin!.userId ? request.admin!.sessionId : undefined);
+    const ended = await sessions.deleteAllOf(id, id === admin.userId ? admin.sessionId : undefined);
     await activity.record({
-      actor: activityActor(request.admin!),
+      actor: activityActor(admin),
       kind: "session",
       summary: `ended ${ended} ${ended === 1 ? "session" : "sessions"} of ${displayName({ name: user.name, email: user.username })}`,
       subjectUserId: id,
@@ -137,73 +130,44 @@ export default async function adminTeamRoutes(app: FastifyInstance) {
 
   // ---- invitations ----
 
-  async function invitationView(rows: Verification[]): Promise<TeamInvitation[]> {
-    const ref = await userRefs(app.db, rows.map((row) => row.createdBy));
-    const now = app.clock();
-    return rows.map((row) => {
-      const state = verificationState(row, now);
-      return {
-        id: row.id,
-        email: row.email!,
-        role: row.role as UserRole,
-        state: state === "used" ? "accepted" : state,
-        invitedBy: ref(row.createdBy)?.name ?? null,
-        createdAt: row.createdAt,
-        expiresAt: row.expiresAt!,
-        emailed: (JSON.parse(row.data ?? "{}") as { emailed?: boolean }).emailed === true,
-      };
-    });
-  }
-
-  /** Writes an invitation (revoking a pending one to the same address) and e-mails it when mail is set up. */
-  async function invite(request: FastifyRequest, reply: FastifyReply, input: { email: string; role: UserRole; name?: string | undefined }, resent = false) {
+  /** Writes an invitation (revoking a pending one to the same address) and queues its e-mail when mail is set up. */
+  async function invite(request: FastifyRequest, reply: FastifyReply, input: { email: string; role: UserRole; name?: string | null | undefined }, resent = false) {
     const email = normalizeUsername(input.email);
     const existing = await users.findByUsername(email);
     if (existing) {
       const message = existing.deactivatedAt ? `${email} has a deactivated account: reactivate it on the Team page instead.` : `${email} is on the team already.`;
       return reply.code(409).send({ message, errors: { email: message } });
     }
-    const admin = request.admin!;
+    const admin = adminOf(request);
     const actor = activityActor(admin);
-    const created = await app.db.transaction().execute(async (trx) => {
-      const pending = await trx
-        .selectFrom("verifications")
-        .select("id")
-        .where("type", "=", "invitation")
-        .where("email", "=", email)
-        .where("usedAt", "is", null)
-        .where("revokedAt", "is", null)
-        .execute();
-      for (const row of pending) await verifications.revoke(row.id, "invitation", trx as Kysely<Database>);
-      const invitation = await verifications.create(
-        { type: "invitation", ttlMs: INVITATION_TTL_MS, email, role: input.role, data: { name: input.name ?? null, emailed: false }, createdBy: admin.userId },
-        trx as Kysely<Database>,
-      );
-      await recordActivity(trx, [{ actor, kind: "invitation", summary: `${resent ? "sent a new invitation" : "invited"} ${email} as ${roleWords(input.role)}` }], app.clock());
-      return invitation;
-    });
-    const link = `${linkOrigin(app, request)}/admin/invitation/${created.token}`;
-    let emailed = false;
+    const origin = linkOrigin(app);
     const { mail, business } = app.config.delivery;
-    if (mail && app.mailer) {
-      try {
-        await app.mailer.send(invitationMail({ from: mail.from, to: email, companyName: business.companyName, invitedBy: actor.name, role: input.role, link, days: INVITATION_TTL_MS / 86_400_000 }));
-        emailed = true;
-        await app.db.updateTable("verifications").set({ data: JSON.stringify({ name: input.name ?? null, emailed: true }) }).where("id", "=", created.id).execute();
-      } catch (error) {
-        request.log.warn({ failure: failureForLog(error) }, "invitation e-mail not sent; the owner can copy the link");
-      }
-    }
-    request.log.info({ role: input.role, emailed }, "invitation created");
-    const [view] = await invitationView([(await verifications.findById(created.id))!]);
-    return reply.code(201).send({ ...view!, emailed, link } satisfies TeamInvitation);
+    const created = await invitations.create({
+      email,
+      role: input.role,
+      name: input.name ?? null,
+      createdBy: admin.userId,
+      actor,
+      summary: `${resent ? "sent a new invitation" : "invited"} ${email} as ${roleWords(input.role)}`,
+      // Sent by the account mails' worker after this answer; the owner sees its state on the Team page.
+      ...(mail && app.mailer
+        ? {
+            mail: (token: string, expiresAt: string) => ({
+              ...invitationMail({ to: email, companyName: business.companyName, invitedBy: actor.name, role: input.role, link: `${origin}/admin/invitation#${token}`, days: INVITATION_TTL_MS / 86_400_000 }),
+              expiresAt,
+            }),
+          }
+        : {}),
+    });
+    app.accountMail.wake();
+    request.log.info({ role: input.role, emailed: created.view.mail !== null }, "invitation created");
+    return reply.code(201).send({ ...created.view, emailed: created.view.mail !== null, link: `${origin}/admin/invitation#${created.token}` } satisfies TeamInvitation);
   }
 
   app.get("/api/admin/invitations", { preHandler: requireOwner }, async (): Promise<TeamInvitationsAnswer> => {
     // Pending ones, and the last 30 days' others (what happened to an invitation the owner sent).
-    const since = new Date(app.clock().getTime() - 30 * 86_400_000).toISOString();
-    const rows = await app.db.selectFrom("verifications").selectAll().where("type", "=", "invitation").where("createdAt", ">=", since).orderBy("createdAt", "desc").limit(200).execute();
-    return { invitations: await invitationView(rows) };
+    const rows = await invitations.list(new Date(app.clock().getTime() - 30 * 86_400_000));
+    return { invitations: rows.map((row) => ({ ...row, emailed: row.mail !== null })) };
   });
 
   const inviteHandler = async (request: FastifyRequest, reply: FastifyReply) =>
@@ -213,70 +177,51 @@ export default async function adminTeamRoutes(app: FastifyInstance) {
 
   app.post("/api/admin/invitations/:id/resend", { preHandler: requireOwner }, async (request, reply) => {
     const { id } = parseInput(idParams, request.params, "Invalid invitation address.");
-    const row = await verifications.findById(id);
-    if (!row || row.type !== "invitation") return reply.code(404).send(NO_INVITATION);
+    const row = await invitations.findById(id);
+    if (!row) return reply.code(404).send(NO_INVITATION);
     if (row.usedAt) return reply.code(409).send({ message: "This invitation has been accepted already." });
-    const name = (JSON.parse(row.data ?? "{}") as { name?: string | null }).name ?? undefined;
-    return invite(request, reply, { email: row.email!, role: row.role as UserRole, name }, true);
+    return invite(request, reply, { email: row.email!, role: row.role as UserRole, name: row.name }, true);
   });
 
   app.delete("/api/admin/invitations/:id", { preHandler: requireOwner }, async (request, reply) => {
     const { id } = parseInput(idParams, request.params, "Invalid invitation address.");
-    const row = await verifications.findById(id);
-    if (!row || row.type !== "invitation") return reply.code(404).send(NO_INVITATION);
-    if (!(await verifications.revoke(id, "invitation"))) return reply.code(409).send({ message: "Only a pending invitation can be withdrawn." });
-    await activity.record({ actor: activityActor(request.admin!), kind: "invitation", summary: `withdrew the invitation of ${row.email}` });
+    const row = await invitations.findById(id);
+    if (!row) return reply.code(404).send(NO_INVITATION);
+    if (!(await invitations.withdraw(id, activityActor(adminOf(request)), `withdrew the invitation of ${row.email}`))) {
+      return reply.code(409).send({ message: "Only a pending invitation can be withdrawn." });
+    }
     return reply.code(204).send();
   });
 
   // The invitee's side: no session, limited per address like the sign-in.
-  app.get("/api/admin/invitations/:id", { config: loginRateLimit(app.config) }, async (request): Promise<InvitationLookup> => {
-    const parsed = tokenParams.safeParse(request.params);
-    const row = parsed.success ? await verifications.find("invitation", parsed.data.id) : undefined;
-    if (!row) return { state: "unknown" };
-    const state = verificationState(row, app.clock());
-    if (state !== "pending") return { state: state === "used" ? "accepted" : state };
-    const name = (JSON.parse(row.data ?? "{}") as { name?: string | null }).name ?? null;
-    return { state: "pending", email: row.email!, role: row.role as UserRole, name, expiresAt: row.expiresAt! };
+  app.post("/api/admin/invitations/lookup", { config: loginRateLimit(app.config) }, async (request): Promise<InvitationLookup> => {
+    const { token } = parseInput(linkLookup, request.body, "Open the whole link from the e-mail.");
+    return invitations.lookup(token);
   });
 
-  app.post("/api/admin/invitations/:id/accept", { config: loginRateLimit(app.config) }, async (request, reply) => {
-    const parsed = tokenParams.safeParse(request.params);
-    const input = parseInput(invitationAccept, request.body, "Please correct the highlighted fields.");
-    const token = parsed.success ? parsed.data.id : null;
-    const row = token ? await verifications.find("invitation", token) : undefined;
-    const state = row ? verificationState(row, app.clock()) : "unknown";
-    if (!row || !token || state !== "pending") {
-      const refusal = invitationRefusals[state === "used" ? "accepted" : state === "pending" ? "unknown" : state];
+  app.post("/api/admin/invitations/accept", { config: loginRateLimit(app.config) }, async (request, reply) => {
+    // The link first: an unknown, used, withdrawn or expired one is refused before the password is read or hashed.
+    const { token } = parseInput(linkTokenOf, request.body, "Open the whole link from the e-mail.");
+    const found = await invitations.lookup(token);
+    if (found.state !== "pending") {
+      const refusal = invitationRefusals[found.state];
       return reply.code(refusal.status).send({ message: refusal.message });
     }
-    const passwordHash = await hashPassword(input.password);
-    const invitedName = (JSON.parse(row.data ?? "{}") as { name?: string | null }).name ?? null;
-    const outcome = await app.db.transaction().execute(async (trx) => {
-      // One conditional update: of two tabs accepting at once, one wins.
-      const used = await verifications.consume("invitation", token, {}, trx as Kysely<Database>);
-      if (!used) return "gone" as const;
-      if (await trx.selectFrom("users").select("id").where("username", "=", normalizeUsername(used.email!)).executeTakeFirst()) return "taken" as const;
-      const user = await users.create(used.email!, passwordHash, { role: used.role as UserRole, name: input.name ?? invitedName }, trx as Kysely<Database>);
-      await recordActivity(
-        trx,
-        [{ actor: { userId: user.id, name: displayName({ name: user.name, email: user.username }) }, kind: "invitation", summary: `accepted the invitation and joined as ${roleWords(user.role)}`, subjectUserId: user.id }],
-        app.clock(),
-      );
-      return user;
-    });
+    const input = await parseInputAsync(invitationAccept, request.body, "Please correct the highlighted fields.");
+    const passwordHash = await hashWithinSignInBound(app, input.password);
+    if (passwordHash === null) return sendHashBusy(reply);
+    const outcome = await invitations.accept(token, passwordHash, input.name);
     if (outcome === "gone") return reply.code(410).send({ message: invitationRefusals.accepted.message });
-    if (outcome === "taken") return reply.code(409).send({ message: `${row.email} has an account already. Sign in instead.` });
-    await users.signedIn(outcome.id);
-    const admin = await app.adminSessions.startSession(request, reply, { id: outcome.id, username: outcome.username, role: outcome.role, name: outcome.name });
+    if ("taken" in outcome) return reply.code(409).send({ message: `${outcome.taken} has an account already. Sign in instead.` });
+    const status = await app.adminSessions.completeSignIn(request, reply, outcome, "invitation");
     request.log.info({ userId: outcome.id, role: outcome.role }, "invitation accepted");
-    return reply.code(201).send(statusOf(admin));
+    return reply.code(201).send(status);
   });
 
   // ---- your own sessions ----
 
   app.get("/api/admin/sessions", { preHandler: requireAdmin }, async (request): Promise<AdminSessionsAnswer> => {
-    const admin = request.admin!;
+    const admin = adminOf(request);
     const rows = await sessions.listOf(admin.userId, app.clock());
     return {
       sessions: rows.map((row) => ({ id: row.id, device: deviceOf(row.userAgent), createdAt: row.createdAt, lastSeenAt: row.lastSeenAt, current: row.id === admin.sessionId })),
@@ -285,7 +230,7 @@ export default async function adminTeamRoutes(app: FastifyInstance) {
 
   app.delete("/api/admin/sessions/:id", { preHandler: requireAdmin }, async (request, reply) => {
     const { id } = parseInput(idParams, request.params, "Invalid session address.");
-    const admin = request.admin!;
+    const admin = adminOf(request);
     if (!(await sessions.deleteOne(admin.userId, id))) return reply.code(404).send({ message: "There is no such session (it may have ended already)." });
     await activity.record({ actor: activityActor(admin), kind: "session", summary: id === admin.sessionId ? "signed out" : "ended one of their sessions", subjectUserId: admin.userId });
     if (id === admin.sessionId) await app.adminSessions.logout(request, reply);
@@ -294,7 +239,7 @@ export default async function adminTeamRoutes(app: FastifyInstance) {
 
   app.delete("/api/admin/sessions", { preHandler: requireAdmin }, async (request, reply) => {
     const { all } = parseInput(sessionsQuery, request.query, "Invalid parameters.");
-    const admin = request.admin!;
+    const admin = adminOf(request);
     const ended = await sessions.deleteAllOf(admin.userId, all === "true" ? undefined : admin.sessionId);
     await activity.record({ actor: activityActor(admin), kind: "session", summary: all === "true" ? "signed out everywhere" : `ended ${ended} other ${ended === 1 ? "session" : "sessions"}`, subjectUserId: admin.userId });
     if (all === "true") await app.adminSessions.logout(request, reply);
