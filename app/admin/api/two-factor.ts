@@ -1,12 +1,45 @@
 import { mutationOptions, queryOptions } from "@tanstack/react-query";
 import { startAuthentication, startRegistration, type PublicKeyCredentialCreationOptionsJSON, type PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import type { AdminStatus } from "../../../contract/admin.ts";
-import type { PasskeyView, RecoveryCodes, TeamSettings, TotpSetup, TwoFactorStatus } from "../../../contract/two-factor.ts";
-import { apiRequest } from "../../lib/api-client.ts";
+import {
+  FRESH_PROOF_REQUIRED_CODE,
+  type IdentityConfirm,
+  type PasskeyView,
+  type RecoveryCodes,
+  type SecondFactorsRemoved,
+  type TeamSettings,
+  type TotpSetup,
+  type TwoFactorStatus,
+} from "../../../contract/two-factor.ts";
+import { apiRequest, HttpError } from "../../lib/api-client.ts";
 import { getJson, sendJson } from "./request.ts";
 
 // The signed-in user's second factors (issue 23): the authenticator app, recovery codes, passkeys; the
-// team's rule; and signing in with a passkey.
+// team's rule; and signing in with a passkey. Adding or removing a factor needs a proof of the last five
+// minutes (issue 32): the server answers 403 fresh-proof-required, the page asks for the password (or a
+// code, or a passkey) through confirmIdentity and tries again.
+
+/** The server wants a fresh proof of identity before this change (403 with FRESH_PROOF_REQUIRED_CODE). */
+export function isFreshProofRequired(error: unknown): boolean {
+  return error instanceof HttpError && error.status === 403 && (error.body as { code?: unknown } | undefined)?.code === FRESH_PROOF_REQUIRED_CODE;
+}
+
+/** Proves who is signed in again with the password, or a code from the app (or a recovery code). */
+export async function confirmIdentity(input: IdentityConfirm): Promise<void> {
+  await apiRequest("POST", "/api/admin/two-factor/confirm-identity", input);
+}
+
+/** Proves who is signed in again with one of their passkeys (the browser asks for the fingerprint, face or PIN). */
+export async function confirmIdentityWithPasskey(): Promise<void> {
+  const options = await sendJson<PublicKeyCredentialRequestOptionsJSON>("POST", "/api/admin/passkeys/confirm-options");
+  const response = await startAuthentication({ optionsJSON: options });
+  await apiRequest("POST", "/api/admin/passkeys/confirm-identity", { response });
+}
+
+/** An owner removes a user's second factors (their sessions end). */
+export const removeUserFactorsMutation = mutationOptions({
+  mutationFn: async (userId: string) => (await (await apiRequest("DELETE", `/api/admin/users/${userId}/second-factors`)).json()) as SecondFactorsRemoved,
+});
 
 export const twoFactorQuery = queryOptions({
   queryKey: ["/api/admin/two-factor"],
@@ -31,13 +64,13 @@ export const confirmTotpMutation = mutationOptions({
 });
 
 export const disableTotpMutation = mutationOptions({
-  mutationFn: async (password: string) => {
-    await apiRequest("DELETE", "/api/admin/two-factor/totp", { password });
+  mutationFn: async () => {
+    await apiRequest("DELETE", "/api/admin/two-factor/totp");
   },
 });
 
 export const newRecoveryCodesMutation = mutationOptions({
-  mutationFn: (password: string) => sendJson<RecoveryCodes>("POST", "/api/admin/two-factor/recovery-codes", { password }),
+  mutationFn: () => sendJson<RecoveryCodes>("POST", "/api/admin/two-factor/recovery-codes"),
 });
 
 /** Whether this browser can make and use passkeys at all. */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { TotpSetup } from "../../../../contract/two-factor.ts";
+import type { PasskeyView, TotpSetup } from "../../../../contract/two-factor.ts";
 import { Field, fieldA11y } from "../../../components/forms/form-parts.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { toast } from "../../../hooks/use-toast.ts";
@@ -20,10 +20,14 @@ import { Loading } from "../../components/admin-shell.tsx";
 import { smallButtonClass } from "../../components/admin-classes.ts";
 import { formatDateTime } from "../../components/lead-format.ts";
 import { sessionQuery } from "../../session.ts";
+import { useFreshProof } from "../../components/confirm-identity-dialog.tsx";
 
 // A user's second factors (issue 23), on their Account page and on the setup page a team that requires one
 // leads to: an authenticator app (a QR code or the key typed by hand, confirmed by a code; ten recovery
-// codes shown once), and passkeys (added on this device, renamed, removed).
+// codes shown once), and passkeys (added on this device, renamed, removed). A change asks for the password
+// again when the last sign-in or confirmation is over five minutes old (issue 32, useFreshProof), then goes on.
+
+type FreshProof = ReturnType<typeof useFreshProof>;
 
 const inputClass = "w-full rounded-md border border-slate-400 px-3 py-2 aria-invalid:border-red-700";
 
@@ -34,19 +38,21 @@ function failed(error: unknown, title = "Not changed") {
 export function SecuritySection() {
   const client = useQueryClient();
   const status = useQuery(twoFactorQuery);
+  const proof = useFreshProof();
   // A second factor added may lift the team's "set one up first": the status says so.
   const refresh = () => Promise.all([client.invalidateQueries({ queryKey: twoFactorQuery.queryKey }), client.invalidateQueries({ queryKey: sessionQuery.queryKey })]);
   if (status.isLoading) return <Loading />;
   if (!status.data) return <p role="alert">Your sign-in settings could not be loaded.</p>;
   return (
     <div className="space-y-10">
-      <AuthenticatorApp on={status.data.totp} codesLeft={status.data.recoveryCodesLeft} refresh={refresh} />
-      <Passkeys passkeys={status.data.passkeys} refresh={refresh} />
+      <AuthenticatorApp on={status.data.totp} codesLeft={status.data.recoveryCodesLeft} refresh={refresh} proof={proof} />
+      <Passkeys passkeys={status.data.passkeys} refresh={refresh} proof={proof} />
+      {proof.dialog}
     </div>
   );
 }
 
-function AuthenticatorApp({ on, codesLeft, refresh }: { on: boolean; codesLeft: number; refresh: () => Promise<unknown> }) {
+function AuthenticatorApp({ on, codesLeft, refresh, proof }: { on: boolean; codesLeft: number; refresh: () => Promise<unknown>; proof: FreshProof }) {
   const start = useMutation(startTotpMutation);
   const confirm = useMutation(confirmTotpMutation);
   const disable = useMutation(disableTotpMutation);
@@ -55,7 +61,48 @@ function AuthenticatorApp({ on, codesLeft, refresh }: { on: boolean; codesLeft: 
   const [code, setCode] = useState("");
   const [codeError, setCodeError] = useState<string | undefined>();
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [password, setPassword] = useState("");
+
+  const startSetup = () =>
+    start.mutate(undefined, {
+      onSuccess: setSetup,
+      onError: (error) => {
+        if (!proof.askFor(error, startSetup)) failed(error);
+      },
+    });
+  const turnOn = (typed: string) =>
+    confirm.mutate(typed, {
+      onSuccess: ({ codes: fresh }) => {
+        setCodes(fresh);
+        setSetup(null);
+        setCode("");
+        setCodeError(undefined);
+        toast({ title: "Authenticator app on", description: "Save your recovery codes now: they are shown once." });
+        void refresh();
+      },
+      onError: (error) => {
+        if (!proof.askFor(error, () => turnOn(typed))) setCodeError(apiErrorOf(error)?.message ?? "That code is not right.");
+      },
+    });
+  const renewCodes = () =>
+    renew.mutate(undefined, {
+      onSuccess: ({ codes: fresh }) => {
+        setCodes(fresh);
+        void refresh();
+      },
+      onError: (error) => {
+        if (!proof.askFor(error, renewCodes)) failed(error);
+      },
+    });
+  const turnOff = () =>
+    disable.mutate(undefined, {
+      onSuccess: () => {
+        toast({ title: "Authenticator app off", description: "Sign-ins ask for the password only (or a passkey)." });
+        void refresh();
+      },
+      onError: (error) => {
+        if (!proof.askFor(error, turnOff)) failed(error);
+      },
+    });
 
   return (
     <section aria-labelledby="security-app">
@@ -67,7 +114,7 @@ function AuthenticatorApp({ on, codesLeft, refresh }: { on: boolean; codesLeft: 
       </p>
       {codes && <RecoveryCodeList codes={codes} onDone={() => setCodes(null)} />}
       {!on && !setup && (
-        <Button className="mt-4" type="button" disabled={start.isPending} onClick={() => start.mutate(undefined, { onSuccess: setSetup, onError: (error) => failed(error) })}>
+        <Button className="mt-4" type="button" disabled={start.isPending} onClick={startSetup}>
           Set up an authenticator app
         </Button>
       )}
@@ -88,17 +135,7 @@ function AuthenticatorApp({ on, codesLeft, refresh }: { on: boolean; codesLeft: 
                 setCodeError("Please enter the 6-digit code.");
                 return;
               }
-              confirm.mutate(code.trim(), {
-                onSuccess: ({ codes: fresh }) => {
-                  setCodes(fresh);
-                  setSetup(null);
-                  setCode("");
-                  setCodeError(undefined);
-                  toast({ title: "Authenticator app on", description: "Save your recovery codes now: they are shown once." });
-                  void refresh();
-                },
-                onError: (error) => setCodeError(apiErrorOf(error)?.message ?? "That code is not right."),
-              });
+              turnOn(code.trim());
             }}
           >
             <Field id="totp-code" label="Code from the app" error={codeError}>
@@ -111,47 +148,14 @@ function AuthenticatorApp({ on, codesLeft, refresh }: { on: boolean; codesLeft: 
         </div>
       )}
       {on && (
-        <form className="mt-4 max-w-xl space-y-3" noValidate onSubmit={(event) => event.preventDefault()}>
-          <Field id="security-password" label="Your password (to change these)">
-            <input id="security-password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} className={inputClass} />
-          </Field>
-          <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              className={smallButtonClass}
-              disabled={renew.isPending || !password}
-              onClick={() =>
-                renew.mutate(password, {
-                  onSuccess: ({ codes: fresh }) => {
-                    setCodes(fresh);
-                    setPassword("");
-                    void refresh();
-                  },
-                  onError: (error) => failed(error),
-                })
-              }
-            >
-              New recovery codes
-            </button>
-            <button
-              type="button"
-              className={smallButtonClass}
-              disabled={disable.isPending || !password}
-              onClick={() =>
-                disable.mutate(password, {
-                  onSuccess: () => {
-                    toast({ title: "Authenticator app off", description: "Sign-ins ask for the password only (or a passkey)." });
-                    setPassword("");
-                    void refresh();
-                  },
-                  onError: (error) => failed(error),
-                })
-              }
-            >
-              Turn off
-            </button>
-          </div>
-        </form>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <button type="button" className={smallButtonClass} disabled={renew.isPending} onClick={renewCodes}>
+            New recovery codes
+          </button>
+          <button type="button" className={smallButtonClass} disabled={disable.isPending} onClick={turnOff}>
+            Turn off
+          </button>
+        </div>
       )}
     </section>
   );
@@ -187,12 +191,34 @@ function RecoveryCodeList({ codes, onDone }: { codes: string[]; onDone: () => vo
   );
 }
 
-function Passkeys({ passkeys, refresh }: { passkeys: { id: string; name: string; createdAt: string; lastUsedAt: string | null }[]; refresh: () => Promise<unknown> }) {
+function Passkeys({ passkeys, refresh, proof }: { passkeys: PasskeyView[]; refresh: () => Promise<unknown>; proof: FreshProof }) {
   const add = useMutation(addPasskeyMutation);
   const rename = useMutation(renamePasskeyMutation);
   const remove = useMutation(removePasskeyMutation);
   const [name, setName] = useState("");
   const supported = passkeysSupported();
+
+  const addOne = (typed: string) =>
+    add.mutate(typed, {
+      onSuccess: () => {
+        toast({ title: "Passkey added", description: "You can sign in with it from now on." });
+        setName("");
+        void refresh();
+      },
+      onError: (error) => {
+        if (!proof.askFor(error, () => addOne(typed))) failed(error, "No passkey added");
+      },
+    });
+  const removeOne = (key: PasskeyView) =>
+    remove.mutate(key.id, {
+      onSuccess: () => {
+        toast({ title: "Passkey removed", description: `${key.name} no longer signs you in.` });
+        void refresh();
+      },
+      onError: (error) => {
+        if (!proof.askFor(error, () => removeOne(key))) failed(error);
+      },
+    });
   return (
     <section aria-labelledby="security-passkeys">
       <h2 id="security-passkeys" className="text-xl font-semibold text-slate-900">
@@ -220,19 +246,7 @@ function Passkeys({ passkeys, refresh }: { passkeys: { id: string; name: string;
                 >
                   Rename<span className="sr-only"> {key.name}</span>
                 </button>
-                <button
-                  type="button"
-                  className={smallButtonClass}
-                  onClick={() =>
-                    remove.mutate(key.id, {
-                      onSuccess: () => {
-                        toast({ title: "Passkey removed", description: `${key.name} no longer signs you in.` });
-                        void refresh();
-                      },
-                      onError: (error) => failed(error),
-                    })
-                  }
-                >
+                <button type="button" className={smallButtonClass} onClick={() => removeOne(key)}>
                   Remove<span className="sr-only"> {key.name}</span>
                 </button>
               </div>
@@ -246,14 +260,7 @@ function Passkeys({ passkeys, refresh }: { passkeys: { id: string; name: string;
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            add.mutate(name.trim(), {
-              onSuccess: () => {
-                toast({ title: "Passkey added", description: "You can sign in with it from now on." });
-                setName("");
-                void refresh();
-              },
-              onError: (error) => failed(error, "No passkey added"),
-            });
+            addOne(name.trim());
           }}
         >
           <Field id="passkey-name" label="Name (optional)">

@@ -8,6 +8,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { toast } from "../../../hooks/use-toast.ts";
 import { cn } from "../../../lib/utils.ts";
 import { apiErrorOf } from "../../api/request.ts";
+import { removeUserFactorsMutation } from "../../api/two-factor.ts";
 import {
   deleteUserMutation,
   endUserSessionsMutation,
@@ -21,12 +22,14 @@ import {
 import { Loading, usePageTitle } from "../../components/admin-shell.tsx";
 import { selectClass, smallButtonClass } from "../../components/admin-classes.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { useFreshProof } from "../../components/confirm-identity-dialog.tsx";
 import { formatDateTime } from "../../components/lead-format.ts";
 import { OwnerOnly } from "../../components/owner-only.tsx";
 import { useSession } from "../../session.ts";
 
 // The team (/admin/team, owners; issue 23): who can sign in, with which role; invitations by e-mail and
-// role, each with a single-use link the owner can always copy; deactivation, deletion and ending sessions.
+// role, each with a single-use link the owner can always copy; deactivation, deletion and ending sessions;
+// removing someone's second factors (issue 32: lost, or added by someone else), after the owner's own proof.
 // The server enforces every rule (the last active owner stays): its message is what the toast says.
 
 const roleLabels: Record<UserRole, string> = { owner: "Owner", member: "Member" };
@@ -50,7 +53,17 @@ export function TeamPage() {
   );
 }
 
-type Pending = { kind: "deactivate" | "delete"; user: TeamUser } | null;
+type Pending = { kind: "deactivate" | "delete" | "factors"; user: TeamUser } | null;
+
+const pendingWords = {
+  deactivate: { title: "Deactivate", confirm: "Deactivate", body: "Every session of theirs ends now and they cannot sign in until you reactivate them." },
+  delete: { title: "Delete", confirm: "Delete", body: "They lose their sign-in for good; their leads become unassigned. Their notes and history stay." },
+  factors: {
+    title: "Remove the second factors of",
+    confirm: "Remove second factors",
+    body: "Their authenticator app, recovery codes and passkeys stop working and every session of theirs ends. They sign in with their password alone until they set one up again, and they are e-mailed about it.",
+  },
+} satisfies Record<NonNullable<Pending>["kind"], { title: string; confirm: string; body: string }>;
 
 function Users() {
   const client = useQueryClient();
@@ -59,6 +72,8 @@ function Users() {
   const update = useMutation(updateUserMutation);
   const remove = useMutation(deleteUserMutation);
   const endSessions = useMutation(endUserSessionsMutation);
+  const removeFactors = useMutation(removeUserFactorsMutation);
+  const proof = useFreshProof();
   const [pending, setPending] = useState<Pending>(null);
   const refresh = () => client.invalidateQueries({ queryKey: teamUsersQuery.queryKey });
 
@@ -76,6 +91,17 @@ function Users() {
         onError: (error) => failed(error),
       },
     );
+
+  const resetFactors = (user: TeamUser) =>
+    removeFactors.mutate(user.id, {
+      onSuccess: () => {
+        toast({ title: "Second factors removed", description: `${displayName(user)} signs in with their password alone now; their sessions ended.` });
+        void refresh();
+      },
+      onError: (error) => {
+        if (!proof.askFor(error, () => resetFactors(user))) failed(error);
+      },
+    });
 
   return (
     <section className="mt-8" aria-labelledby="team-users">
@@ -138,6 +164,11 @@ function Users() {
                 >
                   End sessions<span className="sr-only"> of {name}</span>
                 </button>
+                {factor && user.id !== me && (
+                  <button type="button" className={smallButtonClass} disabled={removeFactors.isPending} onClick={() => setPending({ kind: "factors", user })}>
+                    Remove second factors<span className="sr-only"> of {name}</span>
+                  </button>
+                )}
                 <button type="button" className={cn(smallButtonClass, "text-red-800")} onClick={() => setPending({ kind: "delete", user })}>
                   Delete<span className="sr-only"> {name}</span>
                 </button>
@@ -148,14 +179,15 @@ function Users() {
       </ul>
       <ConfirmDialog
         open={pending !== null}
-        title={pending?.kind === "delete" ? `Delete ${pending ? displayName(pending.user) : ""}?` : `Deactivate ${pending ? displayName(pending.user) : ""}?`}
-        confirmLabel={pending?.kind === "delete" ? "Delete" : "Deactivate"}
-        pending={update.isPending || remove.isPending}
+        title={pending ? `${pendingWords[pending.kind].title} ${displayName(pending.user)}?` : ""}
+        confirmLabel={pending ? pendingWords[pending.kind].confirm : ""}
+        pending={update.isPending || remove.isPending || removeFactors.isPending}
         onClose={() => setPending(null)}
         onConfirm={() => {
           if (!pending) return;
           const name = displayName(pending.user);
           if (pending.kind === "deactivate") change(pending.user, { active: false }, `${name} is signed out and cannot sign in.`);
+          else if (pending.kind === "factors") resetFactors(pending.user);
           else
             remove.mutate(pending.user.id, {
               onSuccess: () => {
@@ -167,10 +199,9 @@ function Users() {
           setPending(null);
         }}
       >
-        {pending?.kind === "delete"
-          ? "They lose their sign-in for good; their leads become unassigned. Their notes and history stay."
-          : "Every session of theirs ends now and they cannot sign in until you reactivate them."}
+        {pending ? pendingWords[pending.kind].body : ""}
       </ConfirmDialog>
+      {proof.dialog}
     </section>
   );
 }
