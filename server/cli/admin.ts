@@ -164,7 +164,7 @@ async function main() {
       const created = await createVerificationsRepository(db).create({ type: "invitation", ttlMs: INVITATION_TTL_MS, email: email.data.toLowerCase(), role: invitedRole, data: { name: null, emailed: false } });
       await activity.record({ actor: null, kind: "invitation", summary: `invited ${email.data.toLowerCase()} as ${invitedRole} (from the command line)`, data: { via: "cli" } });
       const origin = config.siteOrigin ?? `http://localhost:${config.port}`;
-      console.log(`Invited ${email.data.toLowerCase()} as ${invitedRole}. Give them this link (it works once, for 7 days):\n${origin}/admin/invitation/${created.token}`);
+      console.log(`Invited ${email.data.toLowerCase()} as ${invitedRole}. Give them this link (it works once, for 7 days):\n${origin}/admin/invitation#${created.token}`);
       return;
     }
     if (command === "set-role" || command === "deactivate" || command === "activate") {
