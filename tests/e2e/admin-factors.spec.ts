@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import SQLite from "better-sqlite3";
 import { Secret, TOTP } from "otpauth";
 import { e2eAdmin } from "../../playwright.config.ts";
@@ -15,6 +15,8 @@ import { expect, test } from "./fixtures.ts";
 // real SMTP server in the test, at http://localhost:
 // - past five minutes since the sign-in, a change to the app asks for the password (or a code) in a dialog,
 //   then goes on; the user is e-mailed about each change;
+// - a passkey is added after confirming with the password, later confirms it is you by itself, and signs in
+//   alone only when the device verifies its user (Chromium's virtual authenticator);
 // - an owner removes a member's second factors from the Team page, after confirming it is them.
 // "Five minutes ago" is made by moving the sessions' proof back in the database, not by waiting.
 
@@ -145,6 +147,51 @@ test("past five minutes, turning the app on and off asks for the password or a c
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(app.getByRole("img", { name: "QR code for the authenticator app" })).toHaveCount(0);
+});
+
+/** Chromium's virtual authenticator (WebAuthn through the DevTools protocol): a platform key with a fingerprint. */
+async function addVirtualAuthenticator(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return { cdp, authenticatorId };
+}
+
+test("a passkey is added after the password is confirmed, later confirms it is you, and signs in alone only with the device's user verification", async ({ page, context }) => {
+  const member = await newMember("pat");
+  const { cdp, authenticatorId } = await addVirtualAuthenticator(context, page);
+  await signInByApi(page, member.email, member.password);
+  proofsGoStale();
+  await page.goto(`${base}/admin/account`);
+  const passkeys = page.getByRole("region", { name: "Passkeys" });
+  await passkeys.getByLabel("Name (optional)").fill("Test laptop");
+  await passkeys.getByRole("button", { name: "Add a passkey" }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm it is you" });
+  await dialog.getByLabel("Your password").fill(member.password);
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(passkeys.getByRole("list", { name: "Your passkeys" })).toContainText("Test laptop");
+  await expectMailTo(member.email, /a passkey \("Test laptop"\) was added/);
+
+  // The passkey itself confirms it is you next time.
+  proofsGoStale();
+  const app = page.getByRole("region", { name: "Authenticator app" });
+  await app.getByRole("button", { name: "Set up an authenticator app" }).click();
+  await dialog.getByRole("button", { name: "Use a passkey" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(app.getByRole("img", { name: "QR code for the authenticator app" })).toBeVisible();
+
+  // Alone, the passkey signs in with the fingerprint; without it the device cannot answer the server's ask.
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await cdp.send("WebAuthn.setUserVerified", { authenticatorId, isUserVerified: false });
+  await page.getByRole("button", { name: "Use a passkey instead" }).click();
+  await expect(page.getByText("Login Failed").first()).toBeVisible();
+  expect(((await (await page.request.get(`${base}/api/admin/status`)).json()) as { authenticated: boolean }).authenticated).toBe(false);
+  await cdp.send("WebAuthn.setUserVerified", { authenticatorId, isUserVerified: true });
+  await page.getByRole("button", { name: "Use a passkey instead" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Form Submissions Dashboard" })).toBeVisible();
 });
 
 test("an owner removes a member's second factors from the Team page: the member's sessions end and they are e-mailed", async ({ page, browser }) => {
