@@ -31,10 +31,11 @@ import { endSessionOnUnauthorized } from "./session.ts";
 const router = createBrowserRouter([
   { path: "/admin", element: <Navigate to="/admin/submissions" replace /> },
   { path: "/admin/login", element: <AdminLogin /> },
-  // The team's e-mailed links (issue 23): no session needed.
-  { path: "/admin/invitation/:token", element: <InvitationPage /> },
+  // The team's e-mailed links (issue 23): no session needed. Their token is after the # (issue 32): a path
+  // holding it (the old /admin/invitation/<token>) matches nothing here.
+  { path: "/admin/invitation", element: <InvitationPage /> },
   { path: "/admin/forgot-password", element: <ForgotPasswordPage /> },
-  { path: "/admin/reset-password/:token", element: <ResetPasswordPage /> },
+  { path: "/admin/reset-password", element: <ResetPasswordPage /> },
   {
     element: <SignedInLayout />,
     children: [

@@ -1,34 +1,44 @@
-import { mutationOptions } from "@tanstack/react-query";
+import { mutationOptions, queryOptions } from "@tanstack/react-query";
 import type { AdminStatus } from "../../../contract/admin.ts";
-import type { InvitationAccept, InvitationLookup, PasswordResetLookup } from "../../../contract/team.ts";
+import type { InvitationAccept, InvitationLookup, PasswordResetComplete, PasswordResetLookup } from "../../../contract/team.ts";
 import { apiRequest } from "../../lib/api-client.ts";
-import { getJson, sendJson } from "./request.ts";
+import { sendJson } from "./request.ts";
 
 // The pages behind the team's e-mailed links (issue 23), used without a session: an invitation, and a
-// password reset (asking for one, and using it).
+// password reset (asking for one, and using it). The link's token is sent in POST bodies only, never in a
+// URL (issue 32): the servers, proxies and logs on the way see no secret.
 
-export const invitationLookup = (token: string) => ({
-  queryKey: ["/api/admin/invitations", token],
-  queryFn: () => getJson<InvitationLookup>(`/api/admin/invitations/${encodeURIComponent(token)}`),
-  retry: false,
-});
+/** What the page shows for its link. Asked once: each ask counts against the per-address limit. */
+export const invitationLookup = (token: string) =>
+  queryOptions({
+    queryKey: ["/api/admin/invitations/lookup"],
+    queryFn: () => sendJson<InvitationLookup>("POST", "/api/admin/invitations/lookup", { token }),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
 
 export const acceptInvitationMutation = mutationOptions({
-  mutationFn: ({ token, input }: { token: string; input: InvitationAccept }) => sendJson<AdminStatus>("POST", `/api/admin/invitations/${encodeURIComponent(token)}/accept`, input),
+  mutationFn: (input: InvitationAccept) => sendJson<AdminStatus>("POST", "/api/admin/invitations/accept", input),
 });
 
 export const requestPasswordResetMutation = mutationOptions({
   mutationFn: (email: string) => sendJson<{ message: string }>("POST", "/api/admin/password-reset", { email }),
 });
 
-export const passwordResetLookup = (token: string) => ({
-  queryKey: ["/api/admin/password-reset", token],
-  queryFn: () => getJson<PasswordResetLookup>(`/api/admin/password-reset/${encodeURIComponent(token)}`),
-  retry: false,
-});
+export const passwordResetLookup = (token: string) =>
+  queryOptions({
+    queryKey: ["/api/admin/password-reset/lookup"],
+    queryFn: () => sendJson<PasswordResetLookup>("POST", "/api/admin/password-reset/lookup", { token }),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
 
 export const completePasswordResetMutation = mutationOptions({
-  mutationFn: async ({ token, password }: { token: string; password: string }) => {
-    await apiRequest("POST", `/api/admin/password-reset/${encodeURIComponent(token)}`, { password });
+  mutationFn: async (input: PasswordResetComplete) => {
+    await apiRequest("POST", "/api/admin/password-reset/complete", input);
   },
 });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, Navigate, useParams } from "react-router";
+import { Link, Navigate } from "react-router";
 import { z } from "zod";
 import { invitationAccept } from "../../../../contract/team.ts";
 import { Field, fieldA11y } from "../../../components/forms/form-parts.tsx";
@@ -13,11 +13,14 @@ import { Loading, usePageTitle } from "../../components/admin-shell.tsx";
 import { linkClass } from "../../components/admin-classes.ts";
 import { startSession, useSession } from "../../session.ts";
 import { LinkPageFrame } from "./link-page-frame.tsx";
+import { useLinkToken } from "./link-token.ts";
 
-// The page behind an invitation's link (/admin/invitation/:token, issue 23): choose a password (the admin's
-// rule) and be signed in; a link that was used, withdrawn or has expired says so and what to do.
+// The page behind an invitation's link (/admin/invitation#<token>, issue 23; the token after the # since
+// issue 32): choose a password (the admin's rule) and be signed in; a link that was used, withdrawn or has
+// expired says so and what to do.
 
 const acceptForm = invitationAccept
+  .omit({ token: true })
   .extend({ confirmPassword: z.string() })
   .refine((values) => values.confirmPassword === values.password, { error: "The passwords do not match", path: ["confirmPassword"] });
 const inputClass = "w-full rounded-md border border-slate-400 px-3 py-2 aria-invalid:border-red-700";
@@ -28,16 +31,17 @@ const deadEnds = {
   revoked: { title: "This invitation was withdrawn", text: "Ask the owner who invited you to send a new one." },
   expired: { title: "This invitation has expired", text: "Invitations work for 7 days. Ask the owner who invited you to send a new one." },
   unknown: { title: "This invitation link is not valid", text: "Check that the whole link was copied, or ask the owner to send a new one." },
+  missing: { title: "Open the link from your e-mail", text: "This page needs the whole link from the invitation e-mail. Open it again from there, or ask the owner to send a new one." },
 } as const;
 
 export function InvitationPage() {
   usePageTitle("Join the team | Admin");
-  const { token = "" } = useParams();
+  const token = useLinkToken();
   const session = useSession();
-  const lookup = useQuery(invitationLookup(token));
+  const lookup = useQuery({ ...invitationLookup(token), enabled: token !== "" });
   if (session.authenticated) return <Navigate to="/admin/submissions" replace />;
   if (lookup.isLoading) return <Loading />;
-  const state = lookup.data?.state ?? "unknown";
+  const state = token === "" ? "missing" : (lookup.data?.state ?? "unknown");
   if (lookup.data?.state !== "pending") {
     const end = deadEnds[state as keyof typeof deadEnds];
     return (
@@ -61,13 +65,19 @@ function AcceptForm({ token, invitation }: { token: string; invitation: { email:
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit(({ name, password }) =>
     accept.mutate(
-      { token, input: { password, ...(name ? { name } : {}) } },
+      { token, password, ...(name ? { name } : {}) },
       {
         onSuccess: (status) => {
           toast({ title: "Welcome!", description: "Your account is ready." });
           startSession(client, status);
         },
-        onError: (error) => toast({ variant: "destructive", title: "Not joined", description: apiErrorOf(error)?.message ?? "Please try again." }),
+        onError: (error) => {
+          // The server's reasons go under their fields (a password too easy to guess); anything else is a toast.
+          const body = apiErrorOf(error);
+          const fields = (["name", "password"] as const).filter((field) => body?.errors?.[field]);
+          for (const field of fields) form.setError(field, { message: body?.errors?.[field] }, { shouldFocus: field === fields[0] });
+          if (fields.length === 0) toast({ variant: "destructive", title: "Not joined", description: body?.message ?? "Please try again." });
+        },
       },
     ),
   );

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link } from "react-router";
 import { z } from "zod";
 import { passwordResetComplete, passwordResetRequest } from "../../../../contract/team.ts";
 import { Field, fieldA11y } from "../../../components/forms/form-parts.tsx";
@@ -12,9 +12,11 @@ import { apiErrorOf } from "../../api/request.ts";
 import { Loading, usePageTitle } from "../../components/admin-shell.tsx";
 import { linkClass } from "../../components/admin-classes.ts";
 import { LinkPageFrame } from "./link-page-frame.tsx";
+import { useLinkToken } from "./link-token.ts";
 
 // A forgotten password (issue 23): /admin/forgot-password asks for a link (the answer is the same whether the
-// address has an account), /admin/reset-password/:token sets the new password (every session ends; then sign in).
+// address has an account), /admin/reset-password#<token> sets the new password (every session ends; then sign
+// in) and, when the account has passkeys, offers to remove them (issue 32).
 
 const inputClass = "w-full rounded-md border border-slate-400 px-3 py-2 aria-invalid:border-red-700";
 const minLength = passwordResetComplete.shape.password.minLength ?? 12;
@@ -58,6 +60,7 @@ export function ForgotPasswordPage() {
 }
 
 const resetForm = passwordResetComplete
+  .omit({ token: true })
   .extend({ confirmPassword: z.string() })
   .refine((values) => values.confirmPassword === values.password, { error: "The passwords do not match", path: ["confirmPassword"] });
 
@@ -65,15 +68,16 @@ const deadEnds = {
   used: { title: "This link has been used", text: "Each link works once. Ask for a new one if you still need it." },
   expired: { title: "This link has expired", text: "Links work for one hour. Ask for a new one." },
   unknown: { title: "This link is not valid", text: "Check that the whole link was copied, or ask for a new one." },
+  missing: { title: "Open the link from your e-mail", text: "This page needs the whole link from the e-mail. Open it again from there, or ask for a new one." },
 } as const;
 
 export function ResetPasswordPage() {
   usePageTitle("Set a new password | Admin");
-  const { token = "" } = useParams();
-  const lookup = useQuery(passwordResetLookup(token));
+  const token = useLinkToken();
+  const lookup = useQuery({ ...passwordResetLookup(token), enabled: token !== "" });
   const reset = useMutation(completePasswordResetMutation);
   const [done, setDone] = useState(false);
-  const form = useContractForm(resetForm, { password: "", confirmPassword: "" });
+  const form = useContractForm(resetForm, { password: "", confirmPassword: "", removePasskeys: false });
   const { errors } = form.formState;
   if (lookup.isLoading) return <Loading />;
   if (done) {
@@ -88,7 +92,7 @@ export function ResetPasswordPage() {
       </LinkPageFrame>
     );
   }
-  const state = lookup.data?.state ?? "unknown";
+  const state = token === "" ? "missing" : (lookup.data?.state ?? "unknown");
   if (state !== "pending") {
     const end = deadEnds[state];
     return (
@@ -102,12 +106,19 @@ export function ResetPasswordPage() {
       </LinkPageFrame>
     );
   }
-  const onSubmit = form.handleSubmit(({ password }) =>
+  const hasPasskeys = lookup.data?.state === "pending" && lookup.data.hasPasskeys;
+  const onSubmit = form.handleSubmit(({ password, removePasskeys }) =>
     reset.mutate(
-      { token, password },
+      { token, password, ...(hasPasskeys ? { removePasskeys: removePasskeys === true } : {}) },
       {
         onSuccess: () => setDone(true),
-        onError: (error) => toast({ variant: "destructive", title: "Not changed", description: apiErrorOf(error)?.message ?? "Please try again." }),
+        onError: (error) => {
+          // The server's reason for the password goes under it (too easy to guess); anything else is a toast.
+          const body = apiErrorOf(error);
+          const message = body?.errors?.password;
+          if (message) form.setError("password", { message }, { shouldFocus: true });
+          else toast({ variant: "destructive", title: "Not changed", description: body?.message ?? "Please try again." });
+        },
       },
     ),
   );
@@ -120,6 +131,19 @@ export function ResetPasswordPage() {
         <Field id="reset-confirm" label="Repeat the new password" error={errors.confirmPassword?.message}>
           <input {...fieldA11y("reset-confirm", errors.confirmPassword?.message)} {...form.register("confirmPassword")} type="password" autoComplete="new-password" className={inputClass} />
         </Field>
+        {hasPasskeys && (
+          <div className="flex items-start gap-3">
+            <input id="reset-passkeys" type="checkbox" {...form.register("removePasskeys")} aria-describedby="reset-passkeys-hint" className="mt-1 h-5 w-5 accent-brand-700" />
+            <div>
+              <label htmlFor="reset-passkeys" className="font-medium text-slate-900">
+                Also remove my passkeys
+              </label>
+              <p id="reset-passkeys-hint" className="text-sm text-slate-700">
+                A passkey keeps signing in after a reset: remove them if you think someone else added one.
+              </p>
+            </div>
+          </div>
+        )}
         <Button type="submit" className="w-full" disabled={reset.isPending}>
           {reset.isPending ? "Saving..." : "Set the new password"}
         </Button>

@@ -219,7 +219,7 @@ function Invite() {
         onSuccess: (invitation) => {
           setCreated(invitation);
           form.reset();
-          toast({ title: "Invitation ready", description: invitation.emailed ? `E-mailed to ${invitation.email}.` : `Copy the link and send it to ${invitation.email}.` });
+          toast({ title: "Invitation ready", description: invitation.emailed ? `The e-mail to ${invitation.email} is on its way.` : `Copy the link and send it to ${invitation.email}.` });
           void client.invalidateQueries({ queryKey: invitationsQuery.queryKey });
         },
         onError: (error) => failed(error, "Not invited"),
@@ -265,7 +265,7 @@ function CopyLink({ invitation }: { invitation: TeamInvitation }) {
   return (
     <div className="mt-4 max-w-3xl rounded-md border border-slate-200 bg-slate-50 p-4" role="status">
       <label htmlFor={id} className="font-semibold text-slate-900">
-        {invitation.emailed ? `Link e-mailed to ${invitation.email}; you can also copy it:` : `Send this link to ${invitation.email}:`}
+        {invitation.emailed ? `The link is on its way to ${invitation.email} by e-mail; you can also copy it:` : `Send this link to ${invitation.email}:`}
       </label>
       <div className="mt-2 flex flex-col gap-2 sm:flex-row">
         <input id={id} readOnly value={invitation.link} className={cn(inputClass, "font-mono text-sm")} onFocus={(event) => event.target.select()} />
@@ -287,10 +287,13 @@ function CopyLink({ invitation }: { invitation: TeamInvitation }) {
 }
 
 const stateLabels: Record<TeamInvitation["state"], string> = { pending: "Waiting", accepted: "Accepted", revoked: "Withdrawn", expired: "Expired" };
+/** Where a waiting invitation's e-mail is (the outbox sends it after the answer, with retries). */
+const mailLabels: Record<NonNullable<TeamInvitation["mail"]>, string> = { queued: "e-mail on its way", sent: "e-mailed", failed: "e-mail not sent: re-send it to copy a new link" };
 
 function Invitations() {
   const client = useQueryClient();
-  const invitations = useQuery(invitationsQuery);
+  // While an e-mail is on its way, the list looks again every few seconds to show it sent (or not).
+  const invitations = useQuery({ ...invitationsQuery, refetchInterval: (query) => (query.state.data?.invitations.some((row) => row.mail === "queued") ? 5_000 : false) });
   const resend = useMutation(resendInvitationMutation);
   const revoke = useMutation(revokeInvitationMutation);
   const [resent, setResent] = useState<TeamInvitation | null>(null);
@@ -312,6 +315,7 @@ function Invitations() {
                 <p className="text-sm text-slate-700">
                   {roleLabels[invitation.role]} · {stateLabels[invitation.state]}
                   {invitation.state === "pending" && ` · expires ${formatDateTime(invitation.expiresAt)}`}
+                  {invitation.state === "pending" && invitation.mail && ` · ${mailLabels[invitation.mail]}`}
                   {invitation.invitedBy && ` · by ${invitation.invitedBy}`}
                 </p>
               </div>
@@ -325,7 +329,7 @@ function Invitations() {
                       resend.mutate(invitation.id, {
                         onSuccess: (fresh) => {
                           setResent(fresh);
-                          toast({ title: "Invitation sent again", description: fresh.emailed ? `E-mailed to ${fresh.email}.` : "Copy the new link below." });
+                          toast({ title: "Invitation sent again", description: fresh.emailed ? `The e-mail to ${fresh.email} is on its way.` : "Copy the new link below." });
                           void refresh();
                         },
                         onError: (error) => failed(error),
