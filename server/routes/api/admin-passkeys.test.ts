@@ -147,6 +147,14 @@ describe("a passkey's registration", () => {
     answer.response.attestationObject = answer.response.attestationObject.slice(0, 120);
     expect((await call("POST", "/api/admin/passkeys", user.cookie, { response: answer })).statusCode).toBe(400);
 
+    // Transports that are not a list of names are dropped, not stored to break the next options.
+    const odd = softwarePasskey();
+    const oddOptions = (await call("POST", "/api/admin/passkeys/registration-options", user.cookie)).json();
+    const oddAnswer = odd.register(oddOptions, ORIGIN) as { response: { transports: unknown } };
+    oddAnswer.response.transports = { not: "a list" };
+    expect((await call("POST", "/api/admin/passkeys", user.cookie, { response: oddAnswer })).statusCode).toBe(201);
+    expect((await call("POST", "/api/admin/passkeys/registration-options", user.cookie)).json().excludeCredentials).toEqual([{ id: odd.id, type: "public-key" }]);
+
     const key = softwarePasskey();
     expect((await addPasskey(user.cookie, key)).statusCode).toBe(201);
     const other = await newUser();

@@ -145,7 +145,8 @@ export default async function adminPasskeyRoutes(app: FastifyInstance) {
         userId: admin.userId,
         publicKey: Buffer.from(credential.publicKey).toString("base64url"),
         counter: credential.counter,
-        transports: credential.transports,
+        // The browser's word, unchecked by the library: only a list of names is kept.
+        transports: Array.isArray(credential.transports) ? credential.transports.filter((transport) => typeof transport === "string" && transport.length <= 20).slice(0, 8) : undefined,
         deviceType: credentialDeviceType,
         backedUp: credentialBackedUp,
         name: passkeyName,
