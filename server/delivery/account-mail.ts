@@ -94,7 +94,9 @@ export function createAccountMailWorker({ mails, composePasswordReset, mailer, f
       again = true;
       return;
     }
-    round = drain().finally(() => {
+    // The round starts after the caller's turn: a request that queued a mail answers before any of the
+    // worker's queries run (a known address must not answer slower than an unknown one).
+    round = new Promise<void>((resolve) => setImmediate(resolve)).then(drain).finally(() => {
       round = null;
       if (again && !stopped) wake();
     });
