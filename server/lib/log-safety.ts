@@ -47,8 +47,15 @@ export function serializeRequest(request: { method?: string; url?: string }): { 
   return { method: request.method, path: pathOf(request.url ?? "") };
 }
 
-/** A URL's path, without its query (an admin search's ?q= is the text searched for) or fragment. */
+/** A path segment as long as a single-use link's token (43 characters of base64url; a UUID has 36). */
+const TOKEN_SEGMENT = /\/[A-Za-z0-9_-]{40,}(?=\/|$)/g;
+
+/**
+ * A URL's path, without its query (an admin search's ?q= is the text searched for) or fragment, and with a
+ * segment that may be a link's token masked: the links carry it after the # now, but an e-mail from before
+ * (issue 32) still names one in its path.
+ */
 export function pathOf(url: string): string {
   const end = url.search(/[?#]/);
-  return end === -1 ? url : url.slice(0, end);
+  return (end === -1 ? url : url.slice(0, end)).replace(TOKEN_SEGMENT, "/[token]");
 }
