@@ -8,10 +8,13 @@ import { sendJson } from "./request.ts";
 // password reset (asking for one, and using it). The link's token is sent in POST bodies only, never in a
 // URL (issue 32): the servers, proxies and logs on the way see no secret.
 
-/** What the page shows for its link. Asked once: each ask counts against the per-address limit. */
+/**
+ * What the page shows for its link. Asked once: each ask counts against the per-address limit. The token in
+ * the key stays in this page's memory (the cache is never stored nor sent).
+ */
 export const invitationLookup = (token: string) =>
   queryOptions({
-    queryKey: ["/api/admin/invitations/lookup"],
+    queryKey: ["/api/admin/invitations/lookup", token],
     queryFn: () => sendJson<InvitationLookup>("POST", "/api/admin/invitations/lookup", { token }),
     retry: false,
     staleTime: Infinity,
@@ -29,7 +32,7 @@ export const requestPasswordResetMutation = mutationOptions({
 
 export const passwordResetLookup = (token: string) =>
   queryOptions({
-    queryKey: ["/api/admin/password-reset/lookup"],
+    queryKey: ["/api/admin/password-reset/lookup", token],
     queryFn: () => sendJson<PasswordResetLookup>("POST", "/api/admin/password-reset/lookup", { token }),
     retry: false,
     staleTime: Infinity,

@@ -55,7 +55,7 @@ export function InvitationPage() {
       </LinkPageFrame>
     );
   }
-  return <AcceptForm token={token} invitation={lookup.data} />;
+  return <AcceptForm key={token} token={token} invitation={lookup.data} />;
 }
 
 function AcceptForm({ token, invitation }: { token: string; invitation: { email: string; role: string; name: string | null } }) {

@@ -74,6 +74,11 @@ const deadEnds = {
 export function ResetPasswordPage() {
   usePageTitle("Set a new password | Admin");
   const token = useLinkToken();
+  // A second link opened in this tab starts afresh.
+  return <ResetPassword key={token} token={token} />;
+}
+
+function ResetPassword({ token }: { token: string }) {
   const lookup = useQuery({ ...passwordResetLookup(token), enabled: token !== "" });
   const reset = useMutation(completePasswordResetMutation);
   const [done, setDone] = useState(false);
