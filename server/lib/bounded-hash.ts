@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { hashPassword } from "./passwords.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
 import { WorkLimiterBusyError } from "./work-limiter.ts";
 
 // Every password hash a request makes waits its turn in the sign-in work bound (app.signInWork,
@@ -13,6 +13,16 @@ export const BUSY_RETRY_AFTER_SECONDS = 2;
 export async function hashWithinSignInBound(app: FastifyInstance, password: string): Promise<string | null> {
   try {
     return await app.signInWork.run(() => hashPassword(password));
+  } catch (error) {
+    if (error instanceof WorkLimiterBusyError) return null;
+    throw error;
+  }
+}
+
+/** Whether the password matches the stored hash, or null when the bound refused the work (nothing was checked). */
+export async function verifyWithinSignInBound(app: FastifyInstance, password: string, stored: string): Promise<boolean | null> {
+  try {
+    return await app.signInWork.run(() => verifyPassword(password, stored));
   } catch (error) {
     if (error instanceof WorkLimiterBusyError) return null;
     throw error;

@@ -31,6 +31,8 @@ export type AccountThrottle = {
   passwordChangeSucceeded(userId: string): Promise<void>;
   /** Counts a code tried at the sign-in's second step for the account; when refused, the wait in ms and when the next try is allowed. */
   secondStepAttempt(userId: string): Promise<{ refusedForMs: number; retryAt: string } | null>;
+  /** A right code outside a sign-in (a re-confirmation): the account's count of codes starts again. */
+  secondStepSucceeded(userId: string): Promise<void>;
 };
 
 /** Codes tried at the second step per account per window: at 5 per 15 minutes a year of guessing finds a code about 1 % of the time. */
@@ -138,6 +140,11 @@ export default fp(
       async passwordChangeSucceeded(userId) {
         if (!enabled) return;
         await rateLimits.reset(passwordChangeKey(userId));
+      },
+
+      async secondStepSucceeded(userId) {
+        if (!enabled) return;
+        await rateLimits.reset(secondStepKey(userId));
       },
 
       async secondStepAttempt(userId) {

@@ -6,7 +6,7 @@ import { SETUP_REQUIRED_CODE, SETUP_REQUIRED_MESSAGE, type SecondFactorMethod } 
 import { OWNER_ONLY_MESSAGE, type UserRole } from "../../../contract/user-roles.ts";
 import { getDecoyHash, hashPassword, needsRehash, verifyPassword } from "../../lib/passwords.ts";
 import { createSessionToken, hashSessionToken } from "../../lib/session-tokens.ts";
-import { createWorkLimiter } from "../../lib/work-limiter.ts";
+import { createWorkLimiter, WorkLimiterBusyError } from "../../lib/work-limiter.ts";
 
 // The one owner of the team's sign-in (docs/sign-in.md). Admin sessions are database rows referenced by an
 // HttpOnly cookie, so logout and password changes revoke them for every server instance at once. Every proven
@@ -168,8 +168,14 @@ export default fp(
         );
         // A deactivated account is refused like a wrong password: the answer says nothing more.
         if (!user || !valid || user.deactivatedAt !== null) return null;
-        // A hash made before argon2id, or with weaker parameters, is replaced now that the password is known.
-        const rehashed = needsRehash(user.passwordHash) ? await hashPassword(password) : undefined;
+        // A hash made before argon2id, or with weaker parameters, is replaced now that the password is known;
+        // in the work bound like every hash, and left for the next sign-in when the bound is full.
+        const rehashed = needsRehash(user.passwordHash)
+          ? await signInWork.run(() => hashPassword(password)).catch((error: unknown) => {
+              if (error instanceof WorkLimiterBusyError) return undefined;
+              throw error;
+            })
+          : undefined;
         const methods = await adminSessions.secondFactorsOf(user.id, user.totpEnabledAt);
         if (methods.length > 0) {
           if (rehashed) await users.setPasswordHash(user.id, rehashed);

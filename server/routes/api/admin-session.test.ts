@@ -413,6 +413,26 @@ describe("bounded hashing work on the sign-in (issue 19 point 6)", { timeout: 30
     }
   });
 
+  it("checks and hashes a changed password inside the bound: 503 when it is full, and the password stays (issue 32, finding 5)", async () => {
+    const limited = await bounded({ concurrency: 1, queueMax: 0, maxWaitMs: 5_000 });
+    let release = () => {};
+    try {
+      const cookie = await signIn(limited.app);
+      const held = limited.app.signInWork.run(() => new Promise<void>((resolve) => (release = resolve)));
+      hashCalls.length = 0;
+      const change = await limited.app.inject({ method: "POST", url: "/api/admin/password", headers: { cookie }, payload: { currentPassword: TEST_ADMIN.password, newPassword: "a brand new password" } });
+      expectBusy(change);
+      expect(hashCalls).toEqual([]);
+      release();
+      await held;
+      const login = await attempt(limited.app, TEST_ADMIN.email, TEST_ADMIN.password, "198.51.100.9");
+      expect(login.statusCode, login.body).toBe(200);
+    } finally {
+      release();
+      await limited.close();
+    }
+  });
+
   it("refuses an attempt that waited longer than the bound", async () => {
     const limited = await bounded({ concurrency: 1, queueMax: 5, maxWaitMs: 150 });
     let release = () => {};

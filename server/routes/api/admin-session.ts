@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { adminLoginInput, passwordChange, type AdminStatus } from "../../../contract/admin.ts";
-import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
+import { hashWithinSignInBound, sendHashBusy, verifyWithinSignInBound } from "../../lib/bounded-hash.ts";
 import { displayName } from "../../../contract/team.ts";
 import {
   SECOND_STEP_EXPIRED_MESSAGE,
@@ -169,12 +169,17 @@ export default async function adminSessionRoutes(app: FastifyInstance) {
     const wait = await throttle.passwordChangeAttempt(admin.userId);
     if (wait !== null) return sendTooManyRequests(reply, wait, "Too many wrong current passwords.");
     const user = await users.findById(admin.userId);
-    if (!user || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    // Both hashes wait their turn in the sign-in work bound, like every other (issue 32, finding 5).
+    const valid = user ? await verifyWithinSignInBound(app, input.currentPassword, user.passwordHash) : false;
+    if (valid === null) return sendHashBusy(reply);
+    if (!user || !valid) {
       return reply.code(400).send({ message: "The current password is not right.", errors: { currentPassword: "The current password is not right." } });
     }
     await throttle.passwordChangeSucceeded(user.id);
+    const newHash = await hashWithinSignInBound(app, input.newPassword);
+    if (newHash === null) return sendHashBusy(reply);
     const token = request.cookies[app.config.session.cookieName]!;
-    await users.setPassword(user.id, await hashPassword(input.newPassword), hashSessionToken(token));
+    await users.setPassword(user.id, newHash, hashSessionToken(token));
     request.log.info({ userId: user.id }, "admin password changed; other sessions ended");
     return reply.code(204).send();
   });

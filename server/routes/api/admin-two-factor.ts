@@ -13,11 +13,10 @@ import {
   type TotpSetup,
   type TwoFactorStatus,
 } from "../../../contract/two-factor.ts";
-import { verifyPassword } from "../../lib/passwords.ts";
+import { sendHashBusy, verifyWithinSignInBound } from "../../lib/bounded-hash.ts";
 import { parseInput } from "../../lib/request-errors.ts";
 import { retryAfterSeconds, sendTooManyRequests } from "../../lib/too-many-requests.ts";
 import { newTotpSecret, totpEnrolment, totpStepOf } from "../../lib/totp.ts";
-import { WorkLimiterBusyError } from "../../lib/work-limiter.ts";
 import { activityActor, adminOf } from "../../plugins/app/admin-sessions.ts";
 import { factorChangeNotice, requireFreshProof } from "./factor-change.ts";
 import { loginRateLimit } from "./rate-limits.ts";
@@ -37,8 +36,6 @@ import { loginRateLimit } from "./rate-limits.ts";
 // user proved who they are in the last five minutes (factor-change.ts, issue 32); every change e-mails them.
 
 const WRONG_PASSWORD = "The password is not right.";
-/** A refused check may come back this soon: the sign-in's hashing queue holds a couple of seconds of work. */
-const BUSY_RETRY_AFTER_SECONDS = 2;
 
 export default async function adminTwoFactorRoutes(app: FastifyInstance) {
   const { secondFactors, passkeys, users, activity } = app.repositories;
@@ -68,14 +65,9 @@ export default async function adminTwoFactorRoutes(app: FastifyInstance) {
       const wait = await app.accountThrottle.passwordChangeAttempt(admin.userId);
       if (wait !== null) return sendTooManyRequests(reply, wait, "Too many wrong passwords.");
       const user = await users.findById(admin.userId);
-      let valid: boolean;
-      try {
-        // The same bound on hashing work as the sign-in (decision 032): a flood of these cannot starve it.
-        valid = user !== undefined && (await app.signInWork.run(() => verifyPassword(input.password!, user.passwordHash)));
-      } catch (error) {
-        if (!(error instanceof WorkLimiterBusyError)) throw error;
-        return reply.code(503).header("retry-after", String(BUSY_RETRY_AFTER_SECONDS)).send({ message: "Too many sign-ins at this moment. Please try again in a few seconds." });
-      }
+      // The same bound on hashing work as the sign-in (decision 032): a flood of these cannot starve it.
+      const valid = user ? await verifyWithinSignInBound(app, input.password, user.passwordHash) : false;
+      if (valid === null) return sendHashBusy(reply);
       if (!valid) return reply.code(400).send({ message: WRONG_PASSWORD, errors: { password: WRONG_PASSWORD } });
       await app.accountThrottle.passwordChangeSucceeded(admin.userId);
     } else {
@@ -92,6 +84,7 @@ export default async function adminTwoFactorRoutes(app: FastifyInstance) {
       const step = totpStepOf(totp.secret, code.replace(/\s/g, ""), app.clock());
       const valid = step !== null ? await secondFactors.useTotpStep(admin.userId, step) : await secondFactors.useRecoveryCode(admin.userId, code);
       if (!valid) return wrongCode(reply);
+      await app.accountThrottle.secondStepSucceeded(admin.userId);
     }
     await app.adminSessions.markProven(request);
     return reply.code(204).send();
