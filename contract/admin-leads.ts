@@ -1,5 +1,6 @@
 import type { LeadChannel } from "./lead-channels.ts";
 import { z } from "zod";
+import { boundedInstant } from "./date-bounds.ts";
 import { fieldMessages } from "./field-messages.ts";
 import type { ContactSubmission } from "./contact-submission.ts";
 import type { Delivery } from "./deliveries.ts";
@@ -47,9 +48,7 @@ export const leadUpdate = z
     status: z.enum(leadStatuses, { error: `status must be one of: ${leadStatuses.join(", ")}` }).optional(),
     read: z.boolean({ error: "read must be true or false" }).optional(),
     /** When to follow up (an ISO 8601 instant with its offset); null clears the follow-up (and its note). */
-    followUpAt: z.iso
-      .datetime({ offset: true, error: "followUpAt must be a date and time (ISO 8601 with an offset) or null" })
-      .transform((time) => new Date(time).toISOString())
+    followUpAt: boundedInstant("followUpAt", "followUpAt must be a date and time (ISO 8601 with an offset) or null")
       .nullable()
       .optional(),
     /** A short note for the follow-up; blank or null clears it. */

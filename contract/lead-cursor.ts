@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { boundedInstant } from "./date-bounds.ts";
 
 // The inbox list's paging cursor (GET /api/admin/leads/:kind?cursor=…): where the next page starts,
 // as URL-safe text the client sends back unchanged. The list's orders are contract/lead-filters.ts.
@@ -38,7 +39,8 @@ export function encodeLeadCursor(cursor: LeadCursor): string {
 }
 
 const cursorId = z.uuid().transform((id) => id.toLowerCase());
-const cursorTime = z.iso.datetime({ offset: true }).transform((time) => new Date(time).toISOString());
+// Bounded as every date the admin sends (date-bounds.ts): year 0 or 10000 would be a database error.
+const cursorTime = boundedInstant("cursor", "cursor is not valid");
 // No control characters (PostgreSQL text cannot hold a NUL): any other text is a bound parameter.
 const cursorName = z.string().min(1).max(NAME_KEY_MAX).regex(/^\P{Cc}+$/u);
 /** A deadline order's key (reply-window.ts deadlineKey). */

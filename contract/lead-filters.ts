@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { fieldMessages } from "./field-messages.ts";
+import { boundedDate } from "./date-bounds.ts";
 import { cleanText, leadStatuses } from "./fields.ts";
 import { leadCursor } from "./lead-cursor.ts";
 import { serviceTypes } from "./service-inquiry.ts";
 
 // What the inbox lists (GET /api/admin/leads/:kind and its export): the filters, the order and the page.
 
-const isoDate = z.iso.date({ error: "must be a date (YYYY-MM-DD)" });
 /** A text filter (clean text, `field` as it reads in a sentence); blank means not given. */
 const filterText = (field: string, max: number) =>
   cleanText(field)
@@ -23,8 +23,8 @@ export const leadFilters = z
     view: z.enum(["inbox", "spam", "all"], { error: "view must be inbox, spam or all" }).default("inbox"),
     q: filterText("search", 200),
     status: z.enum(leadStatuses, { error: `status must be one of: ${leadStatuses.join(", ")}` }).optional(),
-    from: isoDate.optional(),
-    to: isoDate.optional(),
+    from: boundedDate("from").optional(),
+    to: boundedDate("to").optional(),
     /** contacts: a product name; inquiries: a service type */
     product: filterText("product filter", 100),
     serviceType: z.enum(serviceTypes, { error: `serviceType must be one of: ${serviceTypes.join(", ")}` }).optional(),

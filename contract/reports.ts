@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { LeadKind } from "./admin-leads.ts";
+import { boundedDate } from "./date-bounds.ts";
 import type { LeadStatus } from "./fields.ts";
 
 // The owner's numbers (issue 24): where leads come from, which pages turn views into leads, how fast the
@@ -24,7 +25,6 @@ export const MAX_REPORT_DAYS = 731;
 /** How long the page-view counts are kept (the privacy page says so). */
 export const PAGE_VIEW_RETENTION_MONTHS = 25;
 
-const isoDate = z.iso.date({ error: "must be a date (YYYY-MM-DD)" });
 const DAY_MS = 86_400_000;
 
 /** Days from `from` to `to`, both included. */
@@ -56,8 +56,8 @@ export const reportPeriodLabels: Record<ReportPeriodName, string> = {
 /** A period: by name, or both dates, or nothing (then the last 30 days). */
 const period = {
   period: z.enum(reportPeriods, { error: `period must be one of: ${reportPeriods.join(", ")}` }).optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  from: boundedDate("from").optional(),
+  to: boundedDate("to").optional(),
   format: z.enum(["json", "csv"], { error: "format must be json or csv" }).default("json"),
 };
 const periodRules = <T extends { period?: string | undefined; from?: string | undefined; to?: string | undefined }>(schema: z.ZodType<T>) =>
