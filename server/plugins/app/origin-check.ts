@@ -35,25 +35,41 @@ function isOurOrigin(request: FastifyRequest, configured: string | null, origin:
 }
 
 /**
+ * Where a plain HTML form post came from. Its Origin decides; some privacy settings send `Origin: null` (or
+ * an old browser none) with it, and then its Referer decides. With neither there is no proof either way:
+ * "unproven". Another site's page with `Referrer-Policy: no-referrer` posts exactly that through its
+ * visitors' browsers (issue 32, finding 7), so an unproven post must never change anything by itself.
+ */
+export type FormPostOrigin = { kind: "ours" } | { kind: "foreign"; origin: string } | { kind: "unproven" };
+
+export function formPostOrigin(request: FastifyRequest, configured: string | null): FormPostOrigin {
+  const judged = (origin: string): FormPostOrigin => (isOurOrigin(request, configured, origin) ? { kind: "ours" } : { kind: "foreign", origin });
+  const origin = request.headers.origin;
+  if (origin !== undefined && origin !== "null") return judged(origin);
+  const referer = request.headers.referer;
+  if (referer === undefined) return { kind: "unproven" };
+  try {
+    return judged(new URL(referer).origin);
+  } catch {
+    return { kind: "foreign", origin: referer.slice(0, 200) };
+  }
+}
+
+/**
  * The origin a state-changing request came from when it is not ours (see isOurOrigin), else null. The JSON
- * API reads the Origin header alone (absent: curl, server-to-server, which carry no browser cookies). A
- * plain HTML form post is judged by Origin too, but some privacy settings send `Origin: null` or none with
- * it: then the Referer decides, and a post with neither is accepted.
+ * API reads the Origin header alone (absent: curl, server-to-server, which carry no browser cookies). With
+ * `refererFallback` (a page's form post) it is formPostOrigin's verdict, an unproven post counted as not
+ * foreign: a route that takes one must also ask for a proof of its own (a link's token, the form's
+ * confirmation step).
  */
 export function crossSiteOrigin(request: FastifyRequest, configured: string | null, options: { refererFallback: boolean }): string | null {
-  const ours = (origin: string) => isOurOrigin(request, configured, origin);
-  const origin = request.headers.origin;
-  if (origin !== undefined && (origin !== "null" || !options.refererFallback)) return ours(origin) ? null : origin;
-  if (!options.refererFallback) return null;
-  const referer = request.headers.referer;
-  if (referer === undefined) return null;
-  let refererOrigin: string;
-  try {
-    refererOrigin = new URL(referer).origin;
-  } catch {
-    return referer.slice(0, 200);
+  if (options.refererFallback) {
+    const found = formPostOrigin(request, configured);
+    return found.kind === "foreign" ? found.origin : null;
   }
-  return ours(refererOrigin) ? null : refererOrigin;
+  const origin = request.headers.origin;
+  if (origin === undefined) return null;
+  return isOurOrigin(request, configured, origin) ? null : origin;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   type FormFieldSpec,
   type PublicForm,
 } from "../../../contract/public-forms.ts";
+import { CONFIRMATION_FIELD } from "../../lib/form-confirmation.ts";
 
 // The pages a form posted without JavaScript gets back (routes/forms/form-posts.ts): the thank-you page,
 // the form again with its problems (GOV.UK's error summary pattern) or to confirm, and the pages that
@@ -171,14 +172,15 @@ function fieldHtml(field: FormFieldSpec, values: EnteredValues, problems: Proble
 /**
  * The form again, filled with what the visitor entered: with its problems listed at the top and under each
  * field (status 422), or with none, to confirm (a post that came without a usable form token). It carries a
- * fresh form token and Idempotency-Key, so the next post is judged on this page's clock and stored once.
+ * fresh form token and Idempotency-Key, so the next post is judged on this page's clock and stored once, and
+ * the token's seal (lib/form-confirmation.ts), the proof of a page of ours a post without an origin lacks.
  */
 export function formAgainPage(
   business: Business,
   form: PublicForm,
   values: EnteredValues,
   problems: Problems,
-  fresh: { formToken: string; idempotencyKey: string; timezone?: string },
+  fresh: { formToken: string; idempotencyKey: string; confirmation: string; timezone?: string },
 ): string {
   const fields = fieldsOf(form);
   const listed = fields.filter((field) => problems[field.name]);
@@ -201,6 +203,7 @@ export function formAgainPage(
   const hidden = [
     `<input type="hidden" name="${hiddenFormFields.formToken}" value="${escapeHtml(fresh.formToken)}">`,
     `<input type="hidden" name="${hiddenFormFields.idempotencyKey}" value="${escapeHtml(fresh.idempotencyKey)}">`,
+    `<input type="hidden" name="${CONFIRMATION_FIELD}" value="${escapeHtml(fresh.confirmation)}">`,
     ...(form.layout === "contact" && fresh.timezone ? [`<input type="hidden" name="${hiddenFormFields.timezone}" value="${escapeHtml(fresh.timezone)}">`] : []),
     `<div class="honeypot" aria-hidden="true"><label for="field-website">Leave this field empty</label><input type="text" id="field-website" name="${hiddenFormFields.honeypot}" tabindex="-1" autocomplete="off" value=""></div>`,
   ].join("\n");

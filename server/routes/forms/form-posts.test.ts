@@ -236,16 +236,42 @@ describe("cross-site posts", () => {
     ["no Origin, Referer another site", { referer: "https://evil.example/page" }, 403],
     ["Origin ours", { origin }, 303],
     ["no Origin, Referer ours", { referer: `${origin}/get-leads` }, 303],
-    ["Origin null and no Referer (a privacy setting)", { origin: "null" }, 303],
-    ["neither", {}, 303],
+    // Unproven (issue 32, finding 7): a privacy setting, or another site's page with Referrer-Policy:
+    // no-referrer posting through its visitor. The confirmation step, never a direct store.
+    ["Origin null and no Referer", { origin: "null" }, 200],
+    ["neither", {}, 200],
   ] as const)("%s", async (_name, headers, status) => {
     const email = `cross-${status}-${Math.random().toString(36).slice(2, 8)}@example.com`;
     const response = await postLikeAPerson("lead-audit", { ...short, email }, headers);
     expect(response.statusCode, response.body).toBe(status);
-    if (status === 403) {
-      expect(response.body).toContain("This form was sent from another website");
-      expect(await leadByEmail("contacts", email)).toBeUndefined();
-    }
+    if (status === 403) expect(response.body).toContain("This form was sent from another website");
+    if (status === 200) expect(response.body).toContain("Check your details and send");
+    if (status !== 303) expect(await leadByEmail("contacts", email)).toBeUndefined();
+  });
+
+  it("a post with Origin null and no Referer is stored only once confirmed from our page (its sealed token)", async () => {
+    const unproven = { origin: "null" };
+    const before = await storedCount();
+    // Another site's page relays a valid token (anyone may fetch one) and a filled honeypot: neither is stored.
+    expect((await postLikeAPerson("lead-audit", { ...short, email: "relayed@example.com" }, unproven)).statusCode).toBe(200);
+    expect((await postLikeAPerson("lead-audit", { ...short, email: "relayed@example.com", website: "http://spam.example" }, unproven)).statusCode).toBe(200);
+    expect(await storedCount()).toBe(before);
+
+    const page = (await postLikeAPerson("lead-audit", { ...short, email: "private@example.com" }, unproven)).body;
+    const formToken = /name="formToken" value="([^"]+)"/.exec(page)![1]!;
+    const idempotencyKey = /name="idempotencyKey" value="([^"]+)"/.exec(page)![1]!;
+    const confirmation = /name="confirmation" value="([^"]+)"/.exec(page)![1]!;
+    const otherToken = await token();
+    clock += MIN_HUMAN_FILL_MS + 500;
+    // The seal belongs to its token: with another token (as old, so usable), or none, it proves nothing.
+    expect((await post("lead-audit", { ...short, email: "private@example.com", formToken: otherToken, idempotencyKey, confirmation }, unproven)).statusCode).toBe(200);
+    expect((await post("lead-audit", { ...short, email: "private@example.com", idempotencyKey, confirmation }, unproven)).statusCode).toBe(200);
+    expect(await storedCount()).toBe(before);
+
+    const confirmed = await post("lead-audit", { ...short, email: "private@example.com", formToken, idempotencyKey, confirmation }, unproven);
+    expect(confirmed.statusCode, confirmed.body).toBe(303);
+    expect(await leadByEmail("contacts", "private@example.com")).toMatchObject({ status: "new", spamReason: null });
+    expect(await storedCount()).toBe(before + 1);
   });
 });
 

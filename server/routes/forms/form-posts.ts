@@ -18,7 +18,8 @@ import {
 import { serviceInquiryInput } from "../../../contract/service-inquiry.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailableReason } from "../../db/unavailable.ts";
 import { pagePolicy } from "../../lib/content-security-policy.ts";
-import { crossSiteOrigin, type CrossSiteConfig } from "../../plugins/app/origin-check.ts";
+import { CONFIRMATION_FIELD, isSealedFormToken, sealFormToken } from "../../lib/form-confirmation.ts";
+import { formPostOrigin, type CrossSiteConfig } from "../../plugins/app/origin-check.ts";
 import { formRateLimit } from "../api/rate-limits.ts";
 import { storeLead } from "../lead-intake.ts";
 import { formAgainPage, notSavedPage, thankYouPage, type EnteredValues } from "./form-pages.ts";
@@ -27,8 +28,9 @@ import { formAgainPage, notSavedPage, thankYouPage, type EnteredValues } from ".
 // POST /forms/<formName>, application/x-www-form-urlencoded, from the real HTML forms of the public pages.
 // Validated by the same contract schemas as the form in the browser, stored exactly as the JSON API stores
 // a lead (routes/lead-intake.ts), answered with pages: 303 to the thank-you page, the form again with its
-// problems (422) or to confirm (200, a post without a usable form token), or a page that says why nothing
-// was saved (403, 404, 413, 415, 429, 503). No personal data ever goes into a URL.
+// problems (422) or to confirm (200, a post without a usable form token, or one whose origin is unproven:
+// `Origin: null` or none, and no Referer), or a page that says why nothing was saved (403, 404, 413, 415,
+// 429, 503). No personal data ever goes into a URL.
 
 type FormRoute = { Params: { formName: string } };
 
@@ -58,6 +60,8 @@ function htmlPage(reply: FastifyReply, status: number, html: string) {
 
 export default async function formPostRoutes(app: FastifyInstance) {
   const business = app.config.delivery.business;
+  // The confirmation page's seal (lib/form-confirmation.ts) is made with the form tokens' secret.
+  const formTokenSecret = await app.repositories.serverSecrets.get("form-token");
   const bodyLimitKb = Math.floor(app.initialConfig.bodyLimit! / 1024);
   const page = (reply: FastifyReply, status: number, html: string) => htmlPage(reply.header("content-security-policy", pagePolicy(html, "site", [])), status, html);
   const notSaved = (reply: FastifyReply, status: number, heading: string, explanation: string, form?: PublicForm) =>
@@ -96,9 +100,9 @@ export default async function formPostRoutes(app: FastifyInstance) {
   app.post<FormRoute>("/forms/:formName", { config, errorHandler }, async (request, reply) => {
     const form = publicForms.get(request.params.formName);
     if (!form) return notSaved(reply, 404, "This form does not exist", "The address this form was sent to is not one of ours.");
-    const foreign = crossSiteOrigin(request, app.config.siteOrigin, { refererFallback: true });
-    if (foreign !== null) {
-      request.log.warn({ origin: foreign }, "refused a cross-site form post");
+    const from = formPostOrigin(request, app.config.siteOrigin);
+    if (from.kind === "foreign") {
+      request.log.warn({ origin: from.origin }, "refused a cross-site form post");
       return notSaved(reply, 403, "This form was sent from another website", "For your safety we only accept our forms when they are sent from our own pages.", form);
     }
     if (!(request.body instanceof URLSearchParams)) {
@@ -111,7 +115,10 @@ export default async function formPostRoutes(app: FastifyInstance) {
     // The zone the form sent, the office's without a valid one: the page carries it on, the meeting rule reads
     // it (today is the visitor's today) and a meeting is stored with it.
     const meetingZone = form.layout === "contact" ? { timezone: isTimeZone(timezone) ? timezone : officeTimeZone } : {};
-    const fresh = () => ({ formToken: app.spamGuard.issueFormToken(), idempotencyKey: randomUUID(), ...meetingZone });
+    const fresh = () => {
+      const formToken = app.spamGuard.issueFormToken();
+      return { formToken, idempotencyKey: randomUUID(), confirmation: sealFormToken(formTokenSecret, formToken), ...meetingZone };
+    };
 
     const checked = validateForm(layout.schema, { ...values, ...meetingZone }, layout.messages);
     if (!checked.ok) return page(reply, 422, formAgainPage(business, form, values, checked.problems, fresh()));
@@ -127,6 +134,12 @@ export default async function formPostRoutes(app: FastifyInstance) {
     // A person without JavaScript has no form token: nothing is stored yet, the form comes back to confirm
     // with a fresh one (so is a token too young or too old). A filled honeypot or a forged token is spam,
     // stored and answered like any lead, as the JSON API does.
+    // A post whose origin is unproven is stored only from our confirmation page: its token sealed there.
+    // Before the honeypot and the token's own checks: another site's relayed post is not even spam to keep.
+    if (from.kind === "unproven" && !isSealedFormToken(formTokenSecret, signals.formToken, body.get(CONFIRMATION_FIELD))) {
+      request.log.info({ form: form.formName }, "asked to confirm a form posted without a provable origin");
+      return page(reply, 200, formAgainPage(business, form, values, {}, fresh()));
+    }
     const honeypot = signals.website.trim() !== "";
     const token = app.spamGuard.tokenStatus(signals.formToken);
     if (!honeypot && (token === "missing" || token === "too-fast" || token === "expired")) {
