@@ -5,7 +5,7 @@ import { emailField } from "./fields.ts";
 // holds the SMTP credentials (SMTP_URL, MAIL_FROM) and the defaults (NOTIFY_EMAIL, AUTO_REPLY); what the
 // owner sets here is stored in the database (every instance reads it) and wins over the defaults.
 //
-//   GET  /api/admin/settings/notifications                 -> NotificationSettings
+//   GET  /api/admin/settings/notifications                 -> NotificationSettings (with the links' origin)
 //   PUT  /api/admin/settings/notifications                 NotificationSettingsUpdate -> NotificationSettings
 //   POST /api/admin/settings/notifications/resend          { address } -> NotificationSettings (a new link)
 //   POST /api/admin/settings/notifications/test            -> TestEmailResult (to the addresses in use)
@@ -49,7 +49,15 @@ export type NotificationSettings = {
   /** The morning e-mail of the day's follow-ups and overdue leads (off by default); hour 0-23 in ownerTimeZone. */
   morningEmail: { enabled: boolean; hour: number };
   ownerTimeZone: string;
+  /** Where the links in e-mails point (these confirmation links, invitations, password resets). */
+  links: LinkOrigin;
 };
+
+/**
+ * SITE_ORIGIN, or while it is unset (`siteOriginSet` false) http://localhost:PORT: links are never built
+ * from the request's Host, so without SITE_ORIGIN they only work on the server's own machine.
+ */
+export type LinkOrigin = { origin: string; siteOriginSet: boolean };
 
 const address = emailField.transform((value) => value.toLowerCase());
 

@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import Fastify, { type FastifyError, type FastifyHttpOptions } from "fastify";
-import type { ServerConfig } from "./config.ts";
+import { trustProxyHopsWarning, type ServerConfig } from "./config.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailableReason } from "./db/unavailable.ts";
 import { serializeError, serializeRequest, withoutEmailAddresses } from "./lib/log-safety.ts";
 import { InputValidationError } from "./lib/request-errors.ts";
@@ -125,6 +125,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}) {
   app.decorate("config", config);
   app.decorate("clock", options.clock ?? (() => new Date()));
   if (config.trustProxy === true) app.log.warn(TRUST_PROXY_TRUE_WARNING);
+  const hopsWarning = trustProxyHopsWarning(config);
+  if (hopsWarning) app.log.warn(hopsWarning);
   // Every answer names its request id, so a visitor's or a proxy's report finds its log line.
   app.addHook("onRequest", async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);

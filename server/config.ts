@@ -92,6 +92,8 @@ export type ServerConfig = {
   siteOrigin: string | null;
   /** false, true, a list of trusted addresses/CIDRs, or a hop count (as Fastify's trustProxy). */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /** TRUST_PROXY as a hop count (null: not one), for the start-up warning (trustProxyHopsWarning). */
+  trustProxyHops: number | null;
   session: { cookieName: string; idleMs: number; maxMs: number };
   adminBootstrap: { email: string; password: string } | null;
   rateLimit: {
@@ -150,6 +152,28 @@ function parseTrustProxy(value: string): ServerConfig["trustProxy"] {
   return value;
 }
 
+/** Whether HOST only takes connections from this machine (a proxy on it, nobody else). */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return bare === "localhost" || bare === "::1" || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
+
+/**
+ * A hop count believes the last X-Forwarded-For entry of whoever connects. Only the proxy must be able to
+ * connect: on any other address a client that reaches the port directly writes its own X-Forwarded-For
+ * and chooses the address every per-address limit counts (issue 32, finding 12). null: nothing to say.
+ */
+export function trustProxyHopsWarning(config: Pick<ServerConfig, "trustProxyHops" | "host">): string | null {
+  if (config.trustProxyHops === null || config.trustProxyHops === 0 || isLoopbackHost(config.host)) return null;
+  return `TRUST_PROXY=${config.trustProxyHops} believes X-Forwarded-For from anyone who reaches HOST=${config.host}, so a client that bypasses the proxy chooses the address its rate limits count; bind HOST=127.0.0.1 with the proxy on this machine, or set TRUST_PROXY to the proxy's addresses (docs/serving.md, "Origins and proxies")`;
+}
+
+/** While SITE_ORIGIN is unset, links in e-mails point at this machine; `origin` is the one they use. null: set. */
+export function siteOriginWarning(config: Pick<ServerConfig, "siteOrigin">, origin: string): string | null {
+  if (config.siteOrigin !== null) return null;
+  return `SITE_ORIGIN is not set, so links in e-mails (invitations, password resets, address confirmations) point to ${origin}; set SITE_ORIGIN to the site's public origin (https://www.example.com)`;
+}
+
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -192,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     clientDir: e.CLIENT_DIR,
     siteOrigin: e.SITE_ORIGIN ? new URL(e.SITE_ORIGIN).origin : null,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustProxyHops: /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : null,
     session: {
       cookieName: e.SESSION_COOKIE_NAME,
       idleMs: e.SESSION_IDLE_DAYS * DAY_MS,

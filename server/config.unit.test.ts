@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, isLoopbackHost, loadConfig, siteOriginWarning, trustProxyHopsWarning } from "./config.ts";
 
 /** The error loadConfig throws for `env` (fails the test if it does not throw a ConfigError). */
 function configError(env: NodeJS.ProcessEnv): ConfigError {
@@ -93,6 +93,25 @@ describe("loadConfig TRUST_PROXY", () => {
   it("passes an address list through as a string", () => {
     expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8" }).trustProxy).toBe("10.0.0.0/8");
   });
+
+  // Issue 32, finding 12: a hop count believes whoever connects, so only the proxy may be able to connect.
+  it("warns when a hop count meets a HOST other sites can reach", () => {
+    const warning = (env: Record<string, string>) => trustProxyHopsWarning(loadConfig(env));
+    expect(warning({ TRUST_PROXY: "1", HOST: "0.0.0.0" })).toMatch(/^TRUST_PROXY=1 believes X-Forwarded-For from anyone who reaches HOST=0\.0\.0\.0.*HOST=127\.0\.0\.1/);
+    expect(warning({ TRUST_PROXY: "2", HOST: "10.0.0.5" })).toContain("TRUST_PROXY=2");
+    expect(warning({ TRUST_PROXY: "1", HOST: "::" })).not.toBeNull();
+    // Loopback (the default HOST), no hop count, or 0 hops: nothing to say.
+    expect(warning({ TRUST_PROXY: "1" })).toBeNull();
+    for (const host of ["127.0.0.1", "127.0.1.1", "localhost", "::1", "[::1]", "::ffff:127.0.0.1"]) expect(warning({ TRUST_PROXY: "1", HOST: host }), host).toBeNull();
+    expect(warning({ TRUST_PROXY: "0", HOST: "0.0.0.0" })).toBeNull();
+    expect(warning({ TRUST_PROXY: "10.0.0.0/8", HOST: "0.0.0.0" })).toBeNull();
+    expect(warning({ TRUST_PROXY: "false", HOST: "0.0.0.0" })).toBeNull();
+  });
+
+  it("knows loopback addresses from the others", () => {
+    expect(["127.0.0.1", "127.255.0.9", "localhost", "LOCALHOST", "::1", "[::1]"].every(isLoopbackHost)).toBe(true);
+    expect(["0.0.0.0", "::", "10.0.0.5", "128.0.0.1", "127.0.0.1.example.com", "localhost.example.com", "example.com"].some(isLoopbackHost)).toBe(false);
+  });
 });
 
 describe("loadConfig rate limits", () => {
@@ -126,6 +145,12 @@ describe("loadConfig sign-in work bound", () => {
 describe("loadConfig SITE_ORIGIN", () => {
   it("keeps only the origin of the URL", () => {
     expect(loadConfig({ SITE_ORIGIN: "https://example.com/some/path" }).siteOrigin).toBe("https://example.com");
+  });
+
+  // Issue 32, finding 3: links in e-mails never follow the request's Host.
+  it("unset: a warning says where links in e-mails point (server/lib/link-origin.test.ts proves they do)", () => {
+    expect(siteOriginWarning(loadConfig({}), "http://localhost:3100")).toMatch(/^SITE_ORIGIN is not set, so links in e-mails .* point to http:\/\/localhost:3100;/);
+    expect(siteOriginWarning(loadConfig({ SITE_ORIGIN: "https://www.example.com" }), "https://www.example.com")).toBeNull();
   });
 });
 

@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, loadConfig, siteOriginWarning } from "./config.ts";
+import { linkOrigin } from "./lib/link-origin.ts";
 import { DatabaseStartupError } from "./db/startup-wait.ts";
 
 // Creates the process around the app: configuration, listening, and a graceful stop.
@@ -69,6 +70,9 @@ async function main() {
 
   const address = await app.listen({ port: config.port, host: config.host });
   // performance.now() counts from process start: the figure a deploy waits for.
+  // After listening: with PORT=0 the links' port is the one the system chose.
+  const originWarning = siteOriginWarning(config, linkOrigin(app));
+  if (originWarning) app.log.warn(originWarning);
   app.log.info({ startupMs: Math.round(performance.now()), database: config.database.kind, address }, "server ready");
 }
 

@@ -44,7 +44,8 @@ export function channelHealth(stored: StoredNotificationSettings, config: Delive
   return { configured, reachesOwner: configured.ownerEmail || configured.webhook, ownerEmailProblem: problem };
 }
 
-export function notificationSettingsView(stored: StoredNotificationSettings, config: DeliveryConfig, now: Date): NotificationSettings {
+/** The settings as the owner sees them; the route adds where the links point (it knows the server's origin). */
+export function notificationSettingsView(stored: StoredNotificationSettings, config: DeliveryConfig, now: Date): Omit<NotificationSettings, "links"> {
   const stateOf = (address: StoredNotificationSettings["addresses"][number]): NotifyAddressState => {
     if (address.confirmedAt !== null) return "confirmed";
     return Date.parse(address.tokenExpiresAt) <= now.getTime() ? "expired" : "waiting";

@@ -1,12 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
+
+// Where a link in an e-mail points (an invitation, a password reset, an address's confirmation, an
+// assignment). Never from the request: Host and X-Forwarded-Host are the sender's to choose, so a link built
+// from them could carry a reset token to another site (issue 32, finding 3).
 
 /**
- * Where a link in an e-mail points: SITE_ORIGIN, else the origin the admin is using (development, no SITE_ORIGIN).
- * Without a request (the account mails' worker, issue 32): http://localhost and the port the server listens on.
+ * SITE_ORIGIN, else (development) http://localhost at the port the server listens on: PORT, or the one the
+ * system chose for PORT=0. The start-up log and the admin's Settings page warn while SITE_ORIGIN is unset.
  */
-export function linkOrigin(app: FastifyInstance, request?: FastifyRequest): string {
+export function linkOrigin(app: FastifyInstance): string {
   if (app.config.siteOrigin) return app.config.siteOrigin;
-  if (request) return `${request.protocol}://${request.host}`;
-  const address = app.server.address();
-  return `http://localhost:${typeof address === "object" && address !== null ? address.port : app.config.port}`;
+  const address = app.server.listening ? app.server.address() : null;
+  return `http://localhost:${address && typeof address === "object" ? address.port : app.config.port}`;
 }

@@ -19,6 +19,7 @@ const settings: NotificationSettings = {
   autoReply: { enabled: false, setHere: false },
   morningEmail: { enabled: false, hour: 7 },
   ownerTimeZone: "America/New_York",
+  links: { origin: "https://www.example.com", siteOriginSet: true },
 };
 
 describe("notification settings", () => {

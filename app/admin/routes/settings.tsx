@@ -4,6 +4,7 @@ import { Link, useLocation } from "react-router";
 import type { DeliveryHealth } from "../../../contract/deliveries.ts";
 import { cn } from "../../lib/utils.ts";
 import { deliveryHealthQuery } from "../api/deliveries.ts";
+import { notificationSettingsQuery } from "../api/notification-settings.ts";
 import { apiErrorOf } from "../api/request.ts";
 import { teamSettingsQuery, updateTeamSettingsMutation } from "../api/two-factor.ts";
 import { toast } from "../../hooks/use-toast.ts";
@@ -25,6 +26,7 @@ export function SettingsPage() {
   return (
     <OwnerOnly>
       <h1 className="text-3xl font-bold text-slate-900">Settings</h1>
+      <LinkOriginWarning />
       <WhoGetsNewLeads />
       <DeliverySettings />
       <NotificationSetting />
@@ -37,6 +39,28 @@ export function SettingsPage() {
         page.
       </p>
     </OwnerOnly>
+  );
+}
+
+/**
+ * While SITE_ORIGIN is unset, the links in e-mails (invitations, password resets, confirmations) point to the
+ * server's own machine, never to the address the admin happens to use (issue 32): they work nowhere else.
+ */
+function LinkOriginWarning() {
+  const settings = useQuery(notificationSettingsQuery);
+  const titleId = useId();
+  const links = settings.data?.links;
+  if (!links || links.siteOriginSet) return null;
+  return (
+    <section aria-labelledby={titleId} className="mt-6 max-w-2xl rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+      <h2 id={titleId} className="font-semibold">
+        Links in e-mails point to {links.origin}
+      </h2>
+      <p className="mt-1 text-sm">
+        The server does not know the site’s address, so invitations, password resets and confirmation links only open on the server’s own
+        machine. Your developer must set SITE_ORIGIN to the site’s address (the README explains it under Configuration).
+      </p>
+    </section>
   );
 }
 

@@ -9,7 +9,7 @@ import { failureForLog } from "../../delivery/failure-log.ts";
 import { linkOrigin } from "../../lib/link-origin.ts";
 import { parseInput } from "../../lib/request-errors.ts";
 import type { RelatedLeads } from "../../../contract/reports.ts";
-import { activityActor } from "../../plugins/app/admin-sessions.ts";
+import { activityActor, adminOf } from "../../plugins/app/admin-sessions.ts";
 import { csvFile } from "../../lib/csv.ts";
 import type { BulkTarget } from "../../repositories/leads/bulk.ts";
 import { leadCsvHeader } from "../../repositories/leads/csv.ts";
@@ -31,7 +31,7 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
 
   /** "assignee=me" is the signed-in user: their id takes its place before the filters reach the repository. */
   function withAssignee<T extends { assignee?: string | undefined }>(request: FastifyRequest, filters: T): T {
-    return filters.assignee === "me" ? { ...filters, assignee: request.admin!.userId } : filters;
+    return filters.assignee === "me" ? { ...filters, assignee: adminOf(request).userId } : filters;
   }
 
   /** Whether a lead may be assigned to this user: an active account (null, unassigning, always may). */
@@ -47,11 +47,11 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
    */
   async function tellAssignee(request: FastifyRequest, assigneeId: string | null | undefined, assigned: { kind: "contacts" | "inquiries"; id: string; name: string }[]) {
     const { mail, business } = app.config.delivery;
-    const admin = request.admin!;
+    const admin = adminOf(request);
     if (!assigneeId || assigneeId === admin.userId || assigned.length === 0 || !mail || !app.mailer) return;
     const assignee = await users.findById(assigneeId);
     if (!assignee) return;
-    const origin = linkOrigin(app, request);
+    const origin = linkOrigin(app);
     try {
       await app.mailer.send(
         assignmentMail({
@@ -73,11 +73,11 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
   async function bulk(target: BulkTarget, request: FastifyRequest, reply: FastifyReply) {
     const parsed = parseInput(bulkRequest, request.body, "Invalid bulk action.");
     const input = parsed.filters ? { ...parsed, filters: withAssignee(request, parsed.filters) } : parsed;
-    if (input.action === "delete" && request.admin!.role !== "owner") return reply.code(403).send({ message: OWNER_ONLY_MESSAGE });
+    if (input.action === "delete" && adminOf(request).role !== "owner") return reply.code(403).send({ message: OWNER_ONLY_MESSAGE });
     if (input.action === "assign" && !(await assignable(input.assigneeId))) {
       return reply.code(400).send({ message: UNKNOWN_ASSIGNEE, errors: { assigneeId: UNKNOWN_ASSIGNEE } });
     }
-    const outcome = await leads.bulk(target, input, activityActor(request.admin!));
+    const outcome = await leads.bulk(target, input, activityActor(adminOf(request)));
     if ("matched" in outcome) {
       const message = `${numbers.format(outcome.matched)} leads match these filters, and one action takes at most ${numbers.format(BULK_LIMIT)}. Narrow the filters first.`;
       return reply.code(400).send({ message, errors: { filters: message } });
@@ -85,7 +85,7 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
     // Leads rescued from spam have deliveries to send now.
     if (input.action === "setStatus" || input.action === "restore") app.deliveryWorker.wake();
     // What was done and by whom; never the leads themselves.
-    request.log.info({ kind: target, action: input.action, count: outcome.done.affected, userId: request.admin!.userId }, "bulk action on leads");
+    request.log.info({ kind: target, action: input.action, count: outcome.done.affected, userId: adminOf(request).userId }, "bulk action on leads");
     if (input.action === "assign" && input.assigneeId) {
       const changed = outcome.done.previous.filter((lead) => lead.assigneeId !== input.assigneeId).map((lead) => lead.id);
       await tellAssignee(request, input.assigneeId, await leads.names(changed));
@@ -150,7 +150,7 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
     // Which export, and how many rows: never the rows.
     const given = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined));
     await app.repositories.activity.record({
-      actor: activityActor(request.admin!),
+      actor: activityActor(adminOf(request)),
       kind: "export",
       summary: `exported ${numbers.format(lines.length)} ${kind === "contacts" ? "contact leads" : "service inquiries"} as CSV`,
       data: { kind, rows: lines.length, filters: given },
@@ -187,7 +187,7 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
     const change = parseInput(leadUpdate, request.body, "Invalid change.");
     if (!(await assignable(change.assigneeId))) return reply.code(400).send({ message: UNKNOWN_ASSIGNEE, errors: { assigneeId: UNKNOWN_ASSIGNEE } });
     const assignedBefore = change.assigneeId ? (await leads.find(kind, id))?.assigneeId : undefined;
-    const outcome = await leads.update(kind, id, change, activityActor(request.admin!));
+    const outcome = await leads.update(kind, id, change, activityActor(adminOf(request)));
     if (outcome === "not-found") return reply.code(404).send(NOT_FOUND);
     // A follow-up note on a lead that has no follow-up time (none sent, none stored).
     if (outcome !== "updated") return reply.code(400).send({ message: outcome.refused, errors: { followUpNote: outcome.refused } });
@@ -205,7 +205,7 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
 
   app.delete("/api/admin/leads/:kind/:id", { preHandler: app.adminSessions.requireOwner }, async (request, reply) => {
     const { kind, id } = parseInput(leadParams, request.params, "Invalid lead address.");
-    if (!(await leads.delete(kind, id, activityActor(request.admin!)))) return reply.code(404).send(NOT_FOUND);
+    if (!(await leads.delete(kind, id, activityActor(adminOf(request))))) return reply.code(404).send(NOT_FOUND);
     request.log.info({ kind, id }, "lead deleted (erasure)");
     return reply.code(204).send();
   });
@@ -213,7 +213,7 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
   app.post("/api/admin/leads/:kind/:id/notes", async (request, reply) => {
     const { kind, id } = parseInput(leadParams, request.params, "Invalid lead address.");
     const { body } = parseInput(noteInput, request.body, "Please write a note.");
-    const note = await leads.addNote(kind, id, body, activityActor(request.admin!));
+    const note = await leads.addNote(kind, id, body, activityActor(adminOf(request)));
     return note ? reply.code(201).send(note) : reply.code(404).send(NOT_FOUND);
   });
 }

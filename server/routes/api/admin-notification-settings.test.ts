@@ -115,6 +115,7 @@ describe("the settings", () => {
       autoReply: { enabled: true, setHere: false },
       morningEmail: { enabled: false, hour: 7 },
       ownerTimeZone: "America/Chicago",
+      links: { origin: SITE, siteOriginSet: true },
     } satisfies NotificationSettings);
   });
 
@@ -263,7 +264,7 @@ describe("a confirmation link", () => {
     expect((await settings(t)).addresses).toMatchObject([{ state: "waiting" }]);
   });
 
-  it("points to the admin's own origin without SITE_ORIGIN, and the mail server's refusal is said (the address waits)", async () => {
+  it("points to http://localhost:PORT without SITE_ORIGIN, and the mail server's refusal is said (the address waits)", async () => {
     const t = await appWith({}, null);
     const dev = { cookie: t.cookie, host: "localhost:3000", origin: "http://localhost:3000" };
     const added = await t.app.inject({ method: "PUT", url: settingsUrl, headers: dev, payload: { addresses: ["dev@summit.example"] } });

@@ -5,7 +5,7 @@ import { confirmationMail } from "../../delivery/mail/confirmation-mail.ts";
 import { notificationSettingsView } from "../../delivery/owner-channels.ts";
 import { sendOwnerTestEmail } from "../../delivery/test-email.ts";
 import { linkOrigin } from "../../lib/link-origin.ts";
-import { activityActor } from "../../plugins/app/admin-sessions.ts";
+import { activityActor, adminOf } from "../../plugins/app/admin-sessions.ts";
 import { parseInput } from "../../lib/request-errors.ts";
 import type { IssuedLink } from "../../repositories/notification-settings-repository.ts";
 import { CONFIRM_PATH } from "../notifications/confirm.ts";
@@ -39,7 +39,10 @@ export default async function adminNotificationSettingsRoutes(app: FastifyInstan
     reply.header("cache-control", "no-store");
   });
 
-  const view = async (): Promise<NotificationSettings> => notificationSettingsView(await settings.read(), delivery, app.clock());
+  const view = async (): Promise<NotificationSettings> => ({
+    ...notificationSettingsView(await settings.read(), delivery, app.clock()),
+    links: { origin: linkOrigin(app), siteOriginSet: app.config.siteOrigin !== null },
+  });
 
 
   /**
@@ -49,7 +52,7 @@ export default async function adminNotificationSettingsRoutes(app: FastifyInstan
   async function sendLinks(request: FastifyRequest, links: IssuedLink[]): Promise<string[]> {
     const refused: string[] = [];
     for (const link of links) {
-      const url = `${linkOrigin(app, request)}${CONFIRM_PATH}?token=${link.token}`;
+      const url = `${linkOrigin(app)}${CONFIRM_PATH}?token=${link.token}`;
       try {
         await app.mailer!.send(confirmationMail({ from: delivery.mail!.from, to: link.address, link: url, companyName: delivery.business.companyName }));
         request.log.info("confirmation link sent");
@@ -85,7 +88,7 @@ export default async function adminNotificationSettingsRoutes(app: FastifyInstan
       update.morningEmail !== undefined && `the morning e-mail (${update.morningEmail.enabled ? "on" : "off"})`,
     ].filter(Boolean);
     await app.repositories.activity.record({
-      actor: activityActor(request.admin!),
+      actor: activityActor(adminOf(request)),
       kind: "settings",
       summary: `changed ${changed.length > 0 ? changed.join(", ") : "the notification settings"}`,
       data: { addedAddresses: links.length },
