@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import {
@@ -56,6 +56,31 @@ class SqliteImmediateDialect extends SqliteDialect {
   }
 }
 
+/**
+ * The database holds every lead's personal data and the team's sessions: it is readable by the server's
+ * user only, whatever the umask (issue 32, finding 10). Created 0600, in a folder created 0700, before
+ * SQLite opens it: SQLite gives the -wal and -shm files it creates the database file's mode.
+ */
+function createPrivateFile(path: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  // "a": creates the file when it is missing, never truncates one that exists.
+  closeSync(openSync(path, "a", 0o600));
+}
+
+/** A file an older release made readable by others (0644 under umask 022) is made private too. */
+function keepPrivate(path: string, logger?: DatabaseLogger): void {
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    if (!existsSync(file)) continue;
+    const mode = statSync(file).mode & 0o777;
+    if ((mode & 0o077) === 0) continue;
+    try {
+      chmodSync(file, mode & 0o700);
+    } catch (error) {
+      logger?.warn({ err: error, file }, "the database file is readable by other users and could not be made private");
+    }
+  }
+}
+
 /** Where connection trouble is reported (the server's logger; the command-line tools pass none). */
 export type DatabaseLogger = { warn: (details: object, message: string) => void };
 
@@ -84,9 +109,10 @@ export function createDatabase(database: ServerConfig["database"], logger?: Data
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
   }
 
-  if (database.path !== ":memory:") mkdirSync(dirname(database.path), { recursive: true });
+  if (database.path !== ":memory:") createPrivateFile(database.path);
   const sqlite = new SQLite(database.path);
   sqlite.pragma("journal_mode = WAL");
+  if (database.path !== ":memory:") keepPrivate(database.path, logger);
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   // FULL: WAL is synced at every commit, so a lead the API acknowledged survives a power cut (NORMAL

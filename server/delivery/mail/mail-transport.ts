@@ -99,17 +99,18 @@ function filesTransport(dir: string, { now = () => new Date() }: MailTransportOp
     async send(message) {
       try {
         const info = await transporter.sendMail(message);
-        await mkdir(dir, { recursive: true });
+        // Readable by the server's user only (issue 32, finding 10): a reset or an invitation carries its link.
+        await mkdir(dir, { recursive: true, mode: 0o700 });
         // Colons are not allowed in Windows file names; the time stays sortable without them.
         const file = path.join(dir, `${now().toISOString().replace(/:/g, "-")}-${fileNamePart(info.messageId)}.eml`);
-        await writeFile(file, info.message as Buffer, { flag: "wx" });
+        await writeFile(file, info.message as Buffer, { flag: "wx", mode: 0o600 });
         return { response: `Written to ${file}`, messageId: info.messageId };
       } catch (error) {
         throw toMailSendError(error);
       }
     },
     async verify() {
-      await mkdir(dir, { recursive: true });
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       return `E-mails are written as .eml files to ${path.resolve(dir)} (MAIL_TRANSPORT=files).`;
     },
     close() {
