@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runAdminCli } from "../tests/helpers/admin-cli.ts";
 import { startServerProcess, type StartedServer } from "../tests/helpers/server-process.ts";
 import { createTestDatabase, type TestDatabase } from "../tests/helpers/test-database.ts";
 
@@ -46,7 +47,7 @@ async function firstMailIn(folder: string): Promise<string> {
 }
 
 describe("files the server writes are its user's only, under umask 022", { timeout: 60_000 }, () => {
-  it("the database (SQLite: the file, -wal and -shm) and a reset's .eml file are 0600, their folders 0700", async () => {
+  it("the database (SQLite: the file, -wal and -shm), a reset's .eml file and a backup are 0600, their folders 0700", async () => {
     const data = join(dir, "data");
     const sqlitePath = join(data, "agency.sqlite");
     const mailDir = join(data, "mail");
@@ -78,6 +79,11 @@ describe("files the server writes are its user's only, under umask 022", { timeo
     } finally {
       await stop(server);
     }
+    // A backup holds every lead too (server/backup/files.ts creates it 0600 before writing).
+    const backup = join(dir, "agency.backup");
+    const backedUp = await runAdminCli(["backup", backup], database.database.kind === "sqlite" ? { kind: "sqlite", path: sqlitePath } : database.database);
+    expect(backedUp.code, backedUp.out).toBe(0);
+    expect(modeOf(backup)).toBe("0600");
   });
 
   // On SQLite whichever project runs it: the file is the test's own.
