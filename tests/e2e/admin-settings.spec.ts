@@ -99,6 +99,8 @@ test("Settings hold who gets new leads, the delivery settings, the notifications
     await expect(page.getByRole("region", { name: region, exact: true })).toBeVisible();
   }
   await expect(page.getByRole("region", { name: "Who gets new leads" }).getByRole("button", { name: "Send a test e-mail" })).toBeVisible();
+  // The test server has no SITE_ORIGIN: links in e-mails point to its own machine, and the owner is told (issue 32).
+  await expect(page.getByRole("region", { name: /^Links in e-mails point to http:\/\/localhost:\d+$/ })).toContainText("set SITE_ORIGIN");
   // Every user's own (issue 23): a member has no Settings.
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Account" }).click();
   await expect(page).toHaveURL(/\/admin\/account$/);
