@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { insertAccountMail, type AccountMail, type AccountMailsRepository, type ClaimedAccountMail } from "../repositories/account-mails-repository.ts";
+import { createDrainLoop } from "./drain-loop.ts";
 import { failureForLog } from "./failure-log.ts";
 import type { MailTransport } from "./mail/mail-transport.ts";
 import { nextAttemptAt } from "./schedule.ts";
@@ -46,11 +47,6 @@ export function retryAt(mail: Pick<ClaimedAccountMail, "attempts" | "createdAt" 
 }
 
 export function createAccountMailWorker({ mails, composePasswordReset, mailer, from, clock, log, pollMs = 5_000, leaseMs = 120_000, batch = 8 }: AccountMailWorkerOptions) {
-  let round: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-
   async function send(mail: ClaimedAccountMail): Promise<void> {
     try {
       if (mail.expiresAt !== null && Date.parse(mail.expiresAt) <= clock().getTime()) throw new Error("Its link expired before it could be sent.");
@@ -72,53 +68,23 @@ export function createAccountMailWorker({ mails, composePasswordReset, mailer, f
     }
   }
 
-  async function drain(): Promise<void> {
-    do {
-      again = false;
-      let claimed: ClaimedAccountMail[];
-      try {
-        const now = clock();
-        claimed = await mails.claimDue(now, new Date(now.getTime() + leaseMs), batch);
-      } catch (error) {
-        log.warn({ err: error }, "could not claim account e-mails (the database may be away); trying again at the next poll");
-        return;
-      }
-      await Promise.all(claimed.map(send));
-      if (claimed.length === batch) again = true;
-    } while (again && !stopped);
-  }
-
-  function wake(): void {
-    if (stopped) return;
-    if (round) {
-      again = true;
-      return;
+  /** One batch claimed and sent; whether it was full. */
+  async function sendBatch(): Promise<boolean> {
+    let claimed: ClaimedAccountMail[];
+    try {
+      const now = clock();
+      claimed = await mails.claimDue(now, new Date(now.getTime() + leaseMs), batch);
+    } catch (error) {
+      log.warn({ err: error }, "could not claim account e-mails (the database may be away); trying again at the next poll");
+      return false;
     }
-    // The round starts after the caller's turn: a request that queued a mail answers before any of the
-    // worker's queries run (a known address must not answer slower than an unknown one).
-    round = new Promise<void>((resolve) => setImmediate(resolve)).then(drain).finally(() => {
-      round = null;
-      if (again && !stopped) wake();
-    });
+    await Promise.all(claimed.map(send));
+    return claimed.length === batch;
   }
 
-  return {
-    wake,
-    /** Resolves when the round under way (if any) has finished: tests wait on it instead of sleeping. */
-    async settled(): Promise<void> {
-      while (round) await round;
-    },
-    start(): void {
-      timer = setInterval(wake, pollMs);
-      timer.unref();
-      wake();
-    },
-    async stop(): Promise<void> {
-      stopped = true;
-      clearInterval(timer);
-      await round;
-    },
-  };
+  // A woken round starts after the caller's turn: a request that queued a mail answers before any of the
+  // worker's queries run (a known address must not answer slower than an unknown one).
+  return createDrainLoop(sendBatch, { pollMs, afterCallersTurn: true });
 }
 
 export type AccountMailWorker = ReturnType<typeof createAccountMailWorker>;

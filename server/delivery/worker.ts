@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { ClaimedDelivery, DeliveriesRepository } from "../repositories/leads/deliveries.ts";
+import { createDrainLoop } from "./drain-loop.ts";
 import { failureForLog } from "./failure-log.ts";
 import { nextAttemptAt } from "./schedule.ts";
 
@@ -25,11 +26,6 @@ export type WorkerOptions = {
 };
 
 export function createDeliveryWorker({ deliveries, send, clock, log, pollMs = 5_000, leaseMs = 120_000, batch = 8 }: WorkerOptions) {
-  let round: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-
   async function deliver(delivery: ClaimedDelivery): Promise<void> {
     try {
       await send(delivery);
@@ -49,53 +45,21 @@ export function createDeliveryWorker({ deliveries, send, clock, log, pollMs = 5_
     }
   }
 
-  async function drain(): Promise<void> {
-    do {
-      again = false;
-      let claimed: ClaimedDelivery[];
-      try {
-        const now = clock();
-        claimed = await deliveries.claimDue(now, new Date(now.getTime() + leaseMs), batch);
-      } catch (error) {
-        log.warn({ err: error }, "could not claim deliveries (the database may be away); trying again at the next poll");
-        return;
-      }
-      await Promise.all(claimed.map(deliver));
-      // A full batch may have more behind it.
-      if (claimed.length === batch) again = true;
-    } while (again && !stopped);
-  }
-
-  function wake(): void {
-    if (stopped) return;
-    if (round) {
-      again = true;
-      return;
+  /** One batch claimed and sent; whether it was full. */
+  async function sendBatch(): Promise<boolean> {
+    let claimed: ClaimedDelivery[];
+    try {
+      const now = clock();
+      claimed = await deliveries.claimDue(now, new Date(now.getTime() + leaseMs), batch);
+    } catch (error) {
+      log.warn({ err: error }, "could not claim deliveries (the database may be away); trying again at the next poll");
+      return false;
     }
-    round = drain().finally(() => {
-      round = null;
-      if (again && !stopped) wake();
-    });
+    await Promise.all(claimed.map(deliver));
+    return claimed.length === batch;
   }
 
-  return {
-    wake,
-    /** Resolves when the round under way (if any) has finished: tests wait on it instead of sleeping. */
-    async settled(): Promise<void> {
-      while (round) await round;
-    },
-    start(): void {
-      timer = setInterval(wake, pollMs);
-      timer.unref();
-      wake();
-    },
-    /** Stops claiming; resolves when the sends in flight have finished (SIGTERM lets them complete). */
-    async stop(): Promise<void> {
-      stopped = true;
-      clearInterval(timer);
-      await round;
-    },
-  };
+  return createDrainLoop(sendBatch, { pollMs });
 }
 
 export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;

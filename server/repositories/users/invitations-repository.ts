@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { displayName, INVITATION_TTL_MS, type InvitationMailState, type InvitationState } from "../../../contract/team.ts";
+import { displayName, INVITATION_TTL_MS, type InvitationMailState, type TeamInvitation } from "../../../contract/team.ts";
 import type { UserRole } from "../../../contract/user-roles.ts";
 import type { Database } from "../../db/schema.ts";
 import { createAccountMailsRepository, insertAccountMail, type AccountMail, type AccountMailState } from "../account-mails-repository.ts";
@@ -13,17 +13,8 @@ import { createVerificationsRepository, verificationState, type Verification } f
 // accepted in one transaction with its activity record, and its e-mail is queued in the same transaction
 // (account_mails), so the owner's answer never waits for the mail server.
 
-/** An invitation as the owner's list shows it. */
-export type InvitationRow = {
-  id: string;
-  email: string;
-  role: UserRole;
-  state: InvitationState;
-  invitedBy: string | null;
-  createdAt: string;
-  expiresAt: string;
-  mail: InvitationMailState | null;
-};
+/** An invitation as the owner's list shows it (the contract's, less what only the route's answer adds). */
+export type InvitationRow = Omit<TeamInvitation, "emailed" | "link">;
 
 const MAIL_STATES: Record<AccountMailState, InvitationMailState> = { pending: "queued", sending: "queued", sent: "sent", failed: "failed", dropped: "failed" };
 

@@ -39,13 +39,16 @@ function median(values: number[]): number {
 describe("a reset request's answer", () => {
   it("comes before any mail is sent: the request is in the outbox, and the worker sends the link after", async () => {
     const before = mail.smtp.received.length;
+    const rows = (await outbox()).length;
     const answer = await ask(known.email);
     expect(answer.statusCode).toBe(202);
     expect(answer.json()).toEqual({ message: PASSWORD_RESET_REQUESTED_MESSAGE });
-    // Nothing sent yet, no link made yet: only the request waits in the outbox.
+    // Nothing sent yet: the request waits in the outbox (the worker's round starts after the answer, so by the
+    // time this reads the row it may have claimed it already).
     expect(mail.smtp.received.length).toBe(before);
-    expect((await outbox()).at(-1)).toMatchObject({ recipient: known.email, state: "pending", attempts: 0 });
-    expect(await t.app.db.selectFrom("verifications").select("id").where("userId", "=", known.id).execute()).toEqual([]);
+    const outboxNow = await outbox();
+    expect(outboxNow).toHaveLength(rows + 1);
+    expect(outboxNow.at(-1)).toMatchObject({ recipient: known.email, state: expect.stringMatching(/^(pending|sending)$/) });
 
     await t.app.accountMail.settled();
     const [received] = (await mail.smtp.waitFor(before + 1)).slice(before);
@@ -56,8 +59,10 @@ describe("a reset request's answer", () => {
 
   it("is the same work for an unknown address: the same row, dropped by the worker without keeping the address", async () => {
     const before = mail.smtp.received.length;
+    const rows = (await outbox()).length;
     expect((await ask("nobody-here@example.com")).statusCode).toBe(202);
-    expect((await outbox()).at(-1)).toMatchObject({ recipient: "nobody-here@example.com", state: "pending", attempts: 0 });
+    // The same one row a known address gets (the worker may have begun on it already: its state is not read here).
+    expect(await outbox()).toHaveLength(rows + 1);
     await t.app.accountMail.settled();
     expect((await outbox()).at(-1)).toMatchObject({ recipient: "", state: "dropped" });
     expect(mail.smtp.received.length).toBe(before);
