@@ -1,7 +1,11 @@
 import { expect, test } from "./fixtures.ts";
 
 test("the offer page countdown starts at 01:00:00, ticks each second, and stops at 00:00:00", async ({ page }) => {
-  await page.clock.install();
+  // Paused before the page loads: an installed clock otherwise flows with real time, and a slow machine
+  // added seconds of its own between the steps below (00:58:52 for 00:58:58).
+  const start = new Date("2026-03-02T15:00:00Z");
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1000));
   await page.goto("/ultimate-pitch");
   const countdown = page.getByTestId("countdown").first();
   await expect(countdown).toHaveText("01:00:00");
@@ -13,6 +17,8 @@ test("the offer page countdown starts at 01:00:00, ticks each second, and stops 
   await expect(countdown).toHaveText("00:00:00");
   await page.clock.runFor(5000);
   await expect(countdown).toHaveText("00:00:00");
+  // Time flows again for the fixtures' own checks after the test.
+  await page.clock.resume();
 });
 
 test("the landing page's two countdowns share one clock and both calls to action scroll to the booking section", async ({ page }) => {
