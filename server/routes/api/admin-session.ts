@@ -6,21 +6,16 @@ import {
   SECOND_STEP_EXPIRED_MESSAGE,
   WRONG_CODE_MESSAGE,
   secondFactorCode,
-  secondStepLimitMessage,
   type SecondFactorStep,
 } from "../../../contract/two-factor.ts";
 import { totpStepOf } from "../../lib/totp.ts";
 import { verificationState } from "../../repositories/users/verifications.ts";
 import { adminOf, statusOf } from "../../plugins/app/admin-sessions.ts";
-import { retryAfterSeconds } from "../../lib/too-many-requests.ts";
 import { parseInput, parseInputAsync } from "../../lib/request-errors.ts";
 import { hashSessionToken } from "../../lib/session-tokens.ts";
-import { sendTooManyRequests } from "../../lib/too-many-requests.ts";
+import { sendSecondStepLimited, sendTooManyRequests } from "../../lib/too-many-requests.ts";
 import { WorkLimiterBusyError } from "../../lib/work-limiter.ts";
 import { loginRateLimit } from "./rate-limits.ts";
-
-/** A refused sign-in may come back this soon: the queue holds at most a couple of seconds of work. */
-const BUSY_RETRY_AFTER_SECONDS = 2;
 
 /** Under a flood, one warning per this long (with the count) rather than one per refused attempt. */
 const BUSY_LOG_INTERVAL_MS = 10_000;
@@ -57,10 +52,7 @@ export default async function adminSessionRoutes(app: FastifyInstance) {
       refusedSinceLog = 0;
       lastBusyLogAt = now;
     }
-    return reply
-      .code(503)
-      .header("retry-after", String(BUSY_RETRY_AFTER_SECONDS))
-      .send({ message: "Too many sign-ins at this moment. Please try again in a few seconds." });
+    return sendHashBusy(reply);
   }
 
   app.addHook("onSend", async (_request, reply) => {
@@ -123,12 +115,7 @@ export default async function adminSessionRoutes(app: FastifyInstance) {
     // Counted before the code is checked, per account and apart from passwords (plugins/app/account-throttle.ts):
     // codes are slowed far more than passwords, and guessing them never locks the password step.
     const limited = await throttle.secondStepAttempt(user.id);
-    if (limited) {
-      return reply
-        .code(429)
-        .header("retry-after", String(retryAfterSeconds(limited.refusedForMs)))
-        .send({ message: secondStepLimitMessage(limited.refusedForMs), retryAt: limited.retryAt });
-    }
+    if (limited) return sendSecondStepLimited(reply, limited);
     const factors = app.repositories.secondFactors;
     let method: "password+totp" | "password+recovery-code" | null = null;
     const totp = await factors.totpOf(user.id);

@@ -3,7 +3,6 @@ import { displayName } from "../../../contract/team.ts";
 import {
   factorUserParams,
   identityConfirm,
-  secondStepLimitMessage,
   teamSettingsUpdate,
   totpConfirm,
   WRONG_CODE_MESSAGE,
@@ -15,7 +14,7 @@ import {
 } from "../../../contract/two-factor.ts";
 import { sendHashBusy, verifyWithinSignInBound } from "../../lib/bounded-hash.ts";
 import { parseInput } from "../../lib/request-errors.ts";
-import { retryAfterSeconds, sendTooManyRequests } from "../../lib/too-many-requests.ts";
+import { sendSecondStepLimited, sendTooManyRequests } from "../../lib/too-many-requests.ts";
 import { newTotpSecret, totpEnrolment, totpStepOf } from "../../lib/totp.ts";
 import { activityActor, adminOf } from "../../plugins/app/admin-sessions.ts";
 import { factorChangeNotice, requireFreshProof } from "./factor-change.ts";
@@ -72,9 +71,7 @@ export default async function adminTwoFactorRoutes(app: FastifyInstance) {
       await app.accountThrottle.passwordChangeSucceeded(admin.userId);
     } else {
       const limited = await app.accountThrottle.secondStepAttempt(admin.userId);
-      if (limited) {
-        return reply.code(429).header("retry-after", String(retryAfterSeconds(limited.refusedForMs))).send({ message: secondStepLimitMessage(limited.refusedForMs), retryAt: limited.retryAt });
-      }
+      if (limited) return sendSecondStepLimited(reply, limited);
       const code = input.code!;
       const totp = await secondFactors.totpOf(admin.userId);
       if (!totp?.enabled) {
