@@ -24,8 +24,16 @@ type LeadSourceColumns = {
   personId: string | null;
   /** When the same person's previous lead arrived; null: their first (or not yet written). */
   previousLeadAt: string | null;
-  /** When the status first left "new" (for one other than spam): speed to lead. */
+  /** When the lead was first answered (a reply sent, a call that reached them, or its status first left "new" for one other than spam): speed to lead. */
   answeredAt: string | null;
+  /** Who gave that first answer; null: not answered, or answered before issue 33 / by the system. */
+  answeredBy: string | null;
+  /** The reply deadline under the business hours (contract/business-hours.ts); null only on rows from before migration 0020 until the start-up backfill writes it. */
+  replyBy: string | null;
+  /** When the lead last wrote back after our last message; null: not waiting on us for an answer to their mail. */
+  repliedAt: string | null;
+  /** The token of the lead's reply address (replies+<token>@…), made with the first e-mail sent to them. */
+  replyToken: string | null;
 };
 
 export type ContactSubmissionsTable = LeadSourceColumns & {
@@ -107,7 +115,7 @@ export type LeadEventsTable = {
   id: string;
   leadKind: string;
   leadId: string;
-  /** "status" (fromStatus -> toStatus), "follow-up" (followUpAt and note as set; null: cleared) or "assignment" (assigneeId). */
+  /** "status" (fromStatus -> toStatus), "follow-up" (followUpAt and note as set; null: cleared), "assignment" (assigneeId) or "call" (outcome, note). */
   type: string;
   fromStatus: string | null;
   toStatus: string | null;
@@ -117,6 +125,8 @@ export type LeadEventsTable = {
   actorId: string | null;
   /** An "assignment" event's new assignee; null: unassigned. */
   assigneeId: string | null;
+  /** A "call" event's outcome: "reached" | "voicemail" | "no-answer" (contract/lead-calls.ts). */
+  outcome: string | null;
   createdAt: string;
 };
 
@@ -366,6 +376,72 @@ export type Database = {
   teamSettings: TeamSettingsTable;
   activity: ActivityTable;
   pageViews: PageViewsTable;
+  businessHours: BusinessHoursTable;
+  leadMessages: LeadMessagesTable;
+  replyTemplates: ReplyTemplatesTable;
+  mailboxState: MailboxStateTable;
+};
+
+/** One row ("business"); none: the spec's default hours (migration 0020, contract/business-hours.ts). */
+export type BusinessHoursTable = {
+  id: string;
+  timeZone: string;
+  /** JSON [{ day: 1..7, open: "HH:MM", close: "HH:MM" }]. */
+  week: string;
+  /** JSON ["YYYY-MM-DD"]. */
+  closedDates: string;
+  updatedAt: string;
+  updatedBy: string | null;
+};
+
+/** E-mails to and from a lead (migration 0020): "out" is an outbox, "in" what IMAP brought. */
+export type LeadMessagesTable = {
+  id: string;
+  leadKind: string;
+  leadId: string;
+  direction: string;
+  /** With angle brackets; unique. */
+  messageId: string;
+  inReplyTo: string | null;
+  referencesHeader: string | null;
+  fromAddress: string;
+  fromName: string | null;
+  toAddress: string;
+  subject: string;
+  /** The new text; quoted history and signature in `quoted` (folded in the timeline). */
+  body: string;
+  quoted: string | null;
+  sentBy: string | null;
+  /** out: queued, sending, sent, failed; in: received. */
+  state: string;
+  attempts: Generated<number>;
+  nextAttemptAt: string | null;
+  leaseUntil: string | null;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+  sentAt: string | null;
+};
+
+export type ReplyTemplatesTable = {
+  id: string;
+  name: string;
+  subject: string;
+  body: string;
+  createdAt: string;
+  updatedAt: string;
+  updatedBy: string | null;
+};
+
+/** The IMAP poller's place and lease, one row per mailbox (server/delivery/inbound/). */
+export type MailboxStateTable = {
+  id: string;
+  uidValidity: string | null;
+  lastUid: Generated<number>;
+  leaseHolder: string | null;
+  leaseUntil: string | null;
+  lastPolledAt: string | null;
+  lastError: string | null;
 };
 
 /** Views and entrances per path per day of the owner's time zone (issue 24; server/reports/ owns it). */
