@@ -31,6 +31,7 @@ const envSchema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(7),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
   ADMIN_EMAIL: z.email().optional(),
+  ADMIN_NAME: z.string().trim().min(1).max(80).optional(),
   ADMIN_PASSWORD: z.string().min(ADMIN_PASSWORD_MIN_LENGTH, { error: `must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters` }).optional(),
   RATE_LIMIT_FORMS_MAX: positiveInt.default(20),
   RATE_LIMIT_FORMS_WINDOW_MINUTES: positiveInt.default(10),
@@ -61,6 +62,14 @@ const envSchema = z.object({
     .pipe(z.array(z.email({ error: "must be one or more e-mail addresses, comma-separated" })).min(1))
     .optional(),
   AUTO_REPLY: booleanFlag.default(false),
+  // Replies from leads (issue 33): the mailbox they arrive in, read over IMAP, and its address, whose
+  // plus-tags (replies+<token>@…) carry each lead's reply address.
+  IMAP_URL: z
+    .string()
+    .regex(/^imaps?:\/\/[^\s@]+@[^\s]+$/, { error: "must be an imap:// or imaps:// URL with the user and password (imaps://user:password@host/INBOX)" })
+    .optional(),
+  REPLY_TO_ADDRESS: z.email({ error: "must be the e-mail address of the IMAP mailbox (replies@example.com)" }).optional(),
+  IMAP_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
   WEBHOOK_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
   WEBHOOK_SECRET: z
     .string()
@@ -95,7 +104,13 @@ export type ServerConfig = {
   /** TRUST_PROXY as a hop count (null: not one), for the start-up warning (trustProxyHopsWarning). */
   trustProxyHops: number | null;
   session: { cookieName: string; idleMs: number; maxMs: number };
-  adminBootstrap: { email: string; password: string } | null;
+  adminBootstrap: { email: string; password: string; name: string | null } | null;
+  /**
+   * Replies from leads (issue 33): IMAP_URL's mailbox is read every `pollMs` (and on IDLE news) by
+   * server/delivery/inbound/; `replyAddress` is its address, plus-tagged per lead in the Reply-To of what we
+   * send. null: replies are not collected (the admin says so and how to turn it on).
+   */
+  inbound: { imapUrl: string; mailbox: string; replyAddress: string; pollMs: number } | null;
   rateLimit: {
     enabled: boolean;
     forms: { max: number; windowMs: number };
@@ -194,6 +209,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailTransport && !e.MAIL_FROM && "MAIL_FROM must be set when mail is configured (SMTP_URL or MAIL_TRANSPORT=files)",
     e.AUTO_REPLY && !mailTransport && "AUTO_REPLY=true needs mail (SMTP_URL or MAIL_TRANSPORT=files)",
     Boolean(e.WEBHOOK_URL) !== Boolean(e.WEBHOOK_SECRET) && "WEBHOOK_URL and WEBHOOK_SECRET must be set together",
+    Boolean(e.IMAP_URL) !== Boolean(e.REPLY_TO_ADDRESS) && "IMAP_URL and REPLY_TO_ADDRESS must be set together",
+    e.IMAP_URL && !mailTransport && "IMAP_URL needs mail to send replies with (SMTP_URL or MAIL_TRANSPORT=files)",
   ].filter((problem): problem is string => typeof problem === "string");
   if (deliveryProblems.length > 0) throw new ConfigError(`Invalid environment:\n${deliveryProblems.map((p) => `  ${p}`).join("\n")}`);
   if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
@@ -222,7 +239,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       idleMs: e.SESSION_IDLE_DAYS * DAY_MS,
       maxMs: e.SESSION_MAX_DAYS * DAY_MS,
     },
-    adminBootstrap: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : null,
+    adminBootstrap: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME ?? null } : null,
+    inbound:
+      e.IMAP_URL && e.REPLY_TO_ADDRESS
+        ? { imapUrl: e.IMAP_URL, mailbox: decodeURIComponent(new URL(e.IMAP_URL).pathname.replace(/^\/+/, "")) || "INBOX", replyAddress: e.REPLY_TO_ADDRESS.toLowerCase(), pollMs: e.IMAP_POLL_SECONDS * SECOND_MS }
+        : null,
     rateLimit: {
       enabled: e.RATE_LIMIT_ENABLED,
       forms: { max: e.RATE_LIMIT_FORMS_MAX, windowMs: e.RATE_LIMIT_FORMS_WINDOW_MINUTES * MINUTE_MS },
