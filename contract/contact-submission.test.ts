@@ -161,7 +161,7 @@ describe("contactSubmissionInput: characters that disguise text", () => {
   });
 });
 
-describe("contactSubmissionInput: meeting rules (today in the lead's zone, a year ahead, a time only with a date)", () => {
+describe("contactSubmissionInput: meeting rules (today in the lead's zone, a year ahead, date and time each optional)", () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ["Date"] });
     // 03:00 UTC on 26 November 2026: still the 25th in Chicago, already the 26th in Tokyo.
@@ -195,10 +195,11 @@ describe("contactSubmissionInput: meeting rules (today in the lead's zone, a yea
     expect(issuePaths(parse({ meetingDate: "2026-11-24" }))).toEqual([["meetingDate"]]);
   });
 
-  it("refuses a meeting time without a date", () => {
+  it("accepts a meeting time without a date (SPEC: each optional on its own; issue 33)", () => {
     const result = parse({ meetingTime: "10:00", timezone: "UTC" });
-    expect(issuePaths(result)).toEqual([["meetingDate"]]);
-    expect(result.error?.issues[0]?.message).toBe("Choose a meeting date for your meeting time.");
+    expect(result.success).toBe(true);
+    expect(result.data?.meetingTime).toBe("10:00");
+    expect(result.data?.meetingDate).toBeUndefined();
   });
 });
 

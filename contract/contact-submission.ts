@@ -37,13 +37,11 @@ export function browserOrServerTimeZone(): string {
 
 /**
  * The meeting rules across fields, for the API and every form (the browser's date input enforces the same
- * bounds with min and max): a date not before today in the lead's time zone, at most a year ahead, and a
- * time only with a date.
+ * bounds with min and max): a date not before today in the lead's time zone and at most a year ahead. The
+ * date and the time are each optional on their own (SPEC §5: "Company, meeting date and meeting time are
+ * optional"): a time without a date is a preferred hour on any day.
  */
 export function checkMeeting(value: { meetingDate?: string | undefined; meetingTime?: string | undefined; timezone?: string | undefined }, ctx: z.RefinementCtx): void {
-  if (value.meetingTime !== undefined && value.meetingDate === undefined) {
-    ctx.addIssue({ code: "custom", path: ["meetingDate"], message: fieldMessages.meetingTimeWithoutDate });
-  }
   if (value.meetingDate === undefined) return;
   const { min, max } = meetingDateRange(value.timezone && isTimeZone(value.timezone) ? value.timezone : LATEST_TODAY_ZONE);
   if (value.meetingDate < min) ctx.addIssue({ code: "custom", path: ["meetingDate"], message: fieldMessages.meetingDatePast });

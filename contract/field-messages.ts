@@ -25,5 +25,4 @@ export const fieldMessages = {
   /** More than a year ahead (contract/contact-submission.ts MEETING_HORIZON_YEARS). */
   meetingDateTooFar: "Choose a meeting date within the next year.",
   /** A meeting time only means something on a date. */
-  meetingTimeWithoutDate: "Choose a meeting date for your meeting time.",
 } as const;

@@ -3,6 +3,7 @@ import { publicForms } from "../../contract/public-forms.ts";
 import { budgetLabels, serviceTypeLabels } from "../../contract/service-inquiry.ts";
 import type { LeadOf } from "../repositories/leads/lead-tables.ts";
 import { zonedInstant } from "../../contract/time-zones.ts";
+import { meetingTimeLabel } from "../../contract/lead-options.ts";
 
 // What a lead says, as rows a person reads: the one place that turns a stored lead into labelled text for
 // the owner's e-mail, the auto-reply and any other channel. Pure: no I/O, the clock is not read.
@@ -69,7 +70,8 @@ function calendarDay(date: string): string {
  */
 export function requestedMeeting(lead: LeadOf["contacts"], ownerTimeZone?: string): string | null {
   const { meetingDate, meetingTime, timezone } = lead;
-  if (!meetingDate) return null;
+  // A preferred hour without a day (each is optional on its own, SPEC §5).
+  if (!meetingDate) return meetingTime ? `Any day, ${meetingTimeLabel(meetingTime)} (${timezone ?? "time zone not given"})` : null;
   if (!meetingTime) return `${calendarDay(meetingDate)} (no time chosen)`;
   if (!timezone) return `${calendarDay(meetingDate)}, ${meetingTime} (time zone not given)`;
   const start = zonedInstant(meetingDate, Number(meetingTime.slice(0, 2)), timezone);

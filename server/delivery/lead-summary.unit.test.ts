@@ -67,6 +67,11 @@ describe("requestedMeeting", () => {
     expect(requestedMeeting(contactLead({ meetingTime: null }))).toBe("Wed, Dec 2, 2026 (no time chosen)");
     expect(requestedMeeting(contactLead({ meetingDate: null, meetingTime: null, timezone: null }))).toBeNull();
   });
+
+  it("shows a preferred hour without a day as any day (each is optional on its own; issue 33)", () => {
+    expect(requestedMeeting(contactLead({ meetingDate: null }))).toBe("Any day, 10:00 AM (America/Chicago)");
+    expect(requestedMeeting(contactLead({ meetingDate: null, timezone: null }))).toBe("Any day, 10:00 AM (time zone not given)");
+  });
 });
 
 describe("leadSummary", () => {

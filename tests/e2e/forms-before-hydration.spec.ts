@@ -160,3 +160,31 @@ test("a page with a form loads none of the form's code until the visitor touches
   await page.getByLabel("First Name").focus();
   await expect.poll(() => own().some((path) => /short-lead-form/.test(path))).toBe(true);
 });
+
+test("/contact: the meeting date input offers no day before the visitor's today before any interaction (issue 33)", async ({ page }) => {
+  await page.goto("/contact");
+  const dateInput = page.getByLabel("Preferred meeting date (optional)");
+  const today = await page.evaluate(() => {
+    const now = new Date();
+    return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+  });
+  await expect(dateInput).toHaveAttribute("min", today);
+  await expect(dateInput).toHaveAttribute("max", /^\d{4}-\d{2}-\d{2}$/);
+  // Nothing was touched: the form's island has not loaded, the page's own script set the bounds.
+  await expect(page.locator('astro-island[client="lead-form"]').first()).toHaveAttribute("ssr", "");
+});
+
+test("/contact: a meeting time without a date is sent and stored on its own (issue 33)", async ({ page, baseURL }) => {
+  const email = uniqueEmail("time-without-date");
+  await page.goto("/contact");
+  await page.getByRole("checkbox", { name: "SEO Services" }).check();
+  await page.getByLabel("Full Name").fill("Dana Whitfield");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+  await page.getByLabel("Phone").fill("512 555 0100");
+  await page.getByLabel("Preferred meeting time (optional)").selectOption("11:00");
+  await islandHydrated(page);
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await thanked(page);
+  const [lead] = await storedLeads(baseURL!, "contact-submissions", email);
+  expect(lead).toMatchObject({ meetingDate: null, meetingTime: "11:00" });
+});

@@ -100,6 +100,10 @@ describe("meetingRequestText", () => {
 
   it("is nothing without a date", () => {
     expect(meetingRequestText({ meetingDate: null, meetingTime: null })).toBeNull();
-    expect(meetingRequestText({ meetingDate: "soon", meetingTime: "10:00" })).toBeNull();
+    expect(meetingRequestText({ meetingDate: "soon", meetingTime: null })).toBeNull();
+  });
+
+  it("names a preferred hour without a date as any day (issue 33)", () => {
+    expect(meetingRequestText({ meetingDate: null, meetingTime: "10:00" })).toBe("Meeting requested: any day, 10:00 AM (their time)");
   });
 });

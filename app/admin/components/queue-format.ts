@@ -101,10 +101,12 @@ export function followUpStanding(
  * it in both time zones. Null when none was asked for.
  */
 export function meetingRequestText(lead: Pick<ContactLead, "meetingDate" | "meetingTime">): string | null {
+  const time = lead.meetingTime && /^\d{2}:\d{2}$/.test(lead.meetingTime) ? `, ${meetingTimeLabel(lead.meetingTime)} (their time)` : "";
+  // A preferred hour without a day (each is optional on its own, SPEC §5).
+  if (!lead.meetingDate && time) return `Meeting requested: any day${time}`;
   if (!lead.meetingDate || !/^\d{4}-\d{2}-\d{2}$/.test(lead.meetingDate)) return null;
   const date = new Intl.DateTimeFormat(LOCALE, { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
     new Date(`${lead.meetingDate}T12:00:00Z`),
   );
-  const time = lead.meetingTime && /^\d{2}:\d{2}$/.test(lead.meetingTime) ? `, ${meetingTimeLabel(lead.meetingTime)} (their time)` : "";
   return `Meeting requested: ${date}${time}`;
 }

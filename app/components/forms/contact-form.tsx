@@ -160,7 +160,7 @@ export function ContactForm({ formName = contactFormName, className }: { formNam
 
         <div className="grid gap-5 sm:grid-cols-2">
           <Field id={ids.meetingDate} label={fieldLabel.meetingDate} error={errors.meetingDate?.message}>
-            <Input type="date" min={minDate} max={maxDate} {...form.register("meetingDate")} {...fieldA11y(ids.meetingDate, errors.meetingDate?.message)} />
+            <Input type="date" data-meeting-date min={minDate} max={maxDate} {...form.register("meetingDate")} {...fieldA11y(ids.meetingDate, errors.meetingDate?.message)} />
           </Field>
           <SelectField
             id={ids.meetingTime}
