@@ -119,6 +119,10 @@ export const userPatch = z
   .refine((patch) => Object.keys(patch).length > 0, { error: "Nothing to change: send role, name or active." });
 export type UserPatch = z.input<typeof userPatch>;
 
+/** PUT /api/admin/account/name (any signed-in user): the name the team, the activity and every e-mail show for them (issue 33). */
+export const ownNameInput = z.object({ name: personName.min(1, { error: "Enter your name." }) }).strict();
+export type OwnNameInput = z.input<typeof ownNameInput>;
+
 /** The answer when a change would leave no active owner (409). */
 export const LAST_OWNER_MESSAGE = "There must always be at least one active owner.";
 

@@ -3,7 +3,8 @@ import { adminPassword } from "../../../contract/admin.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 
 /**
- * ADMIN_EMAIL + ADMIN_PASSWORD create the admin account at start-up when it does not exist yet.
+ * ADMIN_EMAIL + ADMIN_PASSWORD create the admin account at start-up when it does not exist yet, named
+ * ADMIN_NAME when set (else the admin asks for the name at the first sign-in).
  * An existing account is left alone: its password is changed with `npm run admin -- reset-password`.
  */
 export default fp(
@@ -19,7 +20,7 @@ export default fp(
     const checked = await adminPassword.safeParseAsync(bootstrap.password);
     if (!checked.success) throw new Error(`ADMIN_PASSWORD is refused: ${checked.error.issues[0]?.message ?? "choose another password."}`);
     try {
-      await users.create(bootstrap.email, await hashPassword(bootstrap.password));
+      await users.create(bootstrap.email, await hashPassword(bootstrap.password), { name: bootstrap.name });
       app.log.info("created the admin account of ADMIN_EMAIL");
     } catch (error) {
       // Another instance created it at the same moment: that is the outcome we wanted.

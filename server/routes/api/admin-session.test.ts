@@ -326,7 +326,7 @@ describe("admin bootstrap", () => {
     expect(user?.passwordHash).not.toContain(TEST_ADMIN.password);
 
     const restarted = await createTestApp(
-      { adminBootstrap: { email: TEST_ADMIN.email, password: "a different password entirely" } },
+      { adminBootstrap: { email: TEST_ADMIN.email, password: "a different password entirely", name: null } },
       t.testDatabase,
     );
     try {

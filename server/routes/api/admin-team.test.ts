@@ -550,3 +550,48 @@ describe("activity", () => {
     expect(invitations[0]!.summary).toMatch(/^invited eve-.*@example\.com as member$/);
   });
 });
+
+describe("names (issue 33)", () => {
+  it("a user sets their own name: the status, the team list and the activity show it", async () => {
+    const someone = await member(null);
+    const before = await call("GET", "/api/admin/status", someone.cookie);
+    expect(before.json().user.name).toBeNull();
+    const response = await call("PUT", "/api/admin/account/name", someone.cookie, { name: "  Ana Ruiz " });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ name: "Ana Ruiz" });
+    expect((await call("GET", "/api/admin/status", someone.cookie)).json().user.name).toBe("Ana Ruiz");
+    const users = (await call("GET", "/api/admin/users", owner)).json() as TeamUsersAnswer;
+    expect(users.users.find((user) => user.id === someone.id)?.name).toBe("Ana Ruiz");
+    const activity = (await call("GET", "/api/admin/activity", owner)).json() as ActivityPage;
+    expect(activity.items.some((item) => item.summary === "set their name to Ana Ruiz" && item.actor?.name === "Ana Ruiz")).toBe(true);
+  });
+
+  it("refuses a blank or overlong name with 400 and keeps the one stored; 401 without a session", async () => {
+    const someone = await member("Kept Name");
+    for (const [payload, message] of [
+      [{ name: "   " }, "Enter your name."],
+      [{ name: "x".repeat(101) }, "name"],
+      [{}, "name"],
+      [{ name: "Ok", role: "owner" }, ""],
+    ] as const) {
+      const response = await call("PUT", "/api/admin/account/name", someone.cookie, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(JSON.stringify(response.json())).toContain(message);
+    }
+    expect((await call("GET", "/api/admin/status", someone.cookie)).json().user.name).toBe("Kept Name");
+    expect((await call("PUT", "/api/admin/account/name", undefined, { name: "Nobody" })).statusCode).toBe(401);
+  });
+});
+
+describe("ADMIN_NAME (issue 33)", () => {
+  it("names the owner created at first start", async () => {
+    const named = await createTestApp({ adminBootstrap: { ...TEST_ADMIN, name: "Maria Owens" } });
+    try {
+      const cookie = await signIn(named.app);
+      const status = (await named.app.inject({ method: "GET", url: "/api/admin/status", headers: { cookie } })).json();
+      expect(status.user).toMatchObject({ name: "Maria Owens", role: "owner" });
+    } finally {
+      await named.close();
+    }
+  });
+});

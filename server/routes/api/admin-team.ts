@@ -8,6 +8,7 @@ import {
   LAST_OWNER_MESSAGE,
   linkLookup,
   linkTokenOf,
+  ownNameInput,
   userPatch,
   type AdminSessionsAnswer,
   type InvitationLookup,
@@ -94,6 +95,21 @@ export default async function adminTeamRoutes(app: FastifyInstance) {
     }
     request.log.info({ userId: id, role: patch.role, active: patch.active }, "user changed");
     return (await users.list()).find((user) => user.id === id);
+  });
+
+  // The signed-in user names themself (issue 33): asked at first sign-in, changed on Account.
+  app.put("/api/admin/account/name", { preHandler: requireAdmin }, async (request, reply) => {
+    const { name } = parseInput(ownNameInput, request.body, "Please correct the highlighted fields.");
+    const admin = adminOf(request);
+    // The record names them as they are now called.
+    const actor = activityActor({ ...admin, name });
+    const before = await users.update(admin.userId, { name }, async (trx, old) => {
+      if (old.name === name) return;
+      const summary = old.name ? `renamed themself from ${old.name} to ${name}` : `set their name to ${name}`;
+      await recordActivity(trx, [{ actor, kind: "user" as const, summary, subjectUserId: admin.userId }], app.clock());
+    });
+    if (!before) return reply.code(404).send(NO_USER);
+    return { name };
   });
 
   app.delete("/api/admin/users/:id", { preHandler: requireOwner }, async (request, reply) => {
