@@ -16,6 +16,8 @@ export const activityKinds = [
   "spam",
   "note",
   "follow-up",
+  "reply",
+  "call",
   "export",
   "delete",
 ] as const;
@@ -34,6 +36,8 @@ export const activityKindLabels: Record<ActivityKind, string> = {
   spam: "Spam",
   note: "Notes",
   "follow-up": "Follow-ups",
+  reply: "Replies sent",
+  call: "Calls",
   export: "Exports",
   delete: "Deletions",
 };

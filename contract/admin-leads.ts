@@ -6,6 +6,8 @@ import type { ContactSubmission } from "./contact-submission.ts";
 import type { Delivery } from "./deliveries.ts";
 import { cleanText, leadStatuses, type LeadStatus } from "./fields.ts";
 import type { LeadNote } from "./lead-notes.ts";
+import type { OutgoingMessageState } from "./lead-messages.ts";
+import type { CallOutcome } from "./lead-calls.ts";
 import type { ServiceInquiry } from "./service-inquiry.ts";
 
 // The owner's inbox API (docs/decisions/008-admin-inbox.md): the leads, their kinds and their changes.
@@ -110,6 +112,11 @@ export type LeadEvent = (
   by: UserRef | null;
 };
 
+  // Issue 33: an e-mail sent to the lead (its state in the outbox; lastError once a try failed), one
+  // received from them (the quoted history kept apart, folded), a call logged (by: who called).
+  | { id: string; type: "email-out"; at: string; subject: string; body: string; to: string; state: OutgoingMessageState; lastError: string | null }
+  | { id: string; type: "email-in"; at: string; from: string; subject: string; body: string; quoted: string | null }
+  | { id: string; type: "call"; at: string; outcome: CallOutcome; note: string | null }
 /** A user as a lead's history names them: "Deleted user" when the account is gone. */
 export type UserRef = { id: string; name: string };
 
