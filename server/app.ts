@@ -9,6 +9,7 @@ import accountMail from "./plugins/app/account-mail.ts";
 import accountThrottle from "./plugins/app/account-throttle.ts";
 import adminBootstrap from "./plugins/app/admin-bootstrap.ts";
 import adminSessions from "./plugins/app/admin-sessions.ts";
+import leadReplies from "./plugins/app/lead-replies.ts";
 import database from "./plugins/app/database.ts";
 import metrics from "./plugins/app/metrics.ts";
 import delivery from "./plugins/app/delivery.ts";
@@ -23,6 +24,7 @@ import helmet from "./plugins/external/helmet.ts";
 import rateLimit from "./plugins/external/rate-limit.ts";
 import adminDeliveryRoutes from "./routes/api/admin-deliveries.ts";
 import adminLeadRoutes from "./routes/api/admin-leads.ts";
+import adminReplyRoutes from "./routes/api/admin-replies.ts";
 import adminNotificationSettingsRoutes from "./routes/api/admin-notification-settings.ts";
 import adminSessionRoutes from "./routes/api/admin-session.ts";
 import adminTeamRoutes from "./routes/api/admin-team.ts";
@@ -171,6 +173,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}) {
   await app.register(sweeps);
   await app.register(delivery);
   await app.register(accountMail);
+  await app.register(leadReplies);
   await app.register(morningEmail);
   await app.register(originCheck);
 
@@ -186,6 +189,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}) {
   await app.register(adminTwoFactorRoutes);
   await app.register(adminPasskeyRoutes);
   await app.register(adminLeadRoutes);
+  await app.register(adminReplyRoutes);
   await app.register(adminDeliveryRoutes);
   await app.register(adminNotificationSettingsRoutes);
   await app.register(notificationConfirmRoutes);

@@ -15,6 +15,9 @@ const markers: Record<TimelineEntry["type"], string> = {
   note: "bg-amber-600",
   "follow-up": "bg-slate-600",
   assignment: "bg-violet-700",
+  "email-out": "bg-brand-700",
+  "email-in": "bg-teal-700",
+  call: "bg-rose-700",
 };
 
 function Entry({ entry }: { entry: TimelineEntry }) {

@@ -2,6 +2,7 @@ import type { LeadDetail, LeadEvent } from "../../../contract/admin-leads.ts";
 import type { LeadNote } from "../../../contract/lead-notes.ts";
 import type { Delivery } from "../../../contract/deliveries.ts";
 import { deliveryChannelLabels } from "../../../contract/deliveries.ts";
+import { callOutcomeLabels } from "../../../contract/lead-calls.ts";
 import { leadFormLabel } from "../../config/lead-form-names.ts";
 import { deliveryStateLabels } from "./delivery-format.ts";
 import { formatDateTime, statusLabels } from "./lead-format.ts";
@@ -17,7 +18,11 @@ export type TimelineEntry =
   | { type: "status"; id: string; at: string; title: string; detail: null }
   | { type: "assignment"; id: string; at: string; title: string; detail: null }
   | { type: "note"; id: string; at: string; title: string; detail: null; note: LeadNote }
-  | { type: "follow-up"; id: string; at: string; title: string; detail: string | null };
+  | { type: "follow-up"; id: string; at: string; title: string; detail: string | null }
+  // Issue 33: e-mails to and from the lead and logged calls, drawn with their own bodies (lead-timeline-list.tsx).
+  | { type: "email-out"; id: string; at: string; title: string; detail: string | null; event: Extract<LeadEvent, { type: "email-out" }> }
+  | { type: "email-in"; id: string; at: string; title: string; detail: string | null; event: Extract<LeadEvent, { type: "email-in" }> }
+  | { type: "call"; id: string; at: string; title: string; detail: string | null; event: Extract<LeadEvent, { type: "call" }> };
 
 function arrival(lead: Pick<LeadDetail, "id" | "createdAt" | "formName" | "pagePath">): TimelineEntry {
   const form = leadFormLabel(lead.formName);
@@ -69,6 +74,14 @@ function eventEntry(event: LeadEvent): TimelineEntry {
     const what = event.assignee ? `Assigned to ${event.assignee.name}` : "Unassigned";
     return { type: "assignment", id: `event-${event.id}`, at: event.at, title: `${what}${byText(event.by)}`, detail: null };
   }
+  if (event.type === "email-out") {
+    const detail = event.state === "failed" && event.lastError ? `Not sent: ${event.lastError}` : event.state !== "sent" && event.lastError ? `Last try failed: ${event.lastError}; trying again` : null;
+    return { type: "email-out", id: `event-${event.id}`, at: event.at, title: `E-mail to ${event.to}${byText(event.by)}`, detail, event };
+  }
+  if (event.type === "email-in") return { type: "email-in", id: `event-${event.id}`, at: event.at, title: `E-mail from ${event.from}`, detail: null, event };
+  if (event.type === "call") {
+    return { type: "call", id: `event-${event.id}`, at: event.at, title: `Call: ${callOutcomeLabels[event.outcome]}${byText(event.by)}`, detail: event.note, event };
+  }
   return {
     type: "follow-up",
     id: `event-${event.id}`,
@@ -83,7 +96,7 @@ function noteEntry(note: LeadNote): TimelineEntry {
 }
 
 /** Within one instant, the later step of a lead's life first (newest first): the arrival is always last. */
-const rank: Record<TimelineEntry["type"], number> = { note: 0, "follow-up": 1, assignment: 2, status: 2, delivery: 3, arrival: 4 };
+const rank: Record<TimelineEntry["type"], number> = { note: 0, "follow-up": 1, assignment: 2, status: 2, "email-out": 3, "email-in": 3, call: 3, delivery: 4, arrival: 5 };
 
 /** The lead's timeline, newest first. */
 export function leadTimeline(lead: Pick<LeadDetail, "id" | "createdAt" | "formName" | "pagePath" | "deliveries" | "notes" | "events">): TimelineEntry[] {

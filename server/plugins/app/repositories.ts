@@ -15,6 +15,8 @@ import { createSecondFactorsRepository } from "../../repositories/users/second-f
 import { createPasskeysRepository } from "../../repositories/users/passkeys-repository.ts";
 import { createInvitationsRepository } from "../../repositories/users/invitations-repository.ts";
 import { createPasswordResetsRepository } from "../../repositories/users/password-resets-repository.ts";
+import { createLeadAnswers } from "../../repositories/leads/answers.ts";
+import { createReplyTemplatesRepository } from "../../repositories/reply-templates-repository.ts";
 
 export type Repositories = {
   leads: ReturnType<typeof createLeadsRepository>;
@@ -32,6 +34,8 @@ export type Repositories = {
   invitations: ReturnType<typeof createInvitationsRepository>;
   passwordResets: ReturnType<typeof createPasswordResetsRepository>;
   pageViews: ReturnType<typeof createPageViews>;
+  leadAnswers: ReturnType<typeof createLeadAnswers>;
+  replyTemplates: ReturnType<typeof createReplyTemplatesRepository>;
 };
 
 export default fp(
@@ -52,6 +56,8 @@ export default fp(
       invitations: createInvitationsRepository(app.db, app.clock),
       passwordResets: createPasswordResetsRepository(app.db, app.clock),
       pageViews: createPageViews(app.db, app.clock, app.config.delivery.ownerTimeZone),
+      leadAnswers: createLeadAnswers(app.db, deliveryPlanner(app.config.delivery), app.clock),
+      replyTemplates: createReplyTemplatesRepository(app.db, app.clock),
     };
     app.decorate("repositories", repositories);
   },

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { LeadEvent, LeadKind } from "../../../contract/admin-leads.ts";
 import type { LeadStatus } from "../../../contract/fields.ts";
+import type { CallOutcome } from "../../../contract/lead-calls.ts";
 import type { Database } from "../../db/schema.ts";
 import { userRefs } from "../users/user-names.ts";
 
@@ -13,30 +14,34 @@ import { userRefs } from "../users/user-names.ts";
 export type NewLeadEvent =
   | { leadId: string; type: "status"; from: LeadStatus; to: LeadStatus }
   | { leadId: string; type: "follow-up"; followUpAt: string | null; note: string | null }
-  | { leadId: string; type: "assignment"; assigneeId: string | null };
+  | { leadId: string; type: "assignment"; assigneeId: string | null }
+  | { leadId: string; type: "call"; outcome: CallOutcome; note: string | null };
 
-/** Writes the events of one change (all at `at`, by `actorId`) in one statement. */
-export async function insertEvents(trx: Transaction<Database>, kind: LeadKind, events: NewLeadEvent[], at: Date, actorId: string | null = null): Promise<void> {
-  if (events.length === 0) return;
+/** Writes the events of one change (all at `at`, by `actorId`) in one statement; answers their ids, in order. */
+export async function insertEvents(trx: Transaction<Database>, kind: LeadKind, events: NewLeadEvent[], at: Date, actorId: string | null = null): Promise<string[]> {
+  if (events.length === 0) return [];
   const createdAt = at.toISOString();
+  const ids = events.map(() => randomUUID());
   await trx
     .insertInto("leadEvents")
     .values(
-      events.map((event) => ({
-        id: randomUUID(),
+      events.map((event, index) => ({
+        id: ids[index]!,
         leadKind: kind,
         leadId: event.leadId,
         type: event.type,
         fromStatus: event.type === "status" ? event.from : null,
         toStatus: event.type === "status" ? event.to : null,
         followUpAt: event.type === "follow-up" ? event.followUpAt : null,
-        note: event.type === "follow-up" ? event.note : null,
+        note: event.type === "follow-up" || event.type === "call" ? event.note : null,
         assigneeId: event.type === "assignment" ? event.assigneeId : null,
+        outcome: event.type === "call" ? event.outcome : null,
         actorId,
         createdAt,
       })),
     )
     .execute();
+  return ids;
 }
 
 /**
@@ -46,7 +51,7 @@ export async function insertEvents(trx: Transaction<Database>, kind: LeadKind, e
 export async function eventsOf(db: Kysely<Database>, kind: LeadKind, leadId: string): Promise<LeadEvent[]> {
   const rows = await db
     .selectFrom("leadEvents")
-    .select(["id", "type", "fromStatus", "toStatus", "followUpAt", "note", "assigneeId", "actorId", "createdAt"])
+    .select(["id", "type", "fromStatus", "toStatus", "followUpAt", "note", "assigneeId", "outcome", "actorId", "createdAt"])
     .where("leadKind", "=", kind)
     .where("leadId", "=", leadId)
     .orderBy("createdAt", "asc")
@@ -58,6 +63,7 @@ export async function eventsOf(db: Kysely<Database>, kind: LeadKind, leadId: str
     const by = ref(row.actorId);
     if (row.type === "status") return { id: row.id, type: "status", at: row.createdAt, from: row.fromStatus as LeadStatus, to: row.toStatus as LeadStatus, by };
     if (row.type === "assignment") return { id: row.id, type: "assignment", at: row.createdAt, assignee: ref(row.assigneeId), by };
+    if (row.type === "call") return { id: row.id, type: "call", at: row.createdAt, outcome: row.outcome as CallOutcome, note: row.note, by };
     return { id: row.id, type: "follow-up", at: row.createdAt, followUpAt: row.followUpAt, note: row.note, by };
   });
 }

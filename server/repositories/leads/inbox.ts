@@ -10,11 +10,11 @@ import { recordActivity, type ActivityActor } from "../activity/activity-reposit
 import { NOT_SPAM, leadFilter, leadSearch, scopeFilters, type ScopedFilters } from "./filters.ts";
 import { bulkAction, type BulkOutcome, type BulkTarget } from "./bulk.ts";
 import { writeMissingDeadlineKeys } from "./deadline-keys.ts";
-import { eventsOf } from "./events.ts";
 import { LeadChangeRefused, changeLeads, eraseLeads, type LeadChange } from "./lead-changes.ts";
 import { after, comparePositions, cursorAt, leadOrder, positionOfCursor, reversed, type LeadOrder, type LeadPosition } from "./lead-order.ts";
 import { leadSqlTables, leadTables, toLead, leadView, wholeRow, type LeadOf } from "./lead-tables.ts";
 import { deliveriesOf, type DeliveryPlanner } from "./deliveries.ts";
+import { timelineOf } from "./messages.ts";
 import { insertNote, notesOf } from "./notes.ts";
 import type { OwnerDay } from "./owner-day.ts";
 
@@ -256,7 +256,7 @@ export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner, day: Ow
     },
 
     async find<K extends LeadKind>(kind: K, id: string): Promise<LeadDetail<LeadOf[K]> | undefined> {
-      const [lead, notes, deliveries, events] = await Promise.all([get(kind, id), notesOf(db, kind, id), deliveriesOf(db, kind, id), eventsOf(db, kind, id)]);
+      const [lead, notes, deliveries, events] = await Promise.all([get(kind, id), notesOf(db, kind, id), deliveriesOf(db, kind, id), timelineOf(db, kind, id)]);
       return lead && { ...lead, notes, deliveries, events };
     },
 

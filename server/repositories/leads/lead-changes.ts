@@ -12,6 +12,7 @@ import { deleteDeliveriesOf, insertDeliveries, leadsWithDeliveries, type Deliver
 import { deleteEventsOf, insertEvents, type NewLeadEvent } from "./events.ts";
 import { deleteIdempotencyKeysOf } from "./idempotency.ts";
 import { leadSqlTables, leadTables, leadView } from "./lead-tables.ts";
+import { deleteMessagesOf } from "./messages.ts";
 import { deleteNotesOf } from "./notes.ts";
 
 // The rules of changing and erasing leads, one place for the single lead (PATCH, DELETE), the bulk
@@ -66,6 +67,8 @@ async function activityOf(trx: Transaction<Database>, kind: LeadKind, events: Ne
       const assignee = ref(event.assigneeId);
       return { ...about, kind: "assignment", summary: assignee ? `assigned ${name} to ${assignee.name}` : `unassigned ${name}`, data: { assigneeId: event.assigneeId } };
     }
+    // A change writes no call (answers.ts records its own); the type says so for the follow-up below.
+    if (event.type === "call") throw new Error("a lead change records no call");
     return { ...about, kind: "follow-up", summary: event.followUpAt ? `set a follow-up on ${name}` : `cleared the follow-up on ${name}` };
   });
 }
@@ -142,7 +145,12 @@ export async function changeLeads(
       set.push(sql`deadline_key = case id ${sql.join(keys, sql` `)} else deadline_key end`);
     }
     // Speed to lead (issue 24): the first time a lead leaves "new" for an answer (not spam) counts.
-    if (change.status && change.status !== "new" && change.status !== "spam") set.push(sql`answered_at = coalesce(answered_at, ${nowIso})`);
+    // The one credit rule (issue 33): whoever gives the first answer keeps it; a reply or a call that reached
+    // the lead comes through here too (answers.ts recordAnswer). Both SET expressions see the old answered_at.
+    if (change.status && change.status !== "new" && change.status !== "spam") {
+      set.push(sql`answered_at = coalesce(answered_at, ${nowIso})`);
+      set.push(sql`answered_by = case when answered_at is null then ${actor?.userId ?? null} else answered_by end`);
+    }
     if (change.read === true) set.push(sql`read_at = coalesce(read_at, ${nowIso})`);
     if (change.read === false) set.push(sql`read_at = null`);
     if (change.assigneeId !== undefined) set.push(sql`assignee_id = ${change.assigneeId}`);
@@ -185,6 +193,7 @@ export async function eraseLeads(trx: Transaction<Database>, kind: LeadKind, ids
   await deleteNotesOf(trx, kind, ids);
   await deleteEventsOf(trx, kind, ids);
   await deleteDeliveriesOf(trx, kind, ids);
+  await deleteMessagesOf(trx, kind, ids);
   await deleteIdempotencyKeysOf(trx, kind, ids);
   const result = await leadView(trx).deleteFrom(leadTables[kind]).where("id", "in", ids).executeTakeFirst();
   return Number(result.numDeletedRows);
