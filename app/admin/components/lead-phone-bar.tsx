@@ -7,7 +7,7 @@ import { telHref } from "./lead-format.ts";
 import { LeadStatusSelect } from "./lead-status-select.tsx";
 
 // The lead page's bar on a phone (issue 20, point 5): kept at the bottom of the screen while the page
-// scrolls, with what the owner does with a lead from a phone: Call, E-mail, Note (to the note box) and
+// scrolls, with what the owner does with a lead from a phone: Call, Reply (the reply panel), Note (to the note box) and
 // Status. From the sm breakpoint up the page's own links and status menu are in sight instead.
 
 const barItem = cn(
@@ -19,11 +19,14 @@ export function LeadPhoneBar({
   kind,
   lead,
   onNote,
+  onReply,
   onStatusChanged,
 }: {
   kind: LeadKind;
   lead: Lead;
   onNote: () => void;
+  /** Opens the lead page's reply panel (issue 33): the reply is sent and recorded by the admin. */
+  onReply: () => void;
   onStatusChanged: (status: LeadStatus) => void;
 }) {
   return (
@@ -36,10 +39,10 @@ export function LeadPhoneBar({
           <Phone className="h-5 w-5" aria-hidden="true" />
           Call
         </a>
-        <a href={`mailto:${lead.email}`} className={barItem}>
+        <button type="button" onClick={onReply} className={barItem}>
           <Mail className="h-5 w-5" aria-hidden="true" />
-          E-mail
-        </a>
+          Reply
+        </button>
         <button type="button" onClick={onNote} className={barItem}>
           <NotebookPen className="h-5 w-5" aria-hidden="true" />
           Note

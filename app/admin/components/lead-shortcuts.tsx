@@ -10,7 +10,7 @@ export const leadShortcuts = [
   { key: "j", does: "Next lead in this view" },
   { key: "k", does: "Previous lead in this view" },
   { key: "e", does: "Done: mark a New lead as Contacted, then open the next lead" },
-  { key: "r", does: "Reply by e-mail" },
+  { key: "r", does: "Reply (opens the reply panel)" },
   { key: "?", does: "Show these shortcuts" },
 ] as const;
 

@@ -13,6 +13,7 @@ import { focusRing, linkClass } from "../components/admin-classes.ts";
 import { OwnerOnly } from "../components/owner-only.tsx";
 import { notDeliveredSummary } from "../components/delivery-format.ts";
 import { WhoGetsNewLeads } from "../components/who-gets-new-leads.tsx";
+import { ReplyTemplatesSection } from "./settings/reply-templates-section.tsx";
 import { disableNotifications, enableNotifications, notificationsSupported, useNotificationSetting } from "../live-updates.ts";
 
 // The owner's settings (/admin/settings): who gets new leads (addresses confirmed by a link, the test
@@ -31,6 +32,7 @@ export function SettingsPage() {
       <DeliverySettings />
       <NotificationSetting />
       <SignInSecurity />
+      <ReplyTemplatesSection />
       <p className="mt-12 border-t border-slate-200 pt-8 text-slate-800">
         Your password, passkeys and sessions are on your{" "}
         <Link to="/admin/account" className={linkClass}>

@@ -1,21 +1,20 @@
-import type { RefObject } from "react";
 import type { ContactLead, InquiryLead, LeadDetail, LeadKind } from "../../../../contract/admin-leads.ts";
 import { budgetLabels, serviceTypeLabels } from "../../../../contract/service-inquiry.ts";
 import { linkClass } from "../../components/admin-classes.ts";
 import { telHref } from "../../components/lead-format.ts";
 import { Field, Meeting, NotGiven, valueOrNotGiven } from "./lead-fields.tsx";
 
-/** How to reach the lead and what they asked for, first on the page. `emailLinkRef`: the link `r` opens. */
+/** How to reach the lead and what they asked for, first on the page. `onLogCall`: "Log the call" beside the phone (issue 33). */
 export function ContactEssentials({
   kind,
   lead,
   headingId,
-  emailLinkRef,
+  onLogCall,
 }: {
   kind: LeadKind;
   lead: LeadDetail;
   headingId: string;
-  emailLinkRef: RefObject<HTMLAnchorElement | null>;
+  onLogCall: () => void;
 }) {
   const contact = kind === "contacts" ? (lead as LeadDetail<ContactLead>) : null;
   const inquiry = kind === "inquiries" ? (lead as LeadDetail<InquiryLead>) : null;
@@ -26,14 +25,19 @@ export function ContactEssentials({
       </h2>
       <dl>
         <Field label="E-mail">
-          <a ref={emailLinkRef} href={`mailto:${lead.email}`} aria-keyshortcuts="r" className={linkClass}>
+          <a href={`mailto:${lead.email}`} className={linkClass}>
             {lead.email}
           </a>
         </Field>
         <Field label="Phone">
-          <a href={telHref(lead.phone)} className={linkClass}>
-            {lead.phone}
-          </a>
+          <span className="flex flex-wrap items-baseline gap-x-3">
+            <a href={telHref(lead.phone)} className={linkClass}>
+              {lead.phone}
+            </a>
+            <button type="button" onClick={onLogCall} className={linkClass}>
+              Log the call
+            </button>
+          </span>
         </Field>
         <Field label="Company">{valueOrNotGiven(lead.company)}</Field>
         {contact && (

@@ -10,7 +10,10 @@ import { ShortcutsHelp, useLeadShortcuts } from "../../components/lead-shortcuts
 import { useLeadStatus } from "../../components/lead-status-select.tsx";
 import { LeadTimeline } from "../../components/lead-timeline-list.tsx";
 import { useIsOwner } from "../../components/owner-only.tsx";
+import { CallLogger } from "../../components/call-logger.tsx";
+import { ReplyComposer } from "../../components/reply-composer.tsx";
 import { AlsoSent } from "./also-sent.tsx";
+import { AnswerActions, useLeadWhileSending } from "./answer-actions.tsx";
 import { ContactEssentials } from "./contact-essentials.tsx";
 import { DeleteLeadDialog, DeleteLeadSection } from "./delete-lead.tsx";
 import { FollowUpSection } from "./follow-up-section.tsx";
@@ -32,12 +35,14 @@ export function LeadView({ kind, lead, source }: { kind: LeadKind; lead: LeadDet
   const owner = useIsOwner();
   const [helpOpen, setHelpOpen] = useState(false);
   const [offer, setOffer] = useState<Offer | null>(null);
+  const [replying, setReplying] = useState(false);
+  const [loggingCall, setLoggingCall] = useState(false);
   const name = leadName(lead);
   const neighbours = useNeighbours(kind, lead.id, source);
-  const emailLink = useRef<HTMLAnchorElement>(null);
   const noteBox = useRef<HTMLTextAreaElement | null>(null);
   const followUpEditor = useRef<FollowUpEditorHandle>(null);
   const status = useLeadStatus(kind, lead);
+  useLeadWhileSending(kind, lead);
   const ids = { contact: useId(), alsoSent: useId(), followUp: useId(), notes: useId(), timeline: useId(), details: useId(), remove: useId() };
 
   const offerFollowUp = (changed: LeadStatus) => {
@@ -75,7 +80,7 @@ export function LeadView({ kind, lead, source }: { kind: LeadKind; lead: LeadDet
         status.mutate("contacted", () => setOffer({ moveTo }));
       });
     },
-    reply: () => emailLink.current?.click(),
+    reply: () => setReplying(true),
     help: () => setHelpOpen(true),
   });
 
@@ -84,18 +89,21 @@ export function LeadView({ kind, lead, source }: { kind: LeadKind; lead: LeadDet
       <ListNavigation source={source} neighbours={neighbours} onHelp={() => setHelpOpen(true)} />
       <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} />
       <LeadHeader kind={kind} lead={lead} name={name} onStatusChanged={offerFollowUp} />
-      <ContactEssentials kind={kind} lead={lead} headingId={ids.contact} emailLinkRef={emailLink} />
+      <AnswerActions onReply={() => setReplying(true)} onLogCall={() => setLoggingCall(true)} />
+      <ContactEssentials kind={kind} lead={lead} headingId={ids.contact} onLogCall={() => setLoggingCall(true)} />
       <AlsoSent kind={kind} id={lead.id} headingId={ids.alsoSent} />
       <FollowUpSection kind={kind} lead={lead} name={name} headingId={ids.followUp} editorRef={followUpEditor} />
       <LeadNotes kind={kind} lead={lead} headingId={ids.notes} noteBoxRef={noteBox} />
-      <LeadTimeline lead={lead} headingId={ids.timeline} />
+      <LeadTimeline kind={kind} lead={lead} headingId={ids.timeline} />
       <LeadDetailsSection kind={kind} lead={lead} headingId={ids.details} />
       {/* Deleting a lead is an owner's (issue 23). */}
       {owner && <DeleteLeadSection headingId={ids.remove} onDelete={() => setConfirming(true)} />}
 
       {/* Room for the phone bar, so it never covers the end of the page. */}
       <div aria-hidden="true" className="h-20 sm:hidden" />
-      <LeadPhoneBar kind={kind} lead={lead} onNote={goToNoteBox} onStatusChanged={offerFollowUp} />
+      <LeadPhoneBar kind={kind} lead={lead} onNote={goToNoteBox} onReply={() => setReplying(true)} onStatusChanged={offerFollowUp} />
+      <ReplyComposer kind={kind} lead={lead} open={replying} onOpenChange={setReplying} />
+      <CallLogger kind={kind} lead={lead} open={loggingCall} onOpenChange={setLoggingCall} />
 
       <DeleteLeadDialog kind={kind} lead={lead} name={name} listPath={source.listPath} open={confirming} onClose={() => setConfirming(false)} />
       <FollowUpOffer kind={kind} lead={lead} open={offer !== null} onDone={answerOffer} onAnotherTime={() => followUpEditor.current?.focus()} />
