@@ -10,6 +10,7 @@ import accountThrottle from "./plugins/app/account-throttle.ts";
 import adminBootstrap from "./plugins/app/admin-bootstrap.ts";
 import adminSessions from "./plugins/app/admin-sessions.ts";
 import leadReplies from "./plugins/app/lead-replies.ts";
+import inboundMail from "./plugins/app/inbound-mail.ts";
 import database from "./plugins/app/database.ts";
 import metrics from "./plugins/app/metrics.ts";
 import delivery from "./plugins/app/delivery.ts";
@@ -25,6 +26,7 @@ import rateLimit from "./plugins/external/rate-limit.ts";
 import adminDeliveryRoutes from "./routes/api/admin-deliveries.ts";
 import adminLeadRoutes from "./routes/api/admin-leads.ts";
 import adminReplyRoutes from "./routes/api/admin-replies.ts";
+import adminInboundRoutes from "./routes/api/admin-inbound.ts";
 import adminNotificationSettingsRoutes from "./routes/api/admin-notification-settings.ts";
 import adminSessionRoutes from "./routes/api/admin-session.ts";
 import adminTeamRoutes from "./routes/api/admin-team.ts";
@@ -174,6 +176,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}) {
   await app.register(delivery);
   await app.register(accountMail);
   await app.register(leadReplies);
+  await app.register(inboundMail);
   await app.register(morningEmail);
   await app.register(originCheck);
 
@@ -190,6 +193,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}) {
   await app.register(adminPasskeyRoutes);
   await app.register(adminLeadRoutes);
   await app.register(adminReplyRoutes);
+  await app.register(adminInboundRoutes);
   await app.register(adminDeliveryRoutes);
   await app.register(adminNotificationSettingsRoutes);
   await app.register(notificationConfirmRoutes);

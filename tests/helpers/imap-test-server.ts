@@ -74,6 +74,8 @@ ssl = no
 # Plain passwords over loopback only: this server exists for one test file.
 disable_plaintext_auth = no
 auth_mechanisms = plain login
+# A wrong password is answered at once (the default waits 2 s, for each try).
+auth_failure_delay = 0
 default_login_user = ${MAIL_USER}
 default_internal_user = ${MAIL_USER}
 mail_location = maildir:${dir}/home/%u/Maildir
@@ -84,6 +86,12 @@ passdb {
 userdb {
   driver = static
   args = uid=${uid} gid=${gid} home=${dir}/home/%u
+}
+# No growing delay after wrong passwords (anvil's auth penalty): a test tries a wrong one on purpose.
+service anvil {
+  unix_listener anvil-auth-penalty {
+    mode = 0
+  }
 }
 service imap-login {
   inet_listener imap {
