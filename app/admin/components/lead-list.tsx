@@ -15,6 +15,7 @@ import { defaultSortOf, leadLinkSearch, type InboxFilters, type ListKind } from 
 import { Loading } from "./admin-shell.tsx";
 import { focusRing, selectClass } from "./admin-classes.ts";
 import { AssigneeBadge } from "./assignee.tsx";
+import { RepliedBadge } from "./inbound-status.tsx";
 import { useIsOwner } from "./owner-only.tsx";
 import { BulkBar, leadsText, type BulkSelection } from "./bulk-bar.tsx";
 import { formatCount, formatDateTime, kindLabels, leadName, telHref, timeAgo } from "./lead-format.ts";
@@ -361,6 +362,7 @@ export function LeadList({
                           </Link>
                           {unread && <span className="sr-only">Unread</span>}
                           <AssigneeBadge assigneeId={lead.assigneeId} />
+                          <RepliedBadge repliedAt={lead.repliedAt} />
                         </span>
                         <span className="mt-0.5 block break-all pl-4 text-xs text-slate-700">{lead.email}</span>
                         {/* On a phone the number is read here; the table has a column for it. */}
