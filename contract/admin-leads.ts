@@ -81,6 +81,10 @@ type AdminFields = {
   channel: LeadChannel;
   /** When it was first answered: its status first left "new" for one other than spam; null: not yet. */
   answeredAt: string | null;
+  /** Who gave that first answer (issue 33): the credit in the reports; null: not answered, or before issue 33. */
+  answeredBy: string | null;
+  /** When the lead last wrote back after our last message (issue 33): "Replied" in the inbox and on "Now"; null: not waiting on us. */
+  repliedAt: string | null;
 };
 export type ContactLead = ContactSubmission & AdminFields;
 export type InquiryLead = ServiceInquiry & AdminFields;

@@ -34,6 +34,8 @@ export function contactLead(overrides: Partial<LeadOf["contacts"]> = {}): LeadOf
     clickId: null,
     channel: "direct",
     answeredAt: null,
+    answeredBy: null,
+    repliedAt: null,
     ...overrides,
   };
 }
@@ -69,6 +71,8 @@ export function inquiryLead(overrides: Partial<LeadOf["inquiries"]> = {}): LeadO
     clickId: null,
     channel: "direct",
     answeredAt: null,
+    answeredBy: null,
+    repliedAt: null,
     ...overrides,
   };
 }
