@@ -1,8 +1,11 @@
 import { defineConfig } from "vitest/config";
+import { IMAP_TEST_FILES } from "./tests/helpers/imap-prerequisite.ts";
 
 // Three projects: unit tests (no database), and the API suite run once on SQLite and once on
 // PostgreSQL. `npm test` (scripts/test.ts) chooses which run and reports what it skipped.
 const apiTests = ["server/**/*.test.ts"];
+// scripts/test.ts sets SKIP_IMAP_TESTS=1 when dovecot is missing, and reports them as a skipped suite.
+const imapTests = process.env.SKIP_IMAP_TESTS === "1" ? IMAP_TEST_FILES : [];
 const unitTests = ["contract/**/*.test.ts", "app/**/*.test.{ts,tsx}", "server/**/*.unit.test.ts", "tests/**/*.unit.test.ts", "scripts/**/*.test.ts"];
 
 export default defineConfig({
@@ -16,7 +19,7 @@ export default defineConfig({
           name: "api-sqlite",
           include: apiTests,
           // *.pg.test.ts: behaviour only PostgreSQL has (connections the server can lose).
-          exclude: ["server/**/*.unit.test.ts", "server/**/*.pg.test.ts"],
+          exclude: ["server/**/*.unit.test.ts", "server/**/*.pg.test.ts", ...imapTests],
           env: { TEST_DATABASE: "sqlite" },
         },
       },
@@ -25,7 +28,7 @@ export default defineConfig({
         test: {
           name: "api-postgres",
           include: apiTests,
-          exclude: ["server/**/*.unit.test.ts"],
+          exclude: ["server/**/*.unit.test.ts", ...imapTests],
           env: { TEST_DATABASE: "postgres" },
           // Each test file makes its own database; a few at a time keep the server's connection count low.
           maxWorkers: 2,

@@ -4,21 +4,13 @@ import { createServer, connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ImapFlow } from "imapflow";
+import { DOVECOT_PATH, dovecotProblem } from "./imap-prerequisite.ts";
 
 // A real IMAP server for the tests of replies received (issue 33): Debian's dovecot, started as a child
 // process on a free loopback port with everything of its own in a temp dir (base_dir, state, log, a
 // passwd-file with one user, maildir storage). Like the PostgreSQL and SMTP helpers, a test starts it itself.
 // scripts/test.ts skips (CI: fails) the tests that need it when dovecot is not installed.
 
-export const DOVECOT_PATH = process.env.DOVECOT_PATH ?? "/usr/sbin/dovecot";
-
-/** The test files that start this server: scripts/test.ts leaves them out (and says so) without dovecot. */
-export const IMAP_TEST_FILES = ["server/delivery/inbound/inbound.test.ts"];
-
-/** Why the IMAP tests cannot run here, or undefined when they can (scripts/test.ts asks the same). */
-export function dovecotProblem(): string | undefined {
-  return existsSync(DOVECOT_PATH) ? undefined : `no dovecot at ${DOVECOT_PATH}; install the Debian package "dovecot-imapd" or set DOVECOT_PATH`;
-}
 
 export type ImapTestServer = {
   /** imap://user:pass@127.0.0.1:PORT/INBOX, as IMAP_URL. */
