@@ -26,6 +26,7 @@ import rateLimit from "./plugins/external/rate-limit.ts";
 import adminDeliveryRoutes from "./routes/api/admin-deliveries.ts";
 import adminLeadRoutes from "./routes/api/admin-leads.ts";
 import adminReplyRoutes from "./routes/api/admin-replies.ts";
+import adminBusinessHoursRoutes from "./routes/api/admin-business-hours.ts";
 import adminInboundRoutes from "./routes/api/admin-inbound.ts";
 import adminNotificationSettingsRoutes from "./routes/api/admin-notification-settings.ts";
 import adminSessionRoutes from "./routes/api/admin-session.ts";
@@ -193,6 +194,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}) {
   await app.register(adminPasskeyRoutes);
   await app.register(adminLeadRoutes);
   await app.register(adminReplyRoutes);
+  await app.register(adminBusinessHoursRoutes);
   await app.register(adminInboundRoutes);
   await app.register(adminDeliveryRoutes);
   await app.register(adminNotificationSettingsRoutes);

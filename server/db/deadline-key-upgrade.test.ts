@@ -2,6 +2,7 @@ import { Migrator, type Kysely } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { LeadPage, LeadRow } from "../../contract/admin-leads.ts";
 import { deadlineKey } from "../../contract/reply-window.ts";
+import { replyWindowHours } from "../../contract/form-names.ts";
 import type { LeadStatus } from "../../contract/fields.ts";
 import { createTestApp, signIn } from "../../tests/helpers/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-database.ts";
@@ -60,7 +61,9 @@ it("gives every lead stored before it the deadline key of the app's rule", async
     const rows = await db.selectFrom(table).select(["id", "status", "createdAt", "formName", "deadlineKey", "followUpAt", "followUpNote"]).execute();
     expect(rows).toHaveLength(COUNT / 2);
     for (const row of rows) {
-      expect(row.deadlineKey, row.id).toBe(deadlineKey({ status: row.status as LeadStatus, createdAt: row.createdAt, formName: row.formName }));
+      // Migration 0014's rule, the wall clock's (business hours came with 0020: the start-up step counts again).
+      const wallClockReplyBy = new Date(Date.parse(row.createdAt) + replyWindowHours(row.formName) * 3_600_000).toISOString();
+      expect(row.deadlineKey, row.id).toBe(deadlineKey({ status: row.status as LeadStatus, createdAt: row.createdAt, replyBy: wallClockReplyBy }));
       expect([row.followUpAt, row.followUpNote]).toEqual([null, null]);
     }
   }
@@ -101,16 +104,17 @@ it("keys a lead an older instance stores after the upgrade (a rolling deploy) be
     const before = await needsReply();
     // As the code of 0013 inserts: no deadline key.
     const lateId = "00000000-0000-4000-8000-999999999999";
-    const createdAt = new Date(Date.now() - 5 * 3_600_000).toISOString();
+    // Monday 5 January 2026, 9:00 AM in New York: four business hours were up at 1:00 PM that day.
+    const createdAt = "2026-01-05T14:00:00.000Z";
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema of an older version
     await (t.app.db as unknown as Kysely<any>)
       .insertInto("contactSubmissions")
       .values({ id: lateId, firstName: "Late", lastName: "Deploy", email: "late@example.com", phone: "(512) 555-0100", products: "[]", formName: "home-services-audit", searchText: "late deploy", csvLine: "line", createdAt })
       .execute();
-    // Four hours promised five hours ago: overdue.
+    // Four business hours promised long ago: overdue.
     expect(await needsReply()).toBe(before + 1);
     const stored = await db.selectFrom("contactSubmissions").select("deadlineKey").where("id", "=", lateId).executeTakeFirstOrThrow();
-    expect(stored.deadlineKey).toBe(deadlineKey({ status: "new", createdAt, formName: "home-services-audit" }));
+    expect(stored.deadlineKey).toBe(deadlineKey({ status: "new", createdAt, replyBy: "2026-01-05T18:00:00.000Z" }));
   } finally {
     await t.close();
   }

@@ -57,12 +57,15 @@ export async function setColumnByIds(
   pairs: readonly (readonly [id: string, value: string])[],
   /** More assignments, the same for every row (`status = 'won'`), made by the same statement. */
   alsoSet?: RawBuilder<unknown>,
+  /** "timestamp": the values are ISO instants for a timestamptz column (PostgreSQL casts them; SQLite keeps text). */
+  valueType: "text" | "timestamp" = "text",
 ): Promise<void> {
   if (pairs.length === 0) return;
   const id = isPostgres(db) ? sql`cast(v.column1 as uuid)` : sql`v.column1`;
+  const value = valueType === "timestamp" && isPostgres(db) ? sql`cast(v.column2 as timestamptz)` : sql`v.column2`;
   const values = sql.join(pairs.map(([rowId, value]) => sql`(${rowId}, ${value})`));
   const also = alsoSet ? sql`, ${alsoSet}` : sql``;
-  await sql`update ${sql.table(table)} set ${sql.ref(column)} = v.column2${also} from (values ${values}) as v where ${sql.ref(`${table}.id`)} = ${id}`.execute(db);
+  await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${value}${also} from (values ${values}) as v where ${sql.ref(`${table}.id`)} = ${id}`.execute(db);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { deadlineKey } from "../../contract/reply-window.ts";
+import { defaultBusinessHours } from "../../contract/business-hours.ts";
+import { deadlineKey, replyByOf } from "../../contract/reply-window.ts";
 import { contactProductOptions, meetingTimes } from "../../contract/contact-submission.ts";
 import { serviceTypes } from "../../contract/service-inquiry.ts";
 import { leadCsvLine } from "../repositories/leads/csv.ts";
@@ -94,13 +95,16 @@ export async function seedLeads(db: Kysely<Database>, counts: { contacts: number
       answeredAt: ["contacted", "qualified", "won", "lost"].includes(status) ? new Date(Date.parse(createdAt) + Math.floor((5 + sources() * 1795) * 60_000)).toISOString() : null,
     };
     const withVisit = { ...lead, ...visit };
+    // The deadline under the spec's default hours (what a fresh install keeps).
+    const replyBy = replyByOf(createdAt, lead.formName, defaultBusinessHours);
     return {
       ...withVisit,
       ...derivedLeadColumns(withVisit),
       // Every seeded e-mail is its own: a person per lead.
       personId: lead.id,
       previousLeadAt: null,
-      deadlineKey: deadlineKey(lead),
+      replyBy,
+      deadlineKey: deadlineKey({ ...lead, replyBy }),
       followUpAt: followUp ? new Date(now + Math.floor((followUps() * 30 - 10) * 86_400_000)).toISOString() : null,
       followUpNote: followUp ? (FOLLOW_UP_NOTES[Math.floor(followUps() * FOLLOW_UP_NOTES.length)] ?? null) : null,
     };

@@ -1,4 +1,5 @@
 import fp from "fastify-plugin";
+import { createBusinessHoursRepository } from "../../repositories/business-hours-repository.ts";
 import { deliveryPlanner } from "../../delivery/plan.ts";
 import { createActivityRepository } from "../../repositories/activity/activity-repository.ts";
 import { createCspViolationsRepository } from "../../repositories/csp-violations-repository.ts";
@@ -36,6 +37,7 @@ export type Repositories = {
   pageViews: ReturnType<typeof createPageViews>;
   leadAnswers: ReturnType<typeof createLeadAnswers>;
   replyTemplates: ReturnType<typeof createReplyTemplatesRepository>;
+  businessHours: ReturnType<typeof createBusinessHoursRepository>;
 };
 
 export default fp(
@@ -58,8 +60,12 @@ export default fp(
       pageViews: createPageViews(app.db, app.clock, app.config.delivery.ownerTimeZone),
       leadAnswers: createLeadAnswers(app.db, deliveryPlanner(app.config.delivery), app.clock),
       replyTemplates: createReplyTemplatesRepository(app.db, app.clock),
+      businessHours: createBusinessHoursRepository(app.db, app.clock),
     };
     app.decorate("repositories", repositories);
+    // The leads stored before migration 0020 get their reply deadline once, before the server answers.
+    const backfilled = await repositories.leads.backfillReplyBy();
+    if (backfilled > 0) app.log.info({ leads: backfilled }, "wrote the reply deadlines of leads stored before the business hours");
   },
   { name: "repositories", dependencies: ["database"] },
 );

@@ -4,7 +4,7 @@ import { deadlineKey } from "../../../contract/reply-window.ts";
 import type { LeadStatus } from "../../../contract/fields.ts";
 import { setColumnByIds } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
-import { leadSqlTables, leadTables, leadView } from "./lead-tables.ts";
+import { leadSqlTables, leadTables, leadView, storedReplyBy } from "./lead-tables.ts";
 
 // The reply-deadline order's key of a lead stored without one: by an instance older than migration 0014
 // during a rolling deploy (the column is nullable for that reason). The deadline order and the day's
@@ -19,12 +19,12 @@ export async function writeMissingDeadlineKeys(db: Kysely<Database>, kind: LeadK
   for (;;) {
     const leads = (await leadView(db)
       .selectFrom(leadTables[kind])
-      .select(["id", "status", "createdAt", "formName"])
+      .select(["id", "status", "createdAt", "formName", "replyBy"])
       .where("deadlineKey", "is", null)
       .limit(BATCH)
-      .execute()) as { id: string; status: LeadStatus; createdAt: string; formName: string | null }[];
+      .execute()) as { id: string; status: LeadStatus; createdAt: string; formName: string | null; replyBy: string | null }[];
     if (leads.length === 0) return written;
-    await setColumnByIds(db, leadSqlTables[kind], "deadline_key", leads.map((lead) => [lead.id, deadlineKey(lead)] as const));
+    await setColumnByIds(db, leadSqlTables[kind], "deadline_key", leads.map((lead) => [lead.id, deadlineKey({ ...lead, replyBy: storedReplyBy(lead) })] as const));
     written += leads.length;
   }
 }

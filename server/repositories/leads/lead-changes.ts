@@ -11,7 +11,7 @@ import { csvLineWithState } from "./csv.ts";
 import { deleteDeliveriesOf, insertDeliveries, leadsWithDeliveries, type DeliveryPlanner } from "./deliveries.ts";
 import { deleteEventsOf, insertEvents, type NewLeadEvent } from "./events.ts";
 import { deleteIdempotencyKeysOf } from "./idempotency.ts";
-import { leadSqlTables, leadTables, leadView } from "./lead-tables.ts";
+import { leadSqlTables, leadTables, leadView, storedReplyBy } from "./lead-tables.ts";
 import { deleteMessagesOf } from "./messages.ts";
 import { deleteNotesOf } from "./notes.ts";
 
@@ -45,6 +45,7 @@ type Before = {
   readAt: string | null;
   createdAt: string;
   formName: string | null;
+  replyBy: string | null;
   followUpAt: string | null;
   followUpNote: string | null;
   assigneeId: string | null;
@@ -103,7 +104,7 @@ export async function changeLeads(
   if (ids.length === 0) return [];
   let query = leadView(trx)
     .selectFrom(leadTables[kind])
-    .select(["id", "firstName", "lastName", "status", "readAt", "createdAt", "formName", "followUpAt", "followUpNote", "assigneeId"])
+    .select(["id", "firstName", "lastName", "status", "readAt", "createdAt", "formName", "replyBy", "followUpAt", "followUpNote", "assigneeId"])
     .where("id", "in", ids);
   if (isPostgres(trx)) query = query.forUpdate();
   const before = (await query.execute()) as Before[];
@@ -141,7 +142,7 @@ export async function changeLeads(
     if (change.status) set.push(sql`status = ${change.status}`);
     if (statusChanged.length > 0) {
       // Each lead's own key (its arrival and form), by the contract's rule: one statement for all of them.
-      const keys = statusChanged.map((lead) => sql`when ${lead.id} then ${deadlineKey({ status: change.status!, createdAt: lead.createdAt, formName: lead.formName })}`);
+      const keys = statusChanged.map((lead) => sql`when ${lead.id} then ${deadlineKey({ status: change.status!, createdAt: lead.createdAt, replyBy: storedReplyBy(lead) })}`);
       set.push(sql`deadline_key = case id ${sql.join(keys, sql` `)} else deadline_key end`);
     }
     // Speed to lead (issue 24): the first time a lead leaves "new" for an answer (not spam) counts.

@@ -2,6 +2,7 @@ import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
 import type { ContactLead, InquiryLead, LeadKind } from "../../../contract/admin-leads.ts";
 import { channelOf, type LeadChannel } from "../../../contract/lead-channels.ts";
 import { replyByOf } from "../../../contract/reply-window.ts";
+import { defaultBusinessHours } from "../../../contract/business-hours.ts";
 import type { ContactSubmissionData } from "../../../contract/contact-submission.ts";
 import type { ServiceInquiryData } from "../../../contract/service-inquiry.ts";
 import type { ContactSubmissionsTable, Database, ServiceInquiriesTable } from "../../db/schema.ts";
@@ -52,15 +53,23 @@ export function leadView(db: Kysely<Database>): Kysely<LeadDatabase> {
 }
 
 /**
+ * A lead's stored reply deadline. A row stored before migration 0020 has it written at start-up
+ * (reply-by-backfill.ts): until then, the default hours' deadline.
+ */
+export function storedReplyBy(row: { createdAt: string; formName: string | null; replyBy: string | null }): string {
+  return row.replyBy ?? replyByOf(row.createdAt, row.formName, defaultBusinessHours);
+}
+
+/**
  * A stored row as the API returns it: products parsed, the reply deadline worked out (replyByOf), the
  * derived columns (search text, CSV line, deadline order's key, person keys) left out.
  */
 export function toLead<K extends LeadKind>(kind: K, row: LeadRows[K]): LeadOf[K];
 export function toLead(kind: LeadKind, row: LeadRows[LeadKind]): LeadOf[LeadKind] {
-  const { searchText: _searchText, csvLine: _csvLine, deadlineKey: _deadlineKey, emailKey: _emailKey, phoneKey: _phoneKey, personId: _personId, previousLeadAt: _previousLeadAt, ...stored } = row;
+  const { searchText: _searchText, csvLine: _csvLine, deadlineKey: _deadlineKey, emailKey: _emailKey, phoneKey: _phoneKey, personId: _personId, previousLeadAt: _previousLeadAt, replyToken: _replyToken, ...stored } = row;
   // A row from before migration 0017 has its channel written later (person-keys.ts): the same rule meanwhile.
   const channel = (stored.channel as LeadChannel | null) ?? channelOf(stored);
-  const lead = { ...stored, channel, replyBy: replyByOf(stored.createdAt, stored.formName) };
+  const lead = { ...stored, channel, replyBy: storedReplyBy(stored) };
   if (kind === "contacts") {
     const contact = lead as typeof lead & Pick<LeadRows["contacts"], "products">;
     return { ...contact, products: JSON.parse(contact.products) as string[] } as ContactLead;

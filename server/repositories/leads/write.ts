@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { LeadKind } from "../../../contract/admin-leads.ts";
-import { deadlineKey } from "../../../contract/reply-window.ts";
+import { deadlineKey, replyByOf } from "../../../contract/reply-window.ts";
+import { readBusinessHours } from "../business-hours-repository.ts";
 import type { Database } from "../../db/schema.ts";
 import { leadCsvLine, type CsvSource } from "./csv.ts";
 import { insertDeliveries, type DeliveryPlanner } from "./deliveries.ts";
@@ -84,7 +85,18 @@ export async function insertLead<K extends LeadKind>(
     const derived = derivedLeadColumns(lead);
     // The person: the first lead with this e-mail or phone, or this one (person-keys.ts); and their latest lead.
     const person = await personAndPrevious(trx, derived);
-    const values = { ...lead, ...derived, personId: person.personId ?? lead.id, previousLeadAt: person.previousLeadAt, searchText: leadSearchText(lead), csvLine: leadCsvLine(kind, lead as CsvSource<K>), deadlineKey: deadlineKey(lead) };
+    // The reply deadline under the business hours as they are now (stored: "Now" and the reports compare it).
+    const replyBy = replyByOf(lead.createdAt, lead.formName, await readBusinessHours(trx));
+    const values = {
+      ...lead,
+      ...derived,
+      personId: person.personId ?? lead.id,
+      previousLeadAt: person.previousLeadAt,
+      searchText: leadSearchText(lead),
+      csvLine: leadCsvLine(kind, lead as CsvSource<K>),
+      replyBy,
+      deadlineKey: deadlineKey({ ...lead, replyBy }),
+    };
     // Each kind into its own table, typed with all its columns.
     const row = "products" in values
       ? await trx.insertInto("contactSubmissions").values(values).returningAll().executeTakeFirstOrThrow()

@@ -41,7 +41,7 @@ async function seed(form: string, leads: Seed[]): Promise<string[]> {
   return ids;
 }
 const rows = (form: string) =>
-  app.db.selectFrom("contactSubmissions").select(["id", "firstName", "lastName", "createdAt", "status", "readAt"]).where("formName", "=", form).execute();
+  app.db.selectFrom("contactSubmissions").select(["id", "firstName", "lastName", "createdAt", "status", "readAt", "replyBy"]).where("formName", "=", form).execute();
 /** Each lead's stored CSV line is the one its row makes now (the database rewrites them on a change). */
 async function expectCsvLinesCurrent(ids: string[]) {
   const leads = await app.db.selectFrom("contactSubmissions").selectAll().where("id", "in", ids).execute();
@@ -286,7 +286,7 @@ describe("counts", () => {
 
 describe("list orders and neighbours", () => {
   const form = `${tag}-order`;
-  type Row = { id: string; firstName: string; lastName: string; createdAt: string; status: string };
+  type Row = { id: string; firstName: string; lastName: string; createdAt: string; status: string; replyBy: string };
   let leads: Row[];
   beforeAll(async () => {
     // Ties on purpose: the same name in different case, and the same name three times (ordered by id).
@@ -315,7 +315,7 @@ describe("list orders and neighbours", () => {
     newest: byKey((row) => row.createdAt, -1),
     oldest: byKey((row) => row.createdAt, 1),
     name: byKey((row) => `${row.firstName} ${row.lastName}`.toLowerCase(), 1),
-    deadline: byKey((row) => deadlineKey({ status: row.status as LeadStatus, createdAt: row.createdAt, formName: form }), 1),
+    deadline: byKey((row) => deadlineKey({ status: row.status as LeadStatus, createdAt: row.createdAt, replyBy: row.replyBy }), 1),
   };
   const expectedIds = (sort: LeadSort, keep: (row: Row) => boolean = (row) => row.status !== "spam") => leads.filter(keep).sort(orders[sort]).map((row) => row.id);
 
