@@ -19,7 +19,8 @@ import type { ServiceInquiry } from "./service-inquiry.ts";
 //   GET    /api/admin/leads/all/counts            the counts over both kinds        -> LeadCounts
 //   POST   /api/admin/leads/all/bulk              a bulk action over both kinds     -> BulkResult
 //   GET    /api/admin/leads/all/:id/neighbours    previous/next in the combined list -> AllLeadNeighbours
-//   GET    /api/admin/today                       needs a reply, follow-ups due      -> TodayQueue
+//   GET    /api/admin/today[?assignee=me]         now, due soon, overdue, follow-ups  -> TodayQueue
+//   GET    /api/admin/pulse                       when the newest lead arrived        -> AdminPulse
 //   GET    /api/admin/leads/:kind                 list (filters, keyset paging)   -> LeadPage
 //   GET    /api/admin/leads/:kind/export.csv      the same filters, every row     -> text/csv
 //   GET    /api/admin/leads/:kind/:id             one lead with its notes          -> LeadDetail
@@ -79,7 +80,7 @@ type AdminFields = {
   assigneeId: string | null;
   /** Where the lead came from (contract/lead-channels.ts channelOf), worked out when it arrived (issue 24). */
   channel: LeadChannel;
-  /** When it was first answered: its status first left "new" for one other than spam; null: not yet. */
+  /** When it was first answered (a reply sent, a call that reached them, or its status first left "new" for one other than spam); null: not yet. */
   answeredAt: string | null;
   /** Who gave that first answer (issue 33): the credit in the reports; null: not answered, or before issue 33. */
   answeredBy: string | null;
@@ -135,12 +136,26 @@ export type TodayQueue = {
   ownerTimeZone: string;
   /** The server's clock when answered (the admin shows "overdue by" against it). */
   now: string;
+  /** "Now"'s window from the business hours (contract/business-hours.ts): arrivals since `since`, deadlines up to `dueBy`. */
+  window: { since: string; dueBy: string };
+  /** Leads waiting for a first answer that arrived since the last business day began, newest first; at most TODAY_LIST_MAX. */
+  answerNow: LeadRow[];
+  /** Older leads still waiting whose reply is due by `window.dueBy` (not yet overdue), earliest first; at most TODAY_LIST_MAX. */
+  dueSoon: LeadRow[];
+  /** The older leads past their reply time: a count and a link, never a wall of cards. */
+  overdue: { count: number };
   /** Leads with status new past or near their deadline (reply-window.ts replyStateOf: overdue or due-soon), oldest first; at most TODAY_LIST_MAX. */
   needsReply: { items: LeadRow[]; total: number };
   /** Leads with a follow-up at or before the end of today in the owner's time zone, earliest first; at most TODAY_LIST_MAX. */
   followUps: { items: LeadRow[]; total: number };
 };
 export const TODAY_LIST_MAX = 50;
+
+/** GET /api/admin/today's query: `assignee=me` for the signed-in user's day. */
+export const todayParams = z.object({ assignee: z.enum(["me"], { error: "assignee must be me (or left out for the whole team)" }).optional() }).strict();
+
+/** GET /api/admin/pulse: when the newest lead arrived (null: none yet). The admin refetches its lists when it moves. */
+export type AdminPulse = { newestLeadAt: string | null };
 
 /** /api/admin/leads/all/:id/... */
 export const anyLeadParams = z.object({ id: z.uuid({ error: "id must be a lead id" }).toLowerCase() });

@@ -1,7 +1,8 @@
-import { useQuery, type QueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useNavigate } from "react-router";
-import { leadKinds, type LeadKind } from "../../contract/admin-leads.ts";
+import { leadKinds, type AdminPulse, type LeadKind } from "../../contract/admin-leads.ts";
+import { getJson } from "./api/request.ts";
 import { leadKeys } from "./api/leads.ts";
 import { recentQueries } from "./api/recent-leads.ts";
 import { statsQuery } from "./api/stats.ts";
@@ -40,6 +41,37 @@ export function liveQueryKeys(): readonly (readonly unknown[])[] {
  */
 export function applyLiveUpdates(queryClient: QueryClient) {
   for (const queryKey of liveQueryKeys()) queryClient.setQueryDefaults(queryKey, liveRefresh);
+}
+
+const PULSE_PATH = "/api/admin/pulse";
+
+/** How often an open admin asks whether a lead arrived (GET /api/admin/pulse: two index lookups). */
+export const PULSE_POLL_MS = 1_000;
+
+/**
+ * A lead on "Now" within 2 s of its post (issue 33): while the tab is visible the admin polls the pulse
+ * every second, and when the newest lead's time moves, every live query is fetched again at once, rather
+ * than at its next LIVE_POLL_MS. Any instance answers alike: the time is read from the database.
+ */
+export function useLeadPulse() {
+  const queryClient = useQueryClient();
+  const pulse = useQuery({
+    queryKey: [PULSE_PATH],
+    queryFn: () => getJson<AdminPulse>(PULSE_PATH),
+    refetchInterval: PULSE_POLL_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: true,
+  });
+  const seen = useRef<string | null | undefined>(undefined);
+  const newest = pulse.data?.newestLeadAt;
+  useEffect(() => {
+    if (newest === undefined) return;
+    const before = seen.current;
+    seen.current = newest;
+    // The first answer only sets the mark: the page's queries were just fetched.
+    if (before === undefined || before === newest) return;
+    for (const queryKey of liveQueryKeys()) void queryClient.invalidateQueries({ queryKey });
+  }, [newest, queryClient]);
 }
 
 /** The browser tab's title with the unread count in front: "(1,204) Contact inbox | Admin". */

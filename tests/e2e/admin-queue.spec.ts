@@ -1,7 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import SQLite from "better-sqlite3";
-import type { LeadStatus } from "../../contract/admin-leads.ts";
 import { deadlineKey } from "../../contract/reply-window.ts";
 import { expect, test } from "./fixtures.ts";
 import { e2eSqlitePath, expectToast, openToast, signInThroughTheApi } from "./helpers.ts";
@@ -10,7 +9,7 @@ import { meetingDateInDays } from "../helpers/meeting-dates.ts";
 
 // The owner's queue (issue 20, points 2-5): All leads (/admin/leads/all) in reply-deadline order with
 // both kinds, the follow-up filter, the filters folded behind one button on a phone, the cards' Call and
-// E-mail links, bulk actions over both kinds with Undo, and the dashboard's "Needs a reply" and
+// E-mail links, bulk actions over both kinds with Undo, and the dashboard's "Answer now" and
 // "Follow-ups", at 360, 390 and 1280 px with axe. Leads are stored through the public API with a unique
 // tag; a lead's arrival is moved back in the e2e database (SQLite) where a test needs it overdue.
 
@@ -27,15 +26,21 @@ const meetingDay = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "l
  * order's key (contract deadlineKey), written in the e2e server's SQLite file (the public API cannot
  * backdate a lead, and the server's clock cannot be moved).
  */
-function backdate(kind: Kind, id: string, hours: number, lead: { status: LeadStatus; formName: string | null }) {
+/**
+ * Moves a lead's arrival `hours` back and sets its reply deadline `replyInHours` from now (negative: past),
+ * whatever the business hours would make of the real time the test runs at: the lists' order and states
+ * are what is tested here (the business-hours rule: contract/business-hours.test.ts).
+ */
+function backdate(kind: Kind, id: string, hours: number, replyInHours: number) {
   const table = kind === "contacts" ? "contact_submissions" : "service_inquiries";
   const db = new SQLite(e2eSqlitePath(), { fileMustExist: true });
   try {
     db.pragma("busy_timeout = 5000");
     const createdAt = new Date(Date.now() - hours * HOUR_MS).toISOString();
+    const replyBy = new Date(Date.now() + replyInHours * HOUR_MS).toISOString();
     const changed = db
-      .prepare(`update ${table} set created_at = ?, deadline_key = ? where id = ?`)
-      .run(createdAt, deadlineKey({ ...lead, createdAt }), id).changes;
+      .prepare(`update ${table} set created_at = ?, reply_by = ?, deadline_key = ? where id = ?`)
+      .run(createdAt, replyBy, deadlineKey({ status: "new", createdAt, replyBy }), id).changes;
     expect(changed, `lead ${id} backdated`).toBe(1);
   } finally {
     db.close();
@@ -49,7 +54,7 @@ function backdate(kind: Kind, id: string, hours: number, lead: { status: LeadSta
  */
 async function seedQueue(request: APIRequestContext, page: Page, tag: string) {
   const overdue = await postInquiry(request, inquiryData(tag, { firstName: "Olive", phone: "(312) 555-0101", serviceType: "web-design" }));
-  backdate("inquiries", overdue, 26, { status: "new", formName: null });
+  backdate("inquiries", overdue, 26, -2.5);
   const dayLead = await postContact(request, contactData(tag, { firstName: "Dora", formName: "contact-page", phone: "(512) 555-0102" }));
   const fastLead = await postContact(
     request,
@@ -235,7 +240,7 @@ for (const width of [360, 390]) {
 
     // The dashboard on the phone.
     await page.goto("/admin/submissions");
-    await expect(page.getByRole("region", { name: /^Needs a reply/ })).toContainText(`Olive ${tag}`);
+    await expect(page.getByRole("region", { name: /^Answer now/ })).toContainText(`Dora ${tag}`);
     await expectNoSidewaysScroll(page);
     await expectNoBlockingViolations(page);
   });
@@ -283,13 +288,13 @@ test("bulk actions in All leads change leads of both kinds, and Undo puts each b
   await expect.poll(async () => (await apiLead(page, "inquiries", inquiry)).status).toBe("new");
 });
 
-test("the dashboard leads with Needs a reply and Follow-ups, before the totals, with links into All leads", async ({ page, request }) => {
+test("the dashboard leads with Answer now and Follow-ups, before the totals, with links into All leads", async ({ page, request }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const tag = uniqueTag("Today");
   await signInThroughTheApi(page);
   const ids = await seedQueue(request, page, tag);
-  // The 4-hour lead, 3.5 hours old: due within the hour.
-  backdate("contacts", ids.fastLead, 3.5, { status: "new", formName: "home-services-audit" });
+  // The 4-hour lead, 3.5 hours old: due in half an hour.
+  backdate("contacts", ids.fastLead, 3.5, 0.5);
   const earlier = new Date(Date.now() - 3 * HOUR_MS).toISOString();
   const justNow = new Date(Date.now() - 60_000).toISOString();
   for (const [kind, id, at, note] of [
@@ -301,18 +306,20 @@ test("the dashboard leads with Needs a reply and Follow-ups, before the totals, 
 
   await page.goto("/admin/submissions");
   await expect(page.getByRole("heading", { level: 1, name: "Form Submissions Dashboard" })).toBeVisible();
-  const needsReply = page.getByRole("region", { name: /^Needs a reply/ });
-  const mine = needsReply.getByRole("listitem").filter({ hasText: tag });
-  // The oldest deadline first: the overdue inquiry, then the 4-hour lead due soon; the 24-hour lead that
-  // arrived a moment ago and the answered lead are not in it.
-  await expect(mine).toHaveCount(2);
-  await expect(mine.nth(0)).toContainText(`Olive ${tag}`);
-  await expect(mine.nth(0)).toContainText("Service inquiry");
-  await expect(mine.nth(0).getByTestId("reply-due")).toHaveText(/^Overdue by [23] h \(reply by .+\)$/);
-  await expect(mine.nth(1)).toContainText(`Fay ${tag}`);
-  await expect(mine.nth(1).getByTestId("reply-due")).toHaveText(/^Due in \d+ min \(reply by .+\)$/);
-  await expect(mine.nth(0).getByRole("link", { name: `Olive ${tag}` })).toHaveAttribute("href", `/admin/leads/inquiries/${ids.overdue}?list=all&sort=deadline`);
-  await expect(mine.nth(0).getByRole("link", { name: "(312) 555-0101" })).toHaveAttribute("href", "tel:3125550101");
+  // "Now" (issue 33): the lead that arrived a moment ago, with its live countdown; the 4-hour lead due in
+  // half an hour (on top if it arrived since the last business day began, else among those due soon).
+  const now = page.getByRole("region", { name: /^Answer now/ });
+  const dora = now.getByRole("listitem").filter({ hasText: `Dora ${tag}` });
+  await expect(dora.getByRole("timer")).toHaveText(/^Reply within /);
+  await expect(dora.getByRole("link", { name: `Dora ${tag}` })).toHaveAttribute("href", new RegExp(`^/admin/leads/contacts/${ids.dayLead}\\?list=all`));
+  const fay = now.getByRole("listitem").filter({ hasText: `Fay ${tag}` });
+  await expect(fay.getByRole("timer")).toHaveText(/^Reply within (2\d|30):\d\d$/);
+  // The answered lead is not there; the overdue inquiry is on top (arrived since the business day began,
+  // with "Overdue by") or counted in the backlog's line.
+  await expect(now.getByRole("listitem").filter({ hasText: `Ansel ${tag}` })).toHaveCount(0);
+  const olive = now.getByRole("listitem").filter({ hasText: `Olive ${tag}` });
+  if ((await olive.count()) > 0) await expect(olive.getByRole("timer")).toHaveText(/^Overdue by 2 h (29|30) min$/);
+  else await expect(page.getByTestId("overdue-backlog")).toContainText(/past the reply time/);
 
   const followUps = page.getByRole("region", { name: /^Follow-ups/ });
   const dueMine = followUps.getByRole("listitem").filter({ hasText: tag });
@@ -324,25 +331,25 @@ test("the dashboard leads with Needs a reply and Follow-ups, before the totals, 
 
   // Before the totals.
   const order = await page.locator("main h2").allTextContents();
-  expect(order.findIndex((h) => h.startsWith("Needs a reply"))).toBeLessThan(order.indexOf("Contact Forms"));
+  expect(order.findIndex((h) => h.startsWith("Answer now"))).toBeLessThan(order.indexOf("Contact Forms"));
   expect(order.findIndex((h) => h.startsWith("Follow-ups"))).toBeLessThan(order.indexOf("Contact Forms"));
   await expectNoBlockingViolations(page);
 
   await followUps.getByRole("link", { name: "All follow-ups due" }).click();
   await expect(page).toHaveURL(/\/admin\/leads\/all\?followUp=due$/);
   await expect(page.getByLabel("Follow-up due")).toBeChecked();
-  await page.goBack();
-  await needsReply.getByRole("link", { name: "All leads by reply deadline" }).click();
-  await expect(page).toHaveURL(/\/admin\/leads\/all$/);
-  await expect(page.getByLabel("Sort by")).toHaveValue("deadline");
 });
 
-test("the dashboard says so in plain words when nothing needs a reply and no follow-up is due", async ({ page }) => {
+test("the dashboard says so in plain words when nothing needs an answer and no follow-up is due", async ({ page }) => {
+  const now = new Date().toISOString();
   await page.route("**/api/admin/today", (route) =>
-    route.fulfill({ json: { ownerTimeZone: "America/New_York", now: new Date().toISOString(), needsReply: { items: [], total: 0 }, followUps: { items: [], total: 0 } } }),
+    route.fulfill({
+      json: { ownerTimeZone: "America/New_York", now, window: { since: now, dueBy: now }, answerNow: [], dueSoon: [], overdue: { count: 0 }, needsReply: { items: [], total: 0 }, followUps: { items: [], total: 0 } },
+    }),
   );
   await signInThroughTheApi(page);
   await page.goto("/admin/submissions");
-  await expect(page.getByRole("region", { name: /^Needs a reply/ })).toContainText("No lead is waiting past or near its reply time.");
+  await expect(page.getByRole("region", { name: /^Answer now/ })).toContainText("Nothing to answer right now.");
+  await expect(page.getByTestId("overdue-backlog")).toHaveCount(0);
   await expect(page.getByRole("region", { name: /^Follow-ups/ })).toContainText("No follow-ups due today.");
 });

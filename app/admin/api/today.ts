@@ -2,15 +2,21 @@ import { queryOptions } from "@tanstack/react-query";
 import type { TodayQueue } from "../../../contract/admin-leads.ts";
 import { getJson } from "./request.ts";
 
-// GET /api/admin/today (contract TodayQueue, issue 20): the dashboard's day, both kinds, spam left
-// out: the leads that need a reply (overdue or due soon, oldest deadline first) and the follow-ups due
-// by the end of today in the owner's time zone, earliest first.
+// GET /api/admin/today (contract TodayQueue, issues 20 and 33): the dashboard's day, both kinds, spam left
+// out: "Now" (the leads to answer now, newest first; those due in the business hours ahead; the overdue
+// count), the leads that need a reply and the follow-ups due by the end of today in the owner's time zone.
+// `?assignee=me`: a member's day (their leads and the unassigned ones).
 
 export const TODAY_PATH = "/api/admin/today";
 
-export const todayQuery = queryOptions({
-  queryKey: [TODAY_PATH] as const,
-  queryFn: () => getJson<TodayQueue>(TODAY_PATH),
-  // Fetched again each time the dashboard opens, like the totals (and polled, live-updates.ts).
-  staleTime: 0,
-});
+/** A day: the whole team's, or `me` (the member's). The team's key is the prefix of both: invalidating it refreshes them all. */
+export function todayQueryFor(scope: "all" | "me") {
+  return queryOptions({
+    queryKey: scope === "me" ? [TODAY_PATH, "me"] : [TODAY_PATH],
+    queryFn: () => getJson<TodayQueue>(scope === "me" ? `${TODAY_PATH}?assignee=me` : TODAY_PATH),
+    // Fetched again each time the dashboard opens, like the totals (and polled, live-updates.ts).
+    staleTime: 0,
+  });
+}
+
+export const todayQuery = todayQueryFor("all");

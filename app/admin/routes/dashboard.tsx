@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { KindStats, LeadKind, LeadRow, TodayQueue } from "../../../contract/admin-leads.ts";
 import type { DeliveryHealth } from "../../../contract/deliveries.ts";
@@ -9,14 +9,17 @@ import { deliveryHealthQuery } from "../api/deliveries.ts";
 import { useIsOwner } from "../components/owner-only.tsx";
 import { recentContactsQuery, recentInquiriesQuery, RECENT_LIMIT, type RecentContact, type RecentInquiry } from "../api/recent-leads.ts";
 import { statsQuery } from "../api/stats.ts";
-import { todayQuery } from "../api/today.ts";
+import { todayQueryFor } from "../api/today.ts";
 import { Loading, SpamBadge, UnreadBadge, usePageTitle } from "../components/admin-shell.tsx";
 import { focusRing, linkClass } from "../components/admin-classes.ts";
 import { failedDeliveriesWarning } from "../components/delivery-format.ts";
 import { formatDateTime, formatCount, kindLabels, leadName, telHref } from "../components/lead-format.ts";
 import { LeadsChart } from "../components/leads-chart.tsx";
 import { WeekInNumbers } from "../components/week-in-numbers.tsx";
-import { followUpStanding, replyStanding } from "../components/queue-format.ts";
+import { NameBanner } from "../components/name-banner.tsx";
+import { NowQueue } from "../components/now-queue.tsx";
+import { useNow } from "../components/use-now.ts";
+import { followUpStanding } from "../components/queue-format.ts";
 import { defaultFiltersOf, leadLinkSearch, listPath } from "../inbox-filters.ts";
 import { useSession } from "../session.ts";
 
@@ -26,7 +29,13 @@ import { useSession } from "../session.ts";
 // follow-ups due today or overdue, before the totals. Shown only inside the signed-in layout; new leads
 // appear by themselves (live-updates.ts).
 
-const MINUTE_MS = 60_000;
+const SECOND_MS = 1000;
+
+/** SPEC §2's Welcome line names the username (the e-mail address); with a name, the name first (issue 33). */
+function welcomeName(session: { username: string | null; user?: { name: string | null } | undefined }): string {
+  const name = session.user?.name?.trim();
+  return name ? `${name} (${session.username ?? ""})` : (session.username ?? "");
+}
 
 /** All leads by reply deadline (its default order), and its follow-ups due. */
 const allByDeadline = defaultFiltersOf("all");
@@ -98,20 +107,6 @@ function FailedDeliveriesWarning({ health }: { health: DeliveryHealth | undefine
   );
 }
 
-/**
- * The server's clock, moved on with the browser's every minute: "Overdue by" counts against the time
- * the queue was answered (TodayQueue.now), not against a browser clock that may be wrong.
- */
-function useServerNow(serverNow: string | undefined, answeredAt: number): number {
-  const [clientNow, setClientNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setClientNow(Date.now()), MINUTE_MS);
-    return () => clearInterval(timer);
-  }, []);
-  const server = serverNow ? Date.parse(serverNow) : Number.NaN;
-  return Number.isNaN(server) ? clientNow : server + Math.max(0, clientNow - answeredAt);
-}
-
 /** One lead of the day's queue: its name (to its page, in All leads' order), kind, phone and `children` (where it stands). */
 function QueueItem({ lead, search, children }: { lead: LeadRow; search: string; children: ReactNode }) {
   return (
@@ -145,9 +140,8 @@ function MoreThanShown({ shown, total }: { shown: number; total: number }) {
   );
 }
 
-/** "Needs a reply" and "Follow-ups": the owner's day, both kinds, before the totals. */
+/** "Follow-ups": the day's follow-ups, both kinds, after "Now" and before the totals. */
 function TodaySections({ today, now, loading, failed }: { today: TodayQueue | undefined; now: number; loading: boolean; failed: boolean }) {
-  const search = leadLinkSearch("all", allByDeadline);
   const followUpSearch = leadLinkSearch("all", allFollowUpsDue);
   const status = (empty: string) =>
     loading ? (
@@ -161,48 +155,9 @@ function TodaySections({ today, now, loading, failed }: { today: TodayQueue | un
     ) : (
       <p className="mt-3 text-slate-700">{empty}</p>
     );
-  const needsReply = today?.needsReply.items ?? [];
   const followUps = today?.followUps.items ?? [];
   return (
-    <div className="mt-8 grid gap-8 lg:grid-cols-2">
-      <section aria-labelledby="needs-reply" className="min-w-0">
-        <h2 id="needs-reply" className="text-xl font-semibold text-slate-900">
-          Needs a reply
-          {today && today.needsReply.total > 0 && <span className="ml-2 text-base font-normal text-slate-700">({formatCount(today.needsReply.total)})</span>}
-        </h2>
-        <p className="mt-1 text-sm text-slate-700">New leads past or near the reply time their form promises, the oldest deadline first.</p>
-        {needsReply.length === 0 ? (
-          status("No lead is waiting past or near its reply time.")
-        ) : (
-          <>
-            <ul className="mt-3 space-y-3">
-              {needsReply.map((lead) => {
-                const standing = replyStanding(lead, now, "due");
-                return (
-                  <QueueItem key={lead.id} lead={lead} search={search}>
-                    {standing && (
-                      <p
-                        data-testid="reply-due"
-                        className={cn("mt-1 text-sm font-semibold", standing.state === "overdue" ? "text-red-800" : "text-amber-900")}
-                      >
-                        {standing.text}
-                        <span className="font-normal text-slate-700"> (reply by {formatDateTime(standing.deadline)})</span>
-                      </p>
-                    )}
-                  </QueueItem>
-                );
-              })}
-            </ul>
-            <MoreThanShown shown={needsReply.length} total={today?.needsReply.total ?? 0} />
-          </>
-        )}
-        <p className="mt-3">
-          <Link to={listPath("all", allByDeadline)} className={linkClass}>
-            All leads by reply deadline
-          </Link>
-        </p>
-      </section>
-
+    <div className="mt-8">
       <section aria-labelledby="follow-ups" className="min-w-0">
         <h2 id="follow-ups" className="text-xl font-semibold text-slate-900">
           Follow-ups
@@ -250,8 +205,11 @@ export function Dashboard() {
   // Not waited for: the dashboard shows without it, and the warnings appear once it answers.
   const health = useQuery(deliveryHealthQuery);
   // Not waited for either: its sections say they are loading.
-  const today = useQuery(todayQuery);
-  const now = useServerNow(today.data?.now, today.dataUpdatedAt);
+  // A member's dashboard is their day: their leads and the unassigned ones (issue 33).
+  const owner = useIsOwner();
+  const today = useQuery(todayQueryFor(owner ? "all" : "me"));
+  // Every second: the countdowns of "Now" are live. Counted on the server's clock (TodayQueue.now).
+  const now = useNow(SECOND_MS, { now: today.data?.now, receivedAt: today.dataUpdatedAt });
 
   if (contacts.isLoading || inquiries.isLoading || stats.isLoading) return <Loading />;
 
@@ -263,8 +221,12 @@ export function Dashboard() {
   return (
     <>
       <h1 className="text-3xl font-bold text-slate-900">Form Submissions Dashboard</h1>
-      <p className="mt-1 text-slate-700">Welcome, {session.username}</p>
+      <p className="mt-1 text-slate-700">Welcome, {welcomeName(session)}</p>
       <FailedDeliveriesWarning health={health.data} />
+
+      <NowQueue today={today.data} now={now} loading={today.isLoading} failed={today.isError && !today.data} mineId={owner ? undefined : session.user?.id} />
+
+      <NameBanner />
 
       <TodaySections today={today.data} now={now} loading={today.isLoading} failed={today.isError && !today.data} />
 

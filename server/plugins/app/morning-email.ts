@@ -1,5 +1,6 @@
 import fp from "fastify-plugin";
 import { createMorningEmail, type MorningEmail } from "../../delivery/morning-email.ts";
+import { nowWindow } from "../../repositories/leads/today.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -13,7 +14,7 @@ export default fp(
   async (app) => {
     const morningEmail = createMorningEmail({
       settings: app.repositories.notificationSettings,
-      today: (now, zone) => app.repositories.leads.today(now, zone),
+      today: async (now, zone) => app.repositories.leads.today(now, zone, nowWindow(now, await app.repositories.businessHours.get())),
       mailer: app.mailer,
       config: app.config.delivery,
       siteOrigin: app.config.siteOrigin,

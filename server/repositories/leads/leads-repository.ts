@@ -13,7 +13,9 @@ import { deleteLeadsOlderThan } from "./retention.ts";
 import type { LeadInputOf, LeadOf } from "./lead-tables.ts";
 import { createLeadReports } from "./reports.ts";
 import { leadStats } from "./stats.ts";
-import { todayQueue } from "./today.ts";
+import { newestArrival, todayQueue, type NowWindow } from "./today.ts";
+import { backfillReplyBy, rekeyWaitingLeads } from "./reply-by.ts";
+import type { BusinessHours } from "../../../contract/business-hours.ts";
 import { insertLead, type SpamVerdict } from "./write.ts";
 
 // The one owner of the lead tables (contact_submissions, service_inquiries, lead_notes,
@@ -59,9 +61,21 @@ export function createLeadsRepository(db: Kysely<Database>, plan: DeliveryPlanne
     stats(now: Date = day.clock()) {
       return leadStats(db, now);
     },
-    /** The dashboard's day and the morning e-mail's: leads needing a reply, follow-ups due by the end of the owner's day. */
-    today(now: Date, ownerTimeZone: string): Promise<TodayQueue> {
-      return todayQueue(db, now, ownerTimeZone);
+    /** The dashboard's day and the morning e-mail's: "Now" in `window`, leads needing a reply, follow-ups due by the end of the owner's day; `mine`: a user's day (theirs and the unassigned). */
+    today(now: Date, ownerTimeZone: string, window: NowWindow, mine?: string): Promise<TodayQueue> {
+      return todayQueue(db, now, ownerTimeZone, window, mine);
+    },
+    /** New business hours: every waiting lead's deadline counted again under them, in the caller's transaction. */
+    rekeyWaiting(trx: Kysely<Database>, hours: BusinessHours): Promise<number> {
+      return rekeyWaitingLeads(trx, hours);
+    },
+    /** Start-up: the deadlines of leads stored before migration 0020 (one step; on PostgreSQL one instance at a time). */
+    backfillReplyBy(): Promise<number> {
+      return backfillReplyBy(db);
+    },
+    /** When the newest lead arrived: the admin's pulse. */
+    newestArrival(): Promise<string | null> {
+      return newestArrival(db);
     },
   };
 }

@@ -1,19 +1,27 @@
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import { TODAY_LIST_MAX, leadKinds, type LeadKind, type LeadRow, type TodayQueue } from "../../../contract/admin-leads.ts";
 import { fastReplyFormNames, replyWindowHours } from "../../../contract/form-names.ts";
+import { answerNowSince, businessPeriodEndAfter, type BusinessHours } from "../../../contract/business-hours.ts";
 import type { Database } from "../../db/schema.ts";
 import { writeMissingDeadlineKeys } from "./deadline-keys.ts";
 import { comparePositions, type LeadOrder, type LeadPosition } from "./lead-order.ts";
 import { leadTables, leadView, toLead, wholeRow, type LeadExpressionBuilder } from "./lead-tables.ts";
 import { endOfOwnerDay } from "./owner-day.ts";
 
-// The dashboard's day (GET /api/admin/today, and the morning e-mail): the leads waiting for a reply past
-// or near their deadline, and the follow-ups due by the end of the owner's day, both kinds together.
-// Each list is one indexed walk per lead table, merged by (key, id), and an exact count.
+// The dashboard's day (GET /api/admin/today, and the morning e-mail), both kinds together:
+// - "Now" (issue 33): the leads still waiting for a first answer that arrived since the last business day
+//   began, newest first (the `*_waiting_idx` walk); those that arrived before and are due by the end of the
+//   current or next business period, earliest deadline first; and the count of the older overdue ones (a
+//   line, never a wall of cards). The window comes from contract/business-hours.ts, worked out by the caller.
+// - the leads waiting past or near their deadline (the morning e-mail's), and the follow-ups due by the
+//   end of the owner's day.
+// Each list is one indexed walk per lead table, merged by (key, id), and an exact count. A member's day
+// (`mine`) keeps the leads assigned to them and the unassigned ones.
 
 const HOUR_MS = 3_600_000;
 const DEADLINE: LeadOrder = { sort: "deadline", key: sql<string>`deadline_key`, direction: "asc" };
 const FOLLOW_UP: LeadOrder = { sort: "oldest", key: sql<string>`follow_up_at`, direction: "asc" };
+const NEWEST_WAITING: LeadOrder = { sort: "newest", key: sql<string>`created_at`, direction: "desc" };
 
 /** The deadline key of a waiting lead whose reply is due at `at` (contract deadlineKey). */
 const waitingKey = (at: number) => `0|${new Date(at).toISOString()}`;
@@ -39,11 +47,30 @@ function needsReplyRanges(now: Date) {
   };
 }
 
-export async function todayQueue(db: Kysely<Database>, now: Date, ownerTimeZone: string): Promise<TodayQueue> {
+/** What "Now" covers: arrivals since `since` on top; deadlines up to `dueBy` next (both from the business hours). */
+export type NowWindow = { since: Date; dueBy: Date };
+
+/** "Now"'s window at `now`: since the last business day opened; due by the end of the current or next business period. */
+export function nowWindow(now: Date, hours: BusinessHours): NowWindow {
+  return { since: new Date(answerNowSince(now.getTime(), hours)), dueBy: new Date(businessPeriodEndAfter(now.getTime(), hours)) };
+}
+
+/** When the newest lead of either kind arrived (the `created_at` index's last entry of each table); null: none. */
+export async function newestArrival(db: Kysely<Database>): Promise<string | null> {
+  const newest = await Promise.all(
+    leadKinds.map((kind) => leadView(db).selectFrom(leadTables[kind]).select("createdAt").orderBy("createdAt", "desc").limit(1).executeTakeFirst()),
+  );
+  return newest.reduce<string | null>((latest, row) => (row && (latest === null || row.createdAt > latest) ? row.createdAt : latest), null);
+}
+
+export async function todayQueue(db: Kysely<Database>, now: Date, ownerTimeZone: string, window: NowWindow, mine?: string): Promise<TodayQueue> {
   const leadDb = leadView(db);
+  const scope = (where: (eb: LeadExpressionBuilder) => Expression<SqlBool>) =>
+    mine === undefined ? where : (eb: LeadExpressionBuilder) => eb.and([where(eb), eb.or([eb("assigneeId", "=", mine), eb("assigneeId", "is", null)])]);
 
   /** The first TODAY_LIST_MAX leads of both kinds in the order, merged. */
-  async function first(order: LeadOrder, where: (eb: LeadExpressionBuilder) => Expression<SqlBool>): Promise<LeadRow[]> {
+  async function first(order: LeadOrder, unscoped: (eb: LeadExpressionBuilder) => Expression<SqlBool>): Promise<LeadRow[]> {
+    const where = scope(unscoped);
     const walks = await Promise.all(
       leadKinds.map(async (kind: LeadKind) => {
         const rows = await leadDb
@@ -65,7 +92,8 @@ export async function todayQueue(db: Kysely<Database>, now: Date, ownerTimeZone:
       .map((entry) => entry.row);
   }
 
-  async function count(where: (eb: LeadExpressionBuilder) => Expression<SqlBool>): Promise<number> {
+  async function count(unscoped: (eb: LeadExpressionBuilder) => Expression<SqlBool>): Promise<number> {
+    const where = scope(unscoped);
     const counts = await Promise.all(
       leadKinds.map((kind) => leadDb.selectFrom(leadTables[kind]).select((eb) => eb.fn.countAll<number>().as("n")).where(where).executeTakeFirstOrThrow()),
     );
@@ -76,7 +104,16 @@ export async function todayQueue(db: Kysely<Database>, now: Date, ownerTimeZone:
   const needsReply = needsReplyRanges(now);
   const dueBefore = endOfOwnerDay(now, ownerTimeZone).toISOString();
   const followUpDue = (eb: LeadExpressionBuilder) => eb.and([eb("followUpAt", "<", dueBefore), eb("status", "!=", "spam")]);
-  const [needsReplyItems, needsReplyCounts, followUpItems, followUpTotal] = await Promise.all([
+  // "Now": status new is the waiting index's condition; its deadline key is "0|<replyBy>" exactly while new.
+  const since = window.since.toISOString();
+  const arrivedSince = (eb: LeadExpressionBuilder) => eb.and([eb("status", "=", "new"), eb("createdAt", ">=", since), eb("createdAt", "<=", now.toISOString())]);
+  const olderWaiting = (eb: LeadExpressionBuilder) => eb.and([eb("createdAt", "<", since), eb("status", "=", "new")]);
+  const dueSoon = (eb: LeadExpressionBuilder) => eb.and([olderWaiting(eb), eb("deadlineKey", ">=", waitingKey(now.getTime())), eb("deadlineKey", "<=", waitingKey(window.dueBy.getTime()))]);
+  const overdue = (eb: LeadExpressionBuilder) => eb.and([olderWaiting(eb), eb("deadlineKey", ">=", "0|"), eb("deadlineKey", "<", waitingKey(now.getTime()))]);
+  const [answerNowItems, dueSoonItems, overdueCount, needsReplyItems, needsReplyCounts, followUpItems, followUpTotal] = await Promise.all([
+    first(NEWEST_WAITING, arrivedSince),
+    first(DEADLINE, dueSoon),
+    count(overdue),
     first(DEADLINE, needsReply.all),
     Promise.all(needsReply.parts.map(count)),
     first(FOLLOW_UP, followUpDue),
@@ -85,6 +122,10 @@ export async function todayQueue(db: Kysely<Database>, now: Date, ownerTimeZone:
   return {
     ownerTimeZone,
     now: now.toISOString(),
+    window: { since, dueBy: window.dueBy.toISOString() },
+    answerNow: answerNowItems,
+    dueSoon: dueSoonItems,
+    overdue: { count: overdueCount },
     needsReply: { items: needsReplyItems, total: needsReplyCounts.reduce((sum, n) => sum + n, 0) },
     followUps: { items: followUpItems, total: followUpTotal },
   };

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TODAY_LIST_MAX, type LeadDetail, type LeadEvent, type LeadKind, type LeadPage, type LeadRow, type TodayQueue } from "../../../contract/admin-leads.ts";
 import type { BulkResult, LeadCounts } from "../../../contract/lead-triage.ts";
-import { deadlineKey, replyStateOf } from "../../../contract/reply-window.ts";
+import { deadlineKey, replyByOf, replyStateOf } from "../../../contract/reply-window.ts";
+import { defaultBusinessHours } from "../../../contract/business-hours.ts";
 import type { LeadStatus } from "../../../contract/fields.ts";
 import { seedLeads } from "../../db/seed-data.ts";
+import { nowWindow } from "../../repositories/leads/today.ts";
 import { postLead } from "../../../tests/helpers/lead-posts.ts";
 import { createTestApp, signIn, TEST_ADMIN, testConfig, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database.ts";
@@ -166,17 +168,19 @@ describe("deadline keys and reply deadlines", () => {
     const slow = await postLead(t.app, "inquiries", { formName: "website-audit" });
     const stored = async (kind: LeadKind, id: string) => {
       const table = kind === "contacts" ? "contactSubmissions" : "serviceInquiries";
-      return t.app.db.selectFrom(table).select(["deadlineKey", "status", "createdAt", "formName"]).where("id", "=", id).executeTakeFirstOrThrow();
+      return t.app.db.selectFrom(table).select(["deadlineKey", "status", "createdAt", "formName", "replyBy"]).where("id", "=", id).executeTakeFirstOrThrow();
     };
     for (const [kind, id, hours] of [["contacts", fast, 4], ["inquiries", slow, 24]] as const) {
       const lead = await detail(id, kind);
-      expect(lead.replyBy).toBe(new Date(Date.parse(lead.createdAt) + hours * HOUR).toISOString());
+      // Counted in the business hours (the default: Monday to Friday 9 to 6 in New York).
+      expect(lead.replyBy).toBe(replyByOf(lead.createdAt, lead.formName, defaultBusinessHours));
+      expect(Date.parse(lead.replyBy) - Date.parse(lead.createdAt)).toBeGreaterThanOrEqual(hours * HOUR);
       const row = await stored(kind, id);
       expect(row.deadlineKey).toBe(`0|${lead.replyBy}`);
       for (const status of ["contacted", "spam", "new", "won"] as const) {
         await patch(id, { status }, kind);
         const after = await stored(kind, id);
-        expect(after.deadlineKey).toBe(deadlineKey({ status, createdAt: after.createdAt, formName: after.formName }));
+        expect(after.deadlineKey).toBe(deadlineKey({ status, createdAt: after.createdAt, replyBy: after.replyBy! }));
       }
     }
   });
@@ -297,13 +301,15 @@ describe("the dashboard's day (GET /api/admin/today)", () => {
   });
 
   it("lists new leads past or near their promise, the earliest deadline first, and follow-ups due today, earliest first", async () => {
+    // Monday 8 June 2026, 10:00 AM in New York (the default business hours' zone).
+    clockMs = Date.UTC(2026, 5, 8, 14, 0);
     const slow = await postLead(day.app, "contacts", { firstName: "Slow", formName: "contact-page" });
     const fast = await postLead(day.app, "inquiries", { firstName: "Fast", formName: "personal-injury-audit" });
     const answered = await postLead(day.app, "contacts", { firstName: "Answered", formName: "home-services-audit" });
     await postLead(day.app, "contacts", { firstName: "Spam", formName: "home-services-audit", website: "http://spam.example" });
     const patchDay = (kind: LeadKind, id: string, payload: object) => day.app.inject({ method: "PATCH", url: `/api/admin/leads/${kind}/${id}`, headers: { cookie: dayCookie }, payload });
     await patchDay("contacts", answered, { status: "contacted" });
-    const posted = Date.now();
+    const posted = clockMs!;
 
     expect(await today()).toMatchObject({ ownerTimeZone: OWNER_TIMEZONE, needsReply: { items: [], total: 0 }, followUps: { items: [], total: 0 } });
 
@@ -314,8 +320,9 @@ describe("the dashboard's day (GET /api/admin/today)", () => {
     expect(refs(queue.needsReply.items)).toEqual(["inquiries:Fast"]);
     expect(queue.needsReply.items[0]).toMatchObject({ id: fast, kind: "inquiries", status: "new" });
 
-    // 18.5 hours on: the 24-hour promise is due soon too; the older lead comes second, its deadline is later.
-    clockMs = posted + 18.5 * HOUR;
+    // Wednesday 11:00 AM: the 24-hour promise (8 h Monday, 9 h Tuesday, 7 h Wednesday: 4:00 PM) is due soon
+    // too; the older lead comes second, its deadline is later.
+    clockMs = posted + 49 * HOUR;
     queue = await today();
     expect(refs(queue.needsReply.items)).toEqual(["inquiries:Fast", "contacts:Slow"]);
     expect(queue.needsReply.total).toBe(2);
@@ -343,10 +350,10 @@ describe("the dashboard's day (GET /api/admin/today)", () => {
     }
     const queue = await today();
 
-    type Stored = { id: string; status: LeadStatus; createdAt: string; formName: string | null; followUpAt: string | null; firstName: string };
+    type Stored = { id: string; status: LeadStatus; createdAt: string; formName: string | null; replyBy: string; followUpAt: string | null; firstName: string };
     const stored: (Stored & { kind: LeadKind })[] = [];
     for (const [kind, table] of [["contacts", "contactSubmissions"], ["inquiries", "serviceInquiries"]] as const) {
-      const rows = (await day.app.db.selectFrom(table).select(["id", "status", "createdAt", "formName", "followUpAt", "firstName"]).execute()) as Stored[];
+      const rows = (await day.app.db.selectFrom(table).select(["id", "status", "createdAt", "formName", "replyBy", "followUpAt", "firstName"]).execute()) as Stored[];
       stored.push(...rows.map((row) => ({ ...row, kind })));
     }
     const byKeyThenId = (key: (row: Stored) => string) => (a: Stored, b: Stored) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id < b.id ? -1 : 1);
@@ -364,7 +371,9 @@ describe("the dashboard's day (GET /api/admin/today)", () => {
 
   it("answers the repository's today() for the clock and OWNER_TIMEZONE (what the morning e-mail reads)", async () => {
     clockMs = Date.now();
-    expect(await today()).toEqual(JSON.parse(JSON.stringify(await day.app.repositories.leads.today(new Date(clockMs), OWNER_TIMEZONE))));
+    const now = new Date(clockMs);
+    const window = nowWindow(now, await day.app.repositories.businessHours.get());
+    expect(await today()).toEqual(JSON.parse(JSON.stringify(await day.app.repositories.leads.today(now, OWNER_TIMEZONE, window))));
   });
 });
 

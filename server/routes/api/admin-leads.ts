@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { anyLeadParams, leadKindParams, leadParams, leadUpdate } from "../../../contract/admin-leads.ts";
+import { anyLeadParams, leadKindParams, leadParams, leadUpdate, todayParams, type AdminPulse } from "../../../contract/admin-leads.ts";
+import { nowWindow } from "../../repositories/leads/today.ts";
 import { leadFilters, leadListQuery } from "../../../contract/lead-filters.ts";
 import { noteInput } from "../../../contract/lead-notes.ts";
 import { BULK_LIMIT, bulkRequest, leadNeighboursQuery } from "../../../contract/lead-triage.ts";
@@ -101,8 +102,18 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
 
   app.get("/api/admin/stats", async () => leads.stats());
 
-  // The dashboard's day: who needs a reply, which follow-ups are due (in the owner's time zone).
-  app.get("/api/admin/today", async () => leads.today(app.clock(), app.config.delivery.ownerTimeZone));
+  // The dashboard's day: "Now" in the business hours, who needs a reply, which follow-ups are due (in the
+  // owner's time zone); `assignee=me`: the signed-in user's day (theirs and the unassigned leads).
+  app.get("/api/admin/today", async (request) => {
+    const { assignee } = parseInput(todayParams, request.query, "Invalid parameters.");
+    const now = app.clock();
+    const window = nowWindow(now, await app.repositories.businessHours.get());
+    return leads.today(now, app.config.delivery.ownerTimeZone, window, assignee === "me" ? adminOf(request).userId : undefined);
+  });
+
+  // What the admin polls every second or two while open, to refetch "Now" and the lists the moment a lead
+  // arrives: one index lookup per lead table, whichever instance took the lead.
+  app.get("/api/admin/pulse", async (): Promise<AdminPulse> => ({ newestLeadAt: await leads.newestArrival() }));
 
   // Both kinds in one list (issue 20). Static paths: the router prefers them to /api/admin/leads/:kind.
   app.get("/api/admin/leads/all", async (request) => {
