@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
-import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { cn } from "../../lib/utils.ts";
-import { titleWithUnread, useNewLeadNotifications, useUnreadCount } from "../live-updates.ts";
+import { titleWithUnread, useLeadPulse, useNewLeadNotifications, useUnreadCount } from "../live-updates.ts";
 import { logoutMutation } from "../session.ts";
 import { focusRing } from "./admin-classes.ts";
 import { useIsOwner } from "./owner-only.tsx";
@@ -107,16 +107,54 @@ const sections: { to: string; label: string; ownerOnly?: true; current: (path: s
   { to: "/admin/account", label: "Account", current: (path) => path.startsWith("/admin/account") },
 ];
 
-function AdminNav() {
+/**
+ * The sections. On a phone (below md) they fold behind a "Menu" button, a disclosure that closes on
+ * Escape (focus back on the button) and after a section is chosen, so the first lead is on screen without
+ * scrolling past four rows of links (issue 33); from md up they are a row of links.
+ */
+function AdminNav({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();
   const fromAll = new URLSearchParams(search).get("list") === "all";
   // A member's admin leaves out what only an owner may use (issue 23).
   const owner = useIsOwner();
+  // Open at one address: a section chosen (or any other move) closes the menu.
+  const here = pathname + search;
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === here;
+  const setOpen = (value: boolean) => setOpenAt(value ? here : null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const shown = sections.filter((section) => owner || !section.ownerOnly);
+  const currentLabel = shown.find((section) => section.current(pathname, fromAll))?.label;
   return (
-    <nav aria-label="Admin" className="min-w-0">
-      {/* Wraps onto a second line on a phone: nothing scrolls sideways at 360 px. */}
-      <ul className="flex flex-wrap items-center gap-1">
-        {sections.filter((section) => owner || !section.ownerOnly).map((section) => {
+    <nav
+      aria-label="Admin"
+      className="w-full min-w-0 md:w-auto"
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && open) {
+          setOpen(false);
+          buttonRef.current?.focus();
+        }
+      }}
+    >
+      <div className="flex items-center justify-between gap-2 md:hidden">
+        <button
+          ref={buttonRef}
+          type="button"
+          aria-expanded={open}
+          aria-controls="admin-sections"
+          onClick={() => setOpen(!open)}
+          className={cn("inline-flex items-center gap-2 rounded-md border border-slate-400 bg-white px-3 py-2 text-sm font-semibold text-slate-900", focusRing)}
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
+            <path d="M3 5h14v2H3zM3 9h14v2H3zM3 13h14v2H3z" />
+          </svg>
+          Menu
+        </button>
+        {currentLabel && <span className="truncate text-sm font-semibold text-slate-800">{currentLabel}</span>}
+        {children}
+      </div>
+      <ul id="admin-sections" className={cn("mt-2 grid grid-cols-2 gap-1 md:mt-0 md:flex md:flex-wrap md:items-center", !open && "hidden md:flex")}>
+        {shown.map((section) => {
           const current = section.current(pathname, fromAll);
           return (
             <li key={section.to}>
@@ -126,6 +164,12 @@ function AdminNav() {
             </li>
           );
         })}
+        <li className="md:hidden">
+          {/* On a phone the public site's link is in the menu (from md up it stands beside Logout). */}
+          <a href="/" className={navLinkClass(false)}>
+            View site
+          </a>
+        </li>
       </ul>
     </nav>
   );
@@ -136,26 +180,31 @@ export function AdminFrame({ children }: { children: ReactNode }) {
   const logout = useMutation(logoutMutation);
   const setTitle = useFrameTitle();
   useNewLeadNotifications();
+  useLeadPulse();
+  // One Logout: in the folded bar on a phone, beside "View site" from md up (only one of the two is displayed).
+  const logoutButton = (
+    <button
+      type="button"
+      onClick={() => logout.mutate()}
+      disabled={logout.isPending}
+      className={cn("rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100", focusRing)}
+    >
+      Logout
+    </button>
+  );
 
   return (
     <PageTitleContext.Provider value={setTitle}>
       <div className="min-h-screen bg-white">
         <header className="border-b border-slate-200 bg-slate-50">
-          <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-3">
-            <AdminNav />
-            <div className="flex items-center gap-2">
+          <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-2 md:py-3">
+            <AdminNav>{logoutButton}</AdminNav>
+            <div className="hidden items-center gap-2 md:flex">
               {/* The public site is not part of this app: a full page load. */}
               <a href="/" className={cn("rounded-md px-3 py-2 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline", focusRing)}>
                 View site
               </a>
-              <button
-                type="button"
-                onClick={() => logout.mutate()}
-                disabled={logout.isPending}
-                className={cn("rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100", focusRing)}
-              >
-                Logout
-              </button>
+              {logoutButton}
             </div>
           </div>
         </header>

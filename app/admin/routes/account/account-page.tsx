@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { displayName } from "../../../../contract/team.ts";
+import { NameForm } from "../../components/name-form.tsx";
 import { toast } from "../../../hooks/use-toast.ts";
 import { cn } from "../../../lib/utils.ts";
 import { apiErrorOf } from "../../api/request.ts";
@@ -25,6 +26,16 @@ export function AccountPage() {
       <p className="mt-2 text-slate-800">
         {name} · {session.username} · {session.user?.role === "owner" ? "Owner" : "Member"}
       </p>
+      <section className="mt-10 border-t border-slate-200 pt-8" aria-labelledby="account-name">
+        <h2 id="account-name" className="text-xl font-semibold text-slate-900">
+          Name
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">How the team, the activity and the e-mails you send name you.</p>
+        <div className="mt-4">
+          {/* Keyed by the stored name: the form starts again from it after a change elsewhere. */}
+          <NameForm key={session.user?.name ?? ""} current={session.user?.name ?? null} />
+        </div>
+      </section>
       <section className="mt-10 border-t border-slate-200 pt-8" aria-labelledby="account-security">
         <h2 id="account-security" className="sr-only">
           Sign-in security
