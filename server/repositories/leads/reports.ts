@@ -3,7 +3,6 @@ import { leadKinds, type LeadKind } from "../../../contract/admin-leads.ts";
 import type { LeadStatus } from "../../../contract/fields.ts";
 import type { RelatedLead, ReportDimension } from "../../../contract/reports.ts";
 import type { Database } from "../../db/schema.ts";
-import { fastReplyFormNames, replyWindowHours } from "../../../contract/form-names.ts";
 import { epochMinutes, isPostgres } from "../../db/dialect.ts";
 import { leadSqlTables, leadTables, leadView } from "./lead-tables.ts";
 import { writeMissingPersonKeys } from "./person-keys.ts";
@@ -125,16 +124,15 @@ export function createLeadReports(db: Kysely<Database>) {
 
     /** Speed to lead's figures of the range at `now`; `weeks`: the owner's weeks of the range, first first. */
     async answerGroups(range: InstantRange, weeks: readonly { start: string }[], now: Date): Promise<AnswerGroups> {
-      // Each form's promise in minutes: the fast forms' 4 hours, everyone else's 24 (contract/form-names.ts).
-      const fast = sql.join(fastReplyFormNames.map((name) => sql`${name}`));
-      const promise = sql`(case when form_name in (${fast}) then ${sql.lit(replyWindowHours(fastReplyFormNames[0]) * 60)} else ${sql.lit(replyWindowHours(null) * 60)} end)`;
+      // Each lead's promise is its stored reply-by time, counted in business hours (contract/business-hours.ts,
+      // issue 33). Credit goes to who gave the first answer; a lead not answered yet to whoever holds it.
       const week = weeks.length <= 1 ? sql`0` : sql`(case ${sql.join([...weeks.entries()].slice(1).reverse().map(([i, w]) => sql`when created_at >= ${w.start} then ${sql.lit(i)}`), sql` `)} else 0 end)`;
       // Each timestamp read once, as minutes since 1970.
-      const inner = sql`${week} as week, assignee_id, ${promise} as promise, ${epochMinutes(db, sql`created_at`)} as arrived, ${epochMinutes(db, sql`answered_at`)} as answered`;
+      const inner = sql`${week} as week, coalesce(answered_by, assignee_id) as assignee_id, ${epochMinutes(db, sql`reply_by`)} as deadline, ${epochMinutes(db, sql`created_at`)} as arrived, ${epochMinutes(db, sql`answered_at`)} as answered`;
       const nowMinutes = sql.lit(now.getTime() / 60_000);
       const leads = sql`(select week, assignee_id, answered - arrived as minutes,
-          (case when answered is not null or ${nowMinutes} - arrived > promise then 1 else 0 end) as due,
-          (case when answered is not null and answered - arrived <= promise then 1 else 0 end) as in_time
+          (case when answered is not null or ${nowMinutes} > deadline then 1 else 0 end) as due,
+          (case when answered is not null and answered <= deadline then 1 else 0 end) as in_time
         from ${periodLeads(range, inner)} l) f`;
 
       if (isPostgres(db)) {

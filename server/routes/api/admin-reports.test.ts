@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LeadDetail, LeadKind } from "../../../contract/admin-leads.ts";
 import type { RelatedLeads, SourcesReport, SpeedReport } from "../../../contract/reports.ts";
 import { postLead } from "../../../tests/helpers/lead-posts.ts";
-import { addTestUser, createTestApp, signIn, testConfig, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { addTestUser, createTestApp, signIn, TEST_ADMIN, testConfig, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database.ts";
 
 // The owner's numbers (issue 24) through the API, on SQLite and on PostgreSQL: the sources report by
@@ -284,18 +284,30 @@ describe("speed to lead", () => {
     const detail = (await get(`/api/admin/leads/contacts/${ids[0]}`)).json<LeadDetail>();
     expect(detail.answeredAt).toBe(new Date(at(1, 9) + 10 * MINUTE).toISOString());
 
-    // With a second user, by assignee: the member's one lead, the rest unassigned.
+    // With a second user, by who answered first (issue 33): a lead the owner answered stays the owner's
+    // after it is assigned to the member; the member's own first answer is theirs; a lead not answered yet
+    // is credited to whoever holds it (here nobody: "Unassigned").
     const member = await addTestUser(t.app, { email: `member${Date.now()}@example.com`, name: "Mia Member" });
+    const memberCookie = await signIn(t.app, member);
     const assign = await t.app.inject({ method: "PATCH", url: `/api/admin/leads/contacts/${ids[1]}`, headers: { cookie }, payload: { assigneeId: member.id } });
     expect(assign.statusCode).toBe(200);
+    const memberLead = await leadAt(at(9, 9));
+    clockMs = at(9, 9) + 15 * MINUTE;
+    try {
+      const answered = await t.app.inject({ method: "PATCH", url: `/api/admin/leads/contacts/${memberLead}`, headers: { cookie: memberCookie }, payload: { status: "contacted", assigneeId: member.id } });
+      expect(answered.statusCode, answered.body).toBe(200);
+    } finally {
+      clockMs = null;
+    }
     clockMs = now;
     try {
       report = await speed("from=2023-05-01&to=2023-05-14");
     } finally {
       clockMs = null;
     }
-    expect(report.byAssignee.find((row) => row.assigneeId === member.id)).toMatchObject({ name: "Mia Member", leads: 1, answered: 1, medianMinutes: 20 });
-    expect(report.byAssignee.find((row) => row.assigneeId === null)).toMatchObject({ name: "Unassigned", leads: 12 });
+    expect(report.byAssignee.find((row) => row.assigneeId === member.id)).toMatchObject({ name: "Mia Member", leads: 1, answered: 1, medianMinutes: 15 });
+    expect(report.byAssignee.find((row) => row.name === TEST_ADMIN.email)).toMatchObject({ leads: 11, answered: 11 });
+    expect(report.byAssignee.find((row) => row.assigneeId === null)).toMatchObject({ name: "Unassigned", leads: 2, answered: 0 });
   });
 });
 

@@ -340,7 +340,7 @@ function SpeedDetails({ report }: { report: SpeedReport }) {
       </p>
       <SpeedTable caption="By week" first="Week" rows={report.byWeek.map((week) => ({ ...week, key: week.weekStart, label: `Week of ${formatDay(week.weekStart)}` }))} />
       {report.byAssignee.length > 0 && (
-        <SpeedTable caption="By assignee" first="Assigned to" rows={report.byAssignee.map((row) => ({ ...row, key: row.assigneeId ?? "none", label: row.name }))} />
+        <SpeedTable caption="By who answered first (a lead not answered yet: whoever holds it)" first="Answered by" rows={report.byAssignee.map((row) => ({ ...row, key: row.assigneeId ?? "none", label: row.name }))} />
       )}
     </>
   );
