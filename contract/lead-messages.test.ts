@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ContactLead, InquiryLead } from "./admin-leads.ts";
 import { defaultReplyTemplate, renderTemplate, replyInput, replyLeadFacts, replyTemplateInput, unknownPlaceholders, type ReplySender } from "./lead-messages.ts";
 import { nextCallSlot, callInput } from "./lead-calls.ts";
+import { defaultBusinessHours } from "./business-hours.ts";
 
 const sender: ReplySender = { senderName: "Ana Ruiz", companyName: "Summit Lead Marketing", phone: "(512) 555-0186", bookingLink: "https://summit.example/contact#schedule-call" };
 const inquiry = { firstName: "Marcus", lastName: "Reyes", serviceType: "paid-ads" } as InquiryLead;
@@ -63,16 +64,16 @@ describe("the payloads", () => {
 describe("nextCallSlot (the spec's hours, New York)", () => {
   it("is two hours later while the business is open", () => {
     // Tuesday 10:05 AM EDT -> 12:15 PM (the next quarter hour).
-    expect(nextCallSlot(new Date("2026-06-02T14:05:00Z")).toISOString()).toBe("2026-06-02T16:15:00.000Z");
+    expect(nextCallSlot(new Date("2026-06-02T14:05:00Z"), defaultBusinessHours).toISOString()).toBe("2026-06-02T16:15:00.000Z");
   });
   it("is the next opening after the evening and over a weekend", () => {
     // Friday 6:40 PM EDT -> Monday 9:00 AM EDT.
-    expect(nextCallSlot(new Date("2026-06-05T22:40:00Z")).toISOString()).toBe("2026-06-08T13:00:00.000Z");
+    expect(nextCallSlot(new Date("2026-06-05T22:40:00Z"), defaultBusinessHours).toISOString()).toBe("2026-06-08T13:00:00.000Z");
     // Thursday 4:30 PM EST: 6:30 PM is closed -> Friday 9:00 AM EST.
-    expect(nextCallSlot(new Date("2026-01-15T21:30:00Z")).toISOString()).toBe("2026-01-16T14:00:00.000Z");
+    expect(nextCallSlot(new Date("2026-01-15T21:30:00Z"), defaultBusinessHours).toISOString()).toBe("2026-01-16T14:00:00.000Z");
   });
   it("skips a closed date and crosses a daylight-saving change", () => {
-    const hours = { timeZone: "America/New_York", week: [1, 2, 3, 4, 5].map((day) => ({ day, open: "09:00", close: "18:00" })), closedDates: ["2026-03-09"] };
+    const hours = { ...defaultBusinessHours, closedDates: ["2026-03-09"] };
     // Friday March 6, 5 PM EST -> Monday 9th closed -> Tuesday March 10, 9:00 AM EDT (13:00Z).
     expect(nextCallSlot(new Date("2026-03-06T22:00:00Z"), hours).toISOString()).toBe("2026-03-10T13:00:00.000Z");
   });

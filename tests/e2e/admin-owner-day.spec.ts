@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
 import { e2eAdmin } from "../../playwright.config.ts";
+import { defaultBusinessHours, openingOfBusinessDay } from "../../contract/business-hours.ts";
 import { signFormToken } from "../../server/lib/form-tokens.ts";
 import { startServerProcess, type StartedServer } from "../helpers/server-process.ts";
 import { expect, test } from "./fixtures.ts";
@@ -201,16 +202,9 @@ const browserZone = "America/Chicago";
 test.use({ timezoneId: browserZone });
 
 /** 9:00 AM tomorrow on the browser's wall clock (America/Chicago), as an instant. */
-function tomorrowNineInChicago(): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: browserZone }).format(new Date());
-  const [year, month, day] = today.split("-").map(Number) as [number, number, number];
-  // Chicago is UTC-6 or UTC-5: try both, keep the one whose wall clock reads 9:00 tomorrow.
-  for (const offset of [5, 6]) {
-    const instant = new Date(Date.UTC(year, month - 1, day + 1, 9 + offset));
-    const wall = new Intl.DateTimeFormat("en-US", { timeZone: browserZone, hour: "numeric", hourCycle: "h23" }).format(instant);
-    if (Number(wall) === 9) return instant.toISOString();
-  }
-  throw new Error("no 9:00 tomorrow in Chicago");
+/** The next business day's opening under the default hours (Monday to Friday 9 to 6 in New York; issue 33). */
+function nextBusinessOpening(): string {
+  return new Date(openingOfBusinessDay(Date.now(), 1, defaultBusinessHours)).toISOString();
 }
 
 test("e marks a lead Contacted, offers the next follow-up, and opens the next lead in the inbox's order; after the last, the list", async ({ page, request }) => {
@@ -229,12 +223,12 @@ test("e marks a lead Contacted, offers the next follow-up, and opens the next le
   await expect(offer(page)).toBeVisible();
   await expect(offer(page)).toContainText(`Ada ${tag} is now Contacted.`);
   await expect.poll(async () => (await apiLead(page, "contacts", ada)).status).toBe("contacted");
-  await offer(page).getByRole("button", { name: /^Tomorrow 9:00 AM/ }).click();
+  await offer(page).getByRole("button", { name: /^Next business day/ }).click();
   await expectToast(page, "Follow-up set", `Follow up with Ada ${tag} on`);
-  // On to Bo, the next by name; Ada's follow-up is tomorrow at 9:00 in the browser's time zone.
+  // On to Bo, the next by name; Ada's follow-up is the next business day's opening.
   await expect(page).toHaveURL(new RegExp(`/admin/leads/contacts/${bo}\\?q=${tag}&sort=name$`));
   await expect(heading(page, `Bo ${tag}`)).toBeVisible();
-  expect((await apiLead(page, "contacts", ada)).followUpAt).toBe(tomorrowNineInChicago());
+  expect((await apiLead(page, "contacts", ada)).followUpAt).toBe(nextBusinessOpening());
 
   // No follow-up: straight on to Cy.
   await page.keyboard.press("e");

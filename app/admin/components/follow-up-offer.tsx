@@ -1,5 +1,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
+import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
+import { defaultBusinessHours } from "../../../contract/business-hours.ts";
+import { businessHoursQuery } from "../api/business-hours.ts";
 import type { Lead, LeadKind } from "../../../contract/admin-leads.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { followUpQuickPicks, quickPickWhen } from "./follow-up.ts";
@@ -36,7 +39,8 @@ export function FollowUpOffer({
     onDone(chosen);
   };
   // The picks are worked out when the dialog opens, not at every render.
-  const [picks, setPicks] = useState(() => followUpQuickPicks(new Date()));
+  const hours = useQuery(businessHoursQuery).data ?? defaultBusinessHours;
+  const [picks, setPicks] = useState(() => followUpQuickPicks(new Date(), hours));
   const name = leadName(lead);
   return (
     <Dialog.Root
@@ -49,7 +53,7 @@ export function FollowUpOffer({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content
           onOpenAutoFocus={() => {
-            setPicks(followUpQuickPicks(new Date()));
+            setPicks(followUpQuickPicks(new Date(), hours));
             choice.current = "none";
             returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
           }}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { leadUpdate } from "../../../contract/admin-leads.ts";
+import { defaultBusinessHours } from "../../../contract/business-hours.ts";
 import { followUpQuickPicks, followUpState, followUpText, fromLocalInput, isoWithOffset, toLocalInput } from "./follow-up.ts";
 
 describe("follow-up times", () => {
@@ -20,16 +21,16 @@ describe("follow-up times", () => {
     expect(toLocalInput("not a time")).toBe("");
   });
 
-  it("offers tomorrow, in three days and in a week, each at 9:00 AM", () => {
-    const now = new Date(2026, 11, 30, 16, 45);
-    const picks = followUpQuickPicks(now);
-    expect(picks.map((pick) => pick.label)).toEqual(["Tomorrow 9:00 AM", "In 3 days", "In a week"]);
-    // Across the year's end, in the browser's calendar.
-    expect(picks.map((pick) => [pick.at.getFullYear(), pick.at.getMonth() + 1, pick.at.getDate(), pick.at.getHours(), pick.at.getMinutes()])).toEqual([
-      [2026, 12, 31, 9, 0],
-      [2027, 1, 2, 9, 0],
-      [2027, 1, 6, 9, 0],
-    ]);
+  it("offers the next business day, in three days and in a week, each at the business's opening, skipping closed days (issue 33)", () => {
+    // Wednesday 30 December 2026, 4:45 PM in New York; closed on New Year's Day.
+    const now = new Date("2026-12-30T21:45:00Z");
+    const hours = { ...defaultBusinessHours, closedDates: ["2027-01-01"] };
+    const picks = followUpQuickPicks(now, hours);
+    expect(picks.map((pick) => pick.label)).toEqual(["Next business day", "In 3 days", "In a week"]);
+    // Thursday 31st 9:00; "in 3 days" is Saturday 2nd: Monday 4th; a week is Wednesday 6th. 9:00 EST is 14:00Z.
+    expect(picks.map((pick) => pick.at.toISOString())).toEqual(["2026-12-31T14:00:00.000Z", "2027-01-04T14:00:00.000Z", "2027-01-06T14:00:00.000Z"]);
+    // From Thursday, the next business day skips the closed Friday and the weekend.
+    expect(followUpQuickPicks(new Date("2026-12-31T15:00:00Z"), hours)[0]!.at.toISOString()).toBe("2027-01-04T14:00:00.000Z");
   });
 
   it("tells a past follow-up from one later today and one on a later day", () => {

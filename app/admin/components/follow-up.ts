@@ -1,3 +1,4 @@
+import { openingOfBusinessDay, type BusinessHours } from "../../../contract/business-hours.ts";
 import { formatDateTime } from "./lead-format.ts";
 
 // A lead's follow-up in the browser (issue 20, point 3): the owner picks a wall-clock time in the
@@ -33,19 +34,19 @@ export function toLocalInput(iso: string): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/** 9:00 AM on the day `days` after today, in the browser's time zone. */
-function morningIn(now: Date, days: number): Date {
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate() + days, 9, 0);
-}
-
 export type QuickPick = { label: string; at: Date };
 
-/** The follow-up offered after "Contacted": tomorrow morning, in three days, in a week (each at 9:00 AM). */
-export function followUpQuickPicks(now: Date): QuickPick[] {
+/**
+ * The follow-up offered after "Contacted": the next business day, in three days, in a week, each at the
+ * business's opening that day (issue 33: a shortcut never lands on a closed day or a closed date; shown
+ * in the browser's own time under the label).
+ */
+export function followUpQuickPicks(now: Date, hours: BusinessHours): QuickPick[] {
+  const opening = (days: number) => new Date(openingOfBusinessDay(now.getTime(), days, hours));
   return [
-    { label: "Tomorrow 9:00 AM", at: morningIn(now, 1) },
-    { label: "In 3 days", at: morningIn(now, 3) },
-    { label: "In a week", at: morningIn(now, 7) },
+    { label: "Next business day", at: opening(1) },
+    { label: "In 3 days", at: opening(3) },
+    { label: "In a week", at: opening(7) },
   ];
 }
 

@@ -14,6 +14,7 @@ import { OwnerOnly } from "../components/owner-only.tsx";
 import { notDeliveredSummary } from "../components/delivery-format.ts";
 import { WhoGetsNewLeads } from "../components/who-gets-new-leads.tsx";
 import { ReplyTemplatesSection } from "./settings/reply-templates-section.tsx";
+import { BusinessHoursSection } from "./settings/business-hours-section.tsx";
 import { InboundStatusSection } from "../components/inbound-status.tsx";
 import { disableNotifications, enableNotifications, notificationsSupported, useNotificationSetting } from "../live-updates.ts";
 
@@ -33,6 +34,7 @@ export function SettingsPage() {
       <DeliverySettings />
       <NotificationSetting />
       <SignInSecurity />
+      <BusinessHoursSection />
       <ReplyTemplatesSection />
       <InboundStatusSection />
       <p className="mt-12 border-t border-slate-200 pt-8 text-slate-800">

@@ -81,7 +81,7 @@ export default async function adminReplyRoutes(app: FastifyInstance) {
     const { outcome, note } = parseInput(callInput, request.body, "Please check the call.");
     const event = await leadAnswers.logCall(kind, id, { outcome, note: note ?? null }, activityActor(adminOf(request)));
     if (!event || event.type !== "call") return reply.code(404).send(NOT_FOUND);
-    const answer: CallAnswer = outcome === "no-answer" ? { ...event, suggestedFollowUpAt: nextCallSlot(app.clock()).toISOString() } : event;
+    const answer: CallAnswer = outcome === "no-answer" ? { ...event, suggestedFollowUpAt: nextCallSlot(app.clock(), await app.repositories.businessHours.get()).toISOString() } : event;
     return reply.code(201).send(answer);
   });
 }
