@@ -53,6 +53,10 @@ const dayAndTime = (timeZone: string) =>
     minute: "2-digit",
     timeZoneName: "longGeneric",
   });
+/** A lead's reply-by time in the owner's zone: "Mon, Nov 30, 2026, 1:00 PM Eastern Time". */
+export function replyByText(replyBy: string, ownerTimeZone: string): string {
+  return dayAndTime(ownerTimeZone).format(new Date(replyBy));
+}
 const timeOnly = (timeZone: string) =>
   new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", timeZoneName: "longGeneric" });
 const dayOnly = (timeZone: string) =>
@@ -123,6 +127,8 @@ export function leadSummary<K extends LeadKind>(kind: K, lead: LeadOf[K], { owne
   if (lead.spamReason) rows.push({ label: "Spam reason", value: lead.spamReason });
   rows.push(
     { label: "Received", value: dayAndTime(ownerTimeZone).format(new Date(lead.createdAt)) },
+    // The form's promise counted in business hours (contract/business-hours.ts, issue 33).
+    { label: "Reply by", value: replyByText(lead.replyBy, ownerTimeZone) },
     { label: "Page", value: orNotGiven(lead.pagePath) },
     { label: "Form", value: orNotGiven(lead.formName) },
     { label: "UTM source", value: orNotGiven(lead.utmSource) },

@@ -86,6 +86,7 @@ describe("leadSummary", () => {
       { label: "Requested meeting", value: "Wed, Dec 2, 2026, 10:00 AM Central Time (America/Chicago) · 11:00 AM Eastern Time (owner's time)" },
       { label: "Status", value: "new" },
       { label: "Received", value: "Mon, Nov 23, 2026, 10:04 AM Eastern Time" },
+      { label: "Reply by", value: "Tue, Nov 24, 2026, 10:04 AM Eastern Time" },
       { label: "Page", value: "/contact" },
       { label: "Form", value: "contact" },
       { label: "UTM source", value: "google" },

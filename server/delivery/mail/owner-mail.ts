@@ -1,7 +1,7 @@
 import type Mail from "nodemailer/lib/mailer";
 import type { LeadKind } from "../../../contract/admin-leads.ts";
 import type { LeadOf } from "../../repositories/leads/lead-tables.ts";
-import { leadDisplayName, leadRequestSummary, leadSummary } from "../lead-summary.ts";
+import { leadDisplayName, leadRequestSummary, leadSummary, replyByText } from "../lead-summary.ts";
 import { deliveryMessageId, escapeHtml, headerText, htmlDocument, rowsHtml, rowsText } from "./mail-parts.ts";
 
 // The new-lead e-mail to the owner: every field of the lead, the meeting in both time zones, Reply-To the
@@ -24,6 +24,8 @@ export type OwnerMailInput<K extends LeadKind = LeadKind> = {
 const SUBJECT_MAX = 150;
 const NAME_MAX = 100;
 const NO_LINK = "No link to the admin: SITE_ORIGIN is not set. Find the lead in the admin inbox.";
+/** Issue 33: an answer given from the lead's page is recorded (the lead's timeline, speed to lead); one sent from a mail program is not. */
+const ANSWER_IN_ADMIN = "Answer from the lead's page in the admin (Reply, or Log a call) so the answer is recorded. Replying to this e-mail writes to the lead directly, but nothing records it.";
 
 export function ownerMail<K extends LeadKind>({ kind, lead, deliveryId, from, to, ownerTimeZone, adminUrl }: OwnerMailInput<K>): Mail.Options {
   const name = leadDisplayName(lead);
@@ -32,13 +34,14 @@ export function ownerMail<K extends LeadKind>({ kind, lead, deliveryId, from, to
   const heading = kind === "contacts" ? "New contact request" : "New service inquiry";
   const subject = headerText(`New lead: ${name} — ${request}`, SUBJECT_MAX);
 
+  const replyBy = replyByText(lead.replyBy, ownerTimeZone);
   const text = [
-    `${heading} from ${name}.`,
+    `${heading} from ${name}. Reply by ${replyBy}.`,
     "",
     rowsText(rows),
     "",
     adminUrl ? `Open in the admin: ${adminUrl}` : NO_LINK,
-    "Reply to this e-mail to answer the lead.",
+    ANSWER_IN_ADMIN,
     "",
   ].join("\n");
 
@@ -47,7 +50,13 @@ export function ownerMail<K extends LeadKind>({ kind, lead, deliveryId, from, to
     : `<p>${escapeHtml(NO_LINK)}</p>`;
   const html = htmlDocument(
     subject,
-    [`<h1 style="font-size:18px">${escapeHtml(heading)} from ${escapeHtml(name)}</h1>`, rowsHtml(rows), link, "<p style=\"color:#555\">Reply to this e-mail to answer the lead.</p>"].join("\n"),
+    [
+      `<h1 style="font-size:18px">${escapeHtml(heading)} from ${escapeHtml(name)}</h1>`,
+      `<p><strong>Reply by ${escapeHtml(replyBy)}</strong></p>`,
+      rowsHtml(rows),
+      link,
+      `<p style="color:#555">${escapeHtml(ANSWER_IN_ADMIN)}</p>`,
+    ].join("\n"),
   );
 
   return {
