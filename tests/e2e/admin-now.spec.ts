@@ -123,7 +123,7 @@ for (const width of [1280, 390] as const) {
 
     // Its countdown (a 24-hour promise in business hours), Call and Reply.
     await expect(first.getByRole("timer")).toHaveText(/^Reply within /);
-    await expect(first.getByRole("link", { name: `Call ${firstName} Fresh` })).toHaveAttribute("href", "tel:+15125550100");
+    await expect(first.getByRole("link", { name: `Call ${firstName} Fresh` })).toHaveAttribute("href", "tel:5125550100");
     await expect(first.getByRole("link", { name: `Reply to ${firstName} Fresh` })).toHaveAttribute("href", /\/admin\/leads\/contacts\/[0-9a-f-]{36}\?.*compose=reply/);
 
     if (width === 390) {
