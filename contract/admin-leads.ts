@@ -20,7 +20,7 @@ import type { ServiceInquiry } from "./service-inquiry.ts";
 //   POST   /api/admin/leads/all/bulk              a bulk action over both kinds     -> BulkResult
 //   GET    /api/admin/leads/all/:id/neighbours    previous/next in the combined list -> AllLeadNeighbours
 //   GET    /api/admin/today[?assignee=me]         now, due soon, overdue, follow-ups  -> TodayQueue
-//   GET    /api/admin/pulse                       when the newest lead arrived        -> AdminPulse
+//   GET    /api/admin/pulse                       newest lead and reply from a lead   -> AdminPulse
 //   GET    /api/admin/leads/:kind                 list (filters, keyset paging)   -> LeadPage
 //   GET    /api/admin/leads/:kind/export.csv      the same filters, every row     -> text/csv
 //   GET    /api/admin/leads/:kind/:id             one lead with its notes          -> LeadDetail
@@ -154,8 +154,8 @@ export const TODAY_LIST_MAX = 50;
 /** GET /api/admin/today's query: `assignee=me` for the signed-in user's day. */
 export const todayParams = z.object({ assignee: z.enum(["me"], { error: "assignee must be me (or left out for the whole team)" }).optional() }).strict();
 
-/** GET /api/admin/pulse: when the newest lead arrived (null: none yet). The admin refetches its lists when it moves. */
-export type AdminPulse = { newestLeadAt: string | null };
+/** GET /api/admin/pulse: when the newest lead and the newest reply from a lead arrived (null: none yet). The admin refetches what shows them when either moves. */
+export type AdminPulse = { newestLeadAt: string | null; newestReplyAt: string | null };
 
 /** /api/admin/leads/all/:id/... */
 export const anyLeadParams = z.object({ id: z.uuid({ error: "id must be a lead id" }).toLowerCase() });

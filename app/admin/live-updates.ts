@@ -3,7 +3,7 @@ import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useNavigate } from "react-router";
 import { leadKinds, type AdminPulse, type LeadKind } from "../../contract/admin-leads.ts";
 import { getJson } from "./api/request.ts";
-import { leadKeys } from "./api/leads.ts";
+import { LEADS_ROOT, leadKeys } from "./api/leads.ts";
 import { recentQueries } from "./api/recent-leads.ts";
 import { statsQuery } from "./api/stats.ts";
 import { todayQuery } from "./api/today.ts";
@@ -62,16 +62,19 @@ export function useLeadPulse() {
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,
   });
-  const seen = useRef<string | null | undefined>(undefined);
-  const newest = pulse.data?.newestLeadAt;
+  const seen = useRef<string | undefined>(undefined);
+  // Both times in one mark: a lead or a reply from one arrived.
+  const mark = pulse.data ? `${pulse.data.newestLeadAt ?? ""}|${pulse.data.newestReplyAt ?? ""}` : undefined;
   useEffect(() => {
-    if (newest === undefined) return;
+    if (mark === undefined) return;
     const before = seen.current;
-    seen.current = newest;
+    seen.current = mark;
     // The first answer only sets the mark: the page's queries were just fetched.
-    if (before === undefined || before === newest) return;
+    if (before === undefined || before === mark) return;
     for (const queryKey of liveQueryKeys()) void queryClient.invalidateQueries({ queryKey });
-  }, [newest, queryClient]);
+    // A lead's page shows the replies in its timeline.
+    void queryClient.invalidateQueries({ queryKey: [LEADS_ROOT] });
+  }, [mark, queryClient]);
 }
 
 /** The browser tab's title with the unread count in front: "(1,204) Contact inbox | Admin". */

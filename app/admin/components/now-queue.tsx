@@ -3,6 +3,7 @@ import type { LeadRow, TodayQueue } from "../../../contract/admin-leads.ts";
 import { serviceTypeLabels } from "../../../contract/service-inquiry.ts";
 import { cn } from "../../lib/utils.ts";
 import { listPath, leadLinkSearch, defaultFiltersOf, type InboxFilters } from "../inbox-filters.ts";
+import { REPLY_HASH } from "./lead-links.ts";
 import { focusRing, linkClass } from "./admin-classes.ts";
 import { countdownText } from "./countdown-format.ts";
 import { formatCount, formatDateTime, kindLabels, leadName, telHref } from "./lead-format.ts";
@@ -61,7 +62,7 @@ function NowCard({ lead, now, search, mineId }: { lead: LeadRow; now: number; se
             {lead.phone}
           </span>
         </a>
-        <Link to={`${leadPath}${search ? `${search}&` : "?"}compose=reply`} className={cn(buttonBase, "bg-brand-700 text-white hover:bg-brand-800", focusRing)}>
+        <Link to={`${leadPath}${search}${REPLY_HASH}`} className={cn(buttonBase, "bg-brand-700 text-white hover:bg-brand-800", focusRing)}>
           Reply<span className="sr-only"> to {leadName(lead)}</span>
         </Link>
       </div>

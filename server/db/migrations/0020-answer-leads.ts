@@ -85,6 +85,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex("lead_messages_lead_idx").on("lead_messages").columns(["lead_kind", "lead_id", "created_at"]).execute();
   await db.schema.createIndex("lead_messages_due_idx").on("lead_messages").columns(["state", "next_attempt_at"]).execute();
+  // The admin's pulse: the newest message from a lead.
+  await db.schema.createIndex("lead_messages_received_idx").on("lead_messages").columns(["direction", "created_at"]).execute();
 
   await db.schema.alterTable("lead_events").addColumn("outcome", "text").execute();
 

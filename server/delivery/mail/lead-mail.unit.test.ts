@@ -63,7 +63,7 @@ describe("the owner's e-mail", () => {
     expect(parsed.html).toContain(`<a href="${adminUrl}"`);
     expect(parsed.html).toContain(meeting.replace("owner's", "owner&#39;s"));
     // Issue 33: the reply-by time leads, and the answer belongs in the admin, where it is recorded.
-    expect(parsed.text.split("\n")[0]).toBe("New contact request from Ada Lovelace. Reply by Tue, Nov 24, 2026, 10:04 AM Eastern Time.");
+    expect((parsed.text ?? "").split("\n")[0]).toBe("New contact request from Ada Lovelace. Reply by Tue, Nov 24, 2026, 10:04 AM Eastern Time.");
     expect(parsed.text).toContain("Answer from the lead's page in the admin (Reply, or Log a call) so the answer is recorded.");
     expect(parsed.text).not.toContain("Reply to this e-mail to answer the lead.");
   });

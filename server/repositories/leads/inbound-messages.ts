@@ -24,6 +24,12 @@ export type ReceivedMessage = {
   quoted: string | null;
 };
 
+/** When the newest message from a lead was stored (the admin's pulse refetches the lead pages when it moves); null: none. */
+export async function newestReceivedAt(db: Kysely<Database>): Promise<string | null> {
+  const row = await db.selectFrom("leadMessages").select("createdAt").where("direction", "=", "in").orderBy("createdAt", "desc").limit(1).executeTakeFirst();
+  return row?.createdAt ?? null;
+}
+
 export function createInboundMessages(db: Kysely<Database>) {
   return {
     /** The lead whose reply address carries `token` (either table), or null. */

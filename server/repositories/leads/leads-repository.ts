@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import type { LeadKind, TodayQueue } from "../../../contract/admin-leads.ts";
+import type { AdminPulse, LeadKind, TodayQueue } from "../../../contract/admin-leads.ts";
+import { newestReceivedAt } from "./inbound-messages.ts";
 import type { LeadFilters } from "../../../contract/lead-filters.ts";
 import type { Database } from "../../db/schema.ts";
 import { exportCsvLines } from "./csv.ts";
@@ -73,9 +74,10 @@ export function createLeadsRepository(db: Kysely<Database>, plan: DeliveryPlanne
     backfillReplyBy(): Promise<number> {
       return backfillReplyBy(db);
     },
-    /** When the newest lead arrived: the admin's pulse. */
-    newestArrival(): Promise<string | null> {
-      return newestArrival(db);
+    /** The admin's pulse: when the newest lead and the newest reply from a lead arrived. */
+    async pulse(): Promise<AdminPulse> {
+      const [newestLeadAt, newestReplyAt] = await Promise.all([newestArrival(db), newestReceivedAt(db)]);
+      return { newestLeadAt, newestReplyAt };
     },
   };
 }

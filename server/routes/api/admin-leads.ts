@@ -111,9 +111,9 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
     return leads.today(now, app.config.delivery.ownerTimeZone, window, assignee === "me" ? adminOf(request).userId : undefined);
   });
 
-  // What the admin polls every second or two while open, to refetch "Now" and the lists the moment a lead
-  // arrives: one index lookup per lead table, whichever instance took the lead.
-  app.get("/api/admin/pulse", async (): Promise<AdminPulse> => ({ newestLeadAt: await leads.newestArrival() }));
+  // What the admin polls every second while open, to refetch "Now", the lists and the lead pages the
+  // moment a lead or a reply from one arrives: three index lookups, whichever instance took it.
+  app.get("/api/admin/pulse", async (): Promise<AdminPulse> => leads.pulse());
 
   // Both kinds in one list (issue 20). Static paths: the router prefers them to /api/admin/leads/:kind.
   app.get("/api/admin/leads/all", async (request) => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminPulse, LeadKind, LeadRow, TodayQueue } from "../../../contract/admin-leads.ts";
 import { postLead } from "../../../tests/helpers/lead-posts.ts";
+import { createInboundMessages } from "../../repositories/leads/inbound-messages.ts";
 import { addTestUser, createTestApp, signIn, type TestApp } from "../../../tests/helpers/test-app.ts";
 
 // "Now" (issue 33): GET /api/admin/today's answerNow (the leads still waiting that arrived since the last
@@ -134,5 +135,18 @@ describe("GET /api/admin/pulse (issue 33)", () => {
     expect(after.newestLeadAt).toBe(new Date(et(30, 10, 5)).toISOString());
     expect(names((await today()).answerNow)[0]).toBe("Fresh");
     expect((await t.app.inject({ method: "GET", url: "/api/admin/pulse" })).statusCode).toBe(401);
+  });
+
+  it("moves when a lead's reply is stored, so a lead's open page shows it", async () => {
+    const pulse = async () => (await t.app.inject({ method: "GET", url: "/api/admin/pulse", headers: { cookie: owner } })).json<AdminPulse>();
+    expect((await pulse()).newestReplyAt).toBeNull();
+    const { kind, id } = ids.MondayEarly!;
+    const at = new Date(et(30, 10, 30));
+    const stored = await createInboundMessages(t.app.db).storeReceived(
+      { lead: { kind, id }, messageId: "<reply-1@example.com>", inReplyTo: null, references: null, fromAddress: "lead@example.com", fromName: null, toAddress: "replies+x@agency.example", subject: "Re: hello", body: "Tuesday works.", quoted: null },
+      at,
+    );
+    expect(stored).toBe(true);
+    expect(await pulse()).toEqual({ newestLeadAt: new Date(et(30, 10, 5)).toISOString(), newestReplyAt: at.toISOString() });
   });
 });

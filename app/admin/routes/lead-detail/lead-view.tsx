@@ -12,6 +12,7 @@ import { LeadTimeline } from "../../components/lead-timeline-list.tsx";
 import { useIsOwner } from "../../components/owner-only.tsx";
 import { CallLogger } from "../../components/call-logger.tsx";
 import { ReplyComposer } from "../../components/reply-composer.tsx";
+import { REPLY_HASH } from "../../components/lead-links.ts";
 import { AlsoSent } from "./also-sent.tsx";
 import { AnswerActions, useLeadWhileSending } from "./answer-actions.tsx";
 import { ContactEssentials } from "./contact-essentials.tsx";
@@ -35,7 +36,8 @@ export function LeadView({ kind, lead, source }: { kind: LeadKind; lead: LeadDet
   const owner = useIsOwner();
   const [helpOpen, setHelpOpen] = useState(false);
   const [offer, setOffer] = useState<Offer | null>(null);
-  const [replying, setReplying] = useState(false);
+  // "Reply" on the dashboard's Now links here with #reply: the panel opens with the page (issue 33).
+  const [replying, setReplying] = useState(() => window.location.hash === REPLY_HASH);
   const [loggingCall, setLoggingCall] = useState(false);
   const name = leadName(lead);
   const neighbours = useNeighbours(kind, lead.id, source);
