@@ -1,5 +1,4 @@
 import type { Lead, LeadKind } from "../../../contract/admin-leads.ts";
-import { replyWindowHours } from "../../../contract/form-names.ts";
 import type { LeadStatus } from "../../../contract/fields.ts";
 import { statusLabels as leadStatusLabels } from "../../../contract/lead-statuses.ts";
 import { zonedInstant as zonedHour } from "../../../contract/time-zones.ts";
@@ -92,14 +91,15 @@ const ANSWERED: readonly LeadStatus[] = ["contacted", "qualified", "won", "lost"
 export type ReplyBy = { deadline: Date; overdue: boolean; hours: number };
 
 /**
- * The reply promise of a lead still waiting for an answer: createdAt + the form's reply window.
- * Null once the lead has been answered (and for spam, which nobody answers).
+ * The reply promise of a lead still waiting for an answer: the API's `replyBy`, the form's promise counted
+ * in business hours by the server (contract/business-hours.ts); never worked out again here, so the admin
+ * shows the deadline "Now", the e-mails and the reports use. Null once the lead has been answered (and for
+ * spam, which nobody answers).
  */
-export function replyBy(lead: Lead, now: number): ReplyBy | null {
+export function replyBy(lead: Pick<Lead, "status" | "replyBy">, now: number): ReplyBy | null {
   if (ANSWERED.includes(lead.status) || lead.status === "spam") return null;
-  const created = Date.parse(lead.createdAt);
-  if (Number.isNaN(created)) return null;
-  const deadline = created + replyWindowHours(lead.formName) * HOUR_MS;
+  const deadline = Date.parse(lead.replyBy);
+  if (Number.isNaN(deadline)) return null;
   const left = deadline - now;
   return { deadline: new Date(deadline), overdue: left < 0, hours: Math.max(1, Math.ceil(Math.abs(left) / HOUR_MS)) };
 }

@@ -18,6 +18,8 @@ function lead(overrides: Partial<Lead> = {}): Lead {
     readAt: null,
     createdAt: created,
     formName: "contact-page",
+    // The API's stored deadline (a 24-hour promise inside open hours: a day later).
+    replyBy: "2026-11-25T12:00:00.000Z",
     products: [],
     followUpAt: null,
     followUpNote: null,
@@ -36,11 +38,19 @@ describe("replyStanding", () => {
   });
 
   it("follows the 4-hour promise of the home services form, in the dashboard's wording too", () => {
-    const fast = lead({ formName: "home-services-audit" });
+    const fast = lead({ formName: "home-services-audit", replyBy: "2026-11-24T16:00:00.000Z" });
     expect(replyStanding(fast, at(created) + 3 * HOUR + 20 * MINUTE, "due")).toMatchObject({ state: "due-soon", text: "Due in 40 min" });
     expect(replyStanding(fast, at(created) + HOUR, "due")?.text).toBe("Due in 3 h");
     expect(replyStanding(fast, at(created) + 5 * HOUR, "due")?.text).toBe("Overdue by 1 h");
     expect(replyStanding(fast, at(created))?.deadline.toISOString()).toBe("2026-11-24T16:00:00.000Z");
+  });
+
+  it("counts down to the API's replyBy, not the arrival plus the promise (business hours, issue 33)", () => {
+    // Sent 6:40 PM Friday in New York with a 4-hour promise: the server stored 1:00 PM Monday.
+    const weekend = lead({ formName: "home-services-audit", createdAt: "2026-11-27T23:40:00.000Z", replyBy: "2026-11-30T18:00:00.000Z" });
+    expect(replyStanding(weekend, at("2026-11-28T17:00:00.000Z"))).toMatchObject({ state: "waiting", text: "Reply within 2 days" });
+    expect(replyStanding(weekend, at("2026-11-30T17:30:00.000Z"), "due")).toMatchObject({ state: "due-soon", text: "Due in 30 min" });
+    expect(replyStanding(weekend, at("2026-11-30T17:30:00.000Z"))?.deadline.toISOString()).toBe("2026-11-30T18:00:00.000Z");
   });
 
   it("says nothing once the lead is answered, nor for spam", () => {
