@@ -3,6 +3,7 @@ import type { LeadRow, TodayQueue } from "../../../contract/admin-leads.ts";
 import { serviceTypeLabels } from "../../../contract/service-inquiry.ts";
 import { cn } from "../../lib/utils.ts";
 import { listPath, leadLinkSearch, defaultFiltersOf, type InboxFilters } from "../inbox-filters.ts";
+import { RepliedBadge } from "./inbound-status.tsx";
 import { REPLY_HASH } from "./lead-links.ts";
 import { focusRing, linkClass } from "./admin-classes.ts";
 import { countdownText } from "./countdown-format.ts";
@@ -42,9 +43,9 @@ function NowCard({ lead, now, search, mineId }: { lead: LeadRow; now: number; se
           <Link to={`${leadPath}${search}`} className={cn("rounded-sm underline-offset-4 hover:underline", focusRing)}>
             {leadName(lead)}
           </Link>
-          {lead.repliedAt && (
-            <span className="ml-2 inline-block rounded-full bg-green-100 px-2 py-0.5 align-middle text-xs font-bold text-green-900">Replied</span>
-          )}
+          <span className="ml-2 align-middle">
+            <RepliedBadge repliedAt={lead.repliedAt} />
+          </span>
           {mineId !== undefined && lead.assigneeId === null && <span className="ml-2 align-middle text-xs font-semibold text-slate-700">Unassigned</span>}
         </h3>
         <p role="timer" data-testid="now-countdown" className={cn("text-sm font-bold tabular-nums", countdown.overdue ? "text-red-800" : countdown.urgent ? "text-amber-900" : "text-slate-900")}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { ContactLead, LeadDetail } from "../../../../contract/admin-leads.ts";
 import { channelLabels } from "../../../../contract/lead-channels.ts";
+import { meetingTimeLabel } from "../../../../contract/lead-options.ts";
 import { leadFormLabel } from "../../../config/lead-form-names.ts";
 import { formatMeeting, timeZoneLabel, zonedInstant } from "../../components/lead-format.ts";
 
@@ -62,6 +63,14 @@ export function SourceFields({ lead }: { lead: LeadDetail }) {
 /** The requested meeting in the lead's time and, when the browser's zone differs, in the owner's; zones in words. */
 export function Meeting({ lead }: { lead: ContactLead }) {
   if (!lead.meetingDate && !lead.meetingTime) return <NotGiven />;
+  // A preferred hour without a day (each is optional on its own, SPEC §5).
+  if (!lead.meetingDate && lead.meetingTime) {
+    return (
+      <span>
+        Any day, {meetingTimeLabel(lead.meetingTime)} {lead.timezone ? `(${timeZoneLabel(lead.timezone)})` : "(time zone not given)"}
+      </span>
+    );
+  }
   const raw = [lead.meetingDate, lead.meetingTime].filter(Boolean).join(" ");
   const instant = lead.meetingDate && lead.meetingTime && lead.timezone ? zonedInstant(lead.meetingDate, lead.meetingTime, lead.timezone) : null;
   if (!instant || !lead.timezone) {
