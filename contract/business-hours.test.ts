@@ -49,6 +49,28 @@ describe("addBusinessHours", () => {
     expect(isOpenAt(at("2026-11-27T06:30:00Z"), sydney)).toBe(false);
   });
 
+  it("gives the same instants when the process runs in another zone (a server in Sydney)", () => {
+    const before = process.env.TZ;
+    process.env.TZ = "Australia/Sydney";
+    try {
+      // The process's zone did change (UTC+11 in November), so the rule cannot be reading it.
+      expect(new Date(at("2026-11-27T23:40:00Z")).getTimezoneOffset()).toBe(-660);
+      expect(iso(addBusinessHours(at("2026-11-27T23:40:00Z"), 4, hours))).toBe("2026-11-30T18:00:00.000Z");
+      expect(iso(answerNowSince(at("2026-11-28T20:00:00Z"), hours))).toBe("2026-11-27T14:00:00.000Z");
+      expect(iso(openingOfBusinessDay(at("2026-11-27T15:00:00Z"), 1, hours))).toBe("2026-11-30T14:00:00.000Z");
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  });
+
+  it("counts the real hours of the spring change day when open through it: Saturday 11:00 PM EST + 4 h is 4:00 AM EDT", () => {
+    const always: BusinessHours = { timeZone: "America/New_York", week: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, open: "00:00", close: "24:00" })), closedDates: [] };
+    // The clocks skip 2:00 to 3:00 on 8 March: 4 real hours after 04:00Z is 08:00Z, 4:00 AM EDT on the wall.
+    expect(iso(addBusinessHours(at("2026-03-08T04:00:00Z"), 4, always))).toBe("2026-03-08T08:00:00.000Z");
+    expect(iso(businessPeriodEndAfter(at("2026-03-08T12:00:00Z"), always))).toBe("2026-03-09T04:00:00.000Z");
+  });
+
   it("counts across the spring change: Friday 5:00 PM + 4 h is Monday 12:00 PM EDT (16:00Z)", () => {
     expect(iso(addBusinessHours(at("2026-03-06T22:00:00Z"), 4, hours))).toBe("2026-03-09T16:00:00.000Z");
   });

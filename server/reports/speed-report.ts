@@ -4,11 +4,13 @@ import type { LeadsRepository } from "../repositories/leads/leads-repository.ts"
 import { NO_LEADS, type AnswerFigures } from "../repositories/leads/reports.ts";
 import { weeksOf, type ResolvedPeriod } from "./periods.ts";
 
-// Speed to lead: from a lead's arrival to its first answer (answered_at: its status first left "new" for
-// one other than spam), for the leads that arrived in the period. The median and 90th percentile are of
-// the answered leads; the share within the promise is of the leads that are "due": answered, or past
-// their form's promise (contract/reply-window.ts) unanswered. A lead still inside its window unanswered
-// is neither in time nor late yet. The minutes and the promise are worked out in SQL (leads/reports.ts).
+// Speed to lead: from a lead's arrival to its first answer (answered_at: a reply sent, a call that reached
+// them, or its status first leaving "new" for one other than spam), for the leads that arrived in the
+// period. The median and 90th percentile are of the answered leads; the share within the promise is of
+// the leads that are "due": answered, or past their stored reply-by time unanswered (the form's promise
+// counted in business hours, contract/business-hours.ts, issue 33), in time when answered_at <= reply_by.
+// A lead still inside its window unanswered is neither in time nor late yet. Worked out in SQL
+// (leads/reports.ts).
 
 /** A group's figures as the report shows them: minutes to a tenth, the share within the promise. */
 export function speedFigures(group: AnswerFigures = NO_LEADS): SpeedFigures {
@@ -28,7 +30,8 @@ export async function speedReport(leads: LeadsRepository, teamNames: () => Promi
   const weeks = weeksOf(period.from, period.to, period.timeZone);
   const [current, before, team] = await Promise.all([leads.reports.answerGroups(period.range, weeks, now), leads.reports.answerGroups(period.previousRange, [], now), teamNames()]);
   const byWeek = weeks.map((week, i) => ({ weekStart: week.key, ...speedFigures(current.byWeek.get(i)) }));
-  // By assignee only when there is a team: one user's row would repeat the total.
+  // By who answered first (answered_by; a lead not answered yet: whoever holds it), only when there is a
+  // team: one user's row would repeat the total. Not the current assignee: a lead handed on keeps its credit.
   const byAssignee =
     team.length > 1
       ? [...team.map((user) => ({ id: user.id as string | null, name: user.name })), { id: null, name: "Unassigned" }]

@@ -15,7 +15,7 @@ import type { LeadInputOf, LeadOf } from "./lead-tables.ts";
 import { createLeadReports } from "./reports.ts";
 import { leadStats } from "./stats.ts";
 import { newestArrival, todayQueue, type NowWindow } from "./today.ts";
-import { backfillReplyBy, rekeyWaitingLeads } from "./reply-by.ts";
+import { backfillReplyBy, rekeyWaitingLeads } from "./reply-by-backfill.ts";
 import type { BusinessHours } from "../../../contract/business-hours.ts";
 import { insertLead, type SpamVerdict } from "./write.ts";
 

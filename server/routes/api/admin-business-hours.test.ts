@@ -58,6 +58,28 @@ describe("GET and PUT /api/admin/settings/business-hours", () => {
     await put(defaultBusinessHours);
   });
 
+  const weekdays = (open: string, close: string) => [1, 2, 3, 4, 5].map((day) => ({ day, open, close }));
+  it.each([
+    ["an evening: Monday 4:00 PM + 4 h is Tuesday 11:00 AM", defaultBusinessHours, "2026-11-30T21:00:00Z", "home-services-audit", "2026-12-01T16:00:00.000Z"],
+    ["a weekend: Thursday 9:00 AM + 24 h is Monday 3:00 PM", defaultBusinessHours, "2026-11-26T14:00:00Z", "contact-page", "2026-11-30T20:00:00.000Z"],
+    ["a holiday: Wednesday 4:00 PM + 4 h, closed Thursday and Friday, is Monday 11:00 AM", { ...defaultBusinessHours, closedDates: ["2026-11-26", "2026-11-27"] }, "2026-11-25T21:00:00Z", "home-services-audit", "2026-11-30T16:00:00.000Z"],
+    ["Sydney, 9 to 5: Friday 4:00 PM there + 4 h is Monday 12:00 PM there", { timeZone: "Australia/Sydney", week: weekdays("09:00", "17:00"), closedDates: [] }, "2026-11-27T05:00:00Z", "home-services-audit", "2026-11-30T01:00:00.000Z"],
+    ["the spring change: Friday 5:00 PM EST + 4 h is Monday 12:00 PM EDT", defaultBusinessHours, "2026-03-06T22:00:00Z", "home-services-audit", "2026-03-09T16:00:00.000Z"],
+    ["the autumn change: Friday 5:00 PM EDT + 4 h is Monday 12:00 PM EST", defaultBusinessHours, "2026-10-30T21:00:00Z", "home-services-audit", "2026-11-02T17:00:00.000Z"],
+    ["open through the autumn change: Saturday 11:00 PM EDT + 4 h is 2:00 AM EST", { timeZone: "America/New_York", week: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, open: "00:00", close: "24:00" })), closedDates: [] }, "2026-11-01T03:00:00Z", "home-services-audit", "2026-11-01T07:00:00.000Z"],
+  ] as const)("stores a new lead's replyBy in them: %s", async (_name, hours, sentAt, formName, replyBy) => {
+    expect((await put(hours)).statusCode).toBe(200);
+    const saved = clockMs;
+    clockMs = Date.parse(sentAt);
+    try {
+      const id = await postLead(t.app, "contacts", { formName });
+      expect(await replyByOfLead(id)).toBe(replyBy);
+    } finally {
+      clockMs = saved;
+      await put(defaultBusinessHours);
+    }
+  });
+
   it.each([
     [{ ...defaultBusinessHours, timeZone: "Nowhere/Else" }, "timeZone", "timeZone must be an IANA time zone such as America/New_York"],
     [{ ...defaultBusinessHours, week: [] }, "week", "Open at least one day of the week"],
