@@ -178,7 +178,7 @@ test("e marks a New lead Contacted, r opens the reply e-mail, ? lists the shortc
   await page.keyboard.press("Shift+?");
   const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
   await expect(help).toBeVisible();
-  for (const line of ["Next lead in this view", "Previous lead in this view", "Done: mark a New lead as Contacted, then open the next lead", "Reply by e-mail"]) {
+  for (const line of ["Next lead in this view", "Previous lead in this view", "Done: mark a New lead as Contacted, then open the next lead", "Reply (opens the reply panel)"]) {
     await expect(help).toContainText(line);
   }
   // Shortcuts wait while the dialog is open: after it closes, this is still Eve's page.

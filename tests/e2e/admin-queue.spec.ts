@@ -21,6 +21,19 @@ const meetingDay = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "l
   new Date(`${meetingDate}T12:00:00Z`),
 );
 
+/** Sets a waiting lead's reply deadline `hours` from now, whatever the business hours make of the time the test runs at. */
+function dueIn(kind: Kind, id: string, hours: number) {
+  const table = kind === "contacts" ? "contact_submissions" : "service_inquiries";
+  const db = new SQLite(e2eSqlitePath(), { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    const replyBy = new Date(Date.now() + hours * HOUR_MS).toISOString();
+    expect(db.prepare(`update ${table} set reply_by = ?, deadline_key = ? where id = ?`).run(replyBy, deadlineKey({ status: "new", createdAt: "", replyBy }), id).changes, `lead ${id}'s deadline`).toBe(1);
+  } finally {
+    db.close();
+  }
+}
+
 /**
  * Moves a lead's arrival `hours` back, as if it had come in then: its received time and its deadline
  * order's key (contract deadlineKey), written in the e2e server's SQLite file (the public API cannot
@@ -102,6 +115,9 @@ test("All leads lists both kinds by reply deadline, overdue first, with phone, m
   const tag = uniqueTag("Queue");
   await signInThroughTheApi(page);
   const ids = await seedQueue(request, page, tag);
+  // Their promises as if the business were open now (4 and 24 hours).
+  dueIn("contacts", ids.fastLead, 4);
+  dueIn("contacts", ids.dayLead, 23.9);
 
   await page.goto(`/admin/leads/all?q=${tag}`);
   await expect(page.getByRole("heading", { level: 1, name: "All leads" })).toBeVisible();
@@ -311,7 +327,7 @@ test("the dashboard leads with Answer now and Follow-ups, before the totals, wit
   const now = page.getByRole("region", { name: /^Answer now/ });
   const dora = now.getByRole("listitem").filter({ hasText: `Dora ${tag}` });
   await expect(dora.getByRole("timer")).toHaveText(/^Reply within /);
-  await expect(dora.getByRole("link", { name: `Dora ${tag}` })).toHaveAttribute("href", new RegExp(`^/admin/leads/contacts/${ids.dayLead}\\?list=all`));
+  await expect(dora.getByRole("link", { name: `Dora ${tag}`, exact: true })).toHaveAttribute("href", new RegExp(`^/admin/leads/contacts/${ids.dayLead}\\?list=all`));
   const fay = now.getByRole("listitem").filter({ hasText: `Fay ${tag}` });
   await expect(fay.getByRole("timer")).toHaveText(/^Reply within (2\d|30):\d\d$/);
   // The answered lead is not there; the overdue inquiry is on top (arrived since the business day began,
