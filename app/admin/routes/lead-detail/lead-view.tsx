@@ -13,6 +13,7 @@ import { useIsOwner } from "../../components/owner-only.tsx";
 import { CallLogger } from "../../components/call-logger.tsx";
 import { ReplyComposer } from "../../components/reply-composer.tsx";
 import { REPLY_HASH } from "../../components/lead-links.ts";
+import { InboundStatusNotice } from "../../components/inbound-status.tsx";
 import { AlsoSent } from "./also-sent.tsx";
 import { AnswerActions, useLeadWhileSending } from "./answer-actions.tsx";
 import { ContactEssentials } from "./contact-essentials.tsx";
@@ -92,6 +93,10 @@ export function LeadView({ kind, lead, source }: { kind: LeadKind; lead: LeadDet
       <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} />
       <LeadHeader kind={kind} lead={lead} name={name} onStatusChanged={offerFollowUp} />
       <AnswerActions onReply={() => setReplying(true)} onLogCall={() => setLoggingCall(true)} />
+      {/* Without IMAP_URL (or after a failed check) the page says the lead's answers will not show here. */}
+      <div className="mt-2">
+        <InboundStatusNotice settingsLink={owner} />
+      </div>
       <ContactEssentials kind={kind} lead={lead} headingId={ids.contact} onLogCall={() => setLoggingCall(true)} />
       <AlsoSent kind={kind} id={lead.id} headingId={ids.alsoSent} />
       <FollowUpSection kind={kind} lead={lead} name={name} headingId={ids.followUp} editorRef={followUpEditor} />
