@@ -65,14 +65,19 @@ export async function newestArrival(db: Kysely<Database>): Promise<string | null
 
 export async function todayQueue(db: Kysely<Database>, now: Date, ownerTimeZone: string, window: NowWindow, mine?: string): Promise<TodayQueue> {
   const leadDb = leadView(db);
-  const scope = (where: (eb: LeadExpressionBuilder) => Expression<SqlBool>) =>
-    mine === undefined ? where : (eb: LeadExpressionBuilder) => eb.and([where(eb), eb.or([eb("assigneeId", "=", mine), eb("assigneeId", "is", null)])]);
+  type Where = (eb: LeadExpressionBuilder) => Expression<SqlBool>;
+  /**
+   * The conditions' parts to run: the whole team's day is one; a user's day is theirs and the unassigned
+   * ones apart, each a range of the (assignee_id, …) indexes, where one "theirs or nobody's" condition would
+   * read every row of the range to test it.
+   */
+  const parts = (where: Where): Where[] =>
+    mine === undefined ? [where] : [(eb) => eb.and([where(eb), eb("assigneeId", "=", mine)]), (eb) => eb.and([where(eb), eb("assigneeId", "is", null)])];
 
   /** The first TODAY_LIST_MAX leads of both kinds in the order, merged. */
-  async function first(order: LeadOrder, unscoped: (eb: LeadExpressionBuilder) => Expression<SqlBool>): Promise<LeadRow[]> {
-    const where = scope(unscoped);
+  async function first(order: LeadOrder, unscoped: Where): Promise<LeadRow[]> {
     const walks = await Promise.all(
-      leadKinds.map(async (kind: LeadKind) => {
+      leadKinds.flatMap((kind: LeadKind) => parts(unscoped).map(async (where) => {
         const rows = await leadDb
           .selectFrom(leadTables[kind])
           .selectAll()
@@ -83,7 +88,7 @@ export async function todayQueue(db: Kysely<Database>, now: Date, ownerTimeZone:
           .limit(TODAY_LIST_MAX)
           .execute();
         return rows.map(({ sortKey, ...row }) => ({ row: { ...toLead(kind, wholeRow(kind, row)), kind } as LeadRow, position: { key: sortKey, id: row.id } as LeadPosition }));
-      }),
+      })),
     );
     return walks
       .flat()
@@ -92,10 +97,9 @@ export async function todayQueue(db: Kysely<Database>, now: Date, ownerTimeZone:
       .map((entry) => entry.row);
   }
 
-  async function count(unscoped: (eb: LeadExpressionBuilder) => Expression<SqlBool>): Promise<number> {
-    const where = scope(unscoped);
+  async function count(unscoped: Where): Promise<number> {
     const counts = await Promise.all(
-      leadKinds.map((kind) => leadDb.selectFrom(leadTables[kind]).select((eb) => eb.fn.countAll<number>().as("n")).where(where).executeTakeFirstOrThrow()),
+      leadKinds.flatMap((kind) => parts(unscoped).map((where) => leadDb.selectFrom(leadTables[kind]).select((eb) => eb.fn.countAll<number>().as("n")).where(where).executeTakeFirstOrThrow())),
     );
     return counts.reduce((sum, row: { n: number | string }) => sum + Number(row.n), 0);
   }
@@ -109,16 +113,36 @@ export async function todayQueue(db: Kysely<Database>, now: Date, ownerTimeZone:
   const arrivedSince = (eb: LeadExpressionBuilder) => eb.and([eb("status", "=", "new"), eb("createdAt", ">=", since), eb("createdAt", "<=", now.toISOString())]);
   const olderWaiting = (eb: LeadExpressionBuilder) => eb.and([eb("createdAt", "<", since), eb("status", "=", "new")]);
   const dueSoon = (eb: LeadExpressionBuilder) => eb.and([olderWaiting(eb), eb("deadlineKey", ">=", waitingKey(now.getTime())), eb("deadlineKey", "<=", waitingKey(window.dueBy.getTime()))]);
-  const overdue = (eb: LeadExpressionBuilder) => eb.and([olderWaiting(eb), eb("deadlineKey", ">=", "0|"), eb("deadlineKey", "<", waitingKey(now.getTime()))]);
-  const [answerNowItems, dueSoonItems, overdueCount, needsReplyItems, needsReplyCounts, followUpItems, followUpTotal] = await Promise.all([
+  // The older overdue leads, counted as every overdue lead (a range of the deadline index alone) less the
+  // recent ones (a short walk of the waiting index): no row of the backlog is read.
+  const pastDeadline = (eb: LeadExpressionBuilder) => eb.and([eb("deadlineKey", ">=", "0|"), eb("deadlineKey", "<", waitingKey(now.getTime()))]);
+  /**
+   * The overdue leads among those since `since`: a short walk of the waiting index. A user's scope is one
+   * condition no index serves (theirs or nobody's: coalesce), so the planner keeps to that walk rather than
+   * reading the unassigned backlog through the assignee index.
+   */
+  async function countRecentPastDeadline(): Promise<number> {
+    const where = (eb: LeadExpressionBuilder) => {
+      const recent = eb.and([eb("status", "=", "new"), eb("createdAt", ">=", since), pastDeadline(eb)]);
+      return mine === undefined ? recent : eb.and([recent, eb(eb.fn.coalesce("assigneeId", eb.val(mine)), "=", mine)]);
+    };
+    const counts = await Promise.all(leadKinds.map((kind) => leadDb.selectFrom(leadTables[kind]).select((eb) => eb.fn.countAll<number>().as("n")).where(where).executeTakeFirstOrThrow()));
+    return counts.reduce((sum, row: { n: number | string }) => sum + Number(row.n), 0);
+  }
+  const [answerNowItems, dueSoonItems, allPastDeadline, needsReplyItems, needsReplyCounts, followUpItems, followUpTotal] = await Promise.all([
     first(NEWEST_WAITING, arrivedSince),
     first(DEADLINE, dueSoon),
-    count(overdue),
+    count(pastDeadline),
     first(DEADLINE, needsReply.all),
     Promise.all(needsReply.parts.map(count)),
     first(FOLLOW_UP, followUpDue),
     count(followUpDue),
   ]);
+  // The recent overdue ones are in the answerNow list when it holds every recent lead (the usual case);
+  // only a day with more arrivals than the list shows counts them in the database.
+  const recentPast =
+    answerNowItems.length < TODAY_LIST_MAX ? answerNowItems.filter((lead) => Date.parse(lead.replyBy) < now.getTime()).length : await countRecentPastDeadline();
+  const overdueCount = allPastDeadline - recentPast;
   return {
     ownerTimeZone,
     now: now.toISOString(),

@@ -150,3 +150,32 @@ describe("GET /api/admin/pulse (issue 33)", () => {
     expect(await pulse()).toEqual({ newestLeadAt: new Date(et(30, 10, 5)).toISOString(), newestReplyAt: at.toISOString() });
   });
 });
+
+describe("GET /api/admin/today with more recent leads than Now lists (issue 33)", () => {
+  it("still counts only the older overdue leads, for the team and for a member", async () => {
+    let atMs = et(27, 10);
+    const busy = await createTestApp({}, undefined, { clock: () => new Date(atMs) });
+    try {
+      const cookie = await signIn(busy.app);
+      const memberOf = await signIn(busy.app, await addTestUser(busy.app, { email: "busy-member@example.com" }));
+      // Two from Friday morning (4-hour promise: overdue by Monday), then 55 on Monday from 9:00, a minute apart.
+      for (const hour of [10, 11]) {
+        atMs = et(27, hour);
+        await postLead(busy.app, "contacts", { formName: "home-services-audit" });
+      }
+      for (let i = 0; i < 55; i++) {
+        atMs = et(30, 9, i);
+        await postLead(busy.app, "inquiries", { formName: "personal-injury-audit" });
+      }
+      // Monday 2:00 PM: the 55 are overdue too (due 1:00 to 1:54 PM), but they are Now's, not the backlog's.
+      atMs = et(30, 14);
+      for (const [who, query] of [[cookie, ""], [memberOf, "?assignee=me"]] as const) {
+        const queue = (await busy.app.inject({ method: "GET", url: `/api/admin/today${query}`, headers: { cookie: who } })).json<TodayQueue>();
+        expect(queue.answerNow).toHaveLength(50);
+        expect(queue.overdue).toEqual({ count: 2 });
+      }
+    } finally {
+      await busy.close();
+    }
+  });
+});
