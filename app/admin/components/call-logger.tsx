@@ -6,6 +6,7 @@ import { CALL_NOTE_MAX, callInput, callOutcomeLabels, callOutcomes } from "../..
 import { Field, fieldA11y } from "../../components/forms/form-parts.tsx";
 import { useContractForm } from "../../components/forms/use-contract-form.ts";
 import { Button } from "../../components/ui/button.tsx";
+import { DialogFormFooter } from "./dialog-form-footer.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { toast } from "../../hooks/use-toast.ts";
 import { logCallMutation } from "../api/replies.ts";
@@ -84,21 +85,7 @@ function CallForm({ kind, lead, onLogged }: { kind: LeadKind; lead: Lead; onLogg
       <Field id={ids.note} label="Note (optional)" error={errors.note?.message}>
         <Textarea {...fieldA11y(ids.note, errors.note?.message)} {...form.register("note")} rows={3} maxLength={CALL_NOTE_MAX} />
       </Field>
-      {failure && (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-          {failure}
-        </p>
-      )}
-      <div className="flex flex-wrap justify-end gap-3">
-        <Dialog.Close asChild>
-          <Button type="button" variant="secondary">
-            Cancel
-          </Button>
-        </Dialog.Close>
-        <Button type="submit" disabled={log.isPending}>
-          {log.isPending ? "Saving…" : "Save"}
-        </Button>
-      </div>
+      <DialogFormFooter failure={failure} pending={log.isPending} label="Save" pendingLabel="Saving…" />
     </form>
   );
 }

@@ -5,7 +5,7 @@ import type { Lead, LeadKind } from "../../../contract/admin-leads.ts";
 import { REPLY_BODY_MAX, REPLY_SUBJECT_MAX, renderTemplate, replyInput, replyLeadFacts, type ReplyTemplateContent } from "../../../contract/lead-messages.ts";
 import { Field, fieldA11y } from "../../components/forms/form-parts.tsx";
 import { useContractForm } from "../../components/forms/use-contract-form.ts";
-import { Button } from "../../components/ui/button.tsx";
+import { DialogFormFooter } from "./dialog-form-footer.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { toast } from "../../hooks/use-toast.ts";
@@ -111,21 +111,7 @@ function ComposeFields({
       <Field id={ids.body} label="Message" error={errors.body?.message} required>
         <Textarea {...fieldA11y(ids.body, errors.body?.message)} {...form.register("body")} rows={12} maxLength={REPLY_BODY_MAX} />
       </Field>
-      {failure && (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-          {failure}
-        </p>
-      )}
-      <div className="flex flex-wrap justify-end gap-3">
-        <Dialog.Close asChild>
-          <Button type="button" variant="secondary">
-            Cancel
-          </Button>
-        </Dialog.Close>
-        <Button type="submit" disabled={send.isPending}>
-          {send.isPending ? "Sending…" : "Send"}
-        </Button>
-      </div>
+      <DialogFormFooter failure={failure} pending={send.isPending} label="Send" pendingLabel="Sending…" />
     </form>
   );
 }
