@@ -1,18 +1,14 @@
 import type { Page } from "@playwright/test";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import SQLite from "better-sqlite3";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { e2eAdmin } from "../../playwright.config.ts";
-import { signFormToken } from "../../server/lib/form-tokens.ts";
 import { dovecotProblem } from "../helpers/imap-prerequisite.ts";
 import { startImapTestServer, type ImapTestServer } from "../helpers/imap-test-server.ts";
-import { startServerProcess, type StartedServer } from "../helpers/server-process.ts";
 import { startSmtpTestServer, type SmtpTestServer } from "../helpers/smtp-test-server.ts";
 import { expectNoBlockingViolations, expectNoSidewaysScroll } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectToast } from "./helpers.ts";
 import { contactData, uniqueTag } from "./lead-seeds.ts";
+import { startOwnServer, type OwnServer } from "./own-server.ts";
 
 // The whole answer (issue 33), at 1280 and 390 px, on a server of its own with a real SMTP server and a
 // real IMAP server (Debian's dovecot): a lead arrives and is on top of "Now"; its Reply opens the lead's
@@ -28,56 +24,40 @@ const imapProblem = dovecotProblem();
 const required = process.env.CI === "true" || process.env.REQUIRE_ALL_TESTS === "1";
 test.skip(imapProblem !== undefined && !required, `replies over IMAP: ${imapProblem}`);
 
-let server: StartedServer | undefined;
+let own: OwnServer | undefined;
 let smtp: SmtpTestServer | undefined;
 let imap: ImapTestServer | undefined;
-let dir = "";
 let base = "";
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
   smtp = await startSmtpTestServer();
   imap = await startImapTestServer();
-  dir = mkdtempSync(join(tmpdir(), "agency-e2e-answer-"));
-  server = await startServerProcess(
-    { kind: "sqlite", path: join(dir, "answer.sqlite") },
-    {
-      CLIENT_DIR: `${process.env.E2E_BUILD_DIR ?? "build-e2e"}/client`,
-      ADMIN_EMAIL: e2eAdmin.email,
-      ADMIN_PASSWORD: e2eAdmin.password,
-      ADMIN_NAME: "Ana Ruiz",
-      RATE_LIMIT_ENABLED: "false",
-      SMTP_URL: smtp.url,
-      MAIL_FROM: "Summit Leads <leads@agency.example>",
-      NOTIFY_EMAIL: "",
-      AUTO_REPLY: "false",
-      WEBHOOK_URL: "",
-      WEBHOOK_SECRET: "",
-      SITE_ORIGIN: "https://e2e.agency.example",
-      IMAP_URL: imap.url,
-      REPLY_TO_ADDRESS: REPLY_TO,
-      IMAP_POLL_SECONDS: "1",
-    },
-  );
-  base = `http://127.0.0.1:${server.port}`;
+  own = await startOwnServer("answer", {
+    ADMIN_NAME: "Ana Ruiz",
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "Summit Leads <leads@agency.example>",
+    NOTIFY_EMAIL: "",
+    AUTO_REPLY: "false",
+    WEBHOOK_URL: "",
+    WEBHOOK_SECRET: "",
+    SITE_ORIGIN: "https://e2e.agency.example",
+    IMAP_URL: imap.url,
+    REPLY_TO_ADDRESS: REPLY_TO,
+    IMAP_POLL_SECONDS: "1",
+  });
+  base = own.base;
 });
 
 test.afterAll(async () => {
-  if (server?.alive()) {
-    server.child.kill("SIGTERM");
-    await server.exited;
-  }
+  await own?.close();
   await smtp?.stop();
   await imap?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 async function postContact(page: Page, tag: string): Promise<{ id: string; email: string }> {
-  const db = new SQLite(join(dir, "answer.sqlite"), { readonly: true, fileMustExist: true });
-  const secret = (db.prepare("select value from server_secrets where name = 'form-token'").get() as { value: string }).value;
-  db.close();
   const data = contactData(tag, { firstName: "Lena" });
-  const response = await page.request.post(`${base}/api/contact`, { data: { formToken: signFormToken(secret, Date.now() - 60_000), ...data } });
+  const response = await page.request.post(`${base}/api/contact`, { data: { formToken: own!.formToken(), ...data } });
   expect(response.status()).toBe(201);
   return { id: ((await response.json()) as { id: string }).id, email: data.email as string };
 }

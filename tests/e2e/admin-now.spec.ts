@@ -1,8 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { sql } from "kysely";
 import { e2eAdmin } from "../../playwright.config.ts";
 import { createDatabase } from "../../server/db/connection.ts";
@@ -10,10 +8,10 @@ import { migrateToLatest } from "../../server/db/migrate.ts";
 import { seedLeads } from "../../server/db/seed-data.ts";
 import { hashPassword } from "../../server/lib/passwords.ts";
 import { createUsersRepository } from "../../server/repositories/users/users-repository.ts";
-import { startServerProcess, type StartedServer } from "../helpers/server-process.ts";
 import { expect, test } from "./fixtures.ts";
 import { uniqueEmail } from "./helpers.ts";
 import { expectNoHorizontalOverflow } from "./layout-checks.ts";
+import { startOwnServer, type OwnServer } from "./own-server.ts";
 
 // "Now" (issue 33) on a server of its own whose database holds a backlog of 2,000 overdue leads: a lead
 // sent from the public site's contact form is on top of "Now" within 2 s of its post, with its countdown,
@@ -23,46 +21,34 @@ import { expectNoHorizontalOverflow } from "./layout-checks.ts";
 const BACKLOG = 2000;
 const member = { email: "member@e2e.example.com", password: "member password that is long enough", name: "Mia Member" };
 
-let server: StartedServer | undefined;
-let dir = "";
+let own: OwnServer | undefined;
 let base = "";
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dir = mkdtempSync(join(tmpdir(), "agency-e2e-now-"));
-  const database = { kind: "sqlite" as const, path: join(dir, "now.sqlite") };
-  const db = createDatabase(database);
-  try {
-    await migrateToLatest(db);
-    // A year of leads, then the 2,000 oldest made waiting and long overdue (their reply time was their arrival).
-    await seedLeads(db, { contacts: 3000, inquiries: 1000 });
-    for (const table of ["contact_submissions", "service_inquiries"]) {
-      await sql`update ${sql.table(table)} set status = 'new', answered_at = null, reply_by = created_at, deadline_key = '0|' || created_at
-        where id in (select id from ${sql.table(table)} order by created_at limit ${table === "contact_submissions" ? 1500 : 500})`.execute(db);
-      // Nothing else waits: only the backlog (and what the test sends) is unanswered.
-      await sql`update ${sql.table(table)} set status = 'contacted', deadline_key = '1|' || created_at
-        where status = 'new' and id not in (select id from ${sql.table(table)} order by created_at limit ${table === "contact_submissions" ? 1500 : 500})`.execute(db);
+  own = await startOwnServer("now", { ADMIN_NAME: "Olivia Owner" }, async (database) => {
+    const db = createDatabase(database);
+    try {
+      await migrateToLatest(db);
+      // A year of leads, then the 2,000 oldest made waiting and long overdue (their reply time was their arrival).
+      await seedLeads(db, { contacts: 3000, inquiries: 1000 });
+      for (const table of ["contact_submissions", "service_inquiries"]) {
+        await sql`update ${sql.table(table)} set status = 'new', answered_at = null, reply_by = created_at, deadline_key = '0|' || created_at
+          where id in (select id from ${sql.table(table)} order by created_at limit ${table === "contact_submissions" ? 1500 : 500})`.execute(db);
+        // Nothing else waits: only the backlog (and what the test sends) is unanswered.
+        await sql`update ${sql.table(table)} set status = 'contacted', deadline_key = '1|' || created_at
+          where status = 'new' and id not in (select id from ${sql.table(table)} order by created_at limit ${table === "contact_submissions" ? 1500 : 500})`.execute(db);
+      }
+      await createUsersRepository(db, () => new Date()).create(member.email, await hashPassword(member.password), { role: "member", name: member.name });
+    } finally {
+      await db.destroy();
     }
-    await createUsersRepository(db, () => new Date()).create(member.email, await hashPassword(member.password), { role: "member", name: member.name });
-  } finally {
-    await db.destroy();
-  }
-  server = await startServerProcess(database, {
-    CLIENT_DIR: `${process.env.E2E_BUILD_DIR ?? "build-e2e"}/client`,
-    ADMIN_EMAIL: e2eAdmin.email,
-    ADMIN_PASSWORD: e2eAdmin.password,
-    ADMIN_NAME: "Olivia Owner",
-    RATE_LIMIT_ENABLED: "false",
   });
-  base = `http://127.0.0.1:${server.port}`;
+  base = own.base;
 });
 
 test.afterAll(async () => {
-  if (server?.alive()) {
-    server.child.kill("SIGTERM");
-    await server.exited;
-  }
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await own?.close();
 });
 
 async function signIn(page: Page, who: { email: string; password: string }) {

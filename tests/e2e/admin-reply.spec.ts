@@ -1,16 +1,11 @@
 import type { Page } from "@playwright/test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import SQLite from "better-sqlite3";
 import { e2eAdmin } from "../../playwright.config.ts";
-import { signFormToken } from "../../server/lib/form-tokens.ts";
-import { startServerProcess, type StartedServer } from "../helpers/server-process.ts";
 import { startSmtpTestServer, type SmtpTestServer } from "../helpers/smtp-test-server.ts";
 import { expectNoBlockingViolations, expectNoSidewaysScroll } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectToast } from "./helpers.ts";
 import { inquiryData, uniqueTag } from "./lead-seeds.ts";
+import { startOwnServer, type OwnServer } from "./own-server.ts";
 
 // Answering a lead from its page (issue 33, points 3 and 5), at 1280 and 390 px, on a server of its own
 // that sends e-mail to a real SMTP server in the test: Reply opens a panel with the default template filled
@@ -20,51 +15,35 @@ import { inquiryData, uniqueTag } from "./lead-seeds.ts";
 
 const widths = [1280, 390] as const;
 
-let server: StartedServer | undefined;
+let own: OwnServer | undefined;
 let smtp: SmtpTestServer | undefined;
-let dir = "";
 let base = "";
 
 test.beforeAll(async () => {
   smtp = await startSmtpTestServer();
-  dir = mkdtempSync(join(tmpdir(), "agency-e2e-reply-"));
-  server = await startServerProcess(
-    { kind: "sqlite", path: join(dir, "reply.sqlite") },
-    {
-      CLIENT_DIR: `${process.env.E2E_BUILD_DIR ?? "build-e2e"}/client`,
-      ADMIN_EMAIL: e2eAdmin.email,
-      ADMIN_PASSWORD: e2eAdmin.password,
-      ADMIN_NAME: "Ana Ruiz",
-      RATE_LIMIT_ENABLED: "false",
-      SMTP_URL: smtp.url,
-      MAIL_FROM: "Summit Leads <leads@agency.example>",
-      // Only the replies reach the SMTP server.
-      NOTIFY_EMAIL: "",
-      AUTO_REPLY: "false",
-      WEBHOOK_URL: "",
-      WEBHOOK_SECRET: "",
-      SITE_ORIGIN: "https://e2e.agency.example",
-    },
-  );
-  base = `http://127.0.0.1:${server.port}`;
+  own = await startOwnServer("reply", {
+    ADMIN_NAME: "Ana Ruiz",
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "Summit Leads <leads@agency.example>",
+    // Only the replies reach the SMTP server.
+    NOTIFY_EMAIL: "",
+    AUTO_REPLY: "false",
+    WEBHOOK_URL: "",
+    WEBHOOK_SECRET: "",
+    SITE_ORIGIN: "https://e2e.agency.example",
+  });
+  base = own.base;
 });
 
 test.afterAll(async () => {
-  if (server?.alive()) {
-    server.child.kill("SIGTERM");
-    await server.exited;
-  }
+  await own?.close();
   await smtp?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 /** A service inquiry sent as from a form opened a minute ago (a token signed with this server's secret). */
 async function postInquiry(page: Page, tag: string): Promise<{ id: string; email: string }> {
-  const db = new SQLite(join(dir, "reply.sqlite"), { readonly: true, fileMustExist: true });
-  const secret = (db.prepare("select value from server_secrets where name = 'form-token'").get() as { value: string }).value;
-  db.close();
   const data = inquiryData(tag, { firstName: "Robin" });
-  const response = await page.request.post(`${base}/api/service-inquiry`, { data: { formToken: signFormToken(secret, Date.now() - 60_000), ...data } });
+  const response = await page.request.post(`${base}/api/service-inquiry`, { data: { formToken: own!.formToken(), ...data } });
   expect(response.status()).toBe(201);
   return { id: ((await response.json()) as { id: string }).id, email: data.email as string };
 }
