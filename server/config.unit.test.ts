@@ -72,7 +72,19 @@ describe("loadConfig admin bootstrap", () => {
 
   it("returns the bootstrap account when both are valid", () => {
     const config = loadConfig({ ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "a-long-password" });
-    expect(config.adminBootstrap).toEqual({ email: "owner@example.com", password: "a-long-password" });
+    expect(config.adminBootstrap).toEqual({ email: "owner@example.com", password: "a-long-password", name: null });
+    expect(loadConfig({ ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "a-long-password", ADMIN_NAME: " Maria Owens " }).adminBootstrap?.name).toBe("Maria Owens");
+  });
+});
+
+describe("loadConfig replies over IMAP (issue 33)", () => {
+  it("reads the mailbox, its folder and address, and needs both and mail", () => {
+    const config = loadConfig({ SMTP_URL: "smtp://mail.example:587", MAIL_FROM: "leads@agency.example", IMAP_URL: "imaps://replies%40agency.example:secret@imap.example/Leads%20replies", REPLY_TO_ADDRESS: "Replies@Agency.example" });
+    expect(config.inbound).toEqual({ imapUrl: "imaps://replies%40agency.example:secret@imap.example/Leads%20replies", mailbox: "Leads replies", replyAddress: "replies@agency.example", pollMs: 20_000 });
+    expect(loadConfig({}).inbound).toBeNull();
+    expect(() => loadConfig({ SMTP_URL: "smtp://mail.example:587", MAIL_FROM: "leads@agency.example", IMAP_URL: "imaps://u:p@imap.example/INBOX" })).toThrow("IMAP_URL and REPLY_TO_ADDRESS must be set together");
+    expect(() => loadConfig({ IMAP_URL: "imaps://u:p@imap.example/INBOX", REPLY_TO_ADDRESS: "r@agency.example" })).toThrow("IMAP_URL needs mail to send replies with");
+    expect(() => loadConfig({ IMAP_URL: "https://imap.example", REPLY_TO_ADDRESS: "r@agency.example" })).toThrow("must be an imap:// or imaps:// URL");
   });
 });
 
