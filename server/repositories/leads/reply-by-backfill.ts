@@ -30,6 +30,9 @@ async function writeDeadlines(db: Kysely<Database>, table: string, leads: Keyed[
 
 /** Start-up: gives every lead without a stored deadline its deadline under the stored hours; answers how many. */
 export async function backfillReplyBy(db: Kysely<Database>): Promise<number> {
+  // The usual start finds nothing to write (an index seek per table) and takes no write lock at all.
+  const pending = await Promise.all(leadKinds.map((kind) => leadView(db).selectFrom(leadTables[kind]).select("id").where("replyBy", "is", null).limit(1).executeTakeFirst()));
+  if (pending.every((row) => row === undefined)) return 0;
   return db.transaction().execute(async (trx) => {
     if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${BACKFILL_LOCK})`.execute(trx);
     const hours = await readBusinessHours(trx);
