@@ -49,6 +49,8 @@ export function webhookBody<K extends LeadKind>(kind: K, lead: LeadOf[K], { admi
     utmContent: lead.utmContent,
     referrer: lead.referrer,
     replyWithinHours: replyWindowHours(lead.formName),
+    // The promise counted in business hours (issue 33): when the lead should have its answer.
+    replyBy: lead.replyBy,
     adminUrl,
   };
   return JSON.stringify({ type: WEBHOOK_EVENT_TYPE, timestamp: lead.createdAt, data });

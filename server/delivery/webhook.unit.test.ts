@@ -146,6 +146,7 @@ describe("webhookBody", () => {
         utmContent: null,
         referrer: "https://www.google.com/",
         replyWithinHours: 4,
+        replyBy: contact.replyBy,
         adminUrl: "https://agency.example/admin/leads/contacts/x",
       },
     });
