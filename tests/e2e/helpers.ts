@@ -3,6 +3,7 @@ import { expect, request as playwrightRequest, test, type Locator, type Page, ty
 import SQLite from "better-sqlite3";
 import { e2eAdmin } from "../../playwright.config.ts";
 import { signFormToken } from "../../server/lib/form-tokens.ts";
+import { deadlineKey } from "../../contract/reply-window.ts";
 
 // Shared steps of the browser tests.
 
@@ -68,6 +69,24 @@ export function agedFormToken(): string {
 /** The SQLite file of the server this test runs against: the admin's specs have their own (playwright.config.ts). */
 export function e2eSqlitePath(): string {
   return test.info().project.name === "chromium-admin" ? process.env.E2E_ADMIN_SQLITE_PATH! : process.env.E2E_SQLITE_PATH!;
+}
+
+/**
+ * Sets a waiting lead's reply deadline `hours` from now (negative: past) in the admin's e2e database,
+ * whatever the business hours make of the time the test runs at (issue 33: the rule itself is
+ * contract/business-hours.test.ts's); the deadline order's key follows it.
+ */
+export function setReplyDueIn(kind: "contacts" | "inquiries", id: string, hours: number) {
+  const table = kind === "contacts" ? "contact_submissions" : "service_inquiries";
+  const db = new SQLite(e2eSqlitePath(), { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    const replyBy = new Date(Date.now() + hours * 3_600_000).toISOString();
+    const changed = db.prepare(`update ${table} set reply_by = ?, deadline_key = ? where id = ?`).run(replyBy, deadlineKey({ status: "new", createdAt: "", replyBy }), id).changes;
+    expect(changed, `lead ${id}'s deadline`).toBe(1);
+  } finally {
+    db.close();
+  }
 }
 
 /** The form-token secret of the server this test runs against (SQLite, or PostgreSQL for chromium-postgres). */
