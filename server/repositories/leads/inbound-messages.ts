@@ -1,26 +1,17 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { leadKinds, type LeadKind } from "../../../contract/admin-leads.ts";
+import { leadKinds, type LeadKind, type LeadRef } from "../../../contract/admin-leads.ts";
 import type { Database } from "../../db/schema.ts";
 import { leadTables, leadView } from "./lead-tables.ts";
+import type { LeadMail } from "./messages.ts";
 
 // The e-mails leads send back (lead_messages rows with direction "in", state "received"), written by the IMAP
 // poller (server/delivery/inbound/). A message's Message-ID is unique in the table, so a message read twice
 // (a second instance, a poll cut short before it saved its place, a UIDVALIDITY change) is stored once.
 
-export type LeadRef = { kind: LeadKind; id: string };
-
-export type ReceivedMessage = {
+/** A received message (its Message-ID a synthetic one when it had none), with its lead and the folded quote. */
+export type ReceivedMessage = LeadMail & {
   lead: LeadRef;
-  /** With angle brackets (a synthetic one when the message had none). */
-  messageId: string;
-  inReplyTo: string | null;
-  references: string | null;
-  fromAddress: string;
-  fromName: string | null;
-  toAddress: string;
-  subject: string;
-  body: string;
   quoted: string | null;
 };
 

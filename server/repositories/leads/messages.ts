@@ -139,11 +139,9 @@ export async function deleteMessagesOf(trx: Transaction<Database>, kind: LeadKin
   await trx.deleteFrom("leadMessages").where("leadKind", "=", kind).where("leadId", "in", leadIds).execute();
 }
 
-/** A message a worker holds: everything it needs to send it. `attempts` counts this attempt. */
-export type ClaimedLeadMessage = {
-  id: string;
-  leadKind: LeadKind;
-  leadId: string;
+/** An e-mail to or from a lead as threading and the timeline read it: the same fields both ways. */
+export type LeadMail = {
+  /** With angle brackets. */
   messageId: string;
   inReplyTo: string | null;
   references: string | null;
@@ -152,6 +150,13 @@ export type ClaimedLeadMessage = {
   toAddress: string;
   subject: string;
   body: string;
+};
+
+/** A message a worker holds: everything it needs to send it. `attempts` counts this attempt. */
+export type ClaimedLeadMessage = LeadMail & {
+  id: string;
+  leadKind: LeadKind;
+  leadId: string;
   attempts: number;
   createdAt: string;
   /** The lead's reply-address token (made with the message, in its transaction). */

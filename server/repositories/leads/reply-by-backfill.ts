@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import { leadKinds } from "../../../contract/admin-leads.ts";
 import type { BusinessHours } from "../../../contract/business-hours.ts";
 import type { LeadStatus } from "../../../contract/fields.ts";
@@ -6,7 +6,7 @@ import { deadlineKey, replyByOf } from "../../../contract/reply-window.ts";
 import { isPostgres, setColumnByIds } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
 import { readBusinessHours } from "../business-hours-repository.ts";
-import { leadSqlTables, leadTables, leadView } from "./lead-tables.ts";
+import { leadSqlTables, leadTables, leadView, type LeadExpressionBuilder } from "./lead-tables.ts";
 
 // The stored reply deadline (issue 33): reply_by, and the deadline order's key that follows it while a lead
 // waits. A new lead gets both when stored (write.ts). Two more writers, here:
@@ -28,36 +28,11 @@ async function writeDeadlines(db: Kysely<Database>, table: string, leads: Keyed[
   await setColumnByIds(db, table, "deadline_key", withDeadline.filter((lead) => lead.status === "new").map((lead) => [lead.id, deadlineKey(lead)] as const));
 }
 
-/** Start-up: gives every lead without a stored deadline its deadline under the stored hours; answers how many. */
-export async function backfillReplyBy(db: Kysely<Database>): Promise<number> {
-  // The usual start finds nothing to write (an index seek per table) and takes no write lock at all.
-  const pending = await Promise.all(leadKinds.map((kind) => leadView(db).selectFrom(leadTables[kind]).select("id").where("replyBy", "is", null).limit(1).executeTakeFirst()));
-  if (pending.every((row) => row === undefined)) return 0;
-  return db.transaction().execute(async (trx) => {
-    if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${BACKFILL_LOCK})`.execute(trx);
-    const hours = await readBusinessHours(trx);
-    let written = 0;
-    for (const kind of leadKinds) {
-      for (;;) {
-        const leads = (await leadView(trx)
-          .selectFrom(leadTables[kind])
-          .select(["id", "status", "createdAt", "formName"])
-          .where("replyBy", "is", null)
-          .orderBy("createdAt")
-          .orderBy("id")
-          .limit(BATCH)
-          .execute()) as Keyed[];
-        if (leads.length === 0) break;
-        await writeDeadlines(trx, leadSqlTables[kind], leads, hours);
-        written += leads.length;
-      }
-    }
-    return written;
-  });
-}
-
-/** New hours: every waiting lead's deadline counted again under them, in the caller's transaction; answers how many. */
-export async function rekeyWaitingLeads(trx: Kysely<Database>, hours: BusinessHours): Promise<number> {
+/**
+ * Writes the deadline of every lead of both kinds that `where` picks, under `hours`, a batch at a time in
+ * (created_at, id) order; answers how many.
+ */
+async function writeDeadlinesWhere(trx: Kysely<Database>, where: (eb: LeadExpressionBuilder) => Expression<SqlBool>, hours: BusinessHours): Promise<number> {
   let written = 0;
   for (const kind of leadKinds) {
     let after: { createdAt: string; id: string } | null = null;
@@ -66,7 +41,7 @@ export async function rekeyWaitingLeads(trx: Kysely<Database>, hours: BusinessHo
       const leads = (await leadView(trx)
         .selectFrom(leadTables[kind])
         .select(["id", "status", "createdAt", "formName"])
-        .where("status", "=", "new")
+        .where(where)
         .$if(position !== null, (query) => query.where((eb) => eb.or([eb("createdAt", ">", position!.createdAt), eb.and([eb("createdAt", "=", position!.createdAt), eb("id", ">", position!.id)])])))
         .orderBy("createdAt")
         .orderBy("id")
@@ -80,4 +55,20 @@ export async function rekeyWaitingLeads(trx: Kysely<Database>, hours: BusinessHo
     }
   }
   return written;
+}
+
+/** Start-up: gives every lead without a stored deadline its deadline under the stored hours; answers how many. */
+export async function backfillReplyBy(db: Kysely<Database>): Promise<number> {
+  // The usual start finds nothing to write (an index seek per table) and takes no write lock at all.
+  const pending = await Promise.all(leadKinds.map((kind) => leadView(db).selectFrom(leadTables[kind]).select("id").where("replyBy", "is", null).limit(1).executeTakeFirst()));
+  if (pending.every((row) => row === undefined)) return 0;
+  return db.transaction().execute(async (trx) => {
+    if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${BACKFILL_LOCK})`.execute(trx);
+    return writeDeadlinesWhere(trx, (eb) => eb("replyBy", "is", null), await readBusinessHours(trx));
+  });
+}
+
+/** New hours: every waiting lead's deadline counted again under them, in the caller's transaction; answers how many. */
+export function rekeyWaitingLeads(trx: Kysely<Database>, hours: BusinessHours): Promise<number> {
+  return writeDeadlinesWhere(trx, (eb) => eb("status", "=", "new"), hours);
 }
