@@ -9,7 +9,7 @@ import { defaultBusinessHours, openingOfBusinessDay } from "../../contract/busin
 import { signFormToken } from "../../server/lib/form-tokens.ts";
 import { startServerProcess, type StartedServer } from "../helpers/server-process.ts";
 import { expect, test } from "./fixtures.ts";
-import { expectToast, signInThroughTheApi } from "./helpers.ts";
+import { expectToast, setReplyDueIn, signInThroughTheApi } from "./helpers.ts";
 import { expectNoHorizontalOverflow } from "./layout-checks.ts";
 import { contactData, inquiryData, postContact, postInquiry, uniqueTag } from "./lead-seeds.ts";
 
@@ -253,6 +253,10 @@ test("from All leads, e walks both kinds in the list's order, and Back returns t
   // last New lead the list comes back (without the filter, the answered leads follow the waiting ones).
   const contact = await postContact(request, contactData(tag, { firstName: "Cleo" }));
   const inquiry = await postInquiry(request, inquiryData(tag, { firstName: "Ivo" }));
+  // Sent while the business is closed, both would be due at the same opening (then the ids decide): the
+  // contact's deadline first, as when sent a moment apart in open hours.
+  setReplyDueIn("contacts", contact, 20);
+  setReplyDueIn("inquiries", inquiry, 21);
   await signInThroughTheApi(page);
 
   await page.goto(`/admin/leads/all?q=${tag}&status=new`);
