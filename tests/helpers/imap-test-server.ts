@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, connect } from "node:net";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ImapFlow } from "imapflow";
 import { DOVECOT_PATH, dovecotProblem } from "./imap-prerequisite.ts";
+import { freePort } from "./free-port.ts";
 
 // A real IMAP server for the tests of replies received (issue 33): Debian's dovecot, started as a child
 // process on a free loopback port with everything of its own in a temp dir (base_dir, state, log, a
@@ -28,16 +29,6 @@ export type ImapTestServer = {
   close(): Promise<void>;
 };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -1,10 +1,10 @@
 import { execFile, execFileSync } from "node:child_process";
 import { appendFileSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
+import { freePort } from "./free-port.ts";
 
 // A PostgreSQL instance of a test's own (initdb + pg_ctl in a temp folder, on a free port), for tests
 // that stop, start or break the database: the shared cluster on 5432 must never be touched that way.
@@ -20,13 +20,6 @@ function postgresBinDir(): string {
   return join(root, newest, "bin");
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export type PrivatePostgres = {
   port: number;
