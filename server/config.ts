@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ADMIN_PASSWORD_MIN_LENGTH } from "../contract/admin.ts";
 import { businessDefaults, phoneHref } from "../contract/business-defaults.ts";
 import { isTimeZone } from "../contract/contact-submission.ts";
+import { MIN_HUMAN_FILL_MS } from "../contract/fields.ts";
 
 // The server's whole configuration, parsed once at boot from the environment. A bad value stops the
 // process with a list of every bad key instead of failing later at first use.
@@ -75,6 +76,9 @@ const envSchema = z.object({
     .string()
     .regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/, { error: "must be whsec_ followed by base64 (the Standard Webhooks form)" })
     .optional(),
+  // Settings the browser tests shorten (playwright.config.ts), so they wait for a state instead of seconds.
+  PAGE_VIEW_FLUSH_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
+  FORM_MIN_FILL_MS: z.coerce.number().int().min(0).max(600_000).default(MIN_HUMAN_FILL_MS),
   OWNER_TIMEZONE: z.string().refine(isTimeZone, { error: "must be an IANA time zone such as America/New_York" }).default("America/New_York"),
   LEAD_RETENTION_DAYS: positiveInt.optional(),
   PUBLIC_COMPANY_NAME: z.string().min(1).default(businessDefaults.companyName),
@@ -126,6 +130,10 @@ export type ServerConfig = {
   delivery: DeliveryConfig;
   /** Leads older than this are deleted (with their notes and deliveries) once a day; null keeps them. */
   leadRetentionDays: number | null;
+  /** How often the page-view counters in memory are written (server/routes/api/page-views.ts). */
+  pageViewFlushMs: number;
+  /** The spam guard's "filled too fast": a form token younger than this, or a browser timer below it, is spam. */
+  formMinFillMs: number;
   /**
    * GET /metrics (server/plugins/app/metrics.ts): with `token`, on the main port behind a bearer token; with
    * `listen`, on a second address of its own without one. Both null: off.
@@ -270,6 +278,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       business: { companyName: e.PUBLIC_COMPANY_NAME, phone: e.PUBLIC_PHONE, phoneHref: phoneHref(e.PUBLIC_PHONE, e.PUBLIC_PHONE_E164) },
     },
     leadRetentionDays: e.LEAD_RETENTION_DAYS ?? null,
+    pageViewFlushMs: e.PAGE_VIEW_FLUSH_MS,
+    formMinFillMs: e.FORM_MIN_FILL_MS,
     metrics: {
       token: e.METRICS_TOKEN ?? null,
       // Loopback unless told otherwise: Prometheus on the same machine, or METRICS_HOST=0.0.0.0 in a container.

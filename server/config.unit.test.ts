@@ -274,3 +274,25 @@ describe("loadConfig metrics", () => {
     expect(configError({ PORT: "3000", METRICS_PORT: "3000" }).message).toContain("METRICS_PORT must differ from PORT");
   });
 });
+
+describe("loadConfig settings the browser tests shorten", () => {
+  it("flushes page views every 5 s and wants 1.5 s to fill a form by default", () => {
+    const config = loadConfig({});
+    expect(config.pageViewFlushMs).toBe(5_000);
+    expect(config.formMinFillMs).toBe(1_500);
+  });
+
+  it("reads PAGE_VIEW_FLUSH_MS and FORM_MIN_FILL_MS", () => {
+    const config = loadConfig({ PAGE_VIEW_FLUSH_MS: "250", FORM_MIN_FILL_MS: "300" });
+    expect(config.pageViewFlushMs).toBe(250);
+    expect(config.formMinFillMs).toBe(300);
+    expect(loadConfig({ FORM_MIN_FILL_MS: "0" }).formMinFillMs).toBe(0);
+  });
+
+  it("refuses a flush interval under 10 ms, a negative or fractional fill time, and words", () => {
+    expect(configError({ PAGE_VIEW_FLUSH_MS: "0" }).message).toMatch(/^Invalid environment:\n {2}PAGE_VIEW_FLUSH_MS: /);
+    expect(configError({ PAGE_VIEW_FLUSH_MS: "soon" }).message).toMatch(/PAGE_VIEW_FLUSH_MS: /);
+    expect(configError({ FORM_MIN_FILL_MS: "-1" }).message).toMatch(/^Invalid environment:\n {2}FORM_MIN_FILL_MS: /);
+    expect(configError({ FORM_MIN_FILL_MS: "1.5" }).message).toMatch(/FORM_MIN_FILL_MS: /);
+  });
+});

@@ -46,19 +46,21 @@ function verifiedIssuedAt(secret: string, token: string): number | null {
 
 /**
  * What a token says at `nowMs`: "ok" (a person's pace), "missing", "forged" (not ours, or malformed),
- * "too-fast" (younger than MIN_HUMAN_FILL_MS) or "expired" (older than FORM_TOKEN_MAX_AGE_MS), with why.
+ * "too-fast" (younger than `minFillMs`, the server's FORM_MIN_FILL_MS) or "expired" (older than
+ * FORM_TOKEN_MAX_AGE_MS), with why.
  */
 export function formTokenStatus(
   secret: string,
   token: string | undefined,
   nowMs: number,
+  minFillMs: number = MIN_HUMAN_FILL_MS,
 ): { status: "ok" } | { status: "missing" | "forged" | "too-fast" | "expired"; problem: string } {
   if (token === undefined) return { status: "missing", problem: "No form token (the form never fetched one, or the sender skipped it)" };
   const issuedAt = verifiedIssuedAt(secret, token);
   if (issuedAt === null) return { status: "forged", problem: "The form token is forged or malformed" };
   const ageMs = nowMs - issuedAt;
-  if (ageMs < MIN_HUMAN_FILL_MS) {
-    return { status: "too-fast", problem: `Sent ${Math.max(0, ageMs)} ms after the server issued the form token (people need at least ${MIN_HUMAN_FILL_MS} ms)` };
+  if (ageMs < minFillMs) {
+    return { status: "too-fast", problem: `Sent ${Math.max(0, ageMs)} ms after the server issued the form token (people need at least ${minFillMs} ms)` };
   }
   if (ageMs > FORM_TOKEN_MAX_AGE_MS) {
     return {

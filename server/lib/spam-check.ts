@@ -18,14 +18,15 @@ export type SpamFinding = { reason: string; code: SpamCode };
  * The honeypot first (the surest sign), then the signed form token (the server's clock: cannot be
  * faked or skipped), then the browser's own timer.
  */
-export function spamVerdict(signals: SpamSignals, formTokens: { secret: string; nowMs: number }): SpamFinding | null {
+export function spamVerdict(signals: SpamSignals, formTokens: { secret: string; nowMs: number; minFillMs?: number }): SpamFinding | null {
+  const minFillMs = formTokens.minFillMs ?? MIN_HUMAN_FILL_MS;
   if (signals.website !== undefined && signals.website.trim() !== "") {
     return { reason: "The hidden honeypot field was filled in", code: "honeypot" };
   }
-  const token = formTokenStatus(formTokens.secret, signals.formToken, formTokens.nowMs);
+  const token = formTokenStatus(formTokens.secret, signals.formToken, formTokens.nowMs, minFillMs);
   if (token.status !== "ok") return { reason: token.problem, code: `token-${token.status}` };
-  if (signals.elapsedMs !== undefined && signals.elapsedMs < MIN_HUMAN_FILL_MS) {
-    return { reason: `Sent ${signals.elapsedMs} ms after the form appeared (people need at least ${MIN_HUMAN_FILL_MS} ms)`, code: "too-fast" };
+  if (signals.elapsedMs !== undefined && signals.elapsedMs < minFillMs) {
+    return { reason: `Sent ${signals.elapsedMs} ms after the form appeared (people need at least ${minFillMs} ms)`, code: "too-fast" };
   }
   return null;
 }

@@ -3,7 +3,6 @@ import { resolve } from "node:path";
 import { pageViewBeacon } from "../../../contract/reports.ts";
 import { InputValidationError, parseInput } from "../../lib/request-errors.ts";
 import { sendTooManyRequests } from "../../lib/too-many-requests.ts";
-import { PAGE_VIEW_FLUSH_MS } from "../../reports/page-views.ts";
 import { createViewLimiter, viewRules } from "../../reports/page-view-rules.ts";
 import { prerenderedPaths } from "../client.ts";
 
@@ -58,7 +57,7 @@ export default async function pageViewRoutes(app: FastifyInstance) {
     pageViews.flush().catch((error: unknown) => {
       app.log.warn({ err: error }, "could not write the page-view counts; they wait for the next try");
     });
-  const timer = setInterval(() => void flush(), PAGE_VIEW_FLUSH_MS).unref();
+  const timer = setInterval(() => void flush(), app.config.pageViewFlushMs).unref();
   app.addHook("onClose", async () => {
     clearInterval(timer);
     await flush();
