@@ -15,6 +15,11 @@ process.env.E2E_ADMIN_SQLITE_PATH ??= join(dirname(process.env.E2E_SQLITE_PATH),
 export const e2eAnalyticsId = "G-E2ETEST0001";
 export const e2eSiteOrigin = "https://e2e.agency.example";
 export const e2eAdmin = { email: "owner@e2e.example.com", password: "e2e password that is long enough" };
+/**
+ * The e2e servers' spam guard wants this long to fill a form (FORM_MIN_FILL_MS; 1.5 s in production), and they
+ * write page-view counts this often (PAGE_VIEW_FLUSH_MS; 5 s): the specs wait for states, not seconds.
+ */
+export const e2eTimings = { minFillMs: 300, pageViewFlushMs: 200 };
 
 const postgresUrl = process.env.E2E_DATABASE_URL;
 
@@ -35,6 +40,8 @@ const sqliteServer = {
     ADMIN_EMAIL: e2eAdmin.email,
     ADMIN_PASSWORD: e2eAdmin.password,
     RATE_LIMIT_ENABLED: "false",
+    FORM_MIN_FILL_MS: String(e2eTimings.minFillMs),
+    PAGE_VIEW_FLUSH_MS: String(e2eTimings.pageViewFlushMs),
   },
 } satisfies NonNullable<PlaywrightTestConfig["webServer"]>;
 const postgresServer = {
@@ -56,6 +63,9 @@ const adminSpecs = /(admin-[^/]*|accessibility)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Playwright empties its output folder when it starts: its own, so the Vitest reports that npm test writes
+  // beside it (test-results/vitest-*.json, the other lane) survive.
+  outputDir: "test-results/playwright",
   fullyParallel: false,
   // One worker per project (a project's specs run in order against one server and database), two projects at
   // a time: the public pages' specs beside the admin's, then the PostgreSQL ones. About 13.5 minutes here

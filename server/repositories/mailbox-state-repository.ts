@@ -1,14 +1,15 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Database } from "../db/schema.ts";
 
 // The IMAP poller's row in mailbox_state (one per mailbox, id = the mailbox's name): where it is (UIDVALIDITY,
 // the last UID it has dealt with), the lease that lets one instance poll at a time, and what the admin shows
-// (the last good poll, the last error).
+// (the last good poll, the last error). This repository owns the table; the poller
+// (server/delivery/inbound/poller.ts) takes it as `state`.
 
 export type MailboxPlace = { uidValidity: string | null; lastUid: number };
 export type MailboxStatus = { lastPolledAt: string | null; lastError: string | null };
 
-export function createMailboxState(db: Kysely<Database>, mailbox: string) {
+export function createMailboxStateRepository(db: Kysely<Database>, mailbox: string) {
   const row = () => db.selectFrom("mailboxState").where("id", "=", mailbox);
   return {
     /**
@@ -58,4 +59,4 @@ export function createMailboxState(db: Kysely<Database>, mailbox: string) {
   };
 }
 
-export type MailboxState = ReturnType<typeof createMailboxState>;
+export type MailboxStateRepository = ReturnType<typeof createMailboxStateRepository>;

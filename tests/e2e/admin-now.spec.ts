@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { sql } from "kysely";
@@ -8,8 +7,9 @@ import { migrateToLatest } from "../../server/db/migrate.ts";
 import { seedLeads } from "../../server/db/seed-data.ts";
 import { hashPassword } from "../../server/lib/passwords.ts";
 import { createUsersRepository } from "../../server/repositories/users/users-repository.ts";
+import { expectNoBlockingViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
-import { uniqueEmail } from "./helpers.ts";
+import { uniqueEmail, waitTheMinimumFillTime } from "./helpers.ts";
 import { expectNoHorizontalOverflow } from "./layout-checks.ts";
 import { startOwnServer, type OwnServer } from "./own-server.ts";
 
@@ -56,12 +56,6 @@ async function signIn(page: Page, who: { email: string; password: string }) {
   expect(response.status()).toBe(200);
 }
 
-async function expectNoBlockingViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
-}
-
 const nowList = (page: Page) => page.getByRole("list", { name: "Leads to answer now" });
 
 /** Sends the contact form on the public site as a visitor (in its own page); answers when the post was acknowledged. */
@@ -72,7 +66,7 @@ async function sendFromTheSite(visitor: Page, firstName: string): Promise<number
   await visitor.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("now"));
   await visitor.getByLabel("Phone").fill("512 555 0100");
   // The form's spam guard wants a human pace.
-  await visitor.waitForTimeout(3500);
+  await waitTheMinimumFillTime(visitor);
   const posted = visitor.waitForResponse((response) => response.url().endsWith("/api/contact") && response.request().method() === "POST");
   await visitor.getByRole("button", { name: "Send Message" }).click();
   const response = await posted;

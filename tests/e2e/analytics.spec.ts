@@ -65,8 +65,8 @@ test("the analytics script loads after the load event, and every page view of a 
   expect(loadEnd).toBeGreaterThan(0);
   expect(scriptStart).toBeGreaterThanOrEqual(loadEnd);
 
-  // The visitor stays: nothing more is sent, nothing twice.
-  await page.waitForTimeout(3000);
+  // The visitor stays: nothing more is sent, nothing twice (once the page's network has gone quiet).
+  await page.waitForLoadState("networkidle");
   expect(collected).toEqual(["/"]);
 
   // Every page is its own load (static pages): its own queue, one script, one page view.
@@ -80,7 +80,7 @@ test("the analytics script loads after the load event, and every page view of a 
   // A third page, reached by its address, and a stay on it.
   await page.goto("/contact");
   await expect.poll(() => collected).toEqual(["/", "/services", "/contact"]);
-  await page.waitForTimeout(3000);
+  await page.waitForLoadState("networkidle");
   expect(collected).toEqual(["/", "/services", "/contact"]);
 });
 

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { businessDefaults } from "../../contract/business-defaults.ts";
+import { expectNoBlockingViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 
 // Issue 18 §8: the booking widget is a facade (components/scheduling-embed.tsx, scripts/booking-calendars.ts,
@@ -27,12 +27,6 @@ function bookingRequests(page: Page): string[] {
     if (new URL(request.url()).hostname === "calendly.com") urls.push(request.url());
   });
   return urls;
-}
-
-async function expectAccessible(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).exclude("iframe").analyze();
-  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(blocking.map((v) => `${v.id}: ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 for (const { path, section, height } of pages) {
@@ -62,11 +56,18 @@ for (const { path, section, height } of pages) {
     const [linkBox, cardBox] = [await link.boundingBox(), await card.boundingBox()];
     expect(cardBox!.y - (linkBox!.y + linkBox!.height)).toBeLessThan(48);
 
+    const top = await page.evaluate(() => window.scrollY);
     await page.mouse.wheel(0, 400);
-    await page.waitForTimeout(500);
+    // Until the scroll has moved and stopped (still over two frames, so an intersection it caused has been acted on).
+    const settledScroll = () =>
+      page.evaluate(() => new Promise<number>((resolve) => {
+        const y = window.scrollY;
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY === y ? y : -1)));
+      }));
+    await expect.poll(settledScroll).toBeGreaterThan(top);
     await expect(booking.locator("iframe")).toHaveCount(0);
     expect(requested).toEqual([]);
-    await expectAccessible(page, section);
+    await expectNoBlockingViolations(page, { include: section, exclude: "iframe" });
   });
 }
 

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request as playwrightRequest, type Page } from "@playwright/test";
-import { e2eAdmin } from "../../playwright.config.ts";
+import { e2eAdmin, e2eTimings } from "../../playwright.config.ts";
 import { createPrivatePostgres, type PrivatePostgres } from "../helpers/private-postgres.ts";
 import { startServerProcess, type StartedServer } from "../helpers/server-process.ts";
 import { expect, test } from "./fixtures.ts";
-import { storedLeads, uniqueEmail } from "./helpers.ts";
+import { storedLeads, uniqueEmail, waitTheMinimumFillTime } from "./helpers.ts";
 import { meetingDateInDays } from "../helpers/meeting-dates.ts";
 
 // Issue 18: every lead form works with JavaScript off. A post without a form token gets a page to confirm
@@ -58,10 +58,10 @@ const forms: FormCase[] = [
   { path: "/plumbing", formName: "plumbing-contact", kind: "contact-submissions", submit: "Send My Request", replyWithin: "24 hours", fill: (p, e) => fillShort(p, e) },
 ];
 
-/** A person reads the confirmation before pressing Send again (the server's spam guard wants 1.5 s on its own clock). */
+/** A person reads the confirmation before pressing Send again (the server's spam guard wants FORM_MIN_FILL_MS on its own clock). */
 async function confirmLikeAPerson(page: Page, submit: string) {
   await expect(page.getByRole("heading", { level: 1, name: "Check your details and send" })).toBeVisible();
-  await page.waitForTimeout(1600);
+  await waitTheMinimumFillTime(page);
   await page.getByRole("button", { name: submit }).click();
 }
 
@@ -164,13 +164,13 @@ test.describe("bad input comes back with the spec's messages, every value kept, 
     await expect(page.getByLabel("Preferred meeting time (optional)")).toHaveValue("09:00");
     expect(await storedLeads(baseURL!, "contact-submissions", email)).toEqual([]);
 
-    // Corrected, it goes through (the page carried a fresh form token: no confirmation needed after 1.5 s).
+    // Corrected, it goes through (the page carried a fresh form token: no confirmation needed after FORM_MIN_FILL_MS).
     await page.getByLabel("Full Name").fill("Cher Sarkisian");
     await page.getByRole("textbox", { name: "Email", exact: true }).fill(email.replace("@localhost", "@example.com"));
     await phone.fill("555 0100 22");
     await page.getByRole("checkbox", { name: "Consulting Only" }).check();
     await page.getByLabel("Preferred meeting date (optional)").fill(meetingDateInDays(30));
-    await page.waitForTimeout(1600);
+    await waitTheMinimumFillTime(page);
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page).toHaveURL(/\/forms\/contact-page\/sent$/);
     expect(await storedLeads(baseURL!, "contact-submissions", email.replace("@localhost", "@example.com"))).toHaveLength(1);
@@ -272,14 +272,14 @@ test.describe("pages that say nothing was saved", () => {
     test.setTimeout(120_000);
     postgres = await createPrivatePostgres();
     await postgres.start();
-    server = await startServerProcess({ kind: "postgres", url: postgres.url("postgres") }, { CLIENT_DIR: clientDir, RATE_LIMIT_ENABLED: "false"});
+    server = await startServerProcess({ kind: "postgres", url: postgres.url("postgres") }, { CLIENT_DIR: clientDir, RATE_LIMIT_ENABLED: "false", FORM_MIN_FILL_MS: String(e2eTimings.minFillMs) });
     const origin = `http://127.0.0.1:${server.port}`;
     await page.goto(`${origin}/get-leads`);
     await fillShort(page, uniqueEmail("nojs-503"));
     await page.getByRole("button", { name: "Get My Free Lead Audit" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Check your details and send" })).toBeVisible();
     await postgres.stop();
-    await page.waitForTimeout(1600);
+    await waitTheMinimumFillTime(page);
     const answer = page.waitForResponse((response) => response.url().endsWith("/forms/lead-audit"));
     await page.getByRole("button", { name: "Get My Free Lead Audit" }).click();
     const response = await answer;

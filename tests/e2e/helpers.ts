@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { expect, request as playwrightRequest, test, type Locator, type Page, type Request } from "@playwright/test";
 import SQLite from "better-sqlite3";
-import { e2eAdmin } from "../../playwright.config.ts";
+import { e2eAdmin, e2eTimings } from "../../playwright.config.ts";
 import { signFormToken } from "../../server/lib/form-tokens.ts";
 import { deadlineKey } from "../../contract/reply-window.ts";
 
@@ -43,6 +43,14 @@ export function recordPosts(page: Page, path: string): Request[] {
     if (request.method() === "POST" && new URL(request.url()).pathname === path) posts.push(request);
   });
   return posts;
+}
+
+/**
+ * A person's pace on the server's clock, which a test cannot move: the e2e servers want
+ * e2eTimings.minFillMs (FORM_MIN_FILL_MS, shortened from 1.5 s) between a form token's issue and the post.
+ */
+export async function waitTheMinimumFillTime(page: Page) {
+  await page.waitForTimeout(e2eTimings.minFillMs + 100);
 }
 
 /**

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
-import { e2eAdmin } from "../../playwright.config.ts";
+import { e2eAdmin, e2eTimings } from "../../playwright.config.ts";
 import type { ServerConfig } from "../../server/config.ts";
 import { signFormToken } from "../../server/lib/form-tokens.ts";
 import { startServerProcess, type StartedServer } from "../helpers/server-process.ts";
@@ -29,6 +29,8 @@ export async function startOwnServer(name: string, env: NodeJS.ProcessEnv, prepa
     ADMIN_EMAIL: e2eAdmin.email,
     ADMIN_PASSWORD: e2eAdmin.password,
     RATE_LIMIT_ENABLED: "false",
+    FORM_MIN_FILL_MS: String(e2eTimings.minFillMs),
+    PAGE_VIEW_FLUSH_MS: String(e2eTimings.pageViewFlushMs),
     ...env,
   });
   return {

@@ -7,7 +7,7 @@ import { postLead } from "../../../tests/helpers/lead-posts.ts";
 import { smtpServerForThisFile } from "../../../tests/helpers/smtp-fixture.ts";
 import { createTestApp, signIn, smtpDeliveryConfig, type TestApp } from "../../../tests/helpers/test-app.ts";
 import type { ServerConfig } from "../../config.ts";
-import { createMailboxState } from "./mailbox-state.ts";
+import { createMailboxStateRepository } from "../../repositories/mailbox-state-repository.ts";
 
 // Replies from leads (issue 33, point 4), on SQLite and PostgreSQL, through a real IMAP server (Debian's
 // dovecot) and real messages: a lead is answered through the reply API (a real SMTP server takes the
@@ -178,7 +178,7 @@ describe("the mailbox", () => {
     try {
       await second.app.inbound.settled();
       // While another instance holds the lease, a poll does nothing.
-      const state = createMailboxState(t.app.db, "INBOX");
+      const state = createMailboxStateRepository(t.app.db, "INBOX");
       expect(await state.takeLease("another instance", new Date(), new Date(Date.now() + 60_000))).toBe(true);
       expect(await t.app.inbound.pollNow()).toEqual({ polled: false, reason: "lease held" });
       await state.releaseLease("another instance");

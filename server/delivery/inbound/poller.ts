@@ -4,9 +4,9 @@ import { ImapFlow } from "imapflow";
 import { simpleParser, type ParsedMail } from "mailparser";
 import type { LeadRef } from "../../../contract/admin-leads.ts";
 import type { InboundMessages, ReceivedMessage } from "../../repositories/leads/inbound-messages.ts";
+import type { MailboxStateRepository } from "../../repositories/mailbox-state-repository.ts";
 import { recipientsOf, threadIdsOf, tokenOfRecipients } from "./addresses.ts";
 import { foldReply } from "./fold.ts";
-import type { MailboxState } from "./mailbox-state.ts";
 
 // Replies from leads, read from a real mailbox over IMAP (imapflow) every pollMs. A poll: take the lease in
 // mailbox_state (one instance polls at a time), open the mailbox read-only (what is not ours stays unread
@@ -83,7 +83,7 @@ export function createInboundPoller({
 }: {
   inbound: InboundConfig;
   messages: InboundMessages;
-  state: MailboxState;
+  state: MailboxStateRepository;
   clock: () => Date;
   log: FastifyBaseLogger;
   holder?: string;

@@ -1,8 +1,8 @@
 import fp from "fastify-plugin";
 import type { InboundStatus } from "../../../contract/inbound-status.ts";
-import { createMailboxState } from "../../delivery/inbound/mailbox-state.ts";
 import { createInboundPoller, type PollOutcome } from "../../delivery/inbound/poller.ts";
 import { createInboundMessages } from "../../repositories/leads/inbound-messages.ts";
+import { createMailboxStateRepository } from "../../repositories/mailbox-state-repository.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -29,7 +29,7 @@ export default fp(
       });
       return;
     }
-    const state = createMailboxState(app.db, inbound.mailbox);
+    const state = createMailboxStateRepository(app.db, inbound.mailbox);
     const poller = createInboundPoller({ inbound, messages: createInboundMessages(app.db), state, clock: app.clock, log: app.log });
     app.decorate("inbound", {
       pollNow: poller.pollNow,
