@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./fixtures.ts";
+import { expectNoBlockingViolations } from "./axe.ts";
+import { test } from "./fixtures.ts";
 import { blogSlugs, publicRoutes } from "./public-routes.ts";
 
 // axe-core on every public route at desktop and phone widths: no serious or critical violation.
@@ -14,11 +14,7 @@ for (const width of [1280, 390]) {
         await page.route("https://**/*", (r) => r.abort());
         await page.goto(route.path);
         await page.waitForLoadState("load");
-        const results = await new AxeBuilder({ page }).exclude("iframe").analyze();
-        const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-        expect(
-          blocking.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`),
-        ).toEqual([]);
+        await expectNoBlockingViolations(page, { exclude: "iframe" });
       });
     }
   });

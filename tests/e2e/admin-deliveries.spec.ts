@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page, Route } from "@playwright/test";
+import { expectNoBlockingViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import type { Delivery, DeliveryHealth, DeliveryList, DeliveryWithLead, SendUnsentResult } from "../../contract/deliveries.ts";
 import { e2eAdmin } from "../../playwright.config.ts";
@@ -312,11 +312,7 @@ test("the deliveries view and a lead's deliveries have no serious or critical ac
     route.fulfill({ json: { items: [failedDelivery(leadId), failedDelivery(leadId, { id: "6a1d9b63-4c2e-4f70-8b8d-3e5f7a9b1c2d", state: "pending", nextAttemptAt: "2026-11-23T13:00:00.000Z" })] } }),
   );
   await signInThroughTheForm(page);
-  const check = async () => {
-    const results = await new AxeBuilder({ page }).analyze();
-    const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
-  };
+  const check = () => expectNoBlockingViolations(page);
   await check();
   await page.goto("/admin/deliveries");
   await expect(page.locator("main tbody tr")).toHaveCount(2);

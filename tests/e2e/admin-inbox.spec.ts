@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import { request as playwrightRequest, type Page } from "@playwright/test";
+import { expectNoBlockingViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { e2eAdmin } from "../../playwright.config.ts";
 import { expectToast, setReplyDueIn, signInThroughTheForm } from "./helpers.ts";
@@ -429,11 +429,7 @@ test("the dashboard, an inbox and a lead page have no serious or critical access
   await postContact(request, contactData(tag, { website: "bot" }));
   await signInThroughTheForm(page);
 
-  const check = async () => {
-    const results = await new AxeBuilder({ page }).analyze();
-    const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
-  };
+  const check = () => expectNoBlockingViolations(page);
   await check();
 
   await page.goto(`/admin/leads/contacts?q=${tag}`);

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,6 +7,7 @@ import { e2eAdmin } from "../../playwright.config.ts";
 import { defaultBusinessHours, openingOfBusinessDay } from "../../contract/business-hours.ts";
 import { signFormToken } from "../../server/lib/form-tokens.ts";
 import { startServerProcess, type StartedServer } from "../helpers/server-process.ts";
+import { expectNoBlockingViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectToast, setReplyDueIn, signInThroughTheApi } from "./helpers.ts";
 import { expectNoHorizontalOverflow } from "./layout-checks.ts";
@@ -21,12 +21,6 @@ import { contactData, inquiryData, postContact, postInquiry, uniqueTag } from ".
 // The lists themselves: admin-queue.spec.ts.
 
 const widths = [360, 390, 1280] as const;
-
-async function expectNoBlockingViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
-}
 
 type Json = Record<string, unknown>;
 

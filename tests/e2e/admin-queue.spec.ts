@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import SQLite from "better-sqlite3";
 import { deadlineKey } from "../../contract/reply-window.ts";
+import { expectNoBlockingViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { e2eSqlitePath, expectToast, openToast, setReplyDueIn, signInThroughTheApi } from "./helpers.ts";
 import { contactData, inquiryData, postContact, postInquiry, uniqueTag } from "./lead-seeds.ts";
@@ -80,12 +80,6 @@ const row = (page: Page, name: string) => rows(page).filter({ has: page.getByRol
 const leadCount = (page: Page) => page.locator("main").getByText(/^[\d,]+ leads?\b/);
 /** The rows' name links, in the list's order (a row also links its phone, a card its Call and E-mail). */
 const nameLinks = (page: Page, tag: string) => rows(page).getByRole("link", { name: new RegExp(`^\\S+ ${tag}$`) });
-
-async function expectNoBlockingViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
-}
 
 async function expectNoSidewaysScroll(page: Page) {
   const widths = await page.evaluate(() => ({ scroll: document.scrollingElement!.scrollWidth, inner: window.innerWidth }));

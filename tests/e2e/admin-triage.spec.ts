@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { expectNoBlockingViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectToast, openToast, signInThroughTheApi } from "./helpers.ts";
 import { contactData, inquiryData, postContact as postContactLead, postInquiry as postInquiryLead, uniqueTag } from "./lead-seeds.ts";
@@ -31,12 +31,6 @@ const statusControl = (page: Page, label: string) => page.getByRole("button", { 
 async function openInbox(page: Page, kind: Kind, search: string, expected: number) {
   await page.goto(`/admin/leads/${kind}?${search}`);
   await expect(page.getByText(/^[\d,]+ leads?\b/)).toHaveText(new RegExp(`^${expected} leads?\\b`));
-}
-
-async function expectNoBlockingViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
 }
 
 test("each view's count is on its tab and each status's count in the status filter", async ({ page, request }) => {

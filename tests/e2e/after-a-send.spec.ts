@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { businessDefaults } from "../../contract/business-defaults.ts";
+import { expectNoBlockingViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { actLikeAPerson, expectToast, fillShortLeadForm, openToast, showForm } from "./helpers.ts";
 
@@ -21,13 +21,6 @@ async function acceptLeads(page: Page) {
   await page.route(/\/api\/(contact|service-inquiry)$/, (route) =>
     route.fulfill({ status: 201, json: { id: "00000000-0000-4000-8000-000000000000", createdAt: new Date(0).toISOString() } }),
   );
-}
-
-/** axe-core on one part of the page: no serious or critical violation (as tests/e2e/accessibility.spec.ts). */
-async function expectAccessible(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(blocking.map((v) => `${v.id}: ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 /** The panel has taken the form's place: the form is hidden, the panel starts where the form did. */
@@ -140,7 +133,7 @@ for (const form of [
     const panel = thankYouPanel(section);
     await expectNextStep(panel, form);
     await expectInFormsPlace(panel, section.locator("form"));
-    await expectAccessible(page, "[data-thank-you-panel]");
+    await expectNoBlockingViolations(page, { include: "[data-thank-you-panel]" });
     await sendAnother(panel, section.locator("form"), section.getByLabel("First Name"));
     await expect(section.getByLabel("Phone")).toHaveValue("");
   });
@@ -182,6 +175,6 @@ test("a failed send keeps the spec's toast text and offers the phone and e-mail 
     await expect(toast.getByRole("link", { name: businessDefaults.email })).toHaveAttribute("href", `mailto:${businessDefaults.email}`);
     await expect(thankYouPanel(page)).toHaveCount(0);
     await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveValue("dana@example.com");
-    await expectAccessible(page, 'li[data-state="open"]');
+    await expectNoBlockingViolations(page, { include: 'li[data-state="open"]' });
   }
 });

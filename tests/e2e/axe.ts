@@ -2,10 +2,14 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect } from "./fixtures.ts";
 
-// The admin specs' accessibility and fit checks: no serious or critical axe violation, no sideways scrolling.
+// The specs' accessibility and fit checks: no serious or critical axe violation, no sideways scrolling.
 
-export async function expectNoBlockingViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+/** axe-core on the page, or on `include` only; `exclude` leaves parts out (a third party's iframe). */
+export async function expectNoBlockingViolations(page: Page, { include, exclude }: { include?: string; exclude?: string } = {}) {
+  let builder = new AxeBuilder({ page });
+  if (include !== undefined) builder = builder.include(include);
+  if (exclude !== undefined) builder = builder.exclude(exclude);
+  const results = await builder.analyze();
   const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
 }
