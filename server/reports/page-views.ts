@@ -1,20 +1,16 @@
-import type { Kysely } from "kysely";
 import { PAGE_VIEW_RETENTION_MONTHS } from "../../contract/reports.ts";
 import { dateIn } from "../../contract/time-zones.ts";
-import type { Database } from "../db/schema.ts";
+import type { PageViewCount, PageViewsRepository } from "../repositories/page-views-repository.ts";
 
-// The one owner of page_views (issue 24): views and entrances per path per day of the owner's time zone.
-// A beacon only adds to a counter in memory; the counters are written every few seconds as one upsert
-// per path and day (views = views + n), so a burst of views costs the database a handful of statements
-// and several instances add to the same rows. A crash loses at most the last few seconds of counts:
-// they are statistics, not leads.
+// Page-view counts (issue 24) per path per day of the owner's time zone. A beacon only adds to a counter in
+// memory; the counters are written every few seconds as one upsert per path and day (the table is
+// server/repositories/page-views-repository.ts's), so a burst of views costs the database a handful of
+// statements. A crash loses at most the last few seconds of counts: they are statistics, not leads.
 
 /** How often the counters in memory are written. */
 export const PAGE_VIEW_FLUSH_MS = 5_000;
 /** Counters waiting in memory, at most (a database outage keeps them; past this, new paths wait for the next flush). */
 const MAX_PENDING = 10_000;
-
-type Count = { day: string; path: string; views: number; entrances: number };
 
 /** YYYY-MM-DD of the first day kept: 25 months before `now`'s day in the zone. */
 export function firstKeptDay(now: Date, timeZone: string): string {
@@ -26,23 +22,8 @@ export function firstKeptDay(now: Date, timeZone: string): string {
   return first.toISOString().slice(0, 10);
 }
 
-export function createPageViews(db: Kysely<Database>, clock: () => Date, ownerTimeZone: string) {
-  let pending = new Map<string, Count>();
-
-  async function write(trx: Kysely<Database>, counts: Count[]) {
-    for (const count of counts) {
-      await trx
-        .insertInto("pageViews")
-        .values(count)
-        .onConflict((oc) =>
-          oc.columns(["day", "path"]).doUpdateSet((eb) => ({
-            views: eb("pageViews.views", "+", eb.ref("excluded.views")),
-            entrances: eb("pageViews.entrances", "+", eb.ref("excluded.entrances")),
-          })),
-        )
-        .execute();
-    }
-  }
+export function createPageViews(table: PageViewsRepository, clock: () => Date, ownerTimeZone: string) {
+  let pending = new Map<string, PageViewCount>();
 
   return {
     /** Counts one view of `path` today (the owner's day); an entrance when the visit came from elsewhere. */
@@ -65,7 +46,7 @@ export function createPageViews(db: Kysely<Database>, clock: () => Date, ownerTi
       pending = new Map();
       try {
         // One transaction: all of this flush's counts are added, or none (and they wait for the next).
-        await db.transaction().execute((trx) => write(trx, counts));
+        await table.add(counts);
       } catch (error) {
         for (const count of counts) {
           const key = `${count.day} ${count.path}`;
@@ -80,32 +61,11 @@ export function createPageViews(db: Kysely<Database>, clock: () => Date, ownerTi
       return counts.length;
     },
     /** Views and entrances per path over days `from`..`to` (owner's dates, both included). */
-    async byPath(from: string, to: string): Promise<Map<string, { views: number; entrances: number }>> {
-      const rows = await db
-        .selectFrom("pageViews")
-        .select((eb) => ["path", eb.fn.sum<number>("views").as("views"), eb.fn.sum<number>("entrances").as("entrances")])
-        .where("day", ">=", from)
-        .where("day", "<=", to)
-        .groupBy("path")
-        .execute();
-      return new Map(rows.map((row) => [row.path, { views: Number(row.views), entrances: Number(row.entrances) }]));
-    },
+    byPath: table.byPath,
     /** Views per day over `from`..`to`. */
-    async byDay(from: string, to: string): Promise<Map<string, number>> {
-      const rows = await db
-        .selectFrom("pageViews")
-        .select((eb) => ["day", eb.fn.sum<number>("views").as("views")])
-        .where("day", ">=", from)
-        .where("day", "<=", to)
-        .groupBy("day")
-        .execute();
-      return new Map(rows.map((row) => [row.day, Number(row.views)]));
-    },
+    byDay: table.byDay,
     /** Removes the days older than 25 months. */
-    async deleteExpired(now: Date): Promise<number> {
-      const result = await db.deleteFrom("pageViews").where("day", "<", firstKeptDay(now, ownerTimeZone)).executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
+    deleteExpired: (now: Date): Promise<number> => table.deleteBefore(firstKeptDay(now, ownerTimeZone)),
   };
 }
 

@@ -11,6 +11,7 @@ import { createServerSecretsRepository } from "../../repositories/server-secrets
 import { createSessionsRepository } from "../../repositories/users/sessions-repository.ts";
 import { createUsersRepository } from "../../repositories/users/users-repository.ts";
 import { createPageViews } from "../../reports/page-views.ts";
+import { createPageViewsRepository } from "../../repositories/page-views-repository.ts";
 import { createVerificationsRepository } from "../../repositories/users/verifications.ts";
 import { createSecondFactorsRepository } from "../../repositories/users/second-factors.ts";
 import { createPasskeysRepository } from "../../repositories/users/passkeys-repository.ts";
@@ -57,7 +58,7 @@ export default fp(
       passkeys: createPasskeysRepository(app.db, app.clock),
       invitations: createInvitationsRepository(app.db, app.clock),
       passwordResets: createPasswordResetsRepository(app.db, app.clock),
-      pageViews: createPageViews(app.db, app.clock, app.config.delivery.ownerTimeZone),
+      pageViews: createPageViews(createPageViewsRepository(app.db), app.clock, app.config.delivery.ownerTimeZone),
       leadAnswers: createLeadAnswers(app.db, deliveryPlanner(app.config.delivery), app.clock),
       replyTemplates: createReplyTemplatesRepository(app.db, app.clock),
       businessHours: createBusinessHoursRepository(app.db, app.clock),
