@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { isDatabaseUnavailable, pingDatabase, RETRY_AFTER_SECONDS, unavailableReason, withDatabaseTimeout } from "../db/unavailable.ts";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailableReason, withDatabaseTimeout } from "../db/unavailable.ts";
 
 /** A database that has not answered `select 1` in this time counts as down: a probe must not hang. */
 export const READINESS_TIMEOUT_MS = 2_000;
@@ -15,7 +15,7 @@ export default async function healthRoutes(app: FastifyInstance) {
   app.get("/readyz", async (request, reply) => {
     reply.header("cache-control", "no-store");
     try {
-      await withDatabaseTimeout(pingDatabase(app.db), READINESS_TIMEOUT_MS, "the readiness check");
+      await withDatabaseTimeout(app.pingDatabase(), READINESS_TIMEOUT_MS, "the readiness check");
       return { status: "ready" };
     } catch (error) {
       // An outage is a state the probe reports, not a fault of ours; anything else is.

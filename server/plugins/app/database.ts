@@ -1,9 +1,16 @@
 import fp from "fastify-plugin";
-import { sql } from "kysely";
 import { createDatabase } from "../../db/connection.ts";
 import { optimizeDatabase } from "../../db/dialect.ts";
 import { migrateToLatest, pendingMigrations } from "../../db/migrate.ts";
 import { waitForDatabase } from "../../db/startup-wait.ts";
+import { pingDatabase } from "../../db/unavailable.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Resolves when the database answers `select 1` (readiness, metrics): routes ask this, never `app.db`. */
+    pingDatabase: () => Promise<void>;
+  }
+}
 
 /**
  * Opens the database once it answers (waiting up to DATABASE_STARTUP_TIMEOUT_SECONDS), applies
@@ -16,7 +23,7 @@ export default fp(
         // Opening may fail too (SQLite's file on a volume not mounted yet), so each attempt starts afresh.
         const candidate = createDatabase(app.config.database, app.log);
         try {
-          await sql`select 1`.execute(candidate);
+          await pingDatabase(candidate);
           return candidate;
         } catch (error) {
           await candidate.destroy();
@@ -38,6 +45,7 @@ export default fp(
       throw error;
     }
     app.decorate("db", db);
+    app.decorate("pingDatabase", () => pingDatabase(db));
     app.addHook("onClose", async () => {
       await db.destroy();
       app.log.info("database closed");

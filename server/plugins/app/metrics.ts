@@ -3,7 +3,6 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { sql } from "kysely";
 import { createAppMetrics, type AppMetrics } from "../../metrics/app-metrics.ts";
 import { startMetricsListener, stopMetricsListener } from "../../metrics/metrics-listener.ts";
 
@@ -37,7 +36,7 @@ export default fp(
   async (app) => {
     const { token, listen } = app.config.metrics;
     const metrics = createAppMetrics({
-      reads: { selectOne: () => sql`select 1`.execute(app.db), backlog: () => app.repositories.leads.deliveries.backlog() },
+      reads: { selectOne: app.pingDatabase, backlog: () => app.repositories.leads.deliveries.backlog() },
       clock: app.clock,
       processMetrics: token !== null || listen !== null,
     });
