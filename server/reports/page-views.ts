@@ -3,12 +3,11 @@ import { dateIn } from "../../contract/time-zones.ts";
 import type { PageViewCount, PageViewsRepository } from "../repositories/page-views-repository.ts";
 
 // Page-view counts (issue 24) per path per day of the owner's time zone. A beacon only adds to a counter in
-// memory; the counters are written every few seconds as one upsert per path and day (the table is
-// server/repositories/page-views-repository.ts's), so a burst of views costs the database a handful of
-// statements. A crash loses at most the last few seconds of counts: they are statistics, not leads.
+// memory; the counters are written every few seconds (PAGE_VIEW_FLUSH_MS, server/config.ts) as one upsert
+// per path and day (the table is server/repositories/page-views-repository.ts's), so a burst of views costs
+// the database a handful of statements. A crash loses at most the last few seconds of counts: they are
+// statistics, not leads.
 
-/** How often the counters in memory are written. */
-export const PAGE_VIEW_FLUSH_MS = 5_000;
 /** Counters waiting in memory, at most (a database outage keeps them; past this, new paths wait for the next flush). */
 const MAX_PENDING = 10_000;
 
