@@ -1,12 +1,19 @@
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
+import { createInterface } from "node:readline";
 import pg from "pg";
-import { checkHtml, javaProblem } from "./check-html.ts";
+import { javaProblem } from "./check-html.ts";
 import { dovecotProblem, IMAP_TEST_FILES } from "../tests/helpers/imap-prerequisite.ts";
 
-// `npm test`: every suite, one after another, then one summary. Suites whose prerequisite is missing
-// (PostgreSQL, the system Chromium, Java for the HTML checker, dovecot for the replies received over IMAP) are skipped with the reason printed at the
-// end, unless CI=true or REQUIRE_ALL_TESTS=1, where a missing prerequisite fails the run.
+// `npm test`: every suite, then one summary. Suites whose prerequisite is missing (PostgreSQL, the system
+// Chromium, Java for the HTML checker, dovecot for the replies received over IMAP) are skipped with the reason
+// printed at the end, unless CI=true or REQUIRE_ALL_TESTS=1, where a missing prerequisite fails the run.
+//
+// Two lanes run side by side (issue 34: the suites one after another took 15 to 20 minutes): the Vitest suites
+// (unit, then the API on SQLite, then on PostgreSQL, then the HTML checker over the browser build), and the
+// browser lane (the build, then Playwright). Much of each lane is waiting (timers, servers starting, the
+// browser), so two lanes keep both cores busy. Each line of output is prefixed with its suite's name.
+// TEST_LANES=1 runs everything in one lane, one suite after another.
 
 const required = process.env.CI === "true" || process.env.REQUIRE_ALL_TESTS === "1";
 const postgresUrl = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -18,10 +25,20 @@ type Outcome =
 
 const outcomes: Outcome[] = [];
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
-  console.log(`\n$ ${[command, ...args].join(" ")}`);
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  return result.status ?? 1;
+/** Runs a command, each line of its output prefixed with the suite's name; resolves to its exit code. */
+function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  console.log(`[${label}] $ ${[command, ...args].join(" ")}`);
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "0", ...env } });
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on("line", (line) => console.log(`[${label}] ${line}`));
+  }
+  return new Promise((resolve) => {
+    child.on("error", (error) => {
+      console.log(`[${label}] could not start: ${error.message}`);
+      resolve(1);
+    });
+    child.on("close", (code) => resolve(code ?? 1));
+  });
 }
 
 function readJson<T>(file: string): T | undefined {
@@ -32,10 +49,10 @@ function readJson<T>(file: string): T | undefined {
   }
 }
 
-function runVitest(suite: string, project: string, env: NodeJS.ProcessEnv = {}) {
+async function runVitest(suite: string, project: string, env: NodeJS.ProcessEnv = {}) {
   const report = `test-results/vitest-${project}.json`;
   rmSync(report, { force: true });
-  const exitCode = run("npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], env);
+  const exitCode = await run(project, "npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], env);
   const json = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(report);
   outcomes.push({
     suite,
@@ -82,55 +99,108 @@ async function createE2eDatabase(): Promise<{ url: string; drop: () => Promise<v
   return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
+/** One line per page: a page passes when vnu finds no HTML error in it (scripts/check-html.ts prints the count). */
+async function runHtmlCheck() {
+  const lines: string[] = [];
+  const label = "vnu";
+  console.log(`[${label}] $ tsx scripts/check-html.ts build-e2e/client`);
+  const child = spawn("npx", ["tsx", "scripts/check-html.ts", "build-e2e/client"], { stdio: ["ignore", "pipe", "pipe"] });
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on("line", (line) => {
+      lines.push(line);
+      console.log(`[${label}] ${line}`);
+    });
+  }
+  const exitCode = await new Promise<number>((resolve) => child.on("close", (code) => resolve(code ?? 1)));
+  const summary = lines.map((line) => /check-html: (\d+) pages checked .*: \d+ HTML errors on (\d+) pages/.exec(line)).find(Boolean);
+  if (!summary) {
+    outcomes.push({ suite: "valid HTML (vnu)", status: "ran", passed: 0, failed: 1, skipped: 0, exitCode: exitCode || 1 });
+    return;
+  }
+  const [pages, failedPages] = [Number(summary[1]), Number(summary[2])];
+  outcomes.push({ suite: "valid HTML (vnu)", status: "ran", passed: pages - failedPages, failed: failedPages, skipped: 0, exitCode });
+}
+
+type TimedTest = { suite: string; name: string; seconds: number };
+
+/** Every test's time in the reports the suites wrote, for the ten slowest printed at the end. */
+function timedTests(): TimedTest[] {
+  const timed: TimedTest[] = [];
+  type VitestReport = { testResults: { name: string; assertionResults: { fullName: string; duration?: number | null }[] }[] };
+  for (const project of ["unit", "api-sqlite", "api-postgres"]) {
+    for (const file of readJson<VitestReport>(`test-results/vitest-${project}.json`)?.testResults ?? []) {
+      for (const test of file.assertionResults) {
+        const where = file.name.replace(`${process.cwd()}/`, "");
+        timed.push({ suite: project, name: `${where} › ${test.fullName}`, seconds: (test.duration ?? 0) / 1000 });
+      }
+    }
+  }
+  type PlaywrightSuite = {
+    file?: string;
+    specs?: { title: string; file: string; tests: { projectName: string; results: { duration: number }[] }[] }[];
+    suites?: PlaywrightSuite[];
+  };
+  const walk = (suite: PlaywrightSuite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        const seconds = test.results.reduce((sum, result) => sum + result.duration, 0) / 1000;
+        timed.push({ suite: test.projectName, name: `${spec.file} › ${spec.title}`, seconds });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of readJson<{ suites: PlaywrightSuite[] }>("test-results/playwright.json")?.suites ?? []) walk(suite);
+  return timed.sort((a, b) => b.seconds - a.seconds);
+}
+
 async function main() {
-  runVitest("unit", "unit");
+  const started = Date.now();
   // Without dovecot the API suites run without the IMAP tests (vitest.config.ts leaves them out), and that
   // part is reported as skipped.
   const imapProblem = dovecotProblem();
   const imapEnv = imapProblem ? { SKIP_IMAP_TESTS: "1" } : {};
-  runVitest("api on SQLite", "api-sqlite", imapEnv);
-
   const pgProblem = await postgresProblem();
-  if (pgProblem) skip("api on PostgreSQL", pgProblem);
-  else runVitest("api on PostgreSQL", "api-postgres", imapEnv);
-  if (imapProblem) skip("replies over IMAP", `${imapProblem} (${IMAP_TEST_FILES.join(", ")} did not run)`);
-
-  // The browser tests' build (build-e2e/, as deployed: with an analytics ID) serves two suites: the HTML
-  // checker reads its pages, Playwright drives them.
   const chromiumMissing = existsSync(chromiumPath)
     ? undefined
     : `no Chromium at ${chromiumPath}; install the Debian package "chromium" or set CHROMIUM_PATH`;
   const javaMissing = javaProblem();
-  const built = chromiumMissing && javaMissing ? false : run("npm", ["run", "build:e2e"]) === 0;
   const couldNotRun = (suite: string) => outcomes.push({ suite, status: "ran", passed: 0, failed: 1, skipped: 0, exitCode: 1 });
 
-  if (javaMissing) {
-    skip("valid HTML (vnu)", javaMissing);
-  } else if (!built) {
-    couldNotRun("valid HTML (vnu)");
-  } else {
-    // One test per page: a page passes when vnu finds no HTML error in it.
-    console.log("\n$ vnu over build-e2e/client");
-    try {
-      const { pages, errors } = checkHtml("build-e2e/client");
-      const failedPages = new Set(errors.map((error) => error.file)).size;
-      outcomes.push({ suite: "valid HTML (vnu)", status: "ran", passed: pages.length - failedPages, failed: failedPages, skipped: 0, exitCode: failedPages > 0 ? 1 : 0 });
-    } catch (error) {
-      console.log((error as Error).message);
-      couldNotRun("valid HTML (vnu)");
-    }
-  }
+  // The browser tests' build (build-e2e/, as deployed: with an analytics ID) serves two suites: the HTML
+  // checker reads its pages, Playwright drives them.
+  const needBuild = !(chromiumMissing && javaMissing);
+  let built: Promise<boolean> = Promise.resolve(false);
+  const buildOnce = () => {
+    if (needBuild) built = run("build", "npm", ["run", "build:e2e"]).then((code) => code === 0);
+    return built;
+  };
 
-  if (chromiumMissing) {
-    skip("browser (Playwright)", chromiumMissing);
-  } else if (!built) {
-    couldNotRun("browser (Playwright)");
-  } else {
+  const vitestLane = async () => {
+    await runVitest("unit", "unit");
+    await runVitest("api on SQLite", "api-sqlite", imapEnv);
+    if (pgProblem) skip("api on PostgreSQL", pgProblem);
+    else await runVitest("api on PostgreSQL", "api-postgres", imapEnv);
+    if (imapProblem) skip("replies over IMAP", `${imapProblem} (${IMAP_TEST_FILES.join(", ")} did not run)`);
+    if (javaMissing) skip("valid HTML (vnu)", javaMissing);
+    else if (!(await built)) couldNotRun("valid HTML (vnu)");
+    else await runHtmlCheck();
+  };
+
+  const browserLane = async () => {
+    await buildOnce();
+    if (chromiumMissing) {
+      skip("browser (Playwright)", chromiumMissing);
+      return;
+    }
+    if (!(await built)) {
+      couldNotRun("browser (Playwright)");
+      return;
+    }
     const report = "test-results/playwright.json";
     rmSync(report, { force: true });
     // With PostgreSQL, the tests tagged @both-databases also run against a server on a database of their own.
     const e2eDatabase = pgProblem ? undefined : await createE2eDatabase();
-    const exitCode = run("npx", ["playwright", "test"], e2eDatabase ? { E2E_DATABASE_URL: e2eDatabase.url } : {});
+    const exitCode = await run("playwright", "npx", ["playwright", "test"], e2eDatabase ? { E2E_DATABASE_URL: e2eDatabase.url } : {});
     await e2eDatabase?.drop();
     const stats = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(report)?.stats;
     outcomes.push({
@@ -141,7 +211,18 @@ async function main() {
       skipped: stats?.skipped ?? 0,
       exitCode,
     });
+  };
+
+  if (process.env.TEST_LANES === "1") {
+    await buildOnce();
+    await vitestLane();
+    await browserLane();
+  } else {
+    // The build starts first so the HTML checker has it by the time the Vitest lane reaches it.
+    await Promise.all([browserLane(), vitestLane()]);
   }
+  console.log(`\nAll suites ran in ${Math.round((Date.now() - started) / 1000)} s. The ten slowest tests:`);
+  for (const test of timedTests().slice(0, 10)) console.log(`  ${test.seconds.toFixed(1).padStart(6)} s  [${test.suite}] ${test.name}`);
 
   console.log("\nTest summary");
   let passed = 0;
