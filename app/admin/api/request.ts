@@ -1,14 +1,23 @@
 import type { ApiError } from "../../../contract/api-error.ts";
 import { apiRequest, HttpError } from "../../lib/api-client.ts";
+import { learnFromDateHeader } from "./server-clock.ts";
 
 // How the admin's endpoint modules read and send JSON, and read the API's errors (SPEC §7, §8).
 
+/** A request whose answer also tells the server's time (its Date header: api/server-clock.ts). */
+async function timedRequest(method: string, url: string, body?: unknown): Promise<Response> {
+  const sentAt = Date.now();
+  const response = await apiRequest(method, url, body);
+  learnFromDateHeader(response.headers.get("Date"), sentAt, Date.now());
+  return response;
+}
+
 export async function getJson<T>(url: string): Promise<T> {
-  return (await (await apiRequest("GET", url)).json()) as T;
+  return (await (await timedRequest("GET", url)).json()) as T;
 }
 
 export async function sendJson<T>(method: "POST" | "PATCH" | "PUT", url: string, body?: unknown): Promise<T> {
-  return (await (await apiRequest(method, url, body)).json()) as T;
+  return (await (await timedRequest(method, url, body)).json()) as T;
 }
 
 /** The API's error body carried by an HttpError, when it is one (JSON with a message). */

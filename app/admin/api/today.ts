@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { TodayQueue } from "../../../contract/admin-leads.ts";
 import { getJson } from "./request.ts";
+import { learnServerNow } from "./server-clock.ts";
 
 // GET /api/admin/today (contract TodayQueue, issues 20 and 33): the dashboard's day, both kinds, spam left
 // out: "Now" (the leads to answer now, newest first; those due in the business hours ahead; the overdue
@@ -13,7 +14,12 @@ export const TODAY_PATH = "/api/admin/today";
 export function todayQueryFor(scope: "all" | "me") {
   return queryOptions({
     queryKey: scope === "me" ? [TODAY_PATH, "me"] : [TODAY_PATH],
-    queryFn: () => getJson<TodayQueue>(scope === "me" ? `${TODAY_PATH}?assignee=me` : TODAY_PATH),
+    queryFn: async () => {
+      const today = await getJson<TodayQueue>(scope === "me" ? `${TODAY_PATH}?assignee=me` : TODAY_PATH);
+      // The server's time to the millisecond: the admin's clock (server-clock.ts) counts from it.
+      learnServerNow(today.now, Date.now());
+      return today;
+    },
     // Fetched again each time the dashboard opens, like the totals (and polled, live-updates.ts).
     staleTime: 0,
   });

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { defaultBusinessHours } from "../../../contract/business-hours.ts";
 import { businessHoursQuery } from "../api/business-hours.ts";
+import { serverNow } from "../api/server-clock.ts";
 import type { Lead, LeadKind } from "../../../contract/admin-leads.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { followUpQuickPicks, quickPickWhen } from "./follow-up.ts";
@@ -40,7 +41,7 @@ export function FollowUpOffer({
   };
   // The picks are worked out when the dialog opens, not at every render.
   const hours = useQuery(businessHoursQuery).data ?? defaultBusinessHours;
-  const [picks, setPicks] = useState(() => followUpQuickPicks(new Date(), hours));
+  const [picks, setPicks] = useState(() => followUpQuickPicks(serverNow(), hours));
   const name = leadName(lead);
   return (
     <Dialog.Root
@@ -53,7 +54,7 @@ export function FollowUpOffer({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content
           onOpenAutoFocus={() => {
-            setPicks(followUpQuickPicks(new Date(), hours));
+            setPicks(followUpQuickPicks(serverNow(), hours));
             choice.current = "none";
             returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
           }}

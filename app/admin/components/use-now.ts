@@ -1,16 +1,17 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { serverClockOffset, subscribeServerClock } from "../api/server-clock.ts";
 
 /**
- * The time, moved on every `tickMs`: one clock for the admin's countdowns and "overdue by" lines. With
- * `server` (an instant the server answered with, and when that answer arrived), it is the server's clock
- * moved on with the browser's, so a browser whose clock is wrong still counts against the server's.
+ * The time on the server's clock (api/server-clock.ts: the browser's moved by the offset the API's answers
+ * give), moved on every `tickMs`: the one clock of the admin's countdowns, "5 min ago" and "overdue by"
+ * lines, so a browser whose clock is wrong still counts against the server's. A change of the offset
+ * shows at once, not at the next tick.
  */
-export function useNow(tickMs: number, server?: { now: string | undefined; receivedAt: number }): number {
+export function useNow(tickMs: number): number {
   const [clientNow, setClientNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setClientNow(Date.now()), tickMs);
     return () => clearInterval(timer);
   }, [tickMs]);
-  const serverNow = server?.now ? Date.parse(server.now) : Number.NaN;
-  return Number.isNaN(serverNow) ? clientNow : serverNow + Math.max(0, clientNow - server!.receivedAt);
+  return clientNow + useSyncExternalStore(subscribeServerClock, serverClockOffset, serverClockOffset);
 }

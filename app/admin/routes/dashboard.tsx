@@ -208,8 +208,8 @@ export function Dashboard() {
   // A member's dashboard is their day: their leads and the unassigned ones (issue 33).
   const owner = useIsOwner();
   const today = useQuery(todayQueryFor(owner ? "all" : "me"));
-  // Every second: the countdowns of "Now" are live. Counted on the server's clock (TodayQueue.now).
-  const now = useNow(SECOND_MS, { now: today.data?.now, receivedAt: today.dataUpdatedAt });
+  // Every second: the countdowns of "Now" are live. Counted on the server's clock (TodayQueue.now sets it).
+  const now = useNow(SECOND_MS);
 
   if (contacts.isLoading || inquiries.isLoading || stats.isLoading) return <Loading />;
 

@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import type { LeadDetail, LeadKind, LeadStatus } from "../../../../contract/admin-leads.ts";
 import { replyWindowHours } from "../../../../contract/form-names.ts";
 import { cn } from "../../../lib/utils.ts";
@@ -7,18 +6,10 @@ import { FollowUpBadge } from "../../components/follow-up-editor.tsx";
 import { formatDateTime, kindLabels, replyBy } from "../../components/lead-format.ts";
 import { LeadStatusSelect, SpamButton } from "../../components/lead-status-select.tsx";
 import { AssigneeSelect } from "../../components/assignee.tsx";
+import { useNow } from "../../components/use-now.ts";
 
 // Who the lead is and where it stands: kind, name, unread, the reply-by promise and the follow-up, with the
 // status and spam controls beside (on a phone the status is in the bar at the bottom instead).
-
-function useNow(intervalMs: number) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
 
 function ReplyByIndicator({ lead, now }: { lead: LeadDetail; now: number }) {
   const reply = replyBy(lead, now);
