@@ -1,10 +1,10 @@
-import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ActivityPage } from "../../../contract/activity.ts";
 import { newPasswordMessages } from "../../../contract/admin.ts";
 import type { TeamInvitation } from "../../../contract/team.ts";
 import { smtpServerForThisFile } from "../../../tests/helpers/smtp-fixture.ts";
 import { softwarePasskey, type SoftwarePasskey } from "../../../tests/helpers/software-passkey.ts";
+import { callerOf } from "../../../tests/helpers/admin-client.ts";
 import { addTestUser, createTestApp, signIn, smtpDeliveryConfig, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import type * as Passwords from "../../lib/passwords.ts";
@@ -37,9 +37,7 @@ afterAll(async () => {
   await t.close();
 });
 
-function call(method: "GET" | "POST", url: string, cookie?: string, payload?: unknown): Promise<LightMyRequestResponse> {
-  return t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
-}
+const call = callerOf(() => t.app);
 
 const tokenOf = (link: string | undefined) => link!.split("#")[1]!;
 const lookupInvitation = (token: string) => call("POST", "/api/admin/invitations/lookup", undefined, { token });

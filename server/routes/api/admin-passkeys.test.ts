@@ -1,9 +1,9 @@
-import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActivityPage } from "../../../contract/activity.ts";
 import { FRESH_PROOF_REQUIRED_CODE, SECOND_STEP_EXPIRED_MESSAGE, type TwoFactorStatus } from "../../../contract/two-factor.ts";
 import { smtpServerForThisFile } from "../../../tests/helpers/smtp-fixture.ts";
 import { softwarePasskey, type SoftwarePasskey } from "../../../tests/helpers/software-passkey.ts";
+import { callerOf, cookiesOf } from "../../../tests/helpers/admin-client.ts";
 import { addTestUser, createTestApp, sessionCookieOf, signIn, smtpDeliveryConfig, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { testClock, type TestClock } from "../../../tests/helpers/test-clock.ts";
 
@@ -28,16 +28,7 @@ afterAll(async () => {
   await t.close();
 });
 
-function call(method: "GET" | "POST" | "PATCH" | "DELETE", url: string, cookie?: string, payload?: unknown): Promise<LightMyRequestResponse> {
-  return t.app.inject({ method, url, headers: { "user-agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/537.36 Chrome/126.0 Safari/537.36", ...(cookie ? { cookie } : {}) }, ...(payload !== undefined ? { payload: payload as object } : {}) });
-}
-
-/** The cookies a response set, as one Cookie header with those of `before`. */
-function cookiesOf(response: LightMyRequestResponse, before = ""): string {
-  const jar = new Map(before.split("; ").filter(Boolean).map((pair) => [pair.split("=")[0]!, pair] as const));
-  for (const cookie of response.cookies) jar.set(cookie.name, `${cookie.name}=${cookie.value}`);
-  return [...jar.values()].join("; ");
-}
+const call = callerOf(() => t.app, { "user-agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/537.36 Chrome/126.0 Safari/537.36" });
 
 async function newUser() {
   const user = await addTestUser(t.app, { email: `keys-${++serial}@example.com`, name: `Keys ${serial}` });

@@ -1,10 +1,10 @@
-import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActivityPage } from "../../../contract/activity.ts";
 import { FRESH_PROOF_REQUIRED_CODE, type RecoveryCodes, type TotpSetup, type TwoFactorStatus } from "../../../contract/two-factor.ts";
 import { totpCodeAt } from "../../lib/totp.ts";
 import { smtpServerForThisFile } from "../../../tests/helpers/smtp-fixture.ts";
 import { softwarePasskey } from "../../../tests/helpers/software-passkey.ts";
+import { callerOf } from "../../../tests/helpers/admin-client.ts";
 import { addTestUser, createTestApp, signIn, smtpDeliveryConfig, TEST_ADMIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { testClock, type TestClock } from "../../../tests/helpers/test-clock.ts";
 
@@ -29,9 +29,7 @@ afterAll(async () => {
   await t.close();
 });
 
-function call(method: "GET" | "POST" | "PATCH" | "DELETE", url: string, cookie?: string, payload?: unknown, app = t.app): Promise<LightMyRequestResponse> {
-  return app.inject({ method, url, headers: { "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1", ...(cookie ? { cookie } : {}) }, ...(payload !== undefined ? { payload: payload as object } : {}) });
-}
+const call = callerOf(() => t.app, { "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1" });
 
 async function newUser(role: "owner" | "member" = "member") {
   const name = `Changes ${++serial}`;

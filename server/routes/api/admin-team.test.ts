@@ -1,4 +1,3 @@
-import type { LightMyRequestResponse } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ActivityPage } from "../../../contract/activity.ts";
 import type { LeadDetail, LeadPage } from "../../../contract/admin-leads.ts";
@@ -15,6 +14,7 @@ import { OWNER_ONLY_MESSAGE } from "../../../contract/user-roles.ts";
 import { postLead } from "../../../tests/helpers/lead-posts.ts";
 import { smtpServerForThisFile } from "../../../tests/helpers/smtp-fixture.ts";
 import type { ReceivedMail } from "../../../tests/helpers/smtp-test-server.ts";
+import { callerOf } from "../../../tests/helpers/admin-client.ts";
 import { addTestUser, createTestApp, sessionCookieOf, signIn, smtpDeliveryConfig, TEST_ADMIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 
 // A team works the leads (issue 23): roles enforced by the server, users and the last-owner rule,
@@ -51,9 +51,7 @@ afterEach(() => {
 let serial = 0;
 const unique = (tag: string) => `${tag}-${++serial}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 
-function call(method: "GET" | "POST" | "PATCH" | "DELETE" | "PUT", url: string, cookie?: string, payload?: unknown): Promise<LightMyRequestResponse> {
-  return t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
-}
+const call = callerOf(() => t.app);
 
 async function member(name: string | null = null) {
   const user = await addTestUser(t.app, { email: unique("member"), name });

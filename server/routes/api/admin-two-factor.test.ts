@@ -1,8 +1,8 @@
-import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActivityPage } from "../../../contract/activity.ts";
 import { FRESH_PROOF_REQUIRED_CODE, SETUP_REQUIRED_CODE, WRONG_CODE_MESSAGE, type RecoveryCodes, type TotpSetup, type TwoFactorStatus } from "../../../contract/two-factor.ts";
 import { totpCodeAt } from "../../lib/totp.ts";
+import { callerOf, cookiesOf } from "../../../tests/helpers/admin-client.ts";
 import { addTestUser, createTestApp, sessionCookieOf, signIn, TEST_ADMIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { testClock, type TestClock } from "../../../tests/helpers/test-clock.ts";
 
@@ -22,16 +22,7 @@ afterAll(async () => {
   await t.close();
 });
 
-function call(method: "GET" | "POST" | "PATCH" | "DELETE", url: string, cookie?: string, payload?: unknown): Promise<LightMyRequestResponse> {
-  return t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
-}
-
-/** The cookies a response set, as one Cookie header with those of `before`. */
-function cookiesOf(response: LightMyRequestResponse, before = ""): string {
-  const jar = new Map(before.split("; ").filter(Boolean).map((pair) => [pair.split("=")[0]!, pair] as const));
-  for (const cookie of response.cookies) jar.set(cookie.name, `${cookie.name}=${cookie.value}`);
-  return [...jar.values()].join("; ");
-}
+const call = callerOf(() => t.app);
 
 let serial = 0;
 /** A user with the authenticator app on: their secret and recovery codes. */
@@ -160,7 +151,7 @@ describe("the authenticator app", () => {
       { clock: time2.clock },
     );
     try {
-      const inject = (url: string, cookie: string, payload: object) => limited.app.inject({ method: "POST", url, headers: cookie ? { cookie } : {}, payload });
+      const inject = (url: string, cookie: string, payload: object) => call("POST", url, cookie, payload, limited.app);
       const user = await addTestUser(limited.app, { email: "limited@example.com" });
       const first = await inject("/api/admin/login", "", { username: user.email, password: user.password });
       const session = sessionCookieOf(first);
