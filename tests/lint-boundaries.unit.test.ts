@@ -45,19 +45,43 @@ describe("import boundaries", loading, () => {
 
 describe("routes do no SQL", loading, () => {
   const sqlErrors = (code: string, filePath: string) => ruleErrors(withoutTypes, "no-restricted-syntax", code, filePath);
+  const query = 'export const f = (db: any) => db.selectFrom("users").selectAll().execute();\n';
 
   it("fails a route that builds a query or imports kysely's sql", async () => {
-    const query = 'export const f = (app: any) => app.db.selectFrom("users").selectAll().execute();\n';
-    expect(await sqlErrors(query, "server/routes/api/example.ts")).toHaveLength(1);
-    expect(await sqlErrors('export const f = (app: any) => app.db.transaction().execute(async () => 1);\n', "server/routes/api/example.ts")).toHaveLength(1);
+    const routeQuery = 'export const f = (app: any) => app.db.selectFrom("users").selectAll().execute();\n';
+    // Two findings: the database handle, and the query built on it.
+    expect(await sqlErrors(routeQuery, "server/routes/api/example.ts")).toHaveLength(2);
+    expect(await sqlErrors('export const f = (trx: any) => trx.transaction().execute(async () => 1);\n', "server/routes/api/example.ts")).toHaveLength(1);
     expect(await sqlErrors('import { sql } from "kysely";\nexport const q = sql`select 1`;\n', "server/routes/health.ts")).toHaveLength(1);
+    expect(await sqlErrors('import * as kysely from "kysely";\nexport const q = kysely.sql`select 1`;\n', "server/routes/health.ts")).toHaveLength(1);
   });
 
-  it("lets repositories query, routes import kysely's types, and route tests look at tables", async () => {
-    const query = 'export const f = (db: any) => db.selectFrom("users").selectAll().execute();\n';
+  it("fails a route that takes the database handle, on any object or destructured", async () => {
+    const messages = await sqlErrors("import { pingDatabase } from \"../db/unavailable.ts\";\nexport const f = (app: any) => pingDatabase(app.db);\n", "server/routes/health.ts");
+    expect(messages.map((message) => message.message)).toEqual(["No database handle here: use app.repositories (or app.pingDatabase), whose repositories hold the SQL."]);
+    expect(await sqlErrors("export const f = (request: any) => request.server.db;\n", "server/routes/api/example.ts")).toHaveLength(1);
+    expect(await sqlErrors("export const f = (app: any) => { const { db } = app; return db; };\n", "server/routes/api/example.ts")).toHaveLength(1);
+  });
+
+  it("holds in delivery/, reports/, metrics/ and lib/ too, and in plugins/ and cli/ for queries", async () => {
+    for (const file of ["server/delivery/inbound/example.ts", "server/reports/example.ts", "server/metrics/example.ts", "server/lib/example.ts"]) {
+      expect(await sqlErrors(query, file)).toHaveLength(1);
+      expect(await sqlErrors("export const f = (app: any) => app.db;\n", file)).toHaveLength(1);
+    }
+    for (const file of ["server/plugins/app/example.ts", "server/cli/example.ts"]) {
+      expect(await sqlErrors(query, file)).toHaveLength(1);
+      expect(await sqlErrors('import { sql } from "kysely";\nexport const f = (app: any) => sql`select 1`.execute(app.db);\n', file)).toHaveLength(1);
+    }
+  });
+
+  it("lets repositories and the database layer query, plugins hand app.db to a repository, routes import kysely's types, and route tests look at tables", async () => {
     expect(await sqlErrors(query, "server/repositories/users/example.ts")).toHaveLength(0);
+    expect(await sqlErrors('import { sql } from "kysely";\nexport const f = (app: any) => sql`select 1`.execute(app.db);\n', "server/repositories/example.ts")).toHaveLength(0);
+    expect(await sqlErrors('import { sql } from "kysely";\nexport const f = (db: any) => sql`select 1`.execute(db);\n', "server/db/example.ts")).toHaveLength(0);
+    expect(await sqlErrors("declare const createRepository: (db: unknown) => unknown;\nexport const f = (app: any) => createRepository(app.db);\n", "server/plugins/app/example.ts")).toHaveLength(0);
     expect(await sqlErrors('import { type Kysely } from "kysely";\nexport type K = Kysely<object>;\n', "server/routes/api/example.ts")).toHaveLength(0);
-    expect(await sqlErrors(query, "server/routes/api/example.test.ts")).toHaveLength(0);
+    expect(await sqlErrors('import type { Kysely } from "kysely";\nexport type K = Kysely<object>;\n', "server/delivery/example.ts")).toHaveLength(0);
+    expect(await sqlErrors('export const f = (app: any) => app.db.selectFrom("users").selectAll().execute();\n', "server/routes/api/example.test.ts")).toHaveLength(0);
   });
 });
 
@@ -78,6 +102,13 @@ describe("import cycles", loading, () => {
     const code = 'import { linkClass } from "./shell.ts";\nexport const banner = linkClass;\n';
     writeFileSync(banner, code);
     expect(await ruleErrors(eslint, "import-x/no-cycle", code, banner)).toHaveLength(1);
+  });
+
+  it("does not count a type-only import: it is erased, so it orders no module's evaluation", async () => {
+    for (const code of ['import type { shell } from "./shell.ts";\nexport type Shell = typeof shell;\n', 'import { type shell } from "./shell.ts";\nexport type Shell = typeof shell;\n']) {
+      writeFileSync(banner, code);
+      expect(await ruleErrors(eslint, "import-x/no-cycle", code, banner)).toHaveLength(0);
+    }
   });
 
   it("passes once the shared piece has a module of its own", async () => {
