@@ -82,7 +82,7 @@ export function LeadList({
 
   return (
     <section aria-labelledby={captionId} className="mt-6" aria-busy={fetching}>
-      <ListToolbar kind={kind} filters={filters} captionId={captionId} countText={`${totalText} ${total === 1 && !capped ? "lead" : "leads"}`} onSort={onSort} />
+      <ListToolbar kind={kind} filters={filters} captionId={captionId} total={total} capped={capped} onSort={onSort} />
 
       {failed && (
         <p className="mt-4 text-red-700" role="alert">

@@ -5,6 +5,7 @@ import { cn } from "../../../lib/utils.ts";
 import { exportUrl } from "../../api/lead-export.ts";
 import { defaultSortOf, type InboxFilters, type ListKind } from "../../inbox-filters.ts";
 import { selectClass } from "../admin-classes.ts";
+import { formatCount } from "../lead-format.ts";
 import { useIsOwner } from "../owner-only.tsx";
 
 // Above a list of leads: how many match (the list's name for the screen reader), the "Sort by" menu with a
@@ -22,14 +23,17 @@ export function ListToolbar({
   kind,
   filters,
   captionId,
-  countText,
+  total,
+  capped,
   onSort,
 }: {
   kind: ListKind;
   filters: InboxFilters;
   /** The count's id: the list's section is labelled by it. */
   captionId: string;
-  countText: string;
+  /** How many leads match; `capped`: at least that many (a capped count). */
+  total: number;
+  capped: boolean;
   onSort: (sort: LeadSort) => void;
 }) {
   const sortId = useId();
@@ -41,7 +45,7 @@ export function ListToolbar({
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p id={captionId} className="text-lg font-semibold text-slate-900" aria-live="polite">
-          {countText}
+          {formatCount(total, capped)} {total === 1 && !capped ? "lead" : "leads"}
         </p>
         <div className="flex flex-wrap items-center gap-3">
           <div className="flex flex-wrap items-center gap-2">
