@@ -61,12 +61,16 @@ const inquirySuccess = `Your service inquiry has been sent. We'll respond within
 const shortSuccess = "We'll be in touch soon!";
 const noObligations = `No obligations. We'll contact you within ${standardReplyPromise}.`;
 
+/** The full contact form's words under any form name (its default, "contact", included): the island's too. */
+export const contactFormCopy = { submitLabel: "Send Message", successMessage: contactSuccess } as const;
+/** The service inquiry form's words under any form name (its default, "service-inquiry", included): the island's too. */
+export const inquiryFormCopy = { title: "Claim Your Free Website", submitLabel: "Send Inquiry", successMessage: inquirySuccess } as const;
+
 const contactForm = (formName: LeadFormName, pagePath: string): PublicForm => ({
   formName,
   layout: "contact",
   pagePath,
-  submitLabel: "Send Message",
-  successMessage: contactSuccess,
+  ...contactFormCopy,
   replyWithin: replyPromiseOf(formName),
   bookingHref: contactBookingHref,
 });
@@ -75,9 +79,7 @@ const serviceInquiryForm = (slug: ServiceSlug): PublicForm => ({
   formName: serviceFormName(slug),
   layout: "inquiry",
   pagePath: `/services/${slug}`,
-  title: "Claim Your Free Website",
-  submitLabel: "Send Inquiry",
-  successMessage: inquirySuccess,
+  ...inquiryFormCopy,
   replyWithin: replyPromiseOf(serviceFormName(slug)),
   bookingHref: contactBookingHref,
 });

@@ -2,8 +2,7 @@ import { useId, useRef } from "react";
 import type { FieldErrors } from "react-hook-form";
 import type { z } from "zod";
 import { contactProductOptions } from "../../../contract/lead-options.ts";
-import { standardReplyPromise } from "../../../contract/form-names.ts";
-import { contactFormFields, hiddenFormFields, officeTimeZone, selectPlaceholders } from "../../../contract/public-forms.ts";
+import { contactFormCopy, contactFormFields, hiddenFormFields, officeTimeZone, selectPlaceholders } from "../../../contract/public-forms.ts";
 import { useBrowserValue } from "../../hooks/use-browser-value.ts";
 import { browserTimeZone, meetingSlots, timeZoneInWords, meetingDateBounds } from "../../lib/contact-form-values.ts";
 import { cn } from "../../lib/utils.ts";
@@ -68,7 +67,7 @@ export function ContactForm({ formName = contactFormName, className }: { formNam
     lead.submit(
       { ...values, timezone: timezone || browserTimeZone() },
       {
-        success: `Your message has been sent. We'll respond within ${standardReplyPromise}.`,
+        success: contactFormCopy.successMessage,
         failure: "Failed to send your message. Please try again.",
         onSent: () => {
           form.reset(emptyValues);
@@ -178,7 +177,7 @@ export function ContactForm({ formName = contactFormName, className }: { formNam
         <HoneypotField formId={formId} inputRef={lead.honeypotRef} />
         <PlainPostFields />
         <Button type="submit" size="lg" className="w-full" disabled={lead.pending}>
-          {lead.pending ? "Sending..." : "Send Message"}
+          {lead.pending ? "Sending..." : contactFormCopy.submitLabel}
         </Button>
       </form>
     </div>

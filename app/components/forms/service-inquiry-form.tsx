@@ -2,8 +2,7 @@ import { useId, useRef } from "react";
 import type { FieldErrors } from "react-hook-form";
 import type { z } from "zod";
 import { budgetLabels, serviceTypeLabels } from "../../../contract/lead-options.ts";
-import { standardReplyPromise } from "../../../contract/form-names.ts";
-import { inquiryFormFields, selectPlaceholders } from "../../../contract/public-forms.ts";
+import { inquiryFormCopy, inquiryFormFields, selectPlaceholders } from "../../../contract/public-forms.ts";
 import { cn } from "../../lib/utils.ts";
 import { serviceInquiryFormName } from "../../config/lead-form-names.ts";
 import { Button } from "../ui/button.tsx";
@@ -47,7 +46,7 @@ const isRequired = (name: FieldName) => (serviceInquiryRequiredFields as readonl
 
 export function ServiceInquiryForm({
   formName = serviceInquiryFormName,
-  title = "Claim Your Free Website",
+  title = inquiryFormCopy.title,
   className,
 }: {
   formName?: string;
@@ -67,7 +66,7 @@ export function ServiceInquiryForm({
 
   const onValid = (values: z.output<typeof serviceInquiryFormSchema>) =>
     lead.submit(values, {
-      success: `Your service inquiry has been sent. We'll respond within ${standardReplyPromise} with a custom proposal.`,
+      success: inquiryFormCopy.successMessage,
       failure: "Failed to send your inquiry. Please try again.",
       onSent: () => {
         form.reset(emptyValues);
@@ -132,7 +131,7 @@ export function ServiceInquiryForm({
         <HoneypotField formId={formId} inputRef={lead.honeypotRef} />
         <PlainPostFields />
         <Button type="submit" size="lg" className="w-full" disabled={lead.pending}>
-          {lead.pending ? "Sending..." : "Send Inquiry"}
+          {lead.pending ? "Sending..." : inquiryFormCopy.submitLabel}
         </Button>
       </form>
     </section>

@@ -1,5 +1,6 @@
 import { useId, useRef } from "react";
 import type { z } from "zod";
+import { shortFormFields } from "../../../contract/public-forms.ts";
 import { cn } from "../../lib/utils.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
@@ -30,12 +31,21 @@ export type ShortLeadFormProps = {
   companyLabel?: string;
   /** Sent as products, e.g. ["Local Digital Marketing for Home Services"]. */
   products?: string[];
-  successMessage?: string;
-  submitLabel?: string;
+  /** The toast's text and the button's label (contract/public-forms.ts, through config/lead-forms.ts). */
+  successMessage: string;
+  submitLabel: string;
   className?: string;
 } & NextStepProps;
 
-const SHORT_FORM_SUCCESS = "We'll be in touch soon!";
+/** What the browser offers to fill each field with, and the keyboard a phone shows for it. */
+const inputProps: Record<keyof ShortLeadValues, Record<string, string>> = {
+  firstName: { autoComplete: "given-name" },
+  lastName: { autoComplete: "family-name" },
+  company: { autoComplete: "organization" },
+  phone: { type: "tel", autoComplete: "tel" },
+  email: { type: "email", autoComplete: "email" },
+};
+
 // Internally a "Failed to submit"; the visitor sees the spec's short message.
 const SHORT_FORM_FAILURE = "Please try again.";
 
@@ -45,8 +55,8 @@ export function ShortLeadForm({
   note,
   companyLabel,
   products,
-  successMessage = SHORT_FORM_SUCCESS,
-  submitLabel = "Get My Free Audit",
+  successMessage,
+  submitLabel,
   replyWithin,
   bookingHref,
   className,
@@ -82,11 +92,15 @@ export function ShortLeadForm({
       },
     );
 
-  const text = (name: keyof ShortLeadValues, label: string, props: Record<string, unknown> = {}) => {
+  // The fields, their labels and their order as the server's pages print them too (contract/public-forms.ts).
+  const [firstName, lastName, ...others] = shortFormFields({ companyLabel });
+  const text = (field: { name: string; label: string; required: boolean } | undefined) => {
+    if (!field) return null;
+    const name = field.name as keyof ShortLeadValues;
     const error = errors[name]?.message;
     return (
-      <Field id={id(name)} label={label} error={error} required={name !== "company"}>
-        <Input {...form.register(name)} {...fieldA11y(id(name), error)} required={name !== "company"} {...props} />
+      <Field key={name} id={id(name)} label={field.label} error={error} required={field.required}>
+        <Input {...form.register(name)} {...fieldA11y(id(name), error)} required={field.required} {...inputProps[name]} />
       </Field>
     );
   };
@@ -110,21 +124,10 @@ export function ShortLeadForm({
         className="relative mt-5 space-y-4"
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          {text("firstName", "First Name", { autoComplete: "given-name" })}
-          {text("lastName", "Last Name", { autoComplete: "family-name" })}
+          {text(firstName)}
+          {text(lastName)}
         </div>
-        {companyLabel ? (
-          <>
-            {text("company", companyLabel, { autoComplete: "organization" })}
-            {text("phone", "Phone", { type: "tel", autoComplete: "tel" })}
-            {text("email", "Email", { type: "email", autoComplete: "email" })}
-          </>
-        ) : (
-          <>
-            {text("email", "Email", { type: "email", autoComplete: "email" })}
-            {text("phone", "Phone", { type: "tel", autoComplete: "tel" })}
-          </>
-        )}
+        {others.map(text)}
         <HoneypotField formId={formId} inputRef={lead.honeypotRef} />
         <PlainPostFields />
         <Button type="submit" size="lg" className="w-full" disabled={lead.pending}>
