@@ -15,6 +15,11 @@ export function replyByOf(createdAt: string, formName: string | null | undefined
   return new Date(addBusinessHours(Date.parse(createdAt), replyWindowHours(formName), hours)).toISOString();
 }
 
+/** Whether a lead still waits for its first answer: only while its status is new (spam too is "answered": nobody answers spam). */
+export function awaitsReply(status: LeadStatus): boolean {
+  return status === "new";
+}
+
 /**
  * Where a lead stands against its promise: "answered" once its status is not new (spam too: nobody
  * answers spam); "overdue" past the deadline; "due-soon" within a quarter of its promise of the deadline
@@ -22,7 +27,7 @@ export function replyByOf(createdAt: string, formName: string | null | undefined
  */
 export type ReplyState = "answered" | "overdue" | "due-soon" | "waiting";
 export function replyStateOf(lead: { status: LeadStatus; replyBy: string; formName: string | null }, nowMs: number): ReplyState {
-  if (lead.status !== "new") return "answered";
+  if (!awaitsReply(lead.status)) return "answered";
   const deadline = Date.parse(lead.replyBy);
   if (nowMs > deadline) return "overdue";
   return deadline - nowMs <= (replyWindowHours(lead.formName) * HOUR_MS) / 4 ? "due-soon" : "waiting";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hourLabel, telHref, timeZoneLabel } from "./lead-format.ts";
+import { hourLabel, replyBy, statusDescriptions, telHref, timeZoneLabel } from "./lead-format.ts";
 
 describe("human words for what the lead sent", () => {
   it("names a time zone by its generic name and city, never by its IANA id", () => {
@@ -26,5 +26,20 @@ describe("human words for what the lead sent", () => {
     expect(telHref("512.555.0142 ext. 12")).toBe("tel:5125550142;ext=12");
     expect(telHref("512-555-0142 x7")).toBe("tel:5125550142;ext=7");
     expect(telHref("512 555 0142 #301")).toBe("tel:5125550142;ext=301");
+  });
+});
+
+describe("the reply promise", () => {
+  const deadline = "2026-11-25T12:00:00.000Z";
+  const now = Date.parse("2026-11-25T09:30:00.000Z");
+
+  it("reads the API's replyBy while the lead is new, and is gone once answered or spam (contract awaitsReply)", () => {
+    expect(replyBy({ status: "new", replyBy: deadline }, now)).toEqual({ deadline: new Date(deadline), overdue: false, hours: 3 });
+    expect(replyBy({ status: "new", replyBy: deadline }, Date.parse(deadline) + 1)).toEqual({ deadline: new Date(deadline), overdue: true, hours: 1 });
+    for (const status of ["contacted", "qualified", "won", "lost", "spam"] as const) expect(replyBy({ status, replyBy: deadline }, now)).toBeNull();
+  });
+
+  it("names the forms' promises from the contract", () => {
+    expect(statusDescriptions.new).toBe("Not answered yet: reply within the form's promise (4 or 24 hours).");
   });
 });

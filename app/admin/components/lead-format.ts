@@ -3,6 +3,8 @@ import type { LeadStatus } from "../../../contract/fields.ts";
 import { statusLabels as leadStatusLabels } from "../../../contract/lead-statuses.ts";
 import { zonedInstant as zonedHour } from "../../../contract/time-zones.ts";
 import { meetingTimeLabel } from "../../../contract/lead-options.ts";
+import { awaitsReply } from "../../../contract/reply-window.ts";
+import { replyPromiseHours } from "../../../contract/form-names.ts";
 import { timeZoneInWords } from "../../lib/contact-form-values.ts";
 
 // Wording and time arithmetic shared by the admin pages.
@@ -86,7 +88,6 @@ export function formatMeeting(instant: Date, timeZone: string): { lead: string; 
 }
 
 const HOUR_MS = 3_600_000;
-const ANSWERED: readonly LeadStatus[] = ["contacted", "qualified", "won", "lost"];
 
 export type ReplyBy = { deadline: Date; overdue: boolean; hours: number };
 
@@ -97,7 +98,7 @@ export type ReplyBy = { deadline: Date; overdue: boolean; hours: number };
  * spam, which nobody answers).
  */
 export function replyBy(lead: Pick<Lead, "status" | "replyBy">, now: number): ReplyBy | null {
-  if (ANSWERED.includes(lead.status) || lead.status === "spam") return null;
+  if (!awaitsReply(lead.status)) return null;
   const deadline = Date.parse(lead.replyBy);
   if (Number.isNaN(deadline)) return null;
   const left = deadline - now;
@@ -131,9 +132,14 @@ export function timeAgo(iso: string, now: number): string {
 export const triageStatuses = ["new", "contacted", "qualified", "won", "lost"] as const satisfies readonly LeadStatus[];
 export type TriageStatus = (typeof triageStatuses)[number];
 
+/** The forms' promises in hours, "4 or 24" (contract/form-names.ts). */
+const promisedHours = Object.values(replyPromiseHours)
+  .sort((a, b) => a - b)
+  .join(" or ");
+
 /** What each status means (the inbox's status help). */
 export const statusDescriptions: Record<TriageStatus, string> = {
-  new: "Not answered yet: reply within the form's promise (4 or 24 hours).",
+  new: `Not answered yet: reply within the form's promise (${promisedHours} hours).`,
   contacted: "You replied or called; waiting for their answer.",
   qualified: "A real prospect: the need, budget and timing fit.",
   won: "They became a client.",
