@@ -137,18 +137,10 @@ export type FormTokenAnswer = { token: string };
 /** Faster than any person fills in a form (browser autofill included). */
 export const MIN_HUMAN_FILL_MS = 1500;
 
-export type LeadSource = {
-  pagePath: string | null;
-  formName: string | null;
-  utmSource: string | null;
-  utmMedium: string | null;
-  utmCampaign: string | null;
-  utmTerm: string | null;
-  utmContent: string | null;
-  referrer: string | null;
-  landingPath: string | null;
-  clickId: string | null;
-};
+/** The lead-source fields, named once (leadSourceFields). */
+export type LeadSourceField = keyof typeof leadSourceFields;
+/** A lead's source as stored and answered: each lead-source field, null when not sent. */
+export type LeadSource = Record<LeadSourceField, string | null>;
 
 /** Where a lead stands in the owner's triage. Every new submission starts as "new". */
 export const leadStatuses = ["new", "contacted", "qualified", "won", "lost", "spam"] as const;

@@ -1,6 +1,6 @@
 /*
  * Lead channels: where a visit (and so a lead) came from, worked out from its UTM tags, its
- * click-id parameter and its referrer. No imports: this runs in browsers and on the server.
+ * click-id parameter and its referrer. No value imports: this runs in browsers and on the server.
  *
  * The rules of channelOf, in order; the first that matches wins. UTM values are trimmed and
  * compared case-insensitively; a value that is empty after trimming counts as absent.
@@ -43,6 +43,9 @@
  *    scheme) is ignored.
  * 8. Nothing of the above → "direct".
  */
+
+// Type only (erased): fields.ts imports this module's click ids at run time.
+import type { LeadSource } from "./fields.ts";
 
 export const leadChannels = [
   "organic-search",
@@ -111,12 +114,8 @@ export function referrerHost(
   return host === "" ? null : host;
 }
 
-export type ChannelInput = {
-  utmSource?: string | null;
-  utmMedium?: string | null;
-  clickId?: string | null;
-  referrer?: string | null;
-};
+/** The source fields the channel is read from. */
+export type ChannelInput = Partial<Pick<LeadSource, "utmSource" | "utmMedium" | "clickId" | "referrer">>;
 
 const paidSearchClickIds: readonly string[] = [
   "gclid",
