@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { LeadSource } from "../../contract/fields.ts";
 
 // Row types as the repositories see them. Column names are snake_case in the database and camelCase
 // here (Kysely's CamelCasePlugin). Timestamps travel as ISO 8601 UTC strings on both dialects: the
@@ -6,17 +7,36 @@ import type { ColumnType, Generated } from "kysely";
 
 type CreatedAt = ColumnType<string, string | undefined, never>;
 
-type LeadSourceColumns = {
-  pagePath: string | null;
-  formName: string | null;
-  utmSource: string | null;
-  utmMedium: string | null;
-  utmCampaign: string | null;
-  utmTerm: string | null;
-  utmContent: string | null;
-  referrer: string | null;
-  landingPath: string | null;
-  clickId: string | null;
+/**
+ * The columns both lead tables have, declared once: identity, contact, the lead's source (contract
+ * LeadSource), triage state and the derived columns. Each table adds its kind's own fields.
+ */
+export type SharedLeadColumns = LeadSource & {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  company: string | null;
+  status: Generated<string>;
+  spamReason: string | null;
+  readAt: string | null;
+  /** Lowercased name, e-mail, phone, company (and message): what the inbox search matches. The database
+   * indexes it in contact_submissions_search / service_inquiries_search (server/db/dialect.ts). */
+  searchText: string | null;
+  /** The lead's line in the CSV export, kept in step with it (repositories/leads/csv.ts); null only for a
+   * lead stored by an instance older than migration 0005, until the export writes it. */
+  csvLine: string | null;
+  /** The reply-deadline order's key (contract deadlineKey), kept in step with the status by the lead
+   * repository; null only for a lead an instance older than migration 0014 stored since it ran, until the
+   * deadline order or the day's queue keys it (repositories/leads/deadline-keys.ts). */
+  deadlineKey: string | null;
+  /** A follow-up the owner set, and its short note (cleared with it). */
+  followUpAt: string | null;
+  followUpNote: string | null;
+  /** The user the lead is assigned to; null: unassigned (set null when the user is deleted). */
+  assigneeId: string | null;
+  createdAt: CreatedAt;
   /** Derived (issue 24): the channel (contract/lead-channels.ts), the person keys and the person (leads/person-keys.ts); null only on rows from before migration 0017 until the repository writes them. */
   channel: string | null;
   emailKey: string | null;
@@ -36,68 +56,18 @@ type LeadSourceColumns = {
   replyToken: string | null;
 };
 
-export type ContactSubmissionsTable = LeadSourceColumns & {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  company: string | null;
+export type ContactSubmissionsTable = SharedLeadColumns & {
   /** JSON array of strings, kept as text so both dialects store it alike. */
   products: string;
   meetingDate: string | null;
   meetingTime: string | null;
   timezone: string | null;
-  status: Generated<string>;
-  spamReason: string | null;
-  readAt: string | null;
-  /** Lowercased name, e-mail, phone, company (and message): what the inbox search matches. The database
-   * indexes it in contact_submissions_search / service_inquiries_search (server/db/dialect.ts). */
-  searchText: string | null;
-  /** The lead's line in the CSV export, kept in step with it (repositories/leads/csv.ts); null only for a
-   * lead stored by an instance older than migration 0005, until the export writes it. */
-  csvLine: string | null;
-  /** The reply-deadline order's key (contract deadlineKey), kept in step with the status by the lead
-   * repository; null only for a lead an instance older than migration 0014 stored since it ran, until the
-   * deadline order or the day's queue keys it (repositories/leads/deadline-keys.ts). */
-  deadlineKey: string | null;
-  /** A follow-up the owner set, and its short note (cleared with it). */
-  followUpAt: string | null;
-  followUpNote: string | null;
-  /** The user the lead is assigned to; null: unassigned (set null when the user is deleted). */
-  assigneeId: string | null;
-  createdAt: CreatedAt;
 };
 
-export type ServiceInquiriesTable = LeadSourceColumns & {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  company: string | null;
-  phone: string;
+export type ServiceInquiriesTable = SharedLeadColumns & {
   serviceType: string;
   budget: string | null;
   message: string;
-  status: Generated<string>;
-  spamReason: string | null;
-  readAt: string | null;
-  /** Lowercased name, e-mail, phone, company (and message): what the inbox search matches. The database
-   * indexes it in contact_submissions_search / service_inquiries_search (server/db/dialect.ts). */
-  searchText: string | null;
-  /** The lead's line in the CSV export, kept in step with it (repositories/leads/csv.ts); null only for a
-   * lead stored by an instance older than migration 0005, until the export writes it. */
-  csvLine: string | null;
-  /** The reply-deadline order's key (contract deadlineKey), kept in step with the status by the lead
-   * repository; null only for a lead an instance older than migration 0014 stored since it ran, until the
-   * deadline order or the day's queue keys it (repositories/leads/deadline-keys.ts). */
-  deadlineKey: string | null;
-  /** A follow-up the owner set, and its short note (cleared with it). */
-  followUpAt: string | null;
-  followUpNote: string | null;
-  /** The user the lead is assigned to; null: unassigned (set null when the user is deleted). */
-  assigneeId: string | null;
-  createdAt: CreatedAt;
 };
 
 export type LeadNotesTable = {

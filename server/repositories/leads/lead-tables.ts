@@ -5,7 +5,7 @@ import { replyByOf } from "../../../contract/reply-window.ts";
 import { defaultBusinessHours } from "../../../contract/business-hours.ts";
 import type { ContactSubmissionData } from "../../../contract/contact-submission.ts";
 import type { ServiceInquiryData } from "../../../contract/service-inquiry.ts";
-import type { ContactSubmissionsTable, Database, ServiceInquiriesTable } from "../../db/schema.ts";
+import type { ContactSubmissionsTable, Database, ServiceInquiriesTable, SharedLeadColumns } from "../../db/schema.ts";
 
 // The one map from a kind of lead to its table, and the one mapper from a stored row to the API's lead.
 // Every module of the lead repository goes through these two.
@@ -22,9 +22,8 @@ export type LeadInputOf = { contacts: ContactSubmissionData; inquiries: ServiceI
 /** The lead tables' names as Kysely sees them. */
 export type LeadTableName = (typeof leadTables)[LeadKind];
 
-/** The columns both lead tables have (identity, contact, source, triage state, the derived columns). */
-export type SharedLeadColumnName = keyof ContactSubmissionsTable & keyof ServiceInquiriesTable;
-type SharedLeadColumns = Pick<ContactSubmissionsTable, SharedLeadColumnName>;
+/** The columns both lead tables have (identity, contact, source, triage state, the derived columns): db/schema.ts declares them once. */
+export type SharedLeadColumnName = keyof SharedLeadColumns;
 
 /**
  * The database with either lead table seen through the columns they share: Kysely cannot type a table
