@@ -1,16 +1,18 @@
 import type { IncomingHttpHeaders } from "node:http";
+import { isbot } from "isbot";
 
 // Which page views count (issue 24): none from a browser that asks not to be tracked (Sec-GPC: 1, DNT: 1),
 // none from a known bot or crawler, none from our own admins (a browser holding the admin session cookie),
 // none of a page prefetched but maybe never seen. The page's script already sends nothing in the first
 // case; the server checks again, so a script that ignores it still counts nothing.
 
-/** Crawlers, link previewers, monitors and headless browsers, by their User-Agent (case-insensitive). */
-const BOT_PATTERN =
-  /bot\b|bot\/|crawl|spider|slurp|mediapartners|facebookexternalhit|facebot|embedly|quora link preview|whatsapp|skypeuripreview|bingpreview|headlesschrome|phantomjs|lighthouse|pingdom|uptimerobot|statuscake|python-requests|curl\/|wget\/|go-http-client|java\/|okhttp|axios\/|node-fetch|undici|libwww|httpclient|scrapy|petalbot|yandex|baiduspider|semrush|ahrefs|mj12|dotbot|applebot|duckduckbot|gptbot|ccbot|claudebot|perplexity|bytespider/i;
-
+/**
+ * Crawlers, link previewers, monitors, HTTP libraries and headless browsers, by their User-Agent: isbot's
+ * maintained list (it follows new crawlers so we do not have to). No User-Agent at all counts as a bot too:
+ * every browser sends one.
+ */
 export function isKnownBot(userAgent: string | undefined): boolean {
-  return !userAgent || BOT_PATTERN.test(userAgent);
+  return !userAgent || isbot(userAgent);
 }
 
 export type UncountedReason = "privacy" | "bot" | "admin" | "prefetch";
