@@ -137,10 +137,8 @@ export type FormTokenAnswer = { token: string };
 /** Faster than any person fills in a form (browser autofill included). */
 export const MIN_HUMAN_FILL_MS = 1500;
 
-/** The lead-source fields, named once (leadSourceFields). */
-export type LeadSourceField = keyof typeof leadSourceFields;
-/** A lead's source as stored and answered: each lead-source field, null when not sent. */
-export type LeadSource = Record<LeadSourceField, string | null>;
+/** A lead's source as stored and answered: each of leadSourceFields (where they are named once), null when not sent. */
+export type LeadSource = Record<keyof typeof leadSourceFields, string | null>;
 
 /** Where a lead stands in the owner's triage. Every new submission starts as "new". */
 export const leadStatuses = ["new", "contacted", "qualified", "won", "lost", "spam"] as const;

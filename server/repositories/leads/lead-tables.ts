@@ -22,13 +22,11 @@ export type LeadInputOf = { contacts: ContactSubmissionData; inquiries: ServiceI
 /** The lead tables' names as Kysely sees them. */
 export type LeadTableName = (typeof leadTables)[LeadKind];
 
-/** The columns both lead tables have (identity, contact, source, triage state, the derived columns): db/schema.ts declares them once. */
-export type SharedLeadColumnName = keyof SharedLeadColumns;
-
 /**
- * The database with either lead table seen through the columns they share: Kysely cannot type a table
- * chosen at run time (`leadTables[kind]`), so the lead modules query through this view, where a column
- * the two tables do not both have (or a misspelt one) fails tsc. A kind's own columns (products,
+ * The database with either lead table seen through the columns they share (SharedLeadColumns, declared
+ * once in db/schema.ts): Kysely cannot type a table chosen at run time (`leadTables[kind]`), so the lead
+ * modules query through this view, where a column the two tables do not both have (or a misspelt one)
+ * fails tsc. A kind's own columns (products,
  * serviceType…) are named through the kind's own table, or in SQL (filters.ts).
  */
 export type LeadDatabase = Omit<Database, LeadTableName> & Record<LeadTableName, SharedLeadColumns>;
