@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ServerConfig } from "../config.ts";
 import { claimAutoReply } from "../repositories/leads/deliveries.ts";
 import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from "../../tests/helpers/smtp-test-server.ts";
+import { postLead } from "../../tests/helpers/lead-posts.ts";
 import { createTestApp, humanSignals, signIn, validContact, validInquiry, type TestApp } from "../../tests/helpers/test-app.ts";
 import { createTestDatabase } from "../../tests/helpers/test-database.ts";
 
@@ -41,14 +42,6 @@ async function appOn(database?: TestApp["testDatabase"]): Promise<TestApp> {
   return t;
 }
 
-async function post(t: TestApp, kind: "contacts" | "inquiries", fields: object, expectedStatus = 201): Promise<string> {
-  const url = kind === "contacts" ? "/api/contact" : "/api/service-inquiry";
-  const base = kind === "contacts" ? validContact : validInquiry;
-  const response = await t.app.inject({ method: "POST", url, payload: { ...base, ...(await humanSignals(t.app)), ...fields } });
-  expect(response.statusCode, response.body).toBe(expectedStatus);
-  return response.json<{ id: string }>().id;
-}
-
 async function settle(...apps: TestApp[]) {
   for (const t of apps) t.app.deliveryWorker.wake();
   await Promise.all(apps.map((t) => t.app.deliveryWorker.settled()));
@@ -78,7 +71,7 @@ describe("the auto-reply is not a relay", () => {
         Array.from({ length: N }, (_, i) => {
           const kind = i % 3 === 0 ? "inquiries" : "contacts";
           const fields = { ...abusive(i), email: i % 2 === 0 ? VICTIM : VICTIM.toUpperCase(), ...(kind === "inquiries" && { message: `Click http://evil${i}.example/win and reply to claim ${i}` }) };
-          return post(i % 2 === 0 ? a : b, kind, fields).then((id) => ({ id, kind, fields }));
+          return postLead((i % 2 === 0 ? a : b).app, kind, fields).then((id) => ({ id, kind, fields }));
         }),
       );
       await settle(a, b);
@@ -107,8 +100,8 @@ describe("the auto-reply is not a relay", () => {
 
       // A day later the address may get one again (the stored time is moved back instead of the clock).
       await a.app.db.updateTable("autoReplyRecipients").set({ lastSentAt: new Date(Date.now() - 25 * 3_600_000).toISOString() }).execute();
-      await post(b, "contacts", { ...abusive(99), email: VICTIM });
-      await post(a, "contacts", { ...abusive(98), email: VICTIM });
+      await postLead(b.app, "contacts", { ...abusive(99), email: VICTIM });
+      await postLead(a.app, "contacts", { ...abusive(98), email: VICTIM });
       await settle(a, b);
       await sink.waitFor(N + 1 + 3);
       await settle(a, b);
@@ -122,8 +115,8 @@ describe("the auto-reply is not a relay", () => {
 
   it("a person with a real name is greeted by it, and a second address gets its own auto-reply", async () => {
     const t = await appOn();
-    await post(t, "contacts", { firstName: "José", lastName: "O'Brien-Núñez", email: "jose@example.org" });
-    await post(t, "inquiries", { firstName: "Ana", lastName: "Ruiz", email: "ana@example.org" });
+    await postLead(t.app, "contacts", { firstName: "José", lastName: "O'Brien-Núñez", email: "jose@example.org" });
+    await postLead(t.app, "inquiries", { firstName: "Ana", lastName: "Ruiz", email: "ana@example.org" });
     await settle(t);
     await sink.waitFor(4);
     const [jose] = autoReplies("jose@example.org");
@@ -138,7 +131,7 @@ describe("the auto-reply is not a relay", () => {
 
   it("a lead judged spam gets no auto-reply, not even when the owner rescues it (the owner's mail goes then)", async () => {
     const t = await appOn();
-    const id = await post(t, "contacts", { email: VICTIM, website: "https://spam.example" });
+    const id = await postLead(t.app, "contacts", { email: VICTIM, website: "https://spam.example" });
     await settle(t);
     expect(sink.received).toHaveLength(0);
     expect((await t.app.repositories.leads.find("contacts", id))!.deliveries).toEqual([]);

@@ -3,7 +3,9 @@ import { Webhook } from "standardwebhooks";
 import type { LeadDetail } from "../../contract/admin-leads.ts";
 import type { ServerConfig } from "../config.ts";
 import { startSmtpTestServer, type SmtpTestServer } from "../../tests/helpers/smtp-test-server.ts";
-import { createTestApp, humanSignals, signIn, validContact, validInquiry, type TestApp } from "../../tests/helpers/test-app.ts";
+import { postLead } from "../../tests/helpers/lead-posts.ts";
+import { DAY_MS, runningClock } from "../../tests/helpers/test-clock.ts";
+import { createTestApp, signIn, validContact, type TestApp } from "../../tests/helpers/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-database.ts";
 import { startWebhookReceiver } from "../../tests/helpers/webhook-receiver.ts";
 
@@ -12,8 +14,8 @@ import { startWebhookReceiver } from "../../tests/helpers/webhook-receiver.ts";
 
 const SECRET = `whsec_${Buffer.from("a test secret of thirty-two bytes").toString("base64")}`;
 // The app's clock: real time plus what the test has moved it on by (leads are stamped and retries fall due by it).
-let offset = 0;
-const clock = () => new Date(Date.now() + offset);
+const time = runningClock();
+const clock = time.clock;
 
 let sink: SmtpTestServer;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
@@ -30,7 +32,7 @@ afterAll(async () => {
 afterEach(async () => {
   // Newest first: an app opened on another's database must close before that database is dropped.
   for (const t of open.splice(0).reverse()) await t.close();
-  offset = 0;
+  time.reset();
   sink.received.length = 0;
   sink.refuse = null;
   sink.delayMs = 0;
@@ -56,14 +58,6 @@ async function appWith(delivery: ServerConfig["delivery"], database?: TestDataba
   return t;
 }
 
-async function post(t: TestApp, kind: "contacts" | "inquiries", fields: object = {}): Promise<string> {
-  const url = kind === "contacts" ? "/api/contact" : "/api/service-inquiry";
-  const base = kind === "contacts" ? validContact : validInquiry;
-  const response = await t.app.inject({ method: "POST", url, payload: { ...base, ...(await humanSignals(t.app)), ...fields } });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: string }>().id;
-}
-
 /** Lets the worker finish the round that the post (or `wake`) started. */
 async function settle(t: TestApp) {
   t.app.deliveryWorker.wake();
@@ -79,7 +73,7 @@ async function detail(t: TestApp, kind: "contacts" | "inquiries", id: string): P
 describe("a new lead", () => {
   it("reaches the owner by e-mail, the lead by auto-reply and the webhook, each once", async () => {
     const t = await appWith(deliveryConfig());
-    const id = await post(t, "contacts", { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" });
+    const id = await postLead(t.app, "contacts", { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" });
     await settle(t);
 
     const messages = (await sink.waitFor(2)).map((m) => m.parsed);
@@ -102,7 +96,7 @@ describe("a new lead", () => {
       ["webhook", "sent", 1],
     ]);
     // Nothing more is sent later.
-    offset += 3_600_000;
+    time.advance(3_600_000);
     await settle(t);
     expect(sink.received).toHaveLength(2);
     expect(receiver.received).toHaveLength(1);
@@ -110,7 +104,7 @@ describe("a new lead", () => {
 
   it("without mail or webhook settings is stored and its delivery recorded as not configured", async () => {
     const t = await appWith(deliveryConfig({ mail: null, notify: [], autoReply: false, webhook: null }));
-    const id = await post(t, "inquiries");
+    const id = await postLead(t.app, "inquiries");
     await settle(t);
     expect((await detail(t, "inquiries", id)).deliveries.map((d) => [d.channel, d.state])).toEqual([["owner-email", "not-configured"]]);
     expect(sink.received).toHaveLength(0);
@@ -121,7 +115,7 @@ describe("failures are retried until the lead is delivered, once", () => {
   it("an SMTP server that refuses, then accepts: the mail arrives once", async () => {
     const t = await appWith(deliveryConfig({ autoReply: false, webhook: null }));
     sink.refuse = { at: "rcpt", code: 451, text: "4.3.0 Mailbox temporarily unavailable" };
-    const id = await post(t, "contacts");
+    const id = await postLead(t.app, "contacts");
     await settle(t);
     let [delivery] = (await detail(t, "contacts", id)).deliveries;
     expect(delivery).toMatchObject({ state: "pending", attempts: 1 });
@@ -133,11 +127,11 @@ describe("failures are retried until the lead is delivered, once", () => {
     expect((await detail(t, "contacts", id)).deliveries[0]!.attempts).toBe(1);
 
     sink.refuse = null;
-    offset += 15_000;
+    time.advance(15_000);
     await settle(t);
     [delivery] = (await detail(t, "contacts", id)).deliveries;
     expect(delivery).toMatchObject({ state: "sent", attempts: 2, lastError: null });
-    offset += 86_400_000;
+    time.advance(86_400_000);
     await settle(t);
     expect(sink.received).toHaveLength(1);
   });
@@ -147,17 +141,17 @@ describe("failures are retried until the lead is delivered, once", () => {
     const port = Number(new URL(down.url).port);
     await down.stop();
     const t = await appWith(deliveryConfig({ mail: { transport: { kind: "smtp", url: `smtp://127.0.0.1:${port}` }, from: "leads@summit.example" }, autoReply: false, webhook: null }));
-    const id = await post(t, "contacts");
+    const id = await postLead(t.app, "contacts");
     await settle(t);
     expect((await detail(t, "contacts", id)).deliveries[0]).toMatchObject({ state: "pending", attempts: 1 });
 
     const up = await startSmtpTestServer({ port });
     try {
-      offset += 15_000;
+      time.advance(15_000);
       await settle(t);
       expect((await up.waitFor(1))[0]!.parsed.subject).toContain(validContact.firstName);
       expect((await detail(t, "contacts", id)).deliveries[0]).toMatchObject({ state: "sent", attempts: 2 });
-      offset += 86_400_000;
+      time.advance(86_400_000);
       await settle(t);
       expect(up.received).toHaveLength(1);
     } finally {
@@ -168,18 +162,18 @@ describe("failures are retried until the lead is delivered, once", () => {
   it("a webhook receiver answering 500, then 200: delivered once, with the same webhook-id", async () => {
     receiver.statuses.splice(0, receiver.statuses.length, 500, 200);
     const t = await appWith(deliveryConfig({ mail: null, notify: [], autoReply: false }));
-    const id = await post(t, "inquiries");
+    const id = await postLead(t.app, "inquiries");
     await settle(t);
     const webhook = () => detail(t, "inquiries", id).then((lead) => lead.deliveries.find((d) => d.channel === "webhook")!);
     expect(await webhook()).toMatchObject({ state: "pending", attempts: 1 });
     expect((await webhook()).lastError).toContain("500");
 
-    offset += 15_000;
+    time.advance(15_000);
     await settle(t);
     expect(await webhook()).toMatchObject({ state: "sent", attempts: 2 });
     expect(receiver.received.map((r) => r.status)).toEqual([500, 200]);
     expect(receiver.received[0]!.headers["webhook-id"]).toBe(receiver.received[1]!.headers["webhook-id"]);
-    offset += 86_400_000;
+    time.advance(86_400_000);
     await settle(t);
     expect(receiver.received).toHaveLength(2);
   });
@@ -187,10 +181,10 @@ describe("failures are retried until the lead is delivered, once", () => {
   it("gives up after two days of retries, and the owner's retry sends it again", async () => {
     const t = await appWith(deliveryConfig({ autoReply: false, webhook: null }));
     sink.refuse = { at: "rcpt", code: 550, text: "5.1.1 No such mailbox" };
-    const id = await post(t, "contacts");
+    const id = await postLead(t.app, "contacts");
     await settle(t);
     for (let step = 0; step < 30; step += 1) {
-      offset += 2 * 3_600_000;
+      time.advance(2 * 3_600_000);
       await settle(t);
     }
     const [failed] = (await detail(t, "contacts", id)).deliveries;
@@ -213,15 +207,15 @@ describe("failures are retried until the lead is delivered, once", () => {
     const db = t.app.repositories.leads.deliveries;
     sink.refuse = { at: "rcpt", code: 451, text: "4.3.0 busy" };
     await t.app.deliveryWorker.stop();
-    const id = await post(t, "contacts");
-    const claimed = await db.claimDue(clock(), new Date(clock().getTime() + 120_000), 10);
+    const id = await postLead(t.app, "contacts");
+    const claimed = await db.claimDue(clock(), time.offset(120_000), 10);
     expect(claimed.map((d) => d.leadId)).toEqual([id]);
     sink.refuse = null;
 
     const second = await appWith(deliveryConfig({ autoReply: false, webhook: null }), t.testDatabase);
     await settle(second);
     expect(sink.received).toHaveLength(0);
-    offset += 121_000;
+    time.advance(121_000);
     await settle(second);
     expect(sink.received).toHaveLength(1);
     expect((await detail(second, "contacts", id)).deliveries[0]).toMatchObject({ state: "sent", attempts: 2 });
@@ -234,7 +228,7 @@ describe("stopping", () => {
     try {
       const t = await appWith(deliveryConfig({ autoReply: false, webhook: null }), database);
       sink.delayMs = 700;
-      const id = await post(t, "contacts");
+      const id = await postLead(t.app, "contacts");
       // Close once the worker is waiting for the slow SMTP server's answer to the message's data.
       await sink.waitFor(1);
       expect((await detail(t, "contacts", id)).deliveries[0]).toMatchObject({ state: "sending" });
@@ -253,7 +247,7 @@ describe("stopping", () => {
 describe("spam, rescue, erasure and retention", () => {
   it("a lead stored as spam sends nothing; rescuing it sends its deliveries then", async () => {
     const t = await appWith(deliveryConfig({ autoReply: false }));
-    const id = await post(t, "contacts", { website: "https://spam.example" });
+    const id = await postLead(t.app, "contacts", { website: "https://spam.example" });
     await settle(t);
     expect((await detail(t, "contacts", id)).deliveries).toEqual([]);
     expect(sink.received).toHaveLength(0);
@@ -277,7 +271,7 @@ describe("spam, rescue, erasure and retention", () => {
 
   it("deleting a lead deletes its deliveries", async () => {
     const t = await appWith(deliveryConfig({ mail: null, notify: [], autoReply: false, webhook: null }));
-    const id = await post(t, "inquiries");
+    const id = await postLead(t.app, "inquiries");
     const cookie = await signIn(t.app);
     expect((await t.app.inject({ method: "DELETE", url: `/api/admin/leads/inquiries/${id}`, headers: { cookie } })).statusCode).toBe(204);
     const left = await t.app.db.selectFrom("leadDeliveries").select("id").where("leadId", "=", id).execute();
@@ -286,13 +280,13 @@ describe("spam, rescue, erasure and retention", () => {
 
   it("retention deletes leads older than the cutoff with their notes and deliveries, and keeps the rest", async () => {
     const t = await appWith(deliveryConfig({ mail: null, notify: [], autoReply: false, webhook: null }));
-    const old = await post(t, "contacts", { firstName: "Old" });
-    const recent = await post(t, "contacts", { firstName: "Recent" });
+    const old = await postLead(t.app, "contacts", { firstName: "Old" });
+    const recent = await postLead(t.app, "contacts", { firstName: "Recent" });
     const cookie = await signIn(t.app);
     await t.app.inject({ method: "POST", url: `/api/admin/leads/contacts/${old}/notes`, headers: { cookie }, payload: { body: "Called" } });
-    await t.app.db.updateTable("contactSubmissions").set({ createdAt: new Date(clock().getTime() - 40 * 86_400_000).toISOString() } as never).where("id", "=", old).execute();
+    await t.app.db.updateTable("contactSubmissions").set({ createdAt: time.offset(-40 * DAY_MS).toISOString() } as never).where("id", "=", old).execute();
 
-    expect(await t.app.repositories.leads.deleteOlderThan(new Date(clock().getTime() - 30 * 86_400_000))).toBe(1);
+    expect(await t.app.repositories.leads.deleteOlderThan(time.offset(-30 * DAY_MS))).toBe(1);
     expect(await t.app.repositories.leads.find("contacts", old)).toBeUndefined();
     expect(await t.app.db.selectFrom("leadDeliveries").select("id").where("leadId", "=", old).execute()).toEqual([]);
     expect(await t.app.db.selectFrom("leadNotes").select("id").where("leadId", "=", old).execute()).toEqual([]);
@@ -306,10 +300,10 @@ describe("two instances on one database", () => {
     try {
       const config = deliveryConfig({ autoReply: false, webhook: null });
       const [a, b] = [await appWith(config, database), await appWith(config, database)];
-      const ids = await Promise.all(Array.from({ length: 200 }, (_, i) => post(i % 2 === 0 ? a : b, "contacts", { lastName: `Lead${i}` })));
+      const ids = await Promise.all(Array.from({ length: 200 }, (_, i) => postLead((i % 2 === 0 ? a : b).app, "contacts", { lastName: `Lead${i}` })));
       await Promise.all([settle(a), settle(b)]);
       await sink.waitFor(200, 30_000);
-      offset += 3_600_000;
+      time.advance(3_600_000);
       await Promise.all([settle(a), settle(b)]);
       expect(sink.received).toHaveLength(200);
       expect(new Set(sink.received.map((m) => m.parsed.messageId)).size).toBe(200);

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { dateIn, zonedInstant } from "../../contract/time-zones.ts";
 import type { ServerConfig } from "../config.ts";
 import { smtpServerForThisFile } from "../../tests/helpers/smtp-fixture.ts";
+import { DAY_MS, runningClock } from "../../tests/helpers/test-clock.ts";
 import { createTestApp, humanSignals, signIn, validContact, validInquiry, type TestApp } from "../../tests/helpers/test-app.ts";
 import { createTestDatabase } from "../../tests/helpers/test-database.ts";
 
@@ -11,16 +12,15 @@ import { createTestDatabase } from "../../tests/helpers/test-database.ts";
 
 const SITE = "https://www.summit.example";
 const ZONE = "America/Chicago";
-const DAY_MS = 86_400_000;
 const mail = smtpServerForThisFile();
-// The app's clock: real time plus `offset`; the test moves it to the owner's hours days ahead.
-let offset = 0;
-const clock = () => new Date(Date.now() + offset);
+// The app's clock: real time plus what the test moves it by, to the owner's hours days ahead.
+const time = runningClock();
+const clock = time.clock;
 const open: TestApp[] = [];
 
 afterEach(async () => {
   for (const t of open.splice(0).reverse()) await t.close();
-  offset = 0;
+  time.reset();
   mail.smtp.refuse = null;
 });
 
@@ -28,7 +28,7 @@ afterEach(async () => {
 function setOwnerTime(days: number, hour: number, minute = 0): Date {
   const date = dateIn(ZONE, Date.now() + days * DAY_MS);
   const target = zonedInstant(date, hour, ZONE).getTime() + minute * 60_000;
-  offset = target - Date.now();
+  time.advance(target - clock().getTime());
   return new Date(target);
 }
 

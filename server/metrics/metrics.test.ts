@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ServerConfig } from "../config.ts";
 import { parseMetrics, valueOf, type Sample } from "../../tests/helpers/prometheus-text.ts";
 import { startSmtpTestServer, type SmtpTestServer } from "../../tests/helpers/smtp-test-server.ts";
+import { runningClock } from "../../tests/helpers/test-clock.ts";
 import { createTestApp, humanSignals, validContact, validInquiry, type TestApp } from "../../tests/helpers/test-app.ts";
 import { createTestDatabase, postgresAdminUrl, type TestDatabase } from "../../tests/helpers/test-database.ts";
 import { startWebhookReceiver } from "../../tests/helpers/webhook-receiver.ts";
@@ -16,8 +17,8 @@ const TOKEN = "test-metrics-token-0123456789abcdef";
 const bearer = { authorization: `Bearer ${TOKEN}` };
 const withToken = { metrics: { token: TOKEN, listen: null } } satisfies Partial<ServerConfig>;
 // Real time plus what a test moves it on by: leads are stamped with real time, ages are read by this clock.
-let offset = 0;
-const clock = () => new Date(Date.now() + offset);
+const time = runningClock();
+const clock = time.clock;
 
 let database: TestDatabase;
 const open: TestApp[] = [];
@@ -27,7 +28,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   for (const t of open.splice(0).reverse()) await t.close();
-  offset = 0;
+  time.reset();
 });
 afterAll(async () => {
   await database.drop();
@@ -225,14 +226,14 @@ describe("deliveries", () => {
     expect(valueOf(waiting, "agency_deliveries_pending", { channel: "auto-reply" })).toBe(0);
 
     // Fifteen minutes later on the app's clock, the same lead has waited fifteen minutes.
-    offset += 15 * 60_000;
+    time.advance(15 * 60_000);
     const later = await scrape(t);
     const age = valueOf(later, "agency_deliveries_oldest_pending_age_seconds", { channel: "owner-email" })!;
     expect(age).toBeGreaterThanOrEqual(900);
     expect(age).toBeLessThan(930);
 
     // Two days on, the next attempt fails for good.
-    offset += 49 * 3_600_000;
+    time.advance(49 * 3_600_000);
     await settle(t);
     const given = await scrape(t);
     for (const channel of ["owner-email", "webhook"]) {

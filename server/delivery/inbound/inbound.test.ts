@@ -5,6 +5,7 @@ import type { InboundStatus } from "../../../contract/inbound-status.ts";
 import { startImapTestServer, type ImapTestServer } from "../../../tests/helpers/imap-test-server.ts";
 import { postLead } from "../../../tests/helpers/lead-posts.ts";
 import { smtpServerForThisFile } from "../../../tests/helpers/smtp-fixture.ts";
+import { adminClient } from "../../../tests/helpers/admin-client.ts";
 import { createTestApp, signIn, smtpDeliveryConfig, type TestApp } from "../../../tests/helpers/test-app.ts";
 import type { ServerConfig } from "../../config.ts";
 import { createMailboxStateRepository } from "../../repositories/mailbox-state-repository.ts";
@@ -35,7 +36,8 @@ afterAll(async () => {
   await imap?.close();
 }, 30_000);
 
-const get = (url: string) => t.app.inject({ method: "GET", url, headers: { cookie } });
+const admin = adminClient(() => t.app, { cookie: () => cookie });
+const { get } = admin;
 const detail = async (id: string) => (await get(`/api/admin/leads/inquiries/${id}`)).json<LeadDetail>();
 const received = (events: LeadEvent[]) => events.filter((e) => e.type === "email-in");
 const rowsWithMessageId = (messageId: string) => t.app.db.selectFrom("leadMessages").select(["leadId", "direction"]).where("messageId", "=", messageId).execute();
@@ -45,7 +47,7 @@ async function answeredLead(firstName: string): Promise<{ id: string; sentId: st
   const email = `${firstName.toLowerCase()}@lead.example`;
   const id = await postLead(t.app, "inquiries", { firstName, email });
   mail.smtp.received.length = 0;
-  const sent = await t.app.inject({ method: "POST", url: `/api/admin/leads/inquiries/${id}/replies`, headers: { cookie }, payload: { subject: "About your SEO plan", body: `Hi ${firstName},\n\nWhen may we call you?\n\nOwner` } });
+  const sent = await admin.post(`/api/admin/leads/inquiries/${id}/replies`, { subject: "About your SEO plan", body: `Hi ${firstName},\n\nWhen may we call you?\n\nOwner` });
   expect(sent.statusCode, sent.body).toBe(202);
   await t.app.leadReplies.settled();
   const [out] = await mail.smtp.waitFor(1);

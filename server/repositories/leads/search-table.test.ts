@@ -2,7 +2,9 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LeadPage } from "../../../contract/admin-leads.ts";
 import { seedLeads } from "../../db/seed-data.ts";
-import { createTestApp, humanSignals, signIn, validContact, validInquiry, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { postLead } from "../../../tests/helpers/lead-posts.ts";
+import { adminClient } from "../../../tests/helpers/admin-client.ts";
+import { createTestApp, humanSignals, signIn, validInquiry, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { testDatabaseKind } from "../../../tests/helpers/test-database.ts";
 
 // Each kind of lead keeps its search text indexed in a table of its own, `<lead table>_search` (SQLite's
@@ -12,6 +14,7 @@ import { testDatabaseKind } from "../../../tests/helpers/test-database.ts";
 
 let t: TestApp;
 let cookie: string;
+const admin = adminClient(() => t.app, { cookie: () => cookie });
 const postgres = testDatabaseKind() === "postgres";
 const tag = `srch${Date.now().toString(36)}`;
 
@@ -23,17 +26,13 @@ async function searchEntries(table: LeadTable, text: string): Promise<number> {
 }
 /** The ids the inbox search answers for `q`. */
 async function found(kind: "contacts" | "inquiries", q: string, view = "all"): Promise<string[]> {
-  const response = await t.app.inject({ method: "GET", url: `/api/admin/leads/${kind}?view=${view}&q=${encodeURIComponent(q)}`, headers: { cookie } });
+  const response = await admin.get(`/api/admin/leads/${kind}?view=${view}&q=${encodeURIComponent(q)}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<LeadPage>().items.map((item) => item.id);
 }
-async function postContact(lastName: string): Promise<string> {
-  const response = await t.app.inject({ method: "POST", url: "/api/contact", payload: { ...validContact, ...(await humanSignals(t.app)), lastName, email: `${lastName}@example.com` } });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: string }>().id;
-}
+const postContact = (lastName: string) => postLead(t.app, "contacts", { lastName, email: `${lastName}@example.com` });
 const bulk = async (payload: object) => {
-  const response = await t.app.inject({ method: "POST", url: "/api/admin/leads/contacts/bulk", headers: { cookie }, payload });
+  const response = await admin.post("/api/admin/leads/contacts/bulk", payload);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ affected: number; previous: { id: string; status: string; read: boolean }[] }>();
 };
@@ -106,7 +105,7 @@ describe("the search row follows its lead", () => {
     const together = [await postContact(`${tag}gone2`), await postContact(`${tag}gone3`)];
     const kept = await postContact(`${tag}gonenot`);
 
-    expect((await t.app.inject({ method: "DELETE", url: `/api/admin/leads/contacts/${alone}`, headers: { cookie } })).statusCode).toBe(204);
+    expect((await admin.delete(`/api/admin/leads/contacts/${alone}`)).statusCode).toBe(204);
     expect(await searchEntries("contact_submissions", `${tag}gone1`)).toBe(0);
     expect((await bulk({ action: "delete", ids: together })).affected).toBe(2);
     expect(await searchEntries("contact_submissions", `${tag}gone`)).toBe(1);

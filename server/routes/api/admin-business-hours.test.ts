@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LeadDetail } from "../../../contract/admin-leads.ts";
 import { defaultBusinessHours, type BusinessHoursInput } from "../../../contract/business-hours.ts";
 import { postLead } from "../../../tests/helpers/lead-posts.ts";
+import { adminClient } from "../../../tests/helpers/admin-client.ts";
 import { addTestUser, createTestApp, signIn, type TestApp } from "../../../tests/helpers/test-app.ts";
 
 // The business hours (issue 33): GET for every signed-in user, PUT for owners; saving counts every waiting
@@ -15,9 +16,10 @@ let t: TestApp;
 let owner: string;
 let member: string;
 
-const get = (cookie = owner) => t.app.inject({ method: "GET", url: "/api/admin/settings/business-hours", headers: { cookie } });
-const put = (payload: unknown, cookie = owner) => t.app.inject({ method: "PUT", url: "/api/admin/settings/business-hours", headers: { cookie }, payload: payload as object });
-const replyByOfLead = async (id: string) => (await t.app.inject({ method: "GET", url: `/api/admin/leads/contacts/${id}`, headers: { cookie: owner } })).json<LeadDetail>().replyBy;
+const as = (cookie: string) => adminClient(t.app, { cookie });
+const get = (cookie = owner) => as(cookie).get("/api/admin/settings/business-hours");
+const put = (payload: unknown, cookie = owner) => as(cookie).put("/api/admin/settings/business-hours", payload);
+const replyByOfLead = async (id: string) => (await as(owner).get(`/api/admin/leads/contacts/${id}`)).json<LeadDetail>().replyBy;
 
 beforeAll(async () => {
   t = await createTestApp({}, undefined, { clock });
@@ -43,7 +45,7 @@ describe("GET and PUT /api/admin/settings/business-hours", () => {
   it("saves new hours and counts every waiting lead's deadline again; answered leads keep theirs", async () => {
     const waiting = await postLead(t.app, "contacts", { formName: "home-services-audit" });
     const answered = await postLead(t.app, "contacts", { formName: "home-services-audit" });
-    await t.app.inject({ method: "PATCH", url: `/api/admin/leads/contacts/${answered}`, headers: { cookie: owner }, payload: { status: "contacted" } });
+    await as(owner).patch(`/api/admin/leads/contacts/${answered}`, { status: "contacted" });
     const answeredBefore = await replyByOfLead(answered);
     // Open Saturdays 10 to 2, and closed on Monday 30 November.
     const hours: BusinessHoursInput = { ...defaultBusinessHours, week: [...defaultBusinessHours.week, { day: 6, open: "10:00", close: "14:00" }], closedDates: ["2026-11-30"] };
@@ -53,7 +55,7 @@ describe("GET and PUT /api/admin/settings/business-hours", () => {
     // Saturday 10:00 to 14:00 is the 4 hours.
     expect(await replyByOfLead(waiting)).toBe("2026-11-28T19:00:00.000Z");
     expect(await replyByOfLead(answered)).toBe(answeredBefore);
-    const activity = (await t.app.inject({ method: "GET", url: "/api/admin/activity?kind=settings", headers: { cookie: owner } })).json<{ items: { summary: string }[] }>();
+    const activity = (await as(owner).get("/api/admin/activity?kind=settings")).json<{ items: { summary: string }[] }>();
     expect(activity.items[0]!.summary).toBe("set the business hours to Monday 9AM to 6PM, Tuesday 9AM to 6PM, Wednesday 9AM to 6PM, Thursday 9AM to 6PM, Friday 9AM to 6PM, Saturday 10AM to 2PM (America/New_York); closed on 1 date");
     await put(defaultBusinessHours);
   });

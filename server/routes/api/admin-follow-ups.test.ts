@@ -7,6 +7,7 @@ import type { LeadStatus } from "../../../contract/fields.ts";
 import { seedLeads } from "../../db/seed-data.ts";
 import { nowWindow } from "../../repositories/leads/today.ts";
 import { postLead } from "../../../tests/helpers/lead-posts.ts";
+import { adminClient } from "../../../tests/helpers/admin-client.ts";
 import { createTestApp, signIn, TEST_ADMIN, testConfig, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database.ts";
 
@@ -31,8 +32,9 @@ let t: TestApp;
 let cookie: string;
 const tag = `f${Date.now()}`;
 
-const get = (url: string) => t.app.inject({ method: "GET", url, headers: { cookie } });
-const patch = (id: string, payload: unknown, kind: LeadKind = "contacts") => t.app.inject({ method: "PATCH", url: `/api/admin/leads/${kind}/${id}`, headers: { cookie }, payload: payload as object });
+const admin = adminClient(() => t.app, { cookie: () => cookie });
+const { get } = admin;
+const patch = (id: string, payload: unknown, kind: LeadKind = "contacts") => admin.patch(`/api/admin/leads/${kind}/${id}`, payload);
 const detail = async (id: string, kind: LeadKind = "contacts") => (await get(`/api/admin/leads/${kind}/${id}`)).json<LeadDetail>();
 const eventRows = async (id: string) => Number((await t.app.db.selectFrom("leadEvents").select((eb) => eb.fn.countAll<number>().as("n")).where("leadId", "=", id).executeTakeFirstOrThrow()).n);
 
@@ -142,12 +144,12 @@ describe("the timeline's events", () => {
     const fresh = await postLead(t.app, "contacts", { formName: form });
     const contacted = await postLead(t.app, "contacts", { formName: form });
     await patch(contacted, { status: "contacted" });
-    const bulk = await t.app.inject({ method: "POST", url: "/api/admin/leads/contacts/bulk", headers: { cookie }, payload: { action: "setStatus", status: "contacted", ids: [fresh, contacted] } });
+    const bulk = await admin.post("/api/admin/leads/contacts/bulk", { action: "setStatus", status: "contacted", ids: [fresh, contacted] });
     expect(bulk.statusCode, bulk.body).toBe(200);
     const statusEvents = async (id: string) => (await detail(id)).events.map((event: LeadEvent) => (event.type === "status" ? `${event.from}>${event.to}` : event.type));
     expect(await statusEvents(fresh)).toEqual(["new>contacted"]);
     expect(await statusEvents(contacted)).toEqual(["new>contacted"]);
-    const undo = await t.app.inject({ method: "POST", url: "/api/admin/leads/contacts/bulk", headers: { cookie }, payload: { action: "restore", items: bulk.json<BulkResult>().previous } });
+    const undo = await admin.post("/api/admin/leads/contacts/bulk", { action: "restore", items: bulk.json<BulkResult>().previous });
     expect(undo.statusCode, undo.body).toBe(200);
     expect(await statusEvents(fresh)).toEqual(["new>contacted", "contacted>new"]);
     expect(await statusEvents(contacted)).toEqual(["new>contacted"]);
@@ -157,7 +159,7 @@ describe("the timeline's events", () => {
     const id = await postLead(t.app, "contacts");
     await patch(id, { status: "qualified", followUpAt: "2026-03-01T12:00:00Z" });
     expect(await eventRows(id)).toBe(2);
-    expect((await t.app.inject({ method: "DELETE", url: `/api/admin/leads/contacts/${id}`, headers: { cookie } })).statusCode).toBe(204);
+    expect((await admin.delete(`/api/admin/leads/contacts/${id}`)).statusCode).toBe(204);
     expect(await eventRows(id)).toBe(0);
   });
 });
@@ -255,10 +257,10 @@ describe("followUp=due: today and overdue in the owner's day", () => {
     const allNeighbours = (await get(`/api/admin/leads/all/${ids.overdue}/neighbours?form=${form}&followUp=due&sort=oldest`)).json();
     expect(allNeighbours).toEqual({ previous: { kind: "contacts", id: ids.lateToday }, next: { kind: "inquiries", id: ids.inquiry } });
 
-    const bulk = await t.app.inject({ method: "POST", url: "/api/admin/leads/all/bulk", headers: { cookie }, payload: { action: "markRead", filters: { form, followUp: "due" } } });
+    const bulk = await admin.post("/api/admin/leads/all/bulk", { action: "markRead", filters: { form, followUp: "due" } });
     expect(bulk.statusCode, bulk.body).toBe(200);
     expect(bulk.json<BulkResult>().previous.map((lead) => lead.id).sort()).toEqual([ids.lateToday, ids.overdue, ids.inquiry].sort());
-    const undo = await t.app.inject({ method: "POST", url: "/api/admin/leads/all/bulk", headers: { cookie }, payload: { action: "restore", items: bulk.json<BulkResult>().previous } });
+    const undo = await admin.post("/api/admin/leads/all/bulk", { action: "restore", items: bulk.json<BulkResult>().previous });
     expect(undo.json<BulkResult>().affected).toBe(3);
   });
 

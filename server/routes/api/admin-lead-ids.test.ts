@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminStats, LeadKind } from "../../../contract/admin-leads.ts";
-import { createTestApp, humanSignals, signIn, validContact, validInquiry, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { adminClient } from "../../../tests/helpers/admin-client.ts";
+import { postLead } from "../../../tests/helpers/lead-posts.ts";
+import { createTestApp, signIn, type TestApp } from "../../../tests/helpers/test-app.ts";
 
 // Lead ids in any case reach the same lead on both databases: PostgreSQL stores them as uuid (any case
 // compares equal), SQLite as lower-case text, so the contract lower-cases the id of every lead path.
@@ -8,21 +10,12 @@ import { createTestApp, humanSignals, signIn, validContact, validInquiry, type T
 let t: TestApp;
 let cookie: string;
 
-const endpoints: Record<LeadKind, { url: string; payload: object }> = {
-  contacts: { url: "/api/contact", payload: validContact },
-  inquiries: { url: "/api/service-inquiry", payload: validInquiry },
-};
-
 async function createLead(kind: LeadKind): Promise<string> {
-  const { url, payload } = endpoints[kind];
-  const response = await t.app.inject({ method: "POST", url, payload: { ...payload, ...(await humanSignals(t.app)) } });
-  expect(response.statusCode, response.body).toBe(201);
-  const id = response.json<{ id: string }>().id;
+  const id = await postLead(t.app, kind);
   expect(id).toBe(id.toLowerCase());
   return id;
 }
-const request = (method: "GET" | "PATCH" | "DELETE" | "POST", url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+const { request } = adminClient(() => t.app, { cookie: () => cookie });
 const total = async (kind: LeadKind) => (await request("GET", "/api/admin/stats")).json<AdminStats>()[kind].total;
 
 beforeAll(async () => {

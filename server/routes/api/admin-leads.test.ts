@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, humanSignals, signIn, validContact, validInquiry, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { adminClient } from "../../../tests/helpers/admin-client.ts";
+import { postLeadReceipt } from "../../../tests/helpers/lead-posts.ts";
+import { createTestApp, signIn, validContact, type TestApp } from "../../../tests/helpers/test-app.ts";
 
 // The owner's inbox API, on the database the project names (run on SQLite and on PostgreSQL).
 
@@ -7,18 +9,11 @@ let t: TestApp;
 let cookie: string;
 const tag = `t${Date.now()}`;
 
-async function postContact(extra: Record<string, unknown> = {}) {
-  const response = await t.app.inject({ method: "POST", url: "/api/contact", payload: { ...validContact, ...(await humanSignals(t.app)), ...extra } });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: string; createdAt: string }>();
-}
-async function postInquiry(extra: Record<string, unknown> = {}) {
-  const response = await t.app.inject({ method: "POST", url: "/api/service-inquiry", payload: { ...validInquiry, ...(await humanSignals(t.app)), ...extra } });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: string; createdAt: string }>();
-}
+const postContact = (extra: Record<string, unknown> = {}) => postLeadReceipt(t.app, "contacts", extra);
+const postInquiry = (extra: Record<string, unknown> = {}) => postLeadReceipt(t.app, "inquiries", extra);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const get = (url: string, headers: Record<string, string> = { cookie }) => t.app.inject({ method: "GET", url, headers });
+const admin = adminClient(() => t.app, { cookie: () => cookie });
+const { get } = admin;
 
 const contactIds: string[] = [];
 let spamId: string;
@@ -115,14 +110,14 @@ describe("validation names the field", () => {
     [{}, "status"],
     [{ read: "yes" }, "read"],
   ])("PATCH with %j -> 400 on %s, and nothing changes", async (payload, field) => {
-    const response = await t.app.inject({ method: "PATCH", url: `/api/admin/leads/contacts/${contactIds[1]}`, headers: { cookie }, payload });
+    const response = await admin.patch(`/api/admin/leads/contacts/${contactIds[1]}`, payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toHaveProperty([field]);
     expect((await get(`/api/admin/leads/contacts/${contactIds[1]}`)).json()).toMatchObject({ status: "new", readAt: null });
   });
 
   it("refuses an empty note with 400 and stores none", async () => {
-    const response = await t.app.inject({ method: "POST", url: `/api/admin/leads/contacts/${contactIds[1]}/notes`, headers: { cookie }, payload: { body: "   " } });
+    const response = await admin.post(`/api/admin/leads/contacts/${contactIds[1]}/notes`, { body: "   " });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toHaveProperty(["body"]);
     expect((await get(`/api/admin/leads/contacts/${contactIds[1]}`)).json().notes).toEqual([]);
@@ -131,7 +126,7 @@ describe("validation names the field", () => {
   it("answers 404 for a lead that does not exist", async () => {
     const missing = "00000000-0000-4000-8000-000000000000";
     expect((await get(`/api/admin/leads/contacts/${missing}`)).statusCode).toBe(404);
-    const patch = await t.app.inject({ method: "PATCH", url: `/api/admin/leads/inquiries/${missing}`, headers: { cookie }, payload: { status: "won" } });
+    const patch = await admin.patch(`/api/admin/leads/inquiries/${missing}`, { status: "won" });
     expect(patch.statusCode).toBe(404);
   });
 });
@@ -184,7 +179,7 @@ describe("listing", () => {
     expect((await get(`/api/admin/leads/contacts?q=${tag}&from=${today}&to=${today}`)).json().total).toBe(30);
     expect((await get(`/api/admin/leads/contacts?q=${tag}&to=2020-01-01`)).json().total).toBe(0);
 
-    await t.app.inject({ method: "PATCH", url: `/api/admin/leads/contacts/${contactIds[3]}`, headers: { cookie }, payload: { status: "won", read: true } });
+    await admin.patch(`/api/admin/leads/contacts/${contactIds[3]}`, { status: "won", read: true });
     expect((await get(`/api/admin/leads/contacts?q=${tag}&status=won`)).json().items.map((i: { id: string }) => i.id)).toEqual([contactIds[3]]);
     expect((await get(`/api/admin/leads/contacts?q=${tag}&unread=false`)).json().total).toBe(1);
     expect((await get(`/api/admin/leads/contacts?q=${tag}&unread=true`)).json().total).toBe(29);
@@ -222,15 +217,15 @@ it("counts large text matches up to a cap and says so", async () => {
 describe("triage", () => {
   it("marks a lead read once, changes its status, and keeps notes in order", async () => {
     const id = contactIds[5]!;
-    const first = await t.app.inject({ method: "PATCH", url: `/api/admin/leads/contacts/${id}`, headers: { cookie }, payload: { read: true } });
+    const first = await admin.patch(`/api/admin/leads/contacts/${id}`, { read: true });
     expect(first.statusCode).toBe(200);
     const readAt = first.json().readAt;
     expect(Date.parse(readAt)).not.toBeNaN();
-    const again = await t.app.inject({ method: "PATCH", url: `/api/admin/leads/contacts/${id}`, headers: { cookie }, payload: { read: true, status: "contacted" } });
+    const again = await admin.patch(`/api/admin/leads/contacts/${id}`, { read: true, status: "contacted" });
     expect(again.json()).toMatchObject({ readAt, status: "contacted" });
 
     for (const body of ["Called, left voicemail", "Booked for Tuesday 10am"]) {
-      const note = await t.app.inject({ method: "POST", url: `/api/admin/leads/contacts/${id}/notes`, headers: { cookie }, payload: { body } });
+      const note = await admin.post(`/api/admin/leads/contacts/${id}/notes`, { body });
       expect(note.statusCode).toBe(201);
       expect(note.json()).toMatchObject({ body, id: expect.any(String), createdAt: expect.any(String) });
     }
@@ -239,20 +234,20 @@ describe("triage", () => {
   });
 
   it("rescues spam back to new", async () => {
-    const response = await t.app.inject({ method: "PATCH", url: `/api/admin/leads/contacts/${spamId}`, headers: { cookie }, payload: { status: "new" } });
+    const response = await admin.patch(`/api/admin/leads/contacts/${spamId}`, { status: "new" });
     expect(response.json()).toMatchObject({ status: "new", spamReason: expect.stringMatching(/honeypot/) });
-    await t.app.inject({ method: "PATCH", url: `/api/admin/leads/contacts/${spamId}`, headers: { cookie }, payload: { status: "spam" } });
+    await admin.patch(`/api/admin/leads/contacts/${spamId}`, { status: "spam" });
   });
 
   it("deletes a lead and its notes for an erasure request", async () => {
     const { id } = await postContact({ firstName: "Erase", lastName: `Me ${tag}` });
-    await t.app.inject({ method: "POST", url: `/api/admin/leads/contacts/${id}/notes`, headers: { cookie }, payload: { body: "asked to be forgotten" } });
-    const response = await t.app.inject({ method: "DELETE", url: `/api/admin/leads/contacts/${id}`, headers: { cookie } });
+    await admin.post(`/api/admin/leads/contacts/${id}/notes`, { body: "asked to be forgotten" });
+    const response = await admin.delete(`/api/admin/leads/contacts/${id}`);
     expect(response.statusCode).toBe(204);
     expect((await get(`/api/admin/leads/contacts/${id}`)).statusCode).toBe(404);
     const notes = await t.app.db.selectFrom("leadNotes").selectAll().where("leadId", "=", id).execute();
     expect(notes).toEqual([]);
-    expect((await t.app.inject({ method: "DELETE", url: `/api/admin/leads/contacts/${id}`, headers: { cookie } })).statusCode).toBe(404);
+    expect((await admin.delete(`/api/admin/leads/contacts/${id}`)).statusCode).toBe(404);
   });
 });
 
@@ -311,7 +306,7 @@ describe("CSV export follows triage", () => {
     expect(await line()).toMatch(new RegExp(`^${id},${createdAt},new,,${escapeRegExp(fields)},`));
 
     const patch = (payload: Record<string, unknown>) =>
-      t.app.inject({ method: "PATCH", url: `/api/admin/leads/contacts/${id}`, headers: { cookie }, payload });
+      admin.patch(`/api/admin/leads/contacts/${id}`, payload);
     const read = await patch({ read: true });
     expect(read.statusCode, read.body).toBe(200);
     const readAt = read.json<{ readAt: string }>().readAt;

@@ -4,7 +4,10 @@ import type { LeadDetail } from "../../../contract/admin-leads.ts";
 import type { NotificationSettings } from "../../../contract/notification-settings.ts";
 import type { ServerConfig } from "../../config.ts";
 import { smtpServerForThisFile } from "../../../tests/helpers/smtp-fixture.ts";
-import { createTestApp, humanSignals, signIn, smtpDeliveryConfig, validInquiry, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { postLead } from "../../../tests/helpers/lead-posts.ts";
+import { adminClient } from "../../../tests/helpers/admin-client.ts";
+import { runningClock } from "../../../tests/helpers/test-clock.ts";
+import { createTestApp, signIn, smtpDeliveryConfig, type TestApp } from "../../../tests/helpers/test-app.ts";
 
 // The owner's notification settings (issue 20), on the test project's database with a real SMTP server:
 // addresses confirmed by a single-use link before any lead goes to them, NOTIFY_EMAIL as the default, the
@@ -15,13 +18,13 @@ const SITE = "https://www.summit.example";
 const SECRET = `whsec_${Buffer.from("a test secret of thirty-two bytes").toString("base64")}`;
 const mail = smtpServerForThisFile();
 // Real time plus what a test moved it on by: links expire by this clock.
-let offset = 0;
-const clock = () => new Date(Date.now() + offset);
+const time = runningClock();
+const clock = time.clock;
 const open: TestApp[] = [];
 
 afterEach(async () => {
   for (const t of open.splice(0).reverse()) await t.close();
-  offset = 0;
+  time.reset();
   mail.smtp.refuse = null;
 });
 
@@ -40,13 +43,13 @@ async function appWith(delivery: Partial<ServerConfig["delivery"]> = {}, siteOri
 const settingsUrl = "/api/admin/settings/notifications";
 
 async function settings(t: Admin): Promise<NotificationSettings> {
-  const response = await t.app.inject({ method: "GET", url: settingsUrl, headers: { cookie: t.cookie } });
+  const response = await adminClient(t.app, { cookie: t.cookie }).get(settingsUrl);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<NotificationSettings>();
 }
 
 function put(t: Admin, payload: unknown) {
-  return t.app.inject({ method: "PUT", url: settingsUrl, headers: { cookie: t.cookie, origin: SITE }, payload: payload as object });
+  return adminClient(t.app, { cookie: t.cookie, headers: { origin: SITE } }).put(settingsUrl, payload);
 }
 
 /** Adds the addresses (as the whole list) and answers each one's confirmation link from its e-mail. */
@@ -81,12 +84,6 @@ function confirm(t: TestApp, token: string, origin = SITE) {
   });
 }
 
-async function postLead(t: TestApp, fields: object = {}): Promise<string> {
-  const response = await t.app.inject({ method: "POST", url: "/api/service-inquiry", payload: { ...validInquiry, ...(await humanSignals(t.app)), ...fields } });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: string }>().id;
-}
-
 async function settle(t: TestApp) {
   t.app.deliveryWorker.wake();
   await t.app.deliveryWorker.settled();
@@ -99,7 +96,7 @@ async function deliveriesOf(t: TestApp, id: string) {
 }
 
 async function health(t: Admin): Promise<DeliveryHealth> {
-  const response = await t.app.inject({ method: "GET", url: "/api/admin/deliveries/health", headers: { cookie: t.cookie } });
+  const response = await adminClient(t.app, { cookie: t.cookie }).get("/api/admin/deliveries/health");
   expect(response.statusCode, response.body).toBe(200);
   return response.json<DeliveryHealth>();
 }
@@ -215,7 +212,7 @@ describe("a confirmation link", () => {
   it("expires after 48 hours: the expired page, the address stays unconfirmed, and a new link works", async () => {
     const t = await appWith();
     const old = (await add(t, ["late@summit.example"])).get("late@summit.example")!;
-    offset += 48 * 3_600_000 + 60_000;
+    time.advance(48 * 3_600_000 + 60_000);
     const page = await t.app.inject({ method: "GET", url: pathOf(old) });
     expect(page.statusCode).toBe(410);
     expect(page.body).toContain("This link has expired");
@@ -309,14 +306,14 @@ describe("where new leads go", () => {
     const t = await appWith();
     const links = await add(t, ["first@summit.example", "second@summit.example"]);
     mail.smtp.received.length = 0;
-    const before = await postLead(t);
+    const before = await postLead(t.app, "inquiries");
     await settle(t);
     expect((await deliveriesOf(t, before)).map((d) => [d.channel, d.recipient, d.state])).toEqual([["owner-email", "owner@summit.example", "sent"]]);
     expect(mail.smtp.received.map((m) => m.envelopeTo)).toEqual([["owner@summit.example"]]);
 
     expect((await confirm(t, tokenOf(links.get("first@summit.example")!))).statusCode).toBe(200);
     mail.smtp.received.length = 0;
-    const after = await postLead(t, { email: "next@example.com" });
+    const after = await postLead(t.app, "inquiries", { email: "next@example.com" });
     await settle(t);
     expect((await deliveriesOf(t, after)).map((d) => [d.recipient, d.state])).toEqual([["first@summit.example", "sent"]]);
     expect(mail.smtp.received.map((m) => m.envelopeTo)).toEqual([["first@summit.example"]]);
@@ -326,12 +323,12 @@ describe("where new leads go", () => {
   it("follows the auto-reply switch over AUTO_REPLY, both ways", async () => {
     const t = await appWith({ autoReply: false });
     expect((await put(t, { autoReply: true })).statusCode).toBe(200);
-    const on = await postLead(t, { email: "on@example.com" });
+    const on = await postLead(t.app, "inquiries", { email: "on@example.com" });
     expect((await deliveriesOf(t, on)).map((d) => d.channel).sort()).toEqual(["auto-reply", "owner-email"]);
 
     const u = await appWith({ autoReply: true });
     expect((await put(u, { autoReply: false })).statusCode).toBe(200);
-    const off = await postLead(u, { email: "off@example.com" });
+    const off = await postLead(u.app, "inquiries", { email: "off@example.com" });
     expect((await deliveriesOf(u, off)).map((d) => d.channel)).toEqual(["owner-email"]);
     expect((await settings(u)).autoReply).toEqual({ enabled: false, setHere: true });
   });
@@ -350,8 +347,8 @@ describe("the delivery health", () => {
 
   it("reaches the owner once an address is confirmed, and counts the owner's e-mails recorded as not configured", async () => {
     const t = await appWith({ notify: [] });
-    await postLead(t);
-    await postLead(t, { email: "two@example.com" });
+    await postLead(t.app, "inquiries");
+    await postLead(t.app, "inquiries", { email: "two@example.com" });
     expect(await health(t)).toMatchObject({ reachesOwner: false, ownerEmailProblem: "no-address", notConfigured: 2, failed: 0, pending: 0 });
     const link = (await add(t, ["owner@summit.example"])).get("owner@summit.example")!;
     expect((await health(t)).reachesOwner).toBe(false);
@@ -363,7 +360,7 @@ describe("the delivery health", () => {
 describe("the owner's e-mails recorded as not configured", () => {
   it("are listed, refused while no channel works (409), then sent to the addresses in use, each once", async () => {
     const t = await appWith({ notify: [] });
-    const [a, b] = [await postLead(t, { firstName: "Ann" }), await postLead(t, { firstName: "Ben", email: "ben@example.com" })];
+    const [a, b] = [await postLead(t.app, "inquiries", { firstName: "Ann" }), await postLead(t.app, "inquiries", { firstName: "Ben", email: "ben@example.com" })];
     await settle(t);
     expect(mail.smtp.received).toHaveLength(0);
     const list = await t.app.inject({ method: "GET", url: "/api/admin/deliveries?state=not-configured", headers: { cookie: t.cookie } });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminPulse, LeadKind, LeadRow, TodayQueue } from "../../../contract/admin-leads.ts";
 import { postLead } from "../../../tests/helpers/lead-posts.ts";
 import { createInboundMessages } from "../../repositories/leads/inbound-messages.ts";
+import { adminClient } from "../../../tests/helpers/admin-client.ts";
 import { addTestUser, createTestApp, signIn, type TestApp } from "../../../tests/helpers/test-app.ts";
 
 // "Now" (issue 33): GET /api/admin/today's answerNow (the leads still waiting that arrived since the last
@@ -17,6 +18,7 @@ const clock = () => new Date(clockMs);
 
 let t: TestApp;
 let owner: string;
+const asOwner = adminClient(() => t.app, { cookie: () => owner });
 let memberCookie: string;
 let memberId: string;
 const ids: Record<string, { kind: LeadKind; id: string }> = {};
@@ -29,12 +31,12 @@ async function leadAt(firstName: string, at: number, formName: string, kind: Lea
 
 async function patch(name: string, payload: object) {
   const { kind, id } = ids[name]!;
-  const response = await t.app.inject({ method: "PATCH", url: `/api/admin/leads/${kind}/${id}`, headers: { cookie: owner }, payload });
+  const response = await asOwner.patch(`/api/admin/leads/${kind}/${id}`, payload);
   expect(response.statusCode, response.body).toBe(200);
 }
 
 async function today(cookie = owner, query = ""): Promise<TodayQueue> {
-  const response = await t.app.inject({ method: "GET", url: `/api/admin/today${query}`, headers: { cookie } });
+  const response = await adminClient(t.app, { cookie }).get(`/api/admin/today${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<TodayQueue>();
 }
@@ -110,7 +112,7 @@ describe("GET /api/admin/today: Now (issue 33)", () => {
   });
 
   it("refuses an unknown assignee value with 400, and needs a session", async () => {
-    const response = await t.app.inject({ method: "GET", url: "/api/admin/today?assignee=everyone", headers: { cookie: owner } });
+    const response = await asOwner.get("/api/admin/today?assignee=everyone");
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe("Invalid parameters.");
     expect((await t.app.inject({ method: "GET", url: "/api/admin/today" })).statusCode).toBe(401);
@@ -128,17 +130,17 @@ describe("GET /api/admin/today: Now (issue 33)", () => {
 
 describe("GET /api/admin/pulse (issue 33)", () => {
   it("answers when the newest lead arrived, and moves with a new one", async () => {
-    const before = (await t.app.inject({ method: "GET", url: "/api/admin/pulse", headers: { cookie: owner } })).json<AdminPulse>();
+    const before = (await asOwner.get("/api/admin/pulse")).json<AdminPulse>();
     expect(before.newestLeadAt).toBe(new Date(et(30, 9, 50)).toISOString());
     await leadAt("Fresh", et(30, 10, 5), "contact-page");
-    const after = (await t.app.inject({ method: "GET", url: "/api/admin/pulse", headers: { cookie: owner } })).json<AdminPulse>();
+    const after = (await asOwner.get("/api/admin/pulse")).json<AdminPulse>();
     expect(after.newestLeadAt).toBe(new Date(et(30, 10, 5)).toISOString());
     expect(names((await today()).answerNow)[0]).toBe("Fresh");
     expect((await t.app.inject({ method: "GET", url: "/api/admin/pulse" })).statusCode).toBe(401);
   });
 
   it("moves when a lead's reply is stored, so a lead's open page shows it", async () => {
-    const pulse = async () => (await t.app.inject({ method: "GET", url: "/api/admin/pulse", headers: { cookie: owner } })).json<AdminPulse>();
+    const pulse = async () => (await asOwner.get("/api/admin/pulse")).json<AdminPulse>();
     expect((await pulse()).newestReplyAt).toBeNull();
     const { kind, id } = ids.MondayEarly!;
     const at = new Date(et(30, 10, 30));

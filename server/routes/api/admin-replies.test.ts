@@ -6,6 +6,7 @@ import { OWNER_ONLY_MESSAGE } from "../../../contract/user-roles.ts";
 import { createLeadMessageOutbox } from "../../repositories/leads/messages.ts";
 import { postLead } from "../../../tests/helpers/lead-posts.ts";
 import { smtpServerForThisFile } from "../../../tests/helpers/smtp-fixture.ts";
+import { adminClient } from "../../../tests/helpers/admin-client.ts";
 import { addTestUser, createTestApp, signIn, smtpDeliveryConfig, validInquiry, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { testClock, type TestClock } from "../../../tests/helpers/test-clock.ts";
 import { MAIL_NOT_CONFIGURED } from "./admin-replies.ts";
@@ -45,12 +46,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const as = (who: { cookie: string }) => ({
-  get: (url: string) => t.app.inject({ method: "GET", url, headers: { cookie: who.cookie } }),
-  post: (url: string, payload?: object) => t.app.inject({ method: "POST", url, headers: { cookie: who.cookie }, ...(payload ? { payload } : {}) }),
-  put: (url: string, payload: object) => t.app.inject({ method: "PUT", url, headers: { cookie: who.cookie }, payload }),
-  delete: (url: string) => t.app.inject({ method: "DELETE", url, headers: { cookie: who.cookie } }),
-});
+const as = (who: { cookie: string }) => adminClient(t.app, { cookie: who.cookie });
 const detail = async (kind: LeadKind, id: string) => (await as(ana).get(`/api/admin/leads/${kind}/${id}`)).json<LeadDetail>();
 const messageRow = (id: string) => t.app.db.selectFrom("leadMessages").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const reply = (who: { cookie: string }, id: string, payload: object = { subject: "About your SEO plan", body: "Hi Marcus,\n\nThanks for writing.\n\nAna" }) =>
@@ -225,8 +221,7 @@ describe("a reply from the lead page", () => {
   it("a message leased by a worker that died is sent after its lease, once", async () => {
     // Queued without waking the app's worker, then claimed by a "worker" that never sends it.
     const outcome = await t.app.repositories.leadAnswers.reply("inquiries", leadId, { subject: "Fifth", body: "Leased." }, { actor: { userId: ana.id, name: "Ana Ruiz" }, fromAddress: "leads@summit.example" });
-    const now = time.clock();
-    const claimed = await createLeadMessageOutbox(t.app.db).claimDue(now, new Date(now.getTime() + 120_000), 8);
+    const claimed = await createLeadMessageOutbox(t.app.db).claimDue(time.clock(), time.offset(120_000), 8);
     expect(claimed.map((message) => message.id)).toEqual([outcome!.event.id]);
     t.app.leadReplies.wake();
     await sent();
@@ -289,7 +284,7 @@ describe("calls", () => {
 describe("the credit rule", () => {
   it("a status change out of new credits its user too, and a later reply does not take it", async () => {
     const id = await postLead(t.app, "contacts");
-    const changed = await t.app.inject({ method: "PATCH", url: `/api/admin/leads/contacts/${id}`, headers: { cookie: ben.cookie }, payload: { status: "qualified" } });
+    const changed = await as(ben).patch(`/api/admin/leads/contacts/${id}`, { status: "qualified" });
     expect(changed.json()).toMatchObject({ status: "qualified", answeredAt: time.clock().toISOString(), answeredBy: ben.id });
     time.advance(60_000);
     await as(ana).post(`/api/admin/leads/contacts/${id}/calls`, { outcome: "reached" });

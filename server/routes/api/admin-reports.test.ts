@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LeadDetail, LeadKind } from "../../../contract/admin-leads.ts";
 import type { RelatedLeads, SourcesReport, SpeedReport } from "../../../contract/reports.ts";
 import { postLead } from "../../../tests/helpers/lead-posts.ts";
+import { adminClient } from "../../../tests/helpers/admin-client.ts";
 import { addTestUser, createTestApp, signIn, TEST_ADMIN, testConfig, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database.ts";
 
@@ -44,7 +45,8 @@ async function ownerApp(db: TestDatabase, rateLimited = false): Promise<TestApp>
   );
 }
 
-const get = (url: string) => t.app.inject({ method: "GET", url, headers: { cookie } });
+const admin = adminClient(() => t.app, { cookie: () => cookie });
+const { get } = admin;
 const sources = async (query: string) => {
   const response = await get(`/api/admin/reports/sources?${query}`);
   expect(response.statusCode, response.body).toBe(200);
@@ -70,7 +72,7 @@ async function leadAt(at: number, extra: Record<string, unknown> = {}, kind: Lea
 async function setStatus(kind: LeadKind, id: string, status: string, at: number) {
   clockMs = at;
   try {
-    const response = await t.app.inject({ method: "PATCH", url: `/api/admin/leads/${kind}/${id}`, headers: { cookie }, payload: { status } });
+    const response = await admin.patch(`/api/admin/leads/${kind}/${id}`, { status });
     expect(response.statusCode, response.body).toBe(200);
   } finally {
     clockMs = null;
@@ -289,7 +291,7 @@ describe("speed to lead", () => {
     // is credited to whoever holds it (here nobody: "Unassigned").
     const member = await addTestUser(t.app, { email: `member${Date.now()}@example.com`, name: "Mia Member" });
     const memberCookie = await signIn(t.app, member);
-    const assign = await t.app.inject({ method: "PATCH", url: `/api/admin/leads/contacts/${ids[1]}`, headers: { cookie }, payload: { assigneeId: member.id } });
+    const assign = await admin.patch(`/api/admin/leads/contacts/${ids[1]}`, { assigneeId: member.id });
     expect(assign.statusCode).toBe(200);
     const memberLead = await leadAt(at(9, 9));
     clockMs = at(9, 9) + 15 * MINUTE;
