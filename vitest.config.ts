@@ -1,8 +1,10 @@
 import { defineConfig } from "vitest/config";
 import { IMAP_TEST_FILES } from "./tests/helpers/imap-prerequisite.ts";
 
-// Three projects: unit tests (no database), and the API suite run once on SQLite and once on
-// PostgreSQL. `npm test` (scripts/test.ts) chooses which run and reports what it skipped.
+// Four projects: unit tests (no database, no socket, no process: the fast loop), the API suite run once on
+// SQLite and once on PostgreSQL (with the real parts: SMTP, IMAP, HTTP receivers), and the tests of
+// eslint.config.js's own rules (*.lint.test.ts), which `npm run lint` runs since they load ESLint and the
+// TypeScript project. `npm test` (scripts/test.ts) chooses which run and reports what it skipped.
 const apiTests = ["server/**/*.test.ts"];
 // scripts/test.ts sets SKIP_IMAP_TESTS=1 when dovecot is missing, and reports them as a skipped suite.
 const imapTests = process.env.SKIP_IMAP_TESTS === "1" ? IMAP_TEST_FILES : [];
@@ -13,6 +15,7 @@ export default defineConfig({
     setupFiles: ["tests/setup/fail-on-console-error.ts"],
     projects: [
       { extends: true, test: { name: "unit", include: unitTests } },
+      { extends: true, test: { name: "lint", include: ["tests/**/*.lint.test.ts"] } },
       {
         extends: true,
         test: {
