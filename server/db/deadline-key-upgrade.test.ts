@@ -96,7 +96,7 @@ it("sorts the upgraded leads of both kinds by reply deadline in the combined lis
   }
 });
 
-it("keys a lead an older instance stores after the upgrade (a rolling deploy) before the deadline order or the day's queue is read", async () => {
+it("keys a lead an older instance stores after the upgrade (a rolling deploy) at the next start, not when a list is read", async () => {
   const t = await createTestApp({}, database);
   try {
     const cookie = await signIn(t.app);
@@ -111,10 +111,23 @@ it("keys a lead an older instance stores after the upgrade (a rolling deploy) be
       .insertInto("contactSubmissions")
       .values({ id: lateId, firstName: "Late", lastName: "Deploy", email: "late@example.com", phone: "(512) 555-0100", products: "[]", formName: "home-services-audit", searchText: "late deploy", csvLine: "line", createdAt })
       .execute();
-    // Four business hours promised long ago: overdue.
-    expect(await needsReply()).toBe(before + 1);
-    const stored = await db.selectFrom("contactSubmissions").select("deadlineKey").where("id", "=", lateId).executeTakeFirstOrThrow();
-    expect(stored.deadlineKey).toBe(deadlineKey({ status: "new", createdAt, replyBy: "2026-01-05T18:00:00.000Z" }));
+    // Reads never write: the day's queue and the deadline order leave it without a key.
+    expect(await needsReply()).toBe(before);
+    const deadlineOrder = await t.app.inject({ method: "GET", url: "/api/admin/leads/contacts?view=all&sort=deadline&limit=100", headers: { cookie } });
+    expect(deadlineOrder.statusCode, deadlineOrder.body).toBe(200);
+    const storedKey = async () => (await db.selectFrom("contactSubmissions").select("deadlineKey").where("id", "=", lateId).executeTakeFirstOrThrow()).deadlineKey;
+    expect(await storedKey()).toBeNull();
+    // The next start (start-up-backfills.ts) gives it its reply-by time under the business hours and its key.
+    const restarted = await createTestApp({}, database);
+    try {
+      const restartedCookie = await signIn(restarted.app);
+      const needsReplyNow = (await restarted.app.inject({ method: "GET", url: "/api/admin/today", headers: { cookie: restartedCookie } })).json<{ needsReply: { total: number } }>().needsReply.total;
+      // Four business hours promised long ago: overdue.
+      expect(needsReplyNow).toBe(before + 1);
+      expect(await storedKey()).toBe(deadlineKey({ status: "new", createdAt, replyBy: "2026-01-05T18:00:00.000Z" }));
+    } finally {
+      await restarted.close();
+    }
   } finally {
     await t.close();
   }

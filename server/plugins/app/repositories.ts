@@ -64,9 +64,9 @@ export default fp(
       businessHours: createBusinessHoursRepository(app.db, app.clock),
     };
     app.decorate("repositories", repositories);
-    // The leads stored before migration 0020 get their reply deadline once, before the server answers.
-    const backfilled = await repositories.leads.backfillReplyBy();
-    if (backfilled > 0) app.log.info({ leads: backfilled }, "wrote the reply deadlines of leads stored before the business hours");
+    // The leads stored before a derived column existed get it once, before the server answers (reads never write it).
+    const backfilled = await repositories.leads.backfillDerivedColumns();
+    if (Object.values(backfilled).some((count) => count > 0)) app.log.info({ leads: backfilled }, "wrote the derived columns of leads stored before them");
   },
   { name: "repositories", dependencies: ["database"] },
 );

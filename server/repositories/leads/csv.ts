@@ -1,10 +1,10 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
-import type { LeadKind } from "../../../contract/admin-leads.ts";
+import { leadKinds, type LeadKind } from "../../../contract/admin-leads.ts";
 import { isPostgres, setColumnByIds } from "../../db/dialect.ts";
 import type { ContactSubmissionsTable, Database, ServiceInquiriesTable } from "../../db/schema.ts";
 import { csvLine } from "../../lib/csv.ts";
 import { leadFilter, leadSearch, type ScopedFilters } from "./filters.ts";
-import { leadSqlTables, leadTables, leadView, wholeRow, type LeadRows, type LeadTableName } from "./lead-tables.ts";
+import { leadSqlTables, leadTables, leadView, wholeRow, type LeadRows } from "./lead-tables.ts";
 
 // The inbox's CSV export. Each lead keeps its CSV line ready in csv_line, written when the lead is
 // stored (write.ts) and rewritten in the database when its status or read mark changes (lead-changes.ts,
@@ -40,7 +40,7 @@ export function leadCsvLine<K extends LeadKind>(kind: K, lead: CsvSource<K> | Le
  * The SQL of a lead's stored CSV line with its status and read cells (the third and fourth: id, received
  * time, status, read time, which never need quotes) set to the given SQL, the rest of the line kept: a
  * change of triage state rewrites its lines in the database, without reading the rows first. `oldRead`
- * is the line's read cell as it was. A missing line stays missing (exportCsvLines writes those).
+ * is the line's read cell as it was. A missing line stays missing (the start-up step writes those).
  */
 export function csvLineWithState(db: Kysely<Database>, status: RawBuilder<unknown>, read: (oldRead: RawBuilder<string>) => RawBuilder<unknown>): RawBuilder<string> {
   if (isPostgres(db)) {
@@ -65,42 +65,38 @@ export const EXPORT_MAX_ROWS = 100_000;
 const BATCH = 1000;
 
 /**
- * Writes the CSV line of every lead of the kind that has none (a lead stored by an older instance during
- * a rolling deploy), a batch at a time in id order; returns how many it wrote.
+ * Writes the CSV line of up to `limit` leads of each kind that have none (stored by an instance older than
+ * migration 0005 during a rolling deploy: 0005 wrote the lines of the rows it found); answers how many. The
+ * start-up step's (start-up-backfills.ts): the export never writes.
  */
-async function writeMissingCsvLines<K extends LeadKind>(db: Kysely<Database>, kind: K): Promise<number> {
-  const table: LeadTableName = leadTables[kind];
+export async function writeMissingCsvLines(db: Kysely<Database>, limit: number): Promise<number> {
   let written = 0;
-  let after: string | null = null;
-  for (;;) {
-    let query = leadView(db).selectFrom(table).selectAll().where("csvLine", "is", null).orderBy("id").limit(BATCH);
-    if (after !== null) query = query.where("id", ">", after);
-    const leads = (await query.execute()).map((row) => wholeRow(kind, row));
-    if (leads.length === 0) return written;
+  for (const kind of leadKinds) {
+    const leads = (await leadView(db).selectFrom(leadTables[kind]).selectAll().where("csvLine", "is", null).orderBy("id").limit(limit).execute()).map((row) => wholeRow(kind, row));
+    if (leads.length === 0) continue;
     await setColumnByIds(db, leadSqlTables[kind], "csv_line", leads.map((lead) => [lead.id, leadCsvLine(kind, lead)] as const));
     written += leads.length;
-    after = leads.at(-1)!.id;
   }
+  return written;
 }
 
 /** The CSV lines of every lead of the filter, newest first, up to EXPORT_MAX_ROWS. */
 export async function exportCsvLines(db: Kysely<Database>, kind: LeadKind, filters: ScopedFilters): Promise<string[]> {
   const search = await leadSearch(db, kind, filters);
-  const read = async () => {
-    const rows: { csvLine: string | null }[] = await leadView(db)
-      .selectFrom(leadTables[kind])
-      .select("csvLine")
-      .where((eb) => leadFilter(eb, kind, filters, search))
-      .orderBy("createdAt", "desc")
-      .orderBy("id", "desc")
-      .limit(EXPORT_MAX_ROWS)
-      .execute();
-    return rows.map((row) => row.csvLine);
-  };
-  let lines = await read();
-  if (lines.includes(null)) {
-    await writeMissingCsvLines(db, kind);
-    lines = await read();
+  const rows: { id: string; csvLine: string | null }[] = await leadView(db)
+    .selectFrom(leadTables[kind])
+    .select(["id", "csvLine"])
+    .where((eb) => leadFilter(eb, kind, filters, search))
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .limit(EXPORT_MAX_ROWS)
+    .execute();
+  // A lead stored without its line since the last start (a rolling deploy) has it made here, not stored.
+  const missing = rows.filter((row) => row.csvLine === null).map((row) => row.id);
+  const made = new Map<string, string>();
+  for (let i = 0; i < missing.length; i += BATCH) {
+    const leads = await leadView(db).selectFrom(leadTables[kind]).selectAll().where("id", "in", missing.slice(i, i + BATCH)).execute();
+    for (const lead of leads) made.set(lead.id, leadCsvLine(kind, wholeRow(kind, lead)));
   }
-  return lines as string[];
+  return rows.map((row) => row.csvLine ?? made.get(row.id)!);
 }

@@ -15,7 +15,8 @@ import type { LeadInputOf, LeadOf } from "./lead-tables.ts";
 import { createLeadReports } from "./reports.ts";
 import { leadStats } from "./stats.ts";
 import { newestArrival, todayQueue, type NowWindow } from "./today.ts";
-import { backfillReplyBy, rekeyWaitingLeads } from "./reply-by-backfill.ts";
+import { rekeyWaitingLeads } from "./reply-by-backfill.ts";
+import { backfillDerivedColumns, runBackfillStep, type BackfillCounts } from "./start-up-backfills.ts";
 import type { BusinessHours } from "../../../contract/business-hours.ts";
 import { insertLead, type SpamVerdict } from "./write.ts";
 
@@ -70,9 +71,13 @@ export function createLeadsRepository(db: Kysely<Database>, plan: DeliveryPlanne
     rekeyWaiting(trx: Kysely<Database>, hours: BusinessHours): Promise<number> {
       return rekeyWaitingLeads(trx, hours);
     },
-    /** Start-up: the deadlines of leads stored before migration 0020 (one step; on PostgreSQL one instance at a time). */
+    /** Start-up: the derived columns of leads stored before they existed (start-up-backfills.ts; on PostgreSQL one instance at a time). */
+    backfillDerivedColumns(): Promise<BackfillCounts> {
+      return backfillDerivedColumns(db);
+    },
+    /** The start-up step of the deadlines of leads stored before migration 0020 alone. */
     backfillReplyBy(): Promise<number> {
-      return backfillReplyBy(db);
+      return runBackfillStep(db, "replyBy");
     },
     /** The admin's pulse: when the newest lead and the newest reply from a lead arrived. */
     async pulse(): Promise<AdminPulse> {

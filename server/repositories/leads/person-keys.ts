@@ -1,9 +1,9 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import { channelOf } from "../../../contract/lead-channels.ts";
 import type { LeadKind } from "../../../contract/admin-leads.ts";
 import { leadKinds } from "../../../contract/admin-leads.ts";
 import type { Database } from "../../db/schema.ts";
-import { leadSqlTables, leadTables, leadView } from "./lead-tables.ts";
+import { leadSqlTables, leadTables, leadView, type LeadDatabase, type LeadTableName } from "./lead-tables.ts";
 
 // The same person twice (issue 24): leads with the same e-mail address (case-insensitive) or the same
 // phone number (its digits) belong to one person, whose id is the id of the first such lead. A lead
@@ -31,17 +31,26 @@ export function phoneKeyOf(phone: string): string | null {
 }
 
 type Keys = { emailKey: string | null; phoneKey: string | null };
+/** A lead's place in the order of arrival: (created_at, id), the id breaking a tie. */
+type Arrival = { createdAt: string; id: string };
+
+/** Only the leads that arrived before `before` (all when undefined). */
+function arrivedBefore<QB extends SelectQueryBuilder<LeadDatabase, LeadTableName, object>>(query: QB, before: Arrival | undefined): QB {
+  if (before === undefined) return query;
+  return query.where((eb) => eb.or([eb("createdAt", "<", before.createdAt), eb.and([eb("createdAt", "=", before.createdAt), eb("id", "<", before.id)])])) as QB;
+}
 
 /**
  * The person a new lead belongs to (personOf) and when their latest lead arrived (null: a new person, whose
- * id is then the new lead's).
+ * id is then the new lead's). `before`: only the leads that arrived before it count (the start-up step keys
+ * an older lead as it would have been keyed when it arrived).
  */
-export async function personAndPrevious(db: Kysely<Database>, keys: Keys): Promise<{ personId: string | null; previousLeadAt: string | null }> {
-  const personId = await personOf(db, keys);
+export async function personAndPrevious(db: Kysely<Database>, keys: Keys, before?: Arrival): Promise<{ personId: string | null; previousLeadAt: string | null }> {
+  const personId = await personOf(db, keys, before);
   if (personId === null) return { personId: null, previousLeadAt: null };
   const latest = await Promise.all(
     leadKinds.map((kind) =>
-      leadView(db).selectFrom(leadTables[kind]).select((eb) => eb.fn.max("createdAt").as("at")).where("personId", "=", personId).executeTakeFirst(),
+      arrivedBefore(leadView(db).selectFrom(leadTables[kind]).select((eb) => eb.fn.max("createdAt").as("at")).where("personId", "=", personId), before).executeTakeFirst(),
     ),
   );
   const times = latest.map((row) => row?.at).filter((at): at is string => typeof at === "string" && at !== "");
@@ -49,16 +58,12 @@ export async function personAndPrevious(db: Kysely<Database>, keys: Keys): Promi
 }
 
 /** The person of the first lead, of either kind, with this e-mail address or else this phone number; null: a new person. */
-export async function personOf(db: Kysely<Database>, { emailKey, phoneKey }: Keys): Promise<string | null> {
+export async function personOf(db: Kysely<Database>, { emailKey, phoneKey }: Keys, before?: Arrival): Promise<string | null> {
   for (const [column, key] of [["emailKey", emailKey], ["phoneKey", phoneKey]] as const) {
     if (key === null) continue;
     const firsts = await Promise.all(
       leadKinds.map((kind) =>
-        leadView(db)
-          .selectFrom(leadTables[kind])
-          .select(["personId", "createdAt"])
-          .where(column, "=", key)
-          .where("personId", "is not", null)
+        arrivedBefore(leadView(db).selectFrom(leadTables[kind]).select(["personId", "createdAt"]).where(column, "=", key).where("personId", "is not", null), before)
           .orderBy("createdAt")
           .limit(1)
           .executeTakeFirst(),
@@ -81,39 +86,45 @@ export function derivedLeadColumns(lead: SourceOfRow) {
   };
 }
 
-const BATCH = 500;
-
 /**
- * Writes the channel, keys and person of the leads stored before migration 0017 (or by an older instance
- * during a rolling deploy), oldest first, so the first lead of a person names it. The reports and the
- * related leads call it first: through the partial index of unkeyed rows, a seek when there are none.
+ * Writes the channel, keys and person of the `limit` first-arrived leads, of both kinds, that have none:
+ * leads stored before migration 0017 (or by an older instance during a rolling deploy). One order across
+ * both tables, (created_at, id), each lead keyed against the leads that arrived before it only: every
+ * lead gets the person and previous lead it would have got had it arrived under the current code. The
+ * start-up step's (start-up-backfills.ts), called until it answers 0; no read writes them.
  */
-export async function writeMissingPersonKeys(db: Kysely<Database>): Promise<number> {
-  let written = 0;
-  for (;;) {
-    const batches = await Promise.all(
-      leadKinds.map(async (kind) =>
-        (
-          await leadView(db)
-            .selectFrom(leadTables[kind])
-            .select(["id", "createdAt", "email", "phone", "utmSource", "utmMedium", "clickId", "referrer"])
-            .where("personId", "is", null)
-            .orderBy("createdAt")
-            .orderBy("id")
-            .limit(BATCH)
-            .execute()
-        ).map((row) => ({ ...row, kind })),
-      ),
-    );
-    const rows = batches.flat().sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
-    if (rows.length === 0) return written;
-    for (const row of rows) {
-      const derived = derivedLeadColumns(row);
-      const { personId, previousLeadAt } = await personAndPrevious(db, derived);
-      await writeDerived(db, row.kind, row.id, { ...derived, personId: personId ?? row.id, previousLeadAt });
-    }
-    written += rows.length;
+export async function writeMissingPersonKeys(db: Kysely<Database>, limit: number): Promise<number> {
+  // Each table's first `limit` unkeyed leads (through its partial index of them) hold the first `limit` of both.
+  const firsts = await Promise.all(
+    leadKinds.map(async (kind) =>
+      (
+        await leadView(db)
+          .selectFrom(leadTables[kind])
+          .select(["id", "createdAt", "email", "phone", "utmSource", "utmMedium", "clickId", "referrer"])
+          .where("personId", "is", null)
+          .orderBy("createdAt")
+          .orderBy("id")
+          .limit(limit)
+          .execute()
+      ).map((row) => ({ ...row, kind })),
+    ),
+  );
+  const rows = firsts
+    .flat()
+    .sort((a, b) => compareArrival(a, b))
+    .slice(0, limit);
+  for (const row of rows) {
+    const derived = derivedLeadColumns(row);
+    const { personId, previousLeadAt } = await personAndPrevious(db, derived, row);
+    await writeDerived(db, row.kind, row.id, { ...derived, personId: personId ?? row.id, previousLeadAt });
   }
+  return rows.length;
+}
+
+/** The order of arrival, as the databases sort (created_at, id): ISO times and lower-case ids compare as text. */
+function compareArrival(a: Arrival, b: Arrival): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 async function writeDerived(db: Kysely<Database>, kind: LeadKind, id: string, values: Keys & { channel: string; personId: string; previousLeadAt: string | null }) {

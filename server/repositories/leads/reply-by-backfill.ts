@@ -1,9 +1,9 @@
-import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
+import type { Expression, Kysely, SqlBool } from "kysely";
 import { leadKinds } from "../../../contract/admin-leads.ts";
 import type { BusinessHours } from "../../../contract/business-hours.ts";
 import type { LeadStatus } from "../../../contract/fields.ts";
 import { deadlineKey, replyByOf } from "../../../contract/reply-window.ts";
-import { isPostgres, setColumnByIds } from "../../db/dialect.ts";
+import { setColumnByIds } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
 import { readBusinessHours } from "../business-hours-repository.ts";
 import { leadSqlTables, leadTables, leadView, type LeadExpressionBuilder } from "./lead-tables.ts";
@@ -11,13 +11,11 @@ import { leadSqlTables, leadTables, leadView, type LeadExpressionBuilder } from 
 // The stored reply deadline (issue 33): reply_by, and the deadline order's key that follows it while a lead
 // waits. A new lead gets both when stored (write.ts). Two more writers, here:
 // - once at start-up, the leads stored before migration 0020 (reply_by null), under the hours then in force:
-//   one step, in one transaction that holds an advisory lock on PostgreSQL, so one instance does it while
-//   the others wait for it; reads never write;
+//   one of the start-up steps (start-up-backfills.ts: batches under an advisory lock on PostgreSQL, so one
+//   instance does it while the others wait for it); reads never write;
 // - when the owner saves new hours, every lead still waiting, so no deadline on "Now" is of the old hours.
 
 const BATCH = 1000;
-/** pg_advisory_xact_lock's key for the start-up step (any constant of ours). */
-const BACKFILL_LOCK = 330_020;
 
 type Keyed = { id: string; status: LeadStatus; createdAt: string; formName: string | null };
 
@@ -57,15 +55,20 @@ async function writeDeadlinesWhere(trx: Kysely<Database>, where: (eb: LeadExpres
   return written;
 }
 
-/** Start-up: gives every lead without a stored deadline its deadline under the stored hours; answers how many. */
-export async function backfillReplyBy(db: Kysely<Database>): Promise<number> {
-  // The usual start finds nothing to write (an index seek per table) and takes no write lock at all.
-  const pending = await Promise.all(leadKinds.map((kind) => leadView(db).selectFrom(leadTables[kind]).select("id").where("replyBy", "is", null).limit(1).executeTakeFirst()));
-  if (pending.every((row) => row === undefined)) return 0;
-  return db.transaction().execute(async (trx) => {
-    if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${BACKFILL_LOCK})`.execute(trx);
-    return writeDeadlinesWhere(trx, (eb) => eb("replyBy", "is", null), await readBusinessHours(trx));
-  });
+/**
+ * Start-up: gives up to `limit` leads of each kind without a stored deadline their deadline under the stored
+ * hours, in the caller's transaction; answers how many (start-up-backfills.ts calls it until 0).
+ */
+export async function writeMissingReplyBy(trx: Kysely<Database>, limit: number): Promise<number> {
+  const hours = await readBusinessHours(trx);
+  let written = 0;
+  for (const kind of leadKinds) {
+    const leads = (await leadView(trx).selectFrom(leadTables[kind]).select(["id", "status", "createdAt", "formName"]).where("replyBy", "is", null).limit(limit).execute()) as Keyed[];
+    if (leads.length === 0) continue;
+    await writeDeadlines(trx, leadSqlTables[kind], leads, hours);
+    written += leads.length;
+  }
+  return written;
 }
 
 /** New hours: every waiting lead's deadline counted again under them, in the caller's transaction; answers how many. */

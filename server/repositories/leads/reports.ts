@@ -5,7 +5,6 @@ import type { RelatedLead, ReportDimension } from "../../../contract/reports.ts"
 import type { Database } from "../../db/schema.ts";
 import { epochMinutes, isPostgres } from "../../db/dialect.ts";
 import { leadSqlTables, leadTables, leadView } from "./lead-tables.ts";
-import { writeMissingPersonKeys } from "./person-keys.ts";
 
 // What the reports (server/reports/) read from the lead tables: leads and people of a period by channel,
 // campaign, landing page, form or week; the answer times of a period's leads; a person's other leads.
@@ -93,7 +92,6 @@ export function createLeadReports(db: Kysely<Database>) {
      * the total. One grouped statement per table, summed here.
      */
     async groups(by: ReportDimension, range: InstantRange, weeks: readonly { key: string; start: string }[] = []): Promise<LeadGroup[]> {
-      await writeMissingPersonKeys(db);
       const key = groupExpression(by, weeks);
       // Forms are grouped by their page too, in the same pass.
       const page = by === "form" ? sql`page_path` : sql`null`;
@@ -169,7 +167,6 @@ export function createLeadReports(db: Kysely<Database>) {
 
     /** The other leads of the lead's person (same e-mail or phone: person-keys.ts), newest first; null: no such lead. */
     async related(kind: LeadKind, id: string): Promise<RelatedLead[] | null> {
-      await writeMissingPersonKeys(db);
       const lead = await leadView(db).selectFrom(leadTables[kind]).select("personId").where("id", "=", id).executeTakeFirst();
       if (!lead) return null;
       if (!lead.personId) return [];

@@ -3,7 +3,6 @@ import { TODAY_LIST_MAX, leadKinds, type LeadKind, type LeadRow, type TodayQueue
 import { fastReplyFormNames, replyWindowHours } from "../../../contract/form-names.ts";
 import { answerNowSince, businessPeriodEndAfter, type BusinessHours } from "../../../contract/business-hours.ts";
 import type { Database } from "../../db/schema.ts";
-import { writeMissingDeadlineKeys } from "./deadline-keys.ts";
 import { comparePositions, type LeadOrder, type LeadPosition } from "./lead-order.ts";
 import { leadTables, leadView, toLead, wholeRow, type LeadExpressionBuilder } from "./lead-tables.ts";
 import { endOfOwnerDay } from "./owner-day.ts";
@@ -104,7 +103,6 @@ export async function todayQueue(db: Kysely<Database>, now: Date, ownerTimeZone:
     return counts.reduce((sum, row: { n: number | string }) => sum + Number(row.n), 0);
   }
 
-  for (const kind of leadKinds) await writeMissingDeadlineKeys(db, kind);
   const needsReply = needsReplyRanges(now);
   const dueBefore = endOfOwnerDay(now, ownerTimeZone).toISOString();
   const followUpDue = (eb: LeadExpressionBuilder) => eb.and([eb("followUpAt", "<", dueBefore), eb("status", "!=", "spam")]);

@@ -348,8 +348,9 @@ describe("the same person twice", () => {
   it("gives leads stored before the person keys existed their person, oldest first", async () => {
     const older = await leadAt(Date.UTC(2021, 0, 3, 15), { email: "legacy@example.com", phone: "(312) 555-0777" });
     const newer = await leadAt(Date.UTC(2021, 0, 4, 15), { email: "LEGACY@example.com", phone: "(312) 555-0778" });
-    // As an instance older than migration 0017 would have stored them.
+    // As an instance older than migration 0017 would have stored them; the start-up step keys them (reads never write).
     await t.app.db.updateTable("contactSubmissions").set({ personId: null, emailKey: null, phoneKey: null, channel: null }).where("id", "in", [older, newer]).execute();
+    await t.app.repositories.leads.backfillDerivedColumns();
     const items = (await get(`/api/admin/leads/contacts/${newer}/related`)).json<RelatedLeads>().items;
     expect(items.map((lead) => lead.id)).toEqual([older]);
     const rows = await t.app.db.selectFrom("contactSubmissions").select(["id", "personId", "channel"]).where("id", "in", [older, newer]).execute();
