@@ -9,8 +9,8 @@ import { weeksOf, type ResolvedPeriod } from "./periods.ts";
 // period. The median and 90th percentile are of the answered leads; the share within the promise is of
 // the leads that are "due": answered, or past their stored reply-by time unanswered (the form's promise
 // counted in business hours, contract/business-hours.ts, issue 33), in time when answered_at <= reply_by.
-// A lead still inside its window unanswered is neither in time nor late yet. Worked out in SQL
-// (leads/reports.ts).
+// A lead still inside its window unanswered is neither in time nor late yet. The database gives each lead's
+// minutes and promise; leads/reports.ts (answerGroups) sums and ranks them, the same way on both dialects.
 
 /** A group's figures as the report shows them: minutes to a tenth, the share within the promise. */
 export function speedFigures(group: AnswerFigures = NO_LEADS): SpeedFigures {

@@ -3,7 +3,7 @@ import { leadKinds, type LeadKind } from "../../../contract/admin-leads.ts";
 import type { LeadStatus } from "../../../contract/fields.ts";
 import type { RelatedLead, ReportDimension } from "../../../contract/reports.ts";
 import type { Database } from "../../db/schema.ts";
-import { epochMinutes, isPostgres } from "../../db/dialect.ts";
+import { epochMinutes } from "../../db/dialect.ts";
 import { leadSqlTables, leadTables, leadView } from "./lead-tables.ts";
 
 // What the reports (server/reports/) read from the lead tables: leads and people of a period by channel,
@@ -36,7 +36,7 @@ export function percentile(sorted: ArrayLike<number>, p: number): number | null 
 
 type AnswerRow = { week: number; assigneeId: string | null; minutes: number | null; due: number; inTime: number };
 
-/** The figures of rows (SQLite's way: the database gives each lead's numbers, the server sorts them). */
+/** The figures of rows (the database gives each lead's numbers, the server sums and sorts them). */
 function figuresOf(rows: readonly AnswerRow[]): AnswerFigures {
   // A typed array sorts numbers without a comparator call per pair.
   const all = new Float64Array(rows.length);
@@ -52,8 +52,18 @@ function figuresOf(rows: readonly AnswerRow[]): AnswerFigures {
   return { leads: rows.length, answered, due, inTime, median: percentile(minutes, 0.5), p90: percentile(minutes, 0.9) };
 }
 
-/** The group's expression: weeks as the Monday (a date) of the owner's week each lead arrived in. */
-function groupExpression(by: ReportDimension, weeks: readonly { key: string; start: string }[]): RawBuilder<string | null> {
+/**
+ * The week each lead arrived in, as an index into the owner's `weeks` of the period (first first, the first
+ * starting at the period's start): the latest week whose start it is at or after. The one week expression of
+ * the reports: the sources by week (whose keys are the weeks' Mondays) and speed to lead's weeks.
+ */
+function weekIndex(weeks: readonly { start: string }[]): RawBuilder<number> {
+  const later = [...weeks.entries()].slice(1).reverse().map(([i, week]) => sql`when created_at >= ${week.start} then ${sql.lit(i)}`);
+  return later.length === 0 ? sql<number>`0` : sql<number>`(case ${sql.join(later, sql` `)} else 0 end)`;
+}
+
+/** The group's expression; weeks: an index into `weeks` (weekIndex), which `groups` turns into the week's key. */
+function groupExpression(by: ReportDimension, weeks: readonly { start: string }[]): RawBuilder<string | number | null> {
   switch (by) {
     case "channel":
       return sql`channel`;
@@ -66,11 +76,8 @@ function groupExpression(by: ReportDimension, weeks: readonly { key: string; sta
       // Through coalesce, so SQLite's planner does not walk the form index (form_name, created_at…) for the
       // grouping's order, reading every lead of every form: the period's range of the report index is far less.
       return sql`coalesce(form_name, '')`;
-    case "week": {
-      // Latest week first: the first boundary a lead is at or after names its week.
-      const cases = [...weeks].reverse().map((week) => sql`when created_at >= ${week.start} then ${week.key}`);
-      return sql`case ${sql.join(cases, sql` `)} end`;
-    }
+    case "week":
+      return weekIndex(weeks);
   }
 }
 
@@ -99,7 +106,7 @@ export function createLeadReports(db: Kysely<Database>) {
         leadKinds.map(
           async (kind) =>
             (
-              await sql<{ k: string | null; p: string | null; leads: number | string; people: number | string }>`
+              await sql<{ k: string | number | null; p: string | null; leads: number | string; people: number | string }>`
                 select ${key} as k, ${page} as p, count(*) as leads,
                   sum(case when previous_lead_at is null or previous_lead_at < ${range.start} then 1 else 0 end) as people
                 from ${sql.table(leadSqlTables[kind])}
@@ -110,12 +117,12 @@ export function createLeadReports(db: Kysely<Database>) {
       );
       const groups = new Map<string | null, LeadGroup>();
       for (const row of perTable.flat()) {
-        if (by === "form" && row.k === "") row.k = null;
-        const group = groups.get(row.k) ?? { key: row.k, leads: 0, people: 0, ...(by === "form" ? { pages: [] } : {}) };
+        const k = by === "week" ? (weeks[Number(row.k)]?.key ?? null) : by === "form" && row.k === "" ? null : (row.k as string | null);
+        const group = groups.get(k) ?? { key: k, leads: 0, people: 0, ...(by === "form" ? { pages: [] } : {}) };
         group.leads += Number(row.leads);
         group.people += Number(row.people ?? 0);
         group.pages?.push(row.p);
-        groups.set(row.k, group);
+        groups.set(k, group);
       }
       return [...groups.values()];
     },
@@ -124,33 +131,15 @@ export function createLeadReports(db: Kysely<Database>) {
     async answerGroups(range: InstantRange, weeks: readonly { start: string }[], now: Date): Promise<AnswerGroups> {
       // Each lead's promise is its stored reply-by time, counted in business hours (contract/business-hours.ts,
       // issue 33). Credit goes to who gave the first answer; a lead not answered yet to whoever holds it.
-      const week = weeks.length <= 1 ? sql`0` : sql`(case ${sql.join([...weeks.entries()].slice(1).reverse().map(([i, w]) => sql`when created_at >= ${w.start} then ${sql.lit(i)}`), sql` `)} else 0 end)`;
       // Each timestamp read once, as minutes since 1970.
-      const inner = sql`${week} as week, coalesce(answered_by, assignee_id) as assignee_id, ${epochMinutes(db, sql`reply_by`)} as deadline, ${epochMinutes(db, sql`created_at`)} as arrived, ${epochMinutes(db, sql`answered_at`)} as answered`;
+      const inner = sql`${weekIndex(weeks)} as week, coalesce(answered_by, assignee_id) as assignee_id, ${epochMinutes(db, sql`reply_by`)} as deadline, ${epochMinutes(db, sql`created_at`)} as arrived, ${epochMinutes(db, sql`answered_at`)} as answered`;
       const nowMinutes = sql.lit(now.getTime() / 60_000);
-      const leads = sql`(select week, assignee_id, answered - arrived as minutes,
+      // One row per lead with its numbers, on both dialects; the figures are summed and ranked here, once
+      // (figuresOf), so PostgreSQL and SQLite cannot disagree on a median.
+      const { rows } = await sql<AnswerRow>`select week, assignee_id as "assigneeId", answered - arrived as minutes,
           (case when answered is not null or ${nowMinutes} > deadline then 1 else 0 end) as due,
-          (case when answered is not null and answered <= deadline then 1 else 0 end) as in_time
-        from ${periodLeads(range, inner)} l) f`;
-
-      if (isPostgres(db)) {
-        // PostgreSQL sums the groups and picks the percentiles itself (percentile_disc is the nearest rank):
-        // a few rows travel instead of one per lead.
-        const { rows } = await sql<{ week: number | null; assigneeId: string | null; g: number } & Record<"leads" | "answered" | "due" | "inTime", number> & { median: number | null; p90: number | null }>`
-          select week, assignee_id as "assigneeId", grouping(week, assignee_id) as g, cast(count(*) as integer) as leads,
-            cast(count(minutes) as integer) as answered, cast(sum(due) as integer) as due, cast(sum(in_time) as integer) as "inTime",
-            percentile_disc(0.5) within group (order by minutes) as median, percentile_disc(0.9) within group (order by minutes) as p90
-          from ${leads} group by grouping sets ((week), (assignee_id), ())`.execute(raw);
-        const groups: AnswerGroups = { total: NO_LEADS, byWeek: new Map(), byAssignee: new Map() };
-        for (const { week: w, assigneeId, g, ...figures } of rows) {
-          const clean = { ...figures, median: figures.median === null ? null : Math.max(0, figures.median), p90: figures.p90 === null ? null : Math.max(0, figures.p90) };
-          if (g === 3) groups.total = clean;
-          else if (g === 1) groups.byWeek.set(Number(w), clean);
-          else groups.byAssignee.set(assigneeId, clean);
-        }
-        return groups;
-      }
-      const { rows } = await sql<AnswerRow>`select week, assignee_id as "assigneeId", minutes, due, in_time as "inTime" from ${leads}`.execute(raw);
+          (case when answered is not null and answered <= deadline then 1 else 0 end) as "inTime"
+        from ${periodLeads(range, inner)} l`.execute(raw);
       const byWeek = new Map<number, AnswerRow[]>();
       const byAssignee = new Map<string | null, AnswerRow[]>();
       for (const row of rows) {
