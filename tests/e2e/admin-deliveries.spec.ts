@@ -1,35 +1,19 @@
 import type { APIRequestContext, Page, Route } from "@playwright/test";
 import { expectNoBlockingViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
+import { contactData, postContact as storeContact, uniqueTag } from "./lead-seeds.ts";
 import type { Delivery, DeliveryHealth, DeliveryList, DeliveryWithLead, SendUnsentResult } from "../../contract/deliveries.ts";
 import { e2eAdmin } from "../../playwright.config.ts";
-import { agedFormToken, expectToast, recordPosts, signInThroughTheForm } from "./helpers.ts";
+import { expectToast, recordPosts, signInThroughTheForm } from "./helpers.ts";
 
 // Lead delivery in the admin: a lead's deliveries (in its timeline) with "Send again", the deliveries view
 // with "Retry" and the never-sent leads, the test e-mail, and the dashboard's warning. The e2e server has
 // no mail or webhook set up, so every lead's owner e-mail is "not configured" (and every page shows the
 // banner, admin-owner-day.spec.ts); failures the server cannot produce here are answered by page.route.
 
-function uniqueTag(prefix: string) {
-  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
-
-async function postContact(request: APIRequestContext, tag: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const response = await request.post("/api/contact", {
-    data: {
-      formToken: agedFormToken(),
-      firstName: "Dale",
-      lastName: tag,
-      email: `${tag.toLowerCase()}@example.com`,
-      phone: "(512) 555-0142",
-      products: ["SEO Services"],
-      elapsedMs: 5000,
-      ...extra,
-    },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
+/** This file's lead: Dale, found by the tag's own e-mail address. */
+const postContact = (request: APIRequestContext, tag: string, extra: Record<string, unknown> = {}) =>
+  storeContact(request, contactData(tag, { firstName: "Dale", email: `${tag.toLowerCase()}@example.com`, phone: "(512) 555-0142", ...extra }));
 
 /** A lead's deliveries: the entries of its timeline. */
 function deliveryEntries(page: Page) {

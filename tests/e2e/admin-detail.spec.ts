@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { agedFormToken, expectToast, signInThroughTheApi } from "./helpers.ts";
+import { contactData, postContact as storeContact, uniqueTag } from "./lead-seeds.ts";
+import { expectToast, signInThroughTheApi } from "./helpers.ts";
 
 // A lead's page (issue 13, point 6): Previous/Next lead in the order of the inbox view it was opened
 // from (the filters travel in the address), keyboard shortcuts j/k/e/r/? with their help dialog, and only
@@ -9,26 +10,8 @@ import { agedFormToken, expectToast, signInThroughTheApi } from "./helpers.ts";
 
 type Json = Record<string, unknown>;
 
-function uniqueTag(prefix: string) {
-  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
-
-async function postContact(request: APIRequestContext, firstName: string, tag: string, extra: Json = {}): Promise<string> {
-  const response = await request.post("/api/contact", {
-    data: {
-      formToken: agedFormToken(),
-      firstName,
-      lastName: tag,
-      email: `${firstName.toLowerCase()}-${tag.toLowerCase()}@example.com`,
-      phone: "(512) 555-0100",
-      products: ["SEO Services"],
-      elapsedMs: 5000,
-      ...extra,
-    },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
+const postContact = (request: APIRequestContext, firstName: string, tag: string, extra: Json = {}) =>
+  storeContact(request, contactData(tag, { firstName, email: `${firstName.toLowerCase()}-${tag.toLowerCase()}@example.com`, ...extra }));
 
 /** A session for the page through the login API (the sign-in screen has its own spec). */
 

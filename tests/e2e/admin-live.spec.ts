@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { agedFormToken, signInThroughTheApi } from "./helpers.ts";
+import { contactData, postContact as storeContact, uniqueTag } from "./lead-seeds.ts";
+import { signInThroughTheApi } from "./helpers.ts";
 
 // New leads show up in an open admin by themselves (issue 13, point 1): after navigating inside the
 // admin, when the tab regains focus, and on the 30-second poll (run with page.clock, not waited for);
@@ -9,25 +10,7 @@ import { agedFormToken, signInThroughTheApi } from "./helpers.ts";
 
 const POLL_MS = 30_000;
 
-function uniqueTag(prefix: string) {
-  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
-
-async function postContact(request: APIRequestContext, firstName: string, tag: string): Promise<string> {
-  const response = await request.post("/api/contact", {
-    data: {
-      formToken: agedFormToken(),
-      firstName,
-      lastName: tag,
-      email: `${tag.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.com`,
-      phone: "(512) 555-0100",
-      products: ["SEO Services"],
-      elapsedMs: 5000,
-    },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
+const postContact = (request: APIRequestContext, firstName: string, tag: string) => storeContact(request, contactData(tag, { firstName }));
 
 /** A session for the page through the login API (the sign-in screen has its own spec). */
 
