@@ -1,4 +1,3 @@
-import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactSubmissionInput } from "../../../contract/contact-submission.ts";
 import type { SourcesReport } from "../../../contract/reports.ts";
@@ -6,18 +5,15 @@ import { serviceInquiryInput } from "../../../contract/service-inquiry.ts";
 import { adminClient } from "../../../tests/helpers/admin-client.ts";
 import { createTestApp, signIn, testConfig, validContact, validInquiry, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { DAY_MS, HOUR_MS } from "../../../tests/helpers/test-clock.ts";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../../../tests/helpers/test-database.ts";
-import { createDatabase } from "../../db/connection.ts";
-import { isPostgres } from "../../db/dialect.ts";
-import type { Database } from "../../db/schema.ts";
+import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database.ts";
+import { countWrites, derived, forgetDerivedColumns, resetWrites, writes } from "../../../tests/helpers/derived-columns.ts";
 import { createLeadsRepository } from "./leads-repository.ts";
-import { backfillDerivedColumns } from "./start-up-backfills.ts";
 
 // The start-up step that writes the derived columns of leads stored before them (issue 34), on SQLite and
 // PostgreSQL: one order of arrival across both lead tables (600 older contacts and one newer inquiry of the
 // same person: the old 500-rows-per-table merge linked contacts to the newer inquiry), no read path writes
-// (a trigger counts every row written to the lead tables), a second start finds nothing to do, and two
-// instances starting together write each row once.
+// (a trigger counts every row written to the lead tables), and a second start finds nothing to do. Two
+// instances starting together: start-up-backfills.pg.test.ts.
 
 let database: TestDatabase;
 let t: TestApp;
@@ -31,54 +27,6 @@ const T0 = Math.floor(Date.now() / DAY_MS) * DAY_MS - 60 * DAY_MS + 12 * HOUR_MS
 const CONTACTS = 600;
 const INQUIRY_AT = T0 + (CONTACTS + 24) * HOUR_MS;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-const DERIVED = ["channel", "emailKey", "phoneKey", "personId", "previousLeadAt"] as const;
-type Derived = { id: string; createdAt: string } & Record<(typeof DERIVED)[number], string | null>;
-
-async function derived(db: Kysely<Database> = t.app.db): Promise<{ contacts: Derived[]; inquiries: Derived[] }> {
-  const read = (table: "contactSubmissions" | "serviceInquiries") =>
-    db
-      .selectFrom(table)
-      .select(["id", "createdAt", ...DERIVED])
-      .orderBy("createdAt")
-      .orderBy("id")
-      .execute() as Promise<Derived[]>;
-  return { contacts: await read("contactSubmissions"), inquiries: await read("serviceInquiries") };
-}
-
-/** As an instance older than each derived column left the leads: none of them written. */
-async function forgetDerivedColumns(db: Kysely<Database> = t.app.db) {
-  for (const table of ["contactSubmissions", "serviceInquiries"] as const) {
-    await db
-      .updateTable(table)
-      .set({ channel: null, emailKey: null, phoneKey: null, personId: null, previousLeadAt: null, replyBy: null, deadlineKey: null, csvLine: null })
-      .execute();
-  }
-}
-
-// Every row inserted, updated or deleted in a lead table adds a row to lead_writes.
-async function countWrites(db: Kysely<Database>) {
-  await sql`create table lead_writes (n integer not null)`.execute(db);
-  if (isPostgres(db)) {
-    await sql`create function count_lead_write() returns trigger language plpgsql as $$ begin insert into lead_writes values (1); return null; end $$`.execute(db);
-  }
-  for (const table of ["contact_submissions", "service_inquiries"]) {
-    if (isPostgres(db)) {
-      await sql`create trigger ${sql.id(`${table}_writes`)} after insert or update or delete on ${sql.table(table)} for each row execute function count_lead_write()`.execute(db);
-    } else {
-      for (const event of ["insert", "update", "delete"]) {
-        await sql`create trigger ${sql.id(`${table}_${event}s`)} after ${sql.raw(event)} on ${sql.table(table)} begin insert into lead_writes values (1); end`.execute(db);
-      }
-    }
-  }
-}
-async function writes(): Promise<number> {
-  const { rows } = await sql<{ n: number | string }>`select count(*) as n from lead_writes`.execute(t.app.db);
-  return Number(rows[0]!.n);
-}
-async function resetWrites() {
-  await sql`delete from lead_writes`.execute(t.app.db);
-}
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -107,15 +55,15 @@ afterAll(async () => {
 describe("the start-up backfill of the derived columns", { timeout: 60_000 }, () => {
   let asStored: Awaited<ReturnType<typeof derived>>;
   beforeEach(async () => {
-    asStored ??= await derived();
-    await forgetDerivedColumns();
-    await resetWrites();
+    asStored ??= await derived(t.app.db);
+    await forgetDerivedColumns(t.app.db);
+    await resetWrites(t.app.db);
   });
 
   it("keys 600 older contacts and a newer inquiry of one person in their order of arrival", async () => {
     const counts = await t.app.repositories.leads.backfillDerivedColumns();
     expect(counts).toEqual({ personKeys: CONTACTS + 1, replyBy: CONTACTS + 1, deadlineKeys: 0, csvLines: CONTACTS + 1 });
-    const after = await derived();
+    const after = await derived(t.app.db);
     // Exactly what each lead got when it arrived.
     expect(after).toEqual(asStored);
     const { contacts, inquiries } = after;
@@ -128,7 +76,7 @@ describe("the start-up backfill of the derived columns", { timeout: 60_000 }, ()
     // The inquiry's previous lead is the newest contact (the old merge made it the 500th, and the 100 after it
     // had the newer inquiry as their previous lead).
     expect(inquiries).toEqual([{ id: inquiries[0]!.id, createdAt: new Date(INQUIRY_AT).toISOString(), channel: "direct", emailKey: "pat@example.com", phoneKey: "5125550100", personId: first.id, previousLeadAt: contacts.at(-1)!.createdAt }]);
-    expect(await writes()).toBeGreaterThan(0);
+    expect(await writes(t.app.db)).toBeGreaterThan(0);
 
     // Days 21 to 23 after the first contact: contacts 516 to 587, one person (whose previous lead came before).
     const response = await admin.get(`/api/admin/reports/sources?from=${day(T0 + 21 * DAY_MS)}&to=${day(T0 + 23 * DAY_MS)}&by=channel`);
@@ -140,45 +88,29 @@ describe("the start-up backfill of the derived columns", { timeout: 60_000 }, ()
 
   it("runs once: a second run and a new start find nothing to write", async () => {
     await t.app.repositories.leads.backfillDerivedColumns();
-    await resetWrites();
+    await resetWrites(t.app.db);
     expect(await t.app.repositories.leads.backfillDerivedColumns()).toEqual({ personKeys: 0, replyBy: 0, deadlineKeys: 0, csvLines: 0 });
     const restarted = await createTestApp({}, database);
     await restarted.close();
-    expect(await writes()).toBe(0);
+    expect(await writes(t.app.db)).toBe(0);
   });
 
   it("is written by the start when the server starts on leads without their derived columns", async () => {
     const restarted = await createTestApp({}, database);
     await restarted.close();
-    expect(await derived()).toEqual(asStored);
-  });
-
-  // PostgreSQL only: a SQLite database has one server process, whose start is the one instance.
-  it.runIf(testDatabaseKind() === "postgres")("writes each lead once when two instances start together", async () => {
-    const instances = [createDatabase(database.database), createDatabase(database.database)];
-    try {
-      const counts = await Promise.all(instances.map((db) => backfillDerivedColumns(db)));
-      const sum = (key: keyof (typeof counts)[number]) => counts.reduce((total, count) => total + count[key], 0);
-      expect([sum("personKeys"), sum("replyBy"), sum("deadlineKeys"), sum("csvLines")]).toEqual([CONTACTS + 1, CONTACTS + 1, 0, CONTACTS + 1]);
-      // Each lead written once per step that had something to write for it: person keys, reply-by (with the
-      // deadline key, two statements), CSV line.
-      expect(await writes()).toBe(4 * (CONTACTS + 1));
-      expect(await derived()).toEqual(asStored);
-    } finally {
-      await Promise.all(instances.map((db) => db.destroy()));
-    }
+    expect(await derived(t.app.db)).toEqual(asStored);
   });
 });
 
 describe("the read paths", () => {
   beforeAll(async () => {
     // Leads with none of their derived columns: each read path that used to write one meets a missing one.
-    await forgetDerivedColumns();
-    await resetWrites();
+    await forgetDerivedColumns(t.app.db);
+    await resetWrites(t.app.db);
   });
 
   it("write nothing to the lead tables, whatever derived column is missing", async () => {
-    const [contactId, inquiryId] = [(await derived()).contacts[0]!.id, (await derived()).inquiries[0]!.id];
+    const [contactId, inquiryId] = [(await derived(t.app.db)).contacts[0]!.id, (await derived(t.app.db)).inquiries[0]!.id];
     const before = await snapshot();
     const from = day(T0);
     const to = day(INQUIRY_AT);
@@ -202,7 +134,7 @@ describe("the read paths", () => {
       const response = await admin.get(path);
       expect(response.statusCode, `${path}: ${response.body}`).toBe(status);
     }
-    expect(await writes()).toBe(0);
+    expect(await writes(t.app.db)).toBe(0);
     expect(await snapshot()).toEqual(before);
     // The export makes a missing line for the file, from the row, without storing it.
     const csv = (await admin.get("/api/admin/leads/inquiries/export.csv?view=all")).rawPayload.toString("utf8");
