@@ -65,6 +65,5 @@ export const activityQuery = z
     limit: z.coerce.number().int().min(1).max(200).optional(),
   })
   .strict();
-export type ActivityQuery = z.input<typeof activityQuery>;
 
 export type ActivityPage = { items: ActivityItem[]; nextCursor: string | null };

@@ -48,7 +48,6 @@ export const businessHoursInput = z
   .strict();
 export type BusinessHoursInput = z.input<typeof businessHoursInput>;
 export type BusinessHours = z.output<typeof businessHoursInput>;
-export type BusinessDay = BusinessHours["week"][number];
 
 /** SPEC §2 (Contact): "Monday to Friday 9AM to 6PM EST", in New York's zone (EST and EDT, as the office keeps). */
 export const defaultBusinessHours: BusinessHours = {

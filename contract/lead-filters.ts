@@ -70,4 +70,3 @@ export const leadListQuery = leadFilters
     }),
   )
   .refine((query) => !query.cursor || query.cursor.sort === query.sort, { error: "cursor belongs to another order", path: ["cursor"] });
-export type LeadListQuery = z.input<typeof leadListQuery>;

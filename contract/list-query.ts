@@ -14,4 +14,3 @@ export const listQuery = z.object({
     .max(LIST_MAX_ROWS, { error: `limit must be at most ${LIST_MAX_ROWS}` })
     .default(LIST_MAX_ROWS),
 });
-export type ListQuery = z.input<typeof listQuery>;

@@ -70,9 +70,7 @@ const periodRules = <T extends { period?: string | undefined; from?: string | un
 export const sourcesQuery = periodRules(
   z.object({ ...period, by: z.enum(reportDimensions, { error: `by must be one of: ${reportDimensions.join(", ")}` }).default("channel") }),
 );
-export type SourcesQuery = z.input<typeof sourcesQuery>;
 export const speedQuery = periodRules(z.object(period));
-export type SpeedQuery = z.input<typeof speedQuery>;
 
 /**
  * Leads, the people who sent them (each person once, in the group of their first lead of the period, so
@@ -141,4 +139,3 @@ export const pageViewBeacon = z.object({
     .regex(/^[A-Za-z0-9.\-:[\]]*$/, { error: "ref must be a host name" })
     .optional(),
 });
-export type PageViewBeacon = z.infer<typeof pageViewBeacon>;

@@ -47,7 +47,6 @@ export const linkToken = z.string({ error: "Open the whole link from the e-mail.
 
 /** POST /api/admin/invitations/lookup and POST /api/admin/password-reset/lookup (public). */
 export const linkLookup = z.object({ token: linkToken }).strict();
-export type LinkLookup = z.input<typeof linkLookup>;
 
 /** The part of a link page's POST that is read first: an unknown, used or expired link is refused before anything else. */
 export const linkTokenOf = z.object({ token: linkToken });

@@ -20,7 +20,6 @@ export const secondFactorCode = z
       .max(40, { error: "That code is too long." }),
   })
   .strict();
-export type SecondFactorCode = z.input<typeof secondFactorCode>;
 
 /** The answer to a wrong code. */
 export const WRONG_CODE_MESSAGE = "That code is not right. Check the app's current code, or use a recovery code.";

@@ -17,8 +17,6 @@ import type { Database } from "./schema.ts";
 
 // The only module (with the migrations) that knows which database is behind Kysely.
 
-export type DatabaseKind = ServerConfig["database"]["kind"];
-
 const TIMESTAMPTZ_OID = 1184;
 const INT8_OID = 20;
 

@@ -1,7 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
-import { insertAccountMail, type AccountMail, type AccountMailsRepository, type ClaimedAccountMail } from "../repositories/account-mails-repository.ts";
+import type { AccountMailsRepository, ClaimedAccountMail } from "../repositories/account-mails-repository.ts";
 import { createDrainLoop } from "./drain-loop.ts";
 import { failureForLog } from "./failure-log.ts";
 import type { MailTransport } from "./mail/mail-transport.ts";
@@ -12,16 +10,9 @@ import { nextAttemptAt } from "./schedule.ts";
 // the lead outbox's retries (schedule.ts), so an address that has an account answers as fast as one that has
 // none, and a mail server that is briefly away delays a mail instead of losing it.
 //
-// Use: `await queueAccountMail(trx, { to, subject, text, html? }, app.clock())` inside the transaction, then
-// `app.accountMail.wake()` after it commits (server/plugins/app/account-mail.ts). Queue only when mail is
+// Use: `await insertAccountMail(trx, { to, subject, text, html? }, app.clock())` (the account mails' repository)
+// inside the transaction, then `app.accountMail.wake()` after it commits (server/plugins/app/account-mail.ts). Queue only when mail is
 // configured (`app.config.delivery.mail`): without it nothing would ever send the row.
-
-export type { AccountMail } from "../repositories/account-mails-repository.ts";
-
-/** Writes one mail to the outbox in `db` (the caller's transaction); answers its id. */
-export function queueAccountMail(db: Kysely<Database>, mail: AccountMail, now: Date): Promise<string> {
-  return insertAccountMail(db, mail, now);
-}
 
 /** What a row of kind "password-reset" becomes when it is sent: a fresh link's mail, or null (no active account). */
 export type ComposePasswordReset = (address: string) => Promise<{ subject: string; text: string; html?: string } | null>;
@@ -86,5 +77,3 @@ export function createAccountMailWorker({ mails, composePasswordReset, mailer, f
   // worker's queries run (a known address must not answer slower than an unknown one).
   return createDrainLoop(sendBatch, { pollMs, afterCallersTurn: true });
 }
-
-export type AccountMailWorker = ReturnType<typeof createAccountMailWorker>;

@@ -71,11 +71,6 @@ export function formTokenStatus(
   return { status: "ok" };
 }
 
-/** Why this token does not show a person's pace at `nowMs`, or null when it does. */
-export function formTokenProblem(secret: string, token: string | undefined, nowMs: number): string | null {
-  const found = formTokenStatus(secret, token, nowMs);
-  return found.status === "ok" ? null : found.problem;
-}
 
 /** When a token of ours stops being honoured (its row in the used-token table can go then), or null when it is not ours. */
 export function formTokenExpiresAt(secret: string, token: string): Date | null {

@@ -107,5 +107,3 @@ export function createCspViolationsRepository(db: Kysely<Database>, options: { r
     },
   };
 }
-
-export type CspViolationsRepository = ReturnType<typeof createCspViolationsRepository>;

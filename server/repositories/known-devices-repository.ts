@@ -36,5 +36,3 @@ export function createKnownDevicesRepository(db: Kysely<Database>) {
     },
   };
 }
-
-export type KnownDevicesRepository = ReturnType<typeof createKnownDevicesRepository>;

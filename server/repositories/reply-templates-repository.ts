@@ -51,5 +51,3 @@ export function createReplyTemplatesRepository(db: Kysely<Database>, clock: () =
     },
   };
 }
-
-export type ReplyTemplatesRepository = ReturnType<typeof createReplyTemplatesRepository>;

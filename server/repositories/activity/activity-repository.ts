@@ -112,5 +112,3 @@ export function createActivityRepository(db: Kysely<Database>, clock: () => Date
     },
   };
 }
-
-export type ActivityRepository = ReturnType<typeof createActivityRepository>;

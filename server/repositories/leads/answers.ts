@@ -110,5 +110,3 @@ export function createLeadAnswers(db: Kysely<Database>, plan: DeliveryPlanner, c
     },
   };
 }
-
-export type LeadAnswers = ReturnType<typeof createLeadAnswers>;

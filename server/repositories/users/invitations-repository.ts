@@ -124,5 +124,3 @@ export function createInvitationsRepository(db: Kysely<Database>, clock: () => D
     },
   };
 }
-
-export type InvitationsRepository = ReturnType<typeof createInvitationsRepository>;

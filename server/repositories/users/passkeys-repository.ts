@@ -80,5 +80,3 @@ export function createPasskeysRepository(db: Kysely<Database>, clock: () => Date
     },
   };
 }
-
-export type PasskeysRepository = ReturnType<typeof createPasskeysRepository>;

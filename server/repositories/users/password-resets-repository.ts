@@ -87,5 +87,3 @@ export function createPasswordResetsRepository(db: Kysely<Database>, clock: () =
     },
   };
 }
-
-export type PasswordResetsRepository = ReturnType<typeof createPasswordResetsRepository>;

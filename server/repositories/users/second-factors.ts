@@ -131,5 +131,3 @@ export function createSecondFactorsRepository(db: Kysely<Database>, clock: () =>
     return codes;
   }
 }
-
-export type SecondFactorsRepository = ReturnType<typeof createSecondFactorsRepository>;

@@ -128,5 +128,3 @@ export function createSessionsRepository(db: Kysely<Database>) {
     },
   };
 }
-
-export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

@@ -158,5 +158,3 @@ export function createUsersRepository(db: Kysely<Database>, clock: () => Date = 
     },
   };
 }
-
-export type UsersRepository = ReturnType<typeof createUsersRepository>;

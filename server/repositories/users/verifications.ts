@@ -139,5 +139,3 @@ export function createVerificationsRepository(db: Kysely<Database>, clock: () =>
     },
   };
 }
-
-export type VerificationsRepository = ReturnType<typeof createVerificationsRepository>;
