@@ -20,7 +20,8 @@ const PAGE_SCRIPT_INLINE_LIMIT = 8 * 1024;
 const leadFormDirective: AstroIntegration = {
   name: "lead-form-directive",
   hooks: {
-    "astro:config:setup": ({ addClientDirective }) => addClientDirective({ name: "lead-form", entrypoint: "./app/client-directives/lead-form.ts" }),
+    "astro:config:setup": ({ addClientDirective }) =>
+      addClientDirective({ name: "lead-form", entrypoint: "./app/client-directives/lead-form.ts" }),
   },
 };
 
@@ -34,7 +35,11 @@ export default defineConfig({
   // The stylesheet is one hashed, immutable file that every page links: a visit pays for it once, and the
   // first page's LCP still holds (docs/decisions/037). CSS_DELIVERY=inline inlines it into every page
   // instead: bench:web builds that variant to compare (the three-page visit, the LCP).
-  build: { format: "directory", assets: "assets", inlineStylesheets: process.env.CSS_DELIVERY === "inline" ? "always" : "never" },
+  build: {
+    format: "directory",
+    assets: "assets",
+    inlineStylesheets: process.env.CSS_DELIVERY === "inline" ? "always" : "never",
+  },
   image: { service: passthroughImageService() },
   integrations: [react(), leadFormDirective],
   devToolbar: { enabled: false },
@@ -43,7 +48,8 @@ export default defineConfig({
     plugins: [tailwindcss(), inlinePageScripts({ limit: PAGE_SCRIPT_INLINE_LIMIT })],
     build: {
       // Astro reads this limit for its scripts (see above); other assets (images, fonts) keep Vite's default.
-      assetsInlineLimit: (filePath, content) => (filePath.endsWith(".js") ? content.byteLength < PAGE_SCRIPT_INLINE_LIMIT : undefined),
+      assetsInlineLimit: (filePath, content) =>
+        filePath.endsWith(".js") ? content.byteLength < PAGE_SCRIPT_INLINE_LIMIT : undefined,
     },
     // Browser-visible settings are explicit and few: only PUBLIC_* variables reach the client.
     envPrefix: "PUBLIC_",

@@ -19,24 +19,42 @@ const boundary = (forbidden, message) => ({
 const noSqlMessage = "No SQL here: put the query in a repository (server/repositories/).";
 const noSql = [
   {
-    selector: "MemberExpression[property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|transaction)$/]",
+    selector:
+      "MemberExpression[property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|transaction)$/]",
     message: noSqlMessage,
   },
   {
     selector: "ImportDeclaration[source.value='kysely'][importKind='value'] > ImportSpecifier[importKind='value']",
     message: noSqlMessage,
   },
-  { selector: "ImportDeclaration[source.value='kysely'][importKind='value'] > :matches(ImportDefaultSpecifier, ImportNamespaceSpecifier)", message: noSqlMessage },
+  {
+    selector:
+      "ImportDeclaration[source.value='kysely'][importKind='value'] > :matches(ImportDefaultSpecifier, ImportNamespaceSpecifier)",
+    message: noSqlMessage,
+  },
 ];
 // The database handle itself, on any object (routes hold `app`, `request.server`, `fastify`), or destructured.
-const noDatabaseHandleMessage = "No database handle here: use app.repositories (or app.pingDatabase), whose repositories hold the SQL.";
+const noDatabaseHandleMessage =
+  "No database handle here: use app.repositories (or app.pingDatabase), whose repositories hold the SQL.";
 const noDatabaseHandle = [
   { selector: "MemberExpression[property.name='db']", message: noDatabaseHandleMessage },
   { selector: "ObjectPattern > Property[key.name='db']", message: noDatabaseHandleMessage },
 ];
 
 export default defineConfig(
-  { ignores: ["build/", "build-e2e/", "build-*/", "dist/", ".astro/", "node_modules/", "data/", "test-results/", "playwright-report/"] },
+  {
+    ignores: [
+      "build/",
+      "build-e2e/",
+      "build-*/",
+      "dist/",
+      ".astro/",
+      "node_modules/",
+      "data/",
+      "test-results/",
+      "playwright-report/",
+    ],
+  },
   js.configs.recommended,
   tseslint.configs.recommended,
   {

@@ -81,7 +81,13 @@ export default defineConfig({
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       // This machine has no internet: keep Chromium from trying to reach Google's services.
-      args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+      args: [
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
     },
   },
   // The tests tagged @both-databases run a second time against a server on PostgreSQL when npm test
@@ -89,7 +95,16 @@ export default defineConfig({
   projects: [
     { name: "chromium", testIgnore: adminSpecs, workers: 1 },
     { name: "chromium-admin", testMatch: adminSpecs, workers: 1, use: { baseURL: `http://127.0.0.1:${port + 2}` } },
-    ...(postgresUrl ? [{ name: "chromium-postgres", grep: /@both-databases/, workers: 1, use: { baseURL: `http://127.0.0.1:${port + 1}` } }] : []),
+    ...(postgresUrl
+      ? [
+          {
+            name: "chromium-postgres",
+            grep: /@both-databases/,
+            workers: 1,
+            use: { baseURL: `http://127.0.0.1:${port + 1}` },
+          },
+        ]
+      : []),
   ],
   webServer: [sqliteServer, adminServer, ...(postgresUrl ? [postgresServer] : [])],
 });

@@ -8,7 +8,13 @@ import { IMAP_TEST_FILES } from "./tests/helpers/imap-prerequisite.ts";
 const apiTests = ["server/**/*.test.ts"];
 // scripts/test.ts sets SKIP_IMAP_TESTS=1 when dovecot is missing, and reports them as a skipped suite.
 const imapTests = process.env.SKIP_IMAP_TESTS === "1" ? IMAP_TEST_FILES : [];
-const unitTests = ["contract/**/*.test.ts", "app/**/*.test.{ts,tsx}", "server/**/*.unit.test.ts", "tests/**/*.unit.test.ts", "scripts/**/*.test.ts"];
+const unitTests = [
+  "contract/**/*.test.ts",
+  "app/**/*.test.{ts,tsx}",
+  "server/**/*.unit.test.ts",
+  "tests/**/*.unit.test.ts",
+  "scripts/**/*.test.ts",
+];
 
 export default defineConfig({
   test: {

@@ -17,4 +17,3 @@ interface ImportMetaEnv {
   readonly PUBLIC_YOUTUBE_URL?: string;
   readonly PUBLIC_AUTHOR_NAME?: string;
 }
-

@@ -56,18 +56,34 @@ export const leadUpdate = z
       .optional(),
     /** A short note for the follow-up; blank or null clears it. */
     followUpNote: z
-      .union([z.null(), cleanText("follow-up note").max(FOLLOW_UP_NOTE_MAX, { error: fieldMessages.tooLong("follow-up note", FOLLOW_UP_NOTE_MAX) })])
+      .union([
+        z.null(),
+        cleanText("follow-up note").max(FOLLOW_UP_NOTE_MAX, {
+          error: fieldMessages.tooLong("follow-up note", FOLLOW_UP_NOTE_MAX),
+        }),
+      ])
       .transform((note) => (note ? note : null))
       .optional(),
     /** The user the lead is assigned to (issue 23); null: unassigned. */
     assigneeId: z.uuid({ error: "assigneeId must be a user's id or null" }).toLowerCase().nullable().optional(),
   })
   .strict()
-  .refine((u) => u.status !== undefined || u.read !== undefined || u.followUpAt !== undefined || u.followUpNote !== undefined || u.assigneeId !== undefined, {
-    error: "send status, read, followUpAt, followUpNote or assigneeId",
-    path: ["status"],
-  })
-  .refine((u) => !(u.followUpAt === null && u.followUpNote), { error: "a follow-up note needs a follow-up time", path: ["followUpNote"] });
+  .refine(
+    (u) =>
+      u.status !== undefined ||
+      u.read !== undefined ||
+      u.followUpAt !== undefined ||
+      u.followUpNote !== undefined ||
+      u.assigneeId !== undefined,
+    {
+      error: "send status, read, followUpAt, followUpNote or assigneeId",
+      path: ["status"],
+    },
+  )
+  .refine((u) => !(u.followUpAt === null && u.followUpNote), {
+    error: "a follow-up note needs a follow-up time",
+    path: ["followUpNote"],
+  });
 export type LeadUpdate = z.input<typeof leadUpdate>;
 
 type AdminFields = {
@@ -95,7 +111,12 @@ export type Lead = ContactLead | InquiryLead;
  * `total` is exact, except for text searches and product filters with more than COUNT_CAP matches,
  * where counting every match would cost a scan: then it is COUNT_CAP and `totalCapped` is true ("1,000+").
  */
-export type LeadPage<T extends Lead = Lead> = { items: T[]; total: number; totalCapped: boolean; nextCursor: string | null };
+export type LeadPage<T extends Lead = Lead> = {
+  items: T[];
+  total: number;
+  totalCapped: boolean;
+  nextCursor: string | null;
+};
 export const COUNT_CAP = 1000;
 export type LeadDetail<T extends Lead = Lead> = T & { notes: LeadNote[]; deliveries: Delivery[]; events: LeadEvent[] };
 
@@ -114,7 +135,16 @@ export type LeadEvent = (
   | { id: string; type: "assignment"; at: string; assignee: UserRef | null }
   // Issue 33: an e-mail sent to the lead (its state in the outbox; lastError once a try failed), one
   // received from them (the quoted history kept apart, folded), a call logged (by: who called).
-  | { id: string; type: "email-out"; at: string; subject: string; body: string; to: string; state: OutgoingMessageState; lastError: string | null }
+  | {
+      id: string;
+      type: "email-out";
+      at: string;
+      subject: string;
+      body: string;
+      to: string;
+      state: OutgoingMessageState;
+      lastError: string | null;
+    }
   | { id: string; type: "email-in"; at: string; from: string; subject: string; body: string; quoted: string | null }
   | { id: string; type: "call"; at: string; outcome: CallOutcome; note: string | null }
 ) & {
@@ -125,7 +155,12 @@ export type LeadEvent = (
 /** A user as a lead's history names them: "Deleted user" when the account is gone. */
 export type UserRef = { id: string; name: string };
 
-export type KindStats = { total: number; unread: number; spam: number; perWeek: { weekStart: string; count: number }[] };
+export type KindStats = {
+  total: number;
+  unread: number;
+  spam: number;
+  perWeek: { weekStart: string; count: number }[];
+};
 export type AdminStats = { contacts: KindStats; inquiries: KindStats };
 
 export type { LeadStatus };
@@ -152,7 +187,9 @@ export type TodayQueue = {
 export const TODAY_LIST_MAX = 50;
 
 /** GET /api/admin/today's query: `assignee=me` for the signed-in user's day. */
-export const todayParams = z.object({ assignee: z.enum(["me"], { error: "assignee must be me (or left out for the whole team)" }).optional() }).strict();
+export const todayParams = z
+  .object({ assignee: z.enum(["me"], { error: "assignee must be me (or left out for the whole team)" }).optional() })
+  .strict();
 
 /** GET /api/admin/pulse: when the newest lead and the newest reply from a lead arrived (null: none yet). The admin refetches what shows them when either moves. */
 export type AdminPulse = { newestLeadAt: string | null; newestReplyAt: string | null };

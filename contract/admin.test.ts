@@ -16,7 +16,11 @@ describe("adminLoginInput", () => {
   });
 
   it("requires the username", () => {
-    for (const input of [{ password: "secret" }, { username: "", password: "secret" }, { username: "   ", password: "secret" }]) {
+    for (const input of [
+      { password: "secret" },
+      { username: "", password: "secret" },
+      { username: "   ", password: "secret" },
+    ]) {
       const result = adminLoginInput.safeParse(input);
       expect(result.success, JSON.stringify(input)).toBe(false);
       expect(result.error?.issues.map((issue) => issue.path)).toEqual([["username"]]);
@@ -39,7 +43,8 @@ describe("adminLoginInput", () => {
 });
 
 describe("adminPassword", () => {
-  const messages = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message);
+  const messages = (result: { error?: { issues: { message: string }[] } }) =>
+    result.error?.issues.map((issue) => issue.message);
 
   it("rejects fewer than 12 characters", async () => {
     const result = await adminPassword.safeParseAsync("a".repeat(11));
@@ -58,25 +63,33 @@ describe("adminPassword", () => {
   // Issue 32, finding 9: twelve spaces were a valid password.
   it("refuses only spaces, with its own message", async () => {
     for (const password of [" ".repeat(12), "\t".repeat(6) + " ".repeat(6), "\u00a0".repeat(12), "\u3000".repeat(12)]) {
-      expect(messages(await adminPassword.safeParseAsync(password)), JSON.stringify(password)).toEqual([newPasswordMessages.blank("password")]);
+      expect(messages(await adminPassword.safeParseAsync(password)), JSON.stringify(password)).toEqual([
+        newPasswordMessages.blank("password"),
+      ]);
     }
   });
 
   it("refuses one character repeated, with its own message", async () => {
     for (const password of ["a".repeat(12), "7".repeat(20), "😀".repeat(12)]) {
-      expect(messages(await adminPassword.safeParseAsync(password)), password).toEqual([newPasswordMessages.repeated("password")]);
+      expect(messages(await adminPassword.safeParseAsync(password)), password).toEqual([
+        newPasswordMessages.repeated("password"),
+      ]);
     }
   });
 
   it("refuses common passwords, with its own message", async () => {
     for (const password of ["password1234", "Password1234", "iloveyou1234", "123456789012", "qwertyuiop12"]) {
-      expect(messages(await adminPassword.safeParseAsync(password)), password).toEqual([newPasswordMessages.common("password")]);
+      expect(messages(await adminPassword.safeParseAsync(password)), password).toEqual([
+        newPasswordMessages.common("password"),
+      ]);
     }
   });
 
   it("refuses a password easy to guess by its pattern, with its own message", async () => {
     for (const password of ["abcdefghijkl", "abcabcabcabc"]) {
-      expect(messages(await adminPassword.safeParseAsync(password)), password).toEqual([newPasswordMessages.guessable("password")]);
+      expect(messages(await adminPassword.safeParseAsync(password)), password).toEqual([
+        newPasswordMessages.guessable("password"),
+      ]);
     }
   });
 
@@ -87,7 +100,12 @@ describe("adminPassword", () => {
 
 describe("passwordChange", () => {
   it("names the new password in its refusals, and leaves the current one alone", async () => {
-    const result = await passwordChange.safeParseAsync({ currentPassword: " ".repeat(12), newPassword: " ".repeat(12) });
-    expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([["newPassword", newPasswordMessages.blank("new password")]]);
+    const result = await passwordChange.safeParseAsync({
+      currentPassword: " ".repeat(12),
+      newPassword: " ".repeat(12),
+    });
+    expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["newPassword", newPasswordMessages.blank("new password")],
+    ]);
   });
 });

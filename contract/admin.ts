@@ -49,10 +49,18 @@ export function newPasswordText(field: string) {
     .min(ADMIN_PASSWORD_MIN_LENGTH, { error: fieldMessages.tooShort(field, ADMIN_PASSWORD_MIN_LENGTH) })
     .max(1024, { error: fieldMessages.tooLong(field, 1024) })
     .refine((value) => !onlySpaces.test(value), { error: newPasswordMessages.blank(field) })
-    .refine((value) => onlySpaces.test(value) || !oneCharacterRepeated.test(value), { error: newPasswordMessages.repeated(field) })
+    .refine((value) => onlySpaces.test(value) || !oneCharacterRepeated.test(value), {
+      error: newPasswordMessages.repeated(field),
+    })
     .superRefine(async (value, ctx) => {
       // Refused already for a simpler reason: one message per field, and no dictionary to load.
-      if (value.length < ADMIN_PASSWORD_MIN_LENGTH || value.length > 1024 || onlySpaces.test(value) || oneCharacterRepeated.test(value)) return;
+      if (
+        value.length < ADMIN_PASSWORD_MIN_LENGTH ||
+        value.length > 1024 ||
+        onlySpaces.test(value) ||
+        oneCharacterRepeated.test(value)
+      )
+        return;
       const { passwordWeakness } = await import("./password-strength.ts");
       const weakness = passwordWeakness(value);
       if (weakness) ctx.addIssue({ code: "custom", message: newPasswordMessages[weakness](field), input: value });
@@ -62,11 +70,15 @@ export function newPasswordText(field: string) {
 /** Rules for a new admin password (invitation, reset, CLI and bootstrap). Asynchronous: see newPasswordText. */
 export const adminPassword = newPasswordText("password");
 
-export const adminEmail = z.email({ error: fieldMessages.invalidEmail }).max(254, { error: fieldMessages.tooLong("email address", 254) });
+export const adminEmail = z
+  .email({ error: fieldMessages.invalidEmail })
+  .max(254, { error: fieldMessages.tooLong("email address", 254) });
 
 /** POST /api/admin/password: the signed-in admin's new password (the session stays, every other one of the account ends). */
 export const passwordChange = z.object({
-  currentPassword: passwordText("current password").min(1, { error: fieldMessages.required("current password") }).max(1024),
+  currentPassword: passwordText("current password")
+    .min(1, { error: fieldMessages.required("current password") })
+    .max(1024),
   newPassword: newPasswordText("new password"),
 });
 export type PasswordChange = z.input<typeof passwordChange>;

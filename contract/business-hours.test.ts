@@ -42,7 +42,11 @@ describe("addBusinessHours", () => {
   });
 
   it("keeps the business's zone whatever the server's: Sydney, 9 to 5, in its summer (UTC+11)", () => {
-    const sydney: BusinessHours = { timeZone: "Australia/Sydney", week: [1, 2, 3, 4, 5].map((day) => ({ day, open: "09:00", close: "17:00" })), closedDates: [] };
+    const sydney: BusinessHours = {
+      timeZone: "Australia/Sydney",
+      week: [1, 2, 3, 4, 5].map((day) => ({ day, open: "09:00", close: "17:00" })),
+      closedDates: [],
+    };
     // Friday 4:00 PM in Sydney (05:00Z) + 4 h: 1 h Friday, then Monday 9:00 + 3 h = 12:00 (01:00Z Monday).
     expect(iso(addBusinessHours(at("2026-11-27T05:00:00Z"), 4, sydney))).toBe("2026-11-30T01:00:00.000Z");
     expect(isOpenAt(at("2026-11-27T05:00:00Z"), sydney)).toBe(true);
@@ -65,7 +69,11 @@ describe("addBusinessHours", () => {
   });
 
   it("counts the real hours of the spring change day when open through it: Saturday 11:00 PM EST + 4 h is 4:00 AM EDT", () => {
-    const always: BusinessHours = { timeZone: "America/New_York", week: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, open: "00:00", close: "24:00" })), closedDates: [] };
+    const always: BusinessHours = {
+      timeZone: "America/New_York",
+      week: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, open: "00:00", close: "24:00" })),
+      closedDates: [],
+    };
     // The clocks skip 2:00 to 3:00 on 8 March: 4 real hours after 04:00Z is 08:00Z, 4:00 AM EDT on the wall.
     expect(iso(addBusinessHours(at("2026-03-08T04:00:00Z"), 4, always))).toBe("2026-03-08T08:00:00.000Z");
     expect(iso(businessPeriodEndAfter(at("2026-03-08T12:00:00Z"), always))).toBe("2026-03-09T04:00:00.000Z");
@@ -80,7 +88,11 @@ describe("addBusinessHours", () => {
   });
 
   it("counts the real hours of a change day when the business is open through it (a 24-hour business)", () => {
-    const always: BusinessHours = { timeZone: "America/New_York", week: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, open: "00:00", close: "24:00" })), closedDates: [] };
+    const always: BusinessHours = {
+      timeZone: "America/New_York",
+      week: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, open: "00:00", close: "24:00" })),
+      closedDates: [],
+    };
     // Saturday 31 October 23:00 EDT + 4 h: the clocks go back at 2:00, so it is 2:00 AM EST (07:00Z).
     expect(iso(addBusinessHours(at("2026-11-01T03:00:00Z"), 4, always))).toBe("2026-11-01T07:00:00.000Z");
   });
@@ -103,13 +115,22 @@ describe("the dashboard's window and the shortcuts", () => {
     expect(nextOpeningAt(at("2026-11-30T15:00:00Z"), hours)).toBe(at("2026-11-30T15:00:00Z"));
     // "Tomorrow" from a Friday is Monday; with Monday closed, Tuesday.
     expect(iso(openingOfBusinessDay(at("2026-11-27T15:00:00Z"), 1, hours))).toBe("2026-11-30T14:00:00.000Z");
-    expect(iso(openingOfBusinessDay(at("2026-11-27T15:00:00Z"), 1, { ...hours, closedDates: ["2026-11-30"] }))).toBe("2026-12-01T14:00:00.000Z");
+    expect(iso(openingOfBusinessDay(at("2026-11-27T15:00:00Z"), 1, { ...hours, closedDates: ["2026-11-30"] }))).toBe(
+      "2026-12-01T14:00:00.000Z",
+    );
   });
 });
 
 describe("businessHoursInput", () => {
   it("takes the spec's hours, sorted and de-duplicated", () => {
-    const parsed = businessHoursInput.parse({ timeZone: "America/New_York", week: [{ day: 5, open: "09:00", close: "18:00" }, { day: 1, open: "09:00", close: "18:00" }], closedDates: ["2026-12-25", "2026-01-01", "2026-12-25"] });
+    const parsed = businessHoursInput.parse({
+      timeZone: "America/New_York",
+      week: [
+        { day: 5, open: "09:00", close: "18:00" },
+        { day: 1, open: "09:00", close: "18:00" },
+      ],
+      closedDates: ["2026-12-25", "2026-01-01", "2026-12-25"],
+    });
     expect(parsed.week.map((d) => d.day)).toEqual([1, 5]);
     expect(parsed.closedDates).toEqual(["2026-01-01", "2026-12-25"]);
   });
@@ -120,7 +141,15 @@ describe("businessHoursInput", () => {
     [{ week: [{ day: 8, open: "09:00", close: "18:00" }] }, "day is 1 (Monday) to 7 (Sunday)"],
     [{ week: [{ day: 1, open: "18:00", close: "09:00" }] }, "A day's opening time must be before its closing time"],
     [{ week: [{ day: 1, open: "9am", close: "18:00" }] }, "Times are HH:MM, from 00:00 to 24:00"],
-    [{ week: [{ day: 1, open: "09:00", close: "18:00" }, { day: 1, open: "10:00", close: "12:00" }] }, "week lists each day at most once"],
+    [
+      {
+        week: [
+          { day: 1, open: "09:00", close: "18:00" },
+          { day: 1, open: "10:00", close: "12:00" },
+        ],
+      },
+      "week lists each day at most once",
+    ],
     [{ closedDates: ["2026-02-30"] }, "Closed dates are YYYY-MM-DD"],
     [{ closedDates: ["1999-12-31"] }, "Closed dates are between 2000-01-01 and 2100-12-31"],
   ])("refuses %j with a specific message", (change, message) => {

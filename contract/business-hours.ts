@@ -15,14 +15,22 @@ import { utcInstant, zoneOffsetMs } from "./time-zones.ts";
 /** ISO weekdays: Monday 1 … Sunday 7. */
 export const weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 
-const time = z.string({ error: "Times are HH:MM, from 00:00 to 24:00" }).regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, { error: "Times are HH:MM, from 00:00 to 24:00" });
+const time = z
+  .string({ error: "Times are HH:MM, from 00:00 to 24:00" })
+  .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, { error: "Times are HH:MM, from 00:00 to 24:00" });
 const date = z.iso
   .date({ error: "Closed dates are YYYY-MM-DD" })
-  .refine((day) => day >= EARLIEST_DATE && day <= LATEST_DATE, { error: `Closed dates are between ${EARLIEST_DATE} and ${LATEST_DATE}` });
+  .refine((day) => day >= EARLIEST_DATE && day <= LATEST_DATE, {
+    error: `Closed dates are between ${EARLIEST_DATE} and ${LATEST_DATE}`,
+  });
 
 export const businessDay = z
   .object({
-    day: z.number({ error: "day is 1 (Monday) to 7 (Sunday)" }).int({ error: "day is 1 (Monday) to 7 (Sunday)" }).min(1, { error: "day is 1 (Monday) to 7 (Sunday)" }).max(7, { error: "day is 1 (Monday) to 7 (Sunday)" }),
+    day: z
+      .number({ error: "day is 1 (Monday) to 7 (Sunday)" })
+      .int({ error: "day is 1 (Monday) to 7 (Sunday)" })
+      .min(1, { error: "day is 1 (Monday) to 7 (Sunday)" })
+      .max(7, { error: "day is 1 (Monday) to 7 (Sunday)" }),
     open: time,
     close: time,
   })
@@ -33,12 +41,16 @@ export const MAX_CLOSED_DATES = 366;
 
 export const businessHoursInput = z
   .object({
-    timeZone: z.string({ error: "timeZone must be an IANA time zone such as America/New_York" }).refine(isTimeZone, { error: "timeZone must be an IANA time zone such as America/New_York" }),
+    timeZone: z
+      .string({ error: "timeZone must be an IANA time zone such as America/New_York" })
+      .refine(isTimeZone, { error: "timeZone must be an IANA time zone such as America/New_York" }),
     week: z
       .array(businessDay, { error: "week must be a list of open days" })
       .min(1, { error: "Open at least one day of the week" })
       .max(7, { error: "week lists each day at most once" })
-      .refine((days) => new Set(days.map((d) => d.day)).size === days.length, { error: "week lists each day at most once" })
+      .refine((days) => new Set(days.map((d) => d.day)).size === days.length, {
+        error: "week lists each day at most once",
+      })
       .transform((days) => [...days].sort((a, b) => a.day - b.day)),
     closedDates: z
       .array(date, { error: "closedDates must be a list of dates" })
@@ -68,7 +80,9 @@ function wallInstant(day: string, minutes: number, timeZone: string): number {
   const [year, month, dayOfMonth] = day.split("-").map(Number) as [number, number, number];
   const wallClock = utcInstant(year, month, dayOfMonth, 0, minutes);
   const offsets = [wallClock - DAY_MS, wallClock, wallClock + DAY_MS].map((at) => zoneOffsetMs(at, timeZone));
-  const consistent = offsets.map((offset) => wallClock - offset).filter((instant) => wallClock - zoneOffsetMs(instant, timeZone) === instant);
+  const consistent = offsets
+    .map((offset) => wallClock - offset)
+    .filter((instant) => wallClock - zoneOffsetMs(instant, timeZone) === instant);
   return consistent.length > 0 ? Math.min(...consistent) : wallClock - Math.min(...offsets);
 }
 
@@ -101,7 +115,10 @@ export function openPeriodOf(day: string, hours: BusinessHours): { open: number;
   if (hours.closedDates.includes(day)) return null;
   const slot = hours.week.find((d) => d.day === weekdayOf(day));
   if (!slot) return null;
-  return { open: wallInstant(day, minutesOf(slot.open), hours.timeZone), close: wallInstant(day, minutesOf(slot.close), hours.timeZone) };
+  return {
+    open: wallInstant(day, minutesOf(slot.open), hours.timeZone),
+    close: wallInstant(day, minutesOf(slot.close), hours.timeZone),
+  };
 }
 
 /** Whether the business is open at `at`. */

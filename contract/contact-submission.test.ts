@@ -117,21 +117,31 @@ describe("contactSubmissionInput: phone", () => {
     expect(paths).toEqual([["phone"]]);
   });
 
-  it.each(["+1 (512) 555-0147", "512.555.0147", "+44 20 7946 0958", "555-0147 ext. 12", "555-0147 x12", "555 0147 #12", "00 49 30 1234567"])(
-    "accepts the phone %s",
-    (phone) => {
-      expect(parse({ phone }).success).toBe(true);
-    },
-  );
+  it.each([
+    "+1 (512) 555-0147",
+    "512.555.0147",
+    "+44 20 7946 0958",
+    "555-0147 ext. 12",
+    "555-0147 x12",
+    "555 0147 #12",
+    "00 49 30 1234567",
+  ])("accepts the phone %s", (phone) => {
+    expect(parse({ phone }).success).toBe(true);
+  });
 
-  it.each(["<svg onload=alert(1)>1234567", "call 5550147", "555-0147; DROP", "5550147@evil", "+1 555 0147 +2", "555/0147-22", "javascript:1234567"])(
-    "refuses the phone %s: only digits, spaces, + - ( ) . and an extension",
-    (phone) => {
-      const result = parse({ phone });
-      expect(issuePaths(result)).toEqual([["phone"]]);
-      expect(result.error?.issues[0]?.message).toBe("Enter a phone number using only digits, spaces and + - ( ) .");
-    },
-  );
+  it.each([
+    "<svg onload=alert(1)>1234567",
+    "call 5550147",
+    "555-0147; DROP",
+    "5550147@evil",
+    "+1 555 0147 +2",
+    "555/0147-22",
+    "javascript:1234567",
+  ])("refuses the phone %s: only digits, spaces, + - ( ) . and an extension", (phone) => {
+    const result = parse({ phone });
+    expect(issuePaths(result)).toEqual([["phone"]]);
+    expect(result.error?.issues[0]?.message).toBe("Enter a phone number using only digits, spaces and + - ( ) .");
+  });
 
   it("accepts 20 digits and refuses 21", () => {
     expect(parse({ phone: "1".repeat(20) }).success).toBe(true);
@@ -151,7 +161,11 @@ describe("contactSubmissionInput: characters that disguise text", () => {
     ["tag letter", "\u{E0041}"],
     ["cancel tag", "\u{E007F}"],
   ])("removes a %s from names and company", (_name, character) => {
-    const result = parse({ firstName: `Ev${character}e`, lastName: `${character}Smith`, company: `Acme${character} Ltd` });
+    const result = parse({
+      firstName: `Ev${character}e`,
+      lastName: `${character}Smith`,
+      company: `Acme${character} Ltd`,
+    });
     expect(result.success).toBe(true);
     expect(result.data).toMatchObject({ firstName: "Eve", lastName: "Smith", company: "Acme Ltd" });
   });

@@ -41,11 +41,18 @@ export function browserOrServerTimeZone(): string {
  * date and the time are each optional on their own (SPEC §5: "Company, meeting date and meeting time are
  * optional"): a time without a date is a preferred hour on any day.
  */
-export function checkMeeting(value: { meetingDate?: string | undefined; meetingTime?: string | undefined; timezone?: string | undefined }, ctx: z.RefinementCtx): void {
+export function checkMeeting(
+  value: { meetingDate?: string | undefined; meetingTime?: string | undefined; timezone?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
   if (value.meetingDate === undefined) return;
-  const { min, max } = meetingDateRange(value.timezone && isTimeZone(value.timezone) ? value.timezone : LATEST_TODAY_ZONE);
-  if (value.meetingDate < min) ctx.addIssue({ code: "custom", path: ["meetingDate"], message: fieldMessages.meetingDatePast });
-  else if (value.meetingDate > max) ctx.addIssue({ code: "custom", path: ["meetingDate"], message: fieldMessages.meetingDateTooFar });
+  const { min, max } = meetingDateRange(
+    value.timezone && isTimeZone(value.timezone) ? value.timezone : LATEST_TODAY_ZONE,
+  );
+  if (value.meetingDate < min)
+    ctx.addIssue({ code: "custom", path: ["meetingDate"], message: fieldMessages.meetingDatePast });
+  else if (value.meetingDate > max)
+    ctx.addIssue({ code: "custom", path: ["meetingDate"], message: fieldMessages.meetingDateTooFar });
 }
 
 const product = cleanText("product")
@@ -65,9 +72,7 @@ export const contactSubmissionFields = z.object({
     .nullish()
     .transform((value) => value ?? []),
   meetingDate: optionalText(z.iso.date({ error: "Meeting date must be a date (YYYY-MM-DD)" })),
-  meetingTime: optionalText(
-    z.enum(meetingTimes, { error: "Meeting time must be a full hour from 09:00 to 17:00" }),
-  ),
+  meetingTime: optionalText(z.enum(meetingTimes, { error: "Meeting time must be a full hour from 09:00 to 17:00" })),
   timezone: optionalText(
     cleanText("time zone")
       .max(64, { error: "Time zone must be at most 64 characters" })

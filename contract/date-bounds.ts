@@ -22,5 +22,7 @@ export function boundedInstant(field: string, message: string) {
   return z.iso
     .datetime({ offset: true, error: message })
     .transform((time) => new Date(time).toISOString())
-    .refine((time) => time >= `${EARLIEST_DATE}T00:00:00.000Z` && time <= `${LATEST_DATE}T23:59:59.999Z`, { error: outOfRange(field) });
+    .refine((time) => time >= `${EARLIEST_DATE}T00:00:00.000Z` && time <= `${LATEST_DATE}T23:59:59.999Z`, {
+      error: outOfRange(field),
+    });
 }

@@ -60,7 +60,9 @@ export const deliveryListQuery = z.object({
   state: z.enum(deliveryViews, { error: `state must be one of: ${deliveryViews.join(", ")}` }).default("attention"),
 });
 
-export const deliveryParams = z.object({ id: z.uuid({ error: "id must be a delivery id" }).transform((id) => id.toLowerCase()) });
+export const deliveryParams = z.object({
+  id: z.uuid({ error: "id must be a delivery id" }).transform((id) => id.toLowerCase()),
+});
 
 export type DeliveryHealth = {
   /** Which channels deliver now: ownerEmail needs mail and at least one address in use (contract/notification-settings.ts). */

@@ -91,7 +91,9 @@ describe("requiredText (single line)", () => {
 
   it("keeps its type error and bounds", () => {
     expect(firstIssue(name.safeParse(42))?.message).toBe("Enter your first name.");
-    expect(firstIssue(name.safeParse("a".repeat(101)))?.message).toBe("Shorten your first name to 100 characters or fewer.");
+    expect(firstIssue(name.safeParse("a".repeat(101)))?.message).toBe(
+      "Shorten your first name to 100 characters or fewer.",
+    );
     expect(name.parse("a".repeat(100))).toHaveLength(100);
   });
 });
@@ -118,7 +120,9 @@ describe("requiredText (multi-line)", () => {
 });
 
 describe("optionalText over cleanText", () => {
-  const company = optionalText(cleanText("company name").max(200, { error: "Shorten your company name to 200 characters or fewer." }));
+  const company = optionalText(
+    cleanText("company name").max(200, { error: "Shorten your company name to 200 characters or fewer." }),
+  );
 
   it.each([undefined, null, "", "  ", "\u200B", "\uFEFF \u2060"])("%j is not given", (value) => {
     const result = company.safeParse(value);
@@ -127,7 +131,9 @@ describe("optionalText over cleanText", () => {
   });
 
   it("refuses control characters with the label", () => {
-    expect(firstIssue(company.safeParse(`Acme${NUL}`))?.message).toBe("Remove the unsupported characters from your company name.");
+    expect(firstIssue(company.safeParse(`Acme${NUL}`))?.message).toBe(
+      "Remove the unsupported characters from your company name.",
+    );
   });
 
   it("keeps a given value, trimmed and NFC", () => {
@@ -185,11 +191,14 @@ describe("passwordText", () => {
   const password = passwordText("password");
 
   it("keeps a password exactly as typed", () => {
-    for (const value of [" secret ", "tab\tinside", `Ren${NFD_E}`, `emoji ${EMOJI}`]) expect(password.parse(value)).toBe(value);
+    for (const value of [" secret ", "tab\tinside", `Ren${NFD_E}`, `emoji ${EMOJI}`])
+      expect(password.parse(value)).toBe(value);
   });
 
   it.each([`secret${NUL}`, `secret${LONE_HIGH}`, `${LONE_LOW}secret`])("refuses %j", (value) => {
-    expect(firstIssue(password.safeParse(value))?.message).toBe("Remove the unsupported characters from your password.");
+    expect(firstIssue(password.safeParse(value))?.message).toBe(
+      "Remove the unsupported characters from your password.",
+    );
   });
 });
 
@@ -198,11 +207,23 @@ describe("every text field of every payload goes through clean text", () => {
   const inquiry = { ...contact, serviceType: "seo", message: "Hello" };
 
   it.each([
-    ["contact", contactSubmissionInput, contact, "firstName", "Remove the unsupported characters from your first name."],
+    [
+      "contact",
+      contactSubmissionInput,
+      contact,
+      "firstName",
+      "Remove the unsupported characters from your first name.",
+    ],
     ["contact", contactSubmissionInput, contact, "lastName", "Remove the unsupported characters from your last name."],
     ["contact", contactSubmissionInput, contact, "email", "Remove the unsupported characters from your email address."],
     ["contact", contactSubmissionInput, contact, "phone", "Remove the unsupported characters from your phone number."],
-    ["contact", contactSubmissionInput, contact, "company", "Remove the unsupported characters from your company name."],
+    [
+      "contact",
+      contactSubmissionInput,
+      contact,
+      "company",
+      "Remove the unsupported characters from your company name.",
+    ],
     ["contact", contactSubmissionInput, contact, "timezone", "Remove the unsupported characters from your time zone."],
     ["inquiry", serviceInquiryInput, inquiry, "firstName", "Remove the unsupported characters from your first name."],
     ["inquiry", serviceInquiryInput, inquiry, "lastName", "Remove the unsupported characters from your last name."],
@@ -210,11 +231,35 @@ describe("every text field of every payload goes through clean text", () => {
     ["inquiry", serviceInquiryInput, inquiry, "phone", "Remove the unsupported characters from your phone number."],
     ["inquiry", serviceInquiryInput, inquiry, "company", "Remove the unsupported characters from your company name."],
     ["inquiry", serviceInquiryInput, inquiry, "message", "Remove the unsupported characters from your message."],
-    ["login", adminLoginInput, { username: "owner@example.com", password: "secret" }, "username", "Remove the unsupported characters from your email address."],
-    ["login", adminLoginInput, { username: "owner@example.com", password: "secret" }, "password", "Remove the unsupported characters from your password."],
+    [
+      "login",
+      adminLoginInput,
+      { username: "owner@example.com", password: "secret" },
+      "username",
+      "Remove the unsupported characters from your email address.",
+    ],
+    [
+      "login",
+      adminLoginInput,
+      { username: "owner@example.com", password: "secret" },
+      "password",
+      "Remove the unsupported characters from your password.",
+    ],
     ["note", noteInput, { body: "Called back" }, "body", "Remove the unsupported characters from your note."],
-    ["password change", passwordChange, { currentPassword: "old-password", newPassword: "a-new-long-password" }, "currentPassword", "Remove the unsupported characters from your current password."],
-    ["password change", passwordChange, { currentPassword: "old-password", newPassword: "a-new-long-password" }, "newPassword", "Remove the unsupported characters from your new password."],
+    [
+      "password change",
+      passwordChange,
+      { currentPassword: "old-password", newPassword: "a-new-long-password" },
+      "currentPassword",
+      "Remove the unsupported characters from your current password.",
+    ],
+    [
+      "password change",
+      passwordChange,
+      { currentPassword: "old-password", newPassword: "a-new-long-password" },
+      "newPassword",
+      "Remove the unsupported characters from your new password.",
+    ],
     ["filters", leadFilters, {}, "q", "Remove the unsupported characters from your search."],
     ["filters", leadFilters, {}, "product", "Remove the unsupported characters from your product filter."],
     ["filters", leadFilters, {}, "form", "Remove the unsupported characters from your form filter."],
@@ -237,20 +282,40 @@ describe("every text field of every payload goes through clean text", () => {
   });
 
   it("refuses a NUL in a new admin password (CLI and bootstrap)", async () => {
-    expect(firstIssue(await adminPassword.safeParseAsync(`long-enough-password${NUL}`))?.message).toBe("Remove the unsupported characters from your password.");
+    expect(firstIssue(await adminPassword.safeParseAsync(`long-enough-password${NUL}`))?.message).toBe(
+      "Remove the unsupported characters from your password.",
+    );
   });
 
   it("cleans every lead-source field instead of refusing", () => {
-    const sources = { pagePath: `/x${NUL}`, formName: `f${NUL}`, utmSource: NUL, utmMedium: `cpc${LONE_HIGH}`, utmCampaign: "w\u0085", utmTerm: "a\tb", utmContent: "\u200B", referrer: `https://a.example/${NUL}` };
+    const sources = {
+      pagePath: `/x${NUL}`,
+      formName: `f${NUL}`,
+      utmSource: NUL,
+      utmMedium: `cpc${LONE_HIGH}`,
+      utmCampaign: "w\u0085",
+      utmTerm: "a\tb",
+      utmContent: "\u200B",
+      referrer: `https://a.example/${NUL}`,
+    };
     const result = serviceInquiryInput.safeParse({ ...inquiry, ...sources });
     expect(result.success).toBe(true);
-    expect(result.data).toMatchObject({ pagePath: "/x", formName: "f", utmMedium: "cpc", utmCampaign: "w", utmTerm: "a b", referrer: "https://a.example/" });
+    expect(result.data).toMatchObject({
+      pagePath: "/x",
+      formName: "f",
+      utmMedium: "cpc",
+      utmCampaign: "w",
+      utmTerm: "a b",
+      referrer: "https://a.example/",
+    });
     expect(result.data?.utmSource).toBeUndefined();
     expect(result.data?.utmContent).toBeUndefined();
   });
 
   it("treats zero-width-only filters as not given", () => {
-    expect(leadFilters.parse({ q: "\u200B", product: "\uFEFF", form: " \u2060 ", utmSource: "\u200D" })).toEqual({ view: "inbox" });
+    expect(leadFilters.parse({ q: "\u200B", product: "\uFEFF", form: " \u2060 ", utmSource: "\u200D" })).toEqual({
+      view: "inbox",
+    });
   });
 });
 
@@ -262,6 +327,8 @@ describe("leadParams", () => {
   });
 
   it("still refuses what is not a lead id", () => {
-    expect(firstIssue(leadParams.safeParse({ kind: "contacts", id: "0F8FAD5B-D9CB-469F-A165" }))?.message).toBe("id must be a lead id");
+    expect(firstIssue(leadParams.safeParse({ kind: "contacts", id: "0F8FAD5B-D9CB-469F-A165" }))?.message).toBe(
+      "id must be a lead id",
+    );
   });
 });

@@ -26,7 +26,13 @@ export function isEmptyValue(value: unknown): boolean {
  * The message of a field's first problem: the form's `required` wording when the field is empty, else its
  * wording for the problem's path (`field.sub`), else the schema's own.
  */
-export function fieldMessage(messages: FormMessages, field: string, path: string, empty: boolean, schemaMessage: string): string {
+export function fieldMessage(
+  messages: FormMessages,
+  field: string,
+  path: string,
+  empty: boolean,
+  schemaMessage: string,
+): string {
   return (empty ? messages.required?.[field] : undefined) ?? messages.issues?.[path] ?? schemaMessage;
 }
 
@@ -49,7 +55,10 @@ export function validateForm<Schema extends z.ZodType>(
     const field = String(issue.path[0] ?? "");
     if (field === "" || problems[field]) continue;
     const empty = isEmptyValue(values[field]);
-    problems[field] = { message: fieldMessage(messages, field, issue.path.map(String).join("."), empty, issue.message), missing: empty };
+    problems[field] = {
+      message: fieldMessage(messages, field, issue.path.map(String).join("."), empty, issue.message),
+      missing: empty,
+    };
   }
   return { ok: false, problems };
 }

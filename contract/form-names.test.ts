@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { fastReplyFormNames, leadFormReplyPromises, replyPromiseOf, replyWindowHours, serviceFormName, serviceSlugs, tradeFormName, tradeKeys } from "./form-names.ts";
+import {
+  fastReplyFormNames,
+  leadFormReplyPromises,
+  replyPromiseOf,
+  replyWindowHours,
+  serviceFormName,
+  serviceSlugs,
+  tradeFormName,
+  tradeKeys,
+} from "./form-names.ts";
 import { publicForms } from "./public-forms.ts";
 import { defaultBusinessHours, type BusinessHours } from "./business-hours.ts";
 import { deadlineKey, replyByOf } from "./reply-window.ts";
@@ -34,8 +43,14 @@ describe("the forms' reply promises (SPEC §9)", () => {
     expect(replyByOf(createdAt, "personal-injury-audit", defaultBusinessHours)).toBe("2026-03-02T18:00:00.000Z");
     // 24 hours: 9 Monday, 9 Tuesday, 6 Wednesday: 3:00 PM Wednesday.
     expect(replyByOf(createdAt, "service-seo", defaultBusinessHours)).toBe("2026-03-04T20:00:00.000Z");
-    const open: BusinessHours = { timeZone: "UTC", week: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, open: "00:00", close: "24:00" })), closedDates: [] };
+    const open: BusinessHours = {
+      timeZone: "UTC",
+      week: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, open: "00:00", close: "24:00" })),
+      closedDates: [],
+    };
     expect(replyByOf(createdAt, "home-services-audit", open)).toBe("2026-03-02T14:00:00.000Z");
-    expect(deadlineKey({ status: "new", createdAt, replyBy: "2026-03-02T18:00:00.000Z" })).toBe("0|2026-03-02T18:00:00.000Z");
+    expect(deadlineKey({ status: "new", createdAt, replyBy: "2026-03-02T18:00:00.000Z" })).toBe(
+      "0|2026-03-02T18:00:00.000Z",
+    );
   });
 });

@@ -13,7 +13,14 @@ export const standardReplyPromise = "24 hours" satisfies ReplyPromise;
 export const fastReplyPromise = "4 hours" satisfies ReplyPromise;
 
 /** The six service pages' slugs (app/config/services.ts holds their names and copy; a unit test keeps both in step). */
-export const serviceSlugs = ["seo", "sem", "website-design", "email-marketing", "social-media-consulting", "podcast-marketing"] as const;
+export const serviceSlugs = [
+  "seo",
+  "sem",
+  "website-design",
+  "email-marketing",
+  "social-media-consulting",
+  "podcast-marketing",
+] as const;
 export type ServiceSlug = (typeof serviceSlugs)[number];
 
 /** The service inquiry form's name on a service page, e.g. "service-seo". */
@@ -31,7 +38,10 @@ export function tradeFormName(trade: TradeKey) {
 }
 
 /** The audit form of each industry page (app/config/industries.ts). */
-export const industryFormNames = { "home-services": "home-services-audit", "personal-injury": "personal-injury-audit" } as const;
+export const industryFormNames = {
+  "home-services": "home-services-audit",
+  "personal-injury": "personal-injury-audit",
+} as const;
 
 /** The forms with a name of their own, and their promise. */
 const namedForms = {
@@ -47,7 +57,8 @@ const namedForms = {
   [industryFormNames["personal-injury"]]: fastReplyPromise,
 } as const satisfies Record<string, ReplyPromise>;
 
-export type LeadFormName = keyof typeof namedForms | ReturnType<typeof serviceFormName> | ReturnType<typeof tradeFormName>;
+export type LeadFormName =
+  keyof typeof namedForms | ReturnType<typeof serviceFormName> | ReturnType<typeof tradeFormName>;
 
 /** Every lead form's name with its reply promise. */
 export const leadFormReplyPromises: ReadonlyMap<LeadFormName, ReplyPromise> = new Map<LeadFormName, ReplyPromise>([
@@ -57,7 +68,9 @@ export const leadFormReplyPromises: ReadonlyMap<LeadFormName, ReplyPromise> = ne
 ]);
 
 /** The forms that promise a reply faster than the standard one (the reply-deadline queries name them). */
-export const fastReplyFormNames: readonly LeadFormName[] = [...leadFormReplyPromises].filter(([, promise]) => promise === fastReplyPromise).map(([name]) => name);
+export const fastReplyFormNames: readonly LeadFormName[] = [...leadFormReplyPromises]
+  .filter(([, promise]) => promise === fastReplyPromise)
+  .map(([name]) => name);
 
 /** The reply promise behind a lead of this form; the standard one for no form or a form no page has any more. */
 export function replyPromiseOf(formName: string | null | undefined): ReplyPromise {

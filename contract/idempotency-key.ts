@@ -15,5 +15,4 @@ export const idempotencyKey = z
   .pipe(z.string().regex(/^[\x20-\x7e]{1,255}$/, { error: message }));
 
 /** Answer to a key sent again with other fields (422, as Stripe and the draft answer). */
-export const IDEMPOTENCY_KEY_REUSED =
-  `This ${IDEMPOTENCY_KEY_HEADER} was already used for a submission with other details. Send the same details to get its answer, or use a new key for a new submission.`;
+export const IDEMPOTENCY_KEY_REUSED = `This ${IDEMPOTENCY_KEY_HEADER} was already used for a submission with other details. Send the same details to get its answer, or use a new key for a new submission.`;

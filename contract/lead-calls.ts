@@ -12,14 +12,22 @@ import { cleanText, optionalText } from "./fields.ts";
 
 export const callOutcomes = ["reached", "voicemail", "no-answer"] as const;
 export type CallOutcome = (typeof callOutcomes)[number];
-export const callOutcomeLabels: Record<CallOutcome, string> = { reached: "Reached", voicemail: "Left a voicemail", "no-answer": "No answer" };
+export const callOutcomeLabels: Record<CallOutcome, string> = {
+  reached: "Reached",
+  voicemail: "Left a voicemail",
+  "no-answer": "No answer",
+};
 
 export const CALL_NOTE_MAX = 500;
 
 export const callInput = z
   .object({
     outcome: z.enum(callOutcomes, { error: `Choose the call's outcome: ${callOutcomes.join(", ")}.` }),
-    note: optionalText(cleanText("note", { multiline: true }).max(CALL_NOTE_MAX, { error: fieldMessages.tooLong("note", CALL_NOTE_MAX) })),
+    note: optionalText(
+      cleanText("note", { multiline: true }).max(CALL_NOTE_MAX, {
+        error: fieldMessages.tooLong("note", CALL_NOTE_MAX),
+      }),
+    ),
   })
   .strict();
 export type CallInput = z.input<typeof callInput>;

@@ -98,9 +98,7 @@ export function clickIdOf(searchParams: URLSearchParams): ClickIdParam | null {
 }
 
 /** The host of a referrer URL, lowercased, without a leading "www."; null when empty or not a URL. */
-export function referrerHost(
-  referrer: string | null | undefined,
-): string | null {
+export function referrerHost(referrer: string | null | undefined): string | null {
   const text = referrer?.trim();
   if (!text) return null;
   let url: URL;
@@ -117,29 +115,10 @@ export function referrerHost(
 /** The source fields the channel is read from. */
 export type ChannelInput = Partial<Pick<LeadSource, "utmSource" | "utmMedium" | "clickId" | "referrer">>;
 
-const paidSearchClickIds: readonly string[] = [
-  "gclid",
-  "gbraid",
-  "wbraid",
-  "dclid",
-  "msclkid",
-];
-const paidSocialClickIds: readonly string[] = [
-  "ttclid",
-  "li_fat_id",
-  "twclid",
-  "sccid",
-  "epik",
-  "rdt_cid",
-];
+const paidSearchClickIds: readonly string[] = ["gclid", "gbraid", "wbraid", "dclid", "msclkid"];
+const paidSocialClickIds: readonly string[] = ["ttclid", "li_fat_id", "twclid", "sccid", "epik", "rdt_cid"];
 
-const emailMediums: readonly string[] = [
-  "email",
-  "e-mail",
-  "e_mail",
-  "newsletter",
-  "mail",
-];
+const emailMediums: readonly string[] = ["email", "e-mail", "e_mail", "newsletter", "mail"];
 const emailSources: readonly string[] = [
   "email",
   "newsletter",
@@ -204,12 +183,7 @@ const searchSources: readonly string[] = [
   "brave",
 ];
 
-const webmailHosts: readonly string[] = [
-  "mail.google.com",
-  "outlook.live.com",
-  "outlook.office.com",
-  "mail.yahoo.com",
-];
+const webmailHosts: readonly string[] = ["mail.google.com", "outlook.live.com", "outlook.office.com", "mail.yahoo.com"];
 const searchHosts: readonly string[] = [
   "bing.com",
   "search.yahoo.com",
@@ -221,8 +195,7 @@ const searchHosts: readonly string[] = [
   "startpage.com",
 ];
 /** google.<tld> and yandex.<tld>: a country TLD (de), co.<cc> (co.uk) or com[.<cc>] (com, com.au). */
-const countrySearchHost =
-  /(^|\.)(google|yandex)\.(com|[a-z]{2}|co\.[a-z]{2}|com\.[a-z]{2})$/;
+const countrySearchHost = /(^|\.)(google|yandex)\.(com|[a-z]{2}|co\.[a-z]{2}|com\.[a-z]{2})$/;
 const socialHosts: readonly string[] = [
   "facebook.com",
   "m.facebook.com",
@@ -252,9 +225,7 @@ function normalised(value: string | null | undefined): string | null {
 }
 
 function hostMatches(host: string, hosts: readonly string[]): boolean {
-  return hosts.some(
-    (candidate) => host === candidate || host.endsWith(`.${candidate}`),
-  );
+  return hosts.some((candidate) => host === candidate || host.endsWith(`.${candidate}`));
 }
 
 function isPaidMedium(medium: string): boolean {
@@ -268,39 +239,25 @@ export function channelOf(input: ChannelInput): LeadChannel {
   const clickId = normalised(input.clickId);
 
   // 1. Paid click ids (fbclid is not one of them).
-  if (clickId !== null && paidSearchClickIds.includes(clickId))
-    return "paid-search";
-  if (clickId !== null && paidSocialClickIds.includes(clickId))
-    return "paid-social";
+  if (clickId !== null && paidSearchClickIds.includes(clickId)) return "paid-search";
+  if (clickId !== null && paidSocialClickIds.includes(clickId)) return "paid-social";
 
   // 2. E-mail.
-  if (
-    (medium !== null && emailMediums.includes(medium)) ||
-    (source !== null && emailSources.includes(source))
-  )
+  if ((medium !== null && emailMediums.includes(medium)) || (source !== null && emailSources.includes(source)))
     return "email";
 
   const socialSource = source !== null && socialSources.includes(source);
 
   // 3. Paid medium.
   if (medium !== null && isPaidMedium(medium))
-    return socialSource || medium.includes("social")
-      ? "paid-social"
-      : "paid-search";
+    return socialSource || medium.includes("social") ? "paid-social" : "paid-search";
 
   // 4. Organic social.
-  if (
-    (medium !== null && socialMediums.includes(medium)) ||
-    socialSource ||
-    clickId === "fbclid"
-  )
+  if ((medium !== null && socialMediums.includes(medium)) || socialSource || clickId === "fbclid")
     return "organic-social";
 
   // 5. Organic search.
-  if (
-    (medium !== null && organicMediums.includes(medium)) ||
-    (source !== null && searchSources.includes(source))
-  )
+  if ((medium !== null && organicMediums.includes(medium)) || (source !== null && searchSources.includes(source)))
     return "organic-search";
 
   // 6. Any other tag.
@@ -310,8 +267,7 @@ export function channelOf(input: ChannelInput): LeadChannel {
   const host = referrerHost(input.referrer);
   if (host !== null) {
     if (hostMatches(host, webmailHosts)) return "email";
-    if (countrySearchHost.test(host) || hostMatches(host, searchHosts))
-      return "organic-search";
+    if (countrySearchHost.test(host) || hostMatches(host, searchHosts)) return "organic-search";
     if (hostMatches(host, socialHosts)) return "organic-social";
     return "referral";
   }

@@ -3,7 +3,11 @@ import { encodeLeadCursor, leadCursor } from "./lead-cursor.ts";
 import { leadListQuery } from "./lead-filters.ts";
 
 describe("the inbox's paging cursor", () => {
-  const position = { sort: "newest" as const, createdAt: "2026-11-23T10:15:30.123Z", id: "3f1c2a9e-8b7d-4c6e-9f5a-1b2c3d4e5f60" };
+  const position = {
+    sort: "newest" as const,
+    createdAt: "2026-11-23T10:15:30.123Z",
+    id: "3f1c2a9e-8b7d-4c6e-9f5a-1b2c3d4e5f60",
+  };
 
   it("round-trips a page position through the URL-safe text the client sends back", () => {
     const text = encodeLeadCursor(position);
@@ -33,7 +37,9 @@ describe("the inbox's paging cursor", () => {
     expect(leadListQuery.safeParse({ cursor: text, sort: "newest" }).success).toBe(true);
     for (const sort of ["oldest", "name"]) {
       const result = leadListQuery.safeParse({ cursor: text, sort });
-      expect(result.error?.issues).toEqual([expect.objectContaining({ path: ["cursor"], message: "cursor belongs to another order" })]);
+      expect(result.error?.issues).toEqual([
+        expect.objectContaining({ path: ["cursor"], message: "cursor belongs to another order" }),
+      ]);
     }
   });
 
@@ -45,9 +51,15 @@ describe("the inbox's paging cursor", () => {
     ["an empty name", Buffer.from(`name|${position.id}|`).toString("base64url")],
     ["a name with a NUL", Buffer.from(`name|${position.id}|dana\u0000`).toString("base64url")],
     ["a name longer than two names", Buffer.from(`name|${position.id}|${"a".repeat(202)}`).toString("base64url")],
-    ["bytes that are not UTF-8", Buffer.from([...Buffer.from(`name|${position.id}|`), 0xff, 0xfe]).toString("base64url")],
+    [
+      "bytes that are not UTF-8",
+      Buffer.from([...Buffer.from(`name|${position.id}|`), 0xff, 0xfe]).toString("base64url"),
+    ],
     ["base64 of nonsense", Buffer.from("not-a-cursor").toString("base64url")],
-    ["an id that is not a UUID", Buffer.from(`${position.createdAt}|------------------------------------`).toString("base64url")],
+    [
+      "an id that is not a UUID",
+      Buffer.from(`${position.createdAt}|------------------------------------`).toString("base64url"),
+    ],
     ["a time that is not ISO", Buffer.from(`Tuesday|${position.id}`).toString("base64url")],
     ["a third part", Buffer.from(`${position.createdAt}|${position.id}|x`).toString("base64url")],
     ["a NUL", Buffer.from(`${position.createdAt}|${position.id}\u0000`).toString("base64url")],

@@ -42,7 +42,11 @@ const cursorId = z.uuid().transform((id) => id.toLowerCase());
 // Bounded as every date the admin sends (date-bounds.ts): year 0 or 10000 would be a database error.
 const cursorTime = boundedInstant("cursor", "cursor is not valid");
 // No control characters (PostgreSQL text cannot hold a NUL): any other text is a bound parameter.
-const cursorName = z.string().min(1).max(NAME_KEY_MAX).regex(/^\P{Cc}+$/u);
+const cursorName = z
+  .string()
+  .min(1)
+  .max(NAME_KEY_MAX)
+  .regex(/^\P{Cc}+$/u);
 /** A deadline order's key (reply-window.ts deadlineKey). */
 const DEADLINE_KEY = /^(0\|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z|1\|\d{13})$/;
 /** The format before the list had orders: "createdAt|id", the newest-first list's. */
@@ -85,4 +89,3 @@ export const leadCursor = z
     }
     return cursor;
   });
-

@@ -31,7 +31,10 @@ export const leadFilters = z
     /** The form the lead came from (formName). */
     form: filterText("form filter", 100),
     utmSource: filterText("source filter", 200),
-    unread: z.enum(["true", "false"]).optional().transform((value) => (value === undefined ? undefined : value === "true")),
+    unread: z
+      .enum(["true", "false"])
+      .optional()
+      .transform((value) => (value === undefined ? undefined : value === "true")),
     /** due: a follow-up at or before the end of today in the owner's time zone (OWNER_TIMEZONE): today's and overdue ones. */
     followUp: z.enum(["due"], { error: "followUp must be due" }).optional(),
     /** Whose leads (issue 23): "me" (the signed-in user: the server puts their id in its place), "none" (unassigned) or a user's id. */
@@ -69,4 +72,7 @@ export const leadListQuery = leadFilters
         .default(25),
     }),
   )
-  .refine((query) => !query.cursor || query.cursor.sort === query.sort, { error: "cursor belongs to another order", path: ["cursor"] });
+  .refine((query) => !query.cursor || query.cursor.sort === query.sort, {
+    error: "cursor belongs to another order",
+    path: ["cursor"],
+  });

@@ -19,9 +19,14 @@ export const contactFormMessages = {
 } satisfies FormMessages<keyof z.input<typeof contactFormSchema>>;
 
 /** The service inquiry form's required fields (SPEC §5), marked with the browser flag and an asterisk. */
-export const serviceInquiryRequiredFields = ["firstName", "lastName", "email", "phone", "serviceType", "message"] as const satisfies readonly (keyof z.input<
-  typeof serviceInquiryFormSchema
->)[];
+export const serviceInquiryRequiredFields = [
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "serviceType",
+  "message",
+] as const satisfies readonly (keyof z.input<typeof serviceInquiryFormSchema>)[];
 
 export const serviceInquiryFormMessages = {
   required: {

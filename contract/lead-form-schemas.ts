@@ -53,7 +53,13 @@ export const serviceInquiryFormSchema = serviceInquiryInput.pick({
 });
 
 /** The short lead forms: a few contact fields with the contract's own messages (SPEC §5: wording not shown). */
-export const shortLeadFormSchema = contactSubmissionFields.pick({ firstName: true, lastName: true, email: true, phone: true, company: true });
+export const shortLeadFormSchema = contactSubmissionFields.pick({
+  firstName: true,
+  lastName: true,
+  email: true,
+  phone: true,
+  company: true,
+});
 
 /** What each public form validates with (loaded on demand through lead-form-rules.ts). */
 export const contactFormRules = { schema: contactFormSchema, messages: contactFormMessages };

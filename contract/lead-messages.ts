@@ -31,7 +31,12 @@ export type ReplyInput = z.input<typeof replyInput>;
 /** An outgoing message's state: queued (waiting, or waiting for a retry), sending (a worker has it), sent, failed (given up). */
 export const outgoingMessageStates = ["queued", "sending", "sent", "failed"] as const;
 export type OutgoingMessageState = (typeof outgoingMessageStates)[number];
-export const outgoingStateLabels: Record<OutgoingMessageState, string> = { queued: "Queued", sending: "Sending", sent: "Sent", failed: "Not sent" };
+export const outgoingStateLabels: Record<OutgoingMessageState, string> = {
+  queued: "Queued",
+  sending: "Sending",
+  sent: "Sent",
+  failed: "Not sent",
+};
 
 /** Every placeholder a template may use, with what it stands for (the template editor lists them). */
 export const replyPlaceholders = {
@@ -50,7 +55,9 @@ const PLACEHOLDER = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
 
 /** The placeholders in `text` that are not ours, as typed ("{{frist}}"), once each. */
 export function unknownPlaceholders(text: string): string[] {
-  const unknown = [...text.matchAll(PLACEHOLDER)].filter((match) => !(match[1]! in replyPlaceholders)).map((match) => match[0]);
+  const unknown = [...text.matchAll(PLACEHOLDER)]
+    .filter((match) => !(match[1]! in replyPlaceholders))
+    .map((match) => match[0]);
   return [...new Set(unknown)];
 }
 
@@ -76,7 +83,9 @@ export const replyTemplateInput = z
 export type ReplyTemplateInput = z.input<typeof replyTemplateInput>;
 
 export const replyTemplateParams = z.object({ id: z.uuid({ error: "id must be a template id" }).toLowerCase() });
-export const replyMessageParams = z.object({ messageId: z.uuid({ error: "messageId must be a message id" }).toLowerCase() });
+export const replyMessageParams = z.object({
+  messageId: z.uuid({ error: "messageId must be a message id" }).toLowerCase(),
+});
 
 export type ReplyTemplateContent = { name: string; subject: string; body: string };
 export type ReplyTemplate = ReplyTemplateContent & { id: string; updatedAt: string };
@@ -141,8 +150,13 @@ export function placeholderValues(lead: ReplyLeadFacts, sender: ReplySender): Re
  * A template with its placeholders filled in. A placeholder that is not ours stays as typed (the editor
  * refuses them; an old template is shown as it is rather than losing text). The subject is one line.
  */
-export function renderTemplate(template: Pick<ReplyTemplateContent, "subject" | "body">, lead: ReplyLeadFacts, sender: ReplySender): { subject: string; body: string } {
+export function renderTemplate(
+  template: Pick<ReplyTemplateContent, "subject" | "body">,
+  lead: ReplyLeadFacts,
+  sender: ReplySender,
+): { subject: string; body: string } {
   const values = placeholderValues(lead, sender);
-  const fill = (text: string) => text.replace(PLACEHOLDER, (whole, name: string) => (name in values ? values[name as ReplyPlaceholder] : whole));
+  const fill = (text: string) =>
+    text.replace(PLACEHOLDER, (whole, name: string) => (name in values ? values[name as ReplyPlaceholder] : whole));
   return { subject: fill(template.subject).replace(/\s+/g, " ").trim(), body: fill(template.body) };
 }

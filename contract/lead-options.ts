@@ -18,17 +18,7 @@ export const contactProductOptions = [
 ] as const;
 
 /** Meeting slots: hourly from 09:00 to 17:00. */
-export const meetingTimes = [
-  "09:00",
-  "10:00",
-  "11:00",
-  "12:00",
-  "13:00",
-  "14:00",
-  "15:00",
-  "16:00",
-  "17:00",
-] as const;
+export const meetingTimes = ["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00"] as const;
 
 /** How far ahead a meeting may be asked for. */
 export const MEETING_HORIZON_YEARS = 1;

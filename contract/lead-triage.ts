@@ -45,11 +45,23 @@ export const bulkAction = z.discriminatedUnion(
     }),
     z.object({ action: z.literal("spam") }),
     z.object({ action: z.literal("delete") }),
-    z.object({ action: z.literal("assign"), assigneeId: z.uuid({ error: "assigneeId must be a user's id or null" }).toLowerCase().nullable() }),
+    z.object({
+      action: z.literal("assign"),
+      assigneeId: z.uuid({ error: "assigneeId must be a user's id or null" }).toLowerCase().nullable(),
+    }),
     z.object({
       action: z.literal("restore"),
       items: z
-        .array(z.object({ id: leadId, status: z.enum(leadStatuses), read: z.boolean(), assigneeId: z.uuid().toLowerCase().nullable().optional() }).strict())
+        .array(
+          z
+            .object({
+              id: leadId,
+              status: z.enum(leadStatuses),
+              read: z.boolean(),
+              assigneeId: z.uuid().toLowerCase().nullable().optional(),
+            })
+            .strict(),
+        )
         .min(1, { error: "items must not be empty" })
         .max(BULK_LIMIT, { error: `at most ${BULK_LIMIT} items` }),
     }),
@@ -81,15 +93,27 @@ export const bulkRequest = bulkAction
   .superRefine((request, context) => {
     const given = (request.ids ? 1 : 0) + (request.filters ? 1 : 0);
     if (request.action === "restore") {
-      if (given > 0) context.addIssue({ code: "custom", message: "restore names its leads in items, not in ids or filters", path: [request.ids ? "ids" : "filters"] });
+      if (given > 0)
+        context.addIssue({
+          code: "custom",
+          message: "restore names its leads in items, not in ids or filters",
+          path: [request.ids ? "ids" : "filters"],
+        });
     } else if (given !== 1) {
-      context.addIssue({ code: "custom", message: given === 0 ? "send the leads' ids or the filters" : "send either ids or filters, not both", path: ["ids"] });
+      context.addIssue({
+        code: "custom",
+        message: given === 0 ? "send the leads' ids or the filters" : "send either ids or filters, not both",
+        path: ["ids"],
+      });
     }
   });
 export type BulkRequestData = z.output<typeof bulkRequest>;
 
 /** The answer: how many leads changed, and what they were before (for Undo; empty after delete). */
-export type BulkResult = { affected: number; previous: { id: string; status: LeadStatus; read: boolean; assigneeId: string | null }[] };
+export type BulkResult = {
+  affected: number;
+  previous: { id: string; status: LeadStatus; read: boolean; assigneeId: string | null }[];
+};
 
 /** A lead's neighbours in the list's order under the same filters and sort (the detail's Previous/Next). */
 export type LeadNeighbours = { previous: string | null; next: string | null };

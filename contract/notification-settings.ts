@@ -73,16 +73,25 @@ export const notificationSettingsUpdate = z
     morningEmail: z
       .object({
         enabled: z.boolean({ error: "morningEmail.enabled must be true or false" }),
-        hour: z.number({ error: "morningEmail.hour must be a number" }).int({ error: "morningEmail.hour must be a whole hour" }).min(0, { error: "morningEmail.hour must be 0 to 23" }).max(23, { error: "morningEmail.hour must be 0 to 23" }),
+        hour: z
+          .number({ error: "morningEmail.hour must be a number" })
+          .int({ error: "morningEmail.hour must be a whole hour" })
+          .min(0, { error: "morningEmail.hour must be 0 to 23" })
+          .max(23, { error: "morningEmail.hour must be 0 to 23" }),
       })
       .strict()
       .optional(),
   })
   .strict()
-  .refine((u) => u.addresses !== undefined || u.autoReply !== undefined || u.morningEmail !== undefined, { error: "send addresses, autoReply or morningEmail", path: ["addresses"] });
+  .refine((u) => u.addresses !== undefined || u.autoReply !== undefined || u.morningEmail !== undefined, {
+    error: "send addresses, autoReply or morningEmail",
+    path: ["addresses"],
+  });
 export type NotificationSettingsUpdate = z.input<typeof notificationSettingsUpdate>;
 
 export const resendConfirmation = z.object({ address }).strict();
 
 /** The token of a confirmation link, checked before it reaches a query. */
-export const confirmationToken = z.string({ error: "This confirmation link is not valid." }).regex(/^[A-Za-z0-9_-]{20,100}$/, { error: "This confirmation link is not valid." });
+export const confirmationToken = z
+  .string({ error: "This confirmation link is not valid." })
+  .regex(/^[A-Za-z0-9_-]{20,100}$/, { error: "This confirmation link is not valid." });

@@ -64,7 +64,11 @@ const noObligations = `No obligations. We'll contact you within ${standardReplyP
 /** The full contact form's words under any form name (its default, "contact", included): the island's too. */
 export const contactFormCopy = { submitLabel: "Send Message", successMessage: contactSuccess } as const;
 /** The service inquiry form's words under any form name (its default, "service-inquiry", included): the island's too. */
-export const inquiryFormCopy = { title: "Claim Your Free Website", submitLabel: "Send Inquiry", successMessage: inquirySuccess } as const;
+export const inquiryFormCopy = {
+  title: "Claim Your Free Website",
+  submitLabel: "Send Inquiry",
+  successMessage: inquirySuccess,
+} as const;
 
 const contactForm = (formName: LeadFormName, pagePath: string): PublicForm => ({
   formName,
@@ -100,7 +104,9 @@ const tradeForm = (trade: TradeKey): PublicForm => ({
   submitLabel: "Send My Request",
   successMessage: shortSuccess,
   replyWithin: replyPromiseOf(tradeFormName(trade)),
-  bookingHref: tradeForms[trade].hasBookingSection ? `${tradeForms[trade].path}#${tradeBookingSectionId}` : contactBookingHref,
+  bookingHref: tradeForms[trade].hasBookingSection
+    ? `${tradeForms[trade].path}#${tradeBookingSectionId}`
+    : contactBookingHref,
 });
 
 const list: PublicForm[] = [
@@ -212,20 +218,38 @@ export function shortFormFields(form: Pick<PublicForm, "companyLabel">): FormFie
     { name: "lastName", label: "Last Name", required: true },
   ];
   if (form.companyLabel) {
-    return [...names, { name: "company", label: form.companyLabel, required: false }, { name: "phone", label: "Phone", required: true }, { name: "email", label: "Email", required: true }];
+    return [
+      ...names,
+      { name: "company", label: form.companyLabel, required: false },
+      { name: "phone", label: "Phone", required: true },
+      { name: "email", label: "Email", required: true },
+    ];
   }
-  return [...names, { name: "email", label: "Email", required: true }, { name: "phone", label: "Phone", required: true }];
+  return [
+    ...names,
+    { name: "email", label: "Email", required: true },
+    { name: "phone", label: "Phone", required: true },
+  ];
 }
 
 /** The placeholders of the forms' selects (their empty choice). */
-export const selectPlaceholders = { meetingTime: "Select a time", serviceType: "Select a service", budget: "Select a budget" } as const;
+export const selectPlaceholders = {
+  meetingTime: "Select a time",
+  serviceType: "Select a service",
+  budget: "Select a budget",
+} as const;
 
 /**
  * The hidden fields a form post carries besides the visitor's: the honeypot, the form token a script
  * puts in when the form appears (absent without JavaScript), the Idempotency-Key a script puts in, and the
  * browser's time zone (the contact form; without JavaScript the page's default, the office's zone).
  */
-export const hiddenFormFields = { honeypot: "website", formToken: "formToken", idempotencyKey: "idempotencyKey", timezone: "timezone" } as const;
+export const hiddenFormFields = {
+  honeypot: "website",
+  formToken: "formToken",
+  idempotencyKey: "idempotencyKey",
+  timezone: "timezone",
+} as const;
 
 /** The office's time zone (SPEC: hours in EST): a meeting time sent without the browser's zone is in it. */
 export const officeTimeZone = "America/New_York";

@@ -26,7 +26,10 @@ export function awaitsReply(status: LeadStatus): boolean {
  * (the last hour of a 4-hour promise, the last 6 hours of a 24-hour one); else "waiting".
  */
 export type ReplyState = "answered" | "overdue" | "due-soon" | "waiting";
-export function replyStateOf(lead: { status: LeadStatus; replyBy: string; formName: string | null }, nowMs: number): ReplyState {
+export function replyStateOf(
+  lead: { status: LeadStatus; replyBy: string; formName: string | null },
+  nowMs: number,
+): ReplyState {
   if (!awaitsReply(lead.status)) return "answered";
   const deadline = Date.parse(lead.replyBy);
   if (nowMs > deadline) return "overdue";

@@ -36,7 +36,10 @@ export function daysIn(from: string, to: string): number {
 export function previousPeriod(from: string, to: string): { from: string; to: string } {
   const days = daysIn(from, to);
   const start = Date.parse(`${from}T00:00:00Z`);
-  return { from: new Date(start - days * DAY_MS).toISOString().slice(0, 10), to: new Date(start - DAY_MS).toISOString().slice(0, 10) };
+  return {
+    from: new Date(start - days * DAY_MS).toISOString().slice(0, 10),
+    to: new Date(start - DAY_MS).toISOString().slice(0, 10),
+  };
 }
 
 /**
@@ -60,15 +63,29 @@ const period = {
   to: boundedDate("to").optional(),
   format: z.enum(["json", "csv"], { error: "format must be json or csv" }).default("json"),
 };
-const periodRules = <T extends { period?: string | undefined; from?: string | undefined; to?: string | undefined }>(schema: z.ZodType<T>) =>
+const periodRules = <T extends { period?: string | undefined; from?: string | undefined; to?: string | undefined }>(
+  schema: z.ZodType<T>,
+) =>
   schema
-    .refine((q) => !(q.period && (q.from || q.to)), { error: "send a period or from and to, not both", path: ["period"] })
-    .refine((q) => (q.from === undefined) === (q.to === undefined), { error: "send both from and to, or neither", path: ["to"] })
+    .refine((q) => !(q.period && (q.from || q.to)), {
+      error: "send a period or from and to, not both",
+      path: ["period"],
+    })
+    .refine((q) => (q.from === undefined) === (q.to === undefined), {
+      error: "send both from and to, or neither",
+      path: ["to"],
+    })
     .refine((q) => !q.from || !q.to || q.from <= q.to, { error: "from must not be after to", path: ["to"] })
-    .refine((q) => !q.from || !q.to || daysIn(q.from, q.to) <= MAX_REPORT_DAYS, { error: `a report covers at most ${MAX_REPORT_DAYS} days`, path: ["from"] });
+    .refine((q) => !q.from || !q.to || daysIn(q.from, q.to) <= MAX_REPORT_DAYS, {
+      error: `a report covers at most ${MAX_REPORT_DAYS} days`,
+      path: ["from"],
+    });
 
 export const sourcesQuery = periodRules(
-  z.object({ ...period, by: z.enum(reportDimensions, { error: `by must be one of: ${reportDimensions.join(", ")}` }).default("channel") }),
+  z.object({
+    ...period,
+    by: z.enum(reportDimensions, { error: `by must be one of: ${reportDimensions.join(", ")}` }).default("channel"),
+  }),
 );
 export const speedQuery = periodRules(z.object(period));
 
@@ -121,7 +138,15 @@ export type SpeedReport = ReportPeriod & {
 };
 
 /** GET /api/admin/leads/:kind/:id/related: the other leads of the same person (same e-mail or phone). */
-export type RelatedLead = { kind: LeadKind; id: string; firstName: string; lastName: string; formName: string | null; createdAt: string; status: LeadStatus };
+export type RelatedLead = {
+  kind: LeadKind;
+  id: string;
+  firstName: string;
+  lastName: string;
+  formName: string | null;
+  createdAt: string;
+  status: LeadStatus;
+};
 export type RelatedLeads = { items: RelatedLead[] };
 
 /**

@@ -39,11 +39,14 @@ describe("budgetLabels", () => {
 });
 
 describe("serviceInquiryInput: serviceType", () => {
-  it.each(["seo", "paid-ads", "web-design", "social-media", "multiple", "consultation"])("accepts %s", (serviceType) => {
-    const result = parse({ serviceType });
-    expect(result.success).toBe(true);
-    expect(result.data?.serviceType).toBe(serviceType);
-  });
+  it.each(["seo", "paid-ads", "web-design", "social-media", "multiple", "consultation"])(
+    "accepts %s",
+    (serviceType) => {
+      const result = parse({ serviceType });
+      expect(result.success).toBe(true);
+      expect(result.data?.serviceType).toBe(serviceType);
+    },
+  );
 
   it.each(["seo-plus", "SEO", "Search Engine Optimization", ""])("rejects %j", (serviceType) => {
     expect(issuePaths(parse({ serviceType }))).toEqual([["serviceType"]]);

@@ -4,7 +4,6 @@ import { fieldMessages } from "./field-messages.ts";
 import { cleanText } from "./fields.ts";
 import { userRole, type UserRole } from "./user-roles.ts";
 
-
 // A team works the leads (issue 23): users and their roles, invitations, sessions. The rules' owner on the
 // server is server/repositories/users/ (the last-owner rule, single-use links) and plugins/app/admin-sessions.ts
 // (who may call what).
@@ -43,7 +42,9 @@ export type TeamUsersAnswer = { users: TeamUser[] };
  * (/admin/invitation#<token>), which no server, log, Referer or metrics label sees, and the page sends it
  * in a POST body (issue 32, finding 1). A token that is not well formed is simply not found: "unknown".
  */
-export const linkToken = z.string({ error: "Open the whole link from the e-mail." }).max(200, { error: "Open the whole link from the e-mail." });
+export const linkToken = z
+  .string({ error: "Open the whole link from the e-mail." })
+  .max(200, { error: "Open the whole link from the e-mail." });
 
 /** POST /api/admin/invitations/lookup and POST /api/admin/password-reset/lookup (public). */
 export const linkLookup = z.object({ token: linkToken }).strict();
@@ -127,7 +128,8 @@ export const LAST_OWNER_MESSAGE = "There must always be at least one active owne
 
 /** POST /api/admin/password-reset (public): asks for a reset link. The answer is the same whether the address has an account. */
 export const passwordResetRequest = z.object({ email: adminEmail }).strict();
-export const PASSWORD_RESET_REQUESTED_MESSAGE = "If that address has an account, a link to set a new password is on its way. It works for one hour.";
+export const PASSWORD_RESET_REQUESTED_MESSAGE =
+  "If that address has an account, a link to set a new password is on its way. It works for one hour.";
 
 /**
  * POST /api/admin/password-reset/complete (public): the new password; every session of the user ends, and
@@ -144,7 +146,8 @@ export const passwordResetComplete = z
 export type PasswordResetComplete = z.input<typeof passwordResetComplete>;
 
 /** POST /api/admin/password-reset/lookup {token} (public). `hasPasskeys` only for a link that works. */
-export type PasswordResetLookup = { state: "pending"; hasPasskeys: boolean } | { state: "used" | "expired" | "unknown" };
+export type PasswordResetLookup =
+  { state: "pending"; hasPasskeys: boolean } | { state: "used" | "expired" | "unknown" };
 
 /** A session of the signed-in user (GET /api/admin/sessions). */
 export type AdminSessionView = {

@@ -51,8 +51,11 @@ export const leadSourceLimits = {
  * emoji's surrogate pair. Empty becomes undefined. The browser cleans with it too (app/lib/lead-source.ts).
  */
 export function cleanSourceText(value: string, max: number): string | undefined {
-  const cleaned = trimText(withoutDisguisingCharacters(value).replace(SOURCE_NOT_ALLOWED, (found) => (/\s/.test(found) ? " " : "")).normalize("NFC"));
+  const cleaned = trimText(
+    withoutDisguisingCharacters(value)
+      .replace(SOURCE_NOT_ALLOWED, (found) => (/\s/.test(found) ? " " : ""))
+      .normalize("NFC"),
+  );
   const cut = cleaned.slice(0, max);
   return (/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut) || undefined;
 }
-

@@ -8,7 +8,11 @@ export const secondFactorMethods = ["totp", "recovery-code", "passkey"] as const
 export type SecondFactorMethod = (typeof secondFactorMethods)[number];
 
 /** POST /api/admin/login's answer when the password was right and a second factor is still needed. */
-export type SecondFactorStep = { authenticated: false; username: null; secondFactor: { methods: SecondFactorMethod[] } };
+export type SecondFactorStep = {
+  authenticated: false;
+  username: null;
+  secondFactor: { methods: SecondFactorMethod[] };
+};
 
 /** POST /api/admin/login/second-factor: a code from the app (6 digits) or a recovery code. */
 export const secondFactorCode = z
@@ -49,7 +53,14 @@ export type PasskeyView = { id: string; name: string; createdAt: string; lastUse
 export type TotpSetup = { secret: string; uri: string; qrSvg: string };
 
 /** POST /api/admin/two-factor/totp/confirm: the app's current code turns it on; the answer holds the recovery codes, shown once. */
-export const totpConfirm = z.object({ code: z.string({ error: "Please enter the 6-digit code." }).trim().regex(/^\d{6}$/, { error: "Please enter the 6-digit code." }) }).strict();
+export const totpConfirm = z
+  .object({
+    code: z
+      .string({ error: "Please enter the 6-digit code." })
+      .trim()
+      .regex(/^\d{6}$/, { error: "Please enter the 6-digit code." }),
+  })
+  .strict();
 export type RecoveryCodes = { codes: string[] };
 
 /**
@@ -58,7 +69,8 @@ export type RecoveryCodes = { codes: string[] };
  * since a stolen one could add a passkey that outlives a password reset. Without it: 403 with this code.
  */
 export const FRESH_PROOF_REQUIRED_CODE = "fresh-proof-required";
-export const FRESH_PROOF_REQUIRED_MESSAGE = "To change how you sign in, confirm it is you first: enter your password, or a code from your app.";
+export const FRESH_PROOF_REQUIRED_MESSAGE =
+  "To change how you sign in, confirm it is you first: enter your password, or a code from your app.";
 export type FreshProofRequired = { message: string; code: typeof FRESH_PROOF_REQUIRED_CODE };
 
 const CONFIRM_IDENTITY_MESSAGE = "Please enter your password, or a code from your authenticator app.";
@@ -70,11 +82,16 @@ const CONFIRM_IDENTITY_MESSAGE = "Please enter your password, or a code from you
  */
 export const identityConfirm = z
   .object({
-    password: passwordText("password").min(1, { error: "Please enter your password." }).max(1024, { error: "That password is too long." }).optional(),
+    password: passwordText("password")
+      .min(1, { error: "Please enter your password." })
+      .max(1024, { error: "That password is too long." })
+      .optional(),
     code: secondFactorCode.shape.code.optional(),
   })
   .strict()
-  .refine((input) => (input.password === undefined) !== (input.code === undefined), { error: CONFIRM_IDENTITY_MESSAGE });
+  .refine((input) => (input.password === undefined) !== (input.code === undefined), {
+    error: CONFIRM_IDENTITY_MESSAGE,
+  });
 export type IdentityConfirm = z.input<typeof identityConfirm>;
 
 /** DELETE /api/admin/users/:id/second-factors (owner): what was removed, and how many of the user's sessions ended. */
@@ -82,15 +99,27 @@ export type SecondFactorsRemoved = { totp: boolean; passkeys: number; sessionsEn
 
 /** GET/PATCH /api/admin/team-settings (PATCH: owner). */
 export type TeamSettings = { requireSecondFactor: boolean };
-export const teamSettingsUpdate = z.object({ requireSecondFactor: z.boolean({ error: "requireSecondFactor must be true or false" }) }).strict();
+export const teamSettingsUpdate = z
+  .object({ requireSecondFactor: z.boolean({ error: "requireSecondFactor must be true or false" }) })
+  .strict();
 
 /** /api/admin/users/:id/second-factors: a user's id. */
 export const factorUserParams = z.object({ id: z.uuid({ error: "Not a valid id." }).toLowerCase() });
 /** /api/admin/passkeys/:id: a credential id (base64url). */
-export const passkeyParams = z.object({ id: z.string().min(1).max(1400).regex(/^[A-Za-z0-9_-]+$/, { error: "Not a valid passkey." }) });
+export const passkeyParams = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(1400)
+    .regex(/^[A-Za-z0-9_-]+$/, { error: "Not a valid passkey." }),
+});
 
 /** PATCH /api/admin/passkeys/:id */
-export const passkeyRename = z.object({ name: z.string().trim().min(1, { error: "Please name the passkey." }).max(60, { error: "At most 60 characters." }) }).strict();
+export const passkeyRename = z
+  .object({
+    name: z.string().trim().min(1, { error: "Please name the passkey." }).max(60, { error: "At most 60 characters." }),
+  })
+  .strict();
 
 /**
  * A WebAuthn ceremony's answer as @simplewebauthn/browser gives it (RegistrationResponseJSON or
@@ -106,6 +135,8 @@ export const webAuthnResponse = z
   .loose();
 
 /** POST /api/admin/passkeys: a new passkey and its name. */
-export const passkeyRegistration = z.object({ response: webAuthnResponse, name: passkeyRename.shape.name.optional() }).strict();
+export const passkeyRegistration = z
+  .object({ response: webAuthnResponse, name: passkeyRename.shape.name.optional() })
+  .strict();
 /** POST /api/admin/passkeys/sign-in */
 export const passkeySignIn = z.object({ response: webAuthnResponse }).strict();

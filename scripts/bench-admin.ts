@@ -16,7 +16,8 @@ import { seedTeam } from "./bench-admin/team-seed.ts";
 // prints the median and 95th percentile against the 50 ms target.
 
 const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
+for (let i = 2; i < process.argv.length; i += 2)
+  args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
 const CONTACTS = Number(args.get("contacts") ?? 100_000);
 const INQUIRIES = Number(args.get("inquiries") ?? 100_000);
 const RUNS = Number(args.get("runs") ?? 25);
@@ -43,7 +44,14 @@ function percentile(sorted: number[], p: number) {
 async function benchmark(kind: "sqlite" | "postgres") {
   const target = await createTestDatabase(kind);
   const config: ServerConfig = {
-    ...loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_ENABLED: "false", CLIENT_DIR: "/nonexistent" }),
+    ...loadConfig({
+      NODE_ENV: "production",
+      LOG_LEVEL: "silent",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      RATE_LIMIT_ENABLED: "false",
+      CLIENT_DIR: "/nonexistent",
+    }),
     database: target.database,
   };
   const app = await buildApp(config);
@@ -51,46 +59,102 @@ async function benchmark(kind: "sqlite" | "postgres") {
   try {
     const seeding = performance.now();
     await seedLeads(app.db, { contacts: CONTACTS, inquiries: INQUIRIES });
-    const adminId = (await app.db.selectFrom("users").select("id").where("username", "=", ADMIN.email).executeTakeFirstOrThrow()).id;
+    const adminId = (
+      await app.db.selectFrom("users").select("id").where("username", "=", ADMIN.email).executeTakeFirstOrThrow()
+    ).id;
     const { members } = await seedTeam(app.db, adminId, { users: USERS, activityRows: ACTIVITY });
     await seedPageViews(app.db);
     // Fresh planner statistics, as autovacuum (PostgreSQL) or the server's start (SQLite) would give.
     if (kind === "postgres") await sql`vacuum analyze`.execute(app.db);
     else await optimizeDatabase(app.db);
-    console.log(`\n${kind}: seeded ${CONTACTS} contacts + ${INQUIRIES} inquiries, ${USERS} users, ${ACTIVITY} activity rows and ${VIEW_PATHS * VIEW_DAYS} page-view days in ${Math.round(performance.now() - seeding)} ms`);
+    console.log(
+      `\n${kind}: seeded ${CONTACTS} contacts + ${INQUIRIES} inquiries, ${USERS} users, ${ACTIVITY} activity rows and ${VIEW_PATHS * VIEW_DAYS} page-view days in ${Math.round(performance.now() - seeding)} ms`,
+    );
 
-    const login = await app.inject({ method: "POST", url: "/api/admin/login", payload: { username: ADMIN.email, password: ADMIN.password } });
+    const login = await app.inject({
+      method: "POST",
+      url: "/api/admin/login",
+      payload: { username: ADMIN.email, password: ADMIN.password },
+    });
     const cookie = `${config.session.cookieName}=${login.cookies[0]!.value}`;
 
     // A deep page: the cursor of the lead at position 50,000 of the newest-first list.
-    const deep = await app.db.selectFrom("contactSubmissions").select(["createdAt", "id"]).where("status", "!=", "spam")
-      .orderBy("createdAt", "desc").orderBy("id", "desc").offset(Math.floor(CONTACTS / 2)).limit(1).executeTakeFirstOrThrow();
+    const deep = await app.db
+      .selectFrom("contactSubmissions")
+      .select(["createdAt", "id"])
+      .where("status", "!=", "spam")
+      .orderBy("createdAt", "desc")
+      .orderBy("id", "desc")
+      .offset(Math.floor(CONTACTS / 2))
+      .limit(1)
+      .executeTakeFirstOrThrow();
     // An export of about 10,000 rows: the first day of the newest days that hold that many leads.
     const exportStart = async (table: "contactSubmissions" | "serviceInquiries", count: number) => {
-      const row = await app.db.selectFrom(table).select("createdAt").where("status", "!=", "spam")
-        .orderBy("createdAt", "desc").offset(Math.min(10_000, Math.floor(count / 2))).limit(1).executeTakeFirstOrThrow();
+      const row = await app.db
+        .selectFrom(table)
+        .select("createdAt")
+        .where("status", "!=", "spam")
+        .orderBy("createdAt", "desc")
+        .offset(Math.min(10_000, Math.floor(count / 2)))
+        .limit(1)
+        .executeTakeFirstOrThrow();
       return row.createdAt.slice(0, 10);
     };
     const exportFrom = await exportStart("contactSubmissions", CONTACTS);
     const inquiryExportFrom = await exportStart("serviceInquiries", INQUIRIES);
 
     // A lead well inside the A-to-Z list (a G name): its neighbours, and a deep page by name from it.
-    const middle = await app.inject({ method: "GET", url: `/api/admin/leads/contacts?sort=name&limit=1&q=grace.kowalski`, headers: { cookie } });
+    const middle = await app.inject({
+      method: "GET",
+      url: `/api/admin/leads/contacts?sort=name&limit=1&q=grace.kowalski`,
+      headers: { cookie },
+    });
     const middleId = middle.json<{ items: { id: string }[] }>().items[0]!.id;
-    const nameKey = await app.db.selectFrom("contactSubmissions").select(leadNameKey(app.db).as("key")).where("id", "=", middleId).executeTakeFirstOrThrow();
+    const nameKey = await app.db
+      .selectFrom("contactSubmissions")
+      .select(leadNameKey(app.db).as("key"))
+      .where("id", "=", middleId)
+      .executeTakeFirstOrThrow();
     // The bulk action: the 1,000 newest unread leads (each one changes), marked read then put back
     // (restore), in turn.
     // The combined list (issue 20): a deep page from the contact at the middle of the newest-first list
     // (both tables walk from it), and from the middle of the reply-deadline order.
-    const deadlineMiddle = await app.db.selectFrom("contactSubmissions").select(["deadlineKey", "id"]).where("status", "!=", "spam")
-      .orderBy("deadlineKey").orderBy("id").offset(Math.floor(CONTACTS / 2)).limit(1).executeTakeFirstOrThrow();
+    const deadlineMiddle = await app.db
+      .selectFrom("contactSubmissions")
+      .select(["deadlineKey", "id"])
+      .where("status", "!=", "spam")
+      .orderBy("deadlineKey")
+      .orderBy("id")
+      .offset(Math.floor(CONTACTS / 2))
+      .limit(1)
+      .executeTakeFirstOrThrow();
     const allDeep = encodeLeadCursor({ sort: "newest", ...deep });
-    const allDeadlineDeep = encodeLeadCursor({ sort: "deadline", deadline: deadlineMiddle.deadlineKey!, id: deadlineMiddle.id });
-    const bulkIds = (await app.db.selectFrom("contactSubmissions").select("id").where("status", "!=", "spam").where("readAt", "is", null).orderBy("createdAt", "desc").limit(BULK_LIMIT).execute()).map((row) => row.id);
+    const allDeadlineDeep = encodeLeadCursor({
+      sort: "deadline",
+      deadline: deadlineMiddle.deadlineKey!,
+      id: deadlineMiddle.id,
+    });
+    const bulkIds = (
+      await app.db
+        .selectFrom("contactSubmissions")
+        .select("id")
+        .where("status", "!=", "spam")
+        .where("readAt", "is", null)
+        .orderBy("createdAt", "desc")
+        .limit(BULK_LIMIT)
+        .execute()
+    ).map((row) => row.id);
 
     // The team (issue 23): another user's leads, and the activity page deep in the year (record 500,000).
     const someone = members[Math.min(5, members.length - 1)]!;
-    const deepActivity = await app.db.selectFrom("activity").select(["createdAt", "id"]).orderBy("createdAt", "desc").orderBy("id", "desc").offset(Math.floor(ACTIVITY / 2)).limit(1).executeTakeFirst();
+    const deepActivity = await app.db
+      .selectFrom("activity")
+      .select(["createdAt", "id"])
+      .orderBy("createdAt", "desc")
+      .orderBy("id", "desc")
+      .offset(Math.floor(ACTIVITY / 2))
+      .limit(1)
+      .executeTakeFirst();
     const activityCursor = deepActivity ? encodeActivityCursor(deepActivity) : "";
 
     const today = new Date().toISOString().slice(0, 10);
@@ -110,17 +174,29 @@ async function benchmark(kind: "sqlite" | "postgres") {
       ["inbox: filter form", "/api/admin/leads/contacts?form=contact-page"],
       ["inbox: filter unread", "/api/admin/leads/contacts?unread=true"],
       ["inbox: spam view", "/api/admin/leads/contacts?view=spam"],
-      ["inbox: deep page (row 50,000)", `/api/admin/leads/contacts?cursor=${encodeLeadCursor({ sort: "newest", ...deep })}`],
+      [
+        "inbox: deep page (row 50,000)",
+        `/api/admin/leads/contacts?cursor=${encodeLeadCursor({ sort: "newest", ...deep })}`,
+      ],
       ["inbox: sort oldest first", "/api/admin/leads/contacts?sort=oldest"],
       ["inbox: sort by name", "/api/admin/leads/contacts?sort=name"],
-      ["inbox: sort by name, deep page", `/api/admin/leads/contacts?sort=name&cursor=${encodeLeadCursor({ sort: "name", name: nameKey.key, id: middleId })}`],
+      [
+        "inbox: sort by name, deep page",
+        `/api/admin/leads/contacts?sort=name&cursor=${encodeLeadCursor({ sort: "name", name: nameKey.key, id: middleId })}`,
+      ],
       ["inbox: counts per view (contacts)", "/api/admin/leads/contacts/counts"],
       ["inbox: counts per view (inquiries)", "/api/admin/leads/inquiries/counts"],
-      ["inbox: counts per view, last 30 days", `/api/admin/leads/contacts/counts?from=${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)}`],
+      [
+        "inbox: counts per view, last 30 days",
+        `/api/admin/leads/contacts/counts?from=${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)}`,
+      ],
       ["inbox: counts per view, one form", "/api/admin/leads/contacts/counts?form=contact-page"],
       ["inbox: counts per view, search", "/api/admin/leads/contacts/counts?q=plumbing"],
       ["detail: neighbours (newest)", `/api/admin/leads/contacts/${middleId}/neighbours`],
-      ["detail: neighbours (by name, unread)", `/api/admin/leads/contacts/${middleId}/neighbours?sort=name&unread=true`],
+      [
+        "detail: neighbours (by name, unread)",
+        `/api/admin/leads/contacts/${middleId}/neighbours?sort=name&unread=true`,
+      ],
       ["all leads: first page", "/api/admin/leads/all"],
       ["all leads: deep page (cursor at contact 50,000)", `/api/admin/leads/all?cursor=${allDeep}`],
       ["all leads: sort by deadline", "/api/admin/leads/all?sort=deadline"],
@@ -158,27 +234,46 @@ async function benchmark(kind: "sqlite" | "postgres") {
       ["reports: sources by form, last 90 days", "/api/admin/reports/sources?period=90d&by=form"],
       ["reports: sources by week, last 90 days", "/api/admin/reports/sources?period=90d&by=week"],
       ["reports: sources this week (dashboard)", "/api/admin/reports/sources?period=week&by=channel"],
-      [`reports: sources by channel, a year (${yearAgo} to ${today})`, `/api/admin/reports/sources?from=${yearAgo}&to=${today}&by=channel`],
-      ["reports: sources CSV by landing page, last 90 days", "/api/admin/reports/sources?period=90d&by=landing&format=csv"],
+      [
+        `reports: sources by channel, a year (${yearAgo} to ${today})`,
+        `/api/admin/reports/sources?from=${yearAgo}&to=${today}&by=channel`,
+      ],
+      [
+        "reports: sources CSV by landing page, last 90 days",
+        "/api/admin/reports/sources?period=90d&by=landing&format=csv",
+      ],
       ["reports: speed to lead, last 30 days", "/api/admin/reports/speed?period=30d"],
       ["reports: speed to lead, last 90 days", "/api/admin/reports/speed?period=90d"],
       ["reports: speed this week (dashboard)", "/api/admin/reports/speed?period=week"],
       ["reports: related leads of a lead", `/api/admin/leads/contacts/${middleId}/related`],
       ["reports: all leads, one row per person", "/api/admin/leads/all?group=person"],
       ["reports: all leads, one row per person, counts", "/api/admin/leads/all/counts?group=person"],
-      [`inbox: export ~10,000 contacts (from ${exportFrom})`, `/api/admin/leads/contacts/export.csv?from=${exportFrom}`],
-      [`inbox: export ~10,000 inquiries (from ${inquiryExportFrom})`, `/api/admin/leads/inquiries/export.csv?from=${inquiryExportFrom}`],
+      [
+        `inbox: export ~10,000 contacts (from ${exportFrom})`,
+        `/api/admin/leads/contacts/export.csv?from=${exportFrom}`,
+      ],
+      [
+        `inbox: export ~10,000 inquiries (from ${inquiryExportFrom})`,
+        `/api/admin/leads/inquiries/export.csv?from=${inquiryExportFrom}`,
+      ],
     ];
     const calls = allCalls.filter(([name]) => !ONLY_CALLS || name.startsWith(ONLY_CALLS));
     // The bulk action on 1,000 leads, each run the other way: mark read, then restore what it answered.
     let undo: BulkResult["previous"] | undefined;
     const bulkCall = (): Request => {
       const payload = undo ? { action: "restore", items: undo } : { action: "markRead", ids: bulkIds };
-      return { method: "POST", url: "/api/admin/leads/contacts/bulk", payload, onAnswer: (body) => (undo = undo ? undefined : (JSON.parse(body.toString("utf8")) as BulkResult).previous) };
+      return {
+        method: "POST",
+        url: "/api/admin/leads/contacts/bulk",
+        payload,
+        onAnswer: (body) => (undo = undo ? undefined : (JSON.parse(body.toString("utf8")) as BulkResult).previous),
+      };
     };
     const requests: [string, () => Request][] = [
       ...calls.map(([name, url]): [string, () => Request] => [name, () => ({ method: "GET", url })]),
-      ...(ONLY_CALLS ? [] : [[`inbox: bulk on ${bulkIds.length} leads (mark read / restore)`, bulkCall] as [string, () => Request]]),
+      ...(ONLY_CALLS
+        ? []
+        : [[`inbox: bulk on ${bulkIds.length} leads (mark read / restore)`, bulkCall] as [string, () => Request]]),
     ];
 
     const rows = [];
@@ -190,12 +285,19 @@ async function benchmark(kind: "sqlite" | "postgres") {
         // Timed to the last byte of the answer, as a client receives it (not decoded into a string:
         // light-my-request would otherwise decode every answer, 5 ms of the 2.3 MB export).
         const started = performance.now();
-        const response = await app.inject({ method, url, headers: { cookie }, payloadAsStream: true, ...(payload ? { payload } : {}) });
+        const response = await app.inject({
+          method,
+          url,
+          headers: { cookie },
+          payloadAsStream: true,
+          ...(payload ? { payload } : {}),
+        });
         const chunks: Buffer[] = [];
         for await (const chunk of response.stream()) chunks.push(chunk as Buffer);
         const elapsed = performance.now() - started;
         const body = Buffer.concat(chunks);
-        if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${body.toString("utf8", 0, 200)}`);
+        if (response.statusCode !== 200)
+          throw new Error(`${url}: ${response.statusCode} ${body.toString("utf8", 0, 200)}`);
         onAnswer?.(body);
         bytes = body.length;
         if (run >= 3) times.push(elapsed); // the first runs warm caches and statements
@@ -214,7 +316,9 @@ async function benchmark(kind: "sqlite" | "postgres") {
     console.table(rows);
     if (args.get("browser")) await browserTiming(target.database);
     const over = rows.filter((row) => Number(row["median ms"]) > row["target ms"]);
-    console.log(`${kind}: ${rows.length - over.length} of ${rows.length} calls under their target at the median${over.length ? ` (over: ${over.map((r) => r.call).join("; ")})` : ""}`);
+    console.log(
+      `${kind}: ${rows.length - over.length} of ${rows.length} calls under their target at the median${over.length ? ` (over: ${over.map((r) => r.call).join("; ")})` : ""}`,
+    );
   } finally {
     await app.close();
     await target.drop();
@@ -230,7 +334,8 @@ async function seedPageViews(db: Parameters<typeof seedLeads>[0]) {
     const rows = [];
     for (let d = day; d < Math.min(day + 10, VIEW_DAYS); d += 1) {
       const date = new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 10);
-      for (const [i, path] of paths.entries()) rows.push({ day: date, path, views: 20 + ((d * 7 + i * 13) % 180), entrances: 5 + ((d + i) % 40) });
+      for (const [i, path] of paths.entries())
+        rows.push({ day: date, path, views: 20 + ((d * 7 + i * 13) % 180), entrances: 5 + ((d + i) % 40) });
     }
     await db.insertInto("pageViews").values(rows).execute();
   }
@@ -242,11 +347,22 @@ async function seedPageViews(db: Parameters<typeof seedLeads>[0]) {
  */
 async function browserTiming(database: ServerConfig["database"]) {
   const { chromium } = await import("@playwright/test");
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", RATE_LIMIT_ENABLED: "false", DATABASE_URL: "", SQLITE_PATH: "" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "info",
+    RATE_LIMIT_ENABLED: "false",
+    DATABASE_URL: "",
+    SQLITE_PATH: "",
+  };
   if (database.kind === "postgres") env.DATABASE_URL = database.url;
   else env.SQLITE_PATH = database.path;
   const server = spawn(process.execPath, ["dist/server/server.js"], { env, stdio: ["ignore", "pipe", "inherit"] });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--disable-background-networking", "--disable-component-update"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--disable-background-networking", "--disable-component-update"],
+  });
   try {
     const origin = await new Promise<string>((resolve, reject) => {
       server.stdout!.on("data", (chunk: Buffer) => {
@@ -270,7 +386,9 @@ async function browserTiming(database: ServerConfig["database"]) {
       times.push(performance.now() - started);
     }
     times.sort((a, b) => a - b);
-    console.log(`dashboard in the browser, navigation to tiles and lists on screen: median ${percentile(times, 50).toFixed(0)} ms, worst ${times.at(-1)!.toFixed(0)} ms (target 1000 ms)`);
+    console.log(
+      `dashboard in the browser, navigation to tiles and lists on screen: median ${percentile(times, 50).toFixed(0)} ms, worst ${times.at(-1)!.toFixed(0)} ms (target 1000 ms)`,
+    );
   } finally {
     await browser.close();
     server.kill("SIGTERM");

@@ -12,16 +12,23 @@ import { createTestDatabase } from "../tests/helpers/test-database.ts";
 //    server: median and p95 (target: p95 under 2 s). No assertions: figures only.
 
 const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
+for (let i = 2; i < process.argv.length; i += 2)
+  args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
 const POSTS = Number(args.get("posts") ?? 300);
 const LEADS = Number(args.get("leads") ?? 50);
 
-const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
+const quantile = (values: number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 async function app(kind: "sqlite" | "postgres", delivery: ServerConfig["delivery"] | null) {
   const database = await createTestDatabase(kind);
-  const base = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", RATE_LIMIT_ENABLED: "false", CLIENT_DIR: "/nonexistent" });
+  const base = loadConfig({
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+    RATE_LIMIT_ENABLED: "false",
+    CLIENT_DIR: "/nonexistent",
+  });
   const instance = await buildApp({ ...base, database: database.database, ...(delivery ? { delivery } : {}) });
   await instance.ready();
   const secret = await instance.repositories.serverSecrets.get("form-token");
@@ -32,12 +39,27 @@ async function app(kind: "sqlite" | "postgres", delivery: ServerConfig["delivery
     const response = await instance.inject({
       method: "POST",
       url: "/api/contact",
-      payload: { firstName: "Bench", lastName: `Lead${n}`, email: `bench${n}@example.com`, phone: "(512) 555-0100", products: ["SEO Services"], formToken: signFormToken(secret, Date.now() - 60_000), elapsedMs: 9000 },
+      payload: {
+        firstName: "Bench",
+        lastName: `Lead${n}`,
+        email: `bench${n}@example.com`,
+        phone: "(512) 555-0100",
+        products: ["SEO Services"],
+        formToken: signFormToken(secret, Date.now() - 60_000),
+        elapsedMs: 9000,
+      },
     });
     if (response.statusCode !== 201) throw new Error(`POST answered ${response.statusCode}: ${response.body}`);
     return performance.now() - started;
   };
-  return { instance, post, close: async () => { await instance.close(); await database.drop(); } };
+  return {
+    instance,
+    post,
+    close: async () => {
+      await instance.close();
+      await database.drop();
+    },
+  };
 }
 
 async function run(kind: "sqlite" | "postgres") {
@@ -76,11 +98,18 @@ async function run(kind: "sqlite" | "postgres") {
       await sink.waitFor(before + 1, 10_000);
       latency.push(performance.now() - started);
     }
-    const [offMedian, onMedian, offP95, onP95] = [quantile(off, 0.5), quantile(on, 0.5), quantile(off, 0.95), quantile(on, 0.95)];
+    const [offMedian, onMedian, offP95, onP95] = [
+      quantile(off, 0.5),
+      quantile(on, 0.5),
+      quantile(off, 0.95),
+      quantile(on, 0.95),
+    ];
     console.log(`\n${kind}: POST /api/contact, ${POSTS} each, interleaved`);
     console.log(`  delivery not configured  median ${ms(offMedian)}  p95 ${ms(offP95)}`);
     console.log(`  delivery configured      median ${ms(onMedian)}  p95 ${ms(onP95)}`);
-    console.log(`  ratio configured / not   median ${(onMedian / offMedian).toFixed(2)}  p95 ${(onP95 / offP95).toFixed(2)}  (target ≤ 1.1)`);
+    console.log(
+      `  ratio configured / not   median ${(onMedian / offMedian).toFixed(2)}  p95 ${(onP95 / offP95).toFixed(2)}  (target ≤ 1.1)`,
+    );
     console.log(`${kind}: 201 → SMTP server accepted the owner's e-mail, ${LEADS} leads one at a time`);
     console.log(`  median ${ms(quantile(latency, 0.5))}  p95 ${ms(quantile(latency, 0.95))}  (target: p95 under 2 s)`);
   } finally {

@@ -11,7 +11,8 @@ import { createTestDatabase } from "../tests/helpers/test-database.ts";
 // run, and on PostgreSQL for reference; prints leads/s and the FULL/NORMAL ratio. No assertions.
 
 const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
+for (let i = 2; i < process.argv.length; i += 2)
+  args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
 const CONCURRENCY = Number(args.get("concurrency") ?? 8);
 const POSTS = Number(args.get("posts") ?? 3000);
 const SECONDS = Number(args.get("seconds") ?? 10);
@@ -21,7 +22,12 @@ type Setup = { name: string; kind: "sqlite" | "postgres"; synchronous?: "NORMAL"
 async function measure(setup: Setup): Promise<number> {
   const target = await createTestDatabase(setup.kind);
   const config: ServerConfig = {
-    ...loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", RATE_LIMIT_ENABLED: "false", CLIENT_DIR: "/nonexistent" }),
+    ...loadConfig({
+      NODE_ENV: "production",
+      LOG_LEVEL: "silent",
+      RATE_LIMIT_ENABLED: "false",
+      CLIENT_DIR: "/nonexistent",
+    }),
     database: target.database,
   };
   const app = await buildApp(config);
@@ -32,7 +38,15 @@ async function measure(setup: Setup): Promise<number> {
     // A token per lead (each carries one) issued a minute ago, so the leads are stored as a person's would be.
     const secret = await app.repositories.serverSecrets.get("form-token");
     const body = (i: number) =>
-      JSON.stringify({ firstName: "Bench", lastName: `Lead ${i}`, email: `bench${i}@example.com`, phone: "(512) 555-0100", products: ["SEO Services"], formToken: signFormToken(secret, Date.now() - 60_000), elapsedMs: 9000 });
+      JSON.stringify({
+        firstName: "Bench",
+        lastName: `Lead ${i}`,
+        email: `bench${i}@example.com`,
+        phone: "(512) 555-0100",
+        products: ["SEO Services"],
+        formToken: signFormToken(secret, Date.now() - 60_000),
+        elapsedMs: 9000,
+      });
 
     let next = 0;
     let stored = 0;
@@ -54,7 +68,9 @@ async function measure(setup: Setup): Promise<number> {
     await Promise.all(Array.from({ length: CONCURRENCY }, loop));
     const seconds = (performance.now() - started) / 1000;
     const rate = stored / seconds;
-    console.log(`${setup.name.padEnd(26)} ${String(stored).padStart(6)} leads in ${seconds.toFixed(2).padStart(6)} s  ${rate.toFixed(0).padStart(6)} leads/s`);
+    console.log(
+      `${setup.name.padEnd(26)} ${String(stored).padStart(6)} leads in ${seconds.toFixed(2).padStart(6)} s  ${rate.toFixed(0).padStart(6)} leads/s`,
+    );
     return rate;
   } finally {
     await app.close();
@@ -62,7 +78,9 @@ async function measure(setup: Setup): Promise<number> {
   }
 }
 
-console.log(`POST /api/contact over HTTP on loopback, ${CONCURRENCY} concurrent clients, up to ${POSTS} posts or ${SECONDS} s each\n`);
+console.log(
+  `POST /api/contact over HTTP on loopback, ${CONCURRENCY} concurrent clients, up to ${POSTS} posts or ${SECONDS} s each\n`,
+);
 const normal = await measure({ name: "SQLite synchronous=NORMAL", kind: "sqlite", synchronous: "NORMAL" });
 const full = await measure({ name: "SQLite synchronous=FULL", kind: "sqlite", synchronous: "FULL" });
 try {

@@ -57,7 +57,10 @@ async function attackLoops(url: string) {
       const response = await fetch(url, {
         method: "POST",
         headers: { "content-type": "application/json", "x-forwarded-for": nextAddress() },
-        body: JSON.stringify({ username: `guess-${id}-${n}-${Math.random().toString(36).slice(2)}@example.com`, password: `guess ${n}` }),
+        body: JSON.stringify({
+          username: `guess-${id}-${n}-${Math.random().toString(36).slice(2)}@example.com`,
+          password: `guess ${n}`,
+        }),
       }).catch(() => null);
       await response?.arrayBuffer();
       const status = response?.status ?? 0;
@@ -75,15 +78,33 @@ if (options["attack-url"]) {
 
 /** Runs the attack in a child process; resolves with the count of each status it got. */
 function attack(url: string): Promise<Map<number, number>> {
-  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--attack-url", url, "--seconds", String(SECONDS), "--attackers", String(ATTACKERS)], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      fileURLToPath(import.meta.url),
+      "--attack-url",
+      url,
+      "--seconds",
+      String(SECONDS),
+      "--attackers",
+      String(ATTACKERS),
+    ],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   let out = "";
   child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
   return new Promise((done, fail) =>
     child.once("exit", (code) => {
       if (code !== 0) return fail(new Error(`the attack process exited with ${code}`));
-      done(new Map(Object.entries(JSON.parse(out) as Record<string, number>).map(([status, count]) => [Number(status), count])));
+      done(
+        new Map(
+          Object.entries(JSON.parse(out) as Record<string, number>).map(([status, count]) => [Number(status), count]),
+        ),
+      );
     }),
   );
 }
@@ -97,7 +118,11 @@ function standInClient(): string {
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>` +
     `<link rel="canonical" href="http://127.0.0.1/"></head><body><main><h1>${title}</h1>` +
     `${"<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor.</p>".repeat(200)}</main></body></html>`;
-  for (const [path, title] of [["", "Home"], ["about", "About"], ["admin", "Admin"]] as const) {
+  for (const [path, title] of [
+    ["", "Home"],
+    ["about", "About"],
+    ["admin", "Admin"],
+  ] as const) {
     mkdirSync(join(dir, path), { recursive: true });
     writeFileSync(join(dir, path, "index.html"), page(title));
   }
@@ -155,7 +180,11 @@ async function main() {
   async function ownerSignIn(): Promise<Timed> {
     const result = await timed(`${base}/api/admin/login`, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": ownerAddress(), ...(deviceCookie ? { cookie: deviceCookie } : {}) },
+      headers: {
+        "content-type": "application/json",
+        "x-forwarded-for": ownerAddress(),
+        ...(deviceCookie ? { cookie: deviceCookie } : {}),
+      },
       body: JSON.stringify({ username: OWNER.email, password: OWNER.password }),
     });
     // The device token is renewed at every sign-in: the browser keeps the newest.
@@ -167,7 +196,14 @@ async function main() {
   const first = await ownerSignIn();
   if (first.status !== 200 || !deviceCookie) throw new Error(`the owner's first sign-in answered ${first.status}`);
 
-  type Phase = { name: string; owner: Timed[]; probes: Map<string, Timed[]>; attack: Map<number, number>; attempts: number; seconds: number };
+  type Phase = {
+    name: string;
+    owner: Timed[];
+    probes: Map<string, Timed[]>;
+    attack: Map<number, number>;
+    attempts: number;
+    seconds: number;
+  };
 
   async function phase(name: string, seconds: number, attackers: number): Promise<Phase> {
     const deadline = performance.now() + seconds * 1000;
@@ -206,15 +242,23 @@ async function main() {
     return result;
   }
 
-  const phases = [await phase("no attack", BASELINE_SECONDS, 0), await phase(`attack (${ATTACKERS} parallel, own process)`, SECONDS, ATTACKERS)];
+  const phases = [
+    await phase("no attack", BASELINE_SECONDS, 0),
+    await phase(`attack (${ATTACKERS} parallel, own process)`, SECONDS, ATTACKERS),
+  ];
 
   const fmt = (ms: number) => `${Math.round(ms)} ms`.padStart(8);
   for (const p of phases) {
     console.log(`\n== ${p.name}, ${p.seconds} s ==`);
     if (p.attempts > 0) {
-      const statuses = [...p.attack.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`).join(", ");
+      const statuses = [...p.attack.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([status, count]) => `${status}: ${count}`)
+        .join(", ");
       const answered = p.attack.get(401) ?? 0;
-      console.log(`attack: ${p.attempts} attempts (${(p.attempts / p.seconds).toFixed(1)}/s), ${(answered / p.seconds).toFixed(1)} passwords checked/s; statuses ${statuses}`);
+      console.log(
+        `attack: ${p.attempts} attempts (${(p.attempts / p.seconds).toFixed(1)}/s), ${(answered / p.seconds).toFixed(1)} passwords checked/s; statuses ${statuses}`,
+      );
     }
     const ownerMs = p.owner.map((t) => t.ms).sort((a, b) => a - b);
     const ownerStatuses = [...new Set(p.owner.map((t) => t.status))].join(",");
@@ -224,7 +268,9 @@ async function main() {
     for (const [label, times] of p.probes) {
       const ms = times.map((t) => t.ms).sort((a, b) => a - b);
       const statuses = [...new Set(times.map((t) => t.status))].join(",");
-      console.log(`${label.padEnd(22)} n=${String(ms.length).padStart(4)} statuses ${statuses}  p50 ${fmt(percentile(ms, 50))}  p99 ${fmt(percentile(ms, 99))}  max ${fmt(ms.at(-1) ?? NaN)}`);
+      console.log(
+        `${label.padEnd(22)} n=${String(ms.length).padStart(4)} statuses ${statuses}  p50 ${fmt(percentile(ms, 50))}  p99 ${fmt(percentile(ms, 99))}  max ${fmt(ms.at(-1) ?? NaN)}`,
+      );
     }
   }
 }

@@ -48,7 +48,8 @@ if (!isMainThread) {
   parentPort!.postMessage({ sent, failed, seconds });
 } else {
   const args = new Map<string, string>();
-  for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
+  for (let i = 2; i < process.argv.length; i += 2)
+    args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
   const CONNECTIONS = Number(args.get("connections") ?? 32);
   const SECONDS = Number(args.get("seconds") ?? 8);
 
@@ -63,26 +64,48 @@ if (!isMainThread) {
     const target = await createTestDatabase(kind);
     const config: ServerConfig = {
       // Limits off: one address sends everything here (the per-address limit is tested, not benchmarked).
-      ...loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", RATE_LIMIT_ENABLED: "false", CLIENT_DIR: "/nonexistent" }),
+      ...loadConfig({
+        NODE_ENV: "production",
+        LOG_LEVEL: "silent",
+        RATE_LIMIT_ENABLED: "false",
+        CLIENT_DIR: "/nonexistent",
+      }),
       database: target.database,
     };
     const app = await buildApp(config);
     try {
       const address = await app.listen({ port: 0, host: "127.0.0.1" });
-      const baseline = await runLoad({ url: `${address}/healthz`, method: "GET", connections: CONNECTIONS, seconds: SECONDS });
-      const views = await runLoad({ url: `${address}/api/views`, method: "POST", connections: CONNECTIONS, seconds: SECONDS });
+      const baseline = await runLoad({
+        url: `${address}/healthz`,
+        method: "GET",
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+      });
+      const views = await runLoad({
+        url: `${address}/api/views`,
+        method: "POST",
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+      });
       await app.repositories.pageViews.flush();
-      const stored = await app.db.selectFrom("pageViews").select((eb) => eb.fn.sum<number>("views").as("n")).executeTakeFirstOrThrow();
+      const stored = await app.db
+        .selectFrom("pageViews")
+        .select((eb) => eb.fn.sum<number>("views").as("n"))
+        .executeTakeFirstOrThrow();
       const baseRate = baseline.sent / baseline.seconds;
       const viewRate = views.sent / views.seconds;
-      console.log(`${kind.padEnd(10)} GET /healthz ${baseRate.toFixed(0).padStart(7)} req/s   POST /api/views ${viewRate.toFixed(0).padStart(7)} views/s   ratio ${(viewRate / baseRate).toFixed(2)}   errors ${views.failed}   counted ${Number(stored.n)} of ${views.sent}`);
+      console.log(
+        `${kind.padEnd(10)} GET /healthz ${baseRate.toFixed(0).padStart(7)} req/s   POST /api/views ${viewRate.toFixed(0).padStart(7)} views/s   ratio ${(viewRate / baseRate).toFixed(2)}   errors ${views.failed}   counted ${Number(stored.n)} of ${views.sent}`,
+      );
     } finally {
       await app.close();
       await target.drop();
     }
   }
 
-  console.log(`Page-view beacon throughput over HTTP on loopback, ${CONNECTIONS} connections, ${SECONDS} s per measure (target: 5,000 views/s on SQLite)\n`);
+  console.log(
+    `Page-view beacon throughput over HTTP on loopback, ${CONNECTIONS} connections, ${SECONDS} s per measure (target: 5,000 views/s on SQLite)\n`,
+  );
   await measure("sqlite");
   try {
     await measure("postgres");

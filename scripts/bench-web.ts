@@ -32,22 +32,42 @@ import { pageWeight, type PageWeight } from "./bench-web/weights.ts";
 // (bench-web/stock-photos.ts); it says so.
 
 /** `photoHosts`: image hosts to answer locally besides those this tree's pages name (the other tree's). */
-async function measure(tree: Tree, pages: string[], extras: { throughput: boolean }, photoHosts: string[] = []): Promise<Figures> {
+async function measure(
+  tree: Tree,
+  pages: string[],
+  extras: { throughput: boolean },
+  photoHosts: string[] = [],
+): Promise<Figures> {
   const server = await startServer(tree);
   try {
     console.error(`${tree.name}: measuring ${tree.origin}`);
     const weights = new Map<string, PageWeight>();
     for (const path of pages) weights.set(path, await pageWeight(tree.origin, path));
-    const photoStandIn = await startStockPhotoStandIn([...new Set([...stockPhotoHosts(weights.values()), ...photoHosts])].sort());
-    if (photoStandIn) console.error(`${tree.name}: ${photoStandIn.hosts.join(", ")} answered by a local stand-in (this machine is offline)`);
+    const photoStandIn = await startStockPhotoStandIn(
+      [...new Set([...stockPhotoHosts(weights.values()), ...photoHosts])].sort(),
+    );
+    if (photoStandIn)
+      console.error(
+        `${tree.name}: ${photoStandIn.hosts.join(", ")} answered by a local stand-in (this machine is offline)`,
+      );
     try {
       // Lighthouse only where the page exists: a 404 would be an error run, not a figure.
-      const scores = await lighthouseScores(tree.origin, pages.filter((path) => weights.get(path)!.status === 200), photoStandIn);
+      const scores = await lighthouseScores(
+        tree.origin,
+        pages.filter((path) => weights.get(path)!.status === 200),
+        photoStandIn,
+      );
       const interaction = await interactionFigures(tree.origin, pages, weights);
       const admin = await adminFigures(tree.origin);
       const visit = extras.throughput ? await visitTransfer(tree.origin, VISIT) : [];
       const throughput = extras.throughput
-        ? await throughputFigures(tree.origin, `${tree.buildDir}/client`, tree.port + 3, Number(options.connections), Number(options["throughput-seconds"]))
+        ? await throughputFigures(
+            tree.origin,
+            `${tree.buildDir}/client`,
+            tree.port + 3,
+            Number(options.connections),
+            Number(options["throughput-seconds"]),
+          )
         : [];
       return { pages, weights, interaction, scores, admin, photoStandIn, visit, throughput };
     } finally {
@@ -78,10 +98,15 @@ async function main() {
   const loadBefore = loadavg();
   const port = Number(options.port);
   const current = await makeTree("this tree", resolve("."), port);
-  const baseline = options["skip-baseline"] ? null : await makeTree(`baseline ${options.baseline}`, addBaselineWorktree(options.baseline), port + 1);
+  const baseline = options["skip-baseline"]
+    ? null
+    : await makeTree(`baseline ${options.baseline}`, addBaselineWorktree(options.baseline), port + 1);
   const cssVariant = options["skip-css-comparison"]
     ? null
-    : await makeTree("this tree, CSS inline", resolve("."), port + 2, { buildDir: `${BUILD_DIR}-css-inline`, buildEnv: { CSS_DELIVERY: "inline" } });
+    : await makeTree("this tree, CSS inline", resolve("."), port + 2, {
+        buildDir: `${BUILD_DIR}-css-inline`,
+        buildEnv: { CSS_DELIVERY: "inline" },
+      });
   const analyticsId = options["analytics-id"];
   header(
     analyticsId

@@ -16,13 +16,20 @@ const cssMessage = {
   firstColumn: 77,
   message: "CSS: “margin-trim”: Property “margin-trim” doesn't exist.",
 };
-const strayScript = { type: "error", url: `file:${clientDir}/index.html`, lastLine: 23, firstColumn: 3680, message: "Stray start tag “script”." };
+const strayScript = {
+  type: "error",
+  url: `file:${clientDir}/index.html`,
+  lastLine: 23,
+  firstColumn: 3680,
+  message: "Stray start tag “script”.",
+};
 const badTime = {
   type: "error",
   url: `file:${clientDir}/privacy-policy/index.html`,
   lastLine: 22,
   firstColumn: 10362,
-  message: "The text content of element “time” was not in the required format: The literal did not satisfy the time-datetime format.",
+  message:
+    "The text content of element “time” was not in the required format: The literal did not satisfy the time-datetime format.",
 };
 
 describe("htmlErrorsOf", () => {
@@ -34,17 +41,37 @@ describe("htmlErrorsOf", () => {
   });
 
   it("counts a page vnu could not read and a fatal error, not info messages", () => {
-    const unreadable = { type: "non-document-error", subType: "io", url: `file:${clientDir}/gone.html`, message: "File not found." };
-    const fatal = { ...strayScript, subType: "fatal", message: "Cannot recover after last error. Any further errors will be ignored." };
-    const info = { type: "info", url: `file:${clientDir}/index.html`, message: "Trailing slash on void elements has no effect." };
-    expect(htmlErrorsOf(report([unreadable, fatal, info]), clientDir).map((error) => [error.file, error.message])).toEqual([
+    const unreadable = {
+      type: "non-document-error",
+      subType: "io",
+      url: `file:${clientDir}/gone.html`,
+      message: "File not found.",
+    };
+    const fatal = {
+      ...strayScript,
+      subType: "fatal",
+      message: "Cannot recover after last error. Any further errors will be ignored.",
+    };
+    const info = {
+      type: "info",
+      url: `file:${clientDir}/index.html`,
+      message: "Trailing slash on void elements has no effect.",
+    };
+    expect(
+      htmlErrorsOf(report([unreadable, fatal, info]), clientDir).map((error) => [error.file, error.message]),
+    ).toEqual([
       ["gone.html", "File not found."],
       ["index.html", fatal.message],
     ]);
   });
 
   it("finds nothing in a report of CSS messages only", () => {
-    expect(htmlErrorsOf(report([cssMessage, { ...cssMessage, message: "CSS: Unrecognized at-rule “@property”" }]), clientDir)).toEqual([]);
+    expect(
+      htmlErrorsOf(
+        report([cssMessage, { ...cssMessage, message: "CSS: Unrecognized at-rule “@property”" }]),
+        clientDir,
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -58,7 +85,14 @@ describe("htmlFilesIn", () => {
     dir = mkdtempSync(join(tmpdir(), "check-html-"));
     mkdirSync(join(dir, "admin"));
     mkdirSync(join(dir, "assets"));
-    for (const file of ["index.html", "404.html", join("admin", "index.html"), join("assets", "site.css"), "index.html.br"]) writeFileSync(join(dir, file), "");
+    for (const file of [
+      "index.html",
+      "404.html",
+      join("admin", "index.html"),
+      join("assets", "site.css"),
+      "index.html.br",
+    ])
+      writeFileSync(join(dir, file), "");
     expect(htmlFilesIn(dir)).toEqual(["404.html", join("admin", "index.html"), "index.html"]);
   });
 });

@@ -10,10 +10,18 @@ import { fileURLToPath } from "node:url";
 // vnu needs Java 11 or later on the PATH (Debian: default-jre-headless); the package's own downloader is
 // not used, so a missing Java is reported, never fetched behind the test's back.
 
-export const JAVA_HINT = 'install Java 11 or later (Debian: apt-get install default-jre-headless) so that "java" is on the PATH';
+export const JAVA_HINT =
+  'install Java 11 or later (Debian: apt-get install default-jre-headless) so that "java" is on the PATH';
 
 /** What vnu's --format json reports for one message (the fields we read). */
-type VnuMessage = { type: string; subType?: string; url?: string; lastLine?: number; firstColumn?: number; message: string };
+type VnuMessage = {
+  type: string;
+  subType?: string;
+  url?: string;
+  lastLine?: number;
+  firstColumn?: number;
+  message: string;
+};
 
 export type HtmlError = { file: string; line: number | undefined; column: number | undefined; message: string };
 
@@ -37,13 +45,16 @@ export function htmlErrorsOf(report: string, clientDir: string): HtmlError[] {
 
 /** Every .html file under dir, relative to it. */
 export function htmlFilesIn(dir: string): string[] {
-  return (readdirSync(dir, { recursive: true, encoding: "utf8" }) as string[]).filter((file) => file.endsWith(".html")).sort();
+  return (readdirSync(dir, { recursive: true, encoding: "utf8" }) as string[])
+    .filter((file) => file.endsWith(".html"))
+    .sort();
 }
 
 /** Why vnu cannot run here, or undefined when Java answers. */
 export function javaProblem(): string | undefined {
   const result = spawnSync("java", ["-version"], { encoding: "utf8" });
-  if (result.error || result.status !== 0) return `no working "java" command (${result.error?.message ?? `exit code ${result.status}`}); ${JAVA_HINT}`;
+  if (result.error || result.status !== 0)
+    return `no working "java" command (${result.error?.message ?? `exit code ${result.status}`}); ${JAVA_HINT}`;
   return undefined;
 }
 
@@ -56,19 +67,28 @@ export function checkHtml(clientDir: string): HtmlCheck {
   if (pages.length === 0) throw new Error(`check-html: no .html files under ${dir}; build the site first`);
   const jar = String(createRequire(import.meta.url)("vnu-jar"));
   const started = performance.now();
-  const result = spawnSync("java", ["-jar", jar, "--errors-only", "--format", "json", "--stdout", ...pages.map((page) => join(dir, page))], {
-    encoding: "utf8",
-    maxBuffer: 256 * 1024 * 1024,
-  });
+  const result = spawnSync(
+    "java",
+    ["-jar", jar, "--errors-only", "--format", "json", "--stdout", ...pages.map((page) => join(dir, page))],
+    {
+      encoding: "utf8",
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  );
   const seconds = (performance.now() - started) / 1000;
   // vnu exits 1 when it reports errors (CSS ones too); only an unreadable report means it did not run.
   if (result.error || !result.stdout.trim().startsWith("{")) {
-    throw new Error(`check-html: vnu did not run (${result.error?.message ?? `exit code ${result.status}`}): ${result.stderr}`);
+    throw new Error(
+      `check-html: vnu did not run (${result.error?.message ?? `exit code ${result.status}`}): ${result.stderr}`,
+    );
   }
   const errors = htmlErrorsOf(result.stdout, dir);
-  for (const error of errors) console.log(`${join(clientDir, error.file)}:${error.line ?? "?"}:${error.column ?? "?"}: ${error.message}`);
+  for (const error of errors)
+    console.log(`${join(clientDir, error.file)}:${error.line ?? "?"}:${error.column ?? "?"}: ${error.message}`);
   const failedPages = new Set(errors.map((error) => error.file)).size;
-  console.log(`check-html: ${pages.length} pages checked in ${seconds.toFixed(1)} s: ${errors.length} HTML errors on ${failedPages} pages (CSS messages not counted)`);
+  console.log(
+    `check-html: ${pages.length} pages checked in ${seconds.toFixed(1)} s: ${errors.length} HTML errors on ${failedPages} pages (CSS messages not counted)`,
+  );
   return { pages, errors, seconds };
 }
 

@@ -9,7 +9,11 @@ type Bundle = Record<string, Rollup.OutputChunk>;
 
 type ChunkShape = { imports?: string[]; dynamicImports?: string[]; page?: boolean; isEntry?: boolean };
 
-function chunk(fileName: string, code: string, { imports = [], dynamicImports = [], page = false, isEntry = page }: ChunkShape = {}) {
+function chunk(
+  fileName: string,
+  code: string,
+  { imports = [], dynamicImports = [], page = false, isEntry = page }: ChunkShape = {},
+) {
   return {
     type: "chunk",
     fileName,
@@ -17,7 +21,9 @@ function chunk(fileName: string, code: string, { imports = [], dynamicImports = 
     imports,
     dynamicImports,
     isEntry,
-    facadeModuleId: page ? `/site/app/pages/${fileName.replace(/^assets\/|\.js$/g, "")}.astro?astro&type=script&index=0&lang.ts` : null,
+    facadeModuleId: page
+      ? `/site/app/pages/${fileName.replace(/^assets\/|\.js$/g, "")}.astro?astro&type=script&index=0&lang.ts`
+      : null,
   } as unknown as Rollup.OutputChunk;
 }
 
@@ -37,13 +43,24 @@ function logged(code: string): unknown[] {
 describe("inlinePageScripts", () => {
   it("copies a page script's shared chunks into it and drops the chunks nothing else imports", async () => {
     const bundle: Bundle = {
-      "assets/frame.js": chunk("assets/frame.js", 'import{a as b}from"./shared.js";import{c}from"./pages-only.js";console.log(b(1)+c);', {
-        imports: ["assets/shared.js", "assets/pages-only.js"],
-        page: true,
-      }),
-      "assets/shared.js": chunk("assets/shared.js", 'import{c as d}from"./pages-only.js";function a(x){return x+d}export{a};', { imports: ["assets/pages-only.js"] }),
+      "assets/frame.js": chunk(
+        "assets/frame.js",
+        'import{a as b}from"./shared.js";import{c}from"./pages-only.js";console.log(b(1)+c);',
+        {
+          imports: ["assets/shared.js", "assets/pages-only.js"],
+          page: true,
+        },
+      ),
+      "assets/shared.js": chunk(
+        "assets/shared.js",
+        'import{c as d}from"./pages-only.js";function a(x){return x+d}export{a};',
+        { imports: ["assets/pages-only.js"] },
+      ),
       "assets/pages-only.js": chunk("assets/pages-only.js", "var c=10;export{c};"),
-      "assets/island.js": chunk("assets/island.js", 'import{a}from"./shared.js";a(0);', { imports: ["assets/shared.js"], isEntry: true }),
+      "assets/island.js": chunk("assets/island.js", 'import{a}from"./shared.js";a(0);', {
+        imports: ["assets/shared.js"],
+        isEntry: true,
+      }),
     };
     await runPlugin(bundle);
 
@@ -53,13 +70,24 @@ describe("inlinePageScripts", () => {
     expect(logged(frame.code)).toEqual([21]);
     // The island still imports shared.js; pages-only.js was imported only by the frame and shared.js,
     // and shared.js still exists, so pages-only.js stays as well.
-    expect(Object.keys(bundle).sort()).toEqual(["assets/frame.js", "assets/island.js", "assets/pages-only.js", "assets/shared.js"]);
+    expect(Object.keys(bundle).sort()).toEqual([
+      "assets/frame.js",
+      "assets/island.js",
+      "assets/pages-only.js",
+      "assets/shared.js",
+    ]);
   });
 
   it("drops a shared chunk once every page script that imported it carries a copy", async () => {
     const bundle: Bundle = {
-      "assets/offer.js": chunk("assets/offer.js", 'import"./countdowns.js";', { imports: ["assets/countdowns.js"], page: true }),
-      "assets/pitch.js": chunk("assets/pitch.js", 'import"./countdowns.js";', { imports: ["assets/countdowns.js"], page: true }),
+      "assets/offer.js": chunk("assets/offer.js", 'import"./countdowns.js";', {
+        imports: ["assets/countdowns.js"],
+        page: true,
+      }),
+      "assets/pitch.js": chunk("assets/pitch.js", 'import"./countdowns.js";', {
+        imports: ["assets/countdowns.js"],
+        page: true,
+      }),
       "assets/countdowns.js": chunk("assets/countdowns.js", 'console.log("tick");'),
     };
     await runPlugin(bundle);

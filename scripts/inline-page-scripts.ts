@@ -39,7 +39,8 @@ async function bundleChunk(entry: Chunk, chunks: Map<string, Chunk>): Promise<st
         resolveId: (source, importer) => (importer ? posix.join(posix.dirname(importer), source) : source),
         load: (id) => {
           const chunk = chunks.get(id);
-          if (!chunk) throw new Error(`inline-page-scripts: ${entry.fileName} imports ${id}, which is not in the bundle`);
+          if (!chunk)
+            throw new Error(`inline-page-scripts: ${entry.fileName} imports ${id}, which is not in the bundle`);
           return chunk.code;
         },
       },
@@ -68,7 +69,8 @@ export function inlinePageScripts({ limit }: { limit: number }): Plugin {
         const copied = new Set<string>();
         for (const chunk of chunks.values()) {
           // The chunk of an .astro file's processed <script> (Astro's module id for it).
-          const isPageScript = chunk.isEntry && /\.astro\?astro&type=script&index=\d+&lang\.ts$/.test(chunk.facadeModuleId ?? "");
+          const isPageScript =
+            chunk.isEntry && /\.astro\?astro&type=script&index=\d+&lang\.ts$/.test(chunk.facadeModuleId ?? "");
           if (!isPageScript || chunk.imports.length === 0 || chunk.dynamicImports.length > 0) continue;
           const closure = staticClosure(chunk, chunks);
           if (!closure) continue;
@@ -79,7 +81,9 @@ export function inlinePageScripts({ limit }: { limit: number }): Plugin {
           chunk.imports = [];
         }
         // A shared chunk that only inlined scripts imported is no longer loaded by anything.
-        const stillImported = new Set([...chunks.values()].flatMap((chunk) => [...chunk.imports, ...chunk.dynamicImports]));
+        const stillImported = new Set(
+          [...chunks.values()].flatMap((chunk) => [...chunk.imports, ...chunk.dynamicImports]),
+        );
         for (const fileName of copied) {
           if (!stillImported.has(fileName) && !chunks.get(fileName)!.isEntry) delete bundle[fileName];
         }

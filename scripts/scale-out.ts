@@ -7,7 +7,20 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { startSmtpTestServer, type SmtpTestServer } from "../tests/helpers/smtp-test-server.ts";
 import { postgresAdminUrl } from "../tests/helpers/test-database.ts";
-import { findNginx, freePort, killAll, readAccessLog, readUpstreamFailures, startInstance, startNginx, stopInstance, waitReady, type Instance, type InstanceSetup, type Nginx } from "./scale-out/processes.ts";
+import {
+  findNginx,
+  freePort,
+  killAll,
+  readAccessLog,
+  readUpstreamFailures,
+  startInstance,
+  startNginx,
+  stopInstance,
+  waitReady,
+  type Instance,
+  type InstanceSetup,
+  type Nginx,
+} from "./scale-out/processes.ts";
 import { readStored, tally, waitForOutbox, type Tally } from "./scale-out/tally.ts";
 import { createVisitors } from "./scale-out/visitors.ts";
 
@@ -94,7 +107,9 @@ async function cleanup(): Promise<void> {
   killAll();
   await smtp?.stop().catch(() => undefined);
   smtp = null;
-  await dropDatabase().catch((error: unknown) => console.error(`could not drop database ${databaseName}: ${(error as Error).message}`));
+  await dropDatabase().catch((error: unknown) =>
+    console.error(`could not drop database ${databaseName}: ${(error as Error).message}`),
+  );
   if (tempDir && !keepTemp) rmSync(tempDir, { recursive: true, force: true });
   else if (tempDir) say(`logs kept in ${tempDir}`);
   tempDir = null;
@@ -129,7 +144,10 @@ async function main(): Promise<number> {
   // nginx's workers run as an unprivileged user when it is started as root: they must reach the temp paths.
   chmodSync(tempDir, 0o755);
   const runId = randomBytes(3).toString("hex");
-  const [nginxPort, port1, port2, smtpPort] = BASE_PORT === null ? await Promise.all([freePort(), freePort(), freePort(), freePort()]) : [0, 1, 2, 3].map((i) => BASE_PORT + i);
+  const [nginxPort, port1, port2, smtpPort] =
+    BASE_PORT === null
+      ? await Promise.all([freePort(), freePort(), freePort(), freePort()])
+      : [0, 1, 2, 3].map((i) => BASE_PORT + i);
 
   databaseName = `agency_scale_out_${Date.now()}_${runId}`;
   const admin = new pg.Client({ connectionString: postgresAdminUrl });
@@ -166,7 +184,9 @@ async function main(): Promise<number> {
     return instance;
   };
 
-  say(`scale-out run ${runId}: PostgreSQL database ${databaseName}, instances on ${ports.join(" and ")}, nginx on ${nginxPort}, SMTP on ${smtpPort}`);
+  say(
+    `scale-out run ${runId}: PostgreSQL database ${databaseName}, instances on ${ports.join(" and ")}, nginx on ${nginxPort}, SMTP on ${smtpPort}`,
+  );
   // Started together: the migration lock lets one of them apply the migrations.
   const readyMs = await Promise.all([0, 1].map((i) => waitReady(start(i))));
   say(`instances ready in ${readyMs.join(" and ")} ms`);
@@ -176,7 +196,8 @@ async function main(): Promise<number> {
     // The comparison run: the same file without non_idempotent (nginx then never resends a POST that went out).
     const variant = join(tempDir, "proxy-to-app-without-non-idempotent.conf");
     const text = readFileSync(include, "utf8");
-    if (!/^proxy_next_upstream .* non_idempotent;$/m.test(text)) throw new Error("proxy-to-app.conf has no proxy_next_upstream … non_idempotent line to remove");
+    if (!/^proxy_next_upstream .* non_idempotent;$/m.test(text))
+      throw new Error("proxy-to-app.conf has no proxy_next_upstream … non_idempotent line to remove");
     writeFileSync(variant, text.replace(/^(proxy_next_upstream .*) non_idempotent;$/m, "$1;"));
     include = variant;
   } else copyFileSync(include, join(tempDir, "proxy-to-app.conf"));
@@ -193,7 +214,9 @@ async function main(): Promise<number> {
   const probe = await fetch(`${siteOrigin}/readyz`);
   await probe.arrayBuffer();
   if (probe.status !== 200) throw new Error(`/readyz through nginx answered ${probe.status}`);
-  say(`nginx ${WITHOUT_NON_IDEMPOTENT ? "WITHOUT non_idempotent" : "with deploy/nginx/proxy-to-app.conf"} in front; ${VISITORS} visitors start\n`);
+  say(
+    `nginx ${WITHOUT_NON_IDEMPOTENT ? "WITHOUT non_idempotent" : "with deploy/nginx/proxy-to-app.conf"} in front; ${VISITORS} visitors start\n`,
+  );
 
   const visitors = createVisitors({ baseUrl: siteOrigin, origin: siteOrigin, runId, noJsShare: NO_JS_SHARE });
   const loadStarted = performance.now();
@@ -220,8 +243,12 @@ async function main(): Promise<number> {
       const name = `instance-${i + 1}`;
       event(`rolling restart: ${name} SIGTERM`);
       const stopped = await stopInstance(instances[i]!);
-      event(`${name} exited with code ${stopped.code ?? `signal ${stopped.signal}`} after ${stopped.ms} ms; starting it`);
-      event(`${name} ready (/readyz 200 after ${await waitReady(start(i))} ms)${i === 0 ? `; the next stops in ${SETTLE_SECONDS} s (fail_timeout ${FAIL_TIMEOUT_SECONDS} s)` : ""}`);
+      event(
+        `${name} exited with code ${stopped.code ?? `signal ${stopped.signal}`} after ${stopped.ms} ms; starting it`,
+      );
+      event(
+        `${name} ready (/readyz 200 after ${await waitReady(start(i))} ms)${i === 0 ? `; the next stops in ${SETTLE_SECONDS} s (fail_timeout ${FAIL_TIMEOUT_SECONDS} s)` : ""}`,
+      );
       await sleep(i === 0 ? SETTLE_SECONDS * 1000 : 3000);
     }
   };
@@ -234,19 +261,29 @@ async function main(): Promise<number> {
   event(`load over: ${visitors.leads.length} leads started`);
   if (PROBE_LEADS > 0) {
     await visitors.resendProbe(PROBE_LEADS, `http://127.0.0.1:${ports[0]}`, `http://127.0.0.1:${ports[1]}`);
-    event(`resend probe: ${PROBE_LEADS} JSON and ${PROBE_LEADS} no-JS leads each sent to instance-1, then the same request to instance-2`);
+    event(
+      `resend probe: ${PROBE_LEADS} JSON and ${PROBE_LEADS} no-JS leads each sent to instance-1, then the same request to instance-2`,
+    );
   }
 
   say("\nwaiting for the outbox to drain ...");
   const outbox = await waitForOutbox(databaseUrl, OUTBOX_TIMEOUT_MS, say);
-  event(outbox.drained ? `outbox drained (${outbox.seconds.toFixed(0)} s after the load)` : `outbox NOT drained after ${outbox.seconds.toFixed(0)} s`);
+  event(
+    outbox.drained
+      ? `outbox drained (${outbox.seconds.toFixed(0)} s after the load)`
+      : `outbox NOT drained after ${outbox.seconds.toFixed(0)} s`,
+  );
   // A second, so a message the last send put on the wire has arrived; then everything stops.
   await sleep(1000);
   await nginx.stop();
   const exits = await Promise.all(instances.map((instance) => stopInstance(instance)));
   const logs = instances.map((instance) => readFileSync(join(tempDir!, `${instance.name}.log`), "utf8"));
-  const logCount = (text: string) => logs.reduce((sum, log) => sum + log.split("\n").filter((line) => line.includes(text)).length, 0);
-  const serverErrors = logs.reduce((sum, log) => sum + log.split("\n").filter((line) => /"level":(50|60)/.test(line)).length, 0);
+  const logCount = (text: string) =>
+    logs.reduce((sum, log) => sum + log.split("\n").filter((line) => line.includes(text)).length, 0);
+  const serverErrors = logs.reduce(
+    (sum, log) => sum + log.split("\n").filter((line) => /"level":(50|60)/.test(line)).length,
+    0,
+  );
 
   const stored = await readStored(databaseUrl);
   const result = tally({
@@ -274,9 +311,22 @@ async function main(): Promise<number> {
   return result.ok && outbox.drained ? 0 : 1;
 }
 
-function formatReport(t: Tally, run: { runId: string; timeline: string[]; outbox: { seconds: number; drained: boolean }; exits: string; replayed: number; serverErrors: number; loadSeconds: number }): string {
-  const list = (items: string[], max = 10) => (items.length === 0 ? "" : `: ${items.slice(0, max).join(", ")}${items.length > max ? ", …" : ""}`);
-  const map = (counts: Map<string, number>) => ([...counts].length === 0 ? "none" : [...counts].map(([key, count]) => `${key} × ${count}`).join("; "));
+function formatReport(
+  t: Tally,
+  run: {
+    runId: string;
+    timeline: string[];
+    outbox: { seconds: number; drained: boolean };
+    exits: string;
+    replayed: number;
+    serverErrors: number;
+    loadSeconds: number;
+  },
+): string {
+  const list = (items: string[], max = 10) =>
+    items.length === 0 ? "" : `: ${items.slice(0, max).join(", ")}${items.length > max ? ", …" : ""}`;
+  const map = (counts: Map<string, number>) =>
+    [...counts].length === 0 ? "none" : [...counts].map(([key, count]) => `${key} × ${count}`).join("; ");
   const ms = (value: number) => `${Math.round(value)} ms`;
   const pass = (good: boolean) => (good ? "ok" : "FAIL");
   return [
@@ -292,18 +342,27 @@ function formatReport(t: Tally, run: { runId: string; timeline: string[]; outbox
     "|---|---|",
     `| Leads sent | ${t.leadsStarted} (${t.byVariant.map((v) => `${v.variant} ${v.acknowledged}/${v.started}`).join(", ")} acknowledged/started) |`,
     `| Leads acknowledged (2xx/303 receipt) | ${t.acknowledged} (${t.acknowledgedByVisitors} by visitors through nginx, ${t.acknowledged - t.acknowledgedByVisitors} by the resend probe) |`,
-    `| Leads stored (rows, not spam) | ${t.stored} of ${t.storedRows} rows; spam ${t.spam.length}${list(t.spam.map((row) => row.spamReason ?? ""), 3)} |`,
+    `| Leads stored (rows, not spam) | ${t.stored} of ${t.storedRows} rows; spam ${t.spam.length}${list(
+      t.spam.map((row) => row.spamReason ?? ""),
+      3,
+    )} |`,
     `| Leads lost (acknowledged, not stored) | ${t.lost.length}${list(t.lost.map((lead) => lead.marker))} ${pass(t.lost.length === 0)} |`,
     `| Duplicates (rows per marker > 1) | ${t.duplicates.length}${list(t.duplicates.map(([marker, rows]) => `${marker}×${rows.length}`))} ${pass(t.duplicates.length === 0)} |`,
     `| Receipts naming another row | ${t.receiptMismatches.length} ${pass(t.receiptMismatches.length === 0)} |`,
     `| Stored but not acknowledged (the visitor gave up; the lead is there) | ${t.storedNotAcknowledged.length}${list(t.storedNotAcknowledged)} |`,
     `| Visitor-visible failures (failed answers: toast or error page) | ${t.failedSends} (${map(t.failuresByStatus)}), on ${t.leadsWithFailure} leads |`,
-    `| Leads given up after ${4} sends / refused (4xx) | ${t.gaveUp.length} / ${t.refused.length}${list(t.refused.map((lead) => lead.refused ?? ""), 3)} |`,
+    `| Leads given up after ${4} sends / refused (4xx) | ${t.gaveUp.length} / ${t.refused.length}${list(
+      t.refused.map((lead) => lead.refused ?? ""),
+      3,
+    )} |`,
     `| Form-token fetches failed | ${t.failedTokenFetches} of ${t.tokenFetches}; leads sent without a token: ${t.withoutToken} |`,
     `| Requests nginx sent to the other instance | ${t.nginx.retried} of ${t.nginx.requests} (${map(t.nginx.retriedBy)}) |`,
     `| Why nginx gave up on an instance (error log) | ${map(t.nginx.failureCauses)}; 503 from a stopping instance × ${t.nginx.closing503} |`,
     `| POSTs that failed after reaching an instance (resent only with non_idempotent) | ${t.nginx.postsSentThenFailed} |`,
-    `| 5xx answers nginx gave clients | ${t.nginx.clientErrors.length}${list(t.nginx.clientErrors.map((line) => `${line.method} ${line.uri} ${line.status} (${line.upstreamStatus})`), 5)} |`,
+    `| 5xx answers nginx gave clients | ${t.nginx.clientErrors.length}${list(
+      t.nginx.clientErrors.map((line) => `${line.method} ${line.uri} ${line.status} (${line.upstreamStatus})`),
+      5,
+    )} |`,
     `| Resend probe: the same lead request to instance-1, then to instance-2 | answered alike ${t.probe.alike} of ${t.probe.leads} ${pass(t.probe.alike === t.probe.leads)} |`,
     `| Resends answered with the first receipt (server logs) | ${run.replayed} |`,
     `| Lead POST latency (${t.latency.count} sends) | p50 ${ms(t.latency.p50)}, p95 ${ms(t.latency.p95)}, p99 ${ms(t.latency.p99)}, max ${ms(t.latency.max)} |`,
@@ -315,7 +374,9 @@ function formatReport(t: Tally, run: { runId: string; timeline: string[]; outbox
     `| Outbox drained | ${run.outbox.drained ? `${run.outbox.seconds.toFixed(0)} s after the load` : `NO (${run.outbox.seconds.toFixed(0)} s)`} |`,
     `| Final exits (SIGTERM) / server error lines | ${run.exits} / ${run.serverErrors} |`,
     "",
-    t.ok && run.outbox.drained ? "Result: PASS (nothing lost, nothing duplicated, every lead e-mailed as one message)" : "Result: FAIL",
+    t.ok && run.outbox.drained
+      ? "Result: PASS (nothing lost, nothing duplicated, every lead e-mailed as one message)"
+      : "Result: FAIL",
   ].join("\n");
 }
 

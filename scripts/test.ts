@@ -28,7 +28,10 @@ const outcomes: Outcome[] = [];
 /** Runs a command, each line of its output prefixed with the suite's name; resolves to its exit code. */
 function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
   console.log(`[${label}] $ ${[command, ...args].join(" ")}`);
-  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "0", ...env } });
+  const child = spawn(command, args, {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, FORCE_COLOR: "0", ...env },
+  });
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on("line", (line) => console.log(`[${label}] ${line}`));
   }
@@ -52,8 +55,18 @@ function readJson<T>(file: string): T | undefined {
 async function runVitest(suite: string, project: string, env: NodeJS.ProcessEnv = {}) {
   const report = `test-results/vitest-${project}.json`;
   rmSync(report, { force: true });
-  const exitCode = await run(project, "npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], env);
-  const json = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(report);
+  const exitCode = await run(
+    project,
+    "npx",
+    ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+    env,
+  );
+  const json = readJson<{
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  }>(report);
   outcomes.push({
     suite,
     status: "ran",
@@ -104,7 +117,9 @@ async function runHtmlCheck() {
   const lines: string[] = [];
   const label = "vnu";
   console.log(`[${label}] $ tsx scripts/check-html.ts build-e2e/client`);
-  const child = spawn("npx", ["tsx", "scripts/check-html.ts", "build-e2e/client"], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("npx", ["tsx", "scripts/check-html.ts", "build-e2e/client"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on("line", (line) => {
       lines.push(line);
@@ -112,13 +127,29 @@ async function runHtmlCheck() {
     });
   }
   const exitCode = await new Promise<number>((resolve) => child.on("close", (code) => resolve(code ?? 1)));
-  const summary = lines.map((line) => /check-html: (\d+) pages checked .*: \d+ HTML errors on (\d+) pages/.exec(line)).find(Boolean);
+  const summary = lines
+    .map((line) => /check-html: (\d+) pages checked .*: \d+ HTML errors on (\d+) pages/.exec(line))
+    .find(Boolean);
   if (!summary) {
-    outcomes.push({ suite: "valid HTML (vnu)", status: "ran", passed: 0, failed: 1, skipped: 0, exitCode: exitCode || 1 });
+    outcomes.push({
+      suite: "valid HTML (vnu)",
+      status: "ran",
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      exitCode: exitCode || 1,
+    });
     return;
   }
   const [pages, failedPages] = [Number(summary[1]), Number(summary[2])];
-  outcomes.push({ suite: "valid HTML (vnu)", status: "ran", passed: pages - failedPages, failed: failedPages, skipped: 0, exitCode });
+  outcomes.push({
+    suite: "valid HTML (vnu)",
+    status: "ran",
+    passed: pages - failedPages,
+    failed: failedPages,
+    skipped: 0,
+    exitCode,
+  });
 }
 
 type TimedTest = { suite: string; name: string; seconds: number };
@@ -126,7 +157,9 @@ type TimedTest = { suite: string; name: string; seconds: number };
 /** Every test's time in the reports the suites wrote, for the ten slowest printed at the end. */
 function timedTests(): TimedTest[] {
   const timed: TimedTest[] = [];
-  type VitestReport = { testResults: { name: string; assertionResults: { fullName: string; duration?: number | null }[] }[] };
+  type VitestReport = {
+    testResults: { name: string; assertionResults: { fullName: string; duration?: number | null }[] }[];
+  };
   for (const project of ["unit", "api-sqlite", "api-postgres"]) {
     for (const file of readJson<VitestReport>(`test-results/vitest-${project}.json`)?.testResults ?? []) {
       for (const test of file.assertionResults) {
@@ -149,7 +182,8 @@ function timedTests(): TimedTest[] {
     }
     for (const child of suite.suites ?? []) walk(child);
   };
-  for (const suite of readJson<{ suites: PlaywrightSuite[] }>("test-results/playwright.json")?.suites ?? []) walk(suite);
+  for (const suite of readJson<{ suites: PlaywrightSuite[] }>("test-results/playwright.json")?.suites ?? [])
+    walk(suite);
   return timed.sort((a, b) => b.seconds - a.seconds);
 }
 
@@ -164,7 +198,8 @@ async function main() {
     ? undefined
     : `no Chromium at ${chromiumPath}; install the Debian package "chromium" or set CHROMIUM_PATH`;
   const javaMissing = javaProblem();
-  const couldNotRun = (suite: string) => outcomes.push({ suite, status: "ran", passed: 0, failed: 1, skipped: 0, exitCode: 1 });
+  const couldNotRun = (suite: string) =>
+    outcomes.push({ suite, status: "ran", passed: 0, failed: 1, skipped: 0, exitCode: 1 });
 
   // The browser tests' build (build-e2e/, as deployed: with an analytics ID) serves two suites: the HTML
   // checker reads its pages, Playwright drives them.
@@ -200,9 +235,16 @@ async function main() {
     rmSync(report, { force: true });
     // With PostgreSQL, the tests tagged @both-databases also run against a server on a database of their own.
     const e2eDatabase = pgProblem ? undefined : await createE2eDatabase();
-    const exitCode = await run("playwright", "npx", ["playwright", "test"], e2eDatabase ? { E2E_DATABASE_URL: e2eDatabase.url } : {});
+    const exitCode = await run(
+      "playwright",
+      "npx",
+      ["playwright", "test"],
+      e2eDatabase ? { E2E_DATABASE_URL: e2eDatabase.url } : {},
+    );
     await e2eDatabase?.drop();
-    const stats = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(report)?.stats;
+    const stats = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
+      report,
+    )?.stats;
     outcomes.push({
       suite: "browser (Playwright)",
       status: "ran",
@@ -222,7 +264,8 @@ async function main() {
     await Promise.all([browserLane(), vitestLane()]);
   }
   console.log(`\nAll suites ran in ${Math.round((Date.now() - started) / 1000)} s. The ten slowest tests:`);
-  for (const test of timedTests().slice(0, 10)) console.log(`  ${test.seconds.toFixed(1).padStart(6)} s  [${test.suite}] ${test.name}`);
+  for (const test of timedTests().slice(0, 10))
+    console.log(`  ${test.seconds.toFixed(1).padStart(6)} s  [${test.suite}] ${test.name}`);
 
   console.log("\nTest summary");
   let passed = 0;
@@ -240,7 +283,9 @@ async function main() {
     skippedTests += outcome.skipped;
     if (outcome.exitCode !== 0 || outcome.failed > 0) ok = false;
     const verdict = outcome.exitCode === 0 ? "" : `  (exit code ${outcome.exitCode})`;
-    console.log(`  ${outcome.suite.padEnd(22)} ${outcome.passed} passed, ${outcome.failed} failed, ${outcome.skipped} skipped${verdict}`);
+    console.log(
+      `  ${outcome.suite.padEnd(22)} ${outcome.passed} passed, ${outcome.failed} failed, ${outcome.skipped} skipped${verdict}`,
+    );
   }
   const skippedSuites = outcomes.filter((o) => o.status === "skipped");
   if (skippedSuites.length > 0) {
@@ -252,7 +297,9 @@ async function main() {
   }
   for (const outcome of outcomes) {
     if (outcome.status === "ran" && outcome.exitCode !== 0 && outcome.failed === 0) {
-      console.log(`\nFAILED: ${outcome.suite} exited with code ${outcome.exitCode} although no test failed (an error outside the tests, shown in its output above).`);
+      console.log(
+        `\nFAILED: ${outcome.suite} exited with code ${outcome.exitCode} although no test failed (an error outside the tests, shown in its output above).`,
+      );
     }
   }
   if (passed === 0) ok = false;

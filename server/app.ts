@@ -150,7 +150,9 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}) {
       if (isDatabaseUnavailable(error)) {
         request.log.warn({ reason: unavailableReason(error) }, "the database is unavailable; answered 503");
         reply.header("retry-after", String(RETRY_AFTER_SECONDS));
-        return reply.code(503).send({ message: "The service is briefly unavailable. Please try again in a few seconds." });
+        return reply
+          .code(503)
+          .send({ message: "The service is briefly unavailable. Please try again in a few seconds." });
       }
       // Details stay in the log; the client learns only that it was our fault.
       request.log.error({ err: error }, "request failed");

@@ -8,9 +8,7 @@ import { MIN_HUMAN_FILL_MS } from "../contract/fields.ts";
 // The server's whole configuration, parsed once at boot from the environment. A bad value stops the
 // process with a list of every bad key instead of failing later at first use.
 
-const booleanFlag = z
-  .enum(["true", "false", "1", "0", ""])
-  .transform((value) => value === "true" || value === "1");
+const booleanFlag = z.enum(["true", "false", "1", "0", ""]).transform((value) => value === "true" || value === "1");
 
 const positiveInt = z.coerce.number().int().positive();
 
@@ -28,12 +26,18 @@ const envSchema = z.object({
   CLIENT_DIR: z.string().min(1).default("build/client"),
   SITE_ORIGIN: z.url().optional(),
   TRUST_PROXY: z.string().default("false"),
-  SESSION_COOKIE_NAME: z.string().regex(/^[A-Za-z0-9_-]+$/).default("agency_session"),
+  SESSION_COOKIE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default("agency_session"),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(7),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_NAME: z.string().trim().min(1).max(80).optional(),
-  ADMIN_PASSWORD: z.string().min(ADMIN_PASSWORD_MIN_LENGTH, { error: `must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters` }).optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(ADMIN_PASSWORD_MIN_LENGTH, { error: `must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters` })
+    .optional(),
   RATE_LIMIT_FORMS_MAX: positiveInt.default(20),
   RATE_LIMIT_FORMS_WINDOW_MINUTES: positiveInt.default(10),
   RATE_LIMIT_LOGIN_MAX: positiveInt.default(10),
@@ -43,7 +47,12 @@ const envSchema = z.object({
   RATE_LIMIT_ENABLED: booleanFlag.default(true),
   // The sign-in's password hashes (docs/decisions/032-sign-in-work-bound.md): half the cores, so pages
   // keep the rest, and below UV_THREADPOOL_SIZE (4), the threads compression and file reads share with scrypt.
-  SIGN_IN_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(Math.min(3, Math.max(1, Math.floor(availableParallelism() / 2)))),
+  SIGN_IN_HASH_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(Math.min(3, Math.max(1, Math.floor(availableParallelism() / 2)))),
   SIGN_IN_HASH_RESERVED: z.coerce.number().int().min(0).max(8).default(1),
   SIGN_IN_QUEUE_MAX: z.coerce.number().int().min(0).max(1000).default(16),
   SIGN_IN_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(1500),
@@ -59,7 +68,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).max(320).optional(),
   NOTIFY_EMAIL: z
     .string()
-    .transform((value) => value.split(",").map((address) => address.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((address) => address.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.email({ error: "must be one or more e-mail addresses, comma-separated" })).min(1))
     .optional(),
   AUTO_REPLY: booleanFlag.default(false),
@@ -67,9 +81,13 @@ const envSchema = z.object({
   // plus-tags (replies+<token>@…) carry each lead's reply address.
   IMAP_URL: z
     .string()
-    .regex(/^imaps?:\/\/[^\s@]+@[^\s]+$/, { error: "must be an imap:// or imaps:// URL with the user and password (imaps://user:password@host/INBOX)" })
+    .regex(/^imaps?:\/\/[^\s@]+@[^\s]+$/, {
+      error: "must be an imap:// or imaps:// URL with the user and password (imaps://user:password@host/INBOX)",
+    })
     .optional(),
-  REPLY_TO_ADDRESS: z.email({ error: "must be the e-mail address of the IMAP mailbox (replies@example.com)" }).optional(),
+  REPLY_TO_ADDRESS: z
+    .email({ error: "must be the e-mail address of the IMAP mailbox (replies@example.com)" })
+    .optional(),
   IMAP_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
   WEBHOOK_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
   WEBHOOK_SECRET: z
@@ -79,7 +97,10 @@ const envSchema = z.object({
   // Settings the browser tests shorten (playwright.config.ts), so they wait for a state instead of seconds.
   PAGE_VIEW_FLUSH_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
   FORM_MIN_FILL_MS: z.coerce.number().int().min(0).max(600_000).default(MIN_HUMAN_FILL_MS),
-  OWNER_TIMEZONE: z.string().refine(isTimeZone, { error: "must be an IANA time zone such as America/New_York" }).default("America/New_York"),
+  OWNER_TIMEZONE: z
+    .string()
+    .refine(isTimeZone, { error: "must be an IANA time zone such as America/New_York" })
+    .default("America/New_York"),
   LEAD_RETENTION_DAYS: positiveInt.optional(),
   PUBLIC_COMPANY_NAME: z.string().min(1).default(businessDefaults.companyName),
   PUBLIC_PHONE: z.string().min(1).default(businessDefaults.phone),
@@ -87,7 +108,9 @@ const envSchema = z.object({
   // RFC 6750's token characters, so it fits an Authorization header as it is.
   METRICS_TOKEN: z
     .string()
-    .regex(/^[A-Za-z0-9._~+/-]{32,512}=*$/, { error: "must be 32 or more letters, digits or ._~+/- (openssl rand -hex 32)" })
+    .regex(/^[A-Za-z0-9._~+/-]{32,512}=*$/, {
+      error: "must be 32 or more letters, digits or ._~+/- (openssl rand -hex 32)",
+    })
     .optional(),
   METRICS_HOST: z.string().min(1).optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -212,7 +235,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new ConfigError("Invalid environment:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
   }
   const mailTransport: MailTransportConfig | null =
-    e.MAIL_TRANSPORT === "files" ? { kind: "files", dir: e.MAIL_FILES_DIR } : e.SMTP_URL ? { kind: "smtp", url: e.SMTP_URL } : null;
+    e.MAIL_TRANSPORT === "files"
+      ? { kind: "files", dir: e.MAIL_FILES_DIR }
+      : e.SMTP_URL
+        ? { kind: "smtp", url: e.SMTP_URL }
+        : null;
   const deliveryProblems = [
     mailTransport && !e.MAIL_FROM && "MAIL_FROM must be set when mail is configured (SMTP_URL or MAIL_TRANSPORT=files)",
     e.AUTO_REPLY && !mailTransport && "AUTO_REPLY=true needs mail (SMTP_URL or MAIL_TRANSPORT=files)",
@@ -220,7 +247,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     Boolean(e.IMAP_URL) !== Boolean(e.REPLY_TO_ADDRESS) && "IMAP_URL and REPLY_TO_ADDRESS must be set together",
     e.IMAP_URL && !mailTransport && "IMAP_URL needs mail to send replies with (SMTP_URL or MAIL_TRANSPORT=files)",
   ].filter((problem): problem is string => typeof problem === "string");
-  if (deliveryProblems.length > 0) throw new ConfigError(`Invalid environment:\n${deliveryProblems.map((p) => `  ${p}`).join("\n")}`);
+  if (deliveryProblems.length > 0)
+    throw new ConfigError(`Invalid environment:\n${deliveryProblems.map((p) => `  ${p}`).join("\n")}`);
   if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
     // The headers are part of the request: Node refuses a headers timeout longer than the request's.
     throw new ConfigError("Invalid environment:\n  HEADERS_TIMEOUT_SECONDS must not exceed REQUEST_TIMEOUT_SECONDS");
@@ -229,7 +257,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new ConfigError("Invalid environment:\n  METRICS_HOST needs METRICS_PORT (the metrics listener's port)");
   }
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
-    throw new ConfigError("Invalid environment:\n  METRICS_PORT must differ from PORT (the metrics get a listener of their own)");
+    throw new ConfigError(
+      "Invalid environment:\n  METRICS_PORT must differ from PORT (the metrics get a listener of their own)",
+    );
   }
   return {
     env: e.NODE_ENV,
@@ -247,10 +277,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       idleMs: e.SESSION_IDLE_DAYS * DAY_MS,
       maxMs: e.SESSION_MAX_DAYS * DAY_MS,
     },
-    adminBootstrap: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME ?? null } : null,
+    adminBootstrap:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME ?? null }
+        : null,
     inbound:
       e.IMAP_URL && e.REPLY_TO_ADDRESS
-        ? { imapUrl: e.IMAP_URL, mailbox: decodeURIComponent(new URL(e.IMAP_URL).pathname.replace(/^\/+/, "")) || "INBOX", replyAddress: e.REPLY_TO_ADDRESS.toLowerCase(), pollMs: e.IMAP_POLL_SECONDS * SECOND_MS }
+        ? {
+            imapUrl: e.IMAP_URL,
+            mailbox: decodeURIComponent(new URL(e.IMAP_URL).pathname.replace(/^\/+/, "")) || "INBOX",
+            replyAddress: e.REPLY_TO_ADDRESS.toLowerCase(),
+            pollMs: e.IMAP_POLL_SECONDS * SECOND_MS,
+          }
         : null,
     rateLimit: {
       enabled: e.RATE_LIMIT_ENABLED,
@@ -275,7 +313,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       autoReply: e.AUTO_REPLY,
       webhook: e.WEBHOOK_URL && e.WEBHOOK_SECRET ? { url: e.WEBHOOK_URL, secret: e.WEBHOOK_SECRET } : null,
       ownerTimeZone: e.OWNER_TIMEZONE,
-      business: { companyName: e.PUBLIC_COMPANY_NAME, phone: e.PUBLIC_PHONE, phoneHref: phoneHref(e.PUBLIC_PHONE, e.PUBLIC_PHONE_E164) },
+      business: {
+        companyName: e.PUBLIC_COMPANY_NAME,
+        phone: e.PUBLIC_PHONE,
+        phoneHref: phoneHref(e.PUBLIC_PHONE, e.PUBLIC_PHONE_E164),
+      },
     },
     leadRetentionDays: e.LEAD_RETENTION_DAYS ?? null,
     pageViewFlushMs: e.PAGE_VIEW_FLUSH_MS,

@@ -41,7 +41,9 @@ describe("loadConfig database", () => {
 
   it("rejects a negative, fractional or absurd DATABASE_STARTUP_TIMEOUT_SECONDS", () => {
     for (const value of ["-1", "1.5", "ten", "3601"]) {
-      expect(configError({ DATABASE_STARTUP_TIMEOUT_SECONDS: value }).message).toContain("DATABASE_STARTUP_TIMEOUT_SECONDS");
+      expect(configError({ DATABASE_STARTUP_TIMEOUT_SECONDS: value }).message).toContain(
+        "DATABASE_STARTUP_TIMEOUT_SECONDS",
+      );
     }
   });
 
@@ -73,18 +75,41 @@ describe("loadConfig admin bootstrap", () => {
   it("returns the bootstrap account when both are valid", () => {
     const config = loadConfig({ ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "a-long-password" });
     expect(config.adminBootstrap).toEqual({ email: "owner@example.com", password: "a-long-password", name: null });
-    expect(loadConfig({ ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "a-long-password", ADMIN_NAME: " Maria Owens " }).adminBootstrap?.name).toBe("Maria Owens");
+    expect(
+      loadConfig({ ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "a-long-password", ADMIN_NAME: " Maria Owens " })
+        .adminBootstrap?.name,
+    ).toBe("Maria Owens");
   });
 });
 
 describe("loadConfig replies over IMAP (issue 33)", () => {
   it("reads the mailbox, its folder and address, and needs both and mail", () => {
-    const config = loadConfig({ SMTP_URL: "smtp://mail.example:587", MAIL_FROM: "leads@agency.example", IMAP_URL: "imaps://replies%40agency.example:secret@imap.example/Leads%20replies", REPLY_TO_ADDRESS: "Replies@Agency.example" });
-    expect(config.inbound).toEqual({ imapUrl: "imaps://replies%40agency.example:secret@imap.example/Leads%20replies", mailbox: "Leads replies", replyAddress: "replies@agency.example", pollMs: 20_000 });
+    const config = loadConfig({
+      SMTP_URL: "smtp://mail.example:587",
+      MAIL_FROM: "leads@agency.example",
+      IMAP_URL: "imaps://replies%40agency.example:secret@imap.example/Leads%20replies",
+      REPLY_TO_ADDRESS: "Replies@Agency.example",
+    });
+    expect(config.inbound).toEqual({
+      imapUrl: "imaps://replies%40agency.example:secret@imap.example/Leads%20replies",
+      mailbox: "Leads replies",
+      replyAddress: "replies@agency.example",
+      pollMs: 20_000,
+    });
     expect(loadConfig({}).inbound).toBeNull();
-    expect(() => loadConfig({ SMTP_URL: "smtp://mail.example:587", MAIL_FROM: "leads@agency.example", IMAP_URL: "imaps://u:p@imap.example/INBOX" })).toThrow("IMAP_URL and REPLY_TO_ADDRESS must be set together");
-    expect(() => loadConfig({ IMAP_URL: "imaps://u:p@imap.example/INBOX", REPLY_TO_ADDRESS: "r@agency.example" })).toThrow("IMAP_URL needs mail to send replies with");
-    expect(() => loadConfig({ IMAP_URL: "https://imap.example", REPLY_TO_ADDRESS: "r@agency.example" })).toThrow("must be an imap:// or imaps:// URL");
+    expect(() =>
+      loadConfig({
+        SMTP_URL: "smtp://mail.example:587",
+        MAIL_FROM: "leads@agency.example",
+        IMAP_URL: "imaps://u:p@imap.example/INBOX",
+      }),
+    ).toThrow("IMAP_URL and REPLY_TO_ADDRESS must be set together");
+    expect(() =>
+      loadConfig({ IMAP_URL: "imaps://u:p@imap.example/INBOX", REPLY_TO_ADDRESS: "r@agency.example" }),
+    ).toThrow("IMAP_URL needs mail to send replies with");
+    expect(() => loadConfig({ IMAP_URL: "https://imap.example", REPLY_TO_ADDRESS: "r@agency.example" })).toThrow(
+      "must be an imap:// or imaps:// URL",
+    );
   });
 });
 
@@ -109,12 +134,15 @@ describe("loadConfig TRUST_PROXY", () => {
   // Issue 32, finding 12: a hop count believes whoever connects, so only the proxy may be able to connect.
   it("warns when a hop count meets a HOST other sites can reach", () => {
     const warning = (env: Record<string, string>) => trustProxyHopsWarning(loadConfig(env));
-    expect(warning({ TRUST_PROXY: "1", HOST: "0.0.0.0" })).toMatch(/^TRUST_PROXY=1 believes X-Forwarded-For from anyone who reaches HOST=0\.0\.0\.0.*HOST=127\.0\.0\.1/);
+    expect(warning({ TRUST_PROXY: "1", HOST: "0.0.0.0" })).toMatch(
+      /^TRUST_PROXY=1 believes X-Forwarded-For from anyone who reaches HOST=0\.0\.0\.0.*HOST=127\.0\.0\.1/,
+    );
     expect(warning({ TRUST_PROXY: "2", HOST: "10.0.0.5" })).toContain("TRUST_PROXY=2");
     expect(warning({ TRUST_PROXY: "1", HOST: "::" })).not.toBeNull();
     // Loopback (the default HOST), no hop count, or 0 hops: nothing to say.
     expect(warning({ TRUST_PROXY: "1" })).toBeNull();
-    for (const host of ["127.0.0.1", "127.0.1.1", "localhost", "::1", "[::1]", "::ffff:127.0.0.1"]) expect(warning({ TRUST_PROXY: "1", HOST: host }), host).toBeNull();
+    for (const host of ["127.0.0.1", "127.0.1.1", "localhost", "::1", "[::1]", "::ffff:127.0.0.1"])
+      expect(warning({ TRUST_PROXY: "1", HOST: host }), host).toBeNull();
     expect(warning({ TRUST_PROXY: "0", HOST: "0.0.0.0" })).toBeNull();
     expect(warning({ TRUST_PROXY: "10.0.0.0/8", HOST: "0.0.0.0" })).toBeNull();
     expect(warning({ TRUST_PROXY: "false", HOST: "0.0.0.0" })).toBeNull();
@@ -122,7 +150,11 @@ describe("loadConfig TRUST_PROXY", () => {
 
   it("knows loopback addresses from the others", () => {
     expect(["127.0.0.1", "127.255.0.9", "localhost", "LOCALHOST", "::1", "[::1]"].every(isLoopbackHost)).toBe(true);
-    expect(["0.0.0.0", "::", "10.0.0.5", "128.0.0.1", "127.0.0.1.example.com", "localhost.example.com", "example.com"].some(isLoopbackHost)).toBe(false);
+    expect(
+      ["0.0.0.0", "::", "10.0.0.5", "128.0.0.1", "127.0.0.1.example.com", "localhost.example.com", "example.com"].some(
+        isLoopbackHost,
+      ),
+    ).toBe(false);
   });
 });
 
@@ -148,7 +180,12 @@ describe("loadConfig sign-in work bound", () => {
   });
 
   it("reads the four variables, and refuses a concurrency below 1", () => {
-    const config = loadConfig({ SIGN_IN_HASH_CONCURRENCY: "2", SIGN_IN_HASH_RESERVED: "0", SIGN_IN_QUEUE_MAX: "0", SIGN_IN_QUEUE_WAIT_MS: "500" });
+    const config = loadConfig({
+      SIGN_IN_HASH_CONCURRENCY: "2",
+      SIGN_IN_HASH_RESERVED: "0",
+      SIGN_IN_QUEUE_MAX: "0",
+      SIGN_IN_QUEUE_WAIT_MS: "500",
+    });
     expect(config.signInWork).toEqual({ concurrency: 2, reserved: 0, queueMax: 0, maxWaitMs: 500 });
     expect(configError({ SIGN_IN_HASH_CONCURRENCY: "0" }).message).toContain("SIGN_IN_HASH_CONCURRENCY");
   });
@@ -161,8 +198,12 @@ describe("loadConfig SITE_ORIGIN", () => {
 
   // Issue 32, finding 3: links in e-mails never follow the request's Host.
   it("unset: a warning says where links in e-mails point (server/lib/link-origin.test.ts proves they do)", () => {
-    expect(siteOriginWarning(loadConfig({}), "http://localhost:3100")).toMatch(/^SITE_ORIGIN is not set, so links in e-mails .* point to http:\/\/localhost:3100;/);
-    expect(siteOriginWarning(loadConfig({ SITE_ORIGIN: "https://www.example.com" }), "https://www.example.com")).toBeNull();
+    expect(siteOriginWarning(loadConfig({}), "http://localhost:3100")).toMatch(
+      /^SITE_ORIGIN is not set, so links in e-mails .* point to http:\/\/localhost:3100;/,
+    );
+    expect(
+      siteOriginWarning(loadConfig({ SITE_ORIGIN: "https://www.example.com" }), "https://www.example.com"),
+    ).toBeNull();
   });
 });
 
@@ -172,12 +213,20 @@ describe("loadConfig timeouts", () => {
   });
 
   it("reads the three variables in seconds", () => {
-    const config = loadConfig({ REQUEST_TIMEOUT_SECONDS: "60", HEADERS_TIMEOUT_SECONDS: "20", KEEP_ALIVE_TIMEOUT_SECONDS: "65" });
+    const config = loadConfig({
+      REQUEST_TIMEOUT_SECONDS: "60",
+      HEADERS_TIMEOUT_SECONDS: "20",
+      KEEP_ALIVE_TIMEOUT_SECONDS: "65",
+    });
     expect(config.timeouts).toEqual({ requestMs: 60_000, headersMs: 20_000, keepAliveMs: 65_000 });
   });
 
   it("rejects zero, negative and fractional values", () => {
-    const error = configError({ REQUEST_TIMEOUT_SECONDS: "0", HEADERS_TIMEOUT_SECONDS: "-1", KEEP_ALIVE_TIMEOUT_SECONDS: "1.5" });
+    const error = configError({
+      REQUEST_TIMEOUT_SECONDS: "0",
+      HEADERS_TIMEOUT_SECONDS: "-1",
+      KEEP_ALIVE_TIMEOUT_SECONDS: "1.5",
+    });
     expect(error.message).toContain("REQUEST_TIMEOUT_SECONDS");
     expect(error.message).toContain("HEADERS_TIMEOUT_SECONDS");
     expect(error.message).toContain("KEEP_ALIVE_TIMEOUT_SECONDS");
@@ -194,8 +243,18 @@ describe("loadConfig lead delivery", () => {
 
   it("delivers nowhere without settings, and keeps leads for ever", () => {
     const config = loadConfig({});
-    expect(config.delivery).toMatchObject({ mail: null, notify: [], autoReply: false, webhook: null, ownerTimeZone: "America/New_York" });
-    expect(config.delivery.business).toEqual({ companyName: "Summit Lead Marketing", phone: "(512) 555-0186", phoneHref: "tel:+15125550186" });
+    expect(config.delivery).toMatchObject({
+      mail: null,
+      notify: [],
+      autoReply: false,
+      webhook: null,
+      ownerTimeZone: "America/New_York",
+    });
+    expect(config.delivery.business).toEqual({
+      companyName: "Summit Lead Marketing",
+      phone: "(512) 555-0186",
+      phoneHref: "tel:+15125550186",
+    });
     expect(config.leadRetentionDays).toBeNull();
   });
 
@@ -214,7 +273,10 @@ describe("loadConfig lead delivery", () => {
       PUBLIC_PHONE_E164: "+448001234567",
     });
     expect(config.delivery).toEqual({
-      mail: { transport: { kind: "smtp", url: "smtps://user:pa%40ss@mail.example.com:465" }, from: "Summit Leads <leads@example.com>" },
+      mail: {
+        transport: { kind: "smtp", url: "smtps://user:pa%40ss@mail.example.com:465" },
+        from: "Summit Leads <leads@example.com>",
+      },
       notify: ["owner@example.com", "sales@example.com"],
       autoReply: true,
       webhook: { url: "https://hooks.example.com/leads", secret },
@@ -225,13 +287,25 @@ describe("loadConfig lead delivery", () => {
   });
 
   it("writes .eml files instead of sending with MAIL_TRANSPORT=files", () => {
-    const config = loadConfig({ MAIL_TRANSPORT: "files", MAIL_FROM: "leads@localhost", NOTIFY_EMAIL: "me@example.com" });
+    const config = loadConfig({
+      MAIL_TRANSPORT: "files",
+      MAIL_FROM: "leads@localhost",
+      NOTIFY_EMAIL: "me@example.com",
+    });
     expect(config.delivery.mail).toEqual({ transport: { kind: "files", dir: "data/mail" }, from: "leads@localhost" });
   });
 
   it("starts with mail and no NOTIFY_EMAIL: the owner adds an address in the admin", () => {
-    const config = loadConfig({ SMTP_URL: "smtp://mail.example.com", MAIL_FROM: "leads@example.com", AUTO_REPLY: "true" });
-    expect(config.delivery).toMatchObject({ mail: { transport: { kind: "smtp", url: "smtp://mail.example.com" }, from: "leads@example.com" }, notify: [], autoReply: true });
+    const config = loadConfig({
+      SMTP_URL: "smtp://mail.example.com",
+      MAIL_FROM: "leads@example.com",
+      AUTO_REPLY: "true",
+    });
+    expect(config.delivery).toMatchObject({
+      mail: { transport: { kind: "smtp", url: "smtp://mail.example.com" }, from: "leads@example.com" },
+      notify: [],
+      autoReply: true,
+    });
   });
 
   it.each([
@@ -265,7 +339,10 @@ describe("loadConfig metrics", () => {
 
   it("listens on loopback with METRICS_PORT alone, on METRICS_HOST when set", () => {
     expect(loadConfig({ METRICS_PORT: "9464" }).metrics.listen).toEqual({ host: "127.0.0.1", port: 9464 });
-    expect(loadConfig({ METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" }).metrics.listen).toEqual({ host: "0.0.0.0", port: 9464 });
+    expect(loadConfig({ METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" }).metrics.listen).toEqual({
+      host: "0.0.0.0",
+      port: 9464,
+    });
   });
 
   it("refuses METRICS_HOST without a port, a bad port, and the main port", () => {

@@ -51,7 +51,10 @@ describe("files the server writes are its user's only, under umask 022", { timeo
     const data = join(dir, "data");
     const sqlitePath = join(data, "agency.sqlite");
     const mailDir = join(data, "mail");
-    const databaseEnv = database.database.kind === "sqlite" ? { DATABASE_URL: "", SQLITE_PATH: sqlitePath } : { DATABASE_URL: database.database.url };
+    const databaseEnv =
+      database.database.kind === "sqlite"
+        ? { DATABASE_URL: "", SQLITE_PATH: sqlitePath }
+        : { DATABASE_URL: database.database.url };
     const server = await startServerProcess(database.database, {
       ...databaseEnv,
       ADMIN_EMAIL: ADMIN.email,
@@ -74,14 +77,18 @@ describe("files the server writes are its user's only, under umask 022", { timeo
       if (database.database.kind === "sqlite") {
         expect(modeOf(data)).toBe("0700");
         // While the server runs in WAL mode, all three exist.
-        for (const file of [sqlitePath, `${sqlitePath}-wal`, `${sqlitePath}-shm`]) expect(`${file} ${modeOf(file)}`).toBe(`${file} 0600`);
+        for (const file of [sqlitePath, `${sqlitePath}-wal`, `${sqlitePath}-shm`])
+          expect(`${file} ${modeOf(file)}`).toBe(`${file} 0600`);
       }
     } finally {
       await stop(server);
     }
     // A backup holds every lead too (server/backup/files.ts creates it 0600 before writing).
     const backup = join(dir, "agency.backup");
-    const backedUp = await runAdminCli(["backup", backup], database.database.kind === "sqlite" ? { kind: "sqlite", path: sqlitePath } : database.database);
+    const backedUp = await runAdminCli(
+      ["backup", backup],
+      database.database.kind === "sqlite" ? { kind: "sqlite", path: sqlitePath } : database.database,
+    );
     expect(backedUp.code, backedUp.out).toBe(0);
     expect(modeOf(backup)).toBe("0600");
   });
@@ -94,7 +101,8 @@ describe("files the server writes are its user's only, under umask 022", { timeo
     expect(modeOf(sqlitePath)).toBe("0644");
     const server = await startServerProcess({ kind: "sqlite", path: sqlitePath });
     try {
-      for (const file of [sqlitePath, `${sqlitePath}-wal`, `${sqlitePath}-shm`]) expect(`${file} ${modeOf(file)}`).toBe(`${file} 0600`);
+      for (const file of [sqlitePath, `${sqlitePath}-wal`, `${sqlitePath}-shm`])
+        expect(`${file} ${modeOf(file)}`).toBe(`${file} 0600`);
     } finally {
       await stop(server);
     }

@@ -21,7 +21,12 @@ const probe = {
   phone: "(512) 555-0193",
   message: "Our xylophone bakery needs twelve new calls a week",
 };
-const emails = ["zephyrine.quillfeather@leak-probe.example", "zq.inquiry@leak-probe.example", "zq.form@leak-probe.example", "zq.invalid@leak-probe.example"] as const;
+const emails = [
+  "zephyrine.quillfeather@leak-probe.example",
+  "zq.inquiry@leak-probe.example",
+  "zq.form@leak-probe.example",
+  "zq.invalid@leak-probe.example",
+] as const;
 const admin = { email: "owner.leakprobe@agency-probe.example", password: "correct horse battery staple" };
 const notify = "notify.leakprobe@agency-probe.example";
 const assistant = "assistant.leakprobe@agency-probe.example";
@@ -103,7 +108,11 @@ async function formToken(): Promise<string> {
 }
 
 function postJson(path: string, body: unknown, headers: Record<string, string> = {}) {
-  return fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json", origin: base, ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  return fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base, ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 }
 
 function postForm(formName: string, fields: Record<string, string>) {
@@ -119,7 +128,8 @@ function postForm(formName: string, fields: Record<string, string>) {
 async function linesSaying(message: string, count: number): Promise<void> {
   const deadline = Date.now() + 20_000;
   while (server.logs.filter((line) => line.includes(`"msg":"${message}"`)).length < count) {
-    if (Date.now() > deadline) throw new Error(`expected ${count} lines saying "${message}":\n${server.logs.slice(-30).join("\n")}`);
+    if (Date.now() > deadline)
+      throw new Error(`expected ${count} lines saying "${message}":\n${server.logs.slice(-30).join("\n")}`);
     await pause(50);
   }
 }
@@ -128,7 +138,9 @@ async function linesSaying(message: string, count: number): Promise<void> {
 function malformedRequest(): Promise<void> {
   return new Promise((resolve) => {
     const socket = connect(server.port, "127.0.0.1", () => {
-      socket.write(`POST /api/contact?email=${emails[0]} HTTP/1.1\r\nHost: x\r\nBroken header ${probe.lastName}\r\n\r\n{"email":"${emails[0]}"}`);
+      socket.write(
+        `POST /api/contact?email=${emails[0]} HTTP/1.1\r\nHost: x\r\nBroken header ${probe.lastName}\r\n\r\n{"email":"${emails[0]}"}`,
+      );
     });
     socket.on("data", () => undefined);
     socket.on("close", () => resolve());
@@ -140,25 +152,57 @@ it("writes no e-mail address, phone, name or message of a lead (or of the owner)
   const tokens = await Promise.all([formToken(), formToken(), formToken(), formToken()]);
   // A person takes longer than MIN_HUMAN_FILL_MS to fill a form: these leads are not spam, so they are delivered.
   await pause(MIN_HUMAN_FILL_MS + 200);
-  const person = { firstName: probe.firstName, lastName: probe.lastName, phone: probe.phone, company: probe.company, elapsedMs: 30_000 };
+  const person = {
+    firstName: probe.firstName,
+    lastName: probe.lastName,
+    phone: probe.phone,
+    company: probe.company,
+    elapsedMs: 30_000,
+  };
 
-  const contact = await postJson("/api/contact", { ...person, email: emails[0], products: ["SEO Services"], formName: "contact-page", formToken: tokens[0] }, { "x-request-id": "probe-request-1" });
+  const contact = await postJson(
+    "/api/contact",
+    { ...person, email: emails[0], products: ["SEO Services"], formName: "contact-page", formToken: tokens[0] },
+    { "x-request-id": "probe-request-1" },
+  );
   expect(contact.status).toBe(201);
   expect(contact.headers.get("x-request-id")).toBe("probe-request-1");
-  const inquiry = await postJson("/api/service-inquiry", { ...person, email: emails[1], serviceType: "seo", message: probe.message, formToken: tokens[1] }, { "x-request-id": "not well formed <id>" });
+  const inquiry = await postJson(
+    "/api/service-inquiry",
+    { ...person, email: emails[1], serviceType: "seo", message: probe.message, formToken: tokens[1] },
+    { "x-request-id": "not well formed <id>" },
+  );
   expect(inquiry.status).toBe(201);
   expect(inquiry.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   // Invalid: every field wrong, the values echoed in nothing but the answer.
-  const invalid = await postJson("/api/service-inquiry", { ...person, email: `${emails[3]} not an address`, phone: `${probe.phone} call ${probe.firstName}`, serviceType: probe.message, message: "" });
+  const invalid = await postJson("/api/service-inquiry", {
+    ...person,
+    email: `${emails[3]} not an address`,
+    phone: `${probe.phone} call ${probe.firstName}`,
+    serviceType: probe.message,
+    message: "",
+  });
   expect(invalid.status).toBe(400);
   const malformed = await postJson("/api/contact", `{"firstName":"${probe.firstName}","email":"${emails[3]}",`);
   expect(malformed.status).toBe(400);
   // Spam: the honeypot filled in.
-  const spam = await postJson("/api/contact", { ...person, email: emails[3], products: ["SEO Services"], website: probe.message, formToken: tokens[3] });
+  const spam = await postJson("/api/contact", {
+    ...person,
+    email: emails[3],
+    products: ["SEO Services"],
+    website: probe.message,
+    formToken: tokens[3],
+  });
   expect(spam.status).toBe(201);
 
   // Without JavaScript: a valid post (with the token a script would have put in), an invalid one, one without a token.
-  const formFields = { firstName: probe.firstName, lastName: probe.lastName, email: emails[2], phone: probe.phone, company: probe.company };
+  const formFields = {
+    firstName: probe.firstName,
+    lastName: probe.lastName,
+    email: emails[2],
+    phone: probe.phone,
+    company: probe.company,
+  };
   const posted = await postForm("lead-audit", { ...formFields, formToken: tokens[2] });
   expect(posted.status).toBe(303);
   const refused = await postForm("lead-audit", { ...formFields, email: `${emails[3]}@@`, phone: "" });
@@ -171,7 +215,9 @@ it("writes no e-mail address, phone, name or message of a lead (or of the owner)
   expect(login.status).toBe(200);
   const cookie = login.headers.getSetCookie()[0]!.split(";")[0]!;
   for (const q of [emails[0], probe.lastName, probe.phone]) {
-    const search = await fetch(`${base}/api/admin/leads/contacts?view=all&q=${encodeURIComponent(q)}`, { headers: { cookie } });
+    const search = await fetch(`${base}/api/admin/leads/contacts?view=all&q=${encodeURIComponent(q)}`, {
+      headers: { cookie },
+    });
     expect(search.status).toBe(200);
   }
   const all = await fetch(`${base}/api/admin/leads/all?q=${encodeURIComponent(emails[1])}`, { headers: { cookie } });
@@ -194,20 +240,41 @@ it("writes no e-mail address, phone, name or message of a lead (or of the owner)
   expect(await server.exited).toBe(0);
 
   const lines = [...server.logs, ...server.stderr().split("\n")].filter((line) => line.trim() !== "");
-  const leaks = lines.flatMap((line) => forbiddenForms().filter((form) => line.toLowerCase().includes(form)).map((form) => `${form} in ${line}`));
+  const leaks = lines.flatMap((line) =>
+    forbiddenForms()
+      .filter((form) => line.toLowerCase().includes(form))
+      .map((form) => `${form} in ${line}`),
+  );
   expect(leaks).toEqual([]);
 
   // The log is still useful: one line per request, with its id; the leads by their ids.
-  const requests = server.logs.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.msg === "request completed");
-  expect(requests.find((line) => line.reqId === "probe-request-1")).toMatchObject({ method: "POST", path: "/api/contact", route: "/api/contact", status: 201 });
-  expect(requests.filter((line) => line.path === "/api/admin/leads/contacts").map((line) => line.status)).toEqual([200, 200, 200]);
+  const requests = server.logs
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((line) => line.msg === "request completed");
+  expect(requests.find((line) => line.reqId === "probe-request-1")).toMatchObject({
+    method: "POST",
+    path: "/api/contact",
+    route: "/api/contact",
+    status: 201,
+  });
+  expect(requests.filter((line) => line.path === "/api/admin/leads/contacts").map((line) => line.status)).toEqual([
+    200, 200, 200,
+  ]);
   expect(server.logs.some((line) => line.includes('"msg":"incoming request"'))).toBe(false);
   // The doors were all reached: the malformed request's trace line, the refused link, the spam verdict.
   expect(server.logs.some((line) => line.includes('"msg":"client error"') && line.includes("HPE_"))).toBe(true);
   expect(server.logs.some((line) => line.includes('"msg":"confirmation link not sent"'))).toBe(true);
-  expect(server.logs.some((line) => line.includes('"form":"contact-page"') && line.includes('"spam":false'))).toBe(true);
+  expect(server.logs.some((line) => line.includes('"form":"contact-page"') && line.includes('"spam":false'))).toBe(
+    true,
+  );
   expect(server.logs.some((line) => line.includes('"spam":"honeypot"'))).toBe(true);
-  expect(requests.find((line) => typeof line.path === "string" && line.path.startsWith("/api/leads-of/"))).toMatchObject({ path: "/api/leads-of/[email]", route: null, status: 404 });
+  expect(
+    requests.find((line) => typeof line.path === "string" && line.path.startsWith("/api/leads-of/")),
+  ).toMatchObject({ path: "/api/leads-of/[email]", route: null, status: 404 });
   const contactId = ((await contact.json()) as { id: string }).id;
-  expect(server.logs.some((line) => line.includes(`"lead":"${contactId}"`) && line.includes('"msg":"delivery failed; will retry"'))).toBe(true);
+  expect(
+    server.logs.some(
+      (line) => line.includes(`"lead":"${contactId}"`) && line.includes('"msg":"delivery failed; will retry"'),
+    ),
+  ).toBe(true);
 }, 60_000);

@@ -19,7 +19,12 @@ afterAll(async () => {
 describe.each(["SIGTERM", "SIGINT"] as const)("on %s", (signal) => {
   it("finishes the request in flight, stops accepting, closes the database and exits 0", async () => {
     const server = await startServerProcess(database.database);
-    const body = JSON.stringify({ firstName: "Late", lastName: "Lead", email: "late@example.com", phone: "555 123 0000" });
+    const body = JSON.stringify({
+      firstName: "Late",
+      lastName: "Lead",
+      email: "late@example.com",
+      phone: "555 123 0000",
+    });
 
     // Start a request and send only half of its body, so it is in flight when the signal arrives.
     const inFlight = request({

@@ -15,7 +15,9 @@ async function main() {
   // hand with an older system Node would run on a runtime without security fixes.
   const nodeMajor = Number(process.versions.node.split(".")[0]);
   if (nodeMajor < MIN_NODE_MAJOR) {
-    console.error(`This server needs Node.js ${MIN_NODE_MAJOR} or newer; this is ${process.version}. Start it with \`npm start\`, which runs the Node ${MIN_NODE_MAJOR} that \`npm ci\` installs.`);
+    console.error(
+      `This server needs Node.js ${MIN_NODE_MAJOR} or newer; this is ${process.version}. Start it with \`npm start\`, which runs the Node ${MIN_NODE_MAJOR} that \`npm ci\` installs.`,
+    );
     process.exit(1);
   }
   // A local .env (see .env.example) fills in variables the environment does not set.

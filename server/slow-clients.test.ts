@@ -95,7 +95,9 @@ class SlowClient {
   outcome(): string {
     const status = /^HTTP\/1\.1 (\d{3}) /.exec(this.received)?.[1];
     if (status) return status;
-    return this.received === "" && (this.error === null || this.error === "ECONNRESET") ? "reset" : `unexpected: ${this.error} ${this.received}`;
+    return this.received === "" && (this.error === null || this.error === "ECONNRESET")
+      ? "reset"
+      : `unexpected: ${this.error} ${this.received}`;
   }
 
   destroy() {
@@ -161,7 +163,8 @@ describe("slow clients", () => {
       await within(
         REQUEST_TIMEOUT_SECONDS * 1000 + SLACK_MS,
         Promise.all(slow.map((client) => client.closed)),
-        () => `still open after the request timeout: ${slow.filter((client) => !client.isClosed).length} of ${slow.length}`,
+        () =>
+          `still open after the request timeout: ${slow.filter((client) => !client.isClosed).length} of ${slow.length}`,
       );
     } finally {
       clearInterval(trickle);
@@ -172,7 +175,10 @@ describe("slow clients", () => {
     // connection instead, and the answer may be lost with it.
     for (const [kind, clients] of Object.entries({ slowBodies, slowHeaders, silent })) {
       const outcomes = tally(clients);
-      expect(Object.keys(outcomes).filter((outcome) => outcome !== "408" && outcome !== "reset"), kind).toEqual([]);
+      expect(
+        Object.keys(outcomes).filter((outcome) => outcome !== "408" && outcome !== "reset"),
+        kind,
+      ).toEqual([]);
       expect(outcomes["408"] ?? 0, kind).toBeGreaterThan(0);
     }
     expect(slowBodies.find((client) => client.outcome() === "408")!.received).toContain('"statusCode":408');
@@ -188,7 +194,9 @@ describe("slow clients", () => {
     // The inbox's "all" view: this lead has no form token, so the spam guard files it as spam.
     const stored = await fetch(`${base}/api/admin/leads/contacts?view=all`, { headers: { cookie } });
     expect(stored.status).toBe(200);
-    expect(((await stored.json()) as { items: Array<{ email: string }> }).items.map((row) => row.email)).toEqual(["served@example.com"]);
+    expect(((await stored.json()) as { items: Array<{ email: string }> }).items.map((row) => row.email)).toEqual([
+      "served@example.com",
+    ]);
 
     // A client's slowness is not our error.
     expect(server.logs.join("")).not.toMatch(/"level":50/);
@@ -197,7 +205,11 @@ describe("slow clients", () => {
   it("closes a kept-alive connection that stays idle", async () => {
     const client = await SlowClient.open(server.port, "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", "");
     try {
-      await within(KEEP_ALIVE_TIMEOUT_SECONDS * 1000 + SLACK_MS, client.closed, () => "the idle connection is still open");
+      await within(
+        KEEP_ALIVE_TIMEOUT_SECONDS * 1000 + SLACK_MS,
+        client.closed,
+        () => "the idle connection is still open",
+      );
     } finally {
       client.destroy();
     }

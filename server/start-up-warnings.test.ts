@@ -21,10 +21,14 @@ async function startUp(env: NodeJS.ProcessEnv): Promise<{ port: number; logs: Lo
   const server = await startServerProcess(database.database, env);
   server.child.kill("SIGTERM");
   await server.exited;
-  return { port: server.port, logs: server.logs.filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as LogLine) };
+  return {
+    port: server.port,
+    logs: server.logs.filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as LogLine),
+  };
 }
 
-const warnings = (logs: LogLine[], about: string) => logs.filter((line) => line.level === 40 && line.msg.includes(about)).map((line) => line.msg);
+const warnings = (logs: LogLine[], about: string) =>
+  logs.filter((line) => line.level === 40 && line.msg.includes(about)).map((line) => line.msg);
 
 describe("start-up warnings", { timeout: 60_000 }, () => {
   it("SITE_ORIGIN unset and TRUST_PROXY=1 on HOST=0.0.0.0: one line each, the links' origin with the port in use", async () => {

@@ -35,6 +35,9 @@ describe("the admin boundary", () => {
   });
 
   it("finds an import of the admin when there is one", () => {
-    expect(importsOf('import { AdminApp } from "../../admin/admin-app.tsx";\nconst x = import("./y.ts");')).toEqual(["../../admin/admin-app.tsx", "./y.ts"]);
+    expect(importsOf('import { AdminApp } from "../../admin/admin-app.tsx";\nconst x = import("./y.ts");')).toEqual([
+      "../../admin/admin-app.tsx",
+      "./y.ts",
+    ]);
   });
 });

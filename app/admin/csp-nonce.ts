@@ -6,5 +6,8 @@ import { setNonce } from "get-nonce";
 // element's `nonce` property. Radix Dialog's scroll lock (react-remove-scroll, through
 // react-style-singleton) reads it from get-nonce.
 
-const nonce = typeof document === "undefined" ? undefined : document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;
+const nonce =
+  typeof document === "undefined"
+    ? undefined
+    : document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;
 if (nonce) setNonce(nonce);

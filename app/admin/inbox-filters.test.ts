@@ -22,11 +22,30 @@ const read = (kind: ListKind, query: string) => filtersFromSearchParams(kind, ne
 describe("filtersFromSearchParams", () => {
   it("gives the defaults for an address without filters", () => {
     expect(read("contacts", "")).toEqual(defaultFilters);
-    expect(defaultFilters).toEqual({ view: "inbox", q: "", status: "", from: "", to: "", product: "", serviceType: "", form: "", unread: false, followUp: "", assignee: "", group: "", sort: "newest" });
+    expect(defaultFilters).toEqual({
+      view: "inbox",
+      q: "",
+      status: "",
+      from: "",
+      to: "",
+      product: "",
+      serviceType: "",
+      form: "",
+      unread: false,
+      followUp: "",
+      assignee: "",
+      group: "",
+      sort: "newest",
+    });
   });
 
   it("reads every filter of a shared address", () => {
-    expect(read("contacts", "view=spam&q=Quinn&status=spam&from=2026-01-01&to=2026-01-31&product=SEO+Services&form=contact-page&unread=true&followUp=due&assignee=me&group=person&sort=name")).toEqual({
+    expect(
+      read(
+        "contacts",
+        "view=spam&q=Quinn&status=spam&from=2026-01-01&to=2026-01-31&product=SEO+Services&form=contact-page&unread=true&followUp=due&assignee=me&group=person&sort=name",
+      ),
+    ).toEqual({
       view: "spam",
       q: "Quinn",
       status: "spam",
@@ -44,7 +63,9 @@ describe("filtersFromSearchParams", () => {
     expect(read("inquiries", "serviceType=web-design").serviceType).toBe("web-design");
     // Whose leads (issue 23): me, none or a user's id; anything else is dropped.
     expect(read("all", "assignee=none").assignee).toBe("none");
-    expect(read("all", "assignee=0B6C5A3E-6F7D-4A51-9A7E-1F2D3C4B5A69").assignee).toBe("0b6c5a3e-6f7d-4a51-9a7e-1f2d3c4b5a69");
+    expect(read("all", "assignee=0B6C5A3E-6F7D-4A51-9A7E-1F2D3C4B5A69").assignee).toBe(
+      "0b6c5a3e-6f7d-4a51-9a7e-1f2d3c4b5a69",
+    );
     expect(read("all", "assignee=someone").assignee).toBe("");
     expect(filtersToSearchParams({ ...defaultFilters, assignee: "me" }).toString()).toBe("assignee=me");
     expect(read("contacts", "sort=sideways").sort).toBe("newest");
@@ -54,7 +75,9 @@ describe("filtersFromSearchParams", () => {
   });
 
   it("drops values the API would refuse instead of failing the list", () => {
-    expect(read("contacts", "view=all&status=maybe&from=2026-13-01&to=yesterday&unread=yes&followUp=later")).toEqual(defaultFilters);
+    expect(read("contacts", "view=all&status=maybe&from=2026-13-01&to=yesterday&unread=yes&followUp=later")).toEqual(
+      defaultFilters,
+    );
     // A calendar date that does not exist.
     expect(read("contacts", "from=2026-02-30").from).toBe("");
     expect(read("inquiries", "serviceType=plumbing").serviceType).toBe("");
@@ -65,7 +88,10 @@ describe("filtersFromSearchParams", () => {
   it("keeps only the filters of the inbox's kind; All leads takes both", () => {
     expect(read("inquiries", "product=SEO+Services").product).toBe("");
     expect(read("contacts", "serviceType=seo").serviceType).toBe("");
-    expect(read("all", "product=SEO+Services&serviceType=seo")).toMatchObject({ product: "SEO Services", serviceType: "seo" });
+    expect(read("all", "product=SEO+Services&serviceType=seo")).toMatchObject({
+      product: "SEO Services",
+      serviceType: "seo",
+    });
     expect(read("all", "serviceType=plumbing").serviceType).toBe("");
   });
 
@@ -94,11 +120,22 @@ describe("filtersFromSearchParams", () => {
 describe("filtersToSearchParams", () => {
   it("writes only what differs from the defaults", () => {
     expect(filtersToSearchParams(defaultFilters).toString()).toBe("");
-    expect(filtersToSearchParams({ ...defaultFilters, q: "  Quinn ", form: " ", unread: true }).toString()).toBe("q=Quinn&unread=true");
+    expect(filtersToSearchParams({ ...defaultFilters, q: "  Quinn ", form: " ", unread: true }).toString()).toBe(
+      "q=Quinn&unread=true",
+    );
   });
 
   it("round-trips through the address", () => {
-    const filters: InboxFilters = { ...defaultFilters, view: "spam", q: "Zoë", status: "spam", from: "2026-01-01", product: "Website Design", unread: true, followUp: "due" };
+    const filters: InboxFilters = {
+      ...defaultFilters,
+      view: "spam",
+      q: "Zoë",
+      status: "spam",
+      from: "2026-01-01",
+      product: "Website Design",
+      unread: true,
+      followUp: "due",
+    };
     expect(read("contacts", filtersToSearchParams(filters).toString())).toEqual(filters);
   });
 
@@ -122,7 +159,14 @@ describe("filtersToSearchParams", () => {
 
 describe("the lists", () => {
   it("are the two inboxes and All leads", () => {
-    expect(["contacts", "inquiries", "all", "spam", "", null].map(isListKind)).toEqual([true, true, true, false, false, false]);
+    expect(["contacts", "inquiries", "all", "spam", "", null].map(isListKind)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 
@@ -131,9 +175,14 @@ describe("a lead's link from a list", () => {
     const search = leadLinkSearch("all", { ...defaultFiltersOf("all"), q: "Quinn", followUp: "due" });
     expect(search).toBe("?list=all&q=Quinn&followUp=due&sort=deadline");
     const params = new URLSearchParams(search);
-    expect(listOfLeadPage("contacts", params)).toEqual({ list: "all", filters: { ...defaultFiltersOf("all"), q: "Quinn", followUp: "due" } });
+    expect(listOfLeadPage("contacts", params)).toEqual({
+      list: "all",
+      filters: { ...defaultFiltersOf("all"), q: "Quinn", followUp: "due" },
+    });
     // Its own inbox's filters would drop a service type and read another order: All leads' are kept.
-    const inquiry = new URLSearchParams(leadLinkSearch("all", { ...defaultFiltersOf("all"), serviceType: "seo", sort: "name" }));
+    const inquiry = new URLSearchParams(
+      leadLinkSearch("all", { ...defaultFiltersOf("all"), serviceType: "seo", sort: "name" }),
+    );
     expect(listOfLeadPage("contacts", inquiry).filters).toMatchObject({ serviceType: "seo", sort: "name" });
   });
 
@@ -175,7 +224,16 @@ describe("view links", () => {
   it("counts the filters that fold away on a phone: not the search, the view or the order", () => {
     expect(activeFilterCount(defaultFilters)).toBe(0);
     expect(activeFilterCount({ ...defaultFilters, q: "Quinn", view: "spam", sort: "name" })).toBe(0);
-    expect(activeFilterCount({ ...defaultFilters, status: "new", from: "2026-01-01", unread: true, followUp: "due", form: "contact-page" })).toBe(5);
+    expect(
+      activeFilterCount({
+        ...defaultFilters,
+        status: "new",
+        from: "2026-01-01",
+        unread: true,
+        followUp: "due",
+        form: "contact-page",
+      }),
+    ).toBe(5);
     expect(activeFilterCount({ ...defaultFilters, form: "  " })).toBe(0);
   });
 });

@@ -104,7 +104,9 @@ export function filtersFromSearchParams(kind: ListKind, params: URLSearchParams)
     assignee: checked(rules.assignee, params.get("assignee")),
     group: params.get("group") === "person" ? "person" : "",
     // (The contract's schema fills in the API's default for a missing order: only a given one is read.)
-    sort: (params.has("sort") ? leadSortParam.shape.sort.safeParse(params.get("sort")).data : undefined) ?? defaultSortOf(kind),
+    sort:
+      (params.has("sort") ? leadSortParam.shape.sort.safeParse(params.get("sort")).data : undefined) ??
+      defaultSortOf(kind),
   };
 }
 
@@ -113,7 +115,10 @@ export function filtersFromSearchParams(kind: ListKind, params: URLSearchParams)
  * `defaultSort` ("newest", the API's) it is what the API reads (the list, the counts, the export); a
  * list's address leaves out its own default order instead (listSearchParams).
  */
-export function filtersToSearchParams(filters: InboxFilters, defaultSort: LeadSort = API_DEFAULT_SORT): URLSearchParams {
+export function filtersToSearchParams(
+  filters: InboxFilters,
+  defaultSort: LeadSort = API_DEFAULT_SORT,
+): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.view !== "inbox") params.set("view", filters.view);
   const q = filters.q.trim();
@@ -163,7 +168,18 @@ export function hasFilters(kind: ListKind, filters: InboxFilters): boolean {
  * "Filters" button (the search stays in sight there, the other filters fold away behind it).
  */
 export function activeFilterCount(filters: InboxFilters): number {
-  const set = [filters.status, filters.from, filters.to, filters.product, filters.serviceType, filters.form.trim(), filters.followUp, filters.unread, filters.assignee, filters.group];
+  const set = [
+    filters.status,
+    filters.from,
+    filters.to,
+    filters.product,
+    filters.serviceType,
+    filters.form.trim(),
+    filters.followUp,
+    filters.unread,
+    filters.assignee,
+    filters.group,
+  ];
   return set.filter(Boolean).length;
 }
 

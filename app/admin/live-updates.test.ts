@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { arrivalNotice, arrivedSince, titleWithUnread } from "./live-updates.ts";
 
-const lead = (id: string, createdAt: string, status = "new") => ({ id, createdAt, status, firstName: "Ann", lastName: id });
+const lead = (id: string, createdAt: string, status = "new") => ({
+  id,
+  createdAt,
+  status,
+  firstName: "Ann",
+  lastName: id,
+});
 
 describe("titleWithUnread", () => {
   it("puts the unread count, with separators, before the title, and nothing when none is unread", () => {
@@ -15,12 +21,20 @@ describe("arrivedSince", () => {
   const seen = { ids: new Set(["a", "b"]), newest: "2026-11-23T10:00:00.000Z" };
 
   it("finds the leads newer than the newest seen, leaving out spam", () => {
-    const next = [lead("d", "2026-11-23T10:05:00.000Z"), lead("c", "2026-11-23T10:01:00.000Z", "spam"), lead("a", "2026-11-23T10:00:00.000Z")];
-    expect(arrivedSince("contacts", seen, next)).toEqual([{ kind: "contacts", id: "d", firstName: "Ann", lastName: "d" }]);
+    const next = [
+      lead("d", "2026-11-23T10:05:00.000Z"),
+      lead("c", "2026-11-23T10:01:00.000Z", "spam"),
+      lead("a", "2026-11-23T10:00:00.000Z"),
+    ];
+    expect(arrivedSince("contacts", seen, next)).toEqual([
+      { kind: "contacts", id: "d", firstName: "Ann", lastName: "d" },
+    ]);
   });
 
   it("does not take an older lead that moved up (after a deletion) for a new one", () => {
-    expect(arrivedSince("contacts", seen, [lead("a", "2026-11-23T10:00:00.000Z"), lead("z", "2026-11-20T08:00:00.000Z")])).toEqual([]);
+    expect(
+      arrivedSince("contacts", seen, [lead("a", "2026-11-23T10:00:00.000Z"), lead("z", "2026-11-20T08:00:00.000Z")]),
+    ).toEqual([]);
   });
 });
 
@@ -32,7 +46,16 @@ describe("arrivalNotice", () => {
       body: "Bo Li",
       path: "/admin/leads/inquiries/x",
     });
-    const many = Array.from({ length: 1200 }, (_, i) => ({ kind: "contacts" as const, id: String(i), firstName: "A", lastName: "B" }));
-    expect(arrivalNotice(many)).toEqual({ title: "1,200 new leads", body: "Open the admin to see them.", path: "/admin/submissions" });
+    const many = Array.from({ length: 1200 }, (_, i) => ({
+      kind: "contacts" as const,
+      id: String(i),
+      firstName: "A",
+      lastName: "B",
+    }));
+    expect(arrivalNotice(many)).toEqual({
+      title: "1,200 new leads",
+      body: "Open the admin to see them.",
+      path: "/admin/submissions",
+    });
   });
 });

@@ -152,7 +152,11 @@ export function arrivalNotice(arrived: ArrivedLead[]): { title: string; body: st
       path: `/admin/leads/${first.kind}/${first.id}`,
     };
   }
-  return { title: `${formatCount(arrived.length)} new leads`, body: "Open the admin to see them.", path: "/admin/submissions" };
+  return {
+    title: `${formatCount(arrived.length)} new leads`,
+    body: "Open the admin to see them.",
+    path: "/admin/submissions",
+  };
 }
 
 type Listed = { id: string; createdAt: string; status: string; firstName: string; lastName: string };
@@ -161,9 +165,16 @@ type Listed = { id: string; createdAt: string; status: string; firstName: string
  * The leads of `next` that arrived since `seen` was taken: not seen before, newer than the newest seen
  * (a deletion must not make an older lead look new) and not spam.
  */
-export function arrivedSince(kind: LeadKind, seen: { ids: Set<string>; newest: string }, next: Listed[]): ArrivedLead[] {
+export function arrivedSince(
+  kind: LeadKind,
+  seen: { ids: Set<string>; newest: string },
+  next: Listed[],
+): ArrivedLead[] {
   return next
-    .filter((lead) => !seen.ids.has(lead.id) && Date.parse(lead.createdAt) > Date.parse(seen.newest) && lead.status !== "spam")
+    .filter(
+      (lead) =>
+        !seen.ids.has(lead.id) && Date.parse(lead.createdAt) > Date.parse(seen.newest) && lead.status !== "spam",
+    )
     .map(({ id, firstName, lastName }) => ({ kind, id, firstName, lastName }));
 }
 
@@ -204,7 +215,10 @@ export function useNewLeadNotifications() {
       const before = seen.current[kind];
       if (before) arrived.push(...arrivedSince(kind, before, list));
       const ids = new Set([...(before?.ids ?? []), ...list.map((lead) => lead.id)]);
-      const newest = list.reduce((max, lead) => (Date.parse(lead.createdAt) > Date.parse(max) ? lead.createdAt : max), before?.newest ?? "1970-01-01T00:00:00.000Z");
+      const newest = list.reduce(
+        (max, lead) => (Date.parse(lead.createdAt) > Date.parse(max) ? lead.createdAt : max),
+        before?.newest ?? "1970-01-01T00:00:00.000Z",
+      );
       seen.current[kind] = { ids, newest };
     }
     const notice = arrivalNotice(arrived);

@@ -3,7 +3,14 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AdminStatus } from "../../contract/admin.ts";
 import { apiRequest, createQueryClient, HttpError } from "../lib/api-client.ts";
 import { statsQuery } from "./api/stats.ts";
-import { endSessionOnUnauthorized, loginMutation, logoutMutation, secondFactorMutation, sessionQuery, signedOut } from "./session.ts";
+import {
+  endSessionOnUnauthorized,
+  loginMutation,
+  logoutMutation,
+  secondFactorMutation,
+  sessionQuery,
+  signedOut,
+} from "./session.ts";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -21,13 +28,17 @@ function stubFetch(...answers: Answer[]) {
   return fetch;
 }
 
-const status = (queryClient: ReturnType<typeof createQueryClient>) => queryClient.getQueryData<AdminStatus | null>(sessionQuery.queryKey);
+const status = (queryClient: ReturnType<typeof createQueryClient>) =>
+  queryClient.getQueryData<AdminStatus | null>(sessionQuery.queryKey);
 const owner = { username: "owner@example.com", password: "a long enough password" };
 const ownerStatus: AdminStatus = { authenticated: true, username: owner.username };
 
 describe("the status", () => {
   it("is read from /api/admin/status with cookies, a 401 reading as signed out", async () => {
-    const fetch = stubFetch({ status: 200, body: '{"authenticated":true,"username":"owner@example.com"}' }, { status: 401 });
+    const fetch = stubFetch(
+      { status: 200, body: '{"authenticated":true,"username":"owner@example.com"}' },
+      { status: 401 },
+    );
     const queryClient = createQueryClient();
     expect(await queryClient.fetchQuery(sessionQuery)).toEqual({ authenticated: true, username: "owner@example.com" });
     expect(await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 })).toBeNull();
@@ -55,7 +66,12 @@ describe("login", () => {
     expect(status(queryClient)).toEqual(ownerStatus);
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0]!;
-    expect([url, init?.method, init?.credentials, init?.body]).toEqual(["/api/admin/login", "POST", "include", JSON.stringify(owner)]);
+    expect([url, init?.method, init?.credentials, init?.body]).toEqual([
+      "/api/admin/login",
+      "POST",
+      "include",
+      JSON.stringify(owner),
+    ]);
     expect(new Headers(init?.headers).get("content-type")).toBe("application/json");
     // The previous session's data is gone.
     expect(queryClient.getQueryData(statsQuery.queryKey)).toBeUndefined();
@@ -64,19 +80,44 @@ describe("login", () => {
   });
 
   it("reads the role from the answer, and stays signed out when a second factor comes next (issue 23)", async () => {
-    stubFetch({ status: 200, body: JSON.stringify({ authenticated: true, username: owner.username, user: { id: "u1", role: "member", name: null } }) });
+    stubFetch({
+      status: 200,
+      body: JSON.stringify({
+        authenticated: true,
+        username: owner.username,
+        user: { id: "u1", role: "member", name: null },
+      }),
+    });
     const queryClient = createQueryClient();
     await new MutationObserver(queryClient, loginMutation).mutate(owner);
     expect(status(queryClient)).toEqual({ ...ownerStatus, user: { id: "u1", role: "member", name: null } });
 
     stubFetch(
-      { status: 200, body: JSON.stringify({ authenticated: false, username: null, secondFactor: { methods: ["totp", "recovery-code"] } }) },
-      { status: 200, body: JSON.stringify({ authenticated: true, username: owner.username, user: { id: "u1", role: "owner", name: "Ana" } }) },
+      {
+        status: 200,
+        body: JSON.stringify({
+          authenticated: false,
+          username: null,
+          secondFactor: { methods: ["totp", "recovery-code"] },
+        }),
+      },
+      {
+        status: 200,
+        body: JSON.stringify({
+          authenticated: true,
+          username: owner.username,
+          user: { id: "u1", role: "owner", name: "Ana" },
+        }),
+      },
     );
     const second = createQueryClient();
     second.setQueryData(sessionQuery.queryKey, signedOut);
     const step = await new MutationObserver(second, loginMutation).mutate(owner);
-    expect(step).toEqual({ authenticated: false, username: null, secondFactor: { methods: ["totp", "recovery-code"] } });
+    expect(step).toEqual({
+      authenticated: false,
+      username: null,
+      secondFactor: { methods: ["totp", "recovery-code"] },
+    });
     expect(status(second)).toEqual(signedOut);
     await new MutationObserver(second, secondFactorMutation).mutate("123456");
     expect(status(second)).toMatchObject({ authenticated: true, user: { role: "owner" } });
@@ -128,7 +169,9 @@ describe("endSessionOnUnauthorized", () => {
     stubFetch({ status: 401 });
     const queryClient = signedIn();
     const stop = endSessionOnUnauthorized(queryClient);
-    await new MutationObserver(queryClient, { mutationFn: () => apiRequest("POST", "/api/admin/password", {}) }).mutate().catch(() => undefined);
+    await new MutationObserver(queryClient, { mutationFn: () => apiRequest("POST", "/api/admin/password", {}) })
+      .mutate()
+      .catch(() => undefined);
     expect(status(queryClient)).toEqual(signedOut);
     stop();
   });

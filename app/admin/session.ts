@@ -55,7 +55,11 @@ export const loginMutation = mutationOptions({
     const response = await apiRequest("POST", "/api/admin/login", credentials);
     const answer = (await response.json().catch(() => null)) as Partial<SignInAnswer> | null;
     if (answer && "secondFactor" in answer && answer.secondFactor) return answer as SecondFactorStep;
-    return { authenticated: true, username: credentials.username, ...(answer && "user" in answer && answer.user ? { user: answer.user } : {}) };
+    return {
+      authenticated: true,
+      username: credentials.username,
+      ...(answer && "user" in answer && answer.user ? { user: answer.user } : {}),
+    };
   },
   onSuccess: (answer, _credentials, _result, { client }) => {
     if (!isSecondFactorStep(answer)) startSession(client, answer);
@@ -64,7 +68,8 @@ export const loginMutation = mutationOptions({
 
 /** POST /api/admin/login/second-factor: the app's code or a recovery code. */
 export const secondFactorMutation = mutationOptions({
-  mutationFn: async (code: string): Promise<AdminStatus> => (await (await apiRequest("POST", "/api/admin/login/second-factor", { code })).json()) as AdminStatus,
+  mutationFn: async (code: string): Promise<AdminStatus> =>
+    (await (await apiRequest("POST", "/api/admin/login/second-factor", { code })).json()) as AdminStatus,
   onSuccess: (status, _code, _result, { client }) => startSession(client, status),
 });
 
@@ -90,10 +95,12 @@ export const logoutMutation = mutationOptions({
  */
 export function endSessionOnUnauthorized(queryClient: QueryClient): () => void {
   const stopQueries = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type === "updated" && event.action.type === "error" && isUnauthorized(event.action.error)) endSession(queryClient);
+    if (event.type === "updated" && event.action.type === "error" && isUnauthorized(event.action.error))
+      endSession(queryClient);
   });
   const stopMutations = queryClient.getMutationCache().subscribe((event) => {
-    if (event?.type === "updated" && event.action.type === "error" && isUnauthorized(event.action.error)) endSession(queryClient);
+    if (event?.type === "updated" && event.action.type === "error" && isUnauthorized(event.action.error))
+      endSession(queryClient);
   });
   return () => {
     stopQueries();

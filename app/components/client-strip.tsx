@@ -11,14 +11,23 @@ export function ClientStrip({ className }: { className?: string }) {
   return (
     <div className={className}>
       <div className="flex flex-wrap items-center justify-center gap-x-3 gap-y-2">
-        <p className="text-center text-sm font-bold uppercase tracking-wider text-slate-700">Trusted by local service businesses like</p>
+        <p className="text-center text-sm font-bold uppercase tracking-wider text-slate-700">
+          Trusted by local service businesses like
+        </p>
         <button
           type="button"
           data-client-strip-pause=""
           aria-pressed="false"
           className="invisible inline-flex min-h-9 items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 aria-pressed:border-brand-700 aria-pressed:bg-brand-50 aria-pressed:text-brand-900"
         >
-          <svg width="14" height="14" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" className="h-3.5 w-3.5 shrink-0">
+          <svg
+            width="14"
+            height="14"
+            viewBox="0 0 24 24"
+            fill="currentColor"
+            aria-hidden="true"
+            className="h-3.5 w-3.5 shrink-0"
+          >
             <path d="M6 4h4v16H6zM14 4h4v16h-4z" />
           </svg>
           Pause<span className="sr-only"> the client names</span>
@@ -32,7 +41,10 @@ export function ClientStrip({ className }: { className?: string }) {
         className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3 lg:grid-cols-5 [&>:last-child]:col-span-2 lg:[&>:last-child]:col-span-1"
       >
         {visibleClientNames(0).map((name) => (
-          <li key={name} className="flex min-h-14 items-center justify-center rounded-lg border border-slate-200 bg-white px-3 py-2 text-center text-sm font-semibold text-slate-800 sm:text-base">
+          <li
+            key={name}
+            className="flex min-h-14 items-center justify-center rounded-lg border border-slate-200 bg-white px-3 py-2 text-center text-sm font-semibold text-slate-800 sm:text-base"
+          >
             {name}
           </li>
         ))}

@@ -20,7 +20,8 @@ function aspectClass(width: number, height: number): string {
   const ratio = (width / height).toFixed(2);
   const found = aspectClasses[ratio];
   // The pages are built ahead of time: a photo of new proportions fails the build, not the page.
-  if (!found) throw new Error(`PhotoFrame: no frame for a ${width} by ${height} photo (ratio ${ratio}); add it to aspectClasses`);
+  if (!found)
+    throw new Error(`PhotoFrame: no frame for a ${width} by ${height} photo (ratio ${ratio}); add it to aspectClasses`);
   return found;
 }
 

@@ -27,7 +27,12 @@ export function SchedulingEmbed({
   return (
     <div className={className}>
       <p className="mb-4 flex flex-wrap items-center justify-center gap-x-2 gap-y-1 text-center text-slate-700">
-        <a href={siteConfig.schedulingUrl} target="_blank" rel="noopener noreferrer" className={cn(linkClass, "inline-flex items-center gap-1")}>
+        <a
+          href={siteConfig.schedulingUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={cn(linkClass, "inline-flex items-center gap-1")}
+        >
           Open the booking page
           <ExternalLink className="h-4 w-4" aria-hidden="true" />
           <span className="sr-only">(opens in a new tab)</span>
@@ -48,7 +53,10 @@ export function SchedulingEmbed({
         data-frame-title={title}
         data-frame-height={height}
       >
-        <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center text-brand-900 group-data-[state=shown]:hidden" data-booking-card="">
+        <div
+          className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center text-brand-900 group-data-[state=shown]:hidden"
+          data-booking-card=""
+        >
           <CalendarDays className="h-10 w-10" aria-hidden="true" />
           <p className="rounded-md bg-white/90 px-3 py-1 text-lg font-semibold">Book a free 30-minute call</p>
           <p className="max-w-sm rounded-md bg-white/90 px-3 py-1 text-slate-700">
@@ -58,7 +66,11 @@ export function SchedulingEmbed({
           <button type="button" hidden className={buttonVariants({ size: "lg" })} data-booking-show="">
             Show the booking calendar
           </button>
-          <p role="status" className="rounded-md bg-white/90 px-3 py-1 font-semibold empty:hidden" data-booking-status=""></p>
+          <p
+            role="status"
+            className="rounded-md bg-white/90 px-3 py-1 font-semibold empty:hidden"
+            data-booking-status=""
+          ></p>
         </div>
       </div>
     </div>

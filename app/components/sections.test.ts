@@ -11,7 +11,9 @@ function layoutAt(classes: string, upTo: (typeof breakpoints)[number]) {
   let lastItemSpan = 1;
   for (const breakpoint of breakpoints.slice(0, breakpoints.indexOf(upTo) + 1)) {
     columns = Number(new RegExp(`(?:^| )${breakpoint}:grid-cols-(\\d)`).exec(classes)?.[1] ?? columns);
-    lastItemSpan = Number(new RegExp(`(?:^| )${breakpoint}:\\[&>:last-child\\]:col-span-(\\d)`).exec(classes)?.[1] ?? lastItemSpan);
+    lastItemSpan = Number(
+      new RegExp(`(?:^| )${breakpoint}:\\[&>:last-child\\]:col-span-(\\d)`).exec(classes)?.[1] ?? lastItemSpan,
+    );
   }
   return { columns, lastItemSpan };
 }

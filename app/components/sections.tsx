@@ -16,7 +16,18 @@ const buttonLinkSizes = { default: "min-h-10 px-4 py-2 text-sm", lg: "min-h-12 p
 
 function CheckIcon() {
   return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-green-700">
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      className="mt-0.5 h-5 w-5 shrink-0 text-green-700"
+    >
       <path d="M20 6 9 17l-5-5" />
     </svg>
   );
@@ -32,7 +43,19 @@ const toneClasses: Record<Tone, string> = {
   brand: "bg-brand-900 text-white",
 };
 
-export function Section({ id, tone = "white", className, children, labelledBy }: { id?: string; tone?: Tone; className?: string; children: ReactNode; labelledBy?: string }) {
+export function Section({
+  id,
+  tone = "white",
+  className,
+  children,
+  labelledBy,
+}: {
+  id?: string;
+  tone?: Tone;
+  className?: string;
+  children: ReactNode;
+  labelledBy?: string;
+}) {
   return (
     <section id={id} aria-labelledby={labelledBy} className={clsx(toneClasses[tone], "py-16 sm:py-20", className)}>
       <div className="mx-auto max-w-6xl px-4">{children}</div>
@@ -40,7 +63,21 @@ export function Section({ id, tone = "white", className, children, labelledBy }:
   );
 }
 
-export function SectionHeader({ id, eyebrow, title, intro, className, centered = true }: { id?: string; eyebrow?: string; title: ReactNode; intro?: ReactNode; className?: string; centered?: boolean }) {
+export function SectionHeader({
+  id,
+  eyebrow,
+  title,
+  intro,
+  className,
+  centered = true,
+}: {
+  id?: string;
+  eyebrow?: string;
+  title: ReactNode;
+  intro?: ReactNode;
+  className?: string;
+  centered?: boolean;
+}) {
   return (
     <div className={clsx("max-w-3xl", centered && "mx-auto text-center", className)}>
       {eyebrow && (
@@ -67,7 +104,14 @@ function HeroBackdrop() {
   return (
     <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
       <div className="absolute inset-0 bg-[radial-gradient(var(--color-brand-200)_1.5px,transparent_1.5px)] bg-size-[24px_24px] mask-[radial-gradient(ellipse_60%_70%_at_100%_0%,black,transparent)]" />
-      <svg viewBox="0 0 400 400" width="400" height="400" className="absolute -right-24 -top-40 hidden h-[32rem] w-[32rem] text-brand-200 sm:block" fill="none" focusable="false">
+      <svg
+        viewBox="0 0 400 400"
+        width="400"
+        height="400"
+        className="absolute -right-24 -top-40 hidden h-[32rem] w-[32rem] text-brand-200 sm:block"
+        fill="none"
+        focusable="false"
+      >
         <circle cx="200" cy="200" r="150" stroke="currentColor" strokeWidth="28" />
         <path d="M200 30a170 170 0 0 1 170 170" className="stroke-signal-400" strokeWidth="10" strokeLinecap="round" />
       </svg>
@@ -76,7 +120,21 @@ function HeroBackdrop() {
 }
 
 /** The page's one h1, with its lead paragraph, buttons and an optional aside (a form, an image). */
-export function Hero({ eyebrow, title, intro, actions, aside, children }: { eyebrow?: ReactNode; title: ReactNode; intro?: ReactNode; actions?: ReactNode; aside?: ReactNode; children?: ReactNode }) {
+export function Hero({
+  eyebrow,
+  title,
+  intro,
+  actions,
+  aside,
+  children,
+}: {
+  eyebrow?: ReactNode;
+  title: ReactNode;
+  intro?: ReactNode;
+  actions?: ReactNode;
+  aside?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <section className="relative isolate overflow-hidden bg-gradient-to-b from-brand-50 to-white py-16 sm:py-24">
       <HeroBackdrop />
@@ -104,7 +162,19 @@ export function Hero({ eyebrow, title, intro, actions, aside, children }: { eyeb
 }
 
 /** A link styled as a button (navigations go through the router and scroll to the top). */
-export function ButtonLink({ to, variant = "default", size = "lg", className, children }: { to: string; variant?: "default" | "outline" | "secondary"; size?: "default" | "lg"; className?: string; children: ReactNode }) {
+export function ButtonLink({
+  to,
+  variant = "default",
+  size = "lg",
+  className,
+  children,
+}: {
+  to: string;
+  variant?: "default" | "outline" | "secondary";
+  size?: "default" | "lg";
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <a href={to} className={clsx(buttonBase, buttonLinkVariants[variant], buttonLinkSizes[size], className)}>
       {children}
@@ -128,9 +198,24 @@ const gridColumnClasses: Record<Breakpoint, Record<Columns, string>> = {
   lg: { 1: "lg:grid-cols-1", 2: "lg:grid-cols-2", 3: "lg:grid-cols-3", 4: "lg:grid-cols-4" },
 };
 const lastItemSpanClasses: Record<Breakpoint, Record<Columns, string>> = {
-  sm: { 1: "sm:[&>:last-child]:col-span-1", 2: "sm:[&>:last-child]:col-span-2", 3: "sm:[&>:last-child]:col-span-3", 4: "sm:[&>:last-child]:col-span-4" },
-  md: { 1: "md:[&>:last-child]:col-span-1", 2: "md:[&>:last-child]:col-span-2", 3: "md:[&>:last-child]:col-span-3", 4: "md:[&>:last-child]:col-span-4" },
-  lg: { 1: "lg:[&>:last-child]:col-span-1", 2: "lg:[&>:last-child]:col-span-2", 3: "lg:[&>:last-child]:col-span-3", 4: "lg:[&>:last-child]:col-span-4" },
+  sm: {
+    1: "sm:[&>:last-child]:col-span-1",
+    2: "sm:[&>:last-child]:col-span-2",
+    3: "sm:[&>:last-child]:col-span-3",
+    4: "sm:[&>:last-child]:col-span-4",
+  },
+  md: {
+    1: "md:[&>:last-child]:col-span-1",
+    2: "md:[&>:last-child]:col-span-2",
+    3: "md:[&>:last-child]:col-span-3",
+    4: "md:[&>:last-child]:col-span-4",
+  },
+  lg: {
+    1: "lg:[&>:last-child]:col-span-1",
+    2: "lg:[&>:last-child]:col-span-2",
+    3: "lg:[&>:last-child]:col-span-3",
+    4: "lg:[&>:last-child]:col-span-4",
+  },
 };
 
 /** The column classes for `count` items laid out by `plan` (exported for its unit test). */
@@ -142,7 +227,9 @@ export function gridColumnsFor(count: number, plan: ColumnPlan): string {
     if (!planned) continue;
     const widest = Math.min(planned, Math.max(count, 1));
     // Three rows of two fill better than a row of four and a row of two.
-    const even = ([4, 3, 2] as const).find((columns) => columns <= widest && columns >= widest - 1 && count % columns === 0);
+    const even = ([4, 3, 2] as const).find(
+      (columns) => columns <= widest && columns >= widest - 1 && count % columns === 0,
+    );
     const columns: Columns = even ?? (widest as Columns);
     const shortBy = count % columns === 0 ? 0 : columns - (count % columns);
     const span = (shortBy + 1) as Columns;
@@ -155,16 +242,49 @@ export function gridColumnsFor(count: number, plan: ColumnPlan): string {
 
 const cardGridPlans: Record<2 | 3 | 4, ColumnPlan> = { 2: { md: 2 }, 3: { md: 2, lg: 3 }, 4: { sm: 2, lg: 4 } };
 
-export function CardGrid({ columns = 3, className, children }: { columns?: 2 | 3 | 4; className?: string; children: ReactNode }) {
-  return <div className={clsx("mt-10 grid gap-6", gridColumnsFor(Children.toArray(children).length, cardGridPlans[columns]), className)}>{children}</div>;
+export function CardGrid({
+  columns = 3,
+  className,
+  children,
+}: {
+  columns?: 2 | 3 | 4;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className={clsx(
+        "mt-10 grid gap-6",
+        gridColumnsFor(Children.toArray(children).length, cardGridPlans[columns]),
+        className,
+      )}
+    >
+      {children}
+    </div>
+  );
 }
 
-export function Card({ title, icon, children, className, headingLevel = 3 }: { title: ReactNode; icon?: ReactNode; children?: ReactNode; className?: string; headingLevel?: 3 | 4 }) {
+export function Card({
+  title,
+  icon,
+  children,
+  className,
+  headingLevel = 3,
+}: {
+  title: ReactNode;
+  icon?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+  headingLevel?: 3 | 4;
+}) {
   const Heading = headingLevel === 3 ? "h3" : "h4";
   return (
     <div className={clsx("rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-sm", className)}>
       {icon && (
-        <div className="mb-4 inline-flex h-12 w-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100" aria-hidden="true">
+        <div
+          className="mb-4 inline-flex h-12 w-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100"
+          aria-hidden="true"
+        >
           {icon}
         </div>
       )}
@@ -222,9 +342,18 @@ export function CheckList({ items, className }: { items: ReactNode[]; className?
 export function StatGrid({ stats, className }: { stats: { value: string; label: string }[]; className?: string }) {
   return (
     // A band of figures on the brand's dark blue, divided like a scoreboard.
-    <dl className={clsx("mt-10 grid overflow-hidden rounded-2xl bg-brand-900 text-white shadow-lg", gridColumnsFor(stats.length, { sm: 3 }), className)}>
+    <dl
+      className={clsx(
+        "mt-10 grid overflow-hidden rounded-2xl bg-brand-900 text-white shadow-lg",
+        gridColumnsFor(stats.length, { sm: 3 }),
+        className,
+      )}
+    >
       {stats.map((stat) => (
-        <div key={stat.label} className="flex flex-col border-white/15 p-8 text-center max-sm:not-first:border-t sm:not-first:border-l">
+        <div
+          key={stat.label}
+          className="flex flex-col border-white/15 p-8 text-center max-sm:not-first:border-t sm:not-first:border-l"
+        >
           <dt className="order-2 mt-2 text-sm font-medium text-blue-100">{stat.label}</dt>
           <dd className="order-1 text-5xl font-extrabold tracking-tight text-white">
             {stat.value}
@@ -236,12 +365,21 @@ export function StatGrid({ stats, className }: { stats: { value: string; label: 
   );
 }
 
-export function ProcessSteps({ steps, className }: { steps: { title: string; text: ReactNode }[]; className?: string }) {
+export function ProcessSteps({
+  steps,
+  className,
+}: {
+  steps: { title: string; text: ReactNode }[];
+  className?: string;
+}) {
   return (
     <ol className={clsx("mt-10 grid gap-6", gridColumnsFor(steps.length, { md: 2, lg: 4 }), className)}>
       {steps.map((step, index) => (
         <li key={step.title} className="rounded-xl border border-slate-200 bg-white p-6 text-slate-900">
-          <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 font-bold text-white" aria-hidden="true">
+          <span
+            className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
+            aria-hidden="true"
+          >
             {index + 1}
           </span>
           <h3 className="mt-4 text-lg font-bold">
@@ -256,7 +394,17 @@ export function ProcessSteps({ steps, className }: { steps: { title: string; tex
 }
 
 /** A closing call to action on a dark band. */
-export function CtaBanner({ title, text, children, id }: { title: ReactNode; text?: ReactNode; children: ReactNode; id?: string }) {
+export function CtaBanner({
+  title,
+  text,
+  children,
+  id,
+}: {
+  title: ReactNode;
+  text?: ReactNode;
+  children: ReactNode;
+  id?: string;
+}) {
   return (
     <section id={id} className="bg-brand-900 py-16 text-white">
       <div className="mx-auto max-w-4xl px-4 text-center">

@@ -1,7 +1,19 @@
-import { footerCompany, footerGetStarted, footerIndustries, footerServices, siteConfig, type NavLink } from "../config/site.ts";
+import {
+  footerCompany,
+  footerGetStarted,
+  footerIndustries,
+  footerServices,
+  siteConfig,
+  type NavLink,
+} from "../config/site.ts";
 import { FacebookIcon, InstagramIcon, LinkedinIcon, YoutubeIcon } from "./social-icons.tsx";
 
-const socialIcons = { Facebook: FacebookIcon, Instagram: InstagramIcon, LinkedIn: LinkedinIcon, YouTube: YoutubeIcon } as const;
+const socialIcons = {
+  Facebook: FacebookIcon,
+  Instagram: InstagramIcon,
+  LinkedIn: LinkedinIcon,
+  YouTube: YoutubeIcon,
+} as const;
 
 function LinkList({ title, links }: { title: string; links: NavLink[] }) {
   const id = `footer-${title.toLowerCase().replace(/\s+/g, "-")}`;
@@ -13,7 +25,10 @@ function LinkList({ title, links }: { title: string; links: NavLink[] }) {
       <ul className="mt-4 space-y-2">
         {links.map((link) => (
           <li key={link.to}>
-            <a href={link.to} className="rounded text-slate-300 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white">
+            <a
+              href={link.to}
+              className="rounded text-slate-300 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
+            >
               {link.label}
             </a>
           </li>

@@ -4,7 +4,17 @@ import { headerCallToAction, industryNavigation, mainNavigation, siteConfig, typ
 
 // Plain clsx and inline icons here: the frame is on every page's first load, so it stays light.
 
-const iconProps = { width: 24, height: 24, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round", "aria-hidden": true } as const;
+const iconProps = {
+  width: 24,
+  height: 24,
+  viewBox: "0 0 24 24",
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 2,
+  strokeLinecap: "round",
+  strokeLinejoin: "round",
+  "aria-hidden": true,
+} as const;
 const MenuIcon = () => (
   <svg {...iconProps}>
     <path d="M4 6h16M4 12h16M4 18h16" />
@@ -34,7 +44,11 @@ const ChevronDownIcon = () => (
 const focusRing = "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
 
 const linkClass = (isActive: boolean) =>
-  clsx("rounded-md px-3 py-2 text-sm font-semibold", focusRing, isActive ? "bg-brand-50 text-brand-700" : "text-slate-800 hover:text-brand-700");
+  clsx(
+    "rounded-md px-3 py-2 text-sm font-semibold",
+    focusRing,
+    isActive ? "bg-brand-50 text-brand-700" : "text-slate-800 hover:text-brand-700",
+  );
 
 function NavItem({ item, pathname }: { item: NavLink; pathname: string }) {
   // As React Router's NavLink did: a section link stays current on its sub-pages (/services/seo).
@@ -48,7 +62,11 @@ function NavItem({ item, pathname }: { item: NavLink; pathname: string }) {
 
 function Logo() {
   return (
-    <a href="/" className={clsx("flex items-center gap-2 rounded-md", focusRing)} aria-label={`${siteConfig.companyName}, home`}>
+    <a
+      href="/"
+      className={clsx("flex items-center gap-2 rounded-md", focusRing)}
+      aria-label={`${siteConfig.companyName}, home`}
+    >
       <BrandMark />
       <span className="text-base font-extrabold text-brand-900 sm:text-lg">{siteConfig.companyName}</span>
     </a>
@@ -114,7 +132,10 @@ function PhoneLink() {
   return (
     <a
       href={siteConfig.phoneHref}
-      className={clsx("inline-flex h-11 min-w-11 items-center justify-center gap-2 rounded-md px-2 text-sm font-semibold text-brand-700 hover:text-brand-900", focusRing)}
+      className={clsx(
+        "inline-flex h-11 min-w-11 items-center justify-center gap-2 rounded-md px-2 text-sm font-semibold text-brand-700 hover:text-brand-900",
+        focusRing,
+      )}
     >
       <PhoneIcon />
       <span className="sr-only">Call </span>
@@ -130,7 +151,13 @@ function PhoneLink() {
 function MobileMenu({ pathname }: { pathname: string }) {
   return (
     <>
-      <button type="button" className={clsx("rounded-md p-2 text-slate-900 md:hidden", focusRing)} aria-label="Open menu" aria-haspopup="dialog" data-dialog-open="mobile-menu">
+      <button
+        type="button"
+        className={clsx("rounded-md p-2 text-slate-900 md:hidden", focusRing)}
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        data-dialog-open="mobile-menu"
+      >
         <MenuIcon />
       </button>
       <dialog
@@ -142,7 +169,12 @@ function MobileMenu({ pathname }: { pathname: string }) {
         <div className="flex h-full flex-col gap-6 p-6">
           <div className="flex items-center justify-between">
             <p className="text-lg font-bold text-brand-900">Menu</p>
-            <button type="button" data-dialog-close className={clsx("rounded-md p-2", focusRing)} aria-label="Close menu">
+            <button
+              type="button"
+              data-dialog-close
+              className={clsx("rounded-md p-2", focusRing)}
+              aria-label="Close menu"
+            >
               <CloseIcon />
             </button>
           </div>
@@ -167,7 +199,13 @@ function MobileMenu({ pathname }: { pathname: string }) {
             <a href={headerCallToAction.to} className={clsx(callToActionClass, "flex py-3 text-base")}>
               {headerCallToAction.label}
             </a>
-            <a href={siteConfig.phoneHref} className={clsx("inline-flex items-center justify-center gap-2 rounded-md py-2 font-semibold text-brand-700", focusRing)}>
+            <a
+              href={siteConfig.phoneHref}
+              className={clsx(
+                "inline-flex items-center justify-center gap-2 rounded-md py-2 font-semibold text-brand-700",
+                focusRing,
+              )}
+            >
               <PhoneIcon />
               Call {siteConfig.phone}
             </a>

@@ -3,7 +3,16 @@ import type { SVGProps } from "react";
 // Simple outline marks for the footer's social links (the icon library ships no brand logos).
 
 type IconProps = SVGProps<SVGSVGElement>;
-const base = { width: 20, height: 20, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round" } as const;
+const base = {
+  width: 20,
+  height: 20,
+  viewBox: "0 0 24 24",
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 2,
+  strokeLinecap: "round",
+  strokeLinejoin: "round",
+} as const;
 
 export function FacebookIcon(props: IconProps) {
   return (

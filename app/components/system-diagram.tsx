@@ -27,9 +27,21 @@ function Arrow() {
   );
 }
 
-export function SystemDiagram({ steps, className }: { steps: { title: string; text: ReactNode }[]; className?: string }) {
+export function SystemDiagram({
+  steps,
+  className,
+}: {
+  steps: { title: string; text: ReactNode }[];
+  className?: string;
+}) {
   return (
-    <ol className={clsx("mx-auto mt-12 grid max-w-5xl gap-10 lg:gap-8", columnsByCount[steps.length] ?? "lg:grid-cols-3", className)}>
+    <ol
+      className={clsx(
+        "mx-auto mt-12 grid max-w-5xl gap-10 lg:gap-8",
+        columnsByCount[steps.length] ?? "lg:grid-cols-3",
+        className,
+      )}
+    >
       {steps.map((step, index) => {
         const payoff = index === steps.length - 1;
         return (

@@ -35,7 +35,11 @@ export type AuditSection =
   /** The heading on the left, a checklist on the right; `box` puts the list in a card with an icon and a title. */
   | (SectionBase & { kind: "checklist"; intro: string; items: string[]; box?: { icon: LucideIcon; title: string } })
   /** Two cards side by side, each an intro and a checklist (the coaching formats). */
-  | (SectionBase & { kind: "formats"; intro: string; formats: { title: string; icon: LucideIcon; intro: string; points: string[] }[] })
+  | (SectionBase & {
+      kind: "formats";
+      intro: string;
+      formats: { title: string; icon: LucideIcon; intro: string; points: string[] }[];
+    })
   /** The numbered steps, and an optional line with buttons to pages beyond this offer. */
   | (SectionBase & {
       kind: "steps";
@@ -80,7 +84,8 @@ export const auditPages: Record<AuditPage, AuditPageContent> = {
         id: "audit-covers",
         eyebrow: "What we review",
         title: "What Your Lead Audit Covers",
-        intro: "We look at your business the way a customer does when they need your service today, then at the numbers behind it.",
+        intro:
+          "We look at your business the way a customer does when they need your service today, then at the numbers behind it.",
         cards: [
           {
             title: "Lead sources",
@@ -120,7 +125,8 @@ export const auditPages: Record<AuditPage, AuditPageContent> = {
         tone: "muted",
         eyebrow: "Who it is for",
         title: "Built for Businesses That Sell to Local Customers",
-        intro: "The audit is most useful when every new inquiry can turn into real revenue, and when you can tell a good lead from a bad one.",
+        intro:
+          "The audit is most useful when every new inquiry can turn into real revenue, and when you can tell a good lead from a bad one.",
         items: [
           "Plumbers, HVAC companies, roofers, electricians, window companies and general contractors",
           "Personal injury law firms competing for cases in a crowded local market",
@@ -169,8 +175,7 @@ export const auditPages: Record<AuditPage, AuditPageContent> = {
           },
           {
             question: "How quickly will I hear from you?",
-            answer:
-              `We contact you within ${leadAuditForm.replyWithin} of your request to confirm a few details about your services and the area you want to grow in, then schedule a time to go through the findings.`,
+            answer: `We contact you within ${leadAuditForm.replyWithin} of your request to confirm a few details about your services and the area you want to grow in, then schedule a time to go through the findings.`,
           },
           {
             question: "Will you share my information?",
@@ -194,7 +199,11 @@ export const auditPages: Record<AuditPage, AuditPageContent> = {
       title: "Turn Your Website into a Lead Machine",
       intro:
         "Your website should be your hardest-working salesperson. If it looks fine but the phone stays quiet, something between the search result and the call button is getting in the way. We find it, explain it in plain language, and tell you what to fix first.",
-      highlights: ["Reviewed by a person, not only an automated scanner", "Checked on a real phone as well as on desktop", "Fixes ranked by their effect on leads"],
+      highlights: [
+        "Reviewed by a person, not only an automated scanner",
+        "Checked on a real phone as well as on desktop",
+        "Fixes ranked by their effect on leads",
+      ],
     },
     form: websiteAuditForm,
     sections: [
@@ -238,7 +247,8 @@ export const auditPages: Record<AuditPage, AuditPageContent> = {
         tone: "muted",
         eyebrow: "Typical problems",
         title: "What We Find on Most Small Business Websites",
-        intro: "None of these show up when you look at your own site on your office computer. All of them cost you inquiries.",
+        intro:
+          "None of these show up when you look at your own site on your office computer. All of them cost you inquiries.",
         cards: [
           {
             title: "The phone number is hard to find",
@@ -308,7 +318,11 @@ export const auditPages: Record<AuditPage, AuditPageContent> = {
       title: "Marketing Coaching for Business Owners",
       intro:
         "Learn to run marketing that brings in customers, from people who do it every day for local businesses. We coach you and your team on your own accounts and your own numbers, so what you learn is put to work the same week.",
-      highlights: ["Practical, hands-on sessions, not theory", "Tailored to your market, services and budget", "Free first strategy session, no obligation"],
+      highlights: [
+        "Practical, hands-on sessions, not theory",
+        "Tailored to your market, services and budget",
+        "Free first strategy session, no obligation",
+      ],
     },
     form: coachingForm,
     sections: [
@@ -339,7 +353,8 @@ export const auditPages: Record<AuditPage, AuditPageContent> = {
         tone: "muted",
         eyebrow: "Your free strategy session",
         title: "What We Cover in Your Strategy Session",
-        intro: "A focused 30-minute conversation about where your customers come from today and where the next ones should come from.",
+        intro:
+          "A focused 30-minute conversation about where your customers come from today and where the next ones should come from.",
         box: { icon: Compass, title: "In the session we:" },
         items: [
           "Review your current channels: search, Google Business Profile, ads, social and e-mail",

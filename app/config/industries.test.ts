@@ -17,13 +17,19 @@ describe("the trade list", () => {
   });
 
   it("names each trade form <trade>-contact and titles it with the trade's label", () => {
-    expect(tradeKeys.map((trade) => tradeContactForm(trade).formName)).toEqual(["plumbing-contact", "roofing-contact", "hvac-contact"]);
+    expect(tradeKeys.map((trade) => tradeContactForm(trade).formName)).toEqual([
+      "plumbing-contact",
+      "roofing-contact",
+      "hvac-contact",
+    ]);
     expect(tradeContactForm("hvac").title).toBe("Get More HVAC Jobs: Request Your Free Marketing Plan");
   });
 
   it("links the home services page's trade cards to the trade pages", () => {
     const cards = industryPageContent["home-services"].offerings.items.map(({ title, to }) => ({ title, to }));
-    expect(cards).toEqual([trades.roofing, trades.plumbing, trades.hvac].map(({ label, path }) => ({ title: label, to: path })));
+    expect(cards).toEqual(
+      [trades.roofing, trades.plumbing, trades.hvac].map(({ label, path }) => ({ title: label, to: path })),
+    );
   });
 
   it("gives every page its own path", () => {

@@ -14,7 +14,11 @@ export const tradeKeys = Object.keys(trades) as Trade[];
 
 export const industryPages = {
   "home-services": { label: "Home Services", path: "/home-services", formName: industryFormNames["home-services"] },
-  "personal-injury": { label: "Personal Injury", path: "/personal-injury", formName: industryFormNames["personal-injury"] },
+  "personal-injury": {
+    label: "Personal Injury",
+    path: "/personal-injury",
+    formName: industryFormNames["personal-injury"],
+  },
 } as const satisfies Record<string, { label: string; path: string; formName: string }>;
 
 export type IndustryPage = keyof typeof industryPages;

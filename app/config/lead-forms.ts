@@ -8,7 +8,8 @@ type ShortLeadFormConfig = Omit<ShortLeadFormProps, "className">;
 
 /** A short form's props by its form name. */
 export function shortLeadFormProps(formName: string): ShortLeadFormConfig {
-  const { title, note, companyLabel, products, successMessage, replyWithin, bookingHref, submitLabel } = publicForm(formName);
+  const { title, note, companyLabel, products, successMessage, replyWithin, bookingHref, submitLabel } =
+    publicForm(formName);
   return {
     formName,
     title: title ?? "",

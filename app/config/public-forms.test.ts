@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { fastReplyPromise, leadFormReplyPromises, replyPromiseHours, replyWindowHours, serviceSlugs } from "../../contract/form-names.ts";
+import {
+  fastReplyPromise,
+  leadFormReplyPromises,
+  replyPromiseHours,
+  replyWindowHours,
+  serviceSlugs,
+} from "../../contract/form-names.ts";
 import { contactBookingHref, publicForms, tradeForms } from "../../contract/public-forms.ts";
 import { auditPages } from "./audit-pages.ts";
 import { industryPageContent } from "./industry-pages.ts";
@@ -21,7 +27,9 @@ describe("the table of public forms", () => {
     for (const trade of tradeKeys) {
       expect(tradeForms[trade].hasBookingSection).toBe(Boolean(tradePages[trade].scheduling));
       const form = publicForms.get(`${trade}-contact`)!;
-      expect(form.bookingHref).toBe(tradePages[trade].scheduling ? `${tradeForms[trade].path}#booking-calendar` : contactBookingHref);
+      expect(form.bookingHref).toBe(
+        tradePages[trade].scheduling ? `${tradeForms[trade].path}#booking-calendar` : contactBookingHref,
+      );
     }
   });
 
@@ -49,7 +57,8 @@ describe("the reply promise the pages state", () => {
       expect(leadFormReplyPromises.get(form.formName), form.formName).toBe(form.replyWithin);
       expect(replyPromiseHours[form.replyWithin], form.formName).toBe(replyWindowHours(form.formName));
       for (const words of [form.note ?? "", form.successMessage]) {
-        for (const hours of statedHours(words)) expect(hours, `${form.formName}: ${words}`).toBe(replyWindowHours(form.formName));
+        for (const hours of statedHours(words))
+          expect(hours, `${form.formName}: ${words}`).toBe(replyWindowHours(form.formName));
       }
     }
   });

@@ -60,7 +60,13 @@ export type ServicePageContent = {
   offer?: { title: string; text: string; linkLabel: string; to: string };
   reasons: { title: string; intro: string; items: IconCard[] };
   process: { title: string; intro: string; steps: { title: string; text: string }[] };
-  results: { title: string; intro: string; stats: { value: string; label: string }[]; highlight?: string; note: string };
+  results: {
+    title: string;
+    intro: string;
+    stats: { value: string; label: string }[];
+    highlight?: string;
+    note: string;
+  };
   /** Beside the service inquiry form ('Claim Your Free Website'). */
   inquiry: { intro: string };
   /** The service's section on /services. */
@@ -96,7 +102,8 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
     },
     included: {
       title: "What's Included in Our SEO Service",
-      intro: "Everything a local business needs to win the map pack and the first page, handled by one team and reported in one place.",
+      intro:
+        "Everything a local business needs to win the map pack and the first page, handled by one team and reported in one place.",
       items: [
         "Technical SEO audit and fixes: crawl errors, site speed, mobile usability, indexing and schema markup",
         "Google Business Profile optimization: categories, services, photos and posts",
@@ -117,7 +124,8 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
     },
     reasons: {
       title: "Why Choose Our SEO Service",
-      intro: "Most SEO agencies sell rankings. We sell calls, booked jobs and signed cases, and we show you the numbers every month.",
+      intro:
+        "Most SEO agencies sell rankings. We sell calls, booked jobs and signed cases, and we show you the numbers every month.",
       items: [
         {
           icon: Target,
@@ -143,7 +151,8 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
     },
     process: {
       title: "How Our SEO Process Works",
-      intro: "Foundations first, then the pages and authority that move you up, then more of whatever is producing calls.",
+      intro:
+        "Foundations first, then the pages and authority that move you up, then more of whatever is producing calls.",
       steps: [
         {
           title: "Audit and Research",
@@ -171,7 +180,8 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
         { value: "250%", label: "Increase in revenue from organic search" },
         { value: "90%", label: "Of clients see results within 3 months" },
       ],
-      highlight: "Once service pages, Google Business Profile and citations work together, our clients typically see a 200-400% rise in organic visibility.",
+      highlight:
+        "Once service pages, Google Business Profile and citations work together, our clients typically see a 200-400% rise in organic visibility.",
       note: "Results depend on your market, your competition and where your site starts. You get an honest forecast after the audit.",
     },
     inquiry: {
@@ -259,7 +269,8 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
     },
     reasons: {
       title: "Why Choose Our SEM Service",
-      intro: "Paid ads either print money or burn it. The difference is tracking, discipline and landing pages built for the click.",
+      intro:
+        "Paid ads either print money or burn it. The difference is tracking, discipline and landing pages built for the click.",
       items: [
         {
           icon: ChartColumn,
@@ -359,7 +370,8 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
     },
     included: {
       title: "What's Included in Every Website",
-      intro: "A complete, lead-ready site: design, copy, build, tracking and launch, without piecing together freelancers.",
+      intro:
+        "A complete, lead-ready site: design, copy, build, tracking and launch, without piecing together freelancers.",
       items: [
         "Discovery session and a sitemap planned around the services you sell",
         "Custom design that matches your brand, not a recycled template",
@@ -374,7 +386,8 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
     },
     cards: {
       title: "Website Services We Offer",
-      intro: "Whether you need a first real website or a rebuild of one that stopped working, we scope it around leads.",
+      intro:
+        "Whether you need a first real website or a rebuild of one that stopped working, we scope it around leads.",
       items: [
         {
           icon: LayoutTemplate,
@@ -457,8 +470,7 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
       note: "The bigger the gap between your current site and a modern one, the bigger the jump tends to be.",
     },
     inquiry: {
-      intro:
-        `Send us your current web address, or tell us you don't have one yet. We'll reply within ${standardReplyPromise}, and your free website build starts within 24 hours of our call.`,
+      intro: `Send us your current web address, or tell us you don't have one yet. We'll reply within ${standardReplyPromise}, and your free website build starts within 24 hours of our call.`,
     },
     overview: {
       shortName: "Website Design and Development",
@@ -516,7 +528,8 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
     },
     cards: {
       title: "Email Campaigns We Run",
-      intro: "Four campaign types do most of the work for local service businesses. We set them up once and keep them sharp.",
+      intro:
+        "Four campaign types do most of the work for local service businesses. We set them up once and keep them sharp.",
       items: [
         {
           icon: Mail,
@@ -599,13 +612,13 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
       note: "Return is measured against revenue from jobs booked through email; lists of past customers tend to perform best.",
     },
     inquiry: {
-      intro:
-        `Tell us roughly how many past customers you have on file and what software you use. We'll reply within ${standardReplyPromise}, and if your site has nowhere to capture sign-ups, your free website build starts within 24 hours.`,
+      intro: `Tell us roughly how many past customers you have on file and what software you use. We'll reply within ${standardReplyPromise}, and if your site has nowhere to capture sign-ups, your free website build starts within 24 hours.`,
     },
     overview: {
       shortName: "Email Marketing",
       eyebrow: "Repeat business on autopilot",
-      summary: "Automated emails and monthly campaigns that turn past customers into repeat jobs, reviews and referrals.",
+      summary:
+        "Automated emails and monthly campaigns that turn past customers into repeat jobs, reviews and referrals.",
       features: [
         "Welcome, follow-up and review sequences",
         "Seasonal and promotional campaigns",
@@ -631,7 +644,11 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
       eyebrow: "Social media strategy and coaching",
       intro:
         "Homeowners check your social profiles before they let you into their house, and injured clients check them before they sign. We build a social media plan your team can actually keep up with: the right platforms, a realistic posting rhythm and content that shows real work and real people.",
-      goals: ["Get leads from social media", "Build trust before the first call", "Give my team a plan they can follow"],
+      goals: [
+        "Get leads from social media",
+        "Build trust before the first call",
+        "Give my team a plan they can follow",
+      ],
       highlightsTitle: "Consulting starts with",
       highlights: [
         "An audit of every profile you have today",
@@ -642,7 +659,8 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
     },
     included: {
       title: "What's Included in Social Media Consulting",
-      intro: "A strategy, the tools to carry it out and coaching for the people who will post, so results don't depend on us.",
+      intro:
+        "A strategy, the tools to carry it out and coaching for the people who will post, so results don't depend on us.",
       items: [
         "Audit of your profiles, branding and past performance",
         "Platform recommendations based on where your customers spend time",
@@ -657,7 +675,8 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
     },
     cards: {
       title: "Social Platforms We Cover",
-      intro: "You don't need to be everywhere. We help you choose the two or three platforms your customers use and do them well.",
+      intro:
+        "You don't need to be everywhere. We help you choose the two or three platforms your customers use and do them well.",
       items: [
         {
           icon: ThumbsUp,
@@ -719,7 +738,8 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
     },
     process: {
       title: "How Our Social Media Consulting Works",
-      intro: "Short, practical engagements: a clear plan, hands-on training and regular check-ins while your team finds its rhythm.",
+      intro:
+        "Short, practical engagements: a clear plan, hands-on training and regular check-ins while your team finds its rhythm.",
       steps: [
         {
           title: "Profile Audit",
@@ -750,13 +770,13 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
       note: "Consistency drives these numbers more than budget; the plan is built so your team can keep it up.",
     },
     inquiry: {
-      intro:
-        `Send us links to your current profiles and tell us who does your posting today. We'll reply within ${standardReplyPromise}, and if your social posts point to a site that doesn't convert, your free website build starts within 24 hours.`,
+      intro: `Send us links to your current profiles and tell us who does your posting today. We'll reply within ${standardReplyPromise}, and if your social posts point to a site that doesn't convert, your free website build starts within 24 hours.`,
     },
     overview: {
       shortName: "Social Media Consulting",
       eyebrow: "Social media strategy",
-      summary: "A practical social media plan and hands-on coaching so your team builds trust and reach without burning hours.",
+      summary:
+        "A practical social media plan and hands-on coaching so your team builds trust and reach without burning hours.",
       features: [
         "Profile audit and optimization",
         "Platform strategy and content calendar",
@@ -891,8 +911,7 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
       note: "Podcast results build over several months as appearances and episodes accumulate.",
     },
     inquiry: {
-      intro:
-        `Tell us what you want to be known for and who you want to reach. We'll reply within ${standardReplyPromise}, and if listeners would land on a site that doesn't convince them, your free website build starts within 24 hours.`,
+      intro: `Tell us what you want to be known for and who you want to reach. We'll reply within ${standardReplyPromise}, and if listeners would land on a site that doesn't convince them, your free website build starts within 24 hours.`,
     },
     overview: {
       shortName: "Podcast Marketing",

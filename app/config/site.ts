@@ -45,7 +45,10 @@ export type NavLink = { label: string; to: string };
 
 /** The header's one primary call to action (issue 18 §8), beside the phone: the contact page's form. */
 export const contactFormSectionId = "send-a-message";
-export const headerCallToAction: NavLink = { label: "Get a Free Strategy Session", to: `/contact#${contactFormSectionId}` };
+export const headerCallToAction: NavLink = {
+  label: "Get a Free Strategy Session",
+  to: `/contact#${contactFormSectionId}`,
+};
 
 export const mainNavigation: NavLink[] = [
   { label: "Home", to: "/" },
@@ -55,7 +58,12 @@ export const mainNavigation: NavLink[] = [
 ];
 
 /** The Industries menu, in the spec's order (SPEC §2 "Shared frame"). */
-export const industryNavigation: NavLink[] = [industryPages["home-services"], trades.plumbing, trades.hvac, trades.roofing].map(({ label, path }) => ({
+export const industryNavigation: NavLink[] = [
+  industryPages["home-services"],
+  trades.plumbing,
+  trades.hvac,
+  trades.roofing,
+].map(({ label, path }) => ({
   label,
   to: path,
 }));

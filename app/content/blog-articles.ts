@@ -22,7 +22,10 @@ function loadArticles(): Promise<BlogArticle[]> {
   return loaded;
 }
 
-export type BlogSummary = Pick<BlogArticle, "slug" | "title" | "excerpt" | "date" | "category" | "image" | "imageAlt" | "readingTime" | "kind" | "author">;
+export type BlogSummary = Pick<
+  BlogArticle,
+  "slug" | "title" | "excerpt" | "date" | "category" | "image" | "imageAlt" | "readingTime" | "kind" | "author"
+>;
 
 function summary(article: BlogArticle): BlogSummary {
   const { slug, title, excerpt, date, category, image, imageAlt, readingTime, kind, author } = article;

@@ -2,7 +2,13 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { articleFromFrontmatter, checkCollection, contentProblems, parseArticle, type BlogArticle } from "./blog-content.ts";
+import {
+  articleFromFrontmatter,
+  checkCollection,
+  contentProblems,
+  parseArticle,
+  type BlogArticle,
+} from "./blog-content.ts";
 
 // The real articles of content/blog/, and proof that each rule catches what it should.
 
@@ -15,15 +21,64 @@ const bySlug = new Map(articles.map((a) => [a.slug, a]));
 /** SPEC §2 and §3: slugs, kinds, dates, reading times, categories and related pairs. */
 const expected = [
   { slug: "seo-agency-holding-me-hostage", kind: "problem", date: "2025-01-15", readingTime: 8, category: "SEO" },
-  { slug: "website-lost-rankings-and-leads", kind: "problem", date: "2025-01-12", readingTime: 10, category: "Lead Generation" },
-  { slug: "outdated-website-no-leads", kind: "problem", date: "2025-01-10", readingTime: 12, category: "Website Design" },
-  { slug: "established-business-outranked-by-competitor", kind: "problem", date: "2025-01-08", readingTime: 11, category: "SEO Strategy" },
-  { slug: "boss-googled-not-found-top-pages", kind: "problem", date: "2025-01-05", readingTime: 9, category: "Search Visibility" },
-  { slug: "ultimate-guide-seo-law-firms", kind: "guide", category: "Legal SEO", related: ["seo-agency-holding-me-hostage", "website-lost-rankings-and-leads"] },
-  { slug: "ultimate-guide-seo-roofing-companies", kind: "guide", category: "Local SEO", related: ["outdated-website-no-leads", "established-business-outranked-by-competitor"] },
-  { slug: "ultimate-guide-seo-cannabis-businesses", kind: "guide", category: "Cannabis SEO", related: ["seo-agency-holding-me-hostage", "outdated-website-no-leads"] },
-  { slug: "ultimate-guide-seo-ecommerce-companies", kind: "guide", category: "E-commerce SEO", related: ["website-lost-rankings-and-leads", "boss-googled-not-found-top-pages"] },
-  { slug: "ultimate-guide-seo-manufacturers", kind: "guide", category: "B2B SEO", related: ["established-business-outranked-by-competitor", "outdated-website-no-leads"] },
+  {
+    slug: "website-lost-rankings-and-leads",
+    kind: "problem",
+    date: "2025-01-12",
+    readingTime: 10,
+    category: "Lead Generation",
+  },
+  {
+    slug: "outdated-website-no-leads",
+    kind: "problem",
+    date: "2025-01-10",
+    readingTime: 12,
+    category: "Website Design",
+  },
+  {
+    slug: "established-business-outranked-by-competitor",
+    kind: "problem",
+    date: "2025-01-08",
+    readingTime: 11,
+    category: "SEO Strategy",
+  },
+  {
+    slug: "boss-googled-not-found-top-pages",
+    kind: "problem",
+    date: "2025-01-05",
+    readingTime: 9,
+    category: "Search Visibility",
+  },
+  {
+    slug: "ultimate-guide-seo-law-firms",
+    kind: "guide",
+    category: "Legal SEO",
+    related: ["seo-agency-holding-me-hostage", "website-lost-rankings-and-leads"],
+  },
+  {
+    slug: "ultimate-guide-seo-roofing-companies",
+    kind: "guide",
+    category: "Local SEO",
+    related: ["outdated-website-no-leads", "established-business-outranked-by-competitor"],
+  },
+  {
+    slug: "ultimate-guide-seo-cannabis-businesses",
+    kind: "guide",
+    category: "Cannabis SEO",
+    related: ["seo-agency-holding-me-hostage", "outdated-website-no-leads"],
+  },
+  {
+    slug: "ultimate-guide-seo-ecommerce-companies",
+    kind: "guide",
+    category: "E-commerce SEO",
+    related: ["website-lost-rankings-and-leads", "boss-googled-not-found-top-pages"],
+  },
+  {
+    slug: "ultimate-guide-seo-manufacturers",
+    kind: "guide",
+    category: "B2B SEO",
+    related: ["established-business-outranked-by-competitor", "outdated-website-no-leads"],
+  },
 ];
 
 describe("the ten articles", () => {
@@ -70,7 +125,8 @@ function fixture(overrides: Record<string, string> = {}, body?: string) {
   const fm: Record<string, string> = {
     title: "A fixture article title long enough to pass",
     slug: "fixture-article",
-    excerpt: "An excerpt that is long enough to satisfy the lower bound of one hundred and twenty characters for the blog index card text.",
+    excerpt:
+      "An excerpt that is long enough to satisfy the lower bound of one hundred and twenty characters for the blog index card text.",
     author: "founder",
     date: "2025-01-07",
     category: "SEO",
@@ -116,7 +172,10 @@ describe("the rules catch bad articles", () => {
   });
 
   it("flags links outside the allowed pages", () => {
-    const bad = fixture({}, `Lead [call](/contact).\n\n${Array.from({ length: 210 }, () => "word").join(" ")} [x](https://example.com) [blog](/blog) [SEO](/services/seo)\n`);
+    const bad = fixture(
+      {},
+      `Lead [call](/contact).\n\n${Array.from({ length: 210 }, () => "word").join(" ")} [x](https://example.com) [blog](/blog) [SEO](/services/seo)\n`,
+    );
     expect(contentProblems([bad]).join()).toMatch(/https:\/\/example\.com/);
   });
 
@@ -133,19 +192,33 @@ describe("frontmatter parsed by Astro's collection", () => {
   })();
 
   it("gives the same article as our own parser, with the date as js-yaml reads it (a Date at midnight UTC)", () => {
-    const fromAstro = articleFromFrontmatter("ultimate-guide-seo-law-firms.md", { ...data, date: new Date(Date.UTC(2025, 0, 18)) }, body);
+    const fromAstro = articleFromFrontmatter(
+      "ultimate-guide-seo-law-firms.md",
+      { ...data, date: new Date(Date.UTC(2025, 0, 18)) },
+      body,
+    );
     expect(fromAstro).toEqual(bySlug.get("ultimate-guide-seo-law-firms"));
     expect(fromAstro.date).toBe("2025-01-18");
   });
 
   it("fails a file whose slug is not its file name", () => {
-    expect(() => articleFromFrontmatter("law-firms.md", data, body)).toThrow(/law-firms\.md: slug "ultimate-guide-seo-law-firms" must match the file name/);
+    expect(() => articleFromFrontmatter("law-firms.md", data, body)).toThrow(
+      /law-firms\.md: slug "ultimate-guide-seo-law-firms" must match the file name/,
+    );
   });
 
   it("rejects a date with a time of day, and a misspelt field", () => {
-    expect(() => articleFromFrontmatter("ultimate-guide-seo-law-firms.md", { ...data, date: new Date(Date.UTC(2025, 0, 18, 9)) }, body)).toThrow(/date/);
+    expect(() =>
+      articleFromFrontmatter(
+        "ultimate-guide-seo-law-firms.md",
+        { ...data, date: new Date(Date.UTC(2025, 0, 18, 9)) },
+        body,
+      ),
+    ).toThrow(/date/);
     const { imageAlt, ...rest } = data;
-    expect(() => articleFromFrontmatter("ultimate-guide-seo-law-firms.md", { ...rest, imagealt: imageAlt }, body)).toThrow(/imageAlt[\s\S]*imagealt|imagealt[\s\S]*imageAlt/);
+    expect(() =>
+      articleFromFrontmatter("ultimate-guide-seo-law-firms.md", { ...rest, imagealt: imageAlt }, body),
+    ).toThrow(/imageAlt[\s\S]*imagealt|imagealt[\s\S]*imageAlt/);
   });
 });
 

@@ -86,7 +86,8 @@ export function articleFromFrontmatter(fileName: string, data: unknown, body: st
         while (usedIds.has(id)) id = `${id}-2`;
         usedIds.add(id);
         // The contents list gets plain text (React escapes it); the HTML's entities would show as "&#39;".
-        if (depth === 2) toc.push({ id, text: this.parser.parseInline(inline, this.parser.textRenderer).replace(/<[^>]+>/g, "") });
+        if (depth === 2)
+          toc.push({ id, text: this.parser.parseInline(inline, this.parser.textRenderer).replace(/<[^>]+>/g, "") });
         return `<h${depth} id="${id}">${text}</h${depth}>\n`;
       },
     },
@@ -105,7 +106,8 @@ export function checkCollection(articles: BlogArticle[], expectedCount: number =
   const dates = new Map<string, string>();
   for (const article of articles) {
     for (const related of article.related) {
-      if (!slugs.has(related)) throw new BlogContentError(`${article.slug}.md: related article "${related}" does not exist`);
+      if (!slugs.has(related))
+        throw new BlogContentError(`${article.slug}.md: related article "${related}" does not exist`);
     }
     const other = dates.get(article.date);
     if (other) throw new BlogContentError(`${article.slug}.md: date ${article.date} is already used by ${other}.md`);
@@ -145,15 +147,23 @@ export function contentProblems(articles: BlogArticle[]): string[] {
   for (const article of articles) {
     const min = WORDS_PER_MINUTE.min * article.readingTime;
     const max = WORDS_PER_MINUTE.max * article.readingTime;
-    if (article.wordCount < min) problems.push(`${article.slug}: ${article.wordCount} words is too short for ${article.readingTime} min (needs ${min})`);
-    if (article.wordCount > max) problems.push(`${article.slug}: ${article.wordCount} words is too long for ${article.readingTime} min (at most ${max})`);
+    if (article.wordCount < min)
+      problems.push(
+        `${article.slug}: ${article.wordCount} words is too short for ${article.readingTime} min (needs ${min})`,
+      );
+    if (article.wordCount > max)
+      problems.push(
+        `${article.slug}: ${article.wordCount} words is too long for ${article.readingTime} min (at most ${max})`,
+      );
     const links = [...`${inlineMarkdown(article.lead)}${article.html}`.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!);
     for (const link of links) {
-      if (!link.startsWith("#") && !allowedBodyLinks.includes(link)) problems.push(`${article.slug}: links to ${link}, which is not an allowed body link`);
+      if (!link.startsWith("#") && !allowedBodyLinks.includes(link))
+        problems.push(`${article.slug}: links to ${link}, which is not an allowed body link`);
     }
     if (!links.includes("/contact")) problems.push(`${article.slug}: has no call to action linking to /contact`);
     if (!links.includes("/blog")) problems.push(`${article.slug}: does not link to /blog`);
-    if (!links.some((link) => link.startsWith("/services/"))) problems.push(`${article.slug}: links to no service page`);
+    if (!links.some((link) => link.startsWith("/services/")))
+      problems.push(`${article.slug}: links to no service page`);
   }
   return problems;
 }

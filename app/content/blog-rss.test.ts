@@ -5,7 +5,7 @@ import { blogRssXml } from "./blog-rss.ts";
 const article = (slug: string, date: string, title = "A title"): BlogSummary => ({
   slug,
   title,
-  excerpt: "An excerpt with <markup> & \"quotes\"",
+  excerpt: 'An excerpt with <markup> & "quotes"',
   date,
   category: "SEO",
   image: "https://images.example/photo.jpg",
@@ -19,7 +19,9 @@ describe("the blog's RSS feed", () => {
   const xml = blogRssXml([article("newer-one", "2025-01-15", "Tips & tricks"), article("older-one", "2025-01-05")]);
 
   it("is RSS 2.0 with one item per article, in the order given", () => {
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0" xmlns:atom="http:\/\/www.w3.org\/2005\/Atom">/);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0" xmlns:atom="http:\/\/www.w3.org\/2005\/Atom">/,
+    );
     expect(xml.match(/<item>/g)).toHaveLength(2);
     expect(xml.indexOf("/blog/newer-one</link>")).toBeLessThan(xml.indexOf("/blog/older-one</link>"));
     expect(xml).toMatch(/<atom:link href="[^"]+\/blog\/rss\.xml" rel="self" type="application\/rss\+xml"\/>/);

@@ -5,7 +5,12 @@ import type { BlogSummary } from "./blog-articles.ts";
 // The blog's RSS 2.0 feed (/blog/rss.xml, written at build time by app/pages/blog/rss.xml.ts).
 
 function escapeXml(text: string) {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
 }
 
 /** "2025-01-15" -> "Wed, 15 Jan 2025 12:00:00 GMT": noon UTC, so the day is the same in every time zone. */

@@ -53,6 +53,9 @@ export const blogFrontmatter = z
     error: "guides need a cta block (audit, consultation) and problem articles must not have one",
     path: ["cta"],
   })
-  .refine((fm) => !fm.related.includes(fm.slug), { error: "an article cannot be related to itself", path: ["related"] });
+  .refine((fm) => !fm.related.includes(fm.slug), {
+    error: "an article cannot be related to itself",
+    path: ["related"],
+  });
 
 export type BlogFrontmatter = z.output<typeof blogFrontmatter>;

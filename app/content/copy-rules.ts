@@ -29,15 +29,34 @@ export const britishSpellings: readonly BritishSpelling[] = [
   { pattern: "specialis(?:e|es|ed|ing)", us: "specialize" },
   { pattern: "customis(?:e|es|ed|ing|ation)", us: "customize" },
   { pattern: "personalis(?:e|es|ed|ing|ation)", us: "personalize" },
-  { pattern: "(?:minimis|maximis|utilis|summaris|standardis|categoris|authoris|apologis|criticis|finalis|visualis|emphasis|capitalis|monetis|localis|digitalis|mobilis)(?:e|es|ed|ing|ation)", us: "-ize, -ization" },
+  {
+    pattern:
+      "(?:minimis|maximis|utilis|summaris|standardis|categoris|authoris|apologis|criticis|finalis|visualis|emphasis|capitalis|monetis|localis|digitalis|mobilis)(?:e|es|ed|ing|ation)",
+    us: "-ize, -ization",
+  },
   { pattern: "neighbour(?:s|hood|hoods|ing|ly)?", us: "neighbor" },
-  { pattern: "(?:labour|honour|rumour|humour|harbour|endeavour|vapour|savour|flavour|armour|parlour)(?:s|ed|ing)?", us: "-or (labor, honor, flavor)" },
+  {
+    pattern: "(?:labour|honour|rumour|humour|harbour|endeavour|vapour|savour|flavour|armour|parlour)(?:s|ed|ing)?",
+    us: "-or (labor, honor, flavor)",
+  },
   { pattern: "defence|offence|pretence", us: "defense, offense, pretense" },
-  { pattern: "(?:travell|cancell|modell|labell|fuell|signall|counsell|levell|totall)(?:ed|ing|er|ers)", us: "single l (traveled, canceled, labeled)" },
-  { pattern: "fulfil|fulfils|fulfilment|enrol|enrols|enrolment|instalment|instalments", us: "fulfill, enroll, installment" },
-  { pattern: "grey|cheques?|tyres?|aluminium|jewellery|mould(?:s|y|ed)?|plough|sceptic(?:al|ism)?|manoeuvres?|ageing", us: "gray, check, tire, aluminum, jewelry, mold, plow, skeptic, maneuver, aging" },
+  {
+    pattern: "(?:travell|cancell|modell|labell|fuell|signall|counsell|levell|totall)(?:ed|ing|er|ers)",
+    us: "single l (traveled, canceled, labeled)",
+  },
+  {
+    pattern: "fulfil|fulfils|fulfilment|enrol|enrols|enrolment|instalment|instalments",
+    us: "fulfill, enroll, installment",
+  },
+  {
+    pattern: "grey|cheques?|tyres?|aluminium|jewellery|mould(?:s|y|ed)?|plough|sceptic(?:al|ism)?|manoeuvres?|ageing",
+    us: "gray, check, tire, aluminum, jewelry, mold, plow, skeptic, maneuver, aging",
+  },
   { pattern: "(?:theat|met|lit|fib|calib|kilomet)res?", us: "-er (theater, meter, fiber)" },
-  { pattern: "whilst|amongst|learnt|spelt|practis(?:e|es|ed|ing)|storeys?|postcodes?", us: "while, among, learned, spelled, practice, story, ZIP code" },
+  {
+    pattern: "whilst|amongst|learnt|spelt|practis(?:e|es|ed|ing)|storeys?|postcodes?",
+    us: "while, among, learned, spelled, practice, story, ZIP code",
+  },
 ];
 
 /**
@@ -65,7 +84,11 @@ const britishWord = new RegExp(
 export type SpellingFinding = { file: string; line: number; word: string; us: string };
 
 /** Every British spelling in a text, with its line, ignoring the spec's own quoted phrases. */
-export function findBritishSpellings(file: string, text: string, exceptions: readonly SpecQuoteException[] = specQuoteExceptions): SpellingFinding[] {
+export function findBritishSpellings(
+  file: string,
+  text: string,
+  exceptions: readonly SpecQuoteException[] = specQuoteExceptions,
+): SpellingFinding[] {
   const findings: SpellingFinding[] = [];
   text.split("\n").forEach((rawLine, index) => {
     let line = rawLine;
@@ -125,7 +148,10 @@ export type RepeatedSentence = { sentence: string; files: string[] };
  * Sentences that appear in more than one document, with every file they appear in. Short sentences and
  * the given labels (the spec's call-to-action texts, which several articles must share) are ignored.
  */
-export function repeatedSentences(documents: readonly CopyDocument[], ignoredLabels: readonly string[] = []): RepeatedSentence[] {
+export function repeatedSentences(
+  documents: readonly CopyDocument[],
+  ignoredLabels: readonly string[] = [],
+): RepeatedSentence[] {
   const ignored = new Set(ignoredLabels.map(sentenceKey));
   const filesByKey = new Map<string, { sentence: string; files: Set<string> }>();
   for (const document of documents) {
@@ -158,7 +184,10 @@ export type RepeatedFigure = { figure: string; files: string[] };
  * Percentages and ranges that appear in more than one document: the same result claim pasted into
  * several articles, however its sentence was reworded ("300% traffic growth", "traffic grew 300%").
  */
-export function repeatedFigures(documents: readonly CopyDocument[], shared: readonly string[] = sharedArticleFigures): RepeatedFigure[] {
+export function repeatedFigures(
+  documents: readonly CopyDocument[],
+  shared: readonly string[] = sharedArticleFigures,
+): RepeatedFigure[] {
   const filesByFigure = new Map<string, Set<string>>();
   for (const document of documents) {
     for (const [match] of document.text.matchAll(figure)) {
@@ -167,5 +196,7 @@ export function repeatedFigures(documents: readonly CopyDocument[], shared: read
       filesByFigure.set(normalized, (filesByFigure.get(normalized) ?? new Set()).add(document.file));
     }
   }
-  return [...filesByFigure.entries()].filter(([, files]) => files.size > 1).map(([found, files]) => ({ figure: found, files: [...files].sort() }));
+  return [...filesByFigure.entries()]
+    .filter(([, files]) => files.size > 1)
+    .map(([found, files]) => ({ figure: found, files: [...files].sort() }));
 }

@@ -44,7 +44,9 @@ describe("analytics", () => {
     expect(loadAnalytics("G-TEST123", doc, win)).toBe(false);
     runIdle();
     expect(appended).toEqual([{ src: "https://www.googletagmanager.com/gtag/js?id=G-TEST123", async: true }]);
-    const config = win.dataLayer!.map((entry) => Array.from(entry as ArrayLike<unknown>)).find((args) => args[0] === "config");
+    const config = win
+      .dataLayer!.map((entry) => Array.from(entry as ArrayLike<unknown>))
+      .find((args) => args[0] === "config");
     expect(config).toEqual(["config", "G-TEST123", { send_page_view: false }]);
   });
 
@@ -65,8 +67,16 @@ describe("analytics", () => {
     const { doc, win } = fakeBrowser();
     loadAnalytics("G-TEST123", doc, win);
     trackPageView("/services", win);
-    const views = win.dataLayer!.map((entry) => Array.from(entry as ArrayLike<unknown>)).filter((args) => args[1] === "page_view");
-    expect(views).toEqual([["event", "page_view", { page_path: "/services", page_location: "http://localhost/services", page_title: "Services" }]]);
+    const views = win
+      .dataLayer!.map((entry) => Array.from(entry as ArrayLike<unknown>))
+      .filter((args) => args[1] === "page_view");
+    expect(views).toEqual([
+      [
+        "event",
+        "page_view",
+        { page_path: "/services", page_location: "http://localhost/services", page_title: "Services" },
+      ],
+    ]);
   });
 
   it("calls the conversion function only when the page defines it", () => {

@@ -89,7 +89,11 @@ export function loadAnalytics(measurementId: string, doc: Document = document, w
 }
 
 export function trackPageView(path: string, win: Window = window): void {
-  win.gtag?.("event", "page_view", { page_path: path, page_location: win.location.href, page_title: win.document.title });
+  win.gtag?.("event", "page_view", {
+    page_path: path,
+    page_location: win.location.href,
+    page_title: win.document.title,
+  });
 }
 
 /** Called after every successful form submission; the conversion function may not exist. */

@@ -43,7 +43,12 @@ describe("apiRequest", () => {
     const fetch = answer(200, "{}");
     vi.stubGlobal("fetch", fetch);
     await apiRequest("POST", "/api/admin/logout");
-    expect(fetch).toHaveBeenCalledWith("/api/admin/logout", { method: "POST", headers: {}, body: undefined, credentials: "include" });
+    expect(fetch).toHaveBeenCalledWith("/api/admin/logout", {
+      method: "POST",
+      headers: {},
+      body: undefined,
+      credentials: "include",
+    });
   });
 
   it("turns a non-OK answer into an error whose message is 'status: body'", async () => {
@@ -72,13 +77,17 @@ describe("getQueryFn", () => {
   it("joins the query key with '/' and parses JSON", async () => {
     const fetch = answer(200, "[1,2]");
     vi.stubGlobal("fetch", fetch);
-    await expect(getQueryFn({ on401: "throw" })(queryContext(["/api", "contact-submissions"]))).resolves.toEqual([1, 2]);
+    await expect(getQueryFn({ on401: "throw" })(queryContext(["/api", "contact-submissions"]))).resolves.toEqual([
+      1, 2,
+    ]);
     expect(fetch).toHaveBeenCalledWith("/api/contact-submissions", { credentials: "include" });
   });
 
   it("throws on 401 by default", async () => {
     vi.stubGlobal("fetch", answer(401, '{"message":"Sign in"}'));
-    await expect(getQueryFn({ on401: "throw" })(queryContext(["/api/contact-submissions"]))).rejects.toThrow('401: {"message":"Sign in"}');
+    await expect(getQueryFn({ on401: "throw" })(queryContext(["/api/contact-submissions"]))).rejects.toThrow(
+      '401: {"message":"Sign in"}',
+    );
   });
 
   it("yields null on 401 when configured to", async () => {

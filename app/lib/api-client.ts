@@ -34,7 +34,12 @@ async function throwIfNotOk(response: Response): Promise<void> {
 }
 
 /** Sends a request with cookies; a body goes as JSON. Throws HttpError on a non-OK answer. */
-export async function apiRequest(method: string, url: string, data?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  url: string,
+  data?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const response = await fetch(url, {
     method,
     headers: data === undefined ? headers : { "Content-Type": "application/json", ...headers },

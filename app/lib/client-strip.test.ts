@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { CLIENT_STRIP_INTERVAL_MS, CLIENT_STRIP_NAMES, CLIENT_STRIP_VISIBLE, visibleClientNames } from "./client-strip.ts";
+import {
+  CLIENT_STRIP_INTERVAL_MS,
+  CLIENT_STRIP_NAMES,
+  CLIENT_STRIP_VISIBLE,
+  visibleClientNames,
+} from "./client-strip.ts";
 
 describe("client strip", () => {
   it("shows five of ten names and advances every 2 seconds (SPEC §9)", () => {

@@ -19,7 +19,11 @@ export const CLIENT_STRIP_INTERVAL_MS = 2000;
 export const CLIENT_STRIP_VISIBLE = 5;
 
 /** The names shown for a given window position: names[(index + k) % length] for k = 0..visible-1. */
-export function visibleClientNames(index: number, names: readonly string[] = CLIENT_STRIP_NAMES, visible: number = CLIENT_STRIP_VISIBLE): string[] {
+export function visibleClientNames(
+  index: number,
+  names: readonly string[] = CLIENT_STRIP_NAMES,
+  visible: number = CLIENT_STRIP_VISIBLE,
+): string[] {
   const count = Math.min(visible, names.length);
   return Array.from({ length: count }, (_, k) => names[(index + k) % names.length] ?? "");
 }

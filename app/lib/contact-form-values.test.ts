@@ -17,10 +17,26 @@ describe("splitFullName", () => {
 describe("meeting slots", () => {
   it("runs hourly from 9:00 AM to 5:00 PM, sent as HH:00, with 12:00 PM at noon", () => {
     expect(meetingSlots.map((slot) => slot.value)).toEqual([
-      "09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00",
+      "09:00",
+      "10:00",
+      "11:00",
+      "12:00",
+      "13:00",
+      "14:00",
+      "15:00",
+      "16:00",
+      "17:00",
     ]);
     expect(meetingSlots.map((slot) => slot.label)).toEqual([
-      "9:00 AM", "10:00 AM", "11:00 AM", "12:00 PM", "1:00 PM", "2:00 PM", "3:00 PM", "4:00 PM", "5:00 PM",
+      "9:00 AM",
+      "10:00 AM",
+      "11:00 AM",
+      "12:00 PM",
+      "1:00 PM",
+      "2:00 PM",
+      "3:00 PM",
+      "4:00 PM",
+      "5:00 PM",
     ]);
   });
 
@@ -32,7 +48,10 @@ describe("meeting slots", () => {
 describe("meetingDateBounds", () => {
   it("is today in the visitor's zone to a year ahead, zero-padded", () => {
     // 2026-01-05 23:59 in Chicago is already the 6th in UTC.
-    expect(meetingDateBounds(Date.UTC(2026, 0, 6, 5, 59), "America/Chicago")).toEqual({ min: "2026-01-05", max: "2027-01-05" });
+    expect(meetingDateBounds(Date.UTC(2026, 0, 6, 5, 59), "America/Chicago")).toEqual({
+      min: "2026-01-05",
+      max: "2027-01-05",
+    });
     expect(meetingDateBounds(Date.UTC(2026, 11, 31, 0, 1), "UTC")).toEqual({ min: "2026-12-31", max: "2027-12-31" });
   });
 

@@ -5,7 +5,10 @@ export { meetingSlots, meetingTimeLabel };
 // Pure helpers of the full contact form (unit-tested).
 
 /** The meeting date input's bounds in the visitor's own calendar (YYYY-MM-DD): today to a year ahead, as the contract checks. */
-export function meetingDateBounds(nowMs: number = Date.now(), timeZone: string = browserTimeZone()): { min: string; max: string } {
+export function meetingDateBounds(
+  nowMs: number = Date.now(),
+  timeZone: string = browserTimeZone(),
+): { min: string; max: string } {
   return meetingDateRange(timeZone, nowMs);
 }
 

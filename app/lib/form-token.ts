@@ -12,7 +12,11 @@ export const FORM_TOKEN_RENEW_AFTER_MS = 12 * 60 * 60 * 1000;
  * `initial`: a token the page already holds (client:lead-form fetched it when the form scrolled into view);
  * it is treated as fetched now, so it is renewed no sooner than a fetched one.
  */
-export function createFormTokenSource(fetchToken: () => Promise<string>, now: () => number = Date.now, initial?: string) {
+export function createFormTokenSource(
+  fetchToken: () => Promise<string>,
+  now: () => number = Date.now,
+  initial?: string,
+) {
   let held: { token: string; fetchedAt: number } | null = initial ? { token: initial, fetchedAt: now() } : null;
   let loading: Promise<void> | null = null;
 

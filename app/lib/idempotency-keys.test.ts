@@ -6,7 +6,13 @@ function counter() {
   return () => `key-${++n}`;
 }
 
-const lead = { firstName: "Dana", lastName: "Whitfield", email: "dana@example.com", phone: "5125550147", pagePath: "/contact" };
+const lead = {
+  firstName: "Dana",
+  lastName: "Whitfield",
+  email: "dana@example.com",
+  phone: "5125550147",
+  pagePath: "/contact",
+};
 
 describe("createIdempotencyKeys", () => {
   it("sends a retry of the same values with the same key, whatever its spam signals", () => {
@@ -14,7 +20,15 @@ describe("createIdempotencyKeys", () => {
     const first = keys.keyFor({ ...lead, elapsedMs: 4000, formToken: "v1.a.b", website: "" });
     expect(keys.keyFor({ ...lead, elapsedMs: 9000, formToken: "v1.c.d", website: "" })).toBe(first);
     // Key order is not part of the values.
-    expect(keys.keyFor({ phone: lead.phone, email: lead.email, lastName: lead.lastName, firstName: lead.firstName, pagePath: lead.pagePath })).toBe(first);
+    expect(
+      keys.keyFor({
+        phone: lead.phone,
+        email: lead.email,
+        lastName: lead.lastName,
+        firstName: lead.firstName,
+        pagePath: lead.pagePath,
+      }),
+    ).toBe(first);
   });
 
   it("gives edited values a new key, and finds the old key again when the edit is undone", () => {

@@ -5,7 +5,9 @@ import { visitSourceFrom } from "./visit-source.ts";
 
 describe("visitSourceFrom", () => {
   it("reads the five UTM parameters and an external referrer", () => {
-    const url = new URL("https://agency.example/plumbing?utm_source=google&utm_medium=cpc&utm_campaign=winter&utm_term=plumber%20near%20me&utm_content=ad-b&gclid=abc123");
+    const url = new URL(
+      "https://agency.example/plumbing?utm_source=google&utm_medium=cpc&utm_campaign=winter&utm_term=plumber%20near%20me&utm_content=ad-b&gclid=abc123",
+    );
     expect(visitSourceFrom(url, "https://www.google.com/")).toEqual({
       utmSource: "google",
       utmMedium: "cpc",
@@ -39,7 +41,9 @@ describe("visitSourceFrom", () => {
 
 describe("a visit that lands with control characters in its UTM values", () => {
   it("drops a NUL-only value and removes control characters from the others", () => {
-    const url = new URL("https://agency.example/plumbing?utm_source=%00&utm_medium=c%00pc&utm_campaign=win%01ter%7F&utm_term=plumber%09near%0Ame&utm_content=%E2%80%8B");
+    const url = new URL(
+      "https://agency.example/plumbing?utm_source=%00&utm_medium=c%00pc&utm_campaign=win%01ter%7F&utm_term=plumber%09near%0Ame&utm_content=%E2%80%8B",
+    );
     expect(visitSourceFrom(url, "https://www.google.com/\u0000")).toEqual({
       utmSource: null,
       utmMedium: "cpc",
@@ -60,7 +64,14 @@ describe("a visit that lands with control characters in its UTM values", () => {
 
 describe("leadSourcePayload", () => {
   it("cleans what sessionStorage held and leaves out empty or malformed values", () => {
-    const stored = { utmSource: "\u0000", utmMedium: "email\u0000", utmCampaign: 42, utmTerm: null, referrer: "https://news.example/\u009F", extra: "ignored" };
+    const stored = {
+      utmSource: "\u0000",
+      utmMedium: "email\u0000",
+      utmCampaign: 42,
+      utmTerm: null,
+      referrer: "https://news.example/\u009F",
+      extra: "ignored",
+    };
     expect(leadSourcePayload(stored, "/contact", "contact-page")).toEqual({
       pagePath: "/contact",
       formName: "contact-page",
@@ -72,7 +83,13 @@ describe("leadSourcePayload", () => {
   it("gives a payload the contract accepts whatever was stored", () => {
     for (const stored of [null, "text", 7, [], { utmSource: "\uD800" }, { pagePath: "/evil\u0000" }]) {
       const payload = leadSourcePayload(stored, "/plumbing", "trades-audit");
-      const checked = contactSubmissionInput.safeParse({ firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", phone: "555-0147", ...payload });
+      const checked = contactSubmissionInput.safeParse({
+        firstName: "Ada",
+        lastName: "Lovelace",
+        email: "ada@example.com",
+        phone: "555-0147",
+        ...payload,
+      });
       expect(checked.success, JSON.stringify(stored)).toBe(true);
       expect(JSON.stringify(payload)).not.toMatch(/\\u0000|\\ud800/i);
       expect(payload.pagePath).toBe("/plumbing");

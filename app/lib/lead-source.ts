@@ -19,7 +19,11 @@ function storedVisitSource(): unknown {
  * The optional source fields of a submission, cleaned; absent or empty values are left out. `stored`
  * is whatever sessionStorage held (an older page or another script may have put anything there).
  */
-export function leadSourcePayload(stored: unknown, pagePath: string, formName: string): Partial<Record<keyof LeadSource, string>> {
+export function leadSourcePayload(
+  stored: unknown,
+  pagePath: string,
+  formName: string,
+): Partial<Record<keyof LeadSource, string>> {
   const all: Record<string, unknown> = { ...(typeof stored === "object" ? stored : {}), pagePath, formName };
   const payload: Partial<Record<keyof LeadSource, string>> = {};
   for (const field of Object.keys(leadSourceFields) as (keyof LeadSource)[]) {

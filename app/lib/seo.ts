@@ -27,7 +27,10 @@ export type PageHead = {
   jsonLd: Record<string, unknown>[];
 };
 
-export function pageHead({ title, description, path, type = "website", image, noindex }: PageMetaInput, jsonLd: Record<string, unknown>[] = []): PageHead {
+export function pageHead(
+  { title, description, path, type = "website", image, noindex }: PageMetaInput,
+  jsonLd: Record<string, unknown>[] = [],
+): PageHead {
   const fullTitle = title.includes(siteConfig.companyName) ? title : `${title} | ${siteConfig.companyName}`;
   const url = absoluteUrl(path);
   const meta: PageHead["meta"] = [

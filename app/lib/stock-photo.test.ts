@@ -16,7 +16,15 @@ describe("stock photo sizes", () => {
   it("offers every width with its w descriptor", () => {
     const srcset = stockPhotoSrcSet(photo, 8 / 5)!;
     const candidates = srcset.split(", ").map((candidate) => candidate.split(" "));
-    expect(candidates.map(([, descriptor]) => descriptor)).toEqual(["240w", "400w", "640w", "800w", "1024w", "1200w", "1600w"]);
+    expect(candidates.map(([, descriptor]) => descriptor)).toEqual([
+      "240w",
+      "400w",
+      "640w",
+      "800w",
+      "1024w",
+      "1200w",
+      "1600w",
+    ]);
     expect(new URL(candidates[3]![0]!).searchParams.get("h")).toBe("500");
   });
 

@@ -11,7 +11,10 @@ describe("the page-view beacon", () => {
   });
 
   it("carries the path and the referrer's host only", () => {
-    expect(JSON.parse(viewBeaconBody("/home-services", "https://www.google.com/search?q=plumber+leads"))).toEqual({ path: "/home-services", ref: "www.google.com" });
+    expect(JSON.parse(viewBeaconBody("/home-services", "https://www.google.com/search?q=plumber+leads"))).toEqual({
+      path: "/home-services",
+      ref: "www.google.com",
+    });
     expect(JSON.parse(viewBeaconBody("/", ""))).toEqual({ path: "/" });
     expect(JSON.parse(viewBeaconBody("/contact", "not a url"))).toEqual({ path: "/contact" });
   });

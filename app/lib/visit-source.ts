@@ -42,9 +42,11 @@ export function visitSourceFrom(url: URL, referrer: string): VisitSource {
 export function captureVisitSource(): void {
   try {
     if (sessionStorage.getItem(VISIT_SOURCE_KEY) !== null) return;
-    sessionStorage.setItem(VISIT_SOURCE_KEY, JSON.stringify(visitSourceFrom(new URL(window.location.href), document.referrer)));
+    sessionStorage.setItem(
+      VISIT_SOURCE_KEY,
+      JSON.stringify(visitSourceFrom(new URL(window.location.href), document.referrer)),
+    );
   } catch {
     // Storage can be off (privacy modes); the lead is still sent, without its source.
   }
 }
-

@@ -35,7 +35,12 @@ function setUpMenu(root: HTMLElement) {
   menu.addEventListener("keydown", (event) => {
     const list = items();
     const index = list.indexOf(document.activeElement as HTMLElement);
-    const moves: Record<string, number> = { ArrowDown: (index + 1) % list.length, ArrowUp: (index - 1 + list.length) % list.length, Home: 0, End: list.length - 1 };
+    const moves: Record<string, number> = {
+      ArrowDown: (index + 1) % list.length,
+      ArrowUp: (index - 1 + list.length) % list.length,
+      Home: 0,
+      End: list.length - 1,
+    };
     if (event.key in moves) {
       event.preventDefault();
       list[moves[event.key]!]?.focus();
@@ -59,7 +64,8 @@ function setUpDialogs() {
     const dialog = document.getElementById(button.dataset.dialogOpen!) as HTMLDialogElement | null;
     if (!dialog) continue;
     button.addEventListener("click", () => dialog.showModal());
-    for (const closer of dialog.querySelectorAll("[data-dialog-close], a[href]")) closer.addEventListener("click", () => dialog.close());
+    for (const closer of dialog.querySelectorAll("[data-dialog-close], a[href]"))
+      closer.addEventListener("click", () => dialog.close());
     // A click on the dialog element itself (its backdrop, outside the panel) closes it.
     dialog.addEventListener("click", (event) => {
       if (event.target === dialog) dialog.close();

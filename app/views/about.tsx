@@ -1,5 +1,15 @@
 import { BadgeCheck, Handshake, LineChart, MapPin } from "lucide-react";
-import { ButtonLink, Card, CardGrid, CheckList, CtaBanner, Hero, Section, SectionHeader, CardsSection } from "../components/sections.tsx";
+import {
+  ButtonLink,
+  Card,
+  CardGrid,
+  CheckList,
+  CtaBanner,
+  Hero,
+  Section,
+  SectionHeader,
+  CardsSection,
+} from "../components/sections.tsx";
 import { standardReplyPromise } from "../../contract/form-names.ts";
 import { siteConfig } from "../config/site.ts";
 import { pageHead } from "../lib/seo.ts";
@@ -9,8 +19,7 @@ import { pageHead } from "../lib/seo.ts";
 
 export const head = pageHead({
   title: "About Us",
-  description:
-    `Meet the local lead-generation agency founded in ${siteConfig.foundedYear} to give contractors and law firms honest reporting, clear priorities and marketing measured in jobs.`,
+  description: `Meet the local lead-generation agency founded in ${siteConfig.foundedYear} to give contractors and law firms honest reporting, clear priorities and marketing measured in jobs.`,
   path: "/about",
 });
 
@@ -48,12 +57,15 @@ export default function About() {
   return (
     <>
       <Hero
-        eyebrow={<p className="text-sm font-bold uppercase tracking-wider text-brand-700">About {siteConfig.companyName}</p>}
+        eyebrow={
+          <p className="text-sm font-bold uppercase tracking-wider text-brand-700">About {siteConfig.companyName}</p>
+        }
         title="Marketing Measured in Booked Jobs and Signed Cases"
         intro={
           <p>
-            We are a local lead-generation agency for plumbers, HVAC companies, roofers, electricians and personal injury law firms. We started in{" "}
-            {siteConfig.foundedYear} because too many owners were paying for marketing they could not see, measure or explain to their partners.
+            We are a local lead-generation agency for plumbers, HVAC companies, roofers, electricians and personal
+            injury law firms. We started in {siteConfig.foundedYear} because too many owners were paying for marketing
+            they could not see, measure or explain to their partners.
           </p>
         }
         actions={
@@ -75,12 +87,14 @@ export default function About() {
           />
           <div className="space-y-4 text-lg text-slate-700">
             <p>
-              Most owners we meet have been burned at least once: a long contract, a monthly report full of charts nobody explained, and a website the
-              agency still controls. The work may have been real, but nobody could connect it to a single booked job.
+              Most owners we meet have been burned at least once: a long contract, a monthly report full of charts
+              nobody explained, and a website the agency still controls. The work may have been real, but nobody could
+              connect it to a single booked job.
             </p>
             <p>
-              We do it the other way around. We start from the jobs and cases you want more of, work backwards to the searches that bring them, and
-              then build the pages, profiles and campaigns that win those searches in your service area.
+              We do it the other way around. We start from the jobs and cases you want more of, work backwards to the
+              searches that bring them, and then build the pages, profiles and campaigns that win those searches in your
+              service area.
             </p>
             <CheckList
               className="pt-2 text-base"
@@ -118,9 +132,10 @@ export default function About() {
             <p className="mt-1 font-semibold text-brand-700">{siteConfig.author.role}</p>
             <p className="mt-4 text-lg text-slate-700">{siteConfig.author.bio}</p>
             <p className="mt-4 text-slate-700">
-              Before starting {siteConfig.companyName}, {siteConfig.author.name.split(/\s+/)[0]} ran search and ad programs for home-service companies
-              and law firms, and saw the same pattern again and again: good businesses losing jobs to competitors with weaker service and stronger
-              marketing. The agency exists to close that gap.
+              Before starting {siteConfig.companyName}, {siteConfig.author.name.split(/\s+/)[0]} ran search and ad
+              programs for home-service companies and law firms, and saw the same pattern again and again: good
+              businesses losing jobs to competitors with weaker service and stronger marketing. The agency exists to
+              close that gap.
             </p>
             <dl className="mt-6 grid gap-4 sm:grid-cols-2">
               <div className="flex flex-col rounded-xl bg-brand-50 p-4">
@@ -146,19 +161,25 @@ export default function About() {
         <CardGrid columns={2}>
           <Card title="Home-Service Businesses">
             <p>
-              Plumbers, HVAC companies, roofers, window installers, electricians and general contractors who need a steady flow of local calls, not a
-              spike after every ad spend increase.
+              Plumbers, HVAC companies, roofers, window installers, electricians and general contractors who need a
+              steady flow of local calls, not a spike after every ad spend increase.
             </p>
-            <a href="/home-services" className="mt-4 inline-block font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+            <a
+              href="/home-services"
+              className="mt-4 inline-block font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
+            >
               Home services marketing
             </a>
           </Card>
           <Card title="Personal Injury Law Firms">
             <p>
-              Firms competing for accident cases in crowded metro markets, where one signed case can pay for a year of marketing and every intake call
-              needs to be tracked.
+              Firms competing for accident cases in crowded metro markets, where one signed case can pay for a year of
+              marketing and every intake call needs to be tracked.
             </p>
-            <a href="/personal-injury" className="mt-4 inline-block font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+            <a
+              href="/personal-injury"
+              className="mt-4 inline-block font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
+            >
               Personal injury marketing
             </a>
           </Card>

@@ -1,5 +1,14 @@
 import type { ReactNode } from "react";
-import { ButtonLink, Card, CardGrid, CardsSection, CheckList, Hero, Section, SectionHeader } from "../components/sections.tsx";
+import {
+  ButtonLink,
+  Card,
+  CardGrid,
+  CardsSection,
+  CheckList,
+  Hero,
+  Section,
+  SectionHeader,
+} from "../components/sections.tsx";
 import { SystemDiagram } from "../components/system-diagram.tsx";
 import { Accordion, AccordionItem } from "../components/ui/accordion.tsx";
 import { auditPages, type AuditPage as Page, type AuditSection } from "../config/audit-pages.ts";
@@ -18,7 +27,11 @@ export default function AuditPage({ page, form }: { page: Page; form?: ReactNode
   return (
     <>
       <Hero
-        eyebrow={<p className="inline-block rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white">{hero.eyebrow}</p>}
+        eyebrow={
+          <p className="inline-block rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white">
+            {hero.eyebrow}
+          </p>
+        }
         title={hero.title}
         intro={<p>{hero.intro}</p>}
         aside={form}
@@ -45,7 +58,10 @@ function AuditPageSection({ section }: { section: AuditSection }) {
           title={title}
           intro={section.intro}
           columns={3}
-          cards={section.cards.map(({ icon: Icon, ...card }) => ({ ...card, icon: Icon && <Icon className="h-7 w-7" /> }))}
+          cards={section.cards.map(({ icon: Icon, ...card }) => ({
+            ...card,
+            icon: Icon && <Icon className="h-7 w-7" />,
+          }))}
         />
       );
     case "checklist": {
@@ -108,7 +124,12 @@ function AuditPageSection({ section }: { section: AuditSection }) {
           <SectionHeader id={id} eyebrow={eyebrow} title={title} />
           <Accordion className="mx-auto mt-10 max-w-3xl rounded-xl bg-white px-6 shadow-sm ring-1 ring-slate-200">
             {section.items.map((faq) => (
-              <AccordionItem key={faq.question} group={section.group} question={faq.question} className="last:border-b-0">
+              <AccordionItem
+                key={faq.question}
+                group={section.group}
+                question={faq.question}
+                className="last:border-b-0"
+              >
                 {faq.answer}
               </AccordionItem>
             ))}

@@ -12,22 +12,25 @@ import { absoluteUrl, pageHead, type PageHead } from "../lib/seo.ts";
 
 export function articleHead(article: BlogArticleView): PageHead {
   const path = `/blog/${article.slug}`;
-  const head = pageHead({ title: article.title, description: article.excerpt, path, type: "article", image: article.image }, [
-    {
-      "@context": "https://schema.org",
-      "@type": "BlogPosting",
-      headline: article.title,
-      description: article.excerpt,
-      image: article.image,
-      datePublished: article.date,
-      dateModified: article.date,
-      author: { "@type": "Person", name: siteConfig.author.name },
-      publisher: { "@type": "Organization", name: siteConfig.companyName, url: absoluteUrl("/") },
-      mainEntityOfPage: absoluteUrl(path),
-      articleSection: article.category,
-      wordCount: article.wordCount,
-    },
-  ]);
+  const head = pageHead(
+    { title: article.title, description: article.excerpt, path, type: "article", image: article.image },
+    [
+      {
+        "@context": "https://schema.org",
+        "@type": "BlogPosting",
+        headline: article.title,
+        description: article.excerpt,
+        image: article.image,
+        datePublished: article.date,
+        dateModified: article.date,
+        author: { "@type": "Person", name: siteConfig.author.name },
+        publisher: { "@type": "Organization", name: siteConfig.companyName, url: absoluteUrl("/") },
+        mainEntityOfPage: absoluteUrl(path),
+        articleSection: article.category,
+        wordCount: article.wordCount,
+      },
+    ],
+  );
   head.meta.push(
     { property: "article:published_time", content: article.date },
     { property: "article:author", content: siteConfig.author.name },
@@ -49,9 +52,30 @@ const heroPhotoSizes = "(min-width: 1152px) 752px, (min-width: 1024px) calc(100v
  */
 function HeroImage({ article }: { article: BlogArticleView }) {
   if (article.slug === "ultimate-guide-seo-roofing-companies") {
-    return <PhotoFrame src={article.image} alt={article.imageAlt} width={800} height={500} loading="lazy" sizes={heroPhotoSizes} className="rounded-xl" />;
+    return (
+      <PhotoFrame
+        src={article.image}
+        alt={article.imageAlt}
+        width={800}
+        height={500}
+        loading="lazy"
+        sizes={heroPhotoSizes}
+        className="rounded-xl"
+      />
+    );
   }
-  return <PhotoFrame src={article.image} alt={article.imageAlt} width={1200} height={675} loading="eager" fetchPriority="low" sizes={heroPhotoSizes} className="rounded-xl" />;
+  return (
+    <PhotoFrame
+      src={article.image}
+      alt={article.imageAlt}
+      width={1200}
+      height={675}
+      loading="eager"
+      fetchPriority="low"
+      sizes={heroPhotoSizes}
+      className="rounded-xl"
+    />
+  );
 }
 
 export default function BlogArticle({ article }: { article: BlogArticleView }) {
@@ -66,7 +90,9 @@ export default function BlogArticle({ article }: { article: BlogArticleView }) {
             <time dateTime={article.date}>{formatArticleDate(article.date)}</time>
             <span aria-hidden="true">·</span>
             <span>{article.readingTime} min read</span>
-            <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-900">{article.category}</span>
+            <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-900">
+              {article.category}
+            </span>
           </p>
           <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-brand-900 sm:text-4xl">{article.title}</h1>
           <p className="mt-6 text-xl text-slate-700" dangerouslySetInnerHTML={{ __html: article.leadHtml }} />
@@ -93,17 +119,25 @@ export default function BlogArticle({ article }: { article: BlogArticleView }) {
 
           {article.cta && (
             <section aria-labelledby="article-cta" className="mt-12 rounded-xl bg-brand-900 p-8 text-white">
-              <h2 id="article-cta" className="text-2xl font-extrabold">Ready to put this into practice?</h2>
+              <h2 id="article-cta" className="text-2xl font-extrabold">
+                Ready to put this into practice?
+              </h2>
               <p className="mt-2 text-blue-100">{`We answer within ${standardReplyPromise}.`}</p>
               <div className="mt-6 flex flex-wrap gap-4">
-                <ButtonLink to="/contact" variant="secondary">{article.cta.audit}</ButtonLink>
-                <ButtonLink to="/contact" variant="outline">{article.cta.consultation}</ButtonLink>
+                <ButtonLink to="/contact" variant="secondary">
+                  {article.cta.audit}
+                </ButtonLink>
+                <ButtonLink to="/contact" variant="outline">
+                  {article.cta.consultation}
+                </ButtonLink>
               </div>
             </section>
           )}
 
           <section aria-labelledby="related-heading" className="mt-16">
-            <h2 id="related-heading" className="text-2xl font-extrabold text-slate-900">Related Articles</h2>
+            <h2 id="related-heading" className="text-2xl font-extrabold text-slate-900">
+              Related Articles
+            </h2>
             <ul className="mt-6 grid gap-6 sm:grid-cols-2">
               {article.related.map((related) => (
                 <li key={related.slug}>
@@ -111,7 +145,9 @@ export default function BlogArticle({ article }: { article: BlogArticleView }) {
                     href={`/blog/${related.slug}`}
                     className="block h-full rounded-xl border border-slate-200 p-5 hover:border-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
                   >
-                    <span className="text-xs font-semibold uppercase tracking-wider text-brand-700">{related.category}</span>
+                    <span className="text-xs font-semibold uppercase tracking-wider text-brand-700">
+                      {related.category}
+                    </span>
                     <span className="mt-2 block text-lg font-bold text-slate-900">{related.title}</span>
                     <span className="mt-2 block text-sm text-slate-700">{related.readingTime} min read</span>
                   </a>

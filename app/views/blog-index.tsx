@@ -10,11 +10,13 @@ import { pageHead } from "../lib/seo.ts";
 // From sm (640 px) a card's photo is the card's width: the page's 2rem padding off the screen; two columns
 // with a 2rem gap from md (768 px); the 72rem container (1152 px) caps it at (1120 - 32) / 2 = 544 px.
 // Below sm it is a 128 px thumbnail (a phone at DPR 1.75 takes the 240 px photo): issue 12, decision 028.
-const cardPhotoSizes = "(min-width: 1152px) 544px, (min-width: 768px) calc(50vw - 32px), (min-width: 640px) calc(100vw - 32px), 128px";
+const cardPhotoSizes =
+  "(min-width: 1152px) 544px, (min-width: 768px) calc(50vw - 32px), (min-width: 640px) calc(100vw - 32px), 128px";
 
 export const head = pageHead({
   title: "Digital Marketing Insights",
-  description: "Practical SEO, website and lead-generation advice for home-service businesses, law firms and growing companies.",
+  description:
+    "Practical SEO, website and lead-generation advice for home-service businesses, law firms and growing companies.",
   path: "/blog",
 });
 
@@ -39,7 +41,10 @@ export default function BlogIndex({ articles }: { articles: BlogSummary[] }) {
           </h2>
           <ul className="grid gap-8 md:grid-cols-2">
             {articles.map((article, index) => (
-              <li key={article.slug} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+              <li
+                key={article.slug}
+                className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+              >
                 {/* Only the first card is in the first screen at every width; the rest wait until scrolled to. */}
                 <PhotoFrame
                   src={article.image}
@@ -60,10 +65,15 @@ export default function BlogIndex({ articles }: { articles: BlogSummary[] }) {
                     <span>{siteConfig.author.name}</span>
                     <span aria-hidden="true">·</span>
                     <time dateTime={article.date}>{formatArticleDate(article.date)}</time>
-                    <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-900">{article.category}</span>
+                    <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-900">
+                      {article.category}
+                    </span>
                   </p>
                   <h3 className="mt-3 text-xl font-bold text-slate-900">
-                    <a href={`/blog/${article.slug}`} className="hover:text-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+                    <a
+                      href={`/blog/${article.slug}`}
+                      className="hover:text-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                    >
                       {article.title}
                     </a>
                   </h3>
@@ -80,7 +90,10 @@ export default function BlogIndex({ articles }: { articles: BlogSummary[] }) {
           </ul>
         </div>
       </section>
-      <CtaBanner title="Want these results for your business?" text="Thirty minutes, no obligation: we look at your site, your rankings and your competitors, and tell you what we would do first.">
+      <CtaBanner
+        title="Want these results for your business?"
+        text="Thirty minutes, no obligation: we look at your site, your rankings and your competitors, and tell you what we would do first."
+      >
         <ButtonLink to="/contact" variant="secondary">
           Book Your Free Strategy Call Now
         </ButtonLink>

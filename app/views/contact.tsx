@@ -13,8 +13,7 @@ import { pageHead } from "../lib/seo.ts";
 
 export const head = pageHead({
   title: "Contact Us",
-  description:
-    `Call, e-mail or book a free 30-minute strategy call with our local SEO team. We reply to every message within ${standardReplyPromise}.`,
+  description: `Call, e-mail or book a free 30-minute strategy call with our local SEO team. We reply to every message within ${standardReplyPromise}.`,
   path: "/contact",
 });
 
@@ -35,8 +34,8 @@ export default function Contact({ form }: { form?: ReactNode }) {
         title="Contact Us"
         intro={
           <p>
-            Tell us about your business and where the leads are falling short. Send the form, call us, or pick a time for a free
-            30-minute strategy call. A real strategist answers, not a sales script.
+            Tell us about your business and where the leads are falling short. Send the form, call us, or pick a time
+            for a free 30-minute strategy call. A real strategist answers, not a sales script.
           </p>
         }
         actions={
@@ -61,33 +60,36 @@ export default function Contact({ form }: { form?: ReactNode }) {
                   <Phone className="h-6 w-6 shrink-0 text-brand-700" aria-hidden="true" />
                   Call us
                 </dt>
-                  <dd className="mt-1 sm:pl-9">
-                    <a href={siteConfig.phoneHref} className="text-base font-semibold text-brand-700 underline-offset-4 hover:underline sm:text-lg">
-                      {siteConfig.phone}
-                    </a>
-                  </dd>
-                </div>
+                <dd className="mt-1 sm:pl-9">
+                  <a
+                    href={siteConfig.phoneHref}
+                    className="text-base font-semibold text-brand-700 underline-offset-4 hover:underline sm:text-lg"
+                  >
+                    {siteConfig.phone}
+                  </a>
+                </dd>
+              </div>
               <div>
                 <dt className="flex items-center gap-3 font-semibold text-slate-900">
                   <Mail className="h-6 w-6 shrink-0 text-brand-700" aria-hidden="true" />
                   Write to us
                 </dt>
-                  <dd className="mt-1 sm:pl-9">
-                    <a
-                      href={`mailto:${siteConfig.email}`}
-                      className="text-base font-semibold wrap-anywhere text-brand-700 underline-offset-4 hover:underline sm:text-lg"
-                    >
-                      {siteConfig.email}
-                    </a>
-                  </dd>
-                </div>
+                <dd className="mt-1 sm:pl-9">
+                  <a
+                    href={`mailto:${siteConfig.email}`}
+                    className="text-base font-semibold wrap-anywhere text-brand-700 underline-offset-4 hover:underline sm:text-lg"
+                  >
+                    {siteConfig.email}
+                  </a>
+                </dd>
+              </div>
               <div>
                 <dt className="flex items-center gap-3 font-semibold text-slate-900">
                   <Clock className="h-6 w-6 shrink-0 text-brand-700" aria-hidden="true" />
                   Business hours
                 </dt>
-                  <dd className="mt-1 sm:pl-9 text-slate-700">{siteConfig.hours}</dd>
-                </div>
+                <dd className="mt-1 sm:pl-9 text-slate-700">{siteConfig.hours}</dd>
+              </div>
             </dl>
           </div>
         }
@@ -117,9 +119,7 @@ export default function Contact({ form }: { form?: ReactNode }) {
               ))}
             </ol>
           </div>
-          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3">
-            {form}
-          </div>
+          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3">{form}</div>
         </div>
       </Section>
 
@@ -138,16 +138,19 @@ export default function Contact({ form }: { form?: ReactNode }) {
         <Accordion className="mx-auto mt-10 max-w-3xl">
           <AccordionItem group="contact-faq" question="How quickly will you get back to me?">
             {`Within ${standardReplyPromise}. Every form, e-mail and voicemail is answered by a member of our team, and our office is open`}{" "}
-            {siteConfig.hours}. If it&apos;s urgent, call us during those hours and you&apos;ll reach someone right away.
+            {siteConfig.hours}. If it&apos;s urgent, call us during those hours and you&apos;ll reach someone right
+            away.
           </AccordionItem>
           <AccordionItem group="contact-faq" question="What does the free strategy session cover?">
-            It&apos;s a 30-minute call about your business, not a pitch deck. We review your website, your Google Business Profile
-            and where you rank for the searches that bring paying customers, show you which competitors are taking those clicks,
-            and point out the biggest leaks. You leave with a short, prioritized plan you can act on with or without us.
+            It&apos;s a 30-minute call about your business, not a pitch deck. We review your website, your Google
+            Business Profile and where you rank for the searches that bring paying customers, show you which competitors
+            are taking those clicks, and point out the biggest leaks. You leave with a short, prioritized plan you can
+            act on with or without us.
           </AccordionItem>
           <AccordionItem group="contact-faq" question="Do I have to sign a long-term contract?">
-            No. Month-to-month plans are available. If you&apos;d rather commit, 12-month plans come with a 20% monthly discount,
-            and paying 12 months upfront takes 40% off and adds a page 1 ranking guarantee. The details are on our{" "}
+            No. Month-to-month plans are available. If you&apos;d rather commit, 12-month plans come with a 20% monthly
+            discount, and paying 12 months upfront takes 40% off and adds a page 1 ranking guarantee. The details are on
+            our{" "}
             <a href="/ultimate-pitch" className="font-semibold text-brand-700 underline underline-offset-4">
               SEO packages page
             </a>
@@ -155,13 +158,13 @@ export default function Contact({ form }: { form?: ReactNode }) {
           </AccordionItem>
           <AccordionItem group="contact-faq" question="What kinds of businesses do you work with?">
             Mostly home-service companies (plumbers, HVAC companies, roofers, window companies, electricians and general
-            contractors) and personal injury law firms. We also work with cannabis businesses, e-commerce stores and manufacturers.
-            If your customers search for you on Google, we can help them find you first.
+            contractors) and personal injury law firms. We also work with cannabis businesses, e-commerce stores and
+            manufacturers. If your customers search for you on Google, we can help them find you first.
           </AccordionItem>
           <AccordionItem group="contact-faq" question="How will I know the marketing is working?">
-            You get a plain-English report every month showing where your priority keywords rank, how many calls and form leads
-            came in, and which pages and campaigns produced them. We walk through it with you and agree on the next month&apos;s
-            priorities, so you always know what you&apos;re paying for and what it returned.
+            You get a plain-English report every month showing where your priority keywords rank, how many calls and
+            form leads came in, and which pages and campaigns produced them. We walk through it with you and agree on
+            the next month&apos;s priorities, so you always know what you&apos;re paying for and what it returned.
           </AccordionItem>
         </Accordion>
       </Section>

@@ -3,7 +3,16 @@ import { clsx } from "clsx";
 import { ClientStrip } from "../components/client-strip.tsx";
 import { ReportMockup } from "../components/illustrations/report-mockup.tsx";
 import { TradeScene, type TradeSceneKind } from "../components/illustrations/trade-scene.tsx";
-import { ButtonLink, Card, CardGrid, CheckList, CtaBanner, Hero, Section, SectionHeader } from "../components/sections.tsx";
+import {
+  ButtonLink,
+  Card,
+  CardGrid,
+  CheckList,
+  CtaBanner,
+  Hero,
+  Section,
+  SectionHeader,
+} from "../components/sections.tsx";
 import { standardReplyPromise } from "../../contract/form-names.ts";
 import { siteConfig } from "../config/site.ts";
 import { businessJsonLd, pageHead } from "../lib/seo.ts";
@@ -30,7 +39,18 @@ const heroStats = [
 /** A small stroke icon drawn inline (decorative). */
 function Icon({ children }: { children: ReactNode }) {
   return (
-    <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      viewBox="0 0 24 24"
+      width="28"
+      height="28"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       {children}
     </svg>
   );
@@ -99,7 +119,16 @@ const reasons = [
   },
 ];
 
-type AudienceSection = { id: string; scene: TradeSceneKind; eyebrow: string; title: string; text: string; bullets: string[]; link: { to: string; label: string }; tone: "white" | "muted" };
+type AudienceSection = {
+  id: string;
+  scene: TradeSceneKind;
+  eyebrow: string;
+  title: string;
+  text: string;
+  bullets: string[];
+  link: { to: string; label: string };
+  tone: "white" | "muted";
+};
 
 const audienceSections: AudienceSection[] = [
   {
@@ -168,7 +197,18 @@ const audienceSections: AudienceSection[] = [
 
 function ArrowRight() {
   return (
-    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M5 12h14M13 6l6 6-6 6" />
     </svg>
   );
@@ -186,8 +226,9 @@ export default function Home() {
         title="Get Local Leads on Autopilot"
         intro={
           <p>
-            SEO and lead generation for plumbers, HVAC companies and roofers. We get your business into the map pack and the top search results for
-            the jobs you actually want, then turn those visits into phone calls and booked estimates.
+            SEO and lead generation for plumbers, HVAC companies and roofers. We get your business into the map pack and
+            the top search results for the jobs you actually want, then turn those visits into phone calls and booked
+            estimates.
           </p>
         }
         actions={
@@ -266,7 +307,13 @@ export default function Home() {
           <div className="grid gap-10 lg:grid-cols-2 lg:items-center">
             {/* Text and picture swap sides from one audience to the next (the reading order stays text first). */}
             <div className={clsx(index % 2 === 1 && "lg:order-2")}>
-              <SectionHeader id={`${audience.id}-heading`} centered={false} eyebrow={audience.eyebrow} title={audience.title} intro={audience.text} />
+              <SectionHeader
+                id={`${audience.id}-heading`}
+                centered={false}
+                eyebrow={audience.eyebrow}
+                title={audience.title}
+                intro={audience.text}
+              />
               <a
                 href={audience.link.to}
                 className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"

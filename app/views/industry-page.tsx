@@ -1,6 +1,16 @@
 import { Phone, Quote, Star } from "lucide-react";
 import type { ReactNode } from "react";
-import { Card, CardGrid, CardsSection, CheckList, CtaBanner, Hero, Section, SectionHeader, StatGrid } from "../components/sections.tsx";
+import {
+  Card,
+  CardGrid,
+  CardsSection,
+  CheckList,
+  CtaBanner,
+  Hero,
+  Section,
+  SectionHeader,
+  StatGrid,
+} from "../components/sections.tsx";
 import { SystemDiagram } from "../components/system-diagram.tsx";
 import { buttonVariants } from "../components/ui/button.tsx";
 import { industryPageContent } from "../config/industry-pages.ts";
@@ -26,7 +36,11 @@ export default function IndustryPage({ page, form }: { page: Industry; form?: Re
   return (
     <>
       <Hero
-        eyebrow={<p className="inline-block rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white">{hero.eyebrow}</p>}
+        eyebrow={
+          <p className="inline-block rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white">
+            {hero.eyebrow}
+          </p>
+        }
         title={hero.title}
         intro={<p>{hero.intro}</p>}
         actions={
@@ -45,10 +59,22 @@ export default function IndustryPage({ page, form }: { page: Industry; form?: Re
         <StatGrid stats={results.stats} />
       </Section>
 
-      <CardsSection id={`${page}-problems`} eyebrow={problems.eyebrow} title={problems.title} intro={problems.intro} columns={3} cards={problems.items} />
+      <CardsSection
+        id={`${page}-problems`}
+        eyebrow={problems.eyebrow}
+        title={problems.title}
+        intro={problems.intro}
+        columns={3}
+        cards={problems.items}
+      />
 
       <Section tone="muted" labelledBy={`${page}-offerings`}>
-        <SectionHeader id={`${page}-offerings`} eyebrow={offerings.eyebrow} title={offerings.title} intro={offerings.intro} />
+        <SectionHeader
+          id={`${page}-offerings`}
+          eyebrow={offerings.eyebrow}
+          title={offerings.title}
+          intro={offerings.intro}
+        />
         <CardGrid columns={3}>
           {offerings.items.map(({ icon: Icon, ...item }) => (
             <Card key={item.title} title={item.title} icon={Icon && <Icon className="h-7 w-7" />}>
@@ -102,7 +128,13 @@ export default function IndustryPage({ page, form }: { page: Industry; form?: Re
         <a href="#top" className={cn(buttonVariants({ size: "lg" }), "bg-white text-brand-900 hover:bg-brand-50")}>
           {cta.button}
         </a>
-        <a href={siteConfig.phoneHref} className={cn(buttonVariants({ size: "lg" }), "border border-white bg-transparent text-white hover:bg-white/10")}>
+        <a
+          href={siteConfig.phoneHref}
+          className={cn(
+            buttonVariants({ size: "lg" }),
+            "border border-white bg-transparent text-white hover:bg-white/10",
+          )}
+        >
           <Phone className="h-5 w-5" aria-hidden="true" />
           Call {siteConfig.phone}
         </a>

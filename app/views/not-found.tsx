@@ -1,7 +1,10 @@
 import { pageHead } from "../lib/seo.ts";
 
 // Not indexed, and its canonical is never listed in the sitemap (the server lists indexable pages only).
-export const head = { ...pageHead({ title: "404 Page Not Found", description: "This page does not exist.", path: "/404", noindex: true }), title: "404 Page Not Found" };
+export const head = {
+  ...pageHead({ title: "404 Page Not Found", description: "This page does not exist.", path: "/404", noindex: true }),
+  title: "404 Page Not Found",
+};
 
 export default function NotFound() {
   return (

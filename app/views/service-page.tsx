@@ -1,6 +1,16 @@
 import { Phone } from "lucide-react";
 import type { ReactNode } from "react";
-import { ButtonLink, Card, CardGrid, CheckList, Hero, ProcessSteps, Section, SectionHeader, StatGrid } from "../components/sections.tsx";
+import {
+  ButtonLink,
+  Card,
+  CardGrid,
+  CheckList,
+  Hero,
+  ProcessSteps,
+  Section,
+  SectionHeader,
+  StatGrid,
+} from "../components/sections.tsx";
 import { servicePages, type ServiceSlug } from "../config/service-pages.ts";
 import { services, type Service } from "../config/services.ts";
 import { standardReplyPromise } from "../../contract/form-names.ts";
@@ -32,7 +42,11 @@ export default function ServicePage({ slug, inquiryForm }: { slug: ServiceSlug; 
   return (
     <>
       <Hero
-        eyebrow={<span className="inline-block rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white">{hero.eyebrow}</span>}
+        eyebrow={
+          <span className="inline-block rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white">
+            {hero.eyebrow}
+          </span>
+        }
         title={service.name}
         intro={<p>{hero.intro}</p>}
         actions={hero.goals.map((goal) => (
@@ -46,7 +60,10 @@ export default function ServicePage({ slug, inquiryForm }: { slug: ServiceSlug; 
             <CheckList items={hero.highlights} className="mt-4 text-slate-700" />
             <p className="mt-6 border-t border-slate-200 pt-6 text-slate-700">
               Prefer to talk it through?{" "}
-              <a href={siteConfig.phoneHref} className="inline-flex items-center gap-1 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+              <a
+                href={siteConfig.phoneHref}
+                className="inline-flex items-center gap-1 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
+              >
                 <Phone className="h-4 w-4" aria-hidden="true" />
                 Call {siteConfig.phone}
               </a>
@@ -58,7 +75,10 @@ export default function ServicePage({ slug, inquiryForm }: { slug: ServiceSlug; 
 
       <Section labelledBy={ids("included")}>
         <SectionHeader id={ids("included")} eyebrow="What you get" title={included.title} intro={included.intro} />
-        <CheckList items={included.items} className="mx-auto mt-10 grid max-w-5xl gap-x-10 text-slate-800 md:grid-cols-2 md:space-y-0 md:gap-y-4" />
+        <CheckList
+          items={included.items}
+          className="mx-auto mt-10 grid max-w-5xl gap-x-10 text-slate-800 md:grid-cols-2 md:space-y-0 md:gap-y-4"
+        />
       </Section>
 
       {cards && (
@@ -104,7 +124,9 @@ export default function ServicePage({ slug, inquiryForm }: { slug: ServiceSlug; 
       <Section tone="brand" labelledBy={ids("results")}>
         <SectionHeader id={ids("results")} eyebrow="Results" title={results.title} intro={results.intro} />
         <StatGrid stats={results.stats} />
-        {results.highlight && <p className="mx-auto mt-10 max-w-3xl text-center text-xl font-semibold text-white">{results.highlight}</p>}
+        {results.highlight && (
+          <p className="mx-auto mt-10 max-w-3xl text-center text-xl font-semibold text-white">{results.highlight}</p>
+        )}
         <p className="mx-auto mt-6 max-w-3xl text-center text-sm text-blue-100">{results.note}</p>
       </Section>
 
@@ -121,7 +143,10 @@ export default function ServicePage({ slug, inquiryForm }: { slug: ServiceSlug; 
                 `If it's a fit, we book a free 30-minute call to walk through the ${service.name} plan together.`,
               ].map((step, index) => (
                 <li key={step} className="flex gap-3">
-                  <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white" aria-hidden="true">
+                  <span
+                    className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
+                    aria-hidden="true"
+                  >
                     {index + 1}
                   </span>
                   <span>{step}</span>

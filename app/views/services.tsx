@@ -1,7 +1,15 @@
 import { Mail, type LucideIcon, Mic, MonitorSmartphone, MousePointerClick, Phone, Search, Share2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { ReportMockup } from "../components/illustrations/report-mockup.tsx";
-import { ButtonLink, CheckList, CtaBanner, Hero, ProcessSteps, Section, SectionHeader } from "../components/sections.tsx";
+import {
+  ButtonLink,
+  CheckList,
+  CtaBanner,
+  Hero,
+  ProcessSteps,
+  Section,
+  SectionHeader,
+} from "../components/sections.tsx";
 import { servicePages, type ServiceSlug } from "../config/service-pages.ts";
 import { services } from "../config/services.ts";
 import { standardReplyPromise } from "../../contract/form-names.ts";
@@ -30,7 +38,14 @@ const serviceMarks: Record<ServiceSlug, LucideIcon> = {
   "podcast-marketing": Mic,
 };
 
-const overviewOrder: ServiceSlug[] = ["seo", "sem", "website-design", "social-media-consulting", "email-marketing", "podcast-marketing"];
+const overviewOrder: ServiceSlug[] = [
+  "seo",
+  "sem",
+  "website-design",
+  "social-media-consulting",
+  "email-marketing",
+  "podcast-marketing",
+];
 
 const whatToExpect = [
   `A reply within ${standardReplyPromise} from a strategist, not a call center`,
@@ -69,20 +84,25 @@ export default function Services({ form }: { form?: ReactNode }) {
   return (
     <>
       <Hero
-        eyebrow={<span className="inline-block rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white">Our Services</span>}
+        eyebrow={
+          <span className="inline-block rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white">
+            Our Services
+          </span>
+        }
         title="Digital Marketing Services That Bring In Leads"
         intro={
           <p>
-            Local SEO, paid ads, websites, social media, email and podcast marketing for home-service companies, personal injury law firms and
-            growing businesses of every size. Each service is judged by one thing you can count: more qualified leads for your business.
+            Local SEO, paid ads, websites, social media, email and podcast marketing for home-service companies,
+            personal injury law firms and growing businesses of every size. Each service is judged by one thing you can
+            count: more qualified leads for your business.
           </p>
         }
         aside={
           <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-            <h2 className="text-2xl font-bold text-slate-900">
-              Request Your Free Strategy Session
-            </h2>
-            <p className="mt-2 text-slate-700">Choose the services you're curious about and, if you like, a time that suits you for a call.</p>
+            <h2 className="text-2xl font-bold text-slate-900">Request Your Free Strategy Session</h2>
+            <p className="mt-2 text-slate-700">
+              Choose the services you're curious about and, if you like, a time that suits you for a call.
+            </p>
             <div className="mt-6">{form}</div>
           </div>
         }
@@ -92,7 +112,10 @@ export default function Services({ form }: { form?: ReactNode }) {
           <CheckList items={whatToExpect} className="mt-4 text-slate-700" />
           <p className="mt-6 text-slate-700">
             Rather talk now?{" "}
-            <a href={siteConfig.phoneHref} className="inline-flex items-center gap-1 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+            <a
+              href={siteConfig.phoneHref}
+              className="inline-flex items-center gap-1 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
+            >
               <Phone className="h-4 w-4" aria-hidden="true" />
               Call {siteConfig.phone}
             </a>
@@ -105,15 +128,29 @@ export default function Services({ form }: { form?: ReactNode }) {
         const headingId = `${service.slug}-heading`;
         const Mark = serviceMarks[service.slug];
         return (
-          <Section key={service.slug} id={service.slug} tone={index % 2 === 0 ? "muted" : "white"} labelledBy={headingId}>
+          <Section
+            key={service.slug}
+            id={service.slug}
+            tone={index % 2 === 0 ? "muted" : "white"}
+            labelledBy={headingId}
+          >
             <div className="grid gap-10 lg:grid-cols-5">
               {/* Text and lists swap sides from one service to the next (the reading order stays text first). */}
               <div className={cn("lg:col-span-2", index % 2 === 1 && "lg:order-2")}>
-                <span aria-hidden="true" className="relative mb-6 inline-flex h-16 w-16 items-center justify-center rounded-2xl bg-brand-900 text-white shadow-md">
+                <span
+                  aria-hidden="true"
+                  className="relative mb-6 inline-flex h-16 w-16 items-center justify-center rounded-2xl bg-brand-900 text-white shadow-md"
+                >
                   <Mark className="h-8 w-8" />
                   <span className="absolute -right-1.5 -top-1.5 h-4 w-4 rounded-full bg-signal-400" />
                 </span>
-                <SectionHeader id={headingId} centered={false} eyebrow={overview.eyebrow} title={service.name} intro={overview.summary} />
+                <SectionHeader
+                  id={headingId}
+                  centered={false}
+                  eyebrow={overview.eyebrow}
+                  title={service.name}
+                  intro={overview.summary}
+                />
                 <div className="mt-8 flex flex-wrap gap-4">
                   <ButtonLink to="/contact">Ready to talk?</ButtonLink>
                   <ButtonLink to={service.path} variant="outline">
@@ -158,7 +195,10 @@ export default function Services({ form }: { form?: ReactNode }) {
         <ButtonLink to="/contact" variant="secondary">
           Schedule a Free Strategy Call
         </ButtonLink>
-        <a href={siteConfig.phoneHref} className="inline-flex h-12 items-center justify-center gap-2 rounded-md border border-white px-6 text-base font-semibold text-white hover:bg-white/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-brand-900">
+        <a
+          href={siteConfig.phoneHref}
+          className="inline-flex h-12 items-center justify-center gap-2 rounded-md border border-white px-6 text-base font-semibold text-white hover:bg-white/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-brand-900"
+        >
           <Phone className="h-5 w-5" aria-hidden="true" />
           Call {siteConfig.phone}
         </a>

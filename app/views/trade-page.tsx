@@ -28,7 +28,11 @@ export default function TradePage({ trade, form }: { trade: Trade; form?: ReactN
   return (
     <>
       <Hero
-        eyebrow={<span className="inline-block rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white">{hero.eyebrow}</span>}
+        eyebrow={
+          <span className="inline-block rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white">
+            {hero.eyebrow}
+          </span>
+        }
         title={hero.title}
         intro={<p>{hero.intro}</p>}
         actions={
@@ -62,19 +66,35 @@ export default function TradePage({ trade, form }: { trade: Trade; form?: ReactN
       />
 
       <Section labelledBy={`${trade}-system-title`}>
-        <SectionHeader id={`${trade}-system-title`} eyebrow={system.eyebrow} title={system.title} intro={system.intro} />
+        <SectionHeader
+          id={`${trade}-system-title`}
+          eyebrow={system.eyebrow}
+          title={system.title}
+          intro={system.intro}
+        />
         <SystemDiagram steps={system.steps} />
       </Section>
 
       <Section tone="muted" labelledBy={`${trade}-cases-title`}>
-        <SectionHeader id={`${trade}-cases-title`} eyebrow="Case studies" title={caseStudies.title} intro={caseStudies.intro} />
+        <SectionHeader
+          id={`${trade}-cases-title`}
+          eyebrow="Case studies"
+          title={caseStudies.title}
+          intro={caseStudies.intro}
+        />
         <CaseStudyGrid studies={caseStudies.studies} />
       </Section>
 
       <Section id="contact-form" labelledBy={`${trade}-form-title`} className="scroll-mt-16">
         <div className="grid gap-10 lg:grid-cols-2 lg:items-start">
           <div>
-            <SectionHeader id={`${trade}-form-title`} centered={false} eyebrow={contact.eyebrow} title={contact.title} intro={contact.intro} />
+            <SectionHeader
+              id={`${trade}-form-title`}
+              centered={false}
+              eyebrow={contact.eyebrow}
+              title={contact.title}
+              intro={contact.intro}
+            />
             <CheckList className="mt-6 text-slate-900" items={contact.checklist} />
             {contact.callPrompt && (
               <p className="mt-6 text-slate-700">
@@ -114,7 +134,18 @@ function HeroAside({ aside }: { aside: TradePageContent["hero"]["aside"] }) {
   if (aside.kind === "image") {
     // Low priority, as the article's hero photo (decision 028): on a phone the hero's text is the largest
     // paint, and the simulation counted this photo's cold third-party connection against it (decision 037).
-    return <PhotoFrame src={aside.src} alt={aside.alt} width={aside.width} height={aside.height} loading="eager" fetchPriority="low" sizes={heroPhotoSizes} className="rounded-xl" />;
+    return (
+      <PhotoFrame
+        src={aside.src}
+        alt={aside.alt}
+        width={aside.width}
+        height={aside.height}
+        loading="eager"
+        fetchPriority="low"
+        sizes={heroPhotoSizes}
+        className="rounded-xl"
+      />
+    );
   }
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -129,7 +160,10 @@ function CaseStudyGrid({ studies }: { studies: CaseStudy[] }) {
   return (
     <div className="mt-10 grid gap-6 lg:grid-cols-3">
       {studies.map((study) => (
-        <article key={study.company} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+        <article
+          key={study.company}
+          className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+        >
           {/* The result leads, on the brand's dark blue, like the report it came from. */}
           <div className="bg-brand-900 px-6 py-5 text-white">
             <h3 className="text-lg font-bold">{study.company}</h3>

@@ -2,7 +2,16 @@ import { BadgePercent, CalendarCheck, Flame, Phone, ShieldCheck, Star, Trophy } 
 import type { ReactNode } from "react";
 import { CountdownDisplay } from "../components/countdown.tsx";
 import { BookingSection } from "../components/scheduling-embed.tsx";
-import { ButtonLink, Card, CardGrid, CheckList, CtaBanner, Hero, Section, SectionHeader } from "../components/sections.tsx";
+import {
+  ButtonLink,
+  Card,
+  CardGrid,
+  CheckList,
+  CtaBanner,
+  Hero,
+  Section,
+  SectionHeader,
+} from "../components/sections.tsx";
 import { buttonVariants } from "../components/ui/button.tsx";
 import { siteConfig } from "../config/site.ts";
 import { pageHead } from "../lib/seo.ts";
@@ -125,9 +134,30 @@ const additionalServices: { name: string; flag?: string; text: string }[] = [
 ];
 
 const tierStyles = {
-  1: { header: "bg-brand-50 text-brand-900", count: "text-brand-700", note: "text-slate-700", bar: "w-[13.3%] bg-brand-600", pip: "bg-brand-600", track: "bg-brand-200" },
-  2: { header: "bg-brand-700 text-white", count: "text-white", note: "text-blue-100", bar: "w-1/3 bg-white", pip: "bg-white", track: "bg-white/25" },
-  3: { header: "bg-brand-900 text-white", count: "text-signal-300", note: "text-blue-100", bar: "w-full bg-signal-400", pip: "bg-signal-400", track: "bg-white/20" },
+  1: {
+    header: "bg-brand-50 text-brand-900",
+    count: "text-brand-700",
+    note: "text-slate-700",
+    bar: "w-[13.3%] bg-brand-600",
+    pip: "bg-brand-600",
+    track: "bg-brand-200",
+  },
+  2: {
+    header: "bg-brand-700 text-white",
+    count: "text-white",
+    note: "text-blue-100",
+    bar: "w-1/3 bg-white",
+    pip: "bg-white",
+    track: "bg-white/25",
+  },
+  3: {
+    header: "bg-brand-900 text-white",
+    count: "text-signal-300",
+    note: "text-blue-100",
+    bar: "w-full bg-signal-400",
+    pip: "bg-signal-400",
+    track: "bg-white/20",
+  },
 } as const;
 
 function PackageCard({ pkg }: { pkg: SeoPackage }) {
@@ -148,7 +178,10 @@ function PackageCard({ pkg }: { pkg: SeoPackage }) {
         {/* The tier as filled pips (decorative: the order and the keyword count say it). */}
         <div aria-hidden="true" className="flex gap-1.5">
           {packages.map((other) => (
-            <span key={other.name} className={cn("h-1.5 w-6 rounded-full", other.tier <= pkg.tier ? style.pip : style.track)} />
+            <span
+              key={other.name}
+              className={cn("h-1.5 w-6 rounded-full", other.tier <= pkg.tier ? style.pip : style.track)}
+            />
           ))}
         </div>
         <div className="mt-4 flex items-center gap-2">
@@ -188,19 +221,23 @@ export default function UltimatePitch() {
     <>
       <div className="bg-brand-900 py-4 text-white">
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-center gap-3 px-4 text-center sm:flex-row sm:gap-8 sm:text-left">
-          <p className="text-lg font-bold">Book your strategy call today to lock in this year&apos;s onboarding terms.</p>
+          <p className="text-lg font-bold">
+            Book your strategy call today to lock in this year&apos;s onboarding terms.
+          </p>
           <CountdownDisplay label="Offer expires in:" className="text-center text-white" />
         </div>
       </div>
 
       <Hero
-        eyebrow={<p className="text-sm font-bold uppercase tracking-wider text-brand-700">SEO packages for local businesses</p>}
+        eyebrow={
+          <p className="text-sm font-bold uppercase tracking-wider text-brand-700">SEO packages for local businesses</p>
+        }
         title="Our Ultimate SEO Packages"
         intro={
           <p>
-            Pick how fast you want to grow. Every package targets the searches that turn into booked jobs and signed cases, and
-            every plan is backed by a written ranking guarantee. No prices on this page: we size the work to your market on a free
-            30-minute call.
+            Pick how fast you want to grow. Every package targets the searches that turn into booked jobs and signed
+            cases, and every plan is backed by a written ranking guarantee. No prices on this page: we size the work to
+            your market on a free 30-minute call.
           </p>
         }
         aside={
@@ -210,12 +247,16 @@ export default function UltimatePitch() {
               <p className="text-2xl font-extrabold text-brand-900">Top 5 in 6 Months</p>
             </div>
             <p className="mt-4 text-slate-700">
-              We plan every campaign to put your priority keywords in Google&apos;s top 5 within 6 months. If it takes longer, the
-              full guarantee below still protects you for 12 months.
+              We plan every campaign to put your priority keywords in Google&apos;s top 5 within 6 months. If it takes
+              longer, the full guarantee below still protects you for 12 months.
             </p>
             <CheckList
               className="mt-6 text-slate-800"
-              items={["Keywords chosen for buyer intent, not vanity", "Rankings and leads reported every month", "Month-to-month terms available"]}
+              items={[
+                "Keywords chosen for buyer intent, not vanity",
+                "Rankings and leads reported every month",
+                "Month-to-month terms available",
+              ]}
             />
           </div>
         }
@@ -291,11 +332,15 @@ export default function UltimatePitch() {
         <div className="mx-auto mt-10 grid max-w-4xl gap-6 md:grid-cols-2">
           <div className="rounded-xl bg-white p-6 text-slate-900">
             <h3 className="text-lg font-bold">Option 1: A 50% refund</h3>
-            <p className="mt-2 text-slate-700">We refund 50% of what you paid for the campaign. You keep the reports and the work already done.</p>
+            <p className="mt-2 text-slate-700">
+              We refund 50% of what you paid for the campaign. You keep the reports and the work already done.
+            </p>
           </div>
           <div className="rounded-xl bg-white p-6 text-slate-900">
             <h3 className="text-lg font-bold">Option 2: Free continued work</h3>
-            <p className="mt-2 text-slate-700">We keep working on your campaign at no charge until your keywords reach the top 5.</p>
+            <p className="mt-2 text-slate-700">
+              We keep working on your campaign at no charge until your keywords reach the top 5.
+            </p>
           </div>
         </div>
         <p className="mx-auto mt-8 max-w-3xl text-center text-blue-100">

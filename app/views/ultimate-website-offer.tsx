@@ -23,17 +23,32 @@ const includedCards = [
   {
     title: "Built SEO Ready",
     icon: <Search className="h-8 w-8" />,
-    items: ["Ready to add in SEO", "Focused on driving conversions", "Clean UX for high conversions", "Ready for local domination"],
+    items: [
+      "Ready to add in SEO",
+      "Focused on driving conversions",
+      "Clean UX for high conversions",
+      "Ready for local domination",
+    ],
   },
   {
     title: "Modern Design",
     icon: <LayoutTemplate className="h-8 w-8" />,
-    items: ["Fully responsive mobile design", "Professional modern layouts", "Custom branded colour schemes", "Fast-loading optimized images"],
+    items: [
+      "Fully responsive mobile design",
+      "Professional modern layouts",
+      "Custom branded colour schemes",
+      "Fast-loading optimized images",
+    ],
   },
   {
     title: "Full Integration",
     icon: <Plug className="h-8 w-8" />,
-    items: ["CRM and email marketing setup", "Contact forms and lead capture", "Analytics and tracking tools", "Social media connections"],
+    items: [
+      "CRM and email marketing setup",
+      "Contact forms and lead capture",
+      "Analytics and tracking tools",
+      "Social media connections",
+    ],
   },
 ];
 
@@ -65,7 +80,9 @@ export default function UltimateWebsiteOffer() {
       <Hero
         eyebrow={
           <div className="flex flex-wrap items-center gap-6">
-            <p className="inline-block rounded-full bg-red-700 px-4 py-1 text-sm font-bold tracking-wider text-white">LIMITED TIME OFFER</p>
+            <p className="inline-block rounded-full bg-red-700 px-4 py-1 text-sm font-bold tracking-wider text-white">
+              LIMITED TIME OFFER
+            </p>
             <CountdownDisplay label="OFFER EXPIRES IN:" className="text-red-700" />
           </div>
         }
@@ -73,11 +90,13 @@ export default function UltimateWebsiteOffer() {
         intro={
           <>
             <p>
-              If your website looks dated, loads slowly on a phone or simply doesn&apos;t make the phone ring, it is costing you jobs
-              every week. We rebuild it as a lead machine: fast, mobile first, ready for SEO and wired into the tools you already use.
+              If your website looks dated, loads slowly on a phone or simply doesn&apos;t make the phone ring, it is
+              costing you jobs every week. We rebuild it as a lead machine: fast, mobile first, ready for SEO and wired
+              into the tools you already use.
             </p>
             <p className="mt-4 font-semibold text-slate-900">
-              We take on only 5 ultimate websites per month. Claim a spot and we start your free website build within 24 hours.
+              We take on only 5 ultimate websites per month. Claim a spot and we start your free website build within 24
+              hours.
             </p>
           </>
         }
@@ -115,8 +134,9 @@ export default function UltimateWebsiteOffer() {
         <div className="mx-auto mt-10 flex max-w-3xl items-start gap-4 rounded-2xl border-2 border-green-700 bg-white p-6">
           <ShieldCheck className="h-10 w-10 shrink-0 text-green-700" aria-hidden="true" />
           <p className="text-slate-800">
-            We measure calls and form leads from your current site before we launch, then compare the first 90 days of the new one
-            against that baseline. You see the numbers side by side, and if the new site is behind, the extra work is on us.
+            We measure calls and form leads from your current site before we launch, then compare the first 90 days of
+            the new one against that baseline. You see the numbers side by side, and if the new site is behind, the
+            extra work is on us.
           </p>
         </div>
         <CardGrid columns={3}>

@@ -11,13 +11,27 @@ import { hashPassword } from "../../server/lib/passwords.ts";
 
 const DAY_MS = 86_400_000;
 
-export async function seedTeam(db: Kysely<Database>, adminId: string, options: { users: number; activityRows: number }): Promise<{ members: string[] }> {
+export async function seedTeam(
+  db: Kysely<Database>,
+  adminId: string,
+  options: { users: number; activityRows: number },
+): Promise<{ members: string[] }> {
   const hash = await hashPassword("a bench member's password");
   const members: string[] = [adminId];
   for (let i = 1; i < options.users; i += 1) {
     const id = randomUUID();
     members.push(id);
-    await db.insertInto("users").values({ id, username: `member${i}@bench.example`, passwordHash: hash, role: i < 3 ? "owner" : "member", name: `Member ${i}`, updatedAt: new Date().toISOString() }).execute();
+    await db
+      .insertInto("users")
+      .values({
+        id,
+        username: `member${i}@bench.example`,
+        passwordHash: hash,
+        role: i < 3 ? "owner" : "member",
+        name: `Member ${i}`,
+        updatedAt: new Date().toISOString(),
+      })
+      .execute();
   }
 
   // Ids are random UUIDs: their first byte spreads leads evenly. Bytes 00-7f stay unassigned; 80-ff go
@@ -28,7 +42,9 @@ export async function seedTeam(db: Kysely<Database>, adminId: string, options: {
       const bytes: string[] = [];
       for (let b = 128 + u; b < 256; b += members.length) bytes.push(b.toString(16).padStart(2, "0"));
       const prefix = pg ? sql`substr(id::text, 1, 2)` : sql`substr(id, 1, 2)`;
-      await sql`update ${sql.table(table)} set assignee_id = ${members[u]} where ${prefix} in (${sql.join(bytes)})`.execute(db);
+      await sql`update ${sql.table(table)} set assignee_id = ${members[u]} where ${prefix} in (${sql.join(bytes)})`.execute(
+        db,
+      );
     }
   }
 
@@ -39,11 +55,16 @@ export async function seedTeam(db: Kysely<Database>, adminId: string, options: {
       const rows = [];
       for (let i = start; i < Math.min(start + batch, options.activityRows); i += 1) {
         // Lead work is most of a team's day; sign-ins and settings are rare.
-        const kind = i % 10 < 7 ? (["status", "note", "assignment", "follow-up", "spam"] as const)[i % 5]! : activityKinds[i % activityKinds.length]!;
+        const kind =
+          i % 10 < 7
+            ? (["status", "note", "assignment", "follow-up", "spam"] as const)[i % 5]!
+            : activityKinds[i % activityKinds.length]!;
         const actor = members[i % members.length]!;
         rows.push({
           id: randomUUID(),
-          createdAt: new Date(now - Math.floor(((options.activityRows - i) / options.activityRows) * 365 * DAY_MS)).toISOString(),
+          createdAt: new Date(
+            now - Math.floor(((options.activityRows - i) / options.activityRows) * 365 * DAY_MS),
+          ).toISOString(),
           actorId: actor,
           actorName: `Member ${i % members.length}`,
           kind,

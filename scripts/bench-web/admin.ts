@@ -8,7 +8,10 @@ export type AdminFigures = { jsBytes: number; cssBytes: number; dashboardMs: num
 
 export async function adminFigures(origin: string): Promise<AdminFigures> {
   const { chromium } = await import("@playwright/test");
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--disable-background-networking", "--disable-component-update"] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--disable-background-networking", "--disable-component-update"],
+  });
   onCleanUp(() => void browser.close().catch(() => undefined));
   const times: number[] = [];
   let first: { jsBytes: number; cssBytes: number } | null = null;
@@ -24,14 +27,19 @@ export async function adminFigures(origin: string): Promise<AdminFigures> {
       const transfers: Array<Promise<{ type: string; bytes: number }>> = [];
       page.on("requestfinished", (request) => {
         if (!request.url().startsWith(origin)) return;
-        transfers.push(request.sizes().then((sizes) => ({ type: request.resourceType(), bytes: sizes.responseBodySize })));
+        transfers.push(
+          request.sizes().then((sizes) => ({ type: request.resourceType(), bytes: sizes.responseBodySize })),
+        );
       });
       await page.goto(`${origin}/admin/submissions`);
       // The dashboard's content: the contact total and the recent inquiries (as bench:admin --browser).
       const shown = await Promise.all([
         page.getByTestId("contact-count").filter({ hasText: /\d/ }).waitFor({ timeout: 15_000 }),
         page.getByRole("heading", { name: "Recent Service Inquiries" }).waitFor({ timeout: 15_000 }),
-      ]).then(() => true, () => false);
+      ]).then(
+        () => true,
+        () => false,
+      );
       // Milliseconds since the navigation started (the page's time origin).
       if (shown) times.push(await page.evaluate(() => performance.now()));
       await page.waitForLoadState("networkidle");

@@ -34,8 +34,13 @@ function envFor(tree: Tree): NodeJS.ProcessEnv {
 }
 
 export function run(tree: Tree, command: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}): void {
-  const result = spawnSync(command, args, { cwd: tree.dir, env: { ...envFor(tree), ...extraEnv }, stdio: ["ignore", "ignore", "inherit"] });
-  if (result.status !== 0) throw new Error(`${tree.name}: ${command} ${args.join(" ")} exited with ${result.status ?? result.signal}`);
+  const result = spawnSync(command, args, {
+    cwd: tree.dir,
+    env: { ...envFor(tree), ...extraEnv },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if (result.status !== 0)
+    throw new Error(`${tree.name}: ${command} ${args.join(" ")} exited with ${result.status ?? result.signal}`);
 }
 
 export async function assertFree(port: number): Promise<void> {
@@ -46,9 +51,21 @@ export async function assertFree(port: number): Promise<void> {
   });
 }
 
-export async function makeTree(name: string, dir: string, port: number, variant: { buildDir?: string; buildEnv?: NodeJS.ProcessEnv } = {}): Promise<Tree> {
+export async function makeTree(
+  name: string,
+  dir: string,
+  port: number,
+  variant: { buildDir?: string; buildEnv?: NodeJS.ProcessEnv } = {},
+): Promise<Tree> {
   await assertFree(port);
-  return { name, dir, port, origin: `http://127.0.0.1:${port}`, buildDir: variant.buildDir ?? BUILD_DIR, buildEnv: variant.buildEnv ?? {} };
+  return {
+    name,
+    dir,
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    buildDir: variant.buildDir ?? BUILD_DIR,
+    buildEnv: variant.buildEnv ?? {},
+  };
 }
 
 export function addBaselineWorktree(ref: string): string {
@@ -66,7 +83,15 @@ export function addBaselineWorktree(ref: string): string {
 
 /** Builds the tree: the client and the server, or only the client for a variant (the server is the tree's own). */
 export function build(tree: Tree, clientOnly = false): void {
-  console.error(`${tree.name}: building for ${tree.origin}${Object.keys(tree.buildEnv).length > 0 ? ` with ${Object.entries(tree.buildEnv).map(([k, v]) => `${k}=${v}`).join(" ")}` : ""}`);
+  console.error(
+    `${tree.name}: building for ${tree.origin}${
+      Object.keys(tree.buildEnv).length > 0
+        ? ` with ${Object.entries(tree.buildEnv)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(" ")}`
+        : ""
+    }`,
+  );
   run(tree, "npm", ["run", clientOnly ? "build:client" : "build"]);
 }
 
@@ -99,7 +124,10 @@ export async function startServer(tree: Tree): Promise<Server> {
   });
   for (let waited = 0; ; waited += 200) {
     if (child.exitCode !== null) throw new Error(`${tree.name}: the server exited with ${child.exitCode}`);
-    const ready = await fetch(`${tree.origin}/readyz`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${tree.origin}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) break;
     if (waited > 60_000) throw new Error(`${tree.name}: the server was not ready within 60 s`);
     await new Promise((wait) => setTimeout(wait, 200));

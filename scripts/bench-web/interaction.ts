@@ -7,9 +7,16 @@ import { inlineModules, servedSize, type PageWeight } from "./weights.ts";
 export type Interaction = { beforeBytes: number; afterFocusBytes: number | null; scripts: string[] };
 
 /** Every script of our origin a page requests while it loads, is read to the bottom, then (if it has a form) gets a focus. */
-export async function interactionFigures(origin: string, paths: string[], weights: Map<string, PageWeight>): Promise<Map<string, Interaction>> {
+export async function interactionFigures(
+  origin: string,
+  paths: string[],
+  weights: Map<string, PageWeight>,
+): Promise<Map<string, Interaction>> {
   const { chromium } = await import("@playwright/test");
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--disable-background-networking", "--disable-component-update"] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--disable-background-networking", "--disable-component-update"],
+  });
   onCleanUp(() => void browser.close().catch(() => undefined));
   const weighed = new Map<string, number>();
   const weigh = async (urls: Iterable<string>) => {

@@ -70,27 +70,21 @@ export async function lighthouseScores(
         const name = `${new URL(origin).port}${path.replace(/\//g, "_")}-${i + 1}.json`;
         writeFileSync(join(options["save-reports"], name), JSON.stringify(lhr));
       }
-      const score = (id: string) =>
-        Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       runs.push({
         performance: score("performance"),
-        lcpMs:
-          lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
+        lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
         tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
         cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
-        transferBytes:
-          lhr.audits["total-byte-weight"]?.numericValue ?? Number.NaN,
+        transferBytes: lhr.audits["total-byte-weight"]?.numericValue ?? Number.NaN,
         accessibility: score("accessibility"),
         bestPractices: score("best-practices"),
         seo: score("seo"),
       });
     }
-    const pick = (key: keyof Scores) =>
-      median(runs.map((scores) => scores[key]));
+    const pick = (key: keyof Scores) => median(runs.map((scores) => scores[key]));
     // Progress on stderr: every route, three runs each, takes a while.
-    console.error(
-      `Lighthouse ${origin}${path}: LCP ${runs.map((scores) => Math.round(scores.lcpMs)).join(", ")} ms`,
-    );
+    console.error(`Lighthouse ${origin}${path}: LCP ${runs.map((scores) => Math.round(scores.lcpMs)).join(", ")} ms`);
     results.set(path, {
       performance: pick("performance"),
       lcpMs: pick("lcpMs"),

@@ -5,11 +5,14 @@ import { connect, type Socket } from "node:net";
 // client must cost far less CPU per request than the servers it measures (both run on this machine).
 // Run as its own process (node scripts/bench-web/load-client.ts URL CONNECTIONS SECONDS ACCEPT_ENCODING).
 
-const [target = "", connectionsArg = "32", secondsArg = "5", acceptEncoding = "gzip, deflate, br"] = process.argv.slice(2);
+const [target = "", connectionsArg = "32", secondsArg = "5", acceptEncoding = "gzip, deflate, br"] =
+  process.argv.slice(2);
 const url = new URL(target);
 const connections = Number(connectionsArg);
 const seconds = Number(secondsArg);
-const request = Buffer.from(`GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nAccept: text/html\r\nAccept-Encoding: ${acceptEncoding}\r\nConnection: keep-alive\r\n\r\n`);
+const request = Buffer.from(
+  `GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nAccept: text/html\r\nAccept-Encoding: ${acceptEncoding}\r\nConnection: keep-alive\r\n\r\n`,
+);
 const HEADER_END = Buffer.from("\r\n\r\n");
 
 let requests = 0;

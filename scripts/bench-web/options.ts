@@ -28,7 +28,12 @@ export const { values: options } = parseArgs({
 
 export const RUNS = Number(options.runs);
 /** The pages asked for on the command line, or null: every public route of the build. */
-export const ASKED_PAGES = options.pages ? options.pages.split(",").map((page) => page.trim()).filter(Boolean) : null;
+export const ASKED_PAGES = options.pages
+  ? options.pages
+      .split(",")
+      .map((page) => page.trim())
+      .filter(Boolean)
+  : null;
 export const BUILD_DIR = "build-bench";
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const ADMIN = { email: "bench-web@example.com", password: "bench web password 1" };

@@ -38,7 +38,8 @@ function out(line = "") {
 function printTable(rows: Array<Record<string, string>>) {
   const columns = Object.keys(rows[0] ?? {});
   const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => (row[column] ?? "").length)));
-  const line = (cells: string[]) => `  ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ")}`;
+  const line = (cells: string[]) =>
+    `  ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ")}`;
   out(line(columns));
   out(line(widths.map((width) => "-".repeat(width))));
   for (const row of rows) out(line(columns.map((column) => row[column] ?? "")));
@@ -46,7 +47,9 @@ function printTable(rows: Array<Record<string, string>>) {
 
 const kb = (bytes: number | undefined) => (bytes === undefined ? "–" : `${(bytes / 1024).toFixed(1)} KB`);
 const ratio = (now: number | undefined | null, old: number | undefined | null) =>
-  now === undefined || now === null || old === undefined || old === null || old === 0 ? "–" : `${(now / old).toFixed(2)}×`;
+  now === undefined || now === null || old === undefined || old === null || old === 0
+    ? "–"
+    : `${(now / old).toFixed(2)}×`;
 /** A module's name without its content hash, as it stays from build to build. */
 const moduleName = (path: string) => path.replace(/^\/assets\//, "").replace(/[.-][\w-]{8}\.js$/, ".js");
 
@@ -54,8 +57,15 @@ export function header(text: string): void {
   out(text);
 }
 
-export function report(now: Figures, old: Figures | null, nowName: string, oldName: string, cssVariant: CssVariantFigures | null): void {
-  const existing = (figures: Figures | null, path: string) => (figures?.weights.get(path)?.status === 200 ? figures.weights.get(path) : undefined);
+export function report(
+  now: Figures,
+  old: Figures | null,
+  nowName: string,
+  oldName: string,
+  cssVariant: CssVariantFigures | null,
+): void {
+  const existing = (figures: Figures | null, path: string) =>
+    figures?.weights.get(path)?.status === 200 ? figures.weights.get(path) : undefined;
 
   out(`\nLighthouse 13, mobile, simulated throttling, median of ${RUNS} runs: ${nowName}, (${oldName}), new/old`);
   printTable(
@@ -81,14 +91,21 @@ export function report(now: Figures, old: Figures | null, nowName: string, oldNa
 
   targetSummary(now);
 
-  for (const [name, figures] of [[nowName, now], [oldName, old]] as const) {
+  for (const [name, figures] of [
+    [nowName, now],
+    [oldName, old],
+  ] as const) {
     const standIn = figures?.photoStandIn;
     if (!standIn) continue;
     const photos = [...standIn.served].map(([size, bytes]) => `${size} ${kb(bytes)}`).join(", ");
-    out(`  ${name}: ${standIn.hosts.join(", ")} answered by a local HTTPS stand-in (offline machine): generated photos, ${photos || "none requested"}`);
+    out(
+      `  ${name}: ${standIn.hosts.join(", ")} answered by a local HTTPS stand-in (offline machine): generated photos, ${photos || "none requested"}`,
+    );
   }
 
-  out(`\nWeight, brotli as served: ${nowName}, (${oldName}), new/old. "JS with page": module scripts (inline ones too, also part of the HTML), islands and their static imports; "on demand": import() targets`);
+  out(
+    `\nWeight, brotli as served: ${nowName}, (${oldName}), new/old. "JS with page": module scripts (inline ones too, also part of the HTML), islands and their static imports; "on demand": import() targets`,
+  );
   printTable(
     now.pages.map((path) => {
       const a = existing(now, path);
@@ -105,8 +122,12 @@ export function report(now: Figures, old: Figures | null, nowName: string, oldNa
     }),
   );
 
-  out(`\nJavaScript a visitor loads (our origin, brotli as served, inline scripts included): ${nowName}, (${oldName}), new/old`);
-  out("  before touching a form: the page loaded, read to the bottom at 390 px, quiet; after focus: then one focus in its first form");
+  out(
+    `\nJavaScript a visitor loads (our origin, brotli as served, inline scripts included): ${nowName}, (${oldName}), new/old`,
+  );
+  out(
+    "  before touching a form: the page loaded, read to the bottom at 390 px, quiet; after focus: then one focus in its first form",
+  );
   printTable(
     now.pages.map((path) => {
       const a = now.interaction.get(path);
@@ -121,19 +142,25 @@ export function report(now: Figures, old: Figures | null, nowName: string, oldNa
     }),
   );
 
-  for (const [name, figures] of [[nowName, now], [oldName, old]] as const) {
+  for (const [name, figures] of [
+    [nowName, now],
+    [oldName, old],
+  ] as const) {
     if (!figures) continue;
     out(`\nWhat each page's JavaScript weighs, ${name} (brotli; * = on demand):`);
     for (const path of figures.pages) {
       const weight = existing(figures, path);
       if (!weight) continue;
-      const parts = [...weight.modules].sort((x, y) => y.bytes - x.bytes).map((m) => `${moduleName(m.path)}${m.load === "dynamic" ? "*" : ""} ${kb(m.bytes)}`);
+      const parts = [...weight.modules]
+        .sort((x, y) => y.bytes - x.bytes)
+        .map((m) => `${moduleName(m.path)}${m.load === "dynamic" ? "*" : ""} ${kb(m.bytes)}`);
       out(`  ${path}: ${parts.length > 0 ? parts.join(", ") : "no JavaScript"}`);
     }
   }
 
   out(`\nAdmin, signed in, cold cache, /admin/submissions: ${nowName}, (${oldName}), new/old`);
-  const dashboard = (ms: number | null | undefined) => (ms === undefined ? "–" : ms === null ? "not shown" : `${Math.round(ms)} ms`);
+  const dashboard = (ms: number | null | undefined) =>
+    ms === undefined ? "–" : ms === null ? "not shown" : `${Math.round(ms)} ms`;
   printTable([
     {
       "first load JS": `${kb(now.admin.jsBytes)} (${kb(old?.admin.jsBytes)})`,
@@ -158,14 +185,20 @@ function targetSummary(now: Figures) {
     [`TBT ≤ ${TARGETS.tbtMs} ms`, missing((s) => s.tbtMs > TARGETS.tbtMs)],
   ] as const;
   out(`\nTargets (issue 22) on the ${measured.length} routes measured, this tree:`);
-  for (const [target, misses] of checks) out(`  ${target}: ${misses.length === 0 ? "every route" : `missed on ${misses.join(", ")}`}`);
+  for (const [target, misses] of checks)
+    out(`  ${target}: ${misses.length === 0 ? "every route" : `missed on ${misses.join(", ")}`}`);
 }
 
 function visitReport(now: Figures, cssVariant: CssVariantFigures | null) {
   if (now.visit.length === 0) return;
-  out(`\nA ${VISIT.length}-page visit (${VISIT.join(", then ")}; one browser, warm cache after the first page): bytes transferred from our origin (headers and bodies as encoded; third parties refused)`);
-  const arrangements: Array<[string, VisitStep[], Scores | undefined]> = [["this tree (CSS as one cached file)", now.visit, now.scores.get(VISIT[0]!)]];
-  if (cssVariant) arrangements.push(["CSS inlined into every page (CSS_DELIVERY=inline)", cssVariant.visit, cssVariant.firstPage]);
+  out(
+    `\nA ${VISIT.length}-page visit (${VISIT.join(", then ")}; one browser, warm cache after the first page): bytes transferred from our origin (headers and bodies as encoded; third parties refused)`,
+  );
+  const arrangements: Array<[string, VisitStep[], Scores | undefined]> = [
+    ["this tree (CSS as one cached file)", now.visit, now.scores.get(VISIT[0]!)],
+  ];
+  if (cssVariant)
+    arrangements.push(["CSS inlined into every page (CSS_DELIVERY=inline)", cssVariant.visit, cssVariant.firstPage]);
   printTable(
     arrangements.map(([name, steps, first]) => ({
       arrangement: name,
@@ -180,16 +213,24 @@ function visitReport(now: Figures, cssVariant: CssVariantFigures | null) {
 
 function throughputReport(figures: Throughput[]) {
   if (figures.length === 0) return;
-  out("\nGET / throughput, the same build, in this run (keep-alive connections, one request in flight on each, Accept-Encoding: gzip, deflate, br, zstd)");
+  out(
+    "\nGET / throughput, the same build, in this run (keep-alive connections, one request in flight on each, Accept-Encoding: gzip, deflate, br, zstd)",
+  );
   printTable(
     figures.map((figure) =>
       "skipped" in figure
         ? { server: figure.name, "requests/s": figure.skipped, "bytes per answer": "–", errors: "–" }
-        : { server: figure.name, "requests/s": Math.round(figure.requestsPerSecond).toLocaleString("en"), "bytes per answer": kb(figure.bytesPerResponse), errors: String(figure.errors) },
+        : {
+            server: figure.name,
+            "requests/s": Math.round(figure.requestsPerSecond).toLocaleString("en"),
+            "bytes per answer": kb(figure.bytesPerResponse),
+            errors: String(figure.errors),
+          },
     ),
   );
   const [ours, nginx] = figures;
-  if (ours && nginx && !("skipped" in ours) && !("skipped" in nginx)) out(`  ours / nginx: ${(ours.requestsPerSecond / nginx.requestsPerSecond).toFixed(1)}×`);
+  if (ours && nginx && !("skipped" in ours) && !("skipped" in nginx))
+    out(`  ours / nginx: ${(ours.requestsPerSecond / nginx.requestsPerSecond).toFixed(1)}×`);
 }
 
 /** Writes what was printed as a Markdown log page: the command, the machine and its load, the tables. */

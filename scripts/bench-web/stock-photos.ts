@@ -36,7 +36,12 @@ function photoFormat(url: URL, accept: string): PhotoFormat {
   return "jpg";
 }
 
-export type StockPhotoStandIn = { hosts: string[]; chromeFlags: string[]; served: Map<string, number>; close: () => Promise<void> };
+export type StockPhotoStandIn = {
+  hosts: string[];
+  chromeFlags: string[];
+  served: Map<string, number>;
+  close: () => Promise<void>;
+};
 
 /** The image origins (other than ours) that the pages' markup names. */
 export function stockPhotoHosts(weights: Iterable<PageWeight>): string[] {
@@ -93,13 +98,33 @@ export async function startStockPhotoStandIn(hosts: string[]): Promise<StockPhot
   const [keyPath, certPath] = [join(dir, "key.pem"), join(dir, "cert.pem")];
   const made = spawnSync(
     "openssl",
-    ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2", "-keyout", keyPath, "-out", certPath,
-      "-subj", `/CN=${names[0]}`, "-addext", `subjectAltName=${names.map((name) => `DNS:${name}`).join(",")}`],
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:prime256v1",
+      "-nodes",
+      "-days",
+      "2",
+      "-keyout",
+      keyPath,
+      "-out",
+      certPath,
+      "-subj",
+      `/CN=${names[0]}`,
+      "-addext",
+      `subjectAltName=${names.map((name) => `DNS:${name}`).join(",")}`,
+    ],
     { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" },
   );
-  if (made.status !== 0) throw new Error(`openssl could not make the stock-photo stand-in's certificate: ${made.stderr}`);
+  if (made.status !== 0)
+    throw new Error(`openssl could not make the stock-photo stand-in's certificate: ${made.stderr}`);
   const cert = readFileSync(certPath);
-  const spki = createHash("sha256").update(new X509Certificate(cert).publicKey.export({ type: "spki", format: "der" })).digest("base64");
+  const spki = createHash("sha256")
+    .update(new X509Certificate(cert).publicKey.export({ type: "spki", format: "der" }))
+    .digest("base64");
 
   const photos = new Map<string, Buffer>();
   const served = new Map<string, number>();
@@ -111,11 +136,21 @@ export async function startStockPhotoStandIn(hosts: string[]): Promise<StockPhot
     const key = `${url.pathname} ${width}x${height} ${format}`;
     let photo = photos.get(key);
     if (!photo) {
-      photo = photoLikePng(width, height, PHOTO_BYTES_PER_PIXEL[format], createHash("sha256").update(key).digest().readUInt32BE(0));
+      photo = photoLikePng(
+        width,
+        height,
+        PHOTO_BYTES_PER_PIXEL[format],
+        createHash("sha256").update(key).digest().readUInt32BE(0),
+      );
       photos.set(key, photo);
     }
     served.set(`${width}×${height} ${format}`, photo.byteLength);
-    response.writeHead(200, { "content-type": "image/png", vary: "accept", "content-length": photo.byteLength, "cache-control": "public, max-age=31536000, immutable" });
+    response.writeHead(200, {
+      "content-type": "image/png",
+      vary: "accept",
+      "content-length": photo.byteLength,
+      "cache-control": "public, max-age=31536000, immutable",
+    });
     response.end(photo);
   });
   await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
@@ -126,6 +161,9 @@ export async function startStockPhotoStandIn(hosts: string[]): Promise<StockPhot
     hosts,
     served,
     close,
-    chromeFlags: [`--host-resolver-rules=${names.map((name) => `MAP ${name} 127.0.0.1:${port}`).join(", ")}`, `--ignore-certificate-errors-spki-list=${spki}`],
+    chromeFlags: [
+      `--host-resolver-rules=${names.map((name) => `MAP ${name} 127.0.0.1:${port}`).join(", ")}`,
+      `--ignore-certificate-errors-spki-list=${spki}`,
+    ],
   };
 }

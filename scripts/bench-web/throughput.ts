@@ -11,13 +11,23 @@ import { onCleanUp } from "./cleanup.ts";
 // in a process of its own: keep-alive connections, one request in flight on each, a browser's
 // Accept-Encoding. This machine runs the client beside the server: the figures compare, they do not rate.
 
-export type Throughput = { name: string; requestsPerSecond: number; bytesPerResponse: number; errors: number } | { name: string; skipped: string };
+export type Throughput =
+  | { name: string; requestsPerSecond: number; bytesPerResponse: number; errors: number }
+  | { name: string; skipped: string };
 
 const LOAD_CLIENT = resolve(import.meta.dirname, "load-client.ts");
 
-async function load(url: string, connections: number, seconds: number): Promise<{ requests: number; bytes: number; errors: number; seconds: number }> {
+async function load(
+  url: string,
+  connections: number,
+  seconds: number,
+): Promise<{ requests: number; bytes: number; errors: number; seconds: number }> {
   // The project's Node 24 runs the client's TypeScript as is (type stripping).
-  const child = spawn(process.execPath, [LOAD_CLIENT, url, String(connections), String(seconds), "gzip, deflate, br, zstd"], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(
+    process.execPath,
+    [LOAD_CLIENT, url, String(connections), String(seconds), "gzip, deflate, br, zstd"],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const code = await new Promise<number | null>((done) => child.once("exit", done));
@@ -28,7 +38,12 @@ async function load(url: string, connections: number, seconds: number): Promise<
 async function measure(name: string, url: string, connections: number, seconds: number): Promise<Throughput> {
   await load(url, connections, 1); // warm-up: the server's code paths compiled, connections open once
   const result = await load(url, connections, seconds);
-  return { name, requestsPerSecond: result.requests / result.seconds, bytesPerResponse: result.bytes / Math.max(result.requests, 1), errors: result.errors };
+  return {
+    name,
+    requestsPerSecond: result.requests / result.seconds,
+    bytesPerResponse: result.bytes / Math.max(result.requests, 1),
+    errors: result.errors,
+  };
 }
 
 function nginxConfig(dir: string, clientDir: string, port: number): string {
@@ -74,7 +89,10 @@ async function startNginx(clientDir: string, port: number): Promise<(() => Promi
   const exited = new Promise((done) => child.once("exit", done));
   onCleanUp(() => void child.kill("SIGKILL"));
   for (let tries = 0; ; tries += 1) {
-    const up = await fetch(`http://127.0.0.1:${port}/`).then((response) => response.ok, () => false);
+    const up = await fetch(`http://127.0.0.1:${port}/`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (up) break;
     if (tries > 50) throw new Error("nginx did not answer GET / within 5 s");
     await new Promise((wait) => setTimeout(wait, 100));
@@ -85,7 +103,13 @@ async function startNginx(clientDir: string, port: number): Promise<(() => Promi
   };
 }
 
-export async function throughputFigures(origin: string, clientDir: string, nginxPort: number, connections: number, seconds: number): Promise<Throughput[]> {
+export async function throughputFigures(
+  origin: string,
+  clientDir: string,
+  nginxPort: number,
+  connections: number,
+  seconds: number,
+): Promise<Throughput[]> {
   const ours = await measure("ours (node dist/server/server.js)", `${origin}/`, connections, seconds);
   const stopNginx = await startNginx(clientDir, nginxPort);
   if (!stopNginx) return [ours, { name: "nginx", skipped: "not installed (apt-get install nginx-light)" }];

@@ -15,7 +15,11 @@ export async function visitTransfer(origin: string, paths: string[]): Promise<Vi
   const { hostname } = new URL(origin);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ["--disable-background-networking", "--disable-component-update", `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${hostname}`],
+    args: [
+      "--disable-background-networking",
+      "--disable-component-update",
+      `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${hostname}`,
+    ],
   });
   onCleanUp(() => void browser.close().catch(() => undefined));
   try {

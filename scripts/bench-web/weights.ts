@@ -4,12 +4,23 @@ import { pageModules, type ModuleLoad } from "../../server/lib/page-modules.ts";
 // Weights: what each page loads, brotli as served.
 
 export type ModuleWeight = { path: string; load: ModuleLoad; bytes: number };
-export type PageWeight = { path: string; status: number; html: string; htmlBytes: number; modules: ModuleWeight[]; cssBytes: number };
+export type PageWeight = {
+  path: string;
+  status: number;
+  html: string;
+  htmlBytes: number;
+  modules: ModuleWeight[];
+  cssBytes: number;
+};
 
 /** The page's inline module scripts (Astro inlines small ones), brotli, as one entry: they run with the page. */
 export function inlineModules(html: string): ModuleWeight[] {
-  const code = [...html.matchAll(/<script\b[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/gi)].map((match) => match[1]!).filter((text) => text.trim() !== "");
-  return code.length === 0 ? [] : [{ path: "inline", load: "page", bytes: brotliCompressSync(code.join("\n")).byteLength }];
+  const code = [...html.matchAll(/<script\b[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/gi)]
+    .map((match) => match[1]!)
+    .filter((text) => text.trim() !== "");
+  return code.length === 0
+    ? []
+    : [{ path: "inline", load: "page", bytes: brotliCompressSync(code.join("\n")).byteLength }];
 }
 
 /** The size of the answer as it travels when the browser accepts brotli. */
@@ -42,10 +53,15 @@ export async function pageWeight(origin: string, path: string): Promise<PageWeig
     status: page.status,
     html: page.text,
     htmlBytes: page.bytes,
-    modules: [...inlineModules(page.text), ...modules.map((module) => ({ path: module.path, load: module.load, bytes: sizes.get(module.path) ?? 0 }))],
+    modules: [
+      ...inlineModules(page.text),
+      ...modules.map((module) => ({ path: module.path, load: module.load, bytes: sizes.get(module.path) ?? 0 })),
+    ],
     cssBytes,
   };
 }
 
-export const withPage = (weight: PageWeight) => weight.modules.filter((m) => m.load !== "dynamic").reduce((sum, m) => sum + m.bytes, 0);
-export const onDemand = (weight: PageWeight) => weight.modules.filter((m) => m.load === "dynamic").reduce((sum, m) => sum + m.bytes, 0);
+export const withPage = (weight: PageWeight) =>
+  weight.modules.filter((m) => m.load !== "dynamic").reduce((sum, m) => sum + m.bytes, 0);
+export const onDemand = (weight: PageWeight) =>
+  weight.modules.filter((m) => m.load === "dynamic").reduce((sum, m) => sum + m.bytes, 0);

@@ -53,7 +53,10 @@ type Service = {
 function podman(args: string[], options: { quiet?: boolean } = {}): string {
   const result = spawnSync(PODMAN[0]!, [...PODMAN.slice(1), ...args], { encoding: "utf8" });
   // Without systemd podman cannot schedule healthchecks and says so on every run; we run them ourselves.
-  const stderr = result.stderr.split("\n").filter((line) => line && !/systemd|syslog/.test(line)).join("\n");
+  const stderr = result.stderr
+    .split("\n")
+    .filter((line) => line && !/systemd|syslog/.test(line))
+    .join("\n");
   if (result.status !== 0 && !options.quiet) throw new Error(`podman ${args.join(" ")}: ${stderr}`);
   return result.stdout.trim();
 }
@@ -67,7 +70,8 @@ const seconds = (duration: string | undefined, fallback: number) => {
 /** The podman run arguments for a compose service: what compose would give its container. */
 function runArgs(name: string, service: Service, certs: string): string[] {
   const args = ["run", "-d", "--name", container(name), "--network", NETWORK, "--network-alias", name, ...LIMITS];
-  for (const [key, value] of Object.entries(service.environment ?? {})) if (value !== null) args.push("-e", `${key}=${value}`);
+  for (const [key, value] of Object.entries(service.environment ?? {}))
+    if (value !== null) args.push("-e", `${key}=${value}`);
   // Podman's --read-only would add writable /tmp, /run and /var/tmp of its own; compose gives only its tmpfs list.
   if (service.init) args.push("--init");
   if (service.read_only) args.push("--read-only", "--read-only-tmpfs=false");
@@ -75,7 +79,12 @@ function runArgs(name: string, service: Service, certs: string): string[] {
   for (const cap of service.cap_drop ?? []) args.push("--cap-drop", cap);
   for (const opt of service.security_opt ?? []) args.push("--security-opt", opt.replace(":true", ""));
   for (const volume of service.volumes ?? []) {
-    const source = volume.type === "volume" ? `${PROJECT}_${volume.source}` : volume.target === "/etc/nginx/certs" ? certs : volume.source;
+    const source =
+      volume.type === "volume"
+        ? `${PROJECT}_${volume.source}`
+        : volume.target === "/etc/nginx/certs"
+          ? certs
+          : volume.source;
     args.push("-v", `${source}:${volume.target}${volume.read_only ? ":ro" : ""}`);
   }
   // Published on the loopback only: this is a trial on a shared machine.
@@ -84,8 +93,16 @@ function runArgs(name: string, service: Service, certs: string): string[] {
   if (health) {
     // Podman 4.3 takes the command as one shell string: CMD's arguments quoted for sh, CMD-SHELL's as it is.
     const [kind, ...command] = health.test;
-    const shell = kind === "CMD-SHELL" ? command.join(" ") : command.map((arg) => `'${arg.replaceAll("'", `'\\''`)}'`).join(" ");
-    args.push("--health-cmd", shell, "--health-interval", health.interval ?? "30s", "--health-timeout", health.timeout ?? "30s");
+    const shell =
+      kind === "CMD-SHELL" ? command.join(" ") : command.map((arg) => `'${arg.replaceAll("'", `'\\''`)}'`).join(" ");
+    args.push(
+      "--health-cmd",
+      shell,
+      "--health-interval",
+      health.interval ?? "30s",
+      "--health-timeout",
+      health.timeout ?? "30s",
+    );
     args.push("--health-retries", String(health.retries ?? 3), "--health-start-period", health.start_period ?? "0s");
   }
   args.push("--stop-timeout", String(seconds(service.stop_grace_period, 10)), service.image);
@@ -95,24 +112,44 @@ function runArgs(name: string, service: Service, certs: string): string[] {
 /** compose's `condition: service_healthy`: the healthcheck, run until it passes (podman here has no scheduler for it). */
 async function waitHealthy(name: string, service: Service): Promise<number> {
   const started = performance.now();
-  const limit = seconds(service.healthcheck?.start_period, 0) + seconds(service.healthcheck?.interval, 30) * (service.healthcheck?.retries ?? 3);
+  const limit =
+    seconds(service.healthcheck?.start_period, 0) +
+    seconds(service.healthcheck?.interval, 30) * (service.healthcheck?.retries ?? 3);
   while (performance.now() - started < limit * 1000) {
-    if (podman(["healthcheck", "run", container(name)], { quiet: true }) === "") return Math.round(performance.now() - started);
+    if (podman(["healthcheck", "run", container(name)], { quiet: true }) === "")
+      return Math.round(performance.now() - started);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`${name} did not become healthy within ${limit} s:\n${podman(["logs", "--tail", "20", container(name)], { quiet: true })}`);
+  throw new Error(
+    `${name} did not become healthy within ${limit} s:\n${podman(["logs", "--tail", "20", container(name)], { quiet: true })}`,
+  );
 }
 
 type Answer = { status: number; body: string; headers: Record<string, string | string[] | undefined> };
 
 /** HTTPS to nginx on the loopback, verifying its certificate (the trial's own, made for localhost). */
-function https(ca: string, path: string, options: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+function https(
+  ca: string,
+  path: string,
+  options: { method?: string; body?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: "127.0.0.1", servername: "localhost", port: HTTPS_PORT, path, method: options.method ?? "GET", ca, headers: { host: `localhost:${HTTPS_PORT}`, ...options.headers } },
+      {
+        host: "127.0.0.1",
+        servername: "localhost",
+        port: HTTPS_PORT,
+        path,
+        method: options.method ?? "GET",
+        ca,
+        headers: { host: `localhost:${HTTPS_PORT}`, ...options.headers },
+      },
       (res) => {
         let body = "";
-        res.setEncoding("utf8").on("data", (chunk: string) => (body += chunk)).on("end", () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+        res
+          .setEncoding("utf8")
+          .on("data", (chunk: string) => (body += chunk))
+          .on("end", () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
       },
     );
     req.on("error", reject).end(options.body);
@@ -123,12 +160,26 @@ async function postLead(ca: string, i: number): Promise<Answer> {
   const { token } = JSON.parse((await https(ca, "/api/form-token")).body) as { token: string };
   // A person takes more than 1.5 s to fill the form; a token used sooner marks the lead as spam.
   await new Promise((resolve) => setTimeout(resolve, 1600));
-  const body = JSON.stringify({ firstName: "Compose", lastName: `Trial ${i}`, email: `compose.trial${i}@example.com`, phone: "(512) 555-0142", products: ["SEO Services"], formToken: token, elapsedMs: 9000 });
-  return https(ca, "/api/contact", { method: "POST", body, headers: { "content-type": "application/json", origin: ORIGIN, "idempotency-key": crypto.randomUUID() } });
+  const body = JSON.stringify({
+    firstName: "Compose",
+    lastName: `Trial ${i}`,
+    email: `compose.trial${i}@example.com`,
+    phone: "(512) 555-0142",
+    products: ["SEO Services"],
+    formToken: token,
+    elapsedMs: 9000,
+  });
+  return https(ca, "/api/contact", {
+    method: "POST",
+    body,
+    headers: { "content-type": "application/json", origin: ORIGIN, "idempotency-key": crypto.randomUUID() },
+  });
 }
 
 function countRequests(name: string, path: string): number {
-  return podman(["logs", container(name)], { quiet: true }).split("\n").filter((line) => line.includes(`"path":"${path}"`)).length;
+  return podman(["logs", container(name)], { quiet: true })
+    .split("\n")
+    .filter((line) => line.includes(`"path":"${path}"`)).length;
 }
 
 function teardown(names: string[]) {
@@ -147,18 +198,63 @@ async function main() {
     mkdirSync(join(dir, "deploy/nginx"), { recursive: true });
     cpSync(join(REPO, "deploy/compose/nginx.conf"), join(dir, "deploy/compose/nginx.conf"));
     cpSync(join(REPO, "deploy/nginx/proxy-to-app.conf"), join(dir, "deploy/nginx/proxy-to-app.conf"));
-    const env = [`SITE_ORIGIN=${ORIGIN}`, "POSTGRES_PASSWORD=trial0compose0password", `HTTP_PORT=${HTTP_PORT}`, `HTTPS_PORT=${HTTPS_PORT}`, "RATE_LIMIT_FORMS_MAX=100000"];
-    writeFileSync(join(dir, "deploy/compose/.env"), [...env, ...Object.entries(IMAGES).map(([key, value]) => `${key}=${value}`)].join("\n") + "\n");
+    const env = [
+      `SITE_ORIGIN=${ORIGIN}`,
+      "POSTGRES_PASSWORD=trial0compose0password",
+      `HTTP_PORT=${HTTP_PORT}`,
+      `HTTPS_PORT=${HTTPS_PORT}`,
+      "RATE_LIMIT_FORMS_MAX=100000",
+    ];
+    writeFileSync(
+      join(dir, "deploy/compose/.env"),
+      [...env, ...Object.entries(IMAGES).map(([key, value]) => `${key}=${value}`)].join("\n") + "\n",
+    );
     const certs = join(dir, "deploy/compose/certs");
     // The self-signed certificate of docs/deploy/container.md, for localhost.
-    execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost",
-      "-keyout", join(certs, "privkey.pem"), "-out", join(certs, "fullchain.pem")], { stdio: "ignore" });
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-days",
+        "1",
+        "-subj",
+        "/CN=localhost",
+        "-addext",
+        "subjectAltName=DNS:localhost",
+        "-keyout",
+        join(certs, "privkey.pem"),
+        "-out",
+        join(certs, "fullchain.pem"),
+      ],
+      { stdio: "ignore" },
+    );
     const ca = readFileSync(join(certs, "fullchain.pem"), "utf8");
 
     console.log("## compose.yaml, resolved by Docker Compose");
-    const config = execFileSync(COMPOSE[0]!, [...COMPOSE.slice(1), "--project-directory", dir, "-f", join(REPO, "compose.yaml"), "--env-file", join(dir, "deploy/compose/.env"), "config", "--format", "json"], { encoding: "utf8" });
+    const config = execFileSync(
+      COMPOSE[0]!,
+      [
+        ...COMPOSE.slice(1),
+        "--project-directory",
+        dir,
+        "-f",
+        join(REPO, "compose.yaml"),
+        "--env-file",
+        join(dir, "deploy/compose/.env"),
+        "config",
+        "--format",
+        "json",
+      ],
+      { encoding: "utf8" },
+    );
     const services = (JSON.parse(config) as { services: Record<string, Service> }).services;
-    console.log(`valid: ${Object.keys(services).join(", ")} (${execFileSync(COMPOSE[0]!, [...COMPOSE.slice(1), "version"], { encoding: "utf8" }).trim()})`);
+    console.log(
+      `valid: ${Object.keys(services).join(", ")} (${execFileSync(COMPOSE[0]!, [...COMPOSE.slice(1), "version"], { encoding: "utf8" }).trim()})`,
+    );
 
     teardown(Object.keys(services));
     podman(["network", "create", NETWORK]);
@@ -186,21 +282,55 @@ async function main() {
     console.log(`all up and healthy: ${((performance.now() - upStarted) / 1000).toFixed(1)} s`);
 
     console.log("\n## nginx");
-    console.log(spawnSync(PODMAN[0]!, [...PODMAN.slice(1), "exec", container("nginx"), "nginx", "-v"], { encoding: "utf8" }).stderr.trim());
-    const test = spawnSync(PODMAN[0]!, [...PODMAN.slice(1), "exec", container("nginx"), "nginx", "-t"], { encoding: "utf8" });
-    console.log(`nginx -t: exit ${test.status}; ${test.stderr.split("\n").filter((l) => l.startsWith("nginx:")).join(" / ")}`);
-    const redirect = spawnSync("curl", ["-sS", "-o", "/dev/null", "-w", "%{http_code} %{redirect_url}", `http://127.0.0.1:${HTTP_PORT}/about?x=1`], { encoding: "utf8" });
+    console.log(
+      spawnSync(PODMAN[0]!, [...PODMAN.slice(1), "exec", container("nginx"), "nginx", "-v"], {
+        encoding: "utf8",
+      }).stderr.trim(),
+    );
+    const test = spawnSync(PODMAN[0]!, [...PODMAN.slice(1), "exec", container("nginx"), "nginx", "-t"], {
+      encoding: "utf8",
+    });
+    console.log(
+      `nginx -t: exit ${test.status}; ${test.stderr
+        .split("\n")
+        .filter((l) => l.startsWith("nginx:"))
+        .join(" / ")}`,
+    );
+    const redirect = spawnSync(
+      "curl",
+      ["-sS", "-o", "/dev/null", "-w", "%{http_code} %{redirect_url}", `http://127.0.0.1:${HTTP_PORT}/about?x=1`],
+      { encoding: "utf8" },
+    );
     console.log(`http://127.0.0.1:${HTTP_PORT}/about?x=1 -> ${redirect.stdout}`);
-    const ready = spawnSync("curl", ["-sS", "--cacert", join(certs, "fullchain.pem"), "--resolve", `localhost:${HTTPS_PORT}:127.0.0.1`, "-w", " %{http_code} HTTP/%{http_version}", `${ORIGIN}/readyz`], { encoding: "utf8" });
+    const ready = spawnSync(
+      "curl",
+      [
+        "-sS",
+        "--cacert",
+        join(certs, "fullchain.pem"),
+        "--resolve",
+        `localhost:${HTTPS_PORT}:127.0.0.1`,
+        "-w",
+        " %{http_code} HTTP/%{http_version}",
+        `${ORIGIN}/readyz`,
+      ],
+      { encoding: "utf8" },
+    );
     console.log(`${ORIGIN}/readyz (certificate verified) -> ${ready.stdout}`);
     const lead = await postLead(ca, 0);
     console.log(`POST ${ORIGIN}/api/contact through nginx -> ${lead.status} ${lead.body}`);
     for (let i = 0; i < 40; i += 1) await https(ca, "/api/form-token");
-    console.log(`40 GET /api/form-token: app1 served ${countRequests("app1", "/api/form-token")}, app2 ${countRequests("app2", "/api/form-token")} (with the lead's token: 41)`);
+    console.log(
+      `40 GET /api/form-token: app1 served ${countRequests("app1", "/api/form-token")}, app2 ${countRequests("app2", "/api/form-token")} (with the lead's token: 41)`,
+    );
     const home = await https(ca, "/");
-    console.log(`GET / -> ${home.status}, Strict-Transport-Security: ${String(home.headers["strict-transport-security"])}`);
+    console.log(
+      `GET / -> ${home.status}, Strict-Transport-Security: ${String(home.headers["strict-transport-security"])}`,
+    );
 
-    console.log("\n## Rolling update under load: each instance stopped (SIGTERM), replaced by a new container, nginx reloaded");
+    console.log(
+      "\n## Rolling update under load: each instance stopped (SIGTERM), replaced by a new container, nginx reloaded",
+    );
     let running = true;
     const tally = { requests: 0, leadsAcknowledged: 0, errors: [] as string[], latencies: [] as number[] };
     const load = async (worker: number) => {
@@ -220,32 +350,76 @@ async function main() {
     const workers = [0, 1, 2, 3].map(load);
     await new Promise((resolve) => setTimeout(resolve, 2000));
     for (const name of ["app1", "app2"]) {
-      const before = podman(["inspect", "--format", "{{(index .NetworkSettings.Networks \"" + NETWORK + "\").IPAddress}}", container(name)]);
+      const before = podman([
+        "inspect",
+        "--format",
+        '{{(index .NetworkSettings.Networks "' + NETWORK + '").IPAddress}}',
+        container(name),
+      ]);
       const t0 = performance.now();
       podman(["stop", container(name)], { quiet: true });
       const exit = podman(["inspect", "--format", "{{.State.ExitCode}}", container(name)]);
-      const stopping = podman(["logs", container(name)], { quiet: true }).split("\n").some((line) => line.includes('"signal":"SIGTERM"'));
+      const stopping = podman(["logs", container(name)], { quiet: true })
+        .split("\n")
+        .some((line) => line.includes('"signal":"SIGTERM"'));
       const stopMs = Math.round(performance.now() - t0);
-      const lastLines = podman(["logs", "--tail", "4", container(name)], { quiet: true }).split("\n").map((line) => line.slice(0, 200));
+      const lastLines = podman(["logs", "--tail", "4", container(name)], { quiet: true })
+        .split("\n")
+        .map((line) => line.slice(0, 200));
       if (exit !== "0") console.log(`${name}'s last lines:\n  ${lastLines.join("\n  ")}`);
       podman(["rm", container(name)]);
       podman(runArgs(name, services[name]!, certs));
       const healthyMs = await waitHealthy(name, services[name]!);
-      const after = podman(["inspect", "--format", "{{(index .NetworkSettings.Networks \"" + NETWORK + "\").IPAddress}}", container(name)]);
+      const after = podman([
+        "inspect",
+        "--format",
+        '{{(index .NetworkSettings.Networks "' + NETWORK + '").IPAddress}}',
+        container(name),
+      ]);
       podman(["exec", container("nginx"), "nginx", "-s", "reload"]);
-      console.log(`${name}: SIGTERM -> exit ${exit} in ${stopMs} ms (stopping line: ${stopping ? "yes" : "no"}); new container healthy in ${healthyMs} ms; address ${before} -> ${after}; nginx reloaded`);
+      console.log(
+        `${name}: SIGTERM -> exit ${exit} in ${stopMs} ms (stopping line: ${stopping ? "yes" : "no"}); new container healthy in ${healthyMs} ms; address ${before} -> ${after}; nginx reloaded`,
+      );
       await new Promise((resolve) => setTimeout(resolve, 2000));
     }
     running = false;
     await Promise.all(workers);
-    const nginxErrors = spawnSync(PODMAN[0]!, [...PODMAN.slice(1), "logs", container("nginx")], { encoding: "utf8" }).stderr.split("\n").filter((line) => line.includes("[error]"));
-    console.log(`nginx [error] lines: ${nginxErrors.length}${nginxErrors.length ? `\n  ${nginxErrors.slice(0, 8).map((line) => line.slice(0, 240)).join("\n  ")}` : ""}`);
-    const [stored, spam] = podman(["exec", container("postgres"), "psql", "-U", "agency", "-d", "agency", "-AtF", " ", "-c",
-      "select count(*), count(*) filter (where status = 'spam') from contact_submissions"]).split(" ");
+    const nginxErrors = spawnSync(PODMAN[0]!, [...PODMAN.slice(1), "logs", container("nginx")], { encoding: "utf8" })
+      .stderr.split("\n")
+      .filter((line) => line.includes("[error]"));
+    console.log(
+      `nginx [error] lines: ${nginxErrors.length}${
+        nginxErrors.length
+          ? `\n  ${nginxErrors
+              .slice(0, 8)
+              .map((line) => line.slice(0, 240))
+              .join("\n  ")}`
+          : ""
+      }`,
+    );
+    const [stored, spam] = podman([
+      "exec",
+      container("postgres"),
+      "psql",
+      "-U",
+      "agency",
+      "-d",
+      "agency",
+      "-AtF",
+      " ",
+      "-c",
+      "select count(*), count(*) filter (where status = 'spam') from contact_submissions",
+    ]).split(" ");
     const sorted = tally.latencies.sort((a, b) => a - b);
-    console.log(`requests ${tally.requests}, visitor-visible errors ${tally.errors.length}${tally.errors.length ? `: ${[...new Set(tally.errors)].slice(0, 5).join(" | ")}` : ""}`);
-    console.log(`leads acknowledged ${tally.leadsAcknowledged + 1} (with the one above), stored in PostgreSQL ${stored} (of which spam ${spam})`);
-    console.log(`latency p50 ${sorted[Math.floor(sorted.length * 0.5)]!.toFixed(0)} ms, p99 ${sorted[Math.floor(sorted.length * 0.99)]!.toFixed(0)} ms`);
+    console.log(
+      `requests ${tally.requests}, visitor-visible errors ${tally.errors.length}${tally.errors.length ? `: ${[...new Set(tally.errors)].slice(0, 5).join(" | ")}` : ""}`,
+    );
+    console.log(
+      `leads acknowledged ${tally.leadsAcknowledged + 1} (with the one above), stored in PostgreSQL ${stored} (of which spam ${spam})`,
+    );
+    console.log(
+      `latency p50 ${sorted[Math.floor(sorted.length * 0.5)]!.toFixed(0)} ms, p99 ${sorted[Math.floor(sorted.length * 0.99)]!.toFixed(0)} ms`,
+    );
     if (tally.errors.length > 0 || Number(stored) !== tally.leadsAcknowledged + 1 || spam !== "0") process.exitCode = 1;
   } finally {
     teardown(started);

@@ -41,7 +41,8 @@ function jsFiles(dir: string): string[] {
 }
 
 // Statements at the start of a line (as tsc writes them), and import("x") calls.
-const IMPORT = /^\s*(?:import|export)\s[\w$*{},\s]*?\bfrom\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/gm;
+const IMPORT =
+  /^\s*(?:import|export)\s[\w$*{},\s]*?\bfrom\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/gm;
 const builtins = new Set(builtinModules);
 
 /** The package names the compiled code imports (`nodemailer/lib/x` is nodemailer, `@fastify/static` itself). */
@@ -83,7 +84,8 @@ export function serverPackages(packages: Record<string, LockPackage>, roots: str
     const entry = packages[path]!;
     if (entry.dev) throw new Error(`${by} needs ${name}, a dev dependency: the server must not load one`);
     found.add(path);
-    for (const dep of Object.keys(entry.dependencies ?? {})) queue.push({ from: path, name: dep, optional: false, by: path });
+    for (const dep of Object.keys(entry.dependencies ?? {}))
+      queue.push({ from: path, name: dep, optional: false, by: path });
     for (const peer of Object.keys(entry.peerDependencies ?? {})) {
       queue.push({ from: path, name: peer, optional: entry.peerDependenciesMeta?.[peer]?.optional === true, by: path });
     }

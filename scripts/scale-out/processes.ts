@@ -81,7 +81,10 @@ export async function waitReady(instance: Instance, timeoutMs = 30_000): Promise
 }
 
 /** SIGTERM, then the exit (SIGKILL after `graceMs`); answers the exit code and how long the stop took. */
-export async function stopInstance(instance: Instance, graceMs = 15_000): Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }> {
+export async function stopInstance(
+  instance: Instance,
+  graceMs = 15_000,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }> {
   const started = performance.now();
   instance.child.kill("SIGTERM");
   const timer = setTimeout(() => instance.child.kill("SIGKILL"), graceMs);
@@ -187,7 +190,15 @@ export async function startNginx(setup: NginxSetup): Promise<Nginx> {
   };
 }
 
-export type AccessLine = { at: number; method: string; uri: string; status: number; upstreamAddr: string; upstreamStatus: string; seconds: number };
+export type AccessLine = {
+  at: number;
+  method: string;
+  uri: string;
+  status: number;
+  upstreamAddr: string;
+  upstreamStatus: string;
+  seconds: number;
+};
 
 /** nginx's access log of the run, one entry per request a client sent. */
 export function readAccessLog(dir: string): AccessLine[] {
@@ -222,9 +233,17 @@ export function readUpstreamFailures(dir: string): UpstreamFailure[] {
   if (!existsSync(file)) return [];
   const failures: UpstreamFailure[] = [];
   for (const line of readFileSync(file, "utf8").split("\n")) {
-    const match = /\[error\] .*?\*\d+ (.+?) while (connecting to upstream|reading response header from upstream|sending request to upstream)[^"]*request: "(\S+) (\S+)/.exec(line);
+    const match =
+      /\[error\] .*?\*\d+ (.+?) while (connecting to upstream|reading response header from upstream|sending request to upstream)[^"]*request: "(\S+) (\S+)/.exec(
+        line,
+      );
     if (!match) continue;
-    failures.push({ cause: `${match[1]} while ${match[2]}`, sent: match[2] !== "connecting to upstream", method: match[3]!, uri: match[4]! });
+    failures.push({
+      cause: `${match[1]} while ${match[2]}`,
+      sent: match[2] !== "connecting to upstream",
+      method: match[3]!,
+      uri: match[4]!,
+    });
   }
   return failures;
 }

@@ -12,23 +12,51 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The marker a lead carries in its e-mail (visitors.ts). */
 const markerOf = (email: string) => /^(so[a-z0-9]+n\d+)@visitors\.example$/.exec(email)?.[1] ?? null;
 
-export type StoredLead = { id: string; kind: "contacts" | "inquiries"; marker: string | null; status: string; spamReason: string | null };
+export type StoredLead = {
+  id: string;
+  kind: "contacts" | "inquiries";
+  marker: string | null;
+  status: string;
+  spamReason: string | null;
+};
 export type DeliveryRow = { id: string; leadId: string; channel: string; state: string; attempts: number };
 
 export async function readStored(url: string): Promise<{ leads: StoredLead[]; deliveries: DeliveryRow[] }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const leads = await client.query<{ id: string; kind: "contacts" | "inquiries"; email: string; status: string; spam_reason: string | null }>(
+    const leads = await client.query<{
+      id: string;
+      kind: "contacts" | "inquiries";
+      email: string;
+      status: string;
+      spam_reason: string | null;
+    }>(
       `select id, 'contacts' as kind, email, status, spam_reason from contact_submissions
        union all select id, 'inquiries' as kind, email, status, spam_reason from service_inquiries`,
     );
-    const deliveries = await client.query<{ id: string; lead_id: string; channel: string; state: string; attempts: number }>(
-      "select id, lead_id, channel, state, attempts from lead_deliveries",
-    );
+    const deliveries = await client.query<{
+      id: string;
+      lead_id: string;
+      channel: string;
+      state: string;
+      attempts: number;
+    }>("select id, lead_id, channel, state, attempts from lead_deliveries");
     return {
-      leads: leads.rows.map((row) => ({ id: row.id, kind: row.kind, marker: markerOf(row.email), status: row.status, spamReason: row.spam_reason })),
-      deliveries: deliveries.rows.map((row) => ({ id: row.id, leadId: row.lead_id, channel: row.channel, state: row.state, attempts: Number(row.attempts) })),
+      leads: leads.rows.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        marker: markerOf(row.email),
+        status: row.status,
+        spamReason: row.spam_reason,
+      })),
+      deliveries: deliveries.rows.map((row) => ({
+        id: row.id,
+        leadId: row.lead_id,
+        channel: row.channel,
+        state: row.state,
+        attempts: Number(row.attempts),
+      })),
     };
   } finally {
     await client.end();
@@ -36,7 +64,11 @@ export async function readStored(url: string): Promise<{ leads: StoredLead[]; de
 }
 
 /** Waits until no delivery is pending or being sent (a SIGKILLed worker's lease runs 2 minutes); answers the seconds waited. */
-export async function waitForOutbox(url: string, timeoutMs: number, progress: (line: string) => void): Promise<{ seconds: number; drained: boolean }> {
+export async function waitForOutbox(
+  url: string,
+  timeoutMs: number,
+  progress: (line: string) => void,
+): Promise<{ seconds: number; drained: boolean }> {
   const started = performance.now();
   let lastReport = 0;
   for (;;) {
@@ -44,9 +76,11 @@ export async function waitForOutbox(url: string, timeoutMs: number, progress: (l
     await client.connect();
     let open: { state: string; count: number }[];
     try {
-      open = (await client.query<{ state: string; count: string }>("select state, count(*) as count from lead_deliveries where state in ('pending', 'sending') group by state")).rows.map(
-        (row) => ({ state: row.state, count: Number(row.count) }),
-      );
+      open = (
+        await client.query<{ state: string; count: string }>(
+          "select state, count(*) as count from lead_deliveries where state in ('pending', 'sending') group by state",
+        )
+      ).rows.map((row) => ({ state: row.state, count: Number(row.count) }));
     } finally {
       await client.end();
     }
@@ -55,7 +89,9 @@ export async function waitForOutbox(url: string, timeoutMs: number, progress: (l
     if (performance.now() - started > timeoutMs) return { seconds, drained: false };
     if (seconds - lastReport >= 15) {
       lastReport = seconds;
-      progress(`  outbox after ${seconds.toFixed(0)} s: ${open.map((row) => `${row.count} ${row.state}`).join(", ")} (a killed instance's claims wait for their 2-minute lease)`);
+      progress(
+        `  outbox after ${seconds.toFixed(0)} s: ${open.map((row) => `${row.count} ${row.state}`).join(", ")} (a killed instance's claims wait for their 2-minute lease)`,
+      );
     }
     await sleep(1000);
   }
@@ -97,22 +133,33 @@ export function tally(input: {
   const ackedMarkers = new Set(acknowledged.map((lead) => lead.marker));
   const storedNotAcknowledged = [...byMarker.keys()].filter((marker) => !ackedMarkers.has(marker));
   // A resend of a stored lead must answer the first receipt: the receipt names the stored row.
-  const receiptMismatches = acknowledged.filter((lead) => lead.receiptId !== null && !(byMarker.get(lead.marker) ?? []).some((row) => row.id === lead.receiptId));
+  const receiptMismatches = acknowledged.filter(
+    (lead) => lead.receiptId !== null && !(byMarker.get(lead.marker) ?? []).some((row) => row.id === lead.receiptId),
+  );
   const unknownRows = stored.filter((row) => row.marker === null);
 
   // Visitor-visible failures: every failed answer (the form's script shows a toast, a page an error).
   const allSends = leads.flatMap((lead) => [...lead.confirmSends, ...lead.sends]);
   const failedSends = allSends.filter((send) => isFailure(send.status));
   const failuresByStatus = new Map<string, number>();
-  for (const send of failedSends) failuresByStatus.set(String(send.status), (failuresByStatus.get(String(send.status)) ?? 0) + 1);
+  for (const send of failedSends)
+    failuresByStatus.set(String(send.status), (failuresByStatus.get(String(send.status)) ?? 0) + 1);
   const gaveUp = leads.filter((lead) => !lead.acknowledged && lead.refused === null);
   const refused = input.leads.filter((lead) => lead.refused !== null);
-  const leadsWithFailure = leads.filter((lead) => [...lead.confirmSends, ...lead.sends].some((send) => isFailure(send.status)));
+  const leadsWithFailure = leads.filter((lead) =>
+    [...lead.confirmSends, ...lead.sends].some((send) => isFailure(send.status)),
+  );
   const failedTokenFetches = input.tokenFetches.filter((send) => isFailure(send.status)).length;
 
   // The storing posts' latency, every send (a resend is a request of its own).
   const postMs = leads.flatMap((lead) => lead.sends.map((send) => send.ms));
-  const latency = { p50: percentile(postMs, 50), p95: percentile(postMs, 95), p99: percentile(postMs, 99), max: Math.max(0, ...postMs), count: postMs.length };
+  const latency = {
+    p50: percentile(postMs, 50),
+    p95: percentile(postMs, 95),
+    p99: percentile(postMs, 99),
+    max: Math.max(0, ...postMs),
+    count: postMs.length,
+  };
 
   // E-mail: each stored, non-spam lead's owner e-mail arrives once. Its Message-ID is <delivery id@domain>.
   const ownerDeliveries = deliveries.filter((row) => row.channel === "owner-email");
@@ -131,7 +178,10 @@ export function tally(input: {
       continue;
     }
     mailsPerLead.set(delivery.leadId, (mailsPerLead.get(delivery.leadId) ?? 0) + 1);
-    messageIdsPerLead.set(delivery.leadId, (messageIdsPerLead.get(delivery.leadId) ?? new Set()).add(mail.parsed.messageId!));
+    messageIdsPerLead.set(
+      delivery.leadId,
+      (messageIdsPerLead.get(delivery.leadId) ?? new Set()).add(mail.parsed.messageId!),
+    );
     const marker = leadById.get(delivery.leadId)?.marker;
     if (marker && !mail.raw.includes(marker)) markerMismatch.push(delivery.leadId);
   }
@@ -157,7 +207,9 @@ export function tally(input: {
     failureCauses.set(key, (failureCauses.get(key) ?? 0) + 1);
   }
   const closing503 = input.access.filter((line) => line.upstreamStatus.split(", ").includes("503"));
-  const postsSentThenFailed = input.upstreamFailures.filter((failure) => failure.sent && failure.method === "POST").length + closing503.filter((line) => line.method === "POST").length;
+  const postsSentThenFailed =
+    input.upstreamFailures.filter((failure) => failure.sent && failure.method === "POST").length +
+    closing503.filter((line) => line.method === "POST").length;
 
   // nginx: requests it sent to a second instance ($upstream_status lists each try), and what clients got.
   const retried = input.access.filter((line) => line.upstreamStatus.includes(","));
@@ -213,7 +265,27 @@ export function tally(input: {
     tokenFetches: input.tokenFetches.length,
     latency,
     probe: { leads: probe.length, alike: probe.filter((lead) => lead.resendAnsweredAlike === true).length },
-    mails: { received: mails.length, expected: real.length, missing: mailMissing, duplicated: mailDuplicated, distinctDuplicated: mailDistinctDuplicated, spamMailed, stray: strayMails, markerMismatch, deliveryRowsWrong, deliveryStates, sentMoreThanOnce },
-    nginx: { requests: input.access.length, retried: retried.length, retriedBy, clientErrors, failureCauses, closing503: closing503.length, postsSentThenFailed },
+    mails: {
+      received: mails.length,
+      expected: real.length,
+      missing: mailMissing,
+      duplicated: mailDuplicated,
+      distinctDuplicated: mailDistinctDuplicated,
+      spamMailed,
+      stray: strayMails,
+      markerMismatch,
+      deliveryRowsWrong,
+      deliveryStates,
+      sentMoreThanOnce,
+    },
+    nginx: {
+      requests: input.access.length,
+      retried: retried.length,
+      retriedBy,
+      clientErrors,
+      failureCauses,
+      closing503: closing503.length,
+      postsSentThenFailed,
+    },
   };
 }

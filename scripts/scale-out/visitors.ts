@@ -67,7 +67,11 @@ async function timed(url: string, init: RequestInit): Promise<{ send: Send; resp
     const body = await response.text();
     return { send: { ms: performance.now() - started, status: response.status, at: Date.now() }, response, body };
   } catch {
-    return { send: { ms: performance.now() - started, status: "network-error", at: Date.now() }, response: null, body: "" };
+    return {
+      send: { ms: performance.now() - started, status: "network-error", at: Date.now() },
+      response: null,
+      body: "",
+    };
   }
 }
 
@@ -86,12 +90,26 @@ export function createVisitors(options: VisitorOptions) {
 
   function newLead(variant: LeadVariant): LeadRecord {
     counter += 1;
-    const lead: LeadRecord = { marker: `so${options.runId}n${counter}`, variant, receiptId: null, acknowledged: false, sends: [], confirmSends: [], withoutToken: false, refused: null };
+    const lead: LeadRecord = {
+      marker: `so${options.runId}n${counter}`,
+      variant,
+      receiptId: null,
+      acknowledged: false,
+      sends: [],
+      confirmSends: [],
+      withoutToken: false,
+      refused: null,
+    };
     leads.push(lead);
     return lead;
   }
 
-  const person = (marker: string) => ({ firstName: "Scale", lastName: `Visitor ${marker}`, email: `${marker}@visitors.example`, phone: "(512) 555-0100" });
+  const person = (marker: string) => ({
+    firstName: "Scale",
+    lastName: `Visitor ${marker}`,
+    email: `${marker}@visitors.example`,
+    phone: "(512) 555-0100",
+  });
 
   async function jsonLead(variant: "json-contact" | "json-inquiry"): Promise<void> {
     const lead = newLead(variant);
@@ -104,11 +122,22 @@ export function createVisitors(options: VisitorOptions) {
     const fields =
       variant === "json-contact"
         ? { ...person(lead.marker), products: ["SEO Services"], pagePath: "/contact", formName: "contact-page" }
-        : { ...person(lead.marker), serviceType: "seo", message: `Scale-out test lead ${lead.marker}: we need more calls.`, pagePath: "/services/seo", formName: "service-seo" };
+        : {
+            ...person(lead.marker),
+            serviceType: "seo",
+            message: `Scale-out test lead ${lead.marker}: we need more calls.`,
+            pagePath: "/services/seo",
+            formName: "service-seo",
+          };
     const url = `${options.baseUrl}${variant === "json-contact" ? "/api/contact" : "/api/service-inquiry"}`;
     const key = randomUUID();
     for (let i = 0; i < MAX_SENDS; i += 1) {
-      const payload = { ...fields, website: "", elapsedMs: Date.now() - shownAt, ...(token ? { formToken: token } : {}) };
+      const payload = {
+        ...fields,
+        website: "",
+        elapsedMs: Date.now() - shownAt,
+        ...(token ? { formToken: token } : {}),
+      };
       const { send, response, body } = await timed(url, {
         method: "POST",
         headers: { "content-type": "application/json", origin: options.origin, [IDEMPOTENCY_KEY_HEADER]: key },
@@ -135,12 +164,23 @@ export function createVisitors(options: VisitorOptions) {
     const lead = newLead("nojs-inquiry");
     const url = `${options.baseUrl}/forms/service-seo`;
     const headers = { "content-type": "application/x-www-form-urlencoded", origin: options.origin };
-    const fields = { ...person(lead.marker), company: "", serviceType: "seo", budget: "", message: `Scale-out test lead ${lead.marker}, sent without JavaScript.`, website: "" };
+    const fields = {
+      ...person(lead.marker),
+      company: "",
+      serviceType: "seo",
+      budget: "",
+      message: `Scale-out test lead ${lead.marker}, sent without JavaScript.`,
+      website: "",
+    };
     await sleep(fillMs());
     // The prerendered page's form: no token, no key. The server answers the form again to confirm.
     let confirm: { token: string; key: string } | null = null;
     for (let i = 0; i < MAX_SENDS && !confirm; i += 1) {
-      const { send, response, body } = await timed(url, { method: "POST", headers, body: new URLSearchParams({ ...fields, formToken: "", idempotencyKey: "" }).toString() });
+      const { send, response, body } = await timed(url, {
+        method: "POST",
+        headers,
+        body: new URLSearchParams({ ...fields, formToken: "", idempotencyKey: "" }).toString(),
+      });
       lead.confirmSends.push(send);
       const token = hiddenValue(body, "formToken");
       const key = hiddenValue(body, "idempotencyKey");
@@ -193,7 +233,14 @@ export function createVisitors(options: VisitorOptions) {
     const confirms: { lead: LeadRecord; body: string }[] = [];
     for (let i = 0; i < count; i += 1) {
       const lead = newLead("resend-nojs");
-      const fields = { ...person(lead.marker), company: "", serviceType: "seo", budget: "", message: `Resend probe ${lead.marker}, sent without JavaScript.`, website: "" };
+      const fields = {
+        ...person(lead.marker),
+        company: "",
+        serviceType: "seo",
+        budget: "",
+        message: `Resend probe ${lead.marker}, sent without JavaScript.`,
+        website: "",
+      };
       const { send, body } = await timed(`${first}/forms/service-seo`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", origin: options.origin },
@@ -203,25 +250,53 @@ export function createVisitors(options: VisitorOptions) {
       const token = hiddenValue(body, "formToken");
       const key = hiddenValue(body, "idempotencyKey");
       if (!token || !key) lead.refused = `confirm step ${send.status}`;
-      else confirms.push({ lead, body: new URLSearchParams({ ...fields, formToken: token, idempotencyKey: key }).toString() });
+      else
+        confirms.push({
+          lead,
+          body: new URLSearchParams({ ...fields, formToken: token, idempotencyKey: key }).toString(),
+        });
     }
     await sleep(MIN_HUMAN_FILL_MS + 500);
     for (const token of tokens) {
       const lead = newLead("resend-json");
-      const payload = JSON.stringify({ ...person(lead.marker), products: ["SEO Services"], pagePath: "/contact", formName: "contact-page", website: "", elapsedMs: 9000, formToken: token });
-      const init = { method: "POST", headers: { "content-type": "application/json", origin: options.origin, [IDEMPOTENCY_KEY_HEADER]: randomUUID() }, body: payload };
+      const payload = JSON.stringify({
+        ...person(lead.marker),
+        products: ["SEO Services"],
+        pagePath: "/contact",
+        formName: "contact-page",
+        website: "",
+        elapsedMs: 9000,
+        formToken: token,
+      });
+      const init = {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: options.origin, [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+        body: payload,
+      };
       const answers = [await timed(`${first}/api/contact`, init), await timed(`${second}/api/contact`, init)];
       lead.sends.push(...answers.map((answer) => answer.send));
-      const ids = answers.map((answer) => (answer.response?.ok ? (JSON.parse(answer.body) as { id: string }).id : null));
+      const ids = answers.map((answer) =>
+        answer.response?.ok ? (JSON.parse(answer.body) as { id: string }).id : null,
+      );
       lead.acknowledged = ids[0] !== null;
       lead.receiptId = ids[0] ?? null;
       lead.resendAnsweredAlike = ids[0] !== null && ids[0] === ids[1];
     }
     for (const { lead, body } of confirms) {
-      const init = { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: options.origin }, body };
-      const answers = [await timed(`${first}/forms/service-seo`, init), await timed(`${second}/forms/service-seo`, init)];
+      const init = {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: options.origin },
+        body,
+      };
+      const answers = [
+        await timed(`${first}/forms/service-seo`, init),
+        await timed(`${second}/forms/service-seo`, init),
+      ];
       lead.sends.push(...answers.map((answer) => answer.send));
-      const thanked = answers.map((answer) => answer.response?.status === 303 && answer.response.headers.get("location") === "/forms/service-seo/sent");
+      const thanked = answers.map(
+        (answer) =>
+          answer.response?.status === 303 && answer.response.headers.get("location") === "/forms/service-seo/sent",
+      );
       lead.acknowledged = thanked[0]!;
       lead.resendAnsweredAlike = thanked[0]! && thanked[1]!;
     }

@@ -81,8 +81,17 @@ it("restores every lead acknowledged before a backup taken under load, with its 
     await seedLeads(db, { contacts: SEEDED / 2, inquiries: SEEDED / 2 });
     await db.destroy();
   }
-  const mail = { SMTP_URL: smtp.url, MAIL_FROM: "leads@summit.example", NOTIFY_EMAIL: "owner@summit.example", RATE_LIMIT_ENABLED: "false" };
-  const server = await startServerProcess(source.database, { ...mail, ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password });
+  const mail = {
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "leads@summit.example",
+    NOTIFY_EMAIL: "owner@summit.example",
+    RATE_LIMIT_ENABLED: "false",
+  };
+  const server = await startServerProcess(source.database, {
+    ...mail,
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+  });
   servers.push(server);
   const base = `http://127.0.0.1:${server.port}`;
   const cookie = await signIn(base);
@@ -104,7 +113,7 @@ it("restores every lead acknowledged before a backup taken under load, with its 
     }
   };
   const visitor = async (v: number) => {
-    for (let n = 0; loading; ) {
+    for (let n = 0; loading;) {
       const next = tokens[0];
       if (!next || Date.now() - next.at < MIN_HUMAN_FILL_MS + 100) {
         await sleep(20);
@@ -157,7 +166,11 @@ it("restores every lead acknowledged before a backup taken under load, with its 
 
     // Each delivery's state now: in the restored database it must be this or further on.
     const db = createDatabase(source.database);
-    const deliveriesBefore = await db.selectFrom("leadDeliveries").select(["id", "leadId", "state"]).execute().finally(() => db.destroy());
+    const deliveriesBefore = await db
+      .selectFrom("leadDeliveries")
+      .select(["id", "leadId", "state"])
+      .execute()
+      .finally(() => db.destroy());
     const backupStartedAt = Date.now();
     const file = join(dir, "drill.backup");
     const backup = await runAdminCli(["backup", file], source.database);
@@ -199,19 +212,24 @@ it("restores every lead acknowledged before a backup taken under load, with its 
     const missing: string[] = [];
     const wrong: string[] = [];
     for (const lead of before) {
-      const response = await fetch(`${restoredBase}/api/admin/leads/${lead.kind}/${lead.id}`, { headers: { cookie: restoredCookie } });
+      const response = await fetch(`${restoredBase}/api/admin/leads/${lead.kind}/${lead.id}`, {
+        headers: { cookie: restoredCookie },
+      });
       if (response.status !== 200) {
         missing.push(`${lead.kind}/${lead.id}: ${response.status}`);
         continue;
       }
       const detail = (await response.json()) as LeadDetail;
       const bodies = detail.notes.map((note) => note.body);
-      for (const note of notesBefore.filter((n) => n.id === lead.id)) if (!bodies.includes(note.body)) wrong.push(`${lead.id}: note "${note.body}" missing`);
-      if (!detail.deliveries.some((delivery) => delivery.channel === "owner-email")) wrong.push(`${lead.id}: no owner e-mail delivery`);
+      for (const note of notesBefore.filter((n) => n.id === lead.id))
+        if (!bodies.includes(note.body)) wrong.push(`${lead.id}: note "${note.body}" missing`);
+      if (!detail.deliveries.some((delivery) => delivery.channel === "owner-email"))
+        wrong.push(`${lead.id}: no owner e-mail delivery`);
       for (const was of deliveriesBefore.filter((d) => d.leadId === lead.id)) {
         const now = detail.deliveries.find((delivery) => delivery.id === was.id);
         if (!now) wrong.push(`${lead.id}: delivery ${was.id} missing`);
-        else if (progress[now.state] < progress[was.state as DeliveryState]) wrong.push(`${lead.id}: delivery ${was.id} ${was.state} before the backup, ${now.state} restored`);
+        else if (progress[now.state] < progress[was.state as DeliveryState])
+          wrong.push(`${lead.id}: delivery ${was.id} ${was.state} before the backup, ${now.state} restored`);
       }
     }
     expect(missing).toEqual([]);
@@ -219,8 +237,12 @@ it("restores every lead acknowledged before a backup taken under load, with its 
     await stop(restored);
     expect(restored.logs.join("\n")).not.toMatch(/"level":50/);
 
-    const p99 = (leads: Acknowledged[]) => leads.map((lead) => lead.ms).sort((a, b) => a - b)[Math.floor(leads.length * 0.99)];
-    const states = deliveriesBefore.reduce<Record<string, number>>((tally, d) => ({ ...tally, [d.state]: (tally[d.state] ?? 0) + 1 }), {});
+    const p99 = (leads: Acknowledged[]) =>
+      leads.map((lead) => lead.ms).sort((a, b) => a - b)[Math.floor(leads.length * 0.99)];
+    const states = deliveriesBefore.reduce<Record<string, number>>(
+      (tally, d) => ({ ...tally, [d.state]: (tally[d.state] ?? 0) + 1 }),
+      {},
+    );
     console.log(
       `backup drill (${source.database.kind}${SEEDED ? `, ${SEEDED} leads seeded` : ""}): ${acknowledged.length} leads acknowledged, ${before.length} before the backup started (all restored with ` +
         `${notesBefore.length} notes), ${during.length} while the command ran (${backupEndedAt - backupStartedAt} ms as a process; post p99 ${p99(during)} ms, before it ${p99(before)} ms); ` +

@@ -55,9 +55,17 @@ afterAll(async () => {
 });
 
 /** The command's work in this process, answered as the command would: its exit code and what it printed. */
-async function inProcess(command: "backup" | "restore", file: string, target: TestDatabase, force = false): Promise<{ code: number; out: string }> {
+async function inProcess(
+  command: "backup" | "restore",
+  file: string,
+  target: TestDatabase,
+  force = false,
+): Promise<{ code: number; out: string }> {
   try {
-    const result = command === "backup" ? await backupDatabase(target.database, file, { force }) : await restoreDatabase(target.database, file, { force });
+    const result =
+      command === "backup"
+        ? await backupDatabase(target.database, file, { force })
+        : await restoreDatabase(target.database, file, { force });
     return { code: 0, out: result.lines.join("\n") };
   } catch (error) {
     if (error instanceof BackupError) return { code: error.exitCode, out: error.message };
@@ -85,7 +93,9 @@ describe("backup", () => {
     const backup = await runAdminCli(["backup", emptyBackup], empty.database);
     expect(backup.code, backup.out).toBe(0);
     expect(backup.out).toMatch(/Backed up (SQLite|PostgreSQL)/);
-    expect(backup.out).toContain(`0 leads (0 contact submissions, 0 service inquiries), 0 notes, 0 deliveries; schema at ${Object.keys(migrations).at(-1)}`);
+    expect(backup.out).toContain(
+      `0 leads (0 contact submissions, 0 service inquiries), 0 notes, 0 deliveries; schema at ${Object.keys(migrations).at(-1)}`,
+    );
     expect(backup.out).toMatch(/\d+(\.\d)? (B|KB|MB) in \d+\.\d\d s/);
 
     const fresh = await database({ absent: true });
@@ -106,7 +116,8 @@ describe("backup", () => {
     withLeads = await database();
     const t = await createTestApp({}, withLeads);
     try {
-      for (let i = 0; i < 12; i += 1) await postLead(t.app, i % 3 === 0 ? "inquiries" : "contacts", { lastName: `Wal${i}` });
+      for (let i = 0; i < 12; i += 1)
+        await postLead(t.app, i % 3 === 0 ? "inquiries" : "contacts", { lastName: `Wal${i}` });
       if (withLeads.database.kind === "sqlite") {
         const wal = readFileSync(`${withLeads.database.path}-wal`);
         expect(wal.length, "the leads are in the WAL, as a running server leaves them").toBeGreaterThan(4096);
@@ -159,10 +170,18 @@ describe("restore", () => {
           })();
     const cases: [file: string, message: RegExp][] = [
       [join(dir, "no-such.backup"), /no-such\.backup does not exist/],
-      [write("notes.txt", "these are not the leads you are looking for\n"), /is not a backup made by `npm run admin -- backup`/],
+      [
+        write("notes.txt", "these are not the leads you are looking for\n"),
+        /is not a backup made by `npm run admin -- backup`/,
+      ],
       [write("empty.file", ""), /is empty: not a backup/],
       [write("partial.backup", whole.subarray(0, Math.floor(whole.length / 2))), /is incomplete/],
-      [other, kind() === "sqlite" ? /is a PostgreSQL backup .* but the configured database is SQLite/ : /is an SQLite backup, but DATABASE_URL points at PostgreSQL/],
+      [
+        other,
+        kind() === "sqlite"
+          ? /is a PostgreSQL backup .* but the configured database is SQLite/
+          : /is an SQLite backup, but DATABASE_URL points at PostgreSQL/,
+      ],
       [dir, /is a folder/],
     ];
     for (const [file, message] of cases) {
@@ -194,7 +213,12 @@ describe("restore", () => {
     }
     const db = createDatabase(withLeads.database);
     try {
-      expect(await db.selectFrom("contactSubmissions").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst()).toEqual({ n: 0 });
+      expect(
+        await db
+          .selectFrom("contactSubmissions")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirst(),
+      ).toEqual({ n: 0 });
     } finally {
       await db.destroy();
     }
@@ -204,7 +228,9 @@ describe("restore", () => {
     const older = await database();
     const db = createDatabase(older.database);
     try {
-      const migrated = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo("0013-abuse-resistance");
+      const migrated = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo(
+        "0013-abuse-resistance",
+      );
       expect(migrated.error).toBeUndefined();
     } finally {
       await db.destroy();
@@ -219,12 +245,16 @@ describe("restore", () => {
     expect(restore.code, restore.out).toBe(0);
     // Every migration after 0013, whatever the latest is now.
     const after = Object.keys(migrations).filter((name) => name > "0013-abuse-resistance");
-    expect(restore.out).toContain(`made by an older version: the server applies ${after.length} migrations (${after.join(", ")}) when it starts`);
+    expect(restore.out).toContain(
+      `made by an older version: the server applies ${after.length} migrations (${after.join(", ")}) when it starts`,
+    );
     const t = await createTestApp({}, fresh);
     try {
       expect(await pendingMigrations(t.app.db)).toEqual([]);
       // A migration this code does not know: a backup from a newer version.
-      await sql`insert into kysely_migration (name, timestamp) values ('9999-from-the-future', '2030-01-01T00:00:00.000Z')`.execute(t.app.db);
+      await sql`insert into kysely_migration (name, timestamp) values ('9999-from-the-future', '2030-01-01T00:00:00.000Z')`.execute(
+        t.app.db,
+      );
     } finally {
       await t.close();
     }
@@ -232,7 +262,9 @@ describe("restore", () => {
     expect((await inProcess("backup", newer, fresh)).code).toBe(0);
     const restoreNewer = await inProcess("restore", newer, await database({ absent: true }));
     expect(restoreNewer.code, restoreNewer.out).toBe(0);
-    expect(restoreNewer.out).toContain("made by a newer version of the site (migrations this code does not know: 9999-from-the-future)");
+    expect(restoreNewer.out).toContain(
+      "made by a newer version of the site (migrations this code does not know: 9999-from-the-future)",
+    );
   }, 60_000);
 
   it("says so when it may not read the backup or write the file (exit 1)", async () => {

@@ -14,24 +14,42 @@ type Database = ServerConfig["database"];
 
 export type BackupResult = { file: string; bytes: number; ms: number; contents: Contents; lines: string[] };
 
-export async function backupDatabase(database: Database, file: string, options: { force?: boolean } = {}): Promise<BackupResult> {
+export async function backupDatabase(
+  database: Database,
+  file: string,
+  options: { force?: boolean } = {},
+): Promise<BackupResult> {
   const force = options.force ?? false;
   const started = performance.now();
-  const copy = database.kind === "sqlite" ? backupSqlite(database.path, file, { force }) : await backupPostgres(database.url, file, { force });
+  const copy =
+    database.kind === "sqlite"
+      ? backupSqlite(database.path, file, { force })
+      : await backupPostgres(database.url, file, { force });
   const ms = Math.round(performance.now() - started);
-  const how = database.kind === "sqlite" ? `SQLite ${database.path} (VACUUM INTO, checked with integrity_check)` : `PostgreSQL (${"tool" in copy ? copy.tool : "pg_dump"}, custom format, checked with pg_restore)`;
+  const how =
+    database.kind === "sqlite"
+      ? `SQLite ${database.path} (VACUUM INTO, checked with integrity_check)`
+      : `PostgreSQL (${"tool" in copy ? copy.tool : "pg_dump"}, custom format, checked with pg_restore)`;
   return {
     file,
     bytes: copy.bytes,
     ms,
     contents: copy.contents,
-    lines: [`Backed up ${how} to ${file}`, `  ${describeContents(copy.contents)}`, `  ${formatBytes(copy.bytes)} in ${(ms / 1000).toFixed(2)} s`],
+    lines: [
+      `Backed up ${how} to ${file}`,
+      `  ${describeContents(copy.contents)}`,
+      `  ${formatBytes(copy.bytes)} in ${(ms / 1000).toFixed(2)} s`,
+    ],
   };
 }
 
 export type RestoreResult = { file: string; ms: number; contents: Contents; pending: string[]; lines: string[] };
 
-export async function restoreDatabase(database: Database, file: string, options: { force?: boolean } = {}): Promise<RestoreResult> {
+export async function restoreDatabase(
+  database: Database,
+  file: string,
+  options: { force?: boolean } = {},
+): Promise<RestoreResult> {
   const force = options.force ?? false;
   const started = performance.now();
   const format = backupFormatOf(file);
@@ -53,18 +71,30 @@ export async function restoreDatabase(database: Database, file: string, options:
     const restored = restoreSqlite(file, database.path, { force });
     ({ contents, replacedAside } = restored);
     target = `the SQLite file ${database.path}`;
-    if (replacedAside) lines.push(`  The file it replaced is kept as ${replacedAside}; delete it once the restored site is checked.`);
+    if (replacedAside)
+      lines.push(`  The file it replaced is kept as ${replacedAside}; delete it once the restored site is checked.`);
   } else {
     const restored = await restorePostgres(file, database.url, { force });
     ({ contents, replacedAside } = restored);
     target = `the PostgreSQL database ${decodeURIComponent(new URL(database.url).pathname.slice(1))}${restored.created && !replacedAside ? " (created)" : ""}`;
-    if (replacedAside) lines.push(`  The database it replaced is kept as ${replacedAside}; drop it (dropdb) once the restored site is checked.`);
+    if (replacedAside)
+      lines.push(
+        `  The database it replaced is kept as ${replacedAside}; drop it (dropdb) once the restored site is checked.`,
+      );
   }
   const ms = Math.round(performance.now() - started);
   const check = migrationCheck(contents.migrations);
-  lines.unshift(`Restored ${file} (${formatBytes(statSync(file).size)}) into ${target} in ${(ms / 1000).toFixed(2)} s`, `  ${describeContents(contents)}`);
+  lines.unshift(
+    `Restored ${file} (${formatBytes(statSync(file).size)}) into ${target} in ${(ms / 1000).toFixed(2)} s`,
+    `  ${describeContents(contents)}`,
+  );
   lines.push(`  ${check.message}`);
-  if (process.getuid?.() === 0 && database.kind === "sqlite") lines.push(`  This ran as root: the restored file belongs to root. chown it to the server's user (e.g. chown agency:agency ${database.path}) before starting the server.`);
-  lines.push(`  Next: point the server at it (${database.kind === "sqlite" ? "SQLITE_PATH" : "DATABASE_URL"}) if it is not already, and start it.`);
+  if (process.getuid?.() === 0 && database.kind === "sqlite")
+    lines.push(
+      `  This ran as root: the restored file belongs to root. chown it to the server's user (e.g. chown agency:agency ${database.path}) before starting the server.`,
+    );
+  lines.push(
+    `  Next: point the server at it (${database.kind === "sqlite" ? "SQLITE_PATH" : "DATABASE_URL"}) if it is not already, and start it.`,
+  );
   return { file, ms, contents, pending: check.pending, lines };
 }

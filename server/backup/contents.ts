@@ -18,7 +18,9 @@ export const MIGRATION_TABLE = "kysely_migration";
 
 /** `select` of the four counts, over the tables that exist. */
 export function countsQuery(existing: ReadonlySet<string>): string {
-  const parts = Object.entries(countedTables).map(([key, table]) => `${existing.has(table) ? `(select count(*) from ${table})` : "0"} as ${key}`);
+  const parts = Object.entries(countedTables).map(
+    ([key, table]) => `${existing.has(table) ? `(select count(*) from ${table})` : "0"} as ${key}`,
+  );
   return `select ${parts.join(", ")}`;
 }
 

@@ -27,7 +27,9 @@ export function fileProblem(error: unknown, path: string, doing: "read" | "write
   const code = (error as NodeJS.ErrnoException).code;
   if (code === "ENOENT") return new BackupError(`${path} does not exist.`);
   if (code === "EACCES" || code === "EPERM") {
-    return new BackupError(`Cannot ${doing} ${path}: permission denied. Run the command as the user that owns the backups and the database (e.g. sudo -u agency).`);
+    return new BackupError(
+      `Cannot ${doing} ${path}: permission denied. Run the command as the user that owns the backups and the database (e.g. sudo -u agency).`,
+    );
   }
   if (code === "EISDIR") return new BackupError(`${path} is a folder; give the backup's file name.`);
   if (code === "ENOSPC") return new BackupError(`Cannot ${doing} ${path}: no space left on the device.`);
@@ -77,10 +79,15 @@ export function pendingFile(file: string, options: { force: boolean; protectedPa
     throw new BackupError(`${file} is the database itself; write the backup to another file.`);
   }
   const folder = dirname(target);
-  if (!existsSync(folder)) throw new BackupError(`The folder ${folder} does not exist; create it first (mkdir -p ${folder}).`);
+  if (!existsSync(folder))
+    throw new BackupError(`The folder ${folder} does not exist; create it first (mkdir -p ${folder}).`);
   if (existsSync(target)) {
-    if (statSync(target).isDirectory()) throw new BackupError(`${file} is a folder; give the backup's file name, e.g. ${join(file, "agency.backup")}.`);
-    if (!options.force) throw new BackupError(`${file} exists already; choose a new name (the timer uses dated names) or pass --force to replace it.`);
+    if (statSync(target).isDirectory())
+      throw new BackupError(`${file} is a folder; give the backup's file name, e.g. ${join(file, "agency.backup")}.`);
+    if (!options.force)
+      throw new BackupError(
+        `${file} exists already; choose a new name (the timer uses dated names) or pass --force to replace it.`,
+      );
   }
   const path = join(folder, `.${basename(target)}.partial-${process.pid}`);
   // Created empty first, readable by its owner only: a backup holds every lead's personal data.

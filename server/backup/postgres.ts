@@ -60,7 +60,10 @@ async function findTool(name: "pg_dump" | "pg_restore", serverMajor: number): Pr
   }
   const install = `Install PostgreSQL ${serverMajor}'s client programs (Debian/Ubuntu: sudo apt install postgresql-client-${serverMajor}, from apt.postgresql.org if your release lacks it), or set PG_BIN_DIR to the folder that holds them.`;
   if (best === null) throw new BackupError(`${name} is not installed. ${install}`);
-  if (best.major < serverMajor) throw new BackupError(`${name} ${best.major} (${best.path}) is older than the server, PostgreSQL ${serverMajor}. ${install}`);
+  if (best.major < serverMajor)
+    throw new BackupError(
+      `${name} ${best.major} (${best.path}) is older than the server, PostgreSQL ${serverMajor}. ${install}`,
+    );
   return best;
 }
 
@@ -88,7 +91,9 @@ async function connect(url: string): Promise<pg.Client> {
     await client.connect();
   } catch (error) {
     const where = new URL(url);
-    throw new BackupError(`Cannot connect to PostgreSQL at ${where.host}${where.pathname}: ${(error as Error).message}`);
+    throw new BackupError(
+      `Cannot connect to PostgreSQL at ${where.host}${where.pathname}: ${(error as Error).message}`,
+    );
   }
   return client;
 }
@@ -100,15 +105,24 @@ async function serverMajorOf(client: pg.Client): Promise<number> {
 
 /** Tables in the schema the server uses (the search path's first, public unless set otherwise). */
 async function tablesOf(client: pg.Client): Promise<Set<string>> {
-  const { rows } = await client.query<{ name: string }>("select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'");
+  const { rows } = await client.query<{ name: string }>(
+    "select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'",
+  );
   return new Set(rows.map((row) => row.name));
 }
 
 async function contentsOf(client: pg.Client): Promise<Contents> {
   const tables = await tablesOf(client);
   const { rows } = await client.query<Omit<Contents, "migrations">>(countsQuery(tables));
-  const counts = Object.fromEntries(Object.entries(rows[0]!).map(([key, value]) => [key, Number(value)])) as Omit<Contents, "migrations">;
-  const migrations = tables.has(MIGRATION_TABLE) ? (await client.query<{ name: string }>(`select name from ${MIGRATION_TABLE} order by name`)).rows.map((row) => row.name) : [];
+  const counts = Object.fromEntries(Object.entries(rows[0]!).map(([key, value]) => [key, Number(value)])) as Omit<
+    Contents,
+    "migrations"
+  >;
+  const migrations = tables.has(MIGRATION_TABLE)
+    ? (await client.query<{ name: string }>(`select name from ${MIGRATION_TABLE} order by name`)).rows.map(
+        (row) => row.name,
+      )
+    : [];
   return { ...counts, migrations };
 }
 
@@ -120,14 +134,22 @@ async function verifyArchive(file: string, pgRestore: string): Promise<void> {
   const list = await run(pgRestore, ["--list", file]);
   if (list.code !== 0) {
     const why = list.stderr || `exit code ${list.code}`;
-    if (/end of file/i.test(why)) throw new BackupError(`${file} is incomplete (an interrupted copy?): ${why}. Use another backup.`);
-    throw new BackupError(`${file} cannot be read by pg_restore: ${why}. Use another backup (or a newer pg_restore if it says "unsupported version").`);
+    if (/end of file/i.test(why))
+      throw new BackupError(`${file} is incomplete (an interrupted copy?): ${why}. Use another backup.`);
+    throw new BackupError(
+      `${file} cannot be read by pg_restore: ${why}. Use another backup (or a newer pg_restore if it says "unsupported version").`,
+    );
   }
   if (!new RegExp(`\\bTABLE \\S+ ${MIGRATION_TABLE}\\b`).test(list.stdout)) {
-    throw new BackupError(`${file} is a pg_dump archive but not of this site's database (it has no ${MIGRATION_TABLE} table).`);
+    throw new BackupError(
+      `${file} is a pg_dump archive but not of this site's database (it has no ${MIGRATION_TABLE} table).`,
+    );
   }
   const whole = await run(pgRestore, ["--file=/dev/null", file]);
-  if (whole.code !== 0) throw new BackupError(`${file} is incomplete or damaged: ${whole.stderr || `pg_restore exit code ${whole.code}`}. Use another backup.`);
+  if (whole.code !== 0)
+    throw new BackupError(
+      `${file} is incomplete or damaged: ${whole.stderr || `pg_restore exit code ${whole.code}`}. Use another backup.`,
+    );
 }
 
 export type PostgresBackup = { bytes: number; contents: Contents; tool: string };
@@ -143,11 +165,17 @@ export async function backupPostgres(url: string, file: string, options: { force
     await client.query("begin isolation level repeatable read read only");
     const { rows } = await client.query<{ snapshot: string }>("select pg_export_snapshot() as snapshot");
     if (!(await tablesOf(client)).has(MIGRATION_TABLE)) {
-      throw new BackupError(`The database ${databaseNameOf(url)} holds no tables of this site (the server has never started on it): nothing to back up.`);
+      throw new BackupError(
+        `The database ${databaseNameOf(url)} holds no tables of this site (the server has never started on it): nothing to back up.`,
+      );
     }
     const contents = await contentsOf(client);
     const target = libpqTarget(url);
-    const dump = await run(pgDump.path, ["--format=custom", `--snapshot=${rows[0]!.snapshot}`, `--file=${pending.path}`, `--dbname=${target.dbname}`], target.env);
+    const dump = await run(
+      pgDump.path,
+      ["--format=custom", `--snapshot=${rows[0]!.snapshot}`, `--file=${pending.path}`, `--dbname=${target.dbname}`],
+      target.env,
+    );
     if (dump.code !== 0) throw new BackupError(`pg_dump failed: ${dump.stderr || `exit code ${dump.code}`}`);
     await client.query("commit");
     await verifyArchive(pending.path, pgRestore.path);
@@ -165,7 +193,11 @@ export async function backupPostgres(url: string, file: string, options: { force
 export type PostgresRestore = { contents: Contents; replacedAside: string | null; created: boolean };
 
 /** Restores `file` (a pg_dump archive) into DATABASE_URL's database: created when missing; refused when in use, or not empty without `force`. */
-export async function restorePostgres(file: string, url: string, options: { force: boolean }): Promise<PostgresRestore> {
+export async function restorePostgres(
+  file: string,
+  url: string,
+  options: { force: boolean },
+): Promise<PostgresRestore> {
   const name = databaseNameOf(url);
   const maintenanceUrl = new URL(url);
   maintenanceUrl.pathname = "/postgres";
@@ -184,7 +216,11 @@ export async function restorePostgres(file: string, url: string, options: { forc
         [name],
       );
       const sessions = Number(rows[0]!.sessions);
-      if (sessions > 0) throw inUse(name, `${sessions} session${sessions === 1 ? " is" : "s are"} connected to it${rows[0]!.apps ? ` (${rows[0]!.apps})` : ""}`);
+      if (sessions > 0)
+        throw inUse(
+          name,
+          `${sessions} session${sessions === 1 ? " is" : "s are"} connected to it${rows[0]!.apps ? ` (${rows[0]!.apps})` : ""}`,
+        );
       const target = await connect(url);
       let existing: Contents | null = null;
       try {
@@ -207,7 +243,9 @@ export async function restorePostgres(file: string, url: string, options: { forc
           await admin.query(`alter database ${quoteIdent(name)} rename to ${quoteIdent(replacedAside)}`);
         } catch (error) {
           if ((error as { code?: string }).code === "55006") throw inUse(name, "a session connected just now");
-          throw new BackupError(`Cannot set the database ${name} aside (${(error as Error).message}); restore into a new database instead.`);
+          throw new BackupError(
+            `Cannot set the database ${name} aside (${(error as Error).message}); restore into a new database instead.`,
+          );
         }
       }
     }
@@ -216,7 +254,9 @@ export async function restorePostgres(file: string, url: string, options: { forc
         await admin.query(`create database ${quoteIdent(name)}`);
         created = true;
       } catch (error) {
-        throw new BackupError(`Cannot create the database ${name}: ${(error as Error).message}. Create it (empty) as a user who may, or grant CREATEDB.`);
+        throw new BackupError(
+          `Cannot create the database ${name}: ${(error as Error).message}. Create it (empty) as a user who may, or grant CREATEDB.`,
+        );
       }
     }
 
@@ -229,7 +269,9 @@ export async function restorePostgres(file: string, url: string, options: { forc
     );
     if (restore.code !== 0) {
       const aside = replacedAside ? ` The database it replaced is kept as ${replacedAside}.` : "";
-      throw new BackupError(`pg_restore failed, nothing was restored into ${name}: ${restore.stderr || `exit code ${restore.code}`}.${aside}`);
+      throw new BackupError(
+        `pg_restore failed, nothing was restored into ${name}: ${restore.stderr || `exit code ${restore.code}`}.${aside}`,
+      );
     }
     const restored = await connect(url);
     try {

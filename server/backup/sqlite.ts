@@ -14,14 +14,19 @@ import { BackupError, EXIT, fileProblem, pendingFile } from "./files.ts";
 type Db = SQLite.Database;
 
 function tablesOf(db: Db): Set<string> {
-  const rows = db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'").pluck().all() as string[];
+  const rows = db
+    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'")
+    .pluck()
+    .all() as string[];
   return new Set(rows);
 }
 
 function contentsOf(db: Db): Contents {
   const tables = tablesOf(db);
   const counts = db.prepare(countsQuery(tables)).get() as Omit<Contents, "migrations">;
-  const migrations = tables.has(MIGRATION_TABLE) ? (db.prepare(`select name from ${MIGRATION_TABLE} order by name`).pluck().all() as string[]) : [];
+  const migrations = tables.has(MIGRATION_TABLE)
+    ? (db.prepare(`select name from ${MIGRATION_TABLE} order by name`).pluck().all() as string[])
+    : [];
   return { ...counts, migrations };
 }
 
@@ -41,7 +46,9 @@ function checkLength(file: string): void {
   const countValid = header.readUInt32BE(92) === header.readUInt32BE(24);
   const size = statSync(file).size;
   if (size < 100 || (countValid && size < pageSize * pages) || size % pageSize !== 0) {
-    throw new BackupError(`${file} is incomplete: ${size} bytes where its header promises ${pages} pages of ${pageSize} bytes (an interrupted copy?). Use another backup.`);
+    throw new BackupError(
+      `${file} is incomplete: ${size} bytes where its header promises ${pages} pages of ${pageSize} bytes (an interrupted copy?). Use another backup.`,
+    );
   }
 }
 
@@ -61,16 +68,25 @@ export function inspectSqliteBackup(file: string): Contents {
   try {
     const problems = db.pragma("integrity_check") as { integrity_check: string }[];
     if (problems[0]?.integrity_check !== "ok") {
-      throw new BackupError(`${file} is damaged (SQLite's integrity_check: ${problems.slice(0, 3).map((p) => p.integrity_check).join("; ")}). Use another backup.`);
+      throw new BackupError(
+        `${file} is damaged (SQLite's integrity_check: ${problems
+          .slice(0, 3)
+          .map((p) => p.integrity_check)
+          .join("; ")}). Use another backup.`,
+      );
     }
     const contents = contentsOf(db);
     if (!tablesOf(db).has(MIGRATION_TABLE)) {
-      throw new BackupError(`${file} is an SQLite database but not one of this site (it has no ${MIGRATION_TABLE} table).`);
+      throw new BackupError(
+        `${file} is an SQLite database but not one of this site (it has no ${MIGRATION_TABLE} table).`,
+      );
     }
     return contents;
   } catch (error) {
     if (error instanceof BackupError) throw error;
-    throw new BackupError(`${file} cannot be read as a database (${(error as Error).message}): an incomplete or damaged copy. Use another backup.`);
+    throw new BackupError(
+      `${file} cannot be read as a database (${(error as Error).message}): an incomplete or damaged copy. Use another backup.`,
+    );
   } finally {
     db.close();
   }
@@ -85,23 +101,31 @@ export function backupSqlite(sourcePath: string, file: string, options: { force:
     statSync(sourcePath);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw fileProblem(error, sourcePath, "read");
-    throw new BackupError(`There is no database at ${sourcePath} (SQLITE_PATH). Check the setting; the server creates the file when it first starts.`);
+    throw new BackupError(
+      `There is no database at ${sourcePath} (SQLITE_PATH). Check the setting; the server creates the file when it first starts.`,
+    );
   }
-  const pending = pendingFile(file, { force: options.force, protectedPaths: [sourcePath, `${sourcePath}-wal`, `${sourcePath}-shm`] });
+  const pending = pendingFile(file, {
+    force: options.force,
+    protectedPaths: [sourcePath, `${sourcePath}-wal`, `${sourcePath}-shm`],
+  });
   try {
     const source = openExisting(sourcePath, { readonly: false, doing: "read" });
     try {
       // The server writes in short transactions; a checkpoint or a migration may hold a lock a moment.
       source.pragma("busy_timeout = 10000");
       if (!tablesOf(source).has(MIGRATION_TABLE)) {
-        throw new BackupError(`${sourcePath} holds no tables of this site (the server has never started on it): nothing to back up.`);
+        throw new BackupError(
+          `${sourcePath} holds no tables of this site (the server has never started on it): nothing to back up.`,
+        );
       }
       // Synchronous FULL on the source connection makes VACUUM INTO sync the copy as it writes it.
       source.pragma("synchronous = FULL");
       source.prepare("vacuum into ?").run(pending.path);
     } catch (error) {
       if (error instanceof BackupError) throw error;
-      if ((error as { code?: string }).code === "SQLITE_FULL") throw new BackupError(`Cannot write ${file}: no space left on the device.`);
+      if ((error as { code?: string }).code === "SQLITE_FULL")
+        throw new BackupError(`Cannot write ${file}: no space left on the device.`);
       throw new BackupError(`The copy of ${sourcePath} failed: ${(error as Error).message}`);
     } finally {
       source.close();
@@ -140,7 +164,8 @@ function lockExclusively(path: string): Db {
         EXIT.inUse,
       );
     }
-    if (code === "SQLITE_NOTADB") throw new BackupError(`${path} exists and is not an SQLite database; restore into another path.`);
+    if (code === "SQLITE_NOTADB")
+      throw new BackupError(`${path} exists and is not an SQLite database; restore into another path.`);
     throw new BackupError(`Cannot open ${path}: ${(error as Error).message}`);
   }
 }
@@ -149,8 +174,10 @@ export type SqliteRestore = { contents: Contents; replacedAside: string | null }
 
 /** Restores `file` (an SQLite backup) to `targetPath`, which must not be in use, and must be empty unless `force`. */
 export function restoreSqlite(file: string, targetPath: string, options: { force: boolean }): SqliteRestore {
-  if (targetPath === ":memory:") throw new BackupError("SQLITE_PATH is :memory:; set it to the file the server should use.");
-  if (resolve(file) === resolve(targetPath)) throw new BackupError(`${file} is the backup itself; restore into another path (SQLITE_PATH).`);
+  if (targetPath === ":memory:")
+    throw new BackupError("SQLITE_PATH is :memory:; set it to the file the server should use.");
+  if (resolve(file) === resolve(targetPath))
+    throw new BackupError(`${file} is the backup itself; restore into another path (SQLITE_PATH).`);
   const contents = inspectSqliteBackup(file);
   const target = resolve(targetPath);
   mkdirSync(dirname(target), { recursive: true });
@@ -191,7 +218,8 @@ export function restoreSqlite(file: string, targetPath: string, options: { force
       source.close();
     }
     const restored = inspectSqliteBackup(pending.path);
-    if (JSON.stringify(restored) !== JSON.stringify(contents)) throw new BackupError(`The restored copy differs from ${file}; nothing was replaced.`);
+    if (JSON.stringify(restored) !== JSON.stringify(contents))
+      throw new BackupError(`The restored copy differs from ${file}; nothing was replaced.`);
     if (holdsData) {
       replacedAside = `${target}.replaced-${new Date().toISOString().replace(/[:.]/g, "-")}`;
       renameSync(target, replacedAside);

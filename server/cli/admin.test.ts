@@ -18,7 +18,12 @@ afterAll(async () => {
 });
 
 function admin(args: string[], password?: string) {
-  const env: NodeJS.ProcessEnv = { ...process.env, ADMIN_PASSWORD: password, DATABASE_URL: undefined, SQLITE_PATH: undefined };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ADMIN_PASSWORD: password,
+    DATABASE_URL: undefined,
+    SQLITE_PATH: undefined,
+  };
   if (database.database.kind === "postgres") env.DATABASE_URL = database.database.url;
   else env.SQLITE_PATH = database.database.path;
   if (password === undefined) delete env.ADMIN_PASSWORD;
@@ -34,7 +39,11 @@ async function canSignIn(email: string, password: string) {
   // createTestApp would bootstrap its own admin; switch that off to see only what the CLI made.
   const t = await createTestApp({ adminBootstrap: null }, database);
   try {
-    const response = await t.app.inject({ method: "POST", url: "/api/admin/login", payload: { username: email, password } });
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/login",
+      payload: { username: email, password },
+    });
     return { ok: response.statusCode === 200, cookie: response.statusCode === 200 ? sessionCookieOf(response) : "" };
   } finally {
     await t.close();
@@ -69,7 +78,11 @@ describe("npm run admin", { timeout: 30_000 }, () => {
     expect((await canSignIn("boss@agency.example", "second password 789")).ok).toBe(true);
     const t = await createTestApp({ adminBootstrap: null }, database);
     try {
-      const stale = await t.app.inject({ method: "GET", url: "/api/contact-submissions", headers: { cookie: before.cookie } });
+      const stale = await t.app.inject({
+        method: "GET",
+        url: "/api/contact-submissions",
+        headers: { cookie: before.cookie },
+      });
       expect(stale.statusCode).toBe(401);
     } finally {
       await t.close();
@@ -103,12 +116,18 @@ describe("npm run admin", { timeout: 30_000 }, () => {
     expect(link, invited.out).not.toBeNull();
     const t = await createTestApp({ adminBootstrap: null }, database);
     try {
-      const accepted = await t.app.inject({ method: "POST", url: "/api/admin/invitations/accept", payload: { token: link![1], password: "the helper's password" } });
+      const accepted = await t.app.inject({
+        method: "POST",
+        url: "/api/admin/invitations/accept",
+        payload: { token: link![1], password: "the helper's password" },
+      });
       expect(accepted.statusCode, accepted.body).toBe(201);
     } finally {
       await t.close();
     }
-    expect(admin(["invite", "--email", "helper@agency.example", "--role", "member"]).out).toContain("has an account already");
+    expect(admin(["invite", "--email", "helper@agency.example", "--role", "member"]).out).toContain(
+      "has an account already",
+    );
     expect(admin(["invite", "--email", "x@agency.example", "--role", "boss"]).code).toBe(2);
 
     const listed = admin(["list-users"]);
@@ -136,13 +155,35 @@ describe("npm run admin", { timeout: 30_000 }, () => {
     let session: string;
     try {
       await addTestUser(t.app, { email: "factors@agency.example", password: "the member's password" });
-      const signedIn = await t.app.inject({ method: "POST", url: "/api/admin/login", payload: { username: "factors@agency.example", password: "the member's password" } });
+      const signedIn = await t.app.inject({
+        method: "POST",
+        url: "/api/admin/login",
+        payload: { username: "factors@agency.example", password: "the member's password" },
+      });
       session = sessionCookieOf(signedIn);
-      const setup = (await t.app.inject({ method: "POST", url: "/api/admin/two-factor/totp", headers: { cookie: session } })).json<TotpSetup>();
-      const on = await t.app.inject({ method: "POST", url: "/api/admin/two-factor/totp/confirm", headers: { cookie: session }, payload: { code: totpCodeAt(setup.secret, new Date()) } });
+      const setup = (
+        await t.app.inject({ method: "POST", url: "/api/admin/two-factor/totp", headers: { cookie: session } })
+      ).json<TotpSetup>();
+      const on = await t.app.inject({
+        method: "POST",
+        url: "/api/admin/two-factor/totp/confirm",
+        headers: { cookie: session },
+        payload: { code: totpCodeAt(setup.secret, new Date()) },
+      });
       expect(on.statusCode, on.body).toBe(200);
-      const options = (await t.app.inject({ method: "POST", url: "/api/admin/passkeys/registration-options", headers: { cookie: session } })).json();
-      const added = await t.app.inject({ method: "POST", url: "/api/admin/passkeys", headers: { cookie: session }, payload: { response: softwarePasskey().register(options, "http://localhost:80") } });
+      const options = (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/admin/passkeys/registration-options",
+          headers: { cookie: session },
+        })
+      ).json();
+      const added = await t.app.inject({
+        method: "POST",
+        url: "/api/admin/passkeys",
+        headers: { cookie: session },
+        payload: { response: softwarePasskey().register(options, "http://localhost:80") },
+      });
       expect(added.statusCode, added.body).toBe(201);
     } finally {
       await t.close();
@@ -151,18 +192,36 @@ describe("npm run admin", { timeout: 30_000 }, () => {
 
     const result = admin(["reset-factors", "Factors@Agency.example"]);
     expect(result.code, result.out).toBe(0);
-    expect(result.out).toContain("removed the authenticator app and its recovery codes and 1 passkey; 1 session ended.");
+    expect(result.out).toContain(
+      "removed the authenticator app and its recovery codes and 1 passkey; 1 session ended.",
+    );
     expect(result.out).toContain("No mail is configured");
     expect(admin(["list-users"]).out).toMatch(/factors@agency\.example\tmember\tactive\tpassword only/);
     expect(admin(["reset-factors", "--email", "nobody@agency.example"]).out).toContain("There is no account");
 
     const after = await createTestApp({ adminBootstrap: null }, database);
     try {
-      expect((await after.app.inject({ method: "GET", url: "/api/admin/two-factor", headers: { cookie: session } })).statusCode).toBe(401);
-      const again = await after.app.inject({ method: "POST", url: "/api/admin/login", payload: { username: "factors@agency.example", password: "the member's password" } });
+      expect(
+        (await after.app.inject({ method: "GET", url: "/api/admin/two-factor", headers: { cookie: session } }))
+          .statusCode,
+      ).toBe(401);
+      const again = await after.app.inject({
+        method: "POST",
+        url: "/api/admin/login",
+        payload: { username: "factors@agency.example", password: "the member's password" },
+      });
       expect(again.json()).toMatchObject({ authenticated: true });
-      const records = await after.app.db.selectFrom("activity").select(["actorId", "summary"]).where("summary", "like", "removed %second factors%").execute();
-      expect(records).toEqual([{ actorId: null, summary: "removed factors@agency.example's second factors (their sessions ended) (from the command line)" }]);
+      const records = await after.app.db
+        .selectFrom("activity")
+        .select(["actorId", "summary"])
+        .where("summary", "like", "removed %second factors%")
+        .execute();
+      expect(records).toEqual([
+        {
+          actorId: null,
+          summary: "removed factors@agency.example's second factors (their sessions ended) (from the command line)",
+        },
+      ]);
     } finally {
       await after.close();
     }

@@ -98,14 +98,33 @@ async function main() {
   if (existsSync(".env")) process.loadEnvFile(".env");
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { email: { type: "string" }, role: { type: "string" }, force: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    options: {
+      email: { type: "string" },
+      role: { type: "string" },
+      force: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
   });
   const command = positionals[0];
   if (values.help || !command) {
     console.log(USAGE);
     process.exit(values.help ? 0 : 1);
   }
-  if (!["create", "reset-password", "backup", "restore", "list-users", "invite", "set-role", "deactivate", "activate", "reset-factors"].includes(command)) fail(`Unknown command "${command}".\n\n${USAGE}`);
+  if (
+    ![
+      "create",
+      "reset-password",
+      "backup",
+      "restore",
+      "list-users",
+      "invite",
+      "set-role",
+      "deactivate",
+      "activate",
+      "reset-factors",
+    ].includes(command)
+  )
+    fail(`Unknown command "${command}".\n\n${USAGE}`);
 
   let config;
   try {
@@ -120,7 +139,10 @@ async function main() {
     const file = positionals[1];
     if (!file || positionals.length > 2) fail(`${command} takes one file name.\n\n${USAGE}`, EXIT.usage);
     try {
-      const result = command === "backup" ? await backupDatabase(config.database, file, { force: values.force }) : await restoreDatabase(config.database, file, { force: values.force });
+      const result =
+        command === "backup"
+          ? await backupDatabase(config.database, file, { force: values.force })
+          : await restoreDatabase(config.database, file, { force: values.force });
       console.log(result.lines.join("\n"));
     } catch (error) {
       if (error instanceof BackupError) fail(error.message, error.exitCode);
@@ -136,7 +158,9 @@ async function main() {
       const users = await createUsersRepository(db).list();
       for (const user of users) {
         const factor = user.secondFactor.totp || user.secondFactor.passkeys > 0 ? "2FA" : "password only";
-        console.log(`${user.email}\t${user.role}\t${user.active ? "active" : "deactivated"}\t${factor}\t${user.name ?? ""}`);
+        console.log(
+          `${user.email}\t${user.role}\t${user.active ? "active" : "deactivated"}\t${factor}\t${user.name ?? ""}`,
+        );
       }
       if (users.length === 0) console.log("No accounts yet: npm run admin -- create --email <address>");
     } finally {
@@ -156,15 +180,30 @@ async function main() {
     const existing = await users.findByUsername(email.data);
     const role = () => {
       const parsed = userRole.safeParse(values.role);
-      return parsed.success ? parsed.data : fail(`--role: ${parsed.error.issues[0]?.message ?? "required"}\n\n${USAGE}`, EXIT.usage);
+      return parsed.success
+        ? parsed.data
+        : fail(`--role: ${parsed.error.issues[0]?.message ?? "required"}\n\n${USAGE}`, EXIT.usage);
     };
     if (command === "invite") {
       const invitedRole = role();
       if (existing) fail(`${existing.username} has an account already.`);
-      const created = await createVerificationsRepository(db).create({ type: "invitation", ttlMs: INVITATION_TTL_MS, email: email.data.toLowerCase(), role: invitedRole, data: { name: null, emailed: false } });
-      await activity.record({ actor: null, kind: "invitation", summary: `invited ${email.data.toLowerCase()} as ${invitedRole} (from the command line)`, data: { via: "cli" } });
+      const created = await createVerificationsRepository(db).create({
+        type: "invitation",
+        ttlMs: INVITATION_TTL_MS,
+        email: email.data.toLowerCase(),
+        role: invitedRole,
+        data: { name: null, emailed: false },
+      });
+      await activity.record({
+        actor: null,
+        kind: "invitation",
+        summary: `invited ${email.data.toLowerCase()} as ${invitedRole} (from the command line)`,
+        data: { via: "cli" },
+      });
       const origin = config.siteOrigin ?? `http://localhost:${config.port}`;
-      console.log(`Invited ${email.data.toLowerCase()} as ${invitedRole}. Give them this link (it works once, for 7 days):\n${origin}/admin/invitation#${created.token}`);
+      console.log(
+        `Invited ${email.data.toLowerCase()} as ${invitedRole}. Give them this link (it works once, for 7 days):\n${origin}/admin/invitation#${created.token}`,
+      );
       return;
     }
     if (command === "set-role" || command === "deactivate" || command === "activate") {
@@ -173,13 +212,27 @@ async function main() {
       try {
         await users.update(existing.id, patch);
       } catch (error) {
-        if (error instanceof LastOwnerError) fail("There must always be at least one active owner: make another owner first.");
+        if (error instanceof LastOwnerError)
+          fail("There must always be at least one active owner: make another owner first.");
         throw error;
       }
       const who = displayName({ name: existing.name, email: existing.username });
-      const summary = command === "set-role" ? `changed ${who}'s role to ${values.role}` : command === "activate" ? `reactivated ${who}` : `deactivated ${who} (their sessions ended)`;
-      await activity.record({ actor: null, kind: "user", summary: `${summary} (from the command line)`, subjectUserId: existing.id, data: { via: "cli" } });
-      console.log(`${who}: ${command === "set-role" ? `now ${values.role}` : command === "activate" ? "active again" : "deactivated; every session ended"}.`);
+      const summary =
+        command === "set-role"
+          ? `changed ${who}'s role to ${values.role}`
+          : command === "activate"
+            ? `reactivated ${who}`
+            : `deactivated ${who} (their sessions ended)`;
+      await activity.record({
+        actor: null,
+        kind: "user",
+        summary: `${summary} (from the command line)`,
+        subjectUserId: existing.id,
+        data: { via: "cli" },
+      });
+      console.log(
+        `${who}: ${command === "set-role" ? `now ${values.role}` : command === "activate" ? "active again" : "deactivated; every session ended"}.`,
+      );
       return;
     }
     if (command === "reset-factors") {
@@ -187,14 +240,34 @@ async function main() {
       const who = displayName({ name: existing.name, email: existing.username });
       const { mail, business, ownerTimeZone } = config.delivery;
       // Queued in the account mails' outbox: the running server sends it (without mail configured, nothing is).
-      const notice = mail ? securityChangeMail({ to: existing.username, companyName: business.companyName, change: { kind: "factors-removed", by: null }, at: new Date(), timeZone: ownerTimeZone, device: null }) : undefined;
+      const notice = mail
+        ? securityChangeMail({
+            to: existing.username,
+            companyName: business.companyName,
+            change: { kind: "factors-removed", by: null },
+            at: new Date(),
+            timeZone: ownerTimeZone,
+            device: null,
+          })
+        : undefined;
       const removed = await createSecondFactorsRepository(db).removeAll(
         existing.id,
-        { actor: null, kind: "user", summary: `removed ${who}'s second factors (their sessions ended) (from the command line)`, subjectUserId: existing.id, data: { via: "cli" } },
+        {
+          actor: null,
+          kind: "user",
+          summary: `removed ${who}'s second factors (their sessions ended) (from the command line)`,
+          subjectUserId: existing.id,
+          data: { via: "cli" },
+        },
         notice,
       );
-      const what = [removed.totp ? "the authenticator app and its recovery codes" : null, removed.passkeys > 0 ? `${removed.passkeys} ${removed.passkeys === 1 ? "passkey" : "passkeys"}` : null].filter(Boolean);
-      console.log(`${who}: removed ${what.length > 0 ? what.join(" and ") : "no second factor (there was none)"}; ${removed.sessionsEnded} ${removed.sessionsEnded === 1 ? "session" : "sessions"} ended.`);
+      const what = [
+        removed.totp ? "the authenticator app and its recovery codes" : null,
+        removed.passkeys > 0 ? `${removed.passkeys} ${removed.passkeys === 1 ? "passkey" : "passkeys"}` : null,
+      ].filter(Boolean);
+      console.log(
+        `${who}: removed ${what.length > 0 ? what.join(" and ") : "no second factor (there was none)"}; ${removed.sessionsEnded} ${removed.sessionsEnded === 1 ? "session" : "sessions"} ended.`,
+      );
       console.log(notice ? "They are e-mailed about it." : "No mail is configured: tell them yourself.");
       return;
     }

@@ -11,7 +11,13 @@ import { seedLeads } from "../db/seed-data.ts";
 
 async function main() {
   if (existsSync(".env")) process.loadEnvFile(".env");
-  const { values } = parseArgs({ options: { contacts: { type: "string", default: "1000" }, inquiries: { type: "string", default: "1000" }, seed: { type: "string", default: "42" } } });
+  const { values } = parseArgs({
+    options: {
+      contacts: { type: "string", default: "1000" },
+      inquiries: { type: "string", default: "1000" },
+      seed: { type: "string", default: "42" },
+    },
+  });
   const contacts = Number(values.contacts);
   const inquiries = Number(values.inquiries);
   if (!Number.isInteger(contacts) || !Number.isInteger(inquiries) || contacts < 0 || inquiries < 0) {
@@ -34,7 +40,9 @@ async function main() {
     const started = performance.now();
     await seedLeads(db, { contacts, inquiries }, Number(values.seed));
     await optimizeDatabase(db);
-    console.log(`Added ${contacts} contact submissions and ${inquiries} service inquiries to ${config.database.kind} in ${Math.round(performance.now() - started)} ms.`);
+    console.log(
+      `Added ${contacts} contact submissions and ${inquiries} service inquiries to ${config.database.kind} in ${Math.round(performance.now() - started)} ms.`,
+    );
   } finally {
     await db.destroy();
   }

@@ -100,7 +100,9 @@ export function createDatabase(database: ServerConfig["database"], logger?: Data
     // listener covers every client for its whole life. The query in flight, if any, fails on its own
     // (answered 503, see unavailable.ts), and pg-pool drops the dead client when it is released.
     pool.on("connect", (client) => {
-      client.on("error", (error) => logger?.warn({ err: error }, "lost a PostgreSQL connection; the pool will open a new one"));
+      client.on("error", (error) =>
+        logger?.warn({ err: error }, "lost a PostgreSQL connection; the pool will open a new one"),
+      );
     });
     // An idle client's error reaches the pool too; the client's own listener above has logged it.
     pool.on("error", () => undefined);
@@ -116,5 +118,8 @@ export function createDatabase(database: ServerConfig["database"], logger?: Data
   // FULL: WAL is synced at every commit, so a lead the API acknowledged survives a power cut (NORMAL
   // could lose the last ones). `npm run bench:posts` measures what it costs (docs/decisions/013).
   sqlite.pragma("synchronous = FULL");
-  return new Kysely<Database>({ dialect: new SqliteImmediateDialect({ database: sqlite }), plugins: [new CamelCasePlugin()] });
+  return new Kysely<Database>({
+    dialect: new SqliteImmediateDialect({ database: sqlite }),
+    plugins: [new CamelCasePlugin()],
+  });
 }

@@ -25,18 +25,28 @@ const COMMON_MATCHES = 1000;
  * rows. Text under three characters has no trigram to look up, and SQLite's FTS5 takes no LIKE escapes:
  * those are matched on the lead's own column too.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any schema
-export async function searchTextContains(db: Kysely<any>, table: "contact_submissions" | "service_inquiries", q: string): Promise<RawBuilder<SqlBool>> {
+export async function searchTextContains(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any schema
+  db: Kysely<any>,
+  table: "contact_submissions" | "service_inquiries",
+  q: string,
+): Promise<RawBuilder<SqlBool>> {
   const text = q.toLowerCase();
   const pattern = containsPattern(text);
   const postgres = isPostgres(db);
   const common = sql<SqlBool>`search_text like ${pattern} escape '\\'`;
   if (text.length < 3 || (!postgres && /[\\%_]/.test(text))) return common;
   const searchTable = sql.table(`${table}_search`);
-  const matching = postgres ? sql`select id from ${searchTable} where search_text like ${pattern} escape '\\'` : sql`select rowid from ${searchTable} where search_text like ${`%${text}%`}`;
-  const probe = await sql<{ n: number | string }>`select count(*) as n from (${matching} limit ${COMMON_MATCHES + 1}) as probe`.execute(db);
+  const matching = postgres
+    ? sql`select id from ${searchTable} where search_text like ${pattern} escape '\\'`
+    : sql`select rowid from ${searchTable} where search_text like ${`%${text}%`}`;
+  const probe = await sql<{
+    n: number | string;
+  }>`select count(*) as n from (${matching} limit ${COMMON_MATCHES + 1}) as probe`.execute(db);
   if (Number(probe.rows[0]?.n ?? 0) > COMMON_MATCHES) return common;
-  return postgres ? sql<SqlBool>`${sql.ref(`${table}.id`)} = any(array(${matching}))` : sql<SqlBool>`rowid in (${matching})`;
+  return postgres
+    ? sql<SqlBool>`${sql.ref(`${table}.id`)} = any(array(${matching}))`
+    : sql<SqlBool>`rowid in (${matching})`;
 }
 
 /** Refreshes the planner's statistics where the dialect needs asking (SQLite); PostgreSQL's autovacuum does it. */
@@ -65,7 +75,9 @@ export async function setColumnByIds(
   const value = valueType === "timestamp" && isPostgres(db) ? sql`cast(v.column2 as timestamptz)` : sql`v.column2`;
   const values = sql.join(pairs.map(([rowId, value]) => sql`(${rowId}, ${value})`));
   const also = alsoSet ? sql`, ${alsoSet}` : sql``;
-  await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${value}${also} from (values ${values}) as v where ${sql.ref(`${table}.id`)} = ${id}`.execute(db);
+  await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${value}${also} from (values ${values}) as v where ${sql.ref(`${table}.id`)} = ${id}`.execute(
+    db,
+  );
 }
 
 /**
@@ -75,7 +87,9 @@ export async function setColumnByIds(
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any schema
 export function leadNameKey(db: Kysely<any>): RawBuilder<string> {
-  return isPostgres(db) ? sql<string>`lower(first_name || ' ' || last_name) collate "C"` : sql<string>`lower(first_name || ' ' || last_name)`;
+  return isPostgres(db)
+    ? sql<string>`lower(first_name || ' ' || last_name) collate "C"`
+    : sql<string>`lower(first_name || ' ' || last_name)`;
 }
 
 /**
@@ -86,5 +100,7 @@ export function leadNameKey(db: Kysely<any>): RawBuilder<string> {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any schema
 export function epochMinutes(db: Kysely<any>, timestamp: RawBuilder<unknown>): RawBuilder<number | null> {
-  return isPostgres(db) ? sql<number | null>`(cast(extract(epoch from ${timestamp}) as double precision) / 60)` : sql<number | null>`((julianday(${timestamp}) - 2440587.5) * 1440.0)`;
+  return isPostgres(db)
+    ? sql<number | null>`(cast(extract(epoch from ${timestamp}) as double precision) / 60)`
+    : sql<number | null>`((julianday(${timestamp}) - 2440587.5) * 1440.0)`;
 }

@@ -18,7 +18,9 @@ const createdAt = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000).toI
 beforeAll(async () => {
   database = await createTestDatabase();
   db = createDatabase(database.database);
-  const before = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo("0004-search");
+  const before = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo(
+    "0004-search",
+  );
   expect(before.error).toBeUndefined();
   // Rows as the code of 0004 wrote them (no csv_line yet).
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema of an older version
@@ -35,10 +37,23 @@ beforeAll(async () => {
     readAt: i === 0 ? createdAt(1) : null,
     createdAt: createdAt(i),
   }));
-  for (let i = 0; i < contacts.length; i += 200) await old.insertInto("contactSubmissions").values(contacts.slice(i, i + 200)).execute();
+  for (let i = 0; i < contacts.length; i += 200)
+    await old
+      .insertInto("contactSubmissions")
+      .values(contacts.slice(i, i + 200))
+      .execute();
   await old
     .insertInto("serviceInquiries")
-    .values({ id: "00000000-0000-4000-9000-000000000001", firstName: "Inq", lastName: "Old", email: "inq@example.com", phone: "555 000 1111", serviceType: "seo", message: "Line one,\nline two", createdAt: createdAt(0) })
+    .values({
+      id: "00000000-0000-4000-9000-000000000001",
+      firstName: "Inq",
+      lastName: "Old",
+      email: "inq@example.com",
+      phone: "555 000 1111",
+      serviceType: "seo",
+      message: "Line one,\nline two",
+      createdAt: createdAt(0),
+    })
     .execute();
   await migrateToLatest(db);
 });
@@ -56,7 +71,9 @@ it("writes the CSV line of every lead that was stored before it", async () => {
     `00000000-0000-4000-8000-000000000000,${createdAt(0)},won,${createdAt(1)},José,"Núñez, Jr.",lead0@example.com,'+1 512 555 0100,"'=HYPERLINK(""http://x"")",SEO Services; Website Design,,,,,,,,,,,,`,
   );
   const inquiry = await db.selectFrom("serviceInquiries").selectAll().executeTakeFirstOrThrow();
-  expect(inquiry.csvLine).toBe(`00000000-0000-4000-9000-000000000001,${createdAt(0)},new,,Inq,Old,inq@example.com,555 000 1111,,seo,,"Line one,\nline two",,,,,,,,,`);
+  expect(inquiry.csvLine).toBe(
+    `00000000-0000-4000-9000-000000000001,${createdAt(0)},new,,Inq,Old,inq@example.com,555 000 1111,,seo,,"Line one,\nline two",,,,,,,,,`,
+  );
 });
 
 // The first start keys the 1,234 leads (the start-up backfill): seconds on a busy PostgreSQL.
@@ -64,7 +81,9 @@ it("serves the upgraded leads in the export", { timeout: 30_000 }, async () => {
   const t = await createTestApp({}, database);
   try {
     const cookie = await signIn(t.app);
-    const body = (await t.app.inject({ method: "GET", url: "/api/admin/leads/contacts/export.csv", headers: { cookie } })).rawPayload.toString("utf8");
+    const body = (
+      await t.app.inject({ method: "GET", url: "/api/admin/leads/contacts/export.csv", headers: { cookie } })
+    ).rawPayload.toString("utf8");
     const lines = body.slice(1).split("\r\n").filter(Boolean);
     expect(lines).toHaveLength(COUNT + 1);
     expect(lines[1]).toMatch(/^00000000-0000-4000-8000-000000001233,/);

@@ -50,7 +50,10 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>, database = 
 /** How many of `ids` are not in the database. */
 async function missingLeads(ids: string[]): Promise<number> {
   const { rows } = await withAdmin(
-    (client) => client.query<{ n: number }>("select count(*)::int as n from contact_submissions where id = any($1::uuid[])", [ids]),
+    (client) =>
+      client.query<{ n: number }>("select count(*)::int as n from contact_submissions where id = any($1::uuid[])", [
+        ids,
+      ]),
     DATABASE,
   );
   return ids.length - rows[0]!.n;
@@ -62,11 +65,20 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Polls `condition` every 20 ms; fails after `ms` with `what` (a bound, not a timing assertion), or
  * at once when the watched server process has died.
  */
-async function waitFor(condition: () => boolean | Promise<boolean>, what: string, ms = 20_000, watched = server): Promise<void> {
+async function waitFor(
+  condition: () => boolean | Promise<boolean>,
+  what: string,
+  ms = 20_000,
+  watched = server,
+): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await condition())) {
-    if (!watched.alive()) throw new Error(`the server process died while waiting for ${what}:\n${watched.stderr().slice(-3000)}`);
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}:\n${watched.logs.slice(-20).join("\n")}\n${postgres.log().slice(-2000)}`);
+    if (!watched.alive())
+      throw new Error(`the server process died while waiting for ${what}:\n${watched.stderr().slice(-3000)}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `gave up waiting for ${what}:\n${watched.logs.slice(-20).join("\n")}\n${postgres.log().slice(-2000)}`,
+      );
     await pause(20);
   }
 }
@@ -173,9 +185,14 @@ describe("a database outage under a real server process", () => {
       expect(JSON.parse(ready.body)).toEqual({ status: "unavailable", message: "The database does not answer" });
       const post = await postLead(base);
       expect(isOutageAnswer(post)).toBe(true);
-      expect(JSON.parse(post.body)).toEqual({ message: "The service is briefly unavailable. Please try again in a few seconds." });
+      expect(JSON.parse(post.body)).toEqual({
+        message: "The service is briefly unavailable. Please try again in a few seconds.",
+      });
       expect((await get("/healthz")).status).toBe(200);
-      await waitFor(() => load.tally.unavailable >= unavailableBefore + 40, "posts answered 503 while the database is down");
+      await waitFor(
+        () => load.tally.unavailable >= unavailableBefore + 40,
+        "posts answered 503 while the database is down",
+      );
       expect(server.alive()).toBe(true);
 
       await postgres.start();
@@ -188,7 +205,9 @@ describe("a database outage under a real server process", () => {
     }
     const tally = load.tally;
     const missing = await missingLeads(tally.acknowledged);
-    console.log(`outage B (pg_ctl stop -m fast, then start): acknowledged ${tally.acknowledged.length}, 503 ${tally.unavailable}, other ${tally.other.length}, missing ${missing}`);
+    console.log(
+      `outage B (pg_ctl stop -m fast, then start): acknowledged ${tally.acknowledged.length}, 503 ${tally.unavailable}, other ${tally.other.length}, missing ${missing}`,
+    );
 
     expect(server.alive()).toBe(true);
     expect(tally.other).toEqual([]);
@@ -198,14 +217,21 @@ describe("a database outage under a real server process", () => {
 
   it("C: started while PostgreSQL is down, the server waits and becomes ready when it starts; with a short limit it exits non-zero saying why", async () => {
     await postgres.stop();
-    const patient = spawnServer({ DATABASE_URL: postgres.url(DATABASE), DATABASE_STARTUP_TIMEOUT_SECONDS: "30", RATE_LIMIT_FORMS_MAX: "1000000" });
+    const patient = spawnServer({
+      DATABASE_URL: postgres.url(DATABASE),
+      DATABASE_STARTUP_TIMEOUT_SECONDS: "30",
+      RATE_LIMIT_FORMS_MAX: "1000000",
+    });
     const impatient = spawnServer({ DATABASE_URL: postgres.url(DATABASE), DATABASE_STARTUP_TIMEOUT_SECONDS: "1" });
     try {
       const code = await impatient.exited;
       expect(code).toBe(1);
-      expect(impatient.stderr()).toMatch(/^The database did not answer: gave up after \d+ attempt\(s\) in 1 s \(DATABASE_STARTUP_TIMEOUT_SECONDS=1\)\. Last error: ECONNREFUSED/);
+      expect(impatient.stderr()).toMatch(
+        /^The database did not answer: gave up after \d+ attempt\(s\) in 1 s \(DATABASE_STARTUP_TIMEOUT_SECONDS=1\)\. Last error: ECONNREFUSED/,
+      );
 
-      const retries = () => patient.logs.filter((line) => line.includes("the database does not answer yet; retrying")).length;
+      const retries = () =>
+        patient.logs.filter((line) => line.includes("the database does not answer yet; retrying")).length;
       await waitFor(() => retries() >= 3, "the waiting server to retry", 20_000, patient);
       expect(patient.alive()).toBe(true);
       expect(patient.logs.some((line) => line.includes('"level":40') && line.includes("ECONNREFUSED"))).toBe(true);
@@ -217,7 +243,9 @@ describe("a database outage under a real server process", () => {
       const posted = await postLead(url);
       expect(posted.status).toBe(201);
       const missing = await missingLeads([JSON.parse(posted.body).id]);
-      console.log(`outage C (start-up before the database): ${retries()} retries logged, then ready; acknowledged 1, missing ${missing}; DATABASE_STARTUP_TIMEOUT_SECONDS=1 exited ${code}`);
+      console.log(
+        `outage C (start-up before the database): ${retries()} retries logged, then ready; acknowledged 1, missing ${missing}; DATABASE_STARTUP_TIMEOUT_SECONDS=1 exited ${code}`,
+      );
       expect(missing).toBe(0);
     } finally {
       for (const child of [patient, impatient]) {
@@ -238,7 +266,10 @@ describe("a database outage under a real server process", () => {
       expect(ready.status).toBe(503);
       expect(ready.retryAfter).toBe(String(RETRY_AFTER_SECONDS));
       // The log line travels through a pipe and may arrive after the answer.
-      await waitFor(() => server.logs.some((line) => line.includes("the readiness check took longer than")), "the readiness timeout in the log");
+      await waitFor(
+        () => server.logs.some((line) => line.includes("the readiness check took longer than")),
+        "the readiness timeout in the log",
+      );
     } finally {
       postgres.thaw();
     }

@@ -18,7 +18,9 @@ const COUNT = 300;
 beforeAll(async () => {
   database = await createTestDatabase();
   db = createDatabase(database.database);
-  const before = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo("0011-inbox-form-index");
+  const before = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo(
+    "0011-inbox-form-index",
+  );
   expect(before.error).toBeUndefined();
   // Rows as the code of 0011 wrote them: search text and CSV line on the lead.
   const contacts = Array.from({ length: COUNT }, (_, i) => ({
@@ -47,8 +49,16 @@ it("finds the leads stored before the upgrade", async () => {
   try {
     const cookie = await signIn(t.app);
     const search = async (q: string) =>
-      (await t.app.inject({ method: "GET", url: `/api/admin/leads/contacts?q=${encodeURIComponent(q)}`, headers: { cookie } })).json<LeadPage>();
-    expect((await search("zoë upgrade")).items.map((lead) => lead.id)).toEqual(["00000000-0000-4000-8000-000000000007"]);
+      (
+        await t.app.inject({
+          method: "GET",
+          url: `/api/admin/leads/contacts?q=${encodeURIComponent(q)}`,
+          headers: { cookie },
+        })
+      ).json<LeadPage>();
+    expect((await search("zoë upgrade")).items.map((lead) => lead.id)).toEqual([
+      "00000000-0000-4000-8000-000000000007",
+    ]);
     expect((await search("lead123@")).items.map((lead) => lead.id)).toEqual(["00000000-0000-4000-8000-000000000123"]);
     expect((await search("upgrade")).total).toBe(COUNT);
   } finally {
@@ -58,9 +68,16 @@ it("finds the leads stored before the upgrade", async () => {
 
 it("keeps every lead's search text in the search table, indexed there and not on the lead table", async () => {
   if (testDatabaseKind() === "postgres") {
-    const { rows } = await sql<{ n: string }>`select count(*) as n from contact_submissions_search s join contact_submissions l on l.id = s.id and l.search_text = s.search_text`.execute(db);
+    const { rows } = await sql<{
+      n: string;
+    }>`select count(*) as n from contact_submissions_search s join contact_submissions l on l.id = s.id and l.search_text = s.search_text`.execute(
+      db,
+    );
     expect(Number(rows[0]!.n)).toBe(COUNT);
-    const indexes = await sql<{ table: string; index: string }>`select tablename as table, indexname as index from pg_indexes
+    const indexes = await sql<{
+      table: string;
+      index: string;
+    }>`select tablename as table, indexname as index from pg_indexes
       where indexdef like '%gin_trgm_ops%' order by tablename`.execute(db);
     expect(indexes.rows).toEqual([
       { table: "contact_submissions_search", index: "contact_submissions_search_text_idx" },
@@ -68,9 +85,13 @@ it("keeps every lead's search text in the search table, indexed there and not on
     ]);
   } else {
     // SQLite's FTS5 table indexes the lead's own column (content table), as since 0004.
-    const { rows } = await sql<{ n: number }>`select count(*) as n from contact_submissions_search where search_text like '%upgrade%'`.execute(db);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*) as n from contact_submissions_search where search_text like '%upgrade%'`.execute(db);
     expect(rows[0]!.n).toBe(COUNT);
-    const indexes = await sql<{ name: string }>`select name from sqlite_master where type = 'index' and sql like '%search_text%'`.execute(db);
+    const indexes = await sql<{
+      name: string;
+    }>`select name from sqlite_master where type = 'index' and sql like '%search_text%'`.execute(db);
     expect(indexes.rows).toEqual([]);
   }
 });

@@ -13,23 +13,116 @@ import type { Database } from "./schema.ts";
 // forms and sources (channels, campaigns, landing pages, answer times); about 3% have a follow-up, from ten days ago (overdue) to twenty days ahead.
 // Deterministic for a given seed, so benchmark runs compare like with like.
 
-const FIRST = ["Dana", "Marcus", "Priya", "Luis", "Keisha", "Tom", "Ana", "Wei", "Omar", "Grace", "Jordan", "Mia", "Sam", "Ivy", "Raj", "Elena", "Noah", "Zoe", "Caleb", "Nina"];
-const LAST = ["Whitfield", "Reyes", "Patel", "Garcia", "Brooks", "Nguyen", "Okafor", "Schmidt", "Hughes", "Kowalski", "Silva", "Chen", "Murphy", "Fischer", "Rossi", "Adams", "Bauer", "Kim", "Lopez", "Novak"];
-const TRADES = ["Plumbing", "Roofing", "HVAC", "Electric", "Law Group", "Injury Law", "Home Services", "Windows", "Contracting", "Drain & Sewer"];
-const CITIES = ["Austin", "Round Rock", "Georgetown", "Dallas", "Houston", "San Antonio", "Miami", "Denver", "Phoenix", "Tampa"];
-const FORMS = ["contact-page", "services-hero", "lead-audit", "website-audit", "marketing-coaching", "home-services-audit", "personal-injury-audit", "plumbing-contact", "roofing-contact", "hvac-contact"];
+const FIRST = [
+  "Dana",
+  "Marcus",
+  "Priya",
+  "Luis",
+  "Keisha",
+  "Tom",
+  "Ana",
+  "Wei",
+  "Omar",
+  "Grace",
+  "Jordan",
+  "Mia",
+  "Sam",
+  "Ivy",
+  "Raj",
+  "Elena",
+  "Noah",
+  "Zoe",
+  "Caleb",
+  "Nina",
+];
+const LAST = [
+  "Whitfield",
+  "Reyes",
+  "Patel",
+  "Garcia",
+  "Brooks",
+  "Nguyen",
+  "Okafor",
+  "Schmidt",
+  "Hughes",
+  "Kowalski",
+  "Silva",
+  "Chen",
+  "Murphy",
+  "Fischer",
+  "Rossi",
+  "Adams",
+  "Bauer",
+  "Kim",
+  "Lopez",
+  "Novak",
+];
+const TRADES = [
+  "Plumbing",
+  "Roofing",
+  "HVAC",
+  "Electric",
+  "Law Group",
+  "Injury Law",
+  "Home Services",
+  "Windows",
+  "Contracting",
+  "Drain & Sewer",
+];
+const CITIES = [
+  "Austin",
+  "Round Rock",
+  "Georgetown",
+  "Dallas",
+  "Houston",
+  "San Antonio",
+  "Miami",
+  "Denver",
+  "Phoenix",
+  "Tampa",
+];
+const FORMS = [
+  "contact-page",
+  "services-hero",
+  "lead-audit",
+  "website-audit",
+  "marketing-coaching",
+  "home-services-audit",
+  "personal-injury-audit",
+  "plumbing-contact",
+  "roofing-contact",
+  "hvac-contact",
+];
 const SOURCES = [null, null, "google", "facebook", "newsletter", "bing", "referral"];
 const STATUSES = ["new", "new", "new", "new", "contacted", "contacted", "qualified", "won", "lost", "spam"] as const;
 const CAMPAIGNS = ["spring-seo", "emergency-plumbing", "roof-repair-leads", "injury-lawyer-search", "hvac-tuneup"];
-const LANDINGS = ["/", "/home-services", "/personal-injury", "/plumbing", "/hvac", "/SEO-For-Roofing-Companies", "/contact", "/get-leads", "/improve-website", "/services/seo", "/blog/ultimate-guide-seo-law-firms"];
-const FOLLOW_UP_NOTES = [null, "Call back Tuesday", "Send the proposal", "Check they got the audit", "Ask about the budget"];
+const LANDINGS = [
+  "/",
+  "/home-services",
+  "/personal-injury",
+  "/plumbing",
+  "/hvac",
+  "/SEO-For-Roofing-Companies",
+  "/contact",
+  "/get-leads",
+  "/improve-website",
+  "/services/seo",
+  "/blog/ultimate-guide-seo-law-firms",
+];
+const FOLLOW_UP_NOTES = [
+  null,
+  "Call back Tuesday",
+  "Send the proposal",
+  "Check they got the audit",
+  "Ask about the budget",
+];
 const MESSAGES = [
   "We need more calls in our service area before summer.",
   "Our website is slow and we get almost no form leads.",
   "Looking for help with Google Ads for emergency plumbing.",
   "Can you take over our SEO? Current agency reports nothing.",
   "We want to rank for car accident lawyer in our city.",
-  "Two locations, Austin and Round Rock, and the \"contact us\" page gets no calls.",
+  'Two locations, Austin and Round Rock, and the "contact us" page gets no calls.',
   "Budget is flexible, but we need results by Q3.\nBest time to call: mornings.",
 ];
 
@@ -48,7 +141,12 @@ function random(seed: number) {
 const BATCH = 500;
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
-export async function seedLeads(db: Kysely<Database>, counts: { contacts: number; inquiries: number }, seed = 42, now = Date.now()) {
+export async function seedLeads(
+  db: Kysely<Database>,
+  counts: { contacts: number; inquiries: number },
+  seed = 42,
+  now = Date.now(),
+) {
   const rand = random(seed);
   const followUps = random(seed + 1);
   const sources = random(seed + 2);
@@ -84,7 +182,18 @@ export async function seedLeads(db: Kysely<Database>, counts: { contacts: number
     const followUp = status !== "spam" && followUps() < 0.03;
     // The visit's source (issue 24), from a generator of its own too: paid and organic, campaigns, landing pages.
     const paid = sources() < 0.5;
-    const utmMedium = lead.utmSource === "google" || lead.utmSource === "bing" ? (paid ? "cpc" : null) : lead.utmSource === "facebook" ? (paid ? "paid_social" : "social") : lead.utmSource === "newsletter" ? "email" : null;
+    const utmMedium =
+      lead.utmSource === "google" || lead.utmSource === "bing"
+        ? paid
+          ? "cpc"
+          : null
+        : lead.utmSource === "facebook"
+          ? paid
+            ? "paid_social"
+            : "social"
+          : lead.utmSource === "newsletter"
+            ? "email"
+            : null;
     const visit = {
       utmMedium,
       utmCampaign: utmMedium && sources() < 0.7 ? CAMPAIGNS[Math.floor(sources() * CAMPAIGNS.length)]! : null,
@@ -92,7 +201,9 @@ export async function seedLeads(db: Kysely<Database>, counts: { contacts: number
       clickId: utmMedium === "cpc" && lead.utmSource === "google" ? "gclid" : null,
       landingPath: LANDINGS[Math.floor(sources() * LANDINGS.length)]!,
       // Answered (any status past new) from 5 minutes to 30 hours after arrival.
-      answeredAt: ["contacted", "qualified", "won", "lost"].includes(status) ? new Date(Date.parse(createdAt) + Math.floor((5 + sources() * 1795) * 60_000)).toISOString() : null,
+      answeredAt: ["contacted", "qualified", "won", "lost"].includes(status)
+        ? new Date(Date.parse(createdAt) + Math.floor((5 + sources() * 1795) * 60_000)).toISOString()
+        : null,
     };
     const withVisit = { ...lead, ...visit };
     // The deadline under the spec's default hours (what a fresh install keeps).
@@ -121,7 +232,10 @@ export async function seedLeads(db: Kysely<Database>, counts: { contacts: number
         timezone: withMeeting ? "America/Chicago" : null,
       };
     });
-    await db.insertInto("contactSubmissions").values(rows.map((row) => ({ ...row, searchText: leadSearchText(row), csvLine: leadCsvLine("contacts", row) }))).execute();
+    await db
+      .insertInto("contactSubmissions")
+      .values(rows.map((row) => ({ ...row, searchText: leadSearchText(row), csvLine: leadCsvLine("contacts", row) })))
+      .execute();
   }
   for (let done = 0; done < counts.inquiries; done += BATCH) {
     const rows = Array.from({ length: Math.min(BATCH, counts.inquiries - done) }, (_, k) => ({
@@ -130,6 +244,9 @@ export async function seedLeads(db: Kysely<Database>, counts: { contacts: number
       budget: rand() < 0.5 ? "discuss" : null,
       message: pick(MESSAGES),
     }));
-    await db.insertInto("serviceInquiries").values(rows.map((row) => ({ ...row, searchText: leadSearchText(row), csvLine: leadCsvLine("inquiries", row) }))).execute();
+    await db
+      .insertInto("serviceInquiries")
+      .values(rows.map((row) => ({ ...row, searchText: leadSearchText(row), csvLine: leadCsvLine("inquiries", row) })))
+      .execute();
   }
 }

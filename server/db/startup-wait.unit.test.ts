@@ -17,7 +17,10 @@ function fakeTime() {
       pauses.push(ms);
       time += ms;
     },
-    log: { warn: (details: object, message: string) => warnings.push({ details: details as Record<string, unknown>, message }) },
+    log: {
+      warn: (details: object, message: string) =>
+        warnings.push({ details: details as Record<string, unknown>, message }),
+    },
   };
 }
 
@@ -38,14 +41,20 @@ describe("waitForDatabase", () => {
     expect(clock.pauses).toEqual([FIRST_RETRY_DELAY_MS, FIRST_RETRY_DELAY_MS * 2, FIRST_RETRY_DELAY_MS * 4]);
     expect(clock.warnings).toHaveLength(3);
     expect(clock.warnings[0]).toEqual({
-      details: { attempt: 1, retryInMs: FIRST_RETRY_DELAY_MS, reason: "ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:5432" },
+      details: {
+        attempt: 1,
+        retryInMs: FIRST_RETRY_DELAY_MS,
+        reason: "ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:5432",
+      },
       message: "the database does not answer yet; retrying",
     });
   });
 
   it("caps the pause, never waits past the time limit, then gives up with a clear message", async () => {
     const clock = fakeTime();
-    const error = await waitForDatabase(() => Promise.reject(refused()), { timeoutMs: 20_000, ...clock }).catch((e: unknown) => e);
+    const error = await waitForDatabase(() => Promise.reject(refused()), { timeoutMs: 20_000, ...clock }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(DatabaseStartupError);
     expect((error as Error).message).toBe(
       "The database did not answer: gave up after 9 attempt(s) in 20 s (DATABASE_STARTUP_TIMEOUT_SECONDS=20). " +
@@ -74,7 +83,9 @@ describe("waitForDatabase", () => {
 
   it("does not retry an error that waiting will not fix (a wrong password)", async () => {
     const clock = fakeTime();
-    const wrongPassword = Object.assign(new Error('password authentication failed for user "agency"'), { code: "28P01" });
+    const wrongPassword = Object.assign(new Error('password authentication failed for user "agency"'), {
+      code: "28P01",
+    });
     let attempts = 0;
     const error = await waitForDatabase(
       () => {

@@ -86,7 +86,8 @@ function matchesOwnFields(error: object): boolean {
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof error !== "object" || error === null || depth > 5) return false;
   if (matchesOwnFields(error)) return true;
-  if (error instanceof AggregateError && error.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  if (error instanceof AggregateError && error.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1)))
+    return true;
   return "cause" in error && isDatabaseUnavailable(error.cause, depth + 1);
 }
 

@@ -49,7 +49,13 @@ describe("isDatabaseUnavailable: PostgreSQL", () => {
   });
 
   it("recognises a pool that cannot get a connection within connectionTimeoutMillis", async () => {
-    const pool = new pg.Pool({ host: "127.0.0.1", port: await closedPort(), user: "nobody", max: 1, connectionTimeoutMillis: 1 });
+    const pool = new pg.Pool({
+      host: "127.0.0.1",
+      port: await closedPort(),
+      user: "nobody",
+      max: 1,
+      connectionTimeoutMillis: 1,
+    });
     try {
       const error = await rejectionOf(() => pool.query("select 1"));
       expect(isDatabaseUnavailable(error)).toBe(true);
@@ -58,25 +64,40 @@ describe("isDatabaseUnavailable: PostgreSQL", () => {
     }
   });
 
-  it.each(["57P01", "57P02", "57P03", "08006", "08001", "08P01", "53300", "53100"])("recognises SQLSTATE %s", (code) => {
-    expect(isDatabaseUnavailable(postgresError(code))).toBe(true);
-  });
-
-  it.each(["23505", "42601", "42P01", "28P01", "3D000", "40001", "57014"])("leaves SQLSTATE %s to the normal error path", (code) => {
-    expect(isDatabaseUnavailable(postgresError(code))).toBe(false);
-  });
-
-  it("recognises a database that refuses connections (55000, ALLOW_CONNECTIONS false) but no other 55000", () => {
-    expect(isDatabaseUnavailable(postgresError("55000", 'database "agency" is not currently accepting connections'))).toBe(true);
-    expect(isDatabaseUnavailable(postgresError("55000", 'currval of sequence "leads_id_seq" is not yet defined in this session'))).toBe(false);
-  });
-
-  it.each(["Connection terminated", "Connection terminated unexpectedly", "Connection terminated due to connection timeout", "timeout exceeded when trying to connect", "Client has encountered a connection error and is not queryable"])(
-    "recognises pg's %j",
-    (message) => {
-      expect(isDatabaseUnavailable(new Error(message))).toBe(true);
+  it.each(["57P01", "57P02", "57P03", "08006", "08001", "08P01", "53300", "53100"])(
+    "recognises SQLSTATE %s",
+    (code) => {
+      expect(isDatabaseUnavailable(postgresError(code))).toBe(true);
     },
   );
+
+  it.each(["23505", "42601", "42P01", "28P01", "3D000", "40001", "57014"])(
+    "leaves SQLSTATE %s to the normal error path",
+    (code) => {
+      expect(isDatabaseUnavailable(postgresError(code))).toBe(false);
+    },
+  );
+
+  it("recognises a database that refuses connections (55000, ALLOW_CONNECTIONS false) but no other 55000", () => {
+    expect(
+      isDatabaseUnavailable(postgresError("55000", 'database "agency" is not currently accepting connections')),
+    ).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        postgresError("55000", 'currval of sequence "leads_id_seq" is not yet defined in this session'),
+      ),
+    ).toBe(false);
+  });
+
+  it.each([
+    "Connection terminated",
+    "Connection terminated unexpectedly",
+    "Connection terminated due to connection timeout",
+    "timeout exceeded when trying to connect",
+    "Client has encountered a connection error and is not queryable",
+  ])("recognises pg's %j", (message) => {
+    expect(isDatabaseUnavailable(new Error(message))).toBe(true);
+  });
 });
 
 describe("isDatabaseUnavailable: SQLite", () => {
@@ -127,9 +148,12 @@ describe("isDatabaseUnavailable: SQLite", () => {
     expect(isDatabaseUnavailable(Object.assign(new Error("disk trouble"), { code }))).toBe(true);
   });
 
-  it.each(["SQLITE_CORRUPT", "SQLITE_NOTADB", "SQLITE_READONLY", "SQLITE_BUSYNESS"])("does not treat %s as transient", (code) => {
-    expect(isDatabaseUnavailable(Object.assign(new Error("no"), { code }))).toBe(false);
-  });
+  it.each(["SQLITE_CORRUPT", "SQLITE_NOTADB", "SQLITE_READONLY", "SQLITE_BUSYNESS"])(
+    "does not treat %s as transient",
+    (code) => {
+      expect(isDatabaseUnavailable(Object.assign(new Error("no"), { code }))).toBe(false);
+    },
+  );
 });
 
 describe("isDatabaseUnavailable: wrapping", () => {
@@ -137,7 +161,9 @@ describe("isDatabaseUnavailable: wrapping", () => {
     const refused = Object.assign(new Error("connect ECONNREFUSED ::1:5432"), { code: "ECONNREFUSED" });
     expect(isDatabaseUnavailable(new Error("Migration failed", { cause: refused }))).toBe(true);
     expect(isDatabaseUnavailable(new AggregateError([new Error("other"), refused]))).toBe(true);
-    expect(unavailableReason(new Error("Migration failed", { cause: refused }))).toBe("Migration failed (ECONNREFUSED: connect ECONNREFUSED ::1:5432)");
+    expect(unavailableReason(new Error("Migration failed", { cause: refused }))).toBe(
+      "Migration failed (ECONNREFUSED: connect ECONNREFUSED ::1:5432)",
+    );
   });
 
   it("says no for ordinary errors and for things that are not errors", () => {

@@ -15,7 +15,9 @@ import { nextAttemptAt } from "./schedule.ts";
 // configured (`app.config.delivery.mail`): without it nothing would ever send the row.
 
 /** What a row of kind "password-reset" becomes when it is sent: a fresh link's mail, or null (no active account). */
-export type ComposePasswordReset = (address: string) => Promise<{ subject: string; text: string; html?: string } | null>;
+export type ComposePasswordReset = (
+  address: string,
+) => Promise<{ subject: string; text: string; html?: string } | null>;
 
 export type AccountMailWorkerOptions = {
   mails: AccountMailsRepository;
@@ -31,18 +33,35 @@ export type AccountMailWorkerOptions = {
 };
 
 /** When to try again, or null to give up: the lead outbox's schedule, and never past the link's expiry. */
-export function retryAt(mail: Pick<ClaimedAccountMail, "attempts" | "createdAt" | "expiresAt">, now: Date): Date | null {
+export function retryAt(
+  mail: Pick<ClaimedAccountMail, "attempts" | "createdAt" | "expiresAt">,
+  now: Date,
+): Date | null {
   const at = nextAttemptAt(mail.attempts, new Date(mail.createdAt), now);
   if (at && mail.expiresAt !== null && at.getTime() >= Date.parse(mail.expiresAt)) return null;
   return at;
 }
 
-export function createAccountMailWorker({ mails, composePasswordReset, mailer, from, clock, log, pollMs = 5_000, leaseMs = 120_000, batch = 8 }: AccountMailWorkerOptions) {
+export function createAccountMailWorker({
+  mails,
+  composePasswordReset,
+  mailer,
+  from,
+  clock,
+  log,
+  pollMs = 5_000,
+  leaseMs = 120_000,
+  batch = 8,
+}: AccountMailWorkerOptions) {
   async function send(mail: ClaimedAccountMail): Promise<void> {
     try {
-      if (mail.expiresAt !== null && Date.parse(mail.expiresAt) <= clock().getTime()) throw new Error("Its link expired before it could be sent.");
+      if (mail.expiresAt !== null && Date.parse(mail.expiresAt) <= clock().getTime())
+        throw new Error("Its link expired before it could be sent.");
       // A reset request gets its link now (a retry makes a new one, which replaces the last).
-      const message = mail.kind === "password-reset" ? await composePasswordReset(mail.to) : { subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) };
+      const message =
+        mail.kind === "password-reset"
+          ? await composePasswordReset(mail.to)
+          : { subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) };
       if (!message) {
         await mails.markDropped(mail.id, clock());
         return;
@@ -54,8 +73,13 @@ export function createAccountMailWorker({ mails, composePasswordReset, mailer, f
     } catch (error) {
       const now = clock();
       const next = retryAt(mail, now);
-      log.warn({ accountMail: mail.id, attempts: mail.attempts, retryAt: next, failure: failureForLog(error) }, next ? "account e-mail failed; will retry" : "account e-mail failed; gave up");
-      await mails.markFailed(mail.id, error instanceof Error ? error.message : String(error), next, now).catch((markError: unknown) => log.warn({ err: markError }, "could not record a failed account e-mail"));
+      log.warn(
+        { accountMail: mail.id, attempts: mail.attempts, retryAt: next, failure: failureForLog(error) },
+        next ? "account e-mail failed; will retry" : "account e-mail failed; gave up",
+      );
+      await mails
+        .markFailed(mail.id, error instanceof Error ? error.message : String(error), next, now)
+        .catch((markError: unknown) => log.warn({ err: markError }, "could not record a failed account e-mail"));
     }
   }
 
@@ -66,7 +90,10 @@ export function createAccountMailWorker({ mails, composePasswordReset, mailer, f
       const now = clock();
       claimed = await mails.claimDue(now, new Date(now.getTime() + leaseMs), batch);
     } catch (error) {
-      log.warn({ err: error }, "could not claim account e-mails (the database may be away); trying again at the next poll");
+      log.warn(
+        { err: error },
+        "could not claim account e-mails (the database may be away); trying again at the next poll",
+      );
       return false;
     }
     await Promise.all(claimed.map(send));

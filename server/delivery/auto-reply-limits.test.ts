@@ -3,7 +3,14 @@ import type { ServerConfig } from "../config.ts";
 import { claimAutoReply } from "../repositories/leads/deliveries.ts";
 import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from "../../tests/helpers/smtp-test-server.ts";
 import { postLead } from "../../tests/helpers/lead-posts.ts";
-import { createTestApp, humanSignals, signIn, validContact, validInquiry, type TestApp } from "../../tests/helpers/test-app.ts";
+import {
+  createTestApp,
+  humanSignals,
+  signIn,
+  validContact,
+  validInquiry,
+  type TestApp,
+} from "../../tests/helpers/test-app.ts";
 import { createTestDatabase } from "../../tests/helpers/test-database.ts";
 
 // Issue 19 point 1, end to end: with AUTO_REPLY=true the form cannot be used to mail a third party. Leads
@@ -47,11 +54,22 @@ async function settle(...apps: TestApp[]) {
   await Promise.all(apps.map((t) => t.app.deliveryWorker.settled()));
 }
 
-const autoReplies = (to = VICTIM) => sink.received.filter((m) => m.envelopeTo.some((address) => address.toLowerCase() === to));
+const autoReplies = (to = VICTIM) =>
+  sink.received.filter((m) => m.envelopeTo.some((address) => address.toLowerCase() === to));
 const ownerMails = () => sink.received.filter((m) => m.envelopeTo.includes("owner@summit.example"));
 /** Everything a reader of the mail sees: headers as decoded, the text, the HTML and any attachment. */
 const readable = (m: ReceivedMail) =>
-  [m.parsed.subject, m.parsed.to && [m.parsed.to].flat().map((a) => a.text).join(), m.parsed.text, m.parsed.html || "", ...m.parsed.attachments.map((a) => a.content.toString("utf8"))].join("\n");
+  [
+    m.parsed.subject,
+    m.parsed.to &&
+      [m.parsed.to]
+        .flat()
+        .map((a) => a.text)
+        .join(),
+    m.parsed.text,
+    m.parsed.html || "",
+    ...m.parsed.attachments.map((a) => a.content.toString("utf8")),
+  ].join("\n");
 
 /** What a relay abuser would put in the fields: a pitch, links and their own address, never a real name. */
 const abusive = (i: number) => ({
@@ -70,7 +88,11 @@ describe("the auto-reply is not a relay", () => {
       const posted = await Promise.all(
         Array.from({ length: N }, (_, i) => {
           const kind = i % 3 === 0 ? "inquiries" : "contacts";
-          const fields = { ...abusive(i), email: i % 2 === 0 ? VICTIM : VICTIM.toUpperCase(), ...(kind === "inquiries" && { message: `Click http://evil${i}.example/win and reply to claim ${i}` }) };
+          const fields = {
+            ...abusive(i),
+            email: i % 2 === 0 ? VICTIM : VICTIM.toUpperCase(),
+            ...(kind === "inquiries" && { message: `Click http://evil${i}.example/win and reply to claim ${i}` }),
+          };
           return postLead((i % 2 === 0 ? a : b).app, kind, fields).then((id) => ({ id, kind, fields }));
         }),
       );
@@ -91,7 +113,9 @@ describe("the auto-reply is not a relay", () => {
       expect(reply!.parsed.subject).toBe("Summit Lead Marketing: we received your request");
       expect(reply!.parsed.text).toMatch(/^Hello,\n/);
       // No name passes the name rule: the bare address.
-      expect([reply!.parsed.to].flat()[0]!.value).toEqual([{ address: expect.stringMatching(/^victim@example\.net$/i), name: "" }]);
+      expect([reply!.parsed.to].flat()[0]!.value).toEqual([
+        { address: expect.stringMatching(/^victim@example\.net$/i), name: "" },
+      ]);
 
       // The outbox agrees: one auto-reply delivery in all those leads, every owner e-mail.
       const deliveries = await a.app.db.selectFrom("leadDeliveries").select(["channel"]).execute();
@@ -99,7 +123,10 @@ describe("the auto-reply is not a relay", () => {
       expect(deliveries.filter((d) => d.channel === "owner-email")).toHaveLength(N);
 
       // A day later the address may get one again (the stored time is moved back instead of the clock).
-      await a.app.db.updateTable("autoReplyRecipients").set({ lastSentAt: new Date(Date.now() - 25 * 3_600_000).toISOString() }).execute();
+      await a.app.db
+        .updateTable("autoReplyRecipients")
+        .set({ lastSentAt: new Date(Date.now() - 25 * 3_600_000).toISOString() })
+        .execute();
       await postLead(b.app, "contacts", { ...abusive(99), email: VICTIM });
       await postLead(a.app, "contacts", { ...abusive(98), email: VICTIM });
       await settle(a, b);
@@ -139,21 +166,36 @@ describe("the auto-reply is not a relay", () => {
     expect(await t.app.db.selectFrom("autoReplyRecipients").selectAll().execute()).toEqual([]);
 
     const cookie = await signIn(t.app);
-    const rescued = await t.app.inject({ method: "PATCH", url: `/api/admin/leads/contacts/${id}`, headers: { cookie }, payload: { status: "new" } });
+    const rescued = await t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/leads/contacts/${id}`,
+      headers: { cookie },
+      payload: { status: "new" },
+    });
     expect(rescued.statusCode, rescued.body).toBe(200);
     await settle(t);
     await sink.waitFor(1);
     await settle(t);
     expect(ownerMails()).toHaveLength(1);
     expect(autoReplies()).toHaveLength(0);
-    expect((await t.app.repositories.leads.find("contacts", id))!.deliveries.map((d) => d.channel)).toEqual(["owner-email"]);
+    expect((await t.app.repositories.leads.find("contacts", id))!.deliveries.map((d) => d.channel)).toEqual([
+      "owner-email",
+    ]);
   });
   it("a lead on a replayed form token is spam: no auto-reply to its address, which stays free", async () => {
     const t = await appOn();
     const { formToken, elapsedMs } = await humanSignals(t.app);
     const url = "/api/contact";
-    const first = await t.app.inject({ method: "POST", url, payload: { ...validContact, formToken, elapsedMs, email: "first@example.org" } });
-    const replayed = await t.app.inject({ method: "POST", url, payload: { ...validContact, formToken, elapsedMs, email: VICTIM } });
+    const first = await t.app.inject({
+      method: "POST",
+      url,
+      payload: { ...validContact, formToken, elapsedMs, email: "first@example.org" },
+    });
+    const replayed = await t.app.inject({
+      method: "POST",
+      url,
+      payload: { ...validContact, formToken, elapsedMs, email: VICTIM },
+    });
     expect([first.statusCode, replayed.statusCode]).toEqual([201, 201]);
     await settle(t);
     await sink.waitFor(2);
@@ -162,7 +204,9 @@ describe("the auto-reply is not a relay", () => {
     expect(lead).toMatchObject({ status: "spam", deliveries: [] });
     expect(autoReplies()).toHaveLength(0);
     expect(autoReplies("first@example.org")).toHaveLength(1);
-    expect((await t.app.db.selectFrom("autoReplyRecipients").select("address").execute()).map((r) => r.address)).toEqual(["first@example.org"]);
+    expect(
+      (await t.app.db.selectFrom("autoReplyRecipients").select("address").execute()).map((r) => r.address),
+    ).toEqual(["first@example.org"]);
   });
 });
 
@@ -175,7 +219,9 @@ describe("the per-address limit (auto_reply_recipients)", () => {
     const claim = (address: string, now: Date) => db.transaction().execute((trx) => claimAutoReply(trx, address, now));
 
     // Twenty transactions race for one address: exactly one wins.
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => claim(i % 2 ? "Race@Example.org" : "race@example.org", at)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => claim(i % 2 ? "Race@Example.org" : "race@example.org", at)),
+    );
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await claim("RACE@example.org", hours(23.9))).toBe(false);
     expect(await claim("race@example.org", hours(24))).toBe(true);
@@ -190,7 +236,9 @@ describe("the per-address limit (auto_reply_recipients)", () => {
     expect(await claim("rolled@example.org", at)).toBe(true);
 
     expect(await t.app.repositories.leads.deliveries.deleteExpiredAutoReplyRecipients(hours(24))).toBe(1);
-    expect((await db.selectFrom("autoReplyRecipients").select("address").execute()).map((r) => r.address)).toEqual(["race@example.org"]);
+    expect((await db.selectFrom("autoReplyRecipients").select("address").execute()).map((r) => r.address)).toEqual([
+      "race@example.org",
+    ]);
   });
 
   it("is swept when the app starts (then hourly): rows older than a day go", async () => {
@@ -198,9 +246,17 @@ describe("the per-address limit (auto_reply_recipients)", () => {
     try {
       const first = await appOn(database);
       const old = new Date(Date.now() - 25 * 3_600_000).toISOString();
-      await first.app.db.insertInto("autoReplyRecipients").values([{ address: "old@example.org", lastSentAt: old }, { address: "new@example.org", lastSentAt: new Date().toISOString() }]).execute();
+      await first.app.db
+        .insertInto("autoReplyRecipients")
+        .values([
+          { address: "old@example.org", lastSentAt: old },
+          { address: "new@example.org", lastSentAt: new Date().toISOString() },
+        ])
+        .execute();
       const second = await appOn(database);
-      expect((await second.app.db.selectFrom("autoReplyRecipients").select("address").execute()).map((r) => r.address)).toEqual(["new@example.org"]);
+      expect(
+        (await second.app.db.selectFrom("autoReplyRecipients").select("address").execute()).map((r) => r.address),
+      ).toEqual(["new@example.org"]);
     } finally {
       for (const t of open.splice(0).reverse()) await t.close();
       await database.drop();

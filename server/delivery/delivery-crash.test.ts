@@ -23,14 +23,20 @@ afterAll(async () => {
   await database.drop();
 });
 
-const mailEnv = () => ({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: "leads@summit.example", NOTIFY_EMAIL: "owner@summit.example", RATE_LIMIT_ENABLED: "false" });
+const mailEnv = () => ({
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  MAIL_FROM: "leads@summit.example",
+  NOTIFY_EMAIL: "owner@summit.example",
+  RATE_LIMIT_ENABLED: "false",
+});
 
 it("delivers every acknowledged lead once after a SIGKILL and a restart", async () => {
   let server: StartedServer | undefined = await startServerProcess(database.database, mailEnv());
   const base = `http://127.0.0.1:${server.port}`;
   // A person's form token per lead (a token carries one), old enough when the leads are sent.
   const tokens: string[] = [];
-  for (let i = 0; i < LEADS; i += 1) tokens.push(((await (await fetch(`${base}/api/form-token`)).json()) as { token: string }).token);
+  for (let i = 0; i < LEADS; i += 1)
+    tokens.push(((await (await fetch(`${base}/api/form-token`)).json()) as { token: string }).token);
   await new Promise((resolve) => setTimeout(resolve, MIN_HUMAN_FILL_MS + 200));
   const acknowledged: string[] = [];
   for (let i = 0; i < LEADS; i += 1) {
@@ -45,7 +51,10 @@ it("delivers every acknowledged lead once after a SIGKILL and a restart", async 
   // Every first attempt has failed (the SMTP server is down) and is waiting for its retry: no send is in
   // flight when the process dies. (A send in flight would be retried when its lease ends: delivery.test.ts.)
   const deadline = Date.now() + 20_000;
-  while (server.logs.filter((line) => line.includes("delivery failed; will retry")).length < LEADS && Date.now() < deadline) {
+  while (
+    server.logs.filter((line) => line.includes("delivery failed; will retry")).length < LEADS &&
+    Date.now() < deadline
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   server.child.kill("SIGKILL");
@@ -60,7 +69,11 @@ it("delivers every acknowledged lead once after a SIGKILL and a restart", async 
     expect(messages).toHaveLength(LEADS);
     expect(new Set(messages.map((m) => m.parsed.messageId)).size).toBe(LEADS);
     const names = messages.map((m) => m.parsed.subject ?? "");
-    for (let i = 0; i < LEADS; i += 1) expect(names.some((subject) => subject.includes(`Crash${i}`)), `Crash${i}`).toBe(true);
+    for (let i = 0; i < LEADS; i += 1)
+      expect(
+        names.some((subject) => subject.includes(`Crash${i}`)),
+        `Crash${i}`,
+      ).toBe(true);
     expect(server.logs.join("\n")).not.toMatch(/"level":50/);
   } finally {
     server?.child.kill("SIGTERM");

@@ -52,8 +52,16 @@ function deliveryConfig(overrides: Partial<ServerConfig["delivery"]> = {}): Serv
   };
 }
 
-async function appWith(delivery: ServerConfig["delivery"], database?: TestDatabase, retentionDays: number | null = null): Promise<TestApp> {
-  const t = await createTestApp({ delivery, leadRetentionDays: retentionDays, siteOrigin: "https://www.summit.example" }, database, { clock });
+async function appWith(
+  delivery: ServerConfig["delivery"],
+  database?: TestDatabase,
+  retentionDays: number | null = null,
+): Promise<TestApp> {
+  const t = await createTestApp(
+    { delivery, leadRetentionDays: retentionDays, siteOrigin: "https://www.summit.example" },
+    database,
+    { clock },
+  );
   open.push(t);
   return t;
 }
@@ -87,7 +95,9 @@ describe("a new lead", () => {
     expect(receiver.received).toHaveLength(1);
     const hook = receiver.received[0]!;
     // Verified by the standardwebhooks package: the receiver's own check of the signature.
-    expect(new Webhook(SECRET).verify(hook.body, hook.headers as Record<string, string>)).toMatchObject({ data: expect.objectContaining({ id }) });
+    expect(new Webhook(SECRET).verify(hook.body, hook.headers as Record<string, string>)).toMatchObject({
+      data: expect.objectContaining({ id }),
+    });
 
     const lead = await detail(t, "contacts", id);
     expect(lead.deliveries.map((d) => [d.channel, d.state, d.attempts]).sort()).toEqual([
@@ -106,7 +116,9 @@ describe("a new lead", () => {
     const t = await appWith(deliveryConfig({ mail: null, notify: [], autoReply: false, webhook: null }));
     const id = await postLead(t.app, "inquiries");
     await settle(t);
-    expect((await detail(t, "inquiries", id)).deliveries.map((d) => [d.channel, d.state])).toEqual([["owner-email", "not-configured"]]);
+    expect((await detail(t, "inquiries", id)).deliveries.map((d) => [d.channel, d.state])).toEqual([
+      ["owner-email", "not-configured"],
+    ]);
     expect(sink.received).toHaveLength(0);
   });
 });
@@ -140,7 +152,13 @@ describe("failures are retried until the lead is delivered, once", () => {
     const down = await startSmtpTestServer();
     const port = Number(new URL(down.url).port);
     await down.stop();
-    const t = await appWith(deliveryConfig({ mail: { transport: { kind: "smtp", url: `smtp://127.0.0.1:${port}` }, from: "leads@summit.example" }, autoReply: false, webhook: null }));
+    const t = await appWith(
+      deliveryConfig({
+        mail: { transport: { kind: "smtp", url: `smtp://127.0.0.1:${port}` }, from: "leads@summit.example" },
+        autoReply: false,
+        webhook: null,
+      }),
+    );
     const id = await postLead(t.app, "contacts");
     await settle(t);
     expect((await detail(t, "contacts", id)).deliveries[0]).toMatchObject({ state: "pending", attempts: 1 });
@@ -164,7 +182,8 @@ describe("failures are retried until the lead is delivered, once", () => {
     const t = await appWith(deliveryConfig({ mail: null, notify: [], autoReply: false }));
     const id = await postLead(t.app, "inquiries");
     await settle(t);
-    const webhook = () => detail(t, "inquiries", id).then((lead) => lead.deliveries.find((d) => d.channel === "webhook")!);
+    const webhook = () =>
+      detail(t, "inquiries", id).then((lead) => lead.deliveries.find((d) => d.channel === "webhook")!);
     expect(await webhook()).toMatchObject({ state: "pending", attempts: 1 });
     expect((await webhook()).lastError).toContain("500");
 
@@ -194,7 +213,11 @@ describe("failures are retried until the lead is delivered, once", () => {
 
     sink.refuse = null;
     const cookie = await signIn(t.app);
-    const retry = await t.app.inject({ method: "POST", url: `/api/admin/deliveries/${failed!.id}/retry`, headers: { cookie } });
+    const retry = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/deliveries/${failed!.id}/retry`,
+      headers: { cookie },
+    });
     expect(retry.statusCode, retry.body).toBe(200);
     await settle(t);
     expect((await detail(t, "contacts", id)).deliveries[0]).toMatchObject({ state: "sent" });
@@ -235,7 +258,10 @@ describe("stopping", () => {
       await t.close();
       open.splice(open.indexOf(t), 1);
       expect(sink.received).toHaveLength(1);
-      const after = await appWith(deliveryConfig({ mail: null, notify: [], autoReply: false, webhook: null }), database);
+      const after = await appWith(
+        deliveryConfig({ mail: null, notify: [], autoReply: false, webhook: null }),
+        database,
+      );
       expect((await detail(after, "contacts", id)).deliveries[0]).toMatchObject({ state: "sent", attempts: 1 });
     } finally {
       for (const t of open.splice(0).reverse()) await t.close();
@@ -254,7 +280,12 @@ describe("spam, rescue, erasure and retention", () => {
     expect(receiver.received).toHaveLength(0);
 
     const cookie = await signIn(t.app);
-    const rescued = await t.app.inject({ method: "PATCH", url: `/api/admin/leads/contacts/${id}`, headers: { cookie }, payload: { status: "new" } });
+    const rescued = await t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/leads/contacts/${id}`,
+      headers: { cookie },
+      payload: { status: "new" },
+    });
     expect(rescued.statusCode, rescued.body).toBe(200);
     await settle(t);
     expect((await detail(t, "contacts", id)).deliveries.map((d) => d.state)).toEqual(["sent", "sent"]);
@@ -263,7 +294,12 @@ describe("spam, rescue, erasure and retention", () => {
 
     // Marking it spam again and rescuing it again does not send a second time.
     for (const status of ["spam", "contacted"]) {
-      await t.app.inject({ method: "PATCH", url: `/api/admin/leads/contacts/${id}`, headers: { cookie }, payload: { status } });
+      await t.app.inject({
+        method: "PATCH",
+        url: `/api/admin/leads/contacts/${id}`,
+        headers: { cookie },
+        payload: { status },
+      });
     }
     await settle(t);
     expect(sink.received).toHaveLength(1);
@@ -273,7 +309,10 @@ describe("spam, rescue, erasure and retention", () => {
     const t = await appWith(deliveryConfig({ mail: null, notify: [], autoReply: false, webhook: null }));
     const id = await postLead(t.app, "inquiries");
     const cookie = await signIn(t.app);
-    expect((await t.app.inject({ method: "DELETE", url: `/api/admin/leads/inquiries/${id}`, headers: { cookie } })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: "DELETE", url: `/api/admin/leads/inquiries/${id}`, headers: { cookie } }))
+        .statusCode,
+    ).toBe(204);
     const left = await t.app.db.selectFrom("leadDeliveries").select("id").where("leadId", "=", id).execute();
     expect(left).toEqual([]);
   });
@@ -283,8 +322,17 @@ describe("spam, rescue, erasure and retention", () => {
     const old = await postLead(t.app, "contacts", { firstName: "Old" });
     const recent = await postLead(t.app, "contacts", { firstName: "Recent" });
     const cookie = await signIn(t.app);
-    await t.app.inject({ method: "POST", url: `/api/admin/leads/contacts/${old}/notes`, headers: { cookie }, payload: { body: "Called" } });
-    await t.app.db.updateTable("contactSubmissions").set({ createdAt: time.offset(-40 * DAY_MS).toISOString() } as never).where("id", "=", old).execute();
+    await t.app.inject({
+      method: "POST",
+      url: `/api/admin/leads/contacts/${old}/notes`,
+      headers: { cookie },
+      payload: { body: "Called" },
+    });
+    await t.app.db
+      .updateTable("contactSubmissions")
+      .set({ createdAt: time.offset(-40 * DAY_MS).toISOString() } as never)
+      .where("id", "=", old)
+      .execute();
 
     expect(await t.app.repositories.leads.deleteOlderThan(time.offset(-30 * DAY_MS))).toBe(1);
     expect(await t.app.repositories.leads.find("contacts", old)).toBeUndefined();
@@ -300,7 +348,11 @@ describe("two instances on one database", () => {
     try {
       const config = deliveryConfig({ autoReply: false, webhook: null });
       const [a, b] = [await appWith(config, database), await appWith(config, database)];
-      const ids = await Promise.all(Array.from({ length: 200 }, (_, i) => postLead((i % 2 === 0 ? a : b).app, "contacts", { lastName: `Lead${i}` })));
+      const ids = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          postLead((i % 2 === 0 ? a : b).app, "contacts", { lastName: `Lead${i}` }),
+        ),
+      );
       await Promise.all([settle(a), settle(b)]);
       await sink.waitFor(200, 30_000);
       time.advance(3_600_000);

@@ -17,7 +17,10 @@ export type DrainLoop = {
  * a woken round waits for the waker's turn to end first, so a request that queued a row answers before any
  * of the round's queries run.
  */
-export function createDrainLoop(sendBatch: () => Promise<boolean>, { pollMs, afterCallersTurn = false }: { pollMs: number; afterCallersTurn?: boolean }): DrainLoop {
+export function createDrainLoop(
+  sendBatch: () => Promise<boolean>,
+  { pollMs, afterCallersTurn = false }: { pollMs: number; afterCallersTurn?: boolean },
+): DrainLoop {
   let round: Promise<void> | null = null;
   let again = false;
   let stopped = false;

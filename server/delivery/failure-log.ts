@@ -5,7 +5,15 @@ import { WebhookError } from "./webhook.ts";
 // the address it refused ("550 5.1.1 <jane@…>: Recipient address rejected") and a webhook receiver's body
 // may repeat the lead; the full answer is stored with the delivery, where the owner reads it in the admin.
 
-export type LoggedFailure = { type: string; smtpCode?: number; smtpCommand?: string; code?: string; systemCode?: string; httpStatus?: number; reason?: string };
+export type LoggedFailure = {
+  type: string;
+  smtpCode?: number;
+  smtpCommand?: string;
+  code?: string;
+  systemCode?: string;
+  httpStatus?: number;
+  reason?: string;
+};
 
 const CODE = /^[A-Z][A-Z0-9_]{1,39}$/;
 const COMMAND = /^[A-Z]{2,8}(?: [A-Z]{2,8})?$/;
@@ -13,7 +21,9 @@ const COMMAND = /^[A-Z]{2,8}(?: [A-Z]{2,8})?$/;
 export function failureForLog(error: unknown): LoggedFailure {
   if (error instanceof WebhookError) {
     // Without a status the receiver never answered: the message is ours (the origin, a timeout, a network code).
-    return error.status !== null ? { type: error.name, httpStatus: error.status } : { type: error.name, reason: error.message };
+    return error.status !== null
+      ? { type: error.name, httpStatus: error.status }
+      : { type: error.name, reason: error.message };
   }
   if (!(error instanceof Error)) return { type: typeof error };
   // Not the other side's answer: the senders' own words ("E-mail is not configured any more") or the database's.

@@ -55,7 +55,16 @@ export type LeadReplyWorkerOptions = {
   batch?: number;
 };
 
-export function createLeadReplyWorker({ outbox, mailer, replyAddress, clock, log, pollMs = 5_000, leaseMs = 120_000, batch = 8 }: LeadReplyWorkerOptions) {
+export function createLeadReplyWorker({
+  outbox,
+  mailer,
+  replyAddress,
+  clock,
+  log,
+  pollMs = 5_000,
+  leaseMs = 120_000,
+  batch = 8,
+}: LeadReplyWorkerOptions) {
   async function send(message: ClaimedLeadMessage): Promise<void> {
     try {
       await mailer.send(replyMail(message, replyAddress));
@@ -65,8 +74,13 @@ export function createLeadReplyWorker({ outbox, mailer, replyAddress, clock, log
       const now = clock();
       const final = error instanceof MailSendError && error.permanent;
       const next = final ? null : nextAttemptAt(message.attempts, new Date(message.createdAt), now);
-      log.warn({ leadMessage: message.id, attempts: message.attempts, retryAt: next, failure: failureForLog(error) }, next ? "reply to a lead failed; will retry" : "reply to a lead failed; gave up");
-      await outbox.markFailed(message.id, error instanceof Error ? error.message : String(error), next, now).catch((markError: unknown) => log.warn({ err: markError }, "could not record a failed reply"));
+      log.warn(
+        { leadMessage: message.id, attempts: message.attempts, retryAt: next, failure: failureForLog(error) },
+        next ? "reply to a lead failed; will retry" : "reply to a lead failed; gave up",
+      );
+      await outbox
+        .markFailed(message.id, error instanceof Error ? error.message : String(error), next, now)
+        .catch((markError: unknown) => log.warn({ err: markError }, "could not record a failed reply"));
     }
   }
 
@@ -76,7 +90,10 @@ export function createLeadReplyWorker({ outbox, mailer, replyAddress, clock, log
       const now = clock();
       claimed = await outbox.claimDue(now, new Date(now.getTime() + leaseMs), batch);
     } catch (error) {
-      log.warn({ err: error }, "could not claim replies to leads (the database may be away); trying again at the next poll");
+      log.warn(
+        { err: error },
+        "could not claim replies to leads (the database may be away); trying again at the next poll",
+      );
       return false;
     }
     await Promise.all(claimed.map(send));

@@ -38,7 +38,12 @@ export function formInWords(formName: string | null | undefined): string | null 
   if (!formName) return null;
   const form = publicForms.get(formName);
   if (!form) return formName;
-  const name = form.layout === "inquiry" ? "Service inquiry form" : form.layout === "contact" || !form.title ? "Contact form" : `“${form.title}” form`;
+  const name =
+    form.layout === "inquiry"
+      ? "Service inquiry form"
+      : form.layout === "contact" || !form.title
+        ? "Contact form"
+        : `“${form.title}” form`;
   return `${name} on ${form.pagePath}`;
 }
 
@@ -75,7 +80,8 @@ function calendarDay(date: string): string {
 export function requestedMeeting(lead: LeadOf["contacts"], ownerTimeZone?: string): string | null {
   const { meetingDate, meetingTime, timezone } = lead;
   // A preferred hour without a day (each is optional on its own, SPEC §5).
-  if (!meetingDate) return meetingTime ? `Any day, ${meetingTimeLabel(meetingTime)} (${timezone ?? "time zone not given"})` : null;
+  if (!meetingDate)
+    return meetingTime ? `Any day, ${meetingTimeLabel(meetingTime)} (${timezone ?? "time zone not given"})` : null;
   if (!meetingTime) return `${calendarDay(meetingDate)} (no time chosen)`;
   if (!timezone) return `${calendarDay(meetingDate)}, ${meetingTime} (time zone not given)`;
   const start = zonedInstant(meetingDate, Number(meetingTime.slice(0, 2)), timezone);
@@ -121,7 +127,11 @@ export function submittedFields<K extends LeadKind>(kind: K, lead: LeadOf[K], ow
  * Every stored field the owner cares about, in reading order: what the person sent, then the triage
  * state, when it arrived (in the owner's time zone) and where it came from (page, form, UTM, referrer).
  */
-export function leadSummary<K extends LeadKind>(kind: K, lead: LeadOf[K], { ownerTimeZone }: { ownerTimeZone: string }): SummaryRow[] {
+export function leadSummary<K extends LeadKind>(
+  kind: K,
+  lead: LeadOf[K],
+  { ownerTimeZone }: { ownerTimeZone: string },
+): SummaryRow[] {
   const rows = submittedFields(kind, lead, ownerTimeZone);
   rows.push({ label: "Status", value: lead.status });
   if (lead.spamReason) rows.push({ label: "Spam reason", value: lead.spamReason });

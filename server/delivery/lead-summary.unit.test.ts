@@ -32,7 +32,13 @@ describe("zonedInstant", () => {
 
   it("finds a zone's offset changes to the minute", () => {
     const changes = zoneOffsetChanges("America/Chicago", Date.UTC(2026, 0, 1), Date.UTC(2027, 0, 1));
-    expect(changes.map((c) => ({ at: new Date(c.at).toISOString(), from: c.offsetFromMs / 3_600_000, to: c.offsetToMs / 3_600_000 }))).toEqual([
+    expect(
+      changes.map((c) => ({
+        at: new Date(c.at).toISOString(),
+        from: c.offsetFromMs / 3_600_000,
+        to: c.offsetToMs / 3_600_000,
+      })),
+    ).toEqual([
       { at: "2026-03-08T08:00:00.000Z", from: -6, to: -5 },
       { at: "2026-11-01T07:00:00.000Z", from: -5, to: -6 },
     ]);
@@ -61,7 +67,9 @@ describe("requestedMeeting", () => {
   });
 
   it("shows one zone when the owner's is the lead's or not given, and says what is missing", () => {
-    expect(requestedMeeting(contactLead(), "America/Chicago")).toBe("Wed, Dec 2, 2026, 10:00 AM Central Time (America/Chicago)");
+    expect(requestedMeeting(contactLead(), "America/Chicago")).toBe(
+      "Wed, Dec 2, 2026, 10:00 AM Central Time (America/Chicago)",
+    );
     expect(requestedMeeting(contactLead())).toBe("Wed, Dec 2, 2026, 10:00 AM Central Time (America/Chicago)");
     expect(requestedMeeting(contactLead({ timezone: null }))).toBe("Wed, Dec 2, 2026, 10:00 (time zone not given)");
     expect(requestedMeeting(contactLead({ meetingTime: null }))).toBe("Wed, Dec 2, 2026 (no time chosen)");
@@ -70,20 +78,27 @@ describe("requestedMeeting", () => {
 
   it("shows a preferred hour without a day as any day (each is optional on its own; issue 33)", () => {
     expect(requestedMeeting(contactLead({ meetingDate: null }))).toBe("Any day, 10:00 AM (America/Chicago)");
-    expect(requestedMeeting(contactLead({ meetingDate: null, timezone: null }))).toBe("Any day, 10:00 AM (time zone not given)");
+    expect(requestedMeeting(contactLead({ meetingDate: null, timezone: null }))).toBe(
+      "Any day, 10:00 AM (time zone not given)",
+    );
   });
 });
 
 describe("leadSummary", () => {
   it("lists every field of a contact in reading order, empty ones as a dash", () => {
-    const rows = leadSummary("contacts", contactLead({ company: null, utmTerm: null }), { ownerTimeZone: "America/New_York" });
+    const rows = leadSummary("contacts", contactLead({ company: null, utmTerm: null }), {
+      ownerTimeZone: "America/New_York",
+    });
     expect(rows).toEqual([
       { label: "Name", value: "Ada Lovelace" },
       { label: "E-mail", value: "ada@example.com" },
       { label: "Phone", value: "+1 312 555 0100" },
       { label: "Company", value: "—" },
       { label: "Products", value: "SEO Services, Website Design" },
-      { label: "Requested meeting", value: "Wed, Dec 2, 2026, 10:00 AM Central Time (America/Chicago) · 11:00 AM Eastern Time (owner's time)" },
+      {
+        label: "Requested meeting",
+        value: "Wed, Dec 2, 2026, 10:00 AM Central Time (America/Chicago) · 11:00 AM Eastern Time (owner's time)",
+      },
       { label: "Status", value: "new" },
       { label: "Received", value: "Mon, Nov 23, 2026, 10:04 AM Eastern Time" },
       { label: "Reply by", value: "Tue, Nov 24, 2026, 10:04 AM Eastern Time" },
@@ -99,7 +114,9 @@ describe("leadSummary", () => {
   });
 
   it("lists an inquiry's service, budget and message, and a spam reason when there is one", () => {
-    const rows = leadSummary("inquiries", inquiryLead({ status: "spam", spamReason: "honeypot" }), { ownerTimeZone: "UTC" });
+    const rows = leadSummary("inquiries", inquiryLead({ status: "spam", spamReason: "honeypot" }), {
+      ownerTimeZone: "UTC",
+    });
     const byLabel = Object.fromEntries(rows.map((r) => [r.label, r.value]));
     expect(byLabel).toMatchObject({
       Service: "Search Engine Optimization",
@@ -111,11 +128,22 @@ describe("leadSummary", () => {
       Referrer: "—",
     });
     expect(rows.map((r) => r.label)).not.toContain("Products");
-    expect(leadSummary("inquiries", inquiryLead({ budget: null }), { ownerTimeZone: "UTC" }).find((r) => r.label === "Budget")?.value).toBe("—");
+    expect(
+      leadSummary("inquiries", inquiryLead({ budget: null }), { ownerTimeZone: "UTC" }).find(
+        (r) => r.label === "Budget",
+      )?.value,
+    ).toBe("—");
   });
 
   it("keeps what the person sent apart from the owner's fields", () => {
-    expect(submittedFields("contacts", contactLead()).map((r) => r.label)).toEqual(["Name", "E-mail", "Phone", "Company", "Products", "Requested meeting"]);
+    expect(submittedFields("contacts", contactLead()).map((r) => r.label)).toEqual([
+      "Name",
+      "E-mail",
+      "Phone",
+      "Company",
+      "Products",
+      "Requested meeting",
+    ]);
   });
 
   it("names the lead and what they asked for", () => {

@@ -3,7 +3,14 @@ import { dateIn, zonedInstant } from "../../contract/time-zones.ts";
 import type { ServerConfig } from "../config.ts";
 import { smtpServerForThisFile } from "../../tests/helpers/smtp-fixture.ts";
 import { DAY_MS, runningClock } from "../../tests/helpers/test-clock.ts";
-import { createTestApp, humanSignals, signIn, validContact, validInquiry, type TestApp } from "../../tests/helpers/test-app.ts";
+import {
+  createTestApp,
+  humanSignals,
+  signIn,
+  validContact,
+  validInquiry,
+  type TestApp,
+} from "../../tests/helpers/test-app.ts";
 import { createTestDatabase } from "../../tests/helpers/test-database.ts";
 
 // The morning e-mail (issue 20) on the test project's database, with a real SMTP server and the app's
@@ -44,14 +51,22 @@ function deliveryConfig(overrides: Partial<ServerConfig["delivery"]> = {}): Serv
   };
 }
 
-async function appWith(delivery: Partial<ServerConfig["delivery"]> = {}, database?: TestApp["testDatabase"]): Promise<TestApp> {
+async function appWith(
+  delivery: Partial<ServerConfig["delivery"]> = {},
+  database?: TestApp["testDatabase"],
+): Promise<TestApp> {
   const t = await createTestApp({ delivery: deliveryConfig(delivery), siteOrigin: SITE }, database, { clock });
   open.push(t);
   return t;
 }
 
 async function turnOn(t: TestApp, hour = 7) {
-  const response = await t.app.inject({ method: "PUT", url: "/api/admin/settings/notifications", headers: { cookie: await signIn(t.app), origin: SITE }, payload: { morningEmail: { enabled: true, hour } } });
+  const response = await t.app.inject({
+    method: "PUT",
+    url: "/api/admin/settings/notifications",
+    headers: { cookie: await signIn(t.app), origin: SITE },
+    payload: { morningEmail: { enabled: true, hour } },
+  });
   expect(response.statusCode, response.body).toBe(200);
 }
 
@@ -97,7 +112,8 @@ describe("the morning e-mail", () => {
       await turnOn(a, 7);
       setOwnerTime(1, 7, 5);
       const outcomes = [];
-      for (let look = 0; look < 5; look += 1) outcomes.push(...(await Promise.all([a.app.morningEmail.runDue(), b.app.morningEmail.runDue()])));
+      for (let look = 0; look < 5; look += 1)
+        outcomes.push(...(await Promise.all([a.app.morningEmail.runDue(), b.app.morningEmail.runDue()])));
       expect(outcomes.filter((outcome) => outcome === "sent")).toHaveLength(1);
       expect(outcomes.filter((outcome) => outcome === "taken")).toHaveLength(9);
       expect(mornings()).toHaveLength(1);
@@ -111,23 +127,66 @@ describe("the morning e-mail", () => {
     const t = await appWith();
     const cookie = await signIn(t.app);
     const post = async (url: string, fields: object) => {
-      const response = await t.app.inject({ method: "POST", url, payload: { ...fields, ...(await humanSignals(t.app)) } });
+      const response = await t.app.inject({
+        method: "POST",
+        url,
+        payload: { ...fields, ...(await humanSignals(t.app)) },
+      });
       expect(response.statusCode, response.body).toBe(201);
       return response.json<{ id: string }>().id;
     };
     const patch = async (kind: string, id: string, payload: object) => {
-      const response = await t.app.inject({ method: "PATCH", url: `/api/admin/leads/${kind}/${id}`, headers: { cookie, origin: SITE }, payload });
+      const response = await t.app.inject({
+        method: "PATCH",
+        url: `/api/admin/leads/${kind}/${id}`,
+        headers: { cookie, origin: SITE },
+        payload,
+      });
       expect(response.statusCode, response.body).toBe(200);
     };
     // Leads stored now; then six days ahead at 07:30, where a lead stored now is past its 24-hour promise
     // (counted in business hours, issue 33: 24 of them fit in any six days of the default week).
-    const callBack = await post("/api/service-inquiry", { ...validInquiry, firstName: "Fiona", lastName: "Follow", phone: "+1 305 555 0111", formName: "service-seo", pagePath: "/services/seo" });
-    const tomorrow = await post("/api/service-inquiry", { ...validInquiry, firstName: "Tom", lastName: "Later", email: "tom@example.com" });
-    const waiting = await post("/api/contact", { ...validContact, firstName: "Olive", lastName: "Overdue", email: "olive@example.com", phone: "(512) 555-0199", formName: "contact-page", pagePath: "/contact" });
-    await post("/api/contact", { ...validContact, firstName: "Spam", lastName: "Bot", email: "bot@example.com", website: "https://spam.example" });
+    const callBack = await post("/api/service-inquiry", {
+      ...validInquiry,
+      firstName: "Fiona",
+      lastName: "Follow",
+      phone: "+1 305 555 0111",
+      formName: "service-seo",
+      pagePath: "/services/seo",
+    });
+    const tomorrow = await post("/api/service-inquiry", {
+      ...validInquiry,
+      firstName: "Tom",
+      lastName: "Later",
+      email: "tom@example.com",
+    });
+    const waiting = await post("/api/contact", {
+      ...validContact,
+      firstName: "Olive",
+      lastName: "Overdue",
+      email: "olive@example.com",
+      phone: "(512) 555-0199",
+      formName: "contact-page",
+      pagePath: "/contact",
+    });
+    await post("/api/contact", {
+      ...validContact,
+      firstName: "Spam",
+      lastName: "Bot",
+      email: "bot@example.com",
+      website: "https://spam.example",
+    });
     const morning = setOwnerTime(6, 7, 30);
-    await patch("inquiries", callBack, { status: "contacted", followUpAt: new Date(morning.getTime() + 6.5 * 3_600_000).toISOString(), followUpNote: "call back Tuesday" });
-    await patch("inquiries", tomorrow, { status: "contacted", followUpAt: new Date(morning.getTime() + DAY_MS).toISOString(), followUpNote: "not today" });
+    await patch("inquiries", callBack, {
+      status: "contacted",
+      followUpAt: new Date(morning.getTime() + 6.5 * 3_600_000).toISOString(),
+      followUpNote: "call back Tuesday",
+    });
+    await patch("inquiries", tomorrow, {
+      status: "contacted",
+      followUpAt: new Date(morning.getTime() + DAY_MS).toISOString(),
+      followUpNote: "not today",
+    });
     mail.smtp.received.length = 0;
 
     await turnOn(t, 7);
@@ -136,9 +195,13 @@ describe("the morning e-mail", () => {
     const { subject, text = "", html = "" } = message!.parsed;
     expect(subject).toMatch(/^Today, \w{3}, \w{3} \d{1,2}, \d{4}: 1 follow-up, 1 lead needs a reply$/);
     expect(text).toContain("(times in Central Time)");
-    expect(text).toContain("Needs a reply (1)\n- Olive Overdue · Contact · Contact form on /contact · (512) 555-0199\n  Overdue: the reply was due");
+    expect(text).toContain(
+      "Needs a reply (1)\n- Olive Overdue · Contact · Contact form on /contact · (512) 555-0199\n  Overdue: the reply was due",
+    );
     expect(text).toContain(`${SITE}/admin/leads/contacts/${waiting}`);
-    expect(text).toContain("Follow-ups due today (1)\n- Fiona Follow · Service inquiry · Service inquiry form on /services/seo · +1 305 555 0111\n  Follow up at");
+    expect(text).toContain(
+      "Follow-ups due today (1)\n- Fiona Follow · Service inquiry · Service inquiry form on /services/seo · +1 305 555 0111\n  Follow up at",
+    );
     expect(text).toMatch(/Follow up at \w{3}, \w{3} \d{1,2}, 2:00 PM: “call back Tuesday”/);
     expect(text).toContain(`${SITE}/admin/leads/inquiries/${callBack}`);
     expect(text).not.toContain("Tom Later");
@@ -147,7 +210,7 @@ describe("the morning e-mail", () => {
     expect(html).toContain("“call back Tuesday”");
   });
 
-  it("says \"Nothing due today\" on a day with nothing due (it is still sent: silence would look like a lost e-mail)", async () => {
+  it('says "Nothing due today" on a day with nothing due (it is still sent: silence would look like a lost e-mail)', async () => {
     const t = await appWith();
     await turnOn(t, 0);
     setOwnerTime(1, 0, 5);
@@ -179,7 +242,13 @@ describe("the morning e-mail", () => {
     await turnOn(t, 7);
     const start = setOwnerTime(1, 7, 0);
     // Another instance claimed the day and died before sending or giving it back.
-    expect(await t.app.repositories.notificationSettings.claimMorningEmail(dateIn(ZONE, start.getTime()), start, 10 * 60_000)).toBe(true);
+    expect(
+      await t.app.repositories.notificationSettings.claimMorningEmail(
+        dateIn(ZONE, start.getTime()),
+        start,
+        10 * 60_000,
+      ),
+    ).toBe(true);
     setOwnerTime(1, 7, 9);
     expect(await t.app.morningEmail.runDue()).toBe("taken");
     setOwnerTime(1, 7, 11);

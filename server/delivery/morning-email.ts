@@ -61,12 +61,19 @@ export function createMorningEmail({ settings, today, mailer, config, siteOrigin
       const queue = await today(now, zone);
       await mailer.send(morningMail({ from: config.mail.from, to, day, queue, siteOrigin }));
       await settings.morningEmailSent(day, clock());
-      log.info({ day, recipients: to.length, followUps: queue.followUps.total, needsReply: queue.needsReply.total }, "morning e-mail sent");
+      log.info(
+        { day, recipients: to.length, followUps: queue.followUps.total, needsReply: queue.needsReply.total },
+        "morning e-mail sent",
+      );
       return "sent";
     } catch (error) {
       log.warn({ day, failure: failureForLog(error) }, "morning e-mail not sent; will try again at the next look");
       // If the database is away too, the claim's lease runs out and the day is taken again later.
-      await settings.releaseMorningEmail(day).catch((releaseError: unknown) => log.warn({ err: releaseError }, "could not give back the morning e-mail's day"));
+      await settings
+        .releaseMorningEmail(day)
+        .catch((releaseError: unknown) =>
+          log.warn({ err: releaseError }, "could not give back the morning e-mail's day"),
+        );
       return "failed";
     }
   }
@@ -83,7 +90,9 @@ export function createMorningEmail({ settings, today, mailer, config, siteOrigin
     runDue,
     start(): void {
       timer = setInterval(() => {
-        runDue().catch((error: unknown) => log.warn({ err: error }, "could not look for the morning e-mail (the database may be away)"));
+        runDue().catch((error: unknown) =>
+          log.warn({ err: error }, "could not look for the morning e-mail (the database may be away)"),
+        );
       }, LOOK_EVERY_MS);
       timer.unref();
     },

@@ -9,12 +9,17 @@ import type { StoredNotificationSettings } from "../repositories/notification-se
 
 /** The owner's confirmed addresses, else NOTIFY_EMAIL; empty: nobody is e-mailed. */
 export function addressesInUse(stored: StoredNotificationSettings, config: DeliveryConfig): string[] {
-  const confirmed = stored.addresses.filter((address) => address.confirmedAt !== null).map((address) => address.address);
+  const confirmed = stored.addresses
+    .filter((address) => address.confirmedAt !== null)
+    .map((address) => address.address);
   return confirmed.length > 0 ? confirmed : config.notify;
 }
 
 /** Why the owner's e-mail cannot go now, or null when it can. */
-export function ownerEmailProblem(stored: StoredNotificationSettings, config: DeliveryConfig): DeliveryHealth["ownerEmailProblem"] {
+export function ownerEmailProblem(
+  stored: StoredNotificationSettings,
+  config: DeliveryConfig,
+): DeliveryHealth["ownerEmailProblem"] {
   if (!config.mail) return "no-mail";
   return addressesInUse(stored, config).length === 0 ? "no-address" : null;
 }
@@ -38,21 +43,37 @@ export function recipientList(recipient: string): string[] {
 }
 
 /** Which channels deliver now, and whether any of them tells the owner of a new lead. */
-export function channelHealth(stored: StoredNotificationSettings, config: DeliveryConfig): Pick<DeliveryHealth, "configured" | "reachesOwner" | "ownerEmailProblem"> {
+export function channelHealth(
+  stored: StoredNotificationSettings,
+  config: DeliveryConfig,
+): Pick<DeliveryHealth, "configured" | "reachesOwner" | "ownerEmailProblem"> {
   const problem = ownerEmailProblem(stored, config);
-  const configured = { ownerEmail: problem === null, autoReply: autoReplyEnabled(stored, config), webhook: config.webhook !== null };
+  const configured = {
+    ownerEmail: problem === null,
+    autoReply: autoReplyEnabled(stored, config),
+    webhook: config.webhook !== null,
+  };
   return { configured, reachesOwner: configured.ownerEmail || configured.webhook, ownerEmailProblem: problem };
 }
 
 /** The settings as the owner sees them; the route adds where the links point (it knows the server's origin). */
-export function notificationSettingsView(stored: StoredNotificationSettings, config: DeliveryConfig, now: Date): Omit<NotificationSettings, "links"> {
+export function notificationSettingsView(
+  stored: StoredNotificationSettings,
+  config: DeliveryConfig,
+  now: Date,
+): Omit<NotificationSettings, "links"> {
   const stateOf = (address: StoredNotificationSettings["addresses"][number]): NotifyAddressState => {
     if (address.confirmedAt !== null) return "confirmed";
     return Date.parse(address.tokenExpiresAt) <= now.getTime() ? "expired" : "waiting";
   };
   return {
     mailConfigured: config.mail !== null,
-    addresses: stored.addresses.map((address) => ({ address: address.address, state: stateOf(address), addedAt: address.addedAt, confirmedAt: address.confirmedAt })),
+    addresses: stored.addresses.map((address) => ({
+      address: address.address,
+      state: stateOf(address),
+      addedAt: address.addedAt,
+      confirmedAt: address.confirmedAt,
+    })),
     environmentAddresses: config.notify,
     addressesInUse: config.mail ? addressesInUse(stored, config) : [],
     autoReply: { enabled: autoReplyEnabled(stored, config), setHere: stored.autoReply !== null },

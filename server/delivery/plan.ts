@@ -17,7 +17,8 @@ export function deliveryPlanner(config: DeliveryConfig): DeliveryPlanner {
     const stored = await readNotificationSettings(trx);
     const to = ownerEmailRecipients(stored, config);
     const targets: DeliveryTarget[] = [{ channel: "owner-email", recipient: to ? to.join(", ") : null }];
-    if (autoReplyEnabled(stored, config) && occasion === "new") targets.push({ channel: "auto-reply", recipient: lead.email });
+    if (autoReplyEnabled(stored, config) && occasion === "new")
+      targets.push({ channel: "auto-reply", recipient: lead.email });
     // The origin only: the path of a Slack or Zapier hook URL is itself a secret.
     if (config.webhook) targets.push({ channel: "webhook", recipient: new URL(config.webhook.url).origin });
     return targets;

@@ -7,7 +7,12 @@ const LATER_DELAY_MS = 4 * 3_600_000;
 export const GIVE_UP_AFTER_MS = 48 * 3_600_000;
 
 /** The next attempt after `attempts` failed ones, or null to give up. `random` is injectable for tests. */
-export function nextAttemptAt(attempts: number, createdAt: Date, now: Date, random: () => number = Math.random): Date | null {
+export function nextAttemptAt(
+  attempts: number,
+  createdAt: Date,
+  now: Date,
+  random: () => number = Math.random,
+): Date | null {
   const delay = FIRST_DELAYS_MS[attempts - 1] ?? LATER_DELAY_MS;
   const at = new Date(now.getTime() + delay * (0.8 + 0.4 * random()));
   return at.getTime() - createdAt.getTime() > GIVE_UP_AFTER_MS ? null : at;

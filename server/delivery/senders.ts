@@ -12,7 +12,19 @@ import type { Send } from "./worker.ts";
 // What each channel does with a claimed delivery. The lead is read at send time (the outbox keeps a
 // reference, not a copy), so a lead erased before its delivery is simply not sent.
 
-export function createSenders({ config, siteOrigin, leads, mailer, clock }: { config: DeliveryConfig; siteOrigin: string | null; leads: LeadsRepository; mailer: MailTransport | null; clock: () => Date }): Send {
+export function createSenders({
+  config,
+  siteOrigin,
+  leads,
+  mailer,
+  clock,
+}: {
+  config: DeliveryConfig;
+  siteOrigin: string | null;
+  leads: LeadsRepository;
+  mailer: MailTransport | null;
+  clock: () => Date;
+}): Send {
   const adminUrl = (kind: LeadKind, id: string) => (siteOrigin ? `${siteOrigin}/admin/leads/${kind}/${id}` : null);
 
   return async (delivery: ClaimedDelivery) => {
@@ -22,25 +34,50 @@ export function createSenders({ config, siteOrigin, leads, mailer, clock }: { co
     const now = clock();
     switch (delivery.channel) {
       case "owner-email": {
-        if (!mailer || !config.mail) throw new Error("E-mail is not configured any more (SMTP_URL or MAIL_TRANSPORT, MAIL_FROM)");
+        if (!mailer || !config.mail)
+          throw new Error("E-mail is not configured any more (SMTP_URL or MAIL_TRANSPORT, MAIL_FROM)");
         // The addresses in use when the delivery was written (or queued by the owner), not today's: a
         // retry reaches the same people.
         const to = recipientList(delivery.recipient);
-        if (to.length === 0) throw new Error("This delivery has no address to go to; send it again from the admin once an address is confirmed");
-        const message = ownerMail({ kind, lead, deliveryId: delivery.id, from: config.mail.from, to, ownerTimeZone: config.ownerTimeZone, adminUrl: adminUrl(kind, lead.id) });
+        if (to.length === 0)
+          throw new Error(
+            "This delivery has no address to go to; send it again from the admin once an address is confirmed",
+          );
+        const message = ownerMail({
+          kind,
+          lead,
+          deliveryId: delivery.id,
+          from: config.mail.from,
+          to,
+          ownerTimeZone: config.ownerTimeZone,
+          adminUrl: adminUrl(kind, lead.id),
+        });
         await mailer.send(message);
         return;
       }
       case "auto-reply": {
-        if (!mailer || !config.mail) throw new Error("E-mail is not configured any more (SMTP_URL or MAIL_TRANSPORT, MAIL_FROM)");
-        const message = autoReplyMail({ kind, lead, deliveryId: delivery.id, from: config.mail.from, companyName: config.business.companyName, phone: config.business.phone, now });
+        if (!mailer || !config.mail)
+          throw new Error("E-mail is not configured any more (SMTP_URL or MAIL_TRANSPORT, MAIL_FROM)");
+        const message = autoReplyMail({
+          kind,
+          lead,
+          deliveryId: delivery.id,
+          from: config.mail.from,
+          companyName: config.business.companyName,
+          phone: config.business.phone,
+          now,
+        });
         await mailer.send(message);
         return;
       }
       case "webhook": {
         if (!config.webhook) throw new Error("The webhook is not configured any more (WEBHOOK_URL, WEBHOOK_SECRET)");
         // The same webhook-id on every attempt of this delivery: receivers drop a repeat.
-        await sendWebhook(config.webhook, { id: `msg_${delivery.id}`, body: webhookBody(kind, lead, { adminUrl: adminUrl(kind, lead.id) }), now });
+        await sendWebhook(config.webhook, {
+          id: `msg_${delivery.id}`,
+          body: webhookBody(kind, lead, { adminUrl: adminUrl(kind, lead.id) }),
+          now,
+        });
         return;
       }
     }

@@ -21,7 +21,11 @@ const kindNames = { contacts: "contact", inquiries: "inquiry" } as const satisfi
  * always gives the same bytes; `timestamp` is when the lead was stored, not when it was sent.
  * Keys are listed one by one, so a new column never reaches a CRM unannounced.
  */
-export function webhookBody<K extends LeadKind>(kind: K, lead: LeadOf[K], { adminUrl }: { adminUrl: string | null }): string {
+export function webhookBody<K extends LeadKind>(
+  kind: K,
+  lead: LeadOf[K],
+  { adminUrl }: { adminUrl: string | null },
+): string {
   const common = {
     kind: kindNames[kind],
     id: lead.id,
@@ -34,9 +38,7 @@ export function webhookBody<K extends LeadKind>(kind: K, lead: LeadOf[K], { admi
     company: lead.company,
   };
   const details =
-    kind === "contacts"
-      ? contactDetails(lead as LeadOf["contacts"])
-      : inquiryDetails(lead as LeadOf["inquiries"]);
+    kind === "contacts" ? contactDetails(lead as LeadOf["contacts"]) : inquiryDetails(lead as LeadOf["inquiries"]);
   const data = {
     ...common,
     ...details,
@@ -57,7 +59,12 @@ export function webhookBody<K extends LeadKind>(kind: K, lead: LeadOf[K], { admi
 }
 
 function contactDetails(lead: LeadOf["contacts"]) {
-  return { products: lead.products, meetingDate: lead.meetingDate, meetingTime: lead.meetingTime, timezone: lead.timezone };
+  return {
+    products: lead.products,
+    meetingDate: lead.meetingDate,
+    meetingTime: lead.meetingTime,
+    timezone: lead.timezone,
+  };
 }
 
 function inquiryDetails(lead: LeadOf["inquiries"]) {
@@ -76,9 +83,20 @@ export type WebhookHeaders = { "webhook-id": string; "webhook-timestamp": string
  * The three Standard Webhooks headers: `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under the
  * base64-decoded `whsec_` secret, computed by the standardwebhooks package. The timestamp is whole seconds.
  */
-export function signWebhook({ secret, id, timestamp, body }: { secret: string; id: string; timestamp: Date; body: string }): WebhookHeaders {
+export function signWebhook({
+  secret,
+  id,
+  timestamp,
+  body,
+}: {
+  secret: string;
+  id: string;
+  timestamp: Date;
+  body: string;
+}): WebhookHeaders {
   // The spec forbids "." in the id: "a.b" + ".t." would sign the same text as "a" + ".b.t.".
-  if (!/^[A-Za-z0-9_-]+$/.test(id)) throw new Error(`webhook id must be letters, digits, _ or - (got ${JSON.stringify(id)})`);
+  if (!/^[A-Za-z0-9_-]+$/.test(id))
+    throw new Error(`webhook id must be letters, digits, _ or - (got ${JSON.stringify(id)})`);
   return {
     "webhook-id": id,
     "webhook-timestamp": String(Math.floor(timestamp.getTime() / 1000)),
@@ -106,7 +124,10 @@ export class WebhookError extends Error {
 export async function sendWebhook(
   target: { url: string; secret: string },
   message: { id: string; body: string; now: Date },
-  { timeoutMs = WEBHOOK_TIMEOUT_MS, fetch = globalThis.fetch }: { timeoutMs?: number; fetch?: typeof globalThis.fetch } = {},
+  {
+    timeoutMs = WEBHOOK_TIMEOUT_MS,
+    fetch = globalThis.fetch,
+  }: { timeoutMs?: number; fetch?: typeof globalThis.fetch } = {},
 ): Promise<{ status: number }> {
   // Only the origin goes into errors: the path of a Slack or Zapier hook URL is itself a secret.
   const origin = new URL(target.url).origin;
@@ -181,7 +202,8 @@ function failureMessage(error: unknown, origin: string, timeoutMs: number): stri
   if (code === "ECONNREFUSED") return `connection refused by ${origin}`;
   if (code === "ENOTFOUND" || code === "EAI_AGAIN") return `host not found: ${new URL(origin).hostname}`;
   if (code === "ECONNRESET" || code === "UND_ERR_SOCKET") return `${origin} closed the connection without answering`;
-  if (/CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code)) return `the TLS certificate of ${origin} was not accepted (${code})`;
+  if (/CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code))
+    return `the TLS certificate of ${origin} was not accepted (${code})`;
   const detail = cause?.message ?? (error instanceof Error ? error.message : String(error));
   return `request to ${origin} failed: ${detail}`;
 }

@@ -16,7 +16,7 @@ const secret = `whsec_${secretBytes.toString("base64")}`;
 const contact = contactLead({
   id: "0b9f1a52-6c1e-4c55-9e0e-6f7f0a7f2d11",
   firstName: "<script>alert(1)</script>",
-  lastName: "O'Brien \"Bob\"",
+  lastName: 'O\'Brien "Bob"',
   phone: "+1 555 0100",
   company: "Acme & Sons",
   meetingDate: "2026-12-01",
@@ -54,7 +54,12 @@ const inquiry = inquiryLead({
   referrer: null,
 });
 
-type Received = { headers: IncomingMessage["headers"]; body: string; verifiedByPackage: unknown; verifiedByHand: boolean };
+type Received = {
+  headers: IncomingMessage["headers"];
+  body: string;
+  verifiedByPackage: unknown;
+  verifiedByHand: boolean;
+};
 type Answer = (response: ServerResponse) => void;
 
 let servers: Server[] = [];
@@ -75,7 +80,12 @@ async function receiver(...answers: Answer[]) {
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       const body = Buffer.concat(chunks).toString("utf8");
-      received.push({ headers: request.headers, body, verifiedByPackage: verifyByPackage(request.headers, body), verifiedByHand: verifyByHand(request.headers, body) });
+      received.push({
+        headers: request.headers,
+        body,
+        verifiedByPackage: verifyByPackage(request.headers, body),
+        verifiedByHand: verifyByHand(request.headers, body),
+      });
       const answer = answers[Math.min(received.length - 1, answers.length - 1)];
       answer?.(response);
     });
@@ -129,7 +139,7 @@ describe("webhookBody", () => {
         createdAt: contact.createdAt,
         status: "new",
         firstName: "<script>alert(1)</script>",
-        lastName: "O'Brien \"Bob\"",
+        lastName: 'O\'Brien "Bob"',
         email: "ada@example.com",
         phone: "+1 555 0100",
         company: "Acme & Sons",
@@ -153,7 +163,9 @@ describe("webhookBody", () => {
   });
 
   it("gives an inquiry's service type and budget with their labels", () => {
-    const { data } = JSON.parse(webhookBody("inquiries", inquiry, { adminUrl: null })) as { data: Record<string, unknown> };
+    const { data } = JSON.parse(webhookBody("inquiries", inquiry, { adminUrl: null })) as {
+      data: Record<string, unknown>;
+    };
     expect(data).toMatchObject({
       kind: "inquiry",
       serviceType: "paid-ads",
@@ -166,11 +178,19 @@ describe("webhookBody", () => {
       adminUrl: null,
     });
     expect(data).not.toHaveProperty("products");
-    expect(JSON.parse(webhookBody("inquiries", { ...inquiry, budget: null }, { adminUrl: null })).data.budgetLabel).toBeNull();
+    expect(
+      JSON.parse(webhookBody("inquiries", { ...inquiry, budget: null }, { adminUrl: null })).data.budgetLabel,
+    ).toBeNull();
   });
 
   it("leaves out what the owner keeps to the inbox (read flag, spam reason)", () => {
-    const { data } = JSON.parse(webhookBody("contacts", { ...contact, readAt: "2026-11-23T12:00:00.000Z", spamReason: "honeypot" }, { adminUrl: null })) as {
+    const { data } = JSON.parse(
+      webhookBody(
+        "contacts",
+        { ...contact, readAt: "2026-11-23T12:00:00.000Z", spamReason: "honeypot" },
+        { adminUrl: null },
+      ),
+    ) as {
       data: Record<string, unknown>;
     };
     expect(data).not.toHaveProperty("readAt");
@@ -178,7 +198,9 @@ describe("webhookBody", () => {
   });
 
   it("is the same bytes every time for one lead (no clock inside)", () => {
-    expect(webhookBody("contacts", contact, { adminUrl: null })).toBe(webhookBody("contacts", structuredClone(contact), { adminUrl: null }));
+    expect(webhookBody("contacts", contact, { adminUrl: null })).toBe(
+      webhookBody("contacts", structuredClone(contact), { adminUrl: null }),
+    );
   });
 });
 
@@ -199,7 +221,9 @@ describe("signWebhook", () => {
     const otherSecret = `whsec_${randomBytes(32).toString("base64")}`;
     expect(() => new Webhook(otherSecret).verify("{}", headers)).toThrow(/No matching signature/);
     expect(() => new Webhook(secret).verify('{"a":1}', headers)).toThrow(/No matching signature/);
-    expect(() => new Webhook(secret).verify("{}", { ...headers, "webhook-id": "msg_2" })).toThrow(/No matching signature/);
+    expect(() => new Webhook(secret).verify("{}", { ...headers, "webhook-id": "msg_2" })).toThrow(
+      /No matching signature/,
+    );
   });
   it("refuses an id the spec forbids (a '.' would make two messages sign the same text)", () => {
     expect(() => signWebhook({ secret, id: "msg.1", timestamp: new Date(), body: "{}" })).toThrow(/webhook id must be/);
@@ -212,7 +236,9 @@ describe("sendWebhook to a real receiver", () => {
     const hook = await receiver(answer(204));
     const body = webhookBody("contacts", contact, { adminUrl: null });
     const now = new Date();
-    await expect(sendWebhook({ url: hook.url, secret }, { id: "msg_abc", body, now })).resolves.toEqual({ status: 204 });
+    await expect(sendWebhook({ url: hook.url, secret }, { id: "msg_abc", body, now })).resolves.toEqual({
+      status: 204,
+    });
 
     expect(hook.received).toHaveLength(1);
     const [request] = hook.received;
@@ -223,7 +249,10 @@ describe("sendWebhook to a real receiver", () => {
     expect(request?.headers["webhook-timestamp"]).toBe(String(Math.floor(now.getTime() / 1000)));
     expect(request?.verifiedByHand).toBe(true);
     // verify() answers the parsed payload: the lead, with the <script> name still a plain JSON string.
-    expect(request?.verifiedByPackage).toMatchObject({ type: "lead.created", data: { id: contact.id, firstName: "<script>alert(1)</script>" } });
+    expect(request?.verifiedByPackage).toMatchObject({
+      type: "lead.created",
+      data: { id: contact.id, firstName: "<script>alert(1)</script>" },
+    });
   });
 
   it("rejects on a 500 with the status and the start of the answer, then succeeds on the retry with the same webhook-id", async () => {
@@ -252,14 +281,19 @@ describe("sendWebhook to a real receiver", () => {
     const later = new Date(first.getTime() + 90_000);
     await sendWebhook({ url: hook.url, secret }, { id: "msg_t", body, now: first });
     await sendWebhook({ url: hook.url, secret }, { id: "msg_t", body, now: later });
-    expect(hook.received.map((r) => Number(r.headers["webhook-timestamp"]))).toEqual([Math.floor(first.getTime() / 1000), Math.floor(later.getTime() / 1000)]);
+    expect(hook.received.map((r) => Number(r.headers["webhook-timestamp"]))).toEqual([
+      Math.floor(first.getTime() / 1000),
+      Math.floor(later.getTime() / 1000),
+    ]);
     expect(hook.received.every((r) => r.verifiedByHand)).toBe(true);
   });
 
   it("treats a 301 as a failure and does not follow it", async () => {
     const target = await receiver(answer(200));
     const hook = await receiver(answer(301, "", { location: `${target.url}?moved=1` }));
-    const failure = await sendWebhook({ url: hook.url, secret }, { id: "msg_r", body: "{}", now: new Date() }).catch((error: unknown) => error);
+    const failure = await sendWebhook({ url: hook.url, secret }, { id: "msg_r", body: "{}", now: new Date() }).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(WebhookError);
     expect((failure as WebhookError).status).toBe(301);
     expect((failure as Error).message).toBe(
@@ -273,9 +307,11 @@ describe("sendWebhook to a real receiver", () => {
     const hook = await receiver(() => {
       // Never answers.
     });
-    const failure = await sendWebhook({ url: hook.url, secret }, { id: "msg_slow", body: "{}", now: new Date() }, { timeoutMs: 200 }).catch(
-      (error: unknown) => error,
-    );
+    const failure = await sendWebhook(
+      { url: hook.url, secret },
+      { id: "msg_slow", body: "{}", now: new Date() },
+      { timeoutMs: 200 },
+    ).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(WebhookError);
     expect((failure as WebhookError).status).toBeNull();
     expect((failure as Error).message).toBe(`${hook.origin} timed out after 0.2 s`);
@@ -291,16 +327,19 @@ describe("sendWebhook to a real receiver", () => {
     probe.close();
     await once(probe, "close");
 
-    const failure = await sendWebhook({ url: `http://127.0.0.1:${port}/hook`, secret }, { id: "msg_x", body: "{}", now: new Date() }).catch(
-      (error: unknown) => error,
-    );
+    const failure = await sendWebhook(
+      { url: `http://127.0.0.1:${port}/hook`, secret },
+      { id: "msg_x", body: "{}", now: new Date() },
+    ).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(WebhookError);
     expect((failure as Error).message).toBe(`connection refused by http://127.0.0.1:${port}`);
   });
 
   it("rejects with a readable error when the receiver drops the connection", async () => {
     const hook = await receiver((response) => response.socket?.destroy());
-    const failure = await sendWebhook({ url: hook.url, secret }, { id: "msg_drop", body: "{}", now: new Date() }).catch((error: unknown) => error);
+    const failure = await sendWebhook({ url: hook.url, secret }, { id: "msg_drop", body: "{}", now: new Date() }).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(WebhookError);
     expect((failure as Error).message).toBe(`${hook.origin} closed the connection without answering`);
   });
@@ -310,9 +349,11 @@ describe("sendWebhook to a real receiver", () => {
       response.writeHead(502);
       response.write("starting");
     });
-    const failure = await sendWebhook({ url: hook.url, secret }, { id: "msg_trickle", body: "{}", now: new Date() }, { timeoutMs: 200 }).catch(
-      (error: unknown) => error,
-    );
+    const failure = await sendWebhook(
+      { url: hook.url, secret },
+      { id: "msg_trickle", body: "{}", now: new Date() },
+      { timeoutMs: 200 },
+    ).catch((error: unknown) => error);
     expect((failure as Error).message).toBe(`${hook.origin} timed out after 0.2 s`);
   });
 
@@ -322,7 +363,13 @@ describe("sendWebhook to a real receiver", () => {
       calls.push({ url: String(input), init });
       return Promise.resolve(new Response(null, { status: 202 }));
     };
-    await expect(sendWebhook({ url: "https://crm.example/hook", secret }, { id: "msg_f", body: "{}", now: new Date() }, { fetch: fakeFetch })).resolves.toEqual({
+    await expect(
+      sendWebhook(
+        { url: "https://crm.example/hook", secret },
+        { id: "msg_f", body: "{}", now: new Date() },
+        { fetch: fakeFetch },
+      ),
+    ).resolves.toEqual({
       status: 202,
     });
     expect(calls).toHaveLength(1);

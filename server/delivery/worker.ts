@@ -25,23 +25,43 @@ export type WorkerOptions = {
   batch?: number;
 };
 
-export function createDeliveryWorker({ deliveries, send, clock, log, pollMs = 5_000, leaseMs = 120_000, batch = 8 }: WorkerOptions) {
+export function createDeliveryWorker({
+  deliveries,
+  send,
+  clock,
+  log,
+  pollMs = 5_000,
+  leaseMs = 120_000,
+  batch = 8,
+}: WorkerOptions) {
   async function deliver(delivery: ClaimedDelivery): Promise<void> {
     try {
       await send(delivery);
       await deliveries.markSent(delivery.id, clock());
-      log.info({ delivery: delivery.id, channel: delivery.channel, lead: delivery.leadId, attempts: delivery.attempts }, "delivered");
+      log.info(
+        { delivery: delivery.id, channel: delivery.channel, lead: delivery.leadId, attempts: delivery.attempts },
+        "delivered",
+      );
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const now = clock();
       const retryAt = nextAttemptAt(delivery.attempts, new Date(delivery.createdAt), now);
       // The lead by its id; the failure by its codes (the full reason is stored, for the admin).
       log.warn(
-        { delivery: delivery.id, channel: delivery.channel, lead: delivery.leadId, attempts: delivery.attempts, retryAt, failure: failureForLog(error) },
+        {
+          delivery: delivery.id,
+          channel: delivery.channel,
+          lead: delivery.leadId,
+          attempts: delivery.attempts,
+          retryAt,
+          failure: failureForLog(error),
+        },
         retryAt ? "delivery failed; will retry" : "delivery failed; gave up",
       );
       // If the database is away too, the lease runs out and the delivery is claimed again later.
-      await deliveries.markFailed(delivery.id, reason, retryAt, now).catch((markError: unknown) => log.warn({ err: markError }, "could not record a failed delivery"));
+      await deliveries
+        .markFailed(delivery.id, reason, retryAt, now)
+        .catch((markError: unknown) => log.warn({ err: markError }, "could not record a failed delivery"));
     }
   }
 

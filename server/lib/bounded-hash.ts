@@ -20,7 +20,11 @@ export async function hashWithinSignInBound(app: FastifyInstance, password: stri
 }
 
 /** Whether the password matches the stored hash, or null when the bound refused the work (nothing was checked). */
-export async function verifyWithinSignInBound(app: FastifyInstance, password: string, stored: string): Promise<boolean | null> {
+export async function verifyWithinSignInBound(
+  app: FastifyInstance,
+  password: string,
+  stored: string,
+): Promise<boolean | null> {
   try {
     return await app.signInWork.run(() => verifyPassword(password, stored));
   } catch (error) {

@@ -34,7 +34,11 @@ export const PERMISSIONS_POLICY = [
 
 /** The Google tag (app/lib/analytics.ts): its script, and where it sends hits (Google's CSP guide for GA4). */
 export const ANALYTICS_SCRIPT_ORIGIN = "https://www.googletagmanager.com";
-const ANALYTICS_CONNECT = ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://*.googletagmanager.com"];
+const ANALYTICS_CONNECT = [
+  "https://*.google-analytics.com",
+  "https://*.analytics.google.com",
+  "https://*.googletagmanager.com",
+];
 const ANALYTICS_IMG = ["https://*.google-analytics.com", "https://*.googletagmanager.com"];
 
 /**
@@ -92,12 +96,17 @@ function isExecutable(type: string | undefined): boolean {
 type Inline = { tag: string; content: string };
 
 function elements(html: string, name: "script" | "style"): Inline[] {
-  return [...html.matchAll(new RegExp(`(<${name}\\b[^>]*>)([\\s\\S]*?)</${name}>`, "gi"))].map((m) => ({ tag: m[1]!, content: m[2]! }));
+  return [...html.matchAll(new RegExp(`(<${name}\\b[^>]*>)([\\s\\S]*?)</${name}>`, "gi"))].map((m) => ({
+    tag: m[1]!,
+    content: m[2]!,
+  }));
 }
 
 /** The hashes of the page's inline scripts (data blocks such as JSON-LD excluded). */
 export function inlineScriptHashes(html: string): string[] {
-  const scripts = elements(html, "script").filter(({ tag }) => attribute(tag, "src") === undefined && isExecutable(attribute(tag, "type")));
+  const scripts = elements(html, "script").filter(
+    ({ tag }) => attribute(tag, "src") === undefined && isExecutable(attribute(tag, "type")),
+  );
   return [...new Set(scripts.map(({ content }) => sha256(content)))];
 }
 
@@ -109,7 +118,9 @@ export function inlineStyleHashes(html: string): string[] {
 export function styleAttributeHashes(html: string): string[] {
   // Outside scripts and styles every `<` in text is escaped, so each remaining `<name …>` is a tag.
   const markup = html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, "");
-  const values = [...markup.matchAll(/<[a-z][^>]*>/gi)].map(([tag]) => attribute(tag, "style")).filter((value) => value !== undefined);
+  const values = [...markup.matchAll(/<[a-z][^>]*>/gi)]
+    .map(([tag]) => attribute(tag, "style"))
+    .filter((value) => value !== undefined);
   return [...new Set(values.map(sha256))];
 }
 
@@ -129,8 +140,12 @@ function origins(urls: string[]): string[] {
 /** The hosts other than ours that the page's markup loads from, per kind of resource. */
 export function thirdPartyOrigins(html: string): { script: string[]; frame: string[]; img: string[] } {
   const tags = (name: string) => [...html.matchAll(new RegExp(`<${name}\\b[^>]*>`, "gi"))].map(([tag]) => tag);
-  const values = (name: string, attr: string) => tags(name).map((tag) => attribute(tag, attr)).filter((v) => v !== undefined);
-  const srcset = (name: string) => values(name, "srcset").flatMap((set) => set.split(",").map((candidate) => candidate.trim().split(/\s+/)[0] ?? ""));
+  const values = (name: string, attr: string) =>
+    tags(name)
+      .map((tag) => attribute(tag, attr))
+      .filter((v) => v !== undefined);
+  const srcset = (name: string) =>
+    values(name, "srcset").flatMap((set) => set.split(",").map((candidate) => candidate.trim().split(/\s+/)[0] ?? ""));
   return {
     script: origins(values("script", "src")),
     // The booking widget's facade keeps the frame's address in data-frame-src until asked (scheduling-embed.tsx).
@@ -172,12 +187,22 @@ export function pagePolicy(html: string, kind: PageKind, moduleSources: string[]
   const styleAttributes = attributeHashes.length > 0 ? ["'unsafe-hashes'", ...attributeHashes] : [];
   return [
     "default-src 'none'",
-    directive("script-src", ["'self'", ...inlineScriptHashes(html), ...(analytics ? [ANALYTICS_SCRIPT_ORIGIN] : []), ...hosts.script]),
+    directive("script-src", [
+      "'self'",
+      ...inlineScriptHashes(html),
+      ...(analytics ? [ANALYTICS_SCRIPT_ORIGIN] : []),
+      ...hosts.script,
+    ]),
     // Browsers without the -elem/-attr split (none current) fall back to style-src.
     directive("style-src", runtimeStyles && site ? styleElements : [...styleElements, ...styleAttributes]),
     directive("style-src-elem", styleElements),
     directive("style-src-attr", styleAttributes),
-    directive("img-src", ["'self'", ...(site && carriesDataImage(html) ? ["data:"] : []), ...(analytics ? ANALYTICS_IMG : []), ...hosts.img]),
+    directive("img-src", [
+      "'self'",
+      ...(site && carriesDataImage(html) ? ["data:"] : []),
+      ...(analytics ? ANALYTICS_IMG : []),
+      ...hosts.img,
+    ]),
     directive("connect-src", ["'self'", ...(analytics ? ANALYTICS_CONNECT : [])]),
     // The brand typeface is self-hosted (a hashed file under /assets), never from a font CDN.
     "font-src 'self'",

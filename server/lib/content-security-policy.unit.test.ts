@@ -1,6 +1,13 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { inlineScriptHashes, inlineStyleHashes, pagePolicy, styleAttributeHashes, thirdPartyOrigins, withNonce } from "./content-security-policy.ts";
+import {
+  inlineScriptHashes,
+  inlineStyleHashes,
+  pagePolicy,
+  styleAttributeHashes,
+  thirdPartyOrigins,
+  withNonce,
+} from "./content-security-policy.ts";
 import { pageModulePaths, pageModules } from "./page-modules.ts";
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
@@ -8,7 +15,10 @@ const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).di
 describe("what a page's policy is written from", () => {
   it("allows data: images only on a public page that carries one (its icon)", () => {
     const icon = '<link rel="icon" href="data:image/svg+xml,%3Csvg%3E%3C%2Fsvg%3E" type="image/svg+xml">';
-    const imgSrc = (html: string, kind: "site" | "admin") => pagePolicy(html, kind, []).split("; ").find((part) => part.startsWith("img-src "));
+    const imgSrc = (html: string, kind: "site" | "admin") =>
+      pagePolicy(html, kind, [])
+        .split("; ")
+        .find((part) => part.startsWith("img-src "));
     expect(imgSrc(icon, "site")).toBe("img-src 'self' data:");
     expect(imgSrc('<link rel="icon" href="/favicon.svg">', "site")).toBe("img-src 'self'");
     expect(imgSrc(icon, "admin")).toBe("img-src 'self'");
@@ -26,7 +36,8 @@ describe("what a page's policy is written from", () => {
   });
 
   it("hashes style elements, and style attributes as the browser reads them (entities decoded)", () => {
-    const html = '<style>a{color:red}</style><div style="font-family:&quot;Inter&quot;;height:700px"></div><p data-style="x">style="not an attribute"</p>';
+    const html =
+      '<style>a{color:red}</style><div style="font-family:&quot;Inter&quot;;height:700px"></div><p data-style="x">style="not an attribute"</p>';
     expect(inlineStyleHashes(html)).toEqual([sha256("a{color:red}")]);
     expect(styleAttributeHashes(html)).toEqual([sha256('font-family:"Inter";height:700px')]);
   });
@@ -46,13 +57,21 @@ describe("what a page's policy is written from", () => {
   });
 
   it("lets pages load fonts from our own origin only", () => {
-    const policy = pagePolicy('<link rel="preload" href="/assets/figtree.woff2" as="font" type="font/woff2" crossorigin>', "site", []);
+    const policy = pagePolicy(
+      '<link rel="preload" href="/assets/figtree.woff2" as="font" type="font/woff2" crossorigin>',
+      "site",
+      [],
+    );
     expect(policy.split("; ")).toContain("font-src 'self'");
     expect(pagePolicy("", "admin", []).split("; ")).toContain("font-src 'self'");
   });
 
   it("lets the admin name no other host even when its markup does", () => {
-    const policy = pagePolicy('<img src="https://images.example/a.jpg"><iframe src="https://calendly.com/x"></iframe>', "admin", ['const u="https://www.googletagmanager.com";']);
+    const policy = pagePolicy(
+      '<img src="https://images.example/a.jpg"><iframe src="https://calendly.com/x"></iframe>',
+      "admin",
+      ['const u="https://www.googletagmanager.com";'],
+    );
     expect(policy).not.toMatch(/https:/);
     expect(policy).toContain("frame-ancestors 'none'");
   });
@@ -65,7 +84,9 @@ describe("what a page's policy is written from", () => {
     expect(policy).toContain(`style-src 'self' ${sha256("a{color:red}")} 'nonce-bm9uY2Utb2YtdGhlLWFuc3dlcg=='`);
     expect(policy.join("; ")).not.toContain("unsafe-inline");
     // A public page with such a component keeps 'unsafe-inline' for style elements (static, precompressed pages).
-    expect(pagePolicy("<style>a{color:red}</style>", "site", radix).split("; ")).toContain("style-src-elem 'self' 'unsafe-inline'");
+    expect(pagePolicy("<style>a{color:red}</style>", "site", radix).split("; ")).toContain(
+      "style-src-elem 'self' 'unsafe-inline'",
+    );
     // An admin without such code needs no nonce.
     expect(pagePolicy("", "admin", []).split("; ")).toContain("style-src-elem 'self'");
   });
@@ -96,7 +117,13 @@ describe("the modules a page loads", () => {
       '<script type="module">import "/assets/shared.js"; import("/assets/entry.js");</script>',
       '<script src="https://www.googletagmanager.com/gtag/js"></script>',
     ].join("");
-    expect(pageModulePaths(html).sort()).toEqual(["/assets/client.js", "/assets/entry.js", "/assets/island.js", "/assets/page.js", "/assets/shared.js"]);
+    expect(pageModulePaths(html).sort()).toEqual([
+      "/assets/client.js",
+      "/assets/entry.js",
+      "/assets/island.js",
+      "/assets/page.js",
+      "/assets/shared.js",
+    ]);
   });
 
   it("tells what loads with the page from what loads on demand", async () => {

@@ -31,7 +31,9 @@ const reportUriBody = z.object({
       "violated-directive": directive.optional(),
       "blocked-uri": url.optional(),
     })
-    .refine((report) => Boolean(report["effective-directive"] ?? report["violated-directive"]), { message: "names no directive" }),
+    .refine((report) => Boolean(report["effective-directive"] ?? report["violated-directive"]), {
+      message: "names no directive",
+    }),
 });
 
 /** report-to: `Content-Type: application/reports+json`, a batch of reports of any type (Chromium). */
@@ -49,7 +51,10 @@ const KEYWORD = /^[a-z][a-z-]{0,39}$/;
 function pagePathOf(documentUrl: string): string | null {
   if (!URL.canParse(documentUrl)) return null;
   const parsed = new URL(documentUrl);
-  const path = parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.pathname : `${parsed.protocol}${parsed.pathname}`;
+  const path =
+    parsed.protocol === "http:" || parsed.protocol === "https:"
+      ? parsed.pathname
+      : `${parsed.protocol}${parsed.pathname}`;
   return path.slice(0, MAX_PAGE_PATH_LENGTH);
 }
 
@@ -69,18 +74,28 @@ export function blockedSource(value: string | undefined): string | null {
   return KEYWORD.test(scheme) ? scheme : null;
 }
 
-function key(documentUrl: string, directiveName: string, blockedUrl: string | undefined, field: string): CspViolationKey {
+function key(
+  documentUrl: string,
+  directiveName: string,
+  blockedUrl: string | undefined,
+  field: string,
+): CspViolationKey {
   const pagePath = pagePathOf(documentUrl);
-  if (pagePath === null) throw new InputValidationError("The report is malformed.", { [field]: "the document's URL is not a URL" });
+  if (pagePath === null)
+    throw new InputValidationError("The report is malformed.", { [field]: "the document's URL is not a URL" });
   const blocked = blockedSource(blockedUrl);
-  if (blocked === null) throw new InputValidationError("The report is malformed.", { [field]: "the blocked URL is neither a URL nor a keyword" });
+  if (blocked === null)
+    throw new InputValidationError("The report is malformed.", {
+      [field]: "the blocked URL is neither a URL nor a keyword",
+    });
   return { pagePath, directive: directiveName, blocked };
 }
 
 /** The schema's first complaint as the API's 400 (contract/api-error.ts). */
 function malformed(error: z.ZodError, prefix: string): InputValidationError {
   const errors: Record<string, string> = {};
-  for (const issue of error.issues) errors[[prefix, ...issue.path].filter((part) => part !== "").join(".") || "body"] ??= issue.message;
+  for (const issue of error.issues)
+    errors[[prefix, ...issue.path].filter((part) => part !== "").join(".") || "body"] ??= issue.message;
   return new InputValidationError("The report is malformed.", errors);
 }
 
@@ -104,5 +119,12 @@ export function parseCspReports(body: unknown): CspViolationKey[] {
   const single = reportUriBody.safeParse(body);
   if (!single.success) throw malformed(single.error, "");
   const report = single.data["csp-report"];
-  return [key(report["document-uri"], (report["effective-directive"] ?? report["violated-directive"])!, report["blocked-uri"], "csp-report")];
+  return [
+    key(
+      report["document-uri"],
+      (report["effective-directive"] ?? report["violated-directive"])!,
+      report["blocked-uri"],
+      "csp-report",
+    ),
+  ];
 }

@@ -15,11 +15,17 @@ const LABEL = "form-confirmation.v1.";
 
 /** The seal of a form token, made with the form tokens' secret under a label of its own. */
 export function sealFormToken(secret: string, formToken: string): string {
-  return createHmac("sha256", secret).update(LABEL + formToken).digest("base64url");
+  return createHmac("sha256", secret)
+    .update(LABEL + formToken)
+    .digest("base64url");
 }
 
 /** Whether `seal` is the seal of `formToken` (both as posted; either may be missing). */
-export function isSealedFormToken(secret: string, formToken: string | undefined, seal: string | null | undefined): boolean {
+export function isSealedFormToken(
+  secret: string,
+  formToken: string | undefined,
+  seal: string | null | undefined,
+): boolean {
   if (!formToken || !seal) return false;
   const expected = Buffer.from(sealFormToken(secret, formToken));
   const given = Buffer.from(seal);

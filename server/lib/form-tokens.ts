@@ -55,12 +55,16 @@ export function formTokenStatus(
   nowMs: number,
   minFillMs: number = MIN_HUMAN_FILL_MS,
 ): { status: "ok" } | { status: "missing" | "forged" | "too-fast" | "expired"; problem: string } {
-  if (token === undefined) return { status: "missing", problem: "No form token (the form never fetched one, or the sender skipped it)" };
+  if (token === undefined)
+    return { status: "missing", problem: "No form token (the form never fetched one, or the sender skipped it)" };
   const issuedAt = verifiedIssuedAt(secret, token);
   if (issuedAt === null) return { status: "forged", problem: "The form token is forged or malformed" };
   const ageMs = nowMs - issuedAt;
   if (ageMs < minFillMs) {
-    return { status: "too-fast", problem: `Sent ${Math.max(0, ageMs)} ms after the server issued the form token (people need at least ${minFillMs} ms)` };
+    return {
+      status: "too-fast",
+      problem: `Sent ${Math.max(0, ageMs)} ms after the server issued the form token (people need at least ${minFillMs} ms)`,
+    };
   }
   if (ageMs > FORM_TOKEN_MAX_AGE_MS) {
     return {
@@ -70,7 +74,6 @@ export function formTokenStatus(
   }
   return { status: "ok" };
 }
-
 
 /** When a token of ours stops being honoured (its row in the used-token table can go then), or null when it is not ours. */
 export function formTokenExpiresAt(secret: string, token: string): Date | null {

@@ -23,7 +23,13 @@ afterEach(async () => {
 
 async function appWith(env: { TRUST_PROXY: string; SITE_ORIGIN?: string }): Promise<{ app: TestApp; cookie: string }> {
   const parsed = loadConfig({ PORT: String(PORT), ...env });
-  t = await createTestApp({ delivery: smtpDeliveryConfig(mail.smtp.url), port: parsed.port, siteOrigin: parsed.siteOrigin, trustProxy: parsed.trustProxy, trustProxyHops: parsed.trustProxyHops });
+  t = await createTestApp({
+    delivery: smtpDeliveryConfig(mail.smtp.url),
+    port: parsed.port,
+    siteOrigin: parsed.siteOrigin,
+    trustProxy: parsed.trustProxy,
+    trustProxyHops: parsed.trustProxyHops,
+  });
   return { app: t, cookie: await signIn(t.app) };
 }
 
@@ -56,7 +62,12 @@ describe.each(["true", "1"])("SITE_ORIGIN unset, TRUST_PROXY=%s, Host and X-Forw
   it("a password reset's e-mailed link points to http://localhost:PORT", async () => {
     const { app } = await appWith({ TRUST_PROXY: trustProxy });
     const before = mail.smtp.received.length;
-    const response = await app.app.inject({ method: "POST", url: "/api/admin/password-reset", headers: FORGED, payload: { email: TEST_ADMIN.email } });
+    const response = await app.app.inject({
+      method: "POST",
+      url: "/api/admin/password-reset",
+      headers: FORGED,
+      payload: { email: TEST_ADMIN.email },
+    });
     expect(response.statusCode, response.body).toBe(202);
     const text = await nextMailTo(TEST_ADMIN.email, before);
     expect(text).toContain(`${LOCAL}/admin/reset-password`);
@@ -91,7 +102,14 @@ describe("SITE_ORIGIN set", () => {
     });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json<TeamInvitation>().link).toMatch(/^https:\/\/www\.summit\.example\/admin\/invitation/);
-    const settings = await app.app.inject({ method: "GET", url: "/api/admin/settings/notifications", headers: { cookie, ...FORGED } });
-    expect(settings.json<NotificationSettings>().links).toEqual({ origin: "https://www.summit.example", siteOriginSet: true });
+    const settings = await app.app.inject({
+      method: "GET",
+      url: "/api/admin/settings/notifications",
+      headers: { cookie, ...FORGED },
+    });
+    expect(settings.json<NotificationSettings>().links).toEqual({
+      origin: "https://www.summit.example",
+      siteOriginSet: true,
+    });
   });
 });

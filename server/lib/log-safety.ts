@@ -21,14 +21,34 @@ export function withoutEmailAddresses(text: string): string {
  * mail server's `rejected` addresses, PostgreSQL's `detail` ("Key (email)=(…)"), the raw bytes of a
  * malformed request (`rawPacket`) and whatever else a library attaches stay out.
  */
-const ERROR_FIELDS = ["code", "errno", "syscall", "statusCode", "status", "responseCode", "severity", "routine"] as const;
+const ERROR_FIELDS = [
+  "code",
+  "errno",
+  "syscall",
+  "statusCode",
+  "status",
+  "responseCode",
+  "severity",
+  "routine",
+] as const;
 
-export type LoggedError = { type: string; message: string; stack: string; cause?: LoggedError; errors?: LoggedError[] } & Record<string, unknown>;
+export type LoggedError = {
+  type: string;
+  message: string;
+  stack: string;
+  cause?: LoggedError;
+  errors?: LoggedError[];
+} & Record<string, unknown>;
 
 /** The logger's `err` serializer: type, message, stack and the allowed fields, of the error and what it wraps. */
 export function serializeError(error: unknown, depth = 0): LoggedError {
-  if (!(error instanceof Error)) return { type: typeof error, message: withoutEmailAddresses(String(error)), stack: "" };
-  const logged: LoggedError = { type: error.name, message: withoutEmailAddresses(error.message), stack: withoutEmailAddresses(error.stack ?? "") };
+  if (!(error instanceof Error))
+    return { type: typeof error, message: withoutEmailAddresses(String(error)), stack: "" };
+  const logged: LoggedError = {
+    type: error.name,
+    message: withoutEmailAddresses(error.message),
+    stack: withoutEmailAddresses(error.stack ?? ""),
+  };
   const fields = error as unknown as Record<string, unknown>;
   for (const field of ERROR_FIELDS) {
     const value = fields[field];
@@ -37,13 +57,17 @@ export function serializeError(error: unknown, depth = 0): LoggedError {
   }
   if (depth < 3) {
     if (error.cause !== undefined) logged.cause = serializeError(error.cause, depth + 1);
-    if (error instanceof AggregateError) logged.errors = error.errors.slice(0, 5).map((inner: unknown) => serializeError(inner, depth + 1));
+    if (error instanceof AggregateError)
+      logged.errors = error.errors.slice(0, 5).map((inner: unknown) => serializeError(inner, depth + 1));
   }
   return logged;
 }
 
 /** The `req` serializer, for any line that logs a request: its method and path, never the query or headers. */
-export function serializeRequest(request: { method?: string; url?: string }): { method: string | undefined; path: string } {
+export function serializeRequest(request: { method?: string; url?: string }): {
+  method: string | undefined;
+  path: string;
+} {
   return { method: request.method, path: pathOf(request.url ?? "") };
 }
 

@@ -5,8 +5,12 @@ import { requestIdOf } from "./request-log.ts";
 
 describe("withoutEmailAddresses", () => {
   it("masks plain and URL-encoded addresses, whatever their case", () => {
-    expect(withoutEmailAddresses("550 5.1.1 <Jane.Doe+leads@Example.COM>: Recipient address rejected")).toBe("550 5.1.1 <[email]>: Recipient address rejected");
-    expect(withoutEmailAddresses("/api/admin/leads/contacts?q=jane%40example.com&view=all")).toBe("/api/admin/leads/contacts?q=[email]&view=all");
+    expect(withoutEmailAddresses("550 5.1.1 <Jane.Doe+leads@Example.COM>: Recipient address rejected")).toBe(
+      "550 5.1.1 <[email]>: Recipient address rejected",
+    );
+    expect(withoutEmailAddresses("/api/admin/leads/contacts?q=jane%40example.com&view=all")).toBe(
+      "/api/admin/leads/contacts?q=[email]&view=all",
+    );
     expect(withoutEmailAddresses('{"to":["a@x.example","b@y.example"]}')).toBe('{"to":["[email]","[email]"]}');
   });
 
@@ -17,7 +21,13 @@ describe("withoutEmailAddresses", () => {
   });
 
   it("leaves what is not an address alone", () => {
-    for (const text of ["@fastify/static", "node@24", "req-1", "2026-03-01T10:00:00.000Z", "http://127.0.0.1:4455/metrics"]) {
+    for (const text of [
+      "@fastify/static",
+      "node@24",
+      "req-1",
+      "2026-03-01T10:00:00.000Z",
+      "http://127.0.0.1:4455/metrics",
+    ]) {
       expect(withoutEmailAddresses(text)).toBe(text);
     }
   });
@@ -31,20 +41,35 @@ describe("serializeError", () => {
       rejected: ["jane@example.com"],
       rejectedErrors: [{ response: "550 <jane@example.com>" }],
     });
-    const pgError = Object.assign(new Error("duplicate key value violates unique constraint"), { code: "23505", detail: "Key (email)=(jane@example.com) already exists.", severity: "ERROR" });
-    const parse = Object.assign(new Error("Parse Error: Invalid header token"), { code: "HPE_INVALID_HEADER_TOKEN", rawPacket: Buffer.from("POST /?email=jane@example.com") });
+    const pgError = Object.assign(new Error("duplicate key value violates unique constraint"), {
+      code: "23505",
+      detail: "Key (email)=(jane@example.com) already exists.",
+      severity: "ERROR",
+    });
+    const parse = Object.assign(new Error("Parse Error: Invalid header token"), {
+      code: "HPE_INVALID_HEADER_TOKEN",
+      rawPacket: Buffer.from("POST /?email=jane@example.com"),
+    });
     const text = JSON.stringify([serializeError(smtp), serializeError(pgError), serializeError(parse)]);
     expect(text).not.toContain("jane");
     expect(text).not.toContain("rawPacket");
     expect(text).not.toContain("detail");
-    expect(serializeError(smtp)).toMatchObject({ type: "Error", code: "EENVELOPE", responseCode: 550, message: "Can't send mail - all recipients were rejected: 550 <[email]>" });
+    expect(serializeError(smtp)).toMatchObject({
+      type: "Error",
+      code: "EENVELOPE",
+      responseCode: 550,
+      message: "Can't send mail - all recipients were rejected: 550 <[email]>",
+    });
     expect(serializeError(pgError)).toMatchObject({ code: "23505", severity: "ERROR" });
   });
 
   it("follows causes and an AggregateError's errors", () => {
     const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
     const wrapped = new Error("could not connect", { cause: new AggregateError([refused], "all addresses failed") });
-    expect(serializeError(wrapped)).toMatchObject({ message: "could not connect", cause: { type: "AggregateError", errors: [{ code: "ECONNREFUSED" }] } });
+    expect(serializeError(wrapped)).toMatchObject({
+      message: "could not connect",
+      cause: { type: "AggregateError", errors: [{ code: "ECONNREFUSED" }] },
+    });
   });
 });
 
@@ -61,13 +86,16 @@ describe("request lines", () => {
     expect(pathOf(`/admin/invitation/${token}`)).toBe("/admin/invitation/[token]");
     expect(pathOf(`/api/admin/password-reset/${token}?x=1`)).toBe("/api/admin/password-reset/[token]");
     expect(pathOf(`/api/admin/invitations/${token}/accept`)).toBe("/api/admin/invitations/[token]/accept");
-    expect(pathOf("/api/admin/leads/contacts/0b7d3c1e-2f4a-4c5b-9d6e-7f8a9b0c1d2e")).toBe("/api/admin/leads/contacts/0b7d3c1e-2f4a-4c5b-9d6e-7f8a9b0c1d2e");
+    expect(pathOf("/api/admin/leads/contacts/0b7d3c1e-2f4a-4c5b-9d6e-7f8a9b0c1d2e")).toBe(
+      "/api/admin/leads/contacts/0b7d3c1e-2f4a-4c5b-9d6e-7f8a9b0c1d2e",
+    );
   });
 
   it("take a proxy's well-formed X-Request-Id and make one up for anything else", () => {
-    const raw = (value?: string) => ({ headers: value === undefined ? {} : { "x-request-id": value } }) as unknown as IncomingMessage;
+    const raw = (value?: string) =>
+      ({ headers: value === undefined ? {} : { "x-request-id": value } }) as unknown as IncomingMessage;
     expect(requestIdOf(raw("4f9c2a7e1b3d5f60"))).toBe("4f9c2a7e1b3d5f60");
-    for (const bad of [undefined, "", "jane@example.com", "a b", "x".repeat(129), "id\n{\"forged\":1}"]) {
+    for (const bad of [undefined, "", "jane@example.com", "a b", "x".repeat(129), 'id\n{"forged":1}']) {
       expect(requestIdOf(raw(bad))).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     }
   });

@@ -24,9 +24,13 @@ function attributeValues(html: string, tag: string, attribute: string): string[]
  * Astro islands. Only paths on this site count.
  */
 export function pageModulePaths(html: string): string[] {
-  const inlineModules = [...html.matchAll(/<script\b[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/gi)].map((match) => match[1]!);
+  const inlineModules = [...html.matchAll(/<script\b[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/gi)].map(
+    (match) => match[1]!,
+  );
   const inlineImports = inlineModules.flatMap((code) =>
-    [...code.matchAll(STATIC_IMPORT), ...code.matchAll(DYNAMIC_IMPORT)].map((match) => resolveImport(match[1]!, "/")).filter((path) => path !== null),
+    [...code.matchAll(STATIC_IMPORT), ...code.matchAll(DYNAMIC_IMPORT)]
+      .map((match) => resolveImport(match[1]!, "/"))
+      .filter((path) => path !== null),
   );
   const paths = [
     ...inlineImports,
@@ -54,7 +58,10 @@ function resolveImport(specifier: string, from: string): string | null {
  */
 export async function pageModules(html: string, read: ReadModule): Promise<PageModule[]> {
   const found = new Map<string, PageModule>();
-  const queue: Array<{ path: string; load: ModuleLoad }> = pageModulePaths(html).map((path) => ({ path, load: "page" }));
+  const queue: Array<{ path: string; load: ModuleLoad }> = pageModulePaths(html).map((path) => ({
+    path,
+    load: "page",
+  }));
   const rank: Record<ModuleLoad, number> = { page: 0, static: 1, dynamic: 2 };
   while (queue.length > 0) {
     const { path, load } = queue.shift()!;

@@ -25,7 +25,9 @@ const CRV_ED25519 = 6;
 
 const base64url = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url");
 const bytesOf = (value: unknown, length?: number): Uint8Array | null =>
-  value instanceof Uint8Array && value.byteLength > 0 && (length === undefined || value.byteLength === length) ? value : null;
+  value instanceof Uint8Array && value.byteLength > 0 && (length === undefined || value.byteLength === length)
+    ? value
+    : null;
 
 /** The JWK of a COSE key of one of PASSKEY_ALGORITHMS, or null when it is not a complete one. */
 function jwkOf(key: Map<number, unknown>): JsonWebKey | null {

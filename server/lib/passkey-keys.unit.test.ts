@@ -25,9 +25,31 @@ describe("isUsablePasskeyKey", () => {
   it("accepts complete ES256, EdDSA and RS256 keys", () => {
     expect(isUsablePasskeyKey(cbor(es256()))).toBe(true);
     const ed = generateKeyPairSync("ed25519").publicKey.export({ format: "jwk" });
-    expect(isUsablePasskeyKey(cbor(new Map<number, number | Uint8Array>([[1, 1], [3, -8], [-1, 6], [-2, bytes(ed.x)]])))).toBe(true);
+    expect(
+      isUsablePasskeyKey(
+        cbor(
+          new Map<number, number | Uint8Array>([
+            [1, 1],
+            [3, -8],
+            [-1, 6],
+            [-2, bytes(ed.x)],
+          ]),
+        ),
+      ),
+    ).toBe(true);
     const rsa = generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey.export({ format: "jwk" });
-    expect(isUsablePasskeyKey(cbor(new Map<number, number | Uint8Array>([[1, 3], [3, -257], [-1, bytes(rsa.n)], [-2, bytes(rsa.e)]])))).toBe(true);
+    expect(
+      isUsablePasskeyKey(
+        cbor(
+          new Map<number, number | Uint8Array>([
+            [1, 3],
+            [3, -257],
+            [-1, bytes(rsa.n)],
+            [-2, bytes(rsa.e)],
+          ]),
+        ),
+      ),
+    ).toBe(true);
   });
 
   it("refuses a P-256 key with a truncated coordinate (the 69-byte key), or none", () => {

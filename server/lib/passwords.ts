@@ -1,4 +1,11 @@
-import { argon2 as argon2Callback, randomBytes, scrypt as scryptCallback, timingSafeEqual, type Argon2Parameters, type ScryptOptions } from "node:crypto";
+import {
+  argon2 as argon2Callback,
+  randomBytes,
+  scrypt as scryptCallback,
+  timingSafeEqual,
+  type Argon2Parameters,
+  type ScryptOptions,
+} from "node:crypto";
 
 // argon2id from node:crypto (Node 24): no native dependency, memory-hard, OWASP's first choice. Each hash
 // records its own parameters (the PHC string format), so they can be raised later: a hash made with other
@@ -10,7 +17,12 @@ export const ARGON2_PARAMS = { memory: 19_456, passes: 2, parallelism: 1 } as co
 const TAG_LENGTH = 32;
 const ARGON2_VERSION = 19;
 
-function argon2id(password: string, nonce: Buffer, params: { memory: number; passes: number; parallelism: number }, tagLength: number): Promise<Buffer> {
+function argon2id(
+  password: string,
+  nonce: Buffer,
+  params: { memory: number; passes: number; parallelism: number },
+  tagLength: number,
+): Promise<Buffer> {
   const parameters: Argon2Parameters = { message: password, nonce, tagLength, ...params };
   return new Promise((resolve, reject) => {
     argon2Callback("argon2id", parameters, (error, key) => (error ? reject(error) : resolve(key)));
@@ -41,12 +53,26 @@ function parse(stored: string): ParsedHash | null {
   const argon = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/.exec(stored);
   if (argon) {
     const [, m, t, p, salt, key] = argon as unknown as [string, string, string, string, string, string];
-    return { scheme: "argon2id", memory: Number(m), passes: Number(t), parallelism: Number(p), salt: Buffer.from(salt, "base64"), key: Buffer.from(key, "base64") };
+    return {
+      scheme: "argon2id",
+      memory: Number(m),
+      passes: Number(t),
+      parallelism: Number(p),
+      salt: Buffer.from(salt, "base64"),
+      key: Buffer.from(key, "base64"),
+    };
   }
   // The format before issue 23: "scrypt$N$r$p$salt$key".
   const [scheme, n, r, p, salt, key] = stored.split("$");
   if (scheme === "scrypt" && n && r && p && salt && key) {
-    return { scheme: "scrypt", N: Number(n), r: Number(r), p: Number(p), salt: Buffer.from(salt, "base64"), key: Buffer.from(key, "base64") };
+    return {
+      scheme: "scrypt",
+      N: Number(n),
+      r: Number(r),
+      p: Number(p),
+      salt: Buffer.from(salt, "base64"),
+      key: Buffer.from(key, "base64"),
+    };
   }
   return null;
 }
@@ -59,7 +85,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
       hash.scheme === "argon2id"
         ? await argon2id(password, hash.salt, hash, hash.key.length)
         : // maxmem must exceed 128 * N * r bytes or Node refuses the parameters.
-          await scrypt(password, hash.salt, hash.key.length, { N: hash.N, r: hash.r, p: hash.p, maxmem: 256 * hash.N * hash.r });
+          await scrypt(password, hash.salt, hash.key.length, {
+            N: hash.N,
+            r: hash.r,
+            p: hash.p,
+            maxmem: 256 * hash.N * hash.r,
+          });
     return timingSafeEqual(actual, hash.key);
   } catch {
     // Parameters Node refuses (a corrupted row): no password matches it.
@@ -71,7 +102,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
 export function needsRehash(stored: string): boolean {
   const hash = parse(stored);
   if (!hash || hash.scheme !== "argon2id") return true;
-  return hash.memory !== ARGON2_PARAMS.memory || hash.passes !== ARGON2_PARAMS.passes || hash.parallelism !== ARGON2_PARAMS.parallelism || hash.key.length !== TAG_LENGTH;
+  return (
+    hash.memory !== ARGON2_PARAMS.memory ||
+    hash.passes !== ARGON2_PARAMS.passes ||
+    hash.parallelism !== ARGON2_PARAMS.parallelism ||
+    hash.key.length !== TAG_LENGTH
+  );
 }
 
 /**

@@ -7,7 +7,9 @@ function legacyScryptHash(password: string): Promise<string> {
   const salt = randomBytes(16);
   return new Promise((resolve, reject) => {
     scrypt(password, salt, 64, { N: 2 ** 15, r: 8, p: 1, maxmem: 256 * 2 ** 15 * 8 }, (error, key) =>
-      error ? reject(error) : resolve(["scrypt", 2 ** 15, 8, 1, salt.toString("base64"), key.toString("base64")].join("$")),
+      error
+        ? reject(error)
+        : resolve(["scrypt", 2 ** 15, 8, 1, salt.toString("base64"), key.toString("base64")].join("$")),
     );
   });
 }

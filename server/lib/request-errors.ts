@@ -22,7 +22,11 @@ export function parseInput<T extends z.ZodType>(schema: T, value: unknown, messa
 }
 
 /** parseInput for a schema with an asynchronous rule (a new password: contract/admin.ts newPasswordText). */
-export async function parseInputAsync<T extends z.ZodType>(schema: T, value: unknown, message: string): Promise<z.output<T>> {
+export async function parseInputAsync<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  message: string,
+): Promise<z.output<T>> {
   return parsed(await schema.safeParseAsync(value), message);
 }
 

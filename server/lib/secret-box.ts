@@ -9,7 +9,9 @@ export function sealSecret(plain: string, keyBase64Url: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", key, iv);
   const sealed = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-  return ["v1", iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), sealed.toString("base64url")].join(".");
+  return ["v1", iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), sealed.toString("base64url")].join(
+    ".",
+  );
 }
 
 /** The plain secret, or null when the box was not sealed with this key (or was altered). */
@@ -17,7 +19,11 @@ export function openSecret(box: string, keyBase64Url: string): string | null {
   const [version, iv, tag, sealed] = box.split(".");
   if (version !== "v1" || !iv || !tag || sealed === undefined) return null;
   try {
-    const decipher = createDecipheriv("aes-256-gcm", Buffer.from(keyBase64Url, "base64url"), Buffer.from(iv, "base64url"));
+    const decipher = createDecipheriv(
+      "aes-256-gcm",
+      Buffer.from(keyBase64Url, "base64url"),
+      Buffer.from(iv, "base64url"),
+    );
     decipher.setAuthTag(Buffer.from(tag, "base64url"));
     return Buffer.concat([decipher.update(Buffer.from(sealed, "base64url")), decipher.final()]).toString("utf8");
   } catch {

@@ -15,11 +15,15 @@ describe("spamVerdict's minimum fill time", () => {
       reason: `Sent ${MIN_HUMAN_FILL_MS - 1} ms after the server issued the form token (people need at least ${MIN_HUMAN_FILL_MS} ms)`,
       code: "token-too-fast",
     });
-    expect(spamVerdict({ formToken: tokenAged(MIN_HUMAN_FILL_MS), elapsedMs: MIN_HUMAN_FILL_MS - 1 }, { secret, nowMs })).toEqual({
+    expect(
+      spamVerdict({ formToken: tokenAged(MIN_HUMAN_FILL_MS), elapsedMs: MIN_HUMAN_FILL_MS - 1 }, { secret, nowMs }),
+    ).toEqual({
       reason: `Sent ${MIN_HUMAN_FILL_MS - 1} ms after the form appeared (people need at least ${MIN_HUMAN_FILL_MS} ms)`,
       code: "too-fast",
     });
-    expect(spamVerdict({ formToken: tokenAged(MIN_HUMAN_FILL_MS), elapsedMs: MIN_HUMAN_FILL_MS }, { secret, nowMs })).toBeNull();
+    expect(
+      spamVerdict({ formToken: tokenAged(MIN_HUMAN_FILL_MS), elapsedMs: MIN_HUMAN_FILL_MS }, { secret, nowMs }),
+    ).toBeNull();
   });
 
   it("uses the configured time for both", () => {

@@ -8,7 +8,14 @@ import { renderSVG } from "uqr";
 const PERIOD_SECONDS = 30;
 
 function totpOf(secretBase32: string, label = "", issuer = ""): TOTP {
-  return new TOTP({ issuer, label, algorithm: "SHA1", digits: 6, period: PERIOD_SECONDS, secret: Secret.fromBase32(secretBase32) });
+  return new TOTP({
+    issuer,
+    label,
+    algorithm: "SHA1",
+    digits: 6,
+    period: PERIOD_SECONDS,
+    secret: Secret.fromBase32(secretBase32),
+  });
 }
 
 export function newTotpSecret(): string {

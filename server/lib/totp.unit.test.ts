@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { openSecret, sealSecret } from "./secret-box.ts";
-import { newRecoveryCodes, newTotpSecret, normalizeRecoveryCode, totpCodeAt, totpEnrolment, totpStepOf } from "./totp.ts";
+import {
+  newRecoveryCodes,
+  newTotpSecret,
+  normalizeRecoveryCode,
+  totpCodeAt,
+  totpEnrolment,
+  totpStepOf,
+} from "./totp.ts";
 
 describe("TOTP (RFC 6238)", () => {
   it("matches RFC 6238's SHA-1 test vectors (8 digits there, the last 6 here)", () => {
@@ -25,7 +32,9 @@ describe("TOTP (RFC 6238)", () => {
 
   it("makes an otpauth URI and a QR code an app can scan", () => {
     const { uri, qrSvg } = totpEnrolment("JBSWY3DPEHPK3PXP", "ana@example.com", "Summit Lead Marketing");
-    expect(uri).toBe("otpauth://totp/Summit%20Lead%20Marketing:ana%40example.com?issuer=Summit%20Lead%20Marketing&secret=JBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30");
+    expect(uri).toBe(
+      "otpauth://totp/Summit%20Lead%20Marketing:ana%40example.com?issuer=Summit%20Lead%20Marketing&secret=JBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30",
+    );
     expect(qrSvg).toMatch(/^<svg[\s\S]*<\/svg>$/);
   });
 

@@ -92,6 +92,10 @@ export function createWorkLimiter({ concurrency, reserved = 0, queueMax, maxWait
       }
     },
     full: () => !(queue.length === 0 && canStart(false)) && queue.length >= queueMax,
-    stats: () => ({ active: ordinaryActive + priorityActive, queued: queue.length, priorityQueued: priorityQueue.length }),
+    stats: () => ({
+      active: ordinaryActive + priorityActive,
+      queued: queue.length,
+      priorityQueued: priorityQueue.length,
+    }),
   };
 }

@@ -27,7 +27,12 @@ export type AppMetricsOptions = {
   timeoutMs?: number;
 };
 
-export function createAppMetrics({ reads, clock, processMetrics, timeoutMs = DATABASE_READ_TIMEOUT_MS }: AppMetricsOptions) {
+export function createAppMetrics({
+  reads,
+  clock,
+  processMetrics,
+  timeoutMs = DATABASE_READ_TIMEOUT_MS,
+}: AppMetricsOptions) {
   const registry = new Registry();
   if (processMetrics) collectDefaultMetrics({ register: registry });
 
@@ -61,10 +66,20 @@ export function createAppMetrics({ reads, clock, processMetrics, timeoutMs = DAT
     help: `1 when the database answered select 1 within ${timeoutMs} ms at this scrape, else 0`,
     registers: [registry],
   });
-  const byChannel = (name: string, help: string) => new Gauge({ name, help, labelNames: ["channel"] as const, registers: [registry] });
-  const pending = byChannel("agency_deliveries_pending", "Deliveries waiting to be sent (pending or being sent), per channel; read from the database at scrape time");
-  const failed = byChannel("agency_deliveries_failed", "Deliveries given up after two days of retries, per channel (until the owner sends them again)");
-  const notConfigured = byChannel("agency_deliveries_not_configured", "Deliveries never sent because their channel was not set up, per channel");
+  const byChannel = (name: string, help: string) =>
+    new Gauge({ name, help, labelNames: ["channel"] as const, registers: [registry] });
+  const pending = byChannel(
+    "agency_deliveries_pending",
+    "Deliveries waiting to be sent (pending or being sent), per channel; read from the database at scrape time",
+  );
+  const failed = byChannel(
+    "agency_deliveries_failed",
+    "Deliveries given up after two days of retries, per channel (until the owner sends them again)",
+  );
+  const notConfigured = byChannel(
+    "agency_deliveries_not_configured",
+    "Deliveries never sent because their channel was not set up, per channel",
+  );
   const oldestAge = byChannel(
     "agency_deliveries_oldest_pending_age_seconds",
     "Age of the oldest delivery still waiting to be sent, per channel (0 when none waits)",
@@ -120,7 +135,13 @@ export function createAppMetrics({ reads, clock, processMetrics, timeoutMs = DAT
   return {
     registry,
     /** One answered request; `route` is the matched route's pattern (undefined when none matched). */
-    observeRequest(request: { method: string; route: string | undefined; is404: boolean; statusCode: number; seconds: number }): void {
+    observeRequest(request: {
+      method: string;
+      route: string | undefined;
+      is404: boolean;
+      statusCode: number;
+      seconds: number;
+    }): void {
       const method = methodLabel(request.method);
       const route = routeLabel(request.route, request.is404);
       requests.inc({ method, route, status_code: String(request.statusCode) });

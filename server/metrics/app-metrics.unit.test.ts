@@ -26,9 +26,16 @@ describe("a scrape's database reads", () => {
         calls += 1;
         return hung ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
       },
-      backlog: async () => [{ channel: "owner-email", state: "pending", count: 2, oldestCreatedAt: "2026-03-01T10:00:00.000Z" }],
+      backlog: async () => [
+        { channel: "owner-email", state: "pending", count: 2, oldestCreatedAt: "2026-03-01T10:00:00.000Z" },
+      ],
     };
-    const metrics = createAppMetrics({ reads, clock: () => new Date("2026-03-01T10:10:00.000Z"), processMetrics: false, timeoutMs: 50 });
+    const metrics = createAppMetrics({
+      reads,
+      clock: () => new Date("2026-03-01T10:10:00.000Z"),
+      processMetrics: false,
+      timeoutMs: 50,
+    });
     for (let scrape = 0; scrape < 3; scrape += 1) {
       const samples = parseMetrics((await metrics.scrape()).body);
       expect(valueOf(samples, "agency_database_up")).toBe(0);

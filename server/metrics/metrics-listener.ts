@@ -10,11 +10,19 @@ export type Scrape = () => Promise<{ contentType: string; body: string }>;
 
 const json = (status: number, message: string) => ({ status, body: JSON.stringify({ message }) });
 
-export async function startMetricsListener(listen: { host: string; port: number }, scrape: Scrape, log: FastifyBaseLogger): Promise<Server> {
+export async function startMetricsListener(
+  listen: { host: string; port: number },
+  scrape: Scrape,
+  log: FastifyBaseLogger,
+): Promise<Server> {
   const server = createServer((request, response) => {
     const path = (request.url ?? "/").split("?")[0];
     const answer = (status: number, headers: Record<string, string>, body: string) => {
-      response.writeHead(status, { ...headers, "content-length": Buffer.byteLength(body), "cache-control": "no-store" });
+      response.writeHead(status, {
+        ...headers,
+        "content-length": Buffer.byteLength(body),
+        "cache-control": "no-store",
+      });
       response.end(request.method === "HEAD" ? undefined : body);
     };
     if (path !== "/metrics") {
@@ -46,7 +54,12 @@ export async function startMetricsListener(listen: { host: string; port: number 
     });
   });
   const address = server.address() as AddressInfo;
-  log.info({ address: `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}/metrics` }, "metrics listening");
+  log.info(
+    {
+      address: `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}/metrics`,
+    },
+    "metrics listening",
+  );
   return server;
 }
 

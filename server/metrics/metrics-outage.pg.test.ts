@@ -32,7 +32,11 @@ afterAll(async () => {
 
 async function timedScrape() {
   const started = Date.now();
-  const response = await t.app.inject({ method: "GET", url: "/metrics", headers: { authorization: `Bearer ${TOKEN}` } });
+  const response = await t.app.inject({
+    method: "GET",
+    url: "/metrics",
+    headers: { authorization: `Bearer ${TOKEN}` },
+  });
   expect(response.statusCode).toBe(200);
   return { ms: Date.now() - started, samples: parseMetrics(response.body) };
 }

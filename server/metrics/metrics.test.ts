@@ -48,7 +48,12 @@ async function scrape(t: TestApp): Promise<Sample[]> {
 }
 
 /** How much `name{labels}` moved across `work` (a counter that did not exist yet counts from 0). */
-async function moved(t: TestApp, name: string, labels: Record<string, string>, work: () => Promise<unknown>): Promise<number> {
+async function moved(
+  t: TestApp,
+  name: string,
+  labels: Record<string, string>,
+  work: () => Promise<unknown>,
+): Promise<number> {
   const before = valueOf(await scrape(t), name, labels) ?? 0;
   await work();
   return (valueOf(await scrape(t), name, labels) ?? 0) - before;
@@ -68,13 +73,23 @@ describe("who may read /metrics", () => {
     expect(none.statusCode).toBe(401);
     expect(none.headers["www-authenticate"]).toBe('Bearer realm="metrics"');
     expect(none.json()).toEqual({ message: "The metrics need Authorization: Bearer <METRICS_TOKEN>." });
-    for (const authorization of [`Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(0, -1)}`, "Bearer wrong", `Basic ${Buffer.from(`user:${TOKEN}`).toString("base64")}`, TOKEN]) {
+    for (const authorization of [
+      `Bearer ${TOKEN}x`,
+      `Bearer ${TOKEN.slice(0, -1)}`,
+      "Bearer wrong",
+      `Basic ${Buffer.from(`user:${TOKEN}`).toString("base64")}`,
+      TOKEN,
+    ]) {
       const wrong = await t.app.inject({ method: "GET", url: "/metrics", headers: { authorization } });
       expect(wrong.statusCode, authorization).toBe(401);
       expect(wrong.headers["www-authenticate"]).toMatch(/^Bearer realm="metrics"/);
       expect(wrong.json<{ message: string }>().message).toMatch(/token/i);
     }
-    const right = await t.app.inject({ method: "GET", url: "/metrics", headers: { authorization: `bearer  ${TOKEN}` } });
+    const right = await t.app.inject({
+      method: "GET",
+      url: "/metrics",
+      headers: { authorization: `bearer  ${TOKEN}` },
+    });
     expect(right.statusCode).toBe(200);
     expect(right.headers["content-type"]).toBe("text/plain; version=0.0.4; charset=utf-8");
     expect(right.headers["cache-control"]).toBe("no-store");
@@ -117,14 +132,34 @@ describe("requests", () => {
     const lead = { method: "GET", route: "/api/admin/leads/:kind/:id" };
     const asked = () => t.app.inject({ method: "GET", url: `/api/admin/leads/contacts/${id}?q=jane%40example.com` });
     expect(await moved(t, "agency_http_requests_total", { ...lead, status_code: "401" }, asked)).toBe(1);
-    expect(await moved(t, "agency_http_request_duration_seconds_count", { ...lead, status_class: "4xx" }, asked)).toBe(1);
-    expect(await moved(t, "agency_http_request_duration_seconds_bucket", { ...lead, status_class: "4xx", le: "+Inf" }, asked)).toBe(1);
+    expect(await moved(t, "agency_http_request_duration_seconds_count", { ...lead, status_class: "4xx" }, asked)).toBe(
+      1,
+    );
+    expect(
+      await moved(
+        t,
+        "agency_http_request_duration_seconds_bucket",
+        { ...lead, status_class: "4xx", le: "+Inf" },
+        asked,
+      ),
+    ).toBe(1);
     const healthy = () => t.app.inject({ method: "GET", url: "/healthz" });
-    expect(await moved(t, "agency_http_requests_total", { method: "GET", route: "/healthz", status_code: "200" }, healthy)).toBe(1);
-    expect(await moved(t, "agency_http_request_duration_seconds_count", { method: "GET", route: "/healthz", status_class: "2xx" }, healthy)).toBe(1);
+    expect(
+      await moved(t, "agency_http_requests_total", { method: "GET", route: "/healthz", status_code: "200" }, healthy),
+    ).toBe(1);
+    expect(
+      await moved(
+        t,
+        "agency_http_request_duration_seconds_count",
+        { method: "GET", route: "/healthz", status_class: "2xx" },
+        healthy,
+      ),
+    ).toBe(1);
     // A path no route has: one label for all of them.
     const lost = () => t.app.inject({ method: "GET", url: `/api/no-such-thing/${id}` });
-    expect(await moved(t, "agency_http_requests_total", { method: "GET", route: "unmatched", status_code: "404" }, lost)).toBe(1);
+    expect(
+      await moved(t, "agency_http_requests_total", { method: "GET", route: "unmatched", status_code: "404" }, lost),
+    ).toBe(1);
 
     const body = (await t.app.inject({ method: "GET", url: "/metrics", headers: bearer })).body;
     expect(body).not.toContain(id);
@@ -150,14 +185,34 @@ describe("leads", () => {
       }),
     ).toBe(1);
     // A form name typed into the API is not a label: it counts as "other"; none at all as "none".
-    expect(await moved(t, "agency_leads_stored_total", stored("other"), async () => postContact(t, { ...(await humanSignals(t.app)), formName: "jane@example.com" }))).toBe(1);
-    const inquiry = async () => t.app.inject({ method: "POST", url: "/api/service-inquiry", payload: { ...validInquiry, ...(await humanSignals(t.app)) } });
+    expect(
+      await moved(t, "agency_leads_stored_total", stored("other"), async () =>
+        postContact(t, { ...(await humanSignals(t.app)), formName: "jane@example.com" }),
+      ),
+    ).toBe(1);
+    const inquiry = async () =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/service-inquiry",
+        payload: { ...validInquiry, ...(await humanSignals(t.app)) },
+      });
     expect(await moved(t, "agency_leads_stored_total", stored("none", "inquiries"), inquiry)).toBe(1);
     // A form posted without JavaScript from our own page (its Origin: one of unproven origin is only confirmed), by the form's own name.
     const form = async () => {
       const signals = await humanSignals(t.app);
-      const body = new URLSearchParams({ firstName: "Dana", lastName: "Whitfield", email: "dana@example.com", phone: "(512) 555-0147", formToken: signals.formToken });
-      const response = await t.app.inject({ method: "POST", url: "/forms/lead-audit", headers: { origin: "http://localhost:80", "content-type": "application/x-www-form-urlencoded" }, body: body.toString() });
+      const body = new URLSearchParams({
+        firstName: "Dana",
+        lastName: "Whitfield",
+        email: "dana@example.com",
+        phone: "(512) 555-0147",
+        formToken: signals.formToken,
+      });
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/forms/lead-audit",
+        headers: { origin: "http://localhost:80", "content-type": "application/x-www-form-urlencoded" },
+        body: body.toString(),
+      });
       expect(response.statusCode).toBe(303);
     };
     expect(await moved(t, "agency_leads_stored_total", stored("lead-audit"), form)).toBe(1);
@@ -167,15 +222,26 @@ describe("leads", () => {
   it("flagged as spam move the spam counter by reason, and not the stored leads'", async () => {
     const t = await appWith(withToken);
     const spam = (reason: string) => ({ kind: "contacts", reason });
-    const honeypot = async () => postContact(t, { ...(await humanSignals(t.app)), formName: "contact-page", website: "http://spam.example" });
+    const honeypot = async () =>
+      postContact(t, { ...(await humanSignals(t.app)), formName: "contact-page", website: "http://spam.example" });
     expect(await moved(t, "agency_spam_flagged_total", spam("honeypot"), honeypot)).toBe(1);
     expect(await moved(t, "agency_leads_stored_total", { form: "contact-page" }, honeypot)).toBe(0);
-    expect(await moved(t, "agency_spam_flagged_total", spam("token-missing"), () => postContact(t, { elapsedMs: 60_000 }))).toBe(1);
-    expect(await moved(t, "agency_spam_flagged_total", spam("token-forged"), () => postContact(t, { elapsedMs: 60_000, formToken: "v1.abc.def" }))).toBe(1);
+    expect(
+      await moved(t, "agency_spam_flagged_total", spam("token-missing"), () => postContact(t, { elapsedMs: 60_000 })),
+    ).toBe(1);
+    expect(
+      await moved(t, "agency_spam_flagged_total", spam("token-forged"), () =>
+        postContact(t, { elapsedMs: 60_000, formToken: "v1.abc.def" }),
+      ),
+    ).toBe(1);
     // One token carries one lead: the second lead on it is a replayed token, decided in the lead's transaction.
     const { formToken } = await humanSignals(t.app);
     expect((await postContact(t, { formToken, elapsedMs: 60_000 })).statusCode).toBe(201);
-    expect(await moved(t, "agency_spam_flagged_total", spam("token-reused"), () => postContact(t, { formToken, elapsedMs: 60_000 }))).toBe(1);
+    expect(
+      await moved(t, "agency_spam_flagged_total", spam("token-reused"), () =>
+        postContact(t, { formToken, elapsedMs: 60_000 }),
+      ),
+    ).toBe(1);
   });
 });
 
@@ -195,7 +261,10 @@ describe("deliveries", () => {
     mail: { transport: { kind: "smtp", url: smtp.url }, from: "Summit Leads <leads@summit.example>" },
     notify: ["owner@summit.example"],
     autoReply: false,
-    webhook: { url: receiver.url, secret: `whsec_${Buffer.from("a test secret of thirty-two bytes").toString("base64")}` },
+    webhook: {
+      url: receiver.url,
+      secret: `whsec_${Buffer.from("a test secret of thirty-two bytes").toString("base64")}`,
+    },
     ownerTimeZone: "America/New_York",
     business: { companyName: "Summit Lead Marketing", phone: "(512) 555-0186", phoneHref: "tel:+15125550186" },
     ...overrides,
@@ -213,7 +282,11 @@ describe("deliveries", () => {
     expect(valueOf(before, "agency_deliveries_pending", { channel: "owner-email" })).toBe(0);
     expect(valueOf(before, "agency_deliveries_oldest_pending_age_seconds", { channel: "webhook" })).toBe(0);
 
-    const response = await t.app.inject({ method: "POST", url: "/api/contact", payload: { ...validContact, ...(await humanSignals(t.app)) } });
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: { ...validContact, ...(await humanSignals(t.app)) },
+    });
     expect(response.statusCode).toBe(201);
     await settle(t);
     expect(receiver.received.length).toBeGreaterThan(0);
@@ -245,12 +318,22 @@ describe("deliveries", () => {
   });
 
   it("never sent for want of a channel count as not configured", async () => {
-    const t = await appWith({ ...withToken, delivery: delivery({ mail: null, notify: [], webhook: null }) }, { fresh: true });
+    const t = await appWith(
+      { ...withToken, delivery: delivery({ mail: null, notify: [], webhook: null }) },
+      { fresh: true },
+    );
     // Spam (no form token) gets no deliveries at all.
-    const spam = () => t.app.inject({ method: "POST", url: "/api/service-inquiry", payload: { ...validInquiry } }).then(async () => settle(t));
+    const spam = () =>
+      t.app
+        .inject({ method: "POST", url: "/api/service-inquiry", payload: { ...validInquiry } })
+        .then(async () => settle(t));
     expect(await moved(t, "agency_deliveries_not_configured", { channel: "owner-email" }, spam)).toBe(0);
     const real = async () => {
-      const response = await t.app.inject({ method: "POST", url: "/api/service-inquiry", payload: { ...validInquiry, ...(await humanSignals(t.app)) } });
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/service-inquiry",
+        payload: { ...validInquiry, ...(await humanSignals(t.app)) },
+      });
       expect(response.statusCode).toBe(201);
       await settle(t);
     };

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { firstKeptDay } from "./page-views.ts";
 import { createViewLimiter, isKnownBot, viewRules } from "./page-view-rules.ts";
 
-const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const CHROME =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 describe("which page views count", () => {
   it("leaves out bots, crawlers, previewers and headless browsers, and counts people's browsers", () => {
@@ -30,7 +31,11 @@ describe("which page views count", () => {
       "Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/23.0 Chrome/115.0.0.0 Mobile Safari/537.36",
       "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0",
     ];
-    for (const person of [...people, "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1", "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0"]) {
+    for (const person of [
+      ...people,
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+      "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
+    ]) {
       expect(isKnownBot(person), person).toBe(false);
     }
   });
@@ -41,9 +46,13 @@ describe("which page views count", () => {
     expect(uncountedReason({ "user-agent": CHROME, "sec-gpc": "1" }, "agency_session")).toBe("privacy");
     expect(uncountedReason({ "user-agent": CHROME, dnt: "1" }, "agency_session")).toBe("privacy");
     expect(uncountedReason({ "user-agent": CHROME, dnt: "0" }, "agency_session")).toBeNull();
-    expect(uncountedReason({ "user-agent": CHROME, cookie: "theme=dark; agency_session=abc" }, "agency_session")).toBe("admin");
+    expect(uncountedReason({ "user-agent": CHROME, cookie: "theme=dark; agency_session=abc" }, "agency_session")).toBe(
+      "admin",
+    );
     expect(uncountedReason({ "user-agent": CHROME, cookie: "not_agency_session=abc" }, "agency_session")).toBeNull();
-    expect(uncountedReason({ "user-agent": CHROME, "sec-purpose": "prefetch;prerender" }, "agency_session")).toBe("prefetch");
+    expect(uncountedReason({ "user-agent": CHROME, "sec-purpose": "prefetch;prerender" }, "agency_session")).toBe(
+      "prefetch",
+    );
   });
 
   it("limits each address per minute, and forgets after the minute", () => {

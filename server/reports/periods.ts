@@ -16,7 +16,10 @@ function addDays(date: string, days: number): string {
 
 /** The instants of whole local days `from`..`to` in the zone. */
 export function rangeOf(from: string, to: string, timeZone: string): InstantRange {
-  return { start: zonedInstant(from, 0, timeZone).toISOString(), end: zonedInstant(addDays(to, 1), 0, timeZone).toISOString() };
+  return {
+    start: zonedInstant(from, 0, timeZone).toISOString(),
+    end: zonedInstant(addDays(to, 1), 0, timeZone).toISOString(),
+  };
 }
 
 export type ResolvedPeriod = ReportPeriod & { range: InstantRange; previousRange: InstantRange };
@@ -38,23 +41,42 @@ function firstDayOf(name: ReportPeriodName, today: string): string {
 }
 
 /** The asked period (by name or dates), or the last 30 days, in the owner's calendar at `now`. */
-export function resolvePeriod(asked: { period?: ReportPeriodName | undefined; from?: string | undefined; to?: string | undefined }, now: Date, timeZone: string): ResolvedPeriod {
+export function resolvePeriod(
+  asked: { period?: ReportPeriodName | undefined; from?: string | undefined; to?: string | undefined },
+  now: Date,
+  timeZone: string,
+): ResolvedPeriod {
   const today = dateIn(timeZone, now.getTime());
   const to = asked.to ?? today;
   const from = asked.from ?? firstDayOf(asked.period ?? DEFAULT_PERIOD, today);
   // This week so far is compared with the same days of last week; any other period with the days just before it.
   const before = asked.period === "week" ? { from: addDays(from, -7), to: addDays(to, -7) } : previousPeriod(from, to);
-  return { from, to, timeZone, previousPeriod: before, range: rangeOf(from, to, timeZone), previousRange: rangeOf(before.from, before.to, timeZone) };
+  return {
+    from,
+    to,
+    timeZone,
+    previousPeriod: before,
+    range: rangeOf(from, to, timeZone),
+    previousRange: rangeOf(before.from, before.to, timeZone),
+  };
 }
 
 /** The owner's weeks (Monday to Sunday) that meet `from`..`to`: each Monday's date and its first instant (the period's start for the first one). */
-export function weeksOf(from: string, to: string, timeZone: string): { key: string; start: string; days: [string, string] }[] {
+export function weeksOf(
+  from: string,
+  to: string,
+  timeZone: string,
+): { key: string; start: string; days: [string, string] }[] {
   const weekday = (new Date(`${from}T00:00:00Z`).getUTCDay() + 6) % 7;
   const weeks = [];
   for (let monday = addDays(from, -weekday); monday <= to; monday = addDays(monday, 7)) {
     const first = monday < from ? from : monday;
     const sunday = addDays(monday, 6);
-    weeks.push({ key: monday, start: zonedInstant(first, 0, timeZone).toISOString(), days: [first, sunday > to ? to : sunday] as [string, string] });
+    weeks.push({
+      key: monday,
+      start: zonedInstant(first, 0, timeZone).toISOString(),
+      days: [first, sunday > to ? to : sunday] as [string, string],
+    });
   }
   return weeks;
 }

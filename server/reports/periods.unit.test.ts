@@ -5,18 +5,41 @@ import { rangeOf, resolvePeriod, weeksOf } from "./periods.ts";
 
 describe("a report's period", () => {
   it("runs from local midnight to local midnight, a 23-hour and a 25-hour day included", () => {
-    expect(rangeOf("2026-03-08", "2026-03-08", "America/Chicago")).toEqual({ start: "2026-03-08T06:00:00.000Z", end: "2026-03-09T05:00:00.000Z" });
-    expect(rangeOf("2026-11-01", "2026-11-01", "America/Chicago")).toEqual({ start: "2026-11-01T05:00:00.000Z", end: "2026-11-02T06:00:00.000Z" });
-    expect(rangeOf("2026-06-01", "2026-06-30", "Europe/London")).toEqual({ start: "2026-05-31T23:00:00.000Z", end: "2026-06-30T23:00:00.000Z" });
+    expect(rangeOf("2026-03-08", "2026-03-08", "America/Chicago")).toEqual({
+      start: "2026-03-08T06:00:00.000Z",
+      end: "2026-03-09T05:00:00.000Z",
+    });
+    expect(rangeOf("2026-11-01", "2026-11-01", "America/Chicago")).toEqual({
+      start: "2026-11-01T05:00:00.000Z",
+      end: "2026-11-02T06:00:00.000Z",
+    });
+    expect(rangeOf("2026-06-01", "2026-06-30", "Europe/London")).toEqual({
+      start: "2026-05-31T23:00:00.000Z",
+      end: "2026-06-30T23:00:00.000Z",
+    });
   });
 
   it("takes the owner's today, not UTC's, and the same length before", () => {
     // 02:00 UTC on July 1 is still June 30 in Chicago.
     const period = resolvePeriod({ period: "7d" }, new Date("2026-07-01T02:00:00Z"), "America/Chicago");
-    expect(period).toMatchObject({ from: "2026-06-24", to: "2026-06-30", previousPeriod: { from: "2026-06-17", to: "2026-06-23" } });
-    expect(resolvePeriod({ from: "2026-02-01", to: "2026-02-28" }, new Date(), "UTC").previousPeriod).toEqual({ from: "2026-01-04", to: "2026-01-31" });
-    expect(resolvePeriod({}, new Date("2026-07-01T12:00:00Z"), "UTC")).toMatchObject({ from: "2026-06-02", to: "2026-07-01" });
-    expect(resolvePeriod({ period: "month" }, new Date("2026-07-15T12:00:00Z"), "UTC")).toMatchObject({ from: "2026-07-01", to: "2026-07-15", previousPeriod: { from: "2026-06-16", to: "2026-06-30" } });
+    expect(period).toMatchObject({
+      from: "2026-06-24",
+      to: "2026-06-30",
+      previousPeriod: { from: "2026-06-17", to: "2026-06-23" },
+    });
+    expect(resolvePeriod({ from: "2026-02-01", to: "2026-02-28" }, new Date(), "UTC").previousPeriod).toEqual({
+      from: "2026-01-04",
+      to: "2026-01-31",
+    });
+    expect(resolvePeriod({}, new Date("2026-07-01T12:00:00Z"), "UTC")).toMatchObject({
+      from: "2026-06-02",
+      to: "2026-07-01",
+    });
+    expect(resolvePeriod({ period: "month" }, new Date("2026-07-15T12:00:00Z"), "UTC")).toMatchObject({
+      from: "2026-07-01",
+      to: "2026-07-15",
+      previousPeriod: { from: "2026-06-16", to: "2026-06-30" },
+    });
   });
 
   it("compares this week so far with the same days of last week", () => {

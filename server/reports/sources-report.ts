@@ -12,7 +12,12 @@ import { weeksOf, type ResolvedPeriod } from "./periods.ts";
 
 type ViewsByPath = Map<string, { views: number; entrances: number }>;
 
-const weekLabel = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const weekLabel = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 function labelOf(by: ReportDimension, key: string | null): string {
   if (by === "channel") return channelLabels[key as LeadChannel] ?? key ?? "Direct";
@@ -32,7 +37,12 @@ function sumViews(views: ViewsByPath, paths: Iterable<string | null>): number {
   return sum;
 }
 
-export async function sourcesReport(leads: LeadsRepository, pageViews: PageViews, by: ReportDimension, period: ResolvedPeriod): Promise<SourcesReport> {
+export async function sourcesReport(
+  leads: LeadsRepository,
+  pageViews: PageViews,
+  by: ReportDimension,
+  period: ResolvedPeriod,
+): Promise<SourcesReport> {
   const { range, previousRange, previousPeriod: previous } = period;
   const weeks = by === "week" ? weeksOf(period.from, period.to, period.timeZone) : [];
   // Weeks have no previous rows, but the totals have a previous period: grouped by channel (any grouping sums alike).
@@ -43,7 +53,12 @@ export async function sourcesReport(leads: LeadsRepository, pageViews: PageViews
     pageViews.byPath(previous.from, previous.to),
   ]);
   // People count at their first lead of the period (repositories/leads/reports.ts), so the groups add up.
-  const sum = (groups: LeadGroup[]): LeadGroup => groups.reduce((total, g) => ({ key: null, leads: total.leads + g.leads, people: total.people + g.people }), { key: null, leads: 0, people: 0 });
+  const sum = (groups: LeadGroup[]): LeadGroup =>
+    groups.reduce((total, g) => ({ key: null, leads: total.leads + g.leads, people: total.people + g.people }), {
+      key: null,
+      leads: 0,
+      people: 0,
+    });
   const allViews = (byPath: ViewsByPath) => [...byPath.values()].reduce((sum, { views }) => sum + views, 0);
 
   // The views each row's key stands for, in the period and the one before (null: none that mean anything).
@@ -52,10 +67,17 @@ export async function sourcesReport(leads: LeadsRepository, pageViews: PageViews
   const then: Side = { byPath: viewsBefore, groups: before };
   let viewsOf: (key: string | null, side: Side) => number | null = () => null;
   if (by === "landing") viewsOf = (key, side) => (key === null ? null : (side.byPath.get(key)?.views ?? 0));
-  if (by === "form") viewsOf = (key, side) => (key === null ? null : sumViews(side.byPath, side.groups.find((group) => group.key === key)?.pages ?? []));
+  if (by === "form")
+    viewsOf = (key, side) =>
+      key === null ? null : sumViews(side.byPath, side.groups.find((group) => group.key === key)?.pages ?? []);
   if (by === "week") {
     const byDay = await pageViews.byDay(period.from, period.to);
-    const weekViews = new Map(weeks.map((week) => [week.key, [...byDay].filter(([day]) => day >= week.days[0] && day <= week.days[1]).reduce((sum, [, n]) => sum + n, 0)]));
+    const weekViews = new Map(
+      weeks.map((week) => [
+        week.key,
+        [...byDay].filter(([day]) => day >= week.days[0] && day <= week.days[1]).reduce((sum, [, n]) => sum + n, 0),
+      ]),
+    );
     viewsOf = (key) => (key === null ? null : (weekViews.get(key) ?? 0));
   }
 
@@ -64,14 +86,24 @@ export async function sourcesReport(leads: LeadsRepository, pageViews: PageViews
   const beforeByKey = new Map(by === "week" ? [] : before.map((group) => [keyOf(group), group]));
   // Every channel is listed, and every week of the period; other keys when they had leads in either period.
   const keys: (string | null)[] =
-    by === "channel" ? [...leadChannels] : by === "week" ? weeks.map((week) => week.key) : [...new Set([...currentByKey.keys(), ...beforeByKey.keys()])];
+    by === "channel"
+      ? [...leadChannels]
+      : by === "week"
+        ? weeks.map((week) => week.key)
+        : [...new Set([...currentByKey.keys(), ...beforeByKey.keys()])];
   const rows: SourcesRow[] = keys.map((key) => ({
     key,
     label: labelOf(by, key),
     current: figures(currentByKey.get(key), viewsOf(key, now)),
     previous: by === "week" ? null : figures(beforeByKey.get(key), viewsOf(key, then)),
   }));
-  if (by !== "week") rows.sort((a, b) => b.current.leads - a.current.leads || (b.previous?.leads ?? 0) - (a.previous?.leads ?? 0) || a.label.localeCompare(b.label));
+  if (by !== "week")
+    rows.sort(
+      (a, b) =>
+        b.current.leads - a.current.leads ||
+        (b.previous?.leads ?? 0) - (a.previous?.leads ?? 0) ||
+        a.label.localeCompare(b.label),
+    );
 
   const { range: _range, previousRange: _previousRange, ...shown } = period;
   return {

@@ -26,9 +26,18 @@ export function speedFigures(group: AnswerFigures = NO_LEADS): SpeedFigures {
   };
 }
 
-export async function speedReport(leads: LeadsRepository, teamNames: () => Promise<{ id: string; name: string }[]>, period: ResolvedPeriod, now: Date): Promise<SpeedReport> {
+export async function speedReport(
+  leads: LeadsRepository,
+  teamNames: () => Promise<{ id: string; name: string }[]>,
+  period: ResolvedPeriod,
+  now: Date,
+): Promise<SpeedReport> {
   const weeks = weeksOf(period.from, period.to, period.timeZone);
-  const [current, before, team] = await Promise.all([leads.reports.answerGroups(period.range, weeks, now), leads.reports.answerGroups(period.previousRange, [], now), teamNames()]);
+  const [current, before, team] = await Promise.all([
+    leads.reports.answerGroups(period.range, weeks, now),
+    leads.reports.answerGroups(period.previousRange, [], now),
+    teamNames(),
+  ]);
   const byWeek = weeks.map((week, i) => ({ weekStart: week.key, ...speedFigures(current.byWeek.get(i)) }));
   // By who answered first (answered_by; a lead not answered yet: whoever holds it), only when there is a
   // team: one user's row would repeat the total. Not the current assignee: a lead handed on keeps its credit.

@@ -39,7 +39,8 @@ export type ClaimedAccountMail = {
   expiresAt: string | null;
 };
 
-const isoOf = (at: Date | string | null | undefined) => (at == null ? null : typeof at === "string" ? at : at.toISOString());
+const isoOf = (at: Date | string | null | undefined) =>
+  at == null ? null : typeof at === "string" ? at : at.toISOString();
 
 /**
  * Queues one mail in `db` (pass the transaction that makes its reason); answers its id. The caller wakes the
@@ -68,7 +69,10 @@ export async function insertAccountMail(db: Kysely<Database>, mail: AccountMail,
   return id;
 }
 
-type ClaimRow = Pick<AccountMailsTable, "id" | "recipient" | "subject" | "textBody" | "htmlBody" | "createdAt" | "expiresAt"> & { kind: string; attempts: number };
+type ClaimRow = Pick<
+  AccountMailsTable,
+  "id" | "recipient" | "subject" | "textBody" | "htmlBody" | "createdAt" | "expiresAt"
+> & { kind: string; attempts: number };
 
 export function createAccountMailsRepository(db: Kysely<Database>) {
   return {
@@ -81,7 +85,17 @@ export function createAccountMailsRepository(db: Kysely<Database>) {
       const at = now.toISOString();
       await db
         .insertInto("accountMails")
-        .values({ id, kind: "password-reset", recipient: address, subject: "", state: "pending", nextAttemptAt: at, expiresAt: expiresAt.toISOString(), createdAt: at, updatedAt: at })
+        .values({
+          id,
+          kind: "password-reset",
+          recipient: address,
+          subject: "",
+          state: "pending",
+          nextAttemptAt: at,
+          expiresAt: expiresAt.toISOString(),
+          createdAt: at,
+          updatedAt: at,
+        })
         .execute();
       return id;
     },
@@ -95,13 +109,23 @@ export function createAccountMailsRepository(db: Kysely<Database>) {
       let due = db
         .selectFrom("accountMails")
         .select("id")
-        .where((eb) => eb.or([eb.and([eb("state", "=", "pending"), eb("nextAttemptAt", "<=", at)]), eb.and([eb("state", "=", "sending"), eb("leaseUntil", "<=", at)])]))
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("state", "=", "pending"), eb("nextAttemptAt", "<=", at)]),
+            eb.and([eb("state", "=", "sending"), eb("leaseUntil", "<=", at)]),
+          ]),
+        )
         .orderBy("nextAttemptAt")
         .limit(limit);
       if (isPostgres(db)) due = due.forUpdate().skipLocked();
       const rows: ClaimRow[] = await db
         .updateTable("accountMails")
-        .set({ state: "sending", leaseUntil: leaseUntil.toISOString(), attempts: sql<number>`attempts + 1`, updatedAt: at })
+        .set({
+          state: "sending",
+          leaseUntil: leaseUntil.toISOString(),
+          attempts: sql<number>`attempts + 1`,
+          updatedAt: at,
+        })
         .where("id", "in", due)
         .returning(["id", "kind", "recipient", "subject", "textBody", "htmlBody", "attempts", "createdAt", "expiresAt"])
         .execute();
@@ -123,7 +147,16 @@ export function createAccountMailsRepository(db: Kysely<Database>) {
       const at = now.toISOString();
       await db
         .updateTable("accountMails")
-        .set({ state: "sent", sentAt: at, updatedAt: at, leaseUntil: null, nextAttemptAt: null, lastError: null, textBody: null, htmlBody: null })
+        .set({
+          state: "sent",
+          sentAt: at,
+          updatedAt: at,
+          leaseUntil: null,
+          nextAttemptAt: null,
+          lastError: null,
+          textBody: null,
+          htmlBody: null,
+        })
         .where("id", "=", id)
         .where("state", "=", "sending")
         .execute();
@@ -144,7 +177,14 @@ export function createAccountMailsRepository(db: Kysely<Database>) {
       const giveUp = retryAt === null ? { textBody: null, htmlBody: null } : {};
       await db
         .updateTable("accountMails")
-        .set({ state: retryAt ? "pending" : "failed", nextAttemptAt: retryAt?.toISOString() ?? null, leaseUntil: null, lastError: error.slice(0, 2000), updatedAt: now.toISOString(), ...giveUp })
+        .set({
+          state: retryAt ? "pending" : "failed",
+          nextAttemptAt: retryAt?.toISOString() ?? null,
+          leaseUntil: null,
+          lastError: error.slice(0, 2000),
+          updatedAt: now.toISOString(),
+          ...giveUp,
+        })
         .where("id", "=", id)
         .where("state", "=", "sending")
         .execute();
@@ -154,7 +194,12 @@ export function createAccountMailsRepository(db: Kysely<Database>) {
     async statesOf(verificationIds: string[]): Promise<Map<string, AccountMailState>> {
       const states = new Map<string, AccountMailState>();
       if (verificationIds.length === 0) return states;
-      const rows = await db.selectFrom("accountMails").select(["verificationId", "state"]).where("verificationId", "in", verificationIds).orderBy("createdAt").execute();
+      const rows = await db
+        .selectFrom("accountMails")
+        .select(["verificationId", "state"])
+        .where("verificationId", "in", verificationIds)
+        .orderBy("createdAt")
+        .execute();
       for (const row of rows) if (row.verificationId) states.set(row.verificationId, row.state as AccountMailState);
       return states;
     },
@@ -162,7 +207,11 @@ export function createAccountMailsRepository(db: Kysely<Database>) {
     /** Removes finished rows older than `keepMs` (the hourly sweep); they keep no body by then. */
     async deleteOld(now: Date, keepMs = 30 * 24 * 60 * 60 * 1000): Promise<number> {
       const before = new Date(now.getTime() - keepMs).toISOString();
-      const result = await db.deleteFrom("accountMails").where("state", "in", ["sent", "failed", "dropped"]).where("updatedAt", "<=", before).executeTakeFirst();
+      const result = await db
+        .deleteFrom("accountMails")
+        .where("state", "in", ["sent", "failed", "dropped"])
+        .where("updatedAt", "<=", before)
+        .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   };

@@ -17,18 +17,33 @@ export function createMailboxStateRepository(db: Kysely<Database>, mailbox: stri
      * past `now`: one conditional UPDATE, so two instances racing cannot both win (on either database).
      */
     async takeLease(holder: string, now: Date, until: Date): Promise<boolean> {
-      await db.insertInto("mailboxState").values({ id: mailbox, lastUid: 0 }).onConflict((oc) => oc.column("id").doNothing()).execute();
+      await db
+        .insertInto("mailboxState")
+        .values({ id: mailbox, lastUid: 0 })
+        .onConflict((oc) => oc.column("id").doNothing())
+        .execute();
       const result = await db
         .updateTable("mailboxState")
         .set({ leaseHolder: holder, leaseUntil: until.toISOString() })
         .where("id", "=", mailbox)
-        .where((eb) => eb.or([eb("leaseHolder", "is", null), eb("leaseHolder", "=", holder), eb("leaseUntil", "<=", now.toISOString())]))
+        .where((eb) =>
+          eb.or([
+            eb("leaseHolder", "is", null),
+            eb("leaseHolder", "=", holder),
+            eb("leaseUntil", "<=", now.toISOString()),
+          ]),
+        )
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
 
     async releaseLease(holder: string): Promise<void> {
-      await db.updateTable("mailboxState").set({ leaseHolder: null, leaseUntil: null }).where("id", "=", mailbox).where("leaseHolder", "=", holder).execute();
+      await db
+        .updateTable("mailboxState")
+        .set({ leaseHolder: null, leaseUntil: null })
+        .where("id", "=", mailbox)
+        .where("leaseHolder", "=", holder)
+        .execute();
     },
 
     async place(): Promise<MailboxPlace> {
@@ -38,13 +53,22 @@ export function createMailboxStateRepository(db: Kysely<Database>, mailbox: stri
 
     /** Saves the place; only the lease's holder may (an instance whose lease ran out writes nothing). */
     async savePlace(holder: string, place: MailboxPlace): Promise<boolean> {
-      const result = await db.updateTable("mailboxState").set(place).where("id", "=", mailbox).where("leaseHolder", "=", holder).executeTakeFirst();
+      const result = await db
+        .updateTable("mailboxState")
+        .set(place)
+        .where("id", "=", mailbox)
+        .where("leaseHolder", "=", holder)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
 
     /** A poll's end: a good one clears the error; a failed one keeps the last good poll's time. */
     async recordPoll(now: Date, error: string | null): Promise<void> {
-      await db.insertInto("mailboxState").values({ id: mailbox, lastUid: 0 }).onConflict((oc) => oc.column("id").doNothing()).execute();
+      await db
+        .insertInto("mailboxState")
+        .values({ id: mailbox, lastUid: 0 })
+        .onConflict((oc) => oc.column("id").doNothing())
+        .execute();
       await db
         .updateTable("mailboxState")
         .set(error === null ? { lastPolledAt: now.toISOString(), lastError: null } : { lastError: error })

@@ -33,8 +33,17 @@ export type LinkState = { state: "waiting" | "confirmed" | "expired"; address: s
  */
 export async function readNotificationSettings(db: Kysely<Database>): Promise<StoredNotificationSettings> {
   const [addresses, row] = await Promise.all([
-    db.selectFrom("notifyAddresses").select(["address", "tokenExpiresAt", "addedAt", "confirmedAt"]).orderBy("addedAt").orderBy("address").execute(),
-    db.selectFrom("notificationSettings").select(["autoReply", "morningEmailEnabled", "morningEmailHour"]).where("id", "=", SETTINGS_ROW).executeTakeFirst(),
+    db
+      .selectFrom("notifyAddresses")
+      .select(["address", "tokenExpiresAt", "addedAt", "confirmedAt"])
+      .orderBy("addedAt")
+      .orderBy("address")
+      .execute(),
+    db
+      .selectFrom("notificationSettings")
+      .select(["autoReply", "morningEmailEnabled", "morningEmailHour"])
+      .where("id", "=", SETTINGS_ROW)
+      .executeTakeFirst(),
   ]);
   return {
     addresses,
@@ -46,11 +55,20 @@ export async function readNotificationSettings(db: Kysely<Database>): Promise<St
 function newLink(address: string, now: Date): IssuedLink & { tokenHash: string } {
   // The same 256-bit random token and SHA-256 at rest as a session's: a leaked table confirms nothing.
   const token = createSessionToken();
-  return { address, token, tokenHash: hashSessionToken(token), expiresAt: new Date(now.getTime() + CONFIRMATION_LINK_HOURS * HOUR_MS).toISOString() };
+  return {
+    address,
+    token,
+    tokenHash: hashSessionToken(token),
+    expiresAt: new Date(now.getTime() + CONFIRMATION_LINK_HOURS * HOUR_MS).toISOString(),
+  };
 }
 
 async function linkState(db: Kysely<Database>, token: string, now: Date): Promise<LinkState> {
-  const row = await db.selectFrom("notifyAddresses").select(["address", "tokenExpiresAt", "confirmedAt"]).where("tokenHash", "=", hashSessionToken(token)).executeTakeFirst();
+  const row = await db
+    .selectFrom("notifyAddresses")
+    .select(["address", "tokenExpiresAt", "confirmedAt"])
+    .where("tokenHash", "=", hashSessionToken(token))
+    .executeTakeFirst();
   if (!row) return { state: "unknown" };
   if (row.confirmedAt !== null) return { state: "confirmed", address: row.address };
   return { state: Date.parse(row.tokenExpiresAt) <= now.getTime() ? "expired" : "waiting", address: row.address };
@@ -76,7 +94,9 @@ export function createNotificationSettingsRepository(db: Kysely<Database>) {
         const issued: IssuedLink[] = [];
         if (change.addresses) {
           const wanted = change.addresses.map((address) => address.toLowerCase());
-          const existing = new Set((await trx.selectFrom("notifyAddresses").select("address").execute()).map((row) => row.address));
+          const existing = new Set(
+            (await trx.selectFrom("notifyAddresses").select("address").execute()).map((row) => row.address),
+          );
           const removed = [...existing].filter((address) => !wanted.includes(address));
           if (removed.length > 0) await trx.deleteFrom("notifyAddresses").where("address", "in", removed).execute();
           for (const address of wanted.filter((address) => !existing.has(address))) {
@@ -84,7 +104,13 @@ export function createNotificationSettingsRepository(db: Kysely<Database>) {
             // Two admins adding one address at once: the second keeps the first's row and sends no link.
             const inserted = await trx
               .insertInto("notifyAddresses")
-              .values({ address, tokenHash: link.tokenHash, tokenExpiresAt: link.expiresAt, addedAt: at, confirmedAt: null })
+              .values({
+                address,
+                tokenHash: link.tokenHash,
+                tokenExpiresAt: link.expiresAt,
+                addedAt: at,
+                confirmedAt: null,
+              })
               .onConflict((oc) => oc.column("address").doNothing())
               .returning("address")
               .executeTakeFirst();
@@ -96,7 +122,10 @@ export function createNotificationSettingsRepository(db: Kysely<Database>) {
             .updateTable("notificationSettings")
             .set({
               ...(change.autoReply !== undefined && { autoReply: change.autoReply ? 1 : 0 }),
-              ...(change.morningEmail !== undefined && { morningEmailEnabled: change.morningEmail.enabled ? 1 : 0, morningEmailHour: change.morningEmail.hour }),
+              ...(change.morningEmail !== undefined && {
+                morningEmailEnabled: change.morningEmail.enabled ? 1 : 0,
+                morningEmailHour: change.morningEmail.hour,
+              }),
               updatedAt: at,
             })
             .where("id", "=", SETTINGS_ROW)
@@ -128,7 +157,10 @@ export function createNotificationSettingsRepository(db: Kysely<Database>) {
      * Confirms the address of `token` if its link is unused and unexpired: one conditional update, so two
      * presses (or two instances) confirm once. Otherwise answers why not ("used" is a confirmed address).
      */
-    async confirm(token: string, now: Date): Promise<{ outcome: "confirmed" | "used" | "expired"; address: string } | { outcome: "unknown" }> {
+    async confirm(
+      token: string,
+      now: Date,
+    ): Promise<{ outcome: "confirmed" | "used" | "expired"; address: string } | { outcome: "unknown" }> {
       const tokenHash = hashSessionToken(token);
       const at = now.toISOString();
       const confirmed = await db

@@ -30,7 +30,11 @@ export function createPageViewsRepository(db: Kysely<Database>) {
     async byPath(from: string, to: string): Promise<Map<string, { views: number; entrances: number }>> {
       const rows = await db
         .selectFrom("pageViews")
-        .select((eb) => ["path", eb.fn.sum<number>("views").as("views"), eb.fn.sum<number>("entrances").as("entrances")])
+        .select((eb) => [
+          "path",
+          eb.fn.sum<number>("views").as("views"),
+          eb.fn.sum<number>("entrances").as("entrances"),
+        ])
         .where("day", ">=", from)
         .where("day", "<=", to)
         .groupBy("path")

@@ -24,7 +24,12 @@ export function createRateLimitsRepository(db: Kysely<Database>) {
           oc.column("key").doUpdateSet((eb) => {
             const ended = eb("rateLimits.resetAt", "<=", nowIso);
             return {
-              count: eb.case().when(ended).then(1).else(eb("rateLimits.count", "+", 1)).end(),
+              count: eb
+                .case()
+                .when(ended)
+                .then(1)
+                .else(eb("rateLimits.count", "+", 1))
+                .end(),
               resetAt: eb.case().when(ended).then(eb.ref("excluded.resetAt")).else(eb.ref("rateLimits.resetAt")).end(),
             };
           }),

@@ -21,20 +21,39 @@ export function createReplyTemplatesRepository(db: Kysely<Database>, clock: () =
       const at = now.toISOString();
       const id = randomUUID();
       return db.transaction().execute(async (trx) => {
-        await trx.insertInto("replyTemplates").values({ id, ...content, createdAt: at, updatedAt: at, updatedBy: actor.userId }).execute();
-        await recordActivity(trx, [{ actor, kind: "settings", summary: `added the reply template “${content.name}”` }], now);
+        await trx
+          .insertInto("replyTemplates")
+          .values({ id, ...content, createdAt: at, updatedAt: at, updatedBy: actor.userId })
+          .execute();
+        await recordActivity(
+          trx,
+          [{ actor, kind: "settings", summary: `added the reply template “${content.name}”` }],
+          now,
+        );
         return { id, ...content, updatedAt: at };
       });
     },
 
     /** Undefined: no such template. */
-    async update(id: string, content: ReplyTemplateContent, actor: NonNullable<ActivityActor>): Promise<ReplyTemplate | undefined> {
+    async update(
+      id: string,
+      content: ReplyTemplateContent,
+      actor: NonNullable<ActivityActor>,
+    ): Promise<ReplyTemplate | undefined> {
       const now = clock();
       const at = now.toISOString();
       return db.transaction().execute(async (trx) => {
-        const result = await trx.updateTable("replyTemplates").set({ ...content, updatedAt: at, updatedBy: actor.userId }).where("id", "=", id).executeTakeFirst();
+        const result = await trx
+          .updateTable("replyTemplates")
+          .set({ ...content, updatedAt: at, updatedBy: actor.userId })
+          .where("id", "=", id)
+          .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return undefined;
-        await recordActivity(trx, [{ actor, kind: "settings", summary: `changed the reply template “${content.name}”` }], now);
+        await recordActivity(
+          trx,
+          [{ actor, kind: "settings", summary: `changed the reply template “${content.name}”` }],
+          now,
+        );
         return { id, ...content, updatedAt: at };
       });
     },
@@ -45,7 +64,11 @@ export function createReplyTemplatesRepository(db: Kysely<Database>, clock: () =
       return db.transaction().execute(async (trx) => {
         const gone = await trx.deleteFrom("replyTemplates").where("id", "=", id).returning("name").executeTakeFirst();
         if (!gone) return false;
-        await recordActivity(trx, [{ actor, kind: "settings", summary: `deleted the reply template “${gone.name}”` }], now);
+        await recordActivity(
+          trx,
+          [{ actor, kind: "settings", summary: `deleted the reply template “${gone.name}”` }],
+          now,
+        );
         return true;
       });
     },

@@ -28,9 +28,18 @@ const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).di
 
 beforeAll(async () => {
   clientDir = mkdtempSync(join(tmpdir(), "agency-client-"));
-  writeWithVariants(join(clientDir, "index.html"), '<link rel="canonical" href="https://agency.example/"/><h1>Home page</h1>'.padEnd(2000, " "));
-  writeWithVariants(join(clientDir, "about", "index.html"), '<link rel="canonical" href="https://agency.example/about"/><h1>About page</h1>');
-  writeWithVariants(join(clientDir, "thanks", "index.html"), '<link rel="canonical" href="https://agency.example/thanks"/><meta name="robots" content="noindex"/><h1>Thanks</h1>');
+  writeWithVariants(
+    join(clientDir, "index.html"),
+    '<link rel="canonical" href="https://agency.example/"/><h1>Home page</h1>'.padEnd(2000, " "),
+  );
+  writeWithVariants(
+    join(clientDir, "about", "index.html"),
+    '<link rel="canonical" href="https://agency.example/about"/><h1>About page</h1>',
+  );
+  writeWithVariants(
+    join(clientDir, "thanks", "index.html"),
+    '<link rel="canonical" href="https://agency.example/thanks"/><meta name="robots" content="noindex"/><h1>Thanks</h1>',
+  );
   writeWithVariants(
     join(clientDir, "contact", "index.html"),
     [
@@ -43,18 +52,30 @@ beforeAll(async () => {
       '<img src="https://images.example/photo.jpg" alt="">',
     ].join(""),
   );
-  writeWithVariants(join(clientDir, "404.html"), '<meta name="robots" content="noindex"/><h1>404 Page Not Found</h1><script type="module" src="/assets/page.Ab12.js"></script>');
+  writeWithVariants(
+    join(clientDir, "404.html"),
+    '<meta name="robots" content="noindex"/><h1>404 Page Not Found</h1><script type="module" src="/assets/page.Ab12.js"></script>',
+  );
   writeWithVariants(
     join(clientDir, "admin", "index.html"),
-    `<meta name="robots" content="noindex"/><style>${ISLAND_STYLE}</style><script>${ISLAND_SCRIPT}</script><astro-island component-url="/assets/admin-app.Gh78.js"><p>Loading...</p></astro-island>`.padEnd(2000, " "),
+    `<meta name="robots" content="noindex"/><style>${ISLAND_STYLE}</style><script>${ISLAND_SCRIPT}</script><astro-island component-url="/assets/admin-app.Gh78.js"><p>Loading...</p></astro-island>`.padEnd(
+      2000,
+      " ",
+    ),
   );
   writeWithVariants(join(clientDir, "assets", "entry-AbC123.js"), "console.log('app');".repeat(100));
   // The site script loads the Google tag; the admin app has no third party in it.
   writeFileSync(join(clientDir, "assets", "page.Ab12.js"), 'import"./analytics.Ij90.js";');
-  writeFileSync(join(clientDir, "assets", "analytics.Ij90.js"), 'export const u="https://www.googletagmanager.com/gtag/js?id=";');
+  writeFileSync(
+    join(clientDir, "assets", "analytics.Ij90.js"),
+    'export const u="https://www.googletagmanager.com/gtag/js?id=";',
+  );
   writeFileSync(join(clientDir, "assets", "contact-form.Cd34.js"), 'import{a}from"./client.Ef56.js";');
   writeFileSync(join(clientDir, "assets", "client.Ef56.js"), "export const a=1;");
-  writeFileSync(join(clientDir, "assets", "admin-app.Gh78.js"), 'import{a}from"./client.Ef56.js";const s="[data-radix-select-viewport]{scrollbar-width:none}";');
+  writeFileSync(
+    join(clientDir, "assets", "admin-app.Gh78.js"),
+    'import{a}from"./client.Ef56.js";const s="[data-radix-select-viewport]{scrollbar-width:none}";',
+  );
   writeFileSync(join(clientDir, "favicon.ico"), "icon");
   t = await createTestApp({ clientDir });
 });
@@ -194,9 +215,24 @@ describe("serving the built client", () => {
   it("answers the 404 page with status 404 for dot segments, doubled slashes and over-long paths, never the static files' 403 (issue 19)", async () => {
     // Through a real socket: inject would resolve `/..` to `/` before the server saw it (the test above
     // started listening; alone, this one starts).
-    const port = t.app.server.listening ? (t.app.server.address() as AddressInfo).port : Number(new URL(await t.app.listen({ port: 0, host: "127.0.0.1" })).port);
+    const port = t.app.server.listening
+      ? (t.app.server.address() as AddressInfo).port
+      : Number(new URL(await t.app.listen({ port: 0, host: "127.0.0.1" })).port);
     const notFoundBody = (await get("/no-such-page")).body;
-    for (const target of ["/..", "/../..", "//x", "//assets/app.js", "/a/..", "/about/..", "/%2e%2e", "/%2E%2E/%2e%2e/etc/passwd", "/assets/%2e%2e/index.html", `/${"a".repeat(5000)}`, `/about/${"b".repeat(300)}`, `/${"c/".repeat(1100)}d`]) {
+    for (const target of [
+      "/..",
+      "/../..",
+      "//x",
+      "//assets/app.js",
+      "/a/..",
+      "/about/..",
+      "/%2e%2e",
+      "/%2E%2E/%2e%2e/etc/passwd",
+      "/assets/%2e%2e/index.html",
+      `/${"a".repeat(5000)}`,
+      `/about/${"b".repeat(300)}`,
+      `/${"c/".repeat(1100)}d`,
+    ]) {
       const response = await rawGet(port, target);
       expect(response.status, target.slice(0, 40)).toBe(404);
       expect(response.body, target.slice(0, 40)).toContain(notFoundBody.slice(0, 200));
@@ -228,7 +264,13 @@ describe("serving the built client", () => {
       await t.app.inject({
         method: "POST",
         url: "/api/contact",
-        payload: { firstName: "A", lastName: "B", email: "a@example.com", phone: "5550100100", ...(await humanSignals(t.app)) },
+        payload: {
+          firstName: "A",
+          lastName: "B",
+          email: "a@example.com",
+          phone: "5550100100",
+          ...(await humanSignals(t.app)),
+        },
       });
     }
     const login = await t.app.inject({
@@ -264,9 +306,24 @@ describe("Content-Security-Policy and Permissions-Policy", () => {
     // React writes the booking card's height as a style attribute.
     expect(policy.get("style-src-attr")).toEqual(["'unsafe-hashes'", sha256("height:700px")]);
     expect(policy.get("frame-src")).toEqual(["https://calendly.example"]);
-    expect(policy.get("img-src")).toEqual(["'self'", "https://*.google-analytics.com", "https://*.googletagmanager.com", "https://images.example"]);
-    expect(policy.get("connect-src")).toEqual(["'self'", "https://*.google-analytics.com", "https://*.analytics.google.com", "https://*.googletagmanager.com"]);
-    for (const [name, sources] of [["object-src", ["'none'"]], ["base-uri", ["'self'"]], ["form-action", ["'self'"]], ["frame-ancestors", ["'self'"]]] as const) {
+    expect(policy.get("img-src")).toEqual([
+      "'self'",
+      "https://*.google-analytics.com",
+      "https://*.googletagmanager.com",
+      "https://images.example",
+    ]);
+    expect(policy.get("connect-src")).toEqual([
+      "'self'",
+      "https://*.google-analytics.com",
+      "https://*.analytics.google.com",
+      "https://*.googletagmanager.com",
+    ]);
+    for (const [name, sources] of [
+      ["object-src", ["'none'"]],
+      ["base-uri", ["'self'"]],
+      ["form-action", ["'self'"]],
+      ["frame-ancestors", ["'self'"]],
+    ] as const) {
       expect(policy.get(name), name).toEqual(sources);
     }
     // The JSON-LD block is data, not script: it needs no hash.
@@ -325,7 +382,12 @@ describe("Content-Security-Policy and Permissions-Policy", () => {
       expect(response.headers["cache-control"]).toBe("no-store");
       expect(response.headers.etag).toBeUndefined();
       expect(response.headers["content-encoding"]).toBe(encoding === "identity" ? undefined : encoding);
-      const body = encoding === "br" ? brotliDecompressSync(response.rawPayload).toString() : encoding === "gzip" ? gunzipSync(response.rawPayload).toString() : response.body;
+      const body =
+        encoding === "br"
+          ? brotliDecompressSync(response.rawPayload).toString()
+          : encoding === "gzip"
+            ? gunzipSync(response.rawPayload).toString()
+            : response.body;
       const nonce = /<meta property="csp-nonce" nonce="([^"]+)">/.exec(body)?.[1] ?? "";
       expect(String(response.headers["content-security-policy"])).toContain(`'nonce-${nonce}'`);
       expect(body).toContain("<astro-island");
@@ -346,14 +408,23 @@ describe("Content-Security-Policy and Permissions-Policy", () => {
 
   it("lets nothing load from API answers, assets and other files", async () => {
     for (const path of ["/api/nothing-here", "/healthz", "/assets/entry-AbC123.js", "/sitemap.xml", "/about/"]) {
-      expect((await get(path)).headers["content-security-policy"], path).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect((await get(path)).headers["content-security-policy"], path).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
     }
   });
 
   it("switches off the browser features no page uses, on every answer", async () => {
     for (const path of ["/", "/admin", "/no-such-page", "/api/nothing-here"]) {
       const header = String((await get(path)).headers["permissions-policy"]);
-      for (const feature of ["camera=()", "microphone=()", "geolocation=()", "payment=()", "usb=()", "browsing-topics=()"]) {
+      for (const feature of [
+        "camera=()",
+        "microphone=()",
+        "geolocation=()",
+        "payment=()",
+        "usb=()",
+        "browsing-topics=()",
+      ]) {
         expect(header, path).toContain(feature);
       }
       expect(header, path).not.toContain("interest-cohort");
@@ -375,7 +446,12 @@ describe("sitemap and robots", () => {
     const response = await get("/robots.txt");
     expect(response.statusCode).toBe(200);
     expect(response.body.split("\n")).toEqual(
-      expect.arrayContaining(["User-agent: *", "Disallow: /admin", "Disallow: /api", "Sitemap: https://agency.example/sitemap.xml"]),
+      expect.arrayContaining([
+        "User-agent: *",
+        "Disallow: /admin",
+        "Disallow: /api",
+        "Sitemap: https://agency.example/sitemap.xml",
+      ]),
     );
   });
 });

@@ -12,7 +12,15 @@ import { pageModules, type ReadModule } from "../lib/page-modules.ts";
 // sent with its own Content-Security-Policy, written at start-up from what it contains.
 
 type Variant = { body: Buffer; encoding: "br" | "gzip" | null };
-type HtmlPage = { variants: Variant[]; html: string; etag: string; canonical: string | null; noindex: boolean; kind: PageKind; policy: string };
+type HtmlPage = {
+  variants: Variant[];
+  html: string;
+  etag: string;
+  canonical: string | null;
+  noindex: boolean;
+  kind: PageKind;
+  policy: string;
+};
 
 /** The admin app's page (app/pages/admin/index.astro): the answer to every /admin/* path. */
 const ADMIN_APP_FILE = join("admin", "index.html");
@@ -30,7 +38,11 @@ async function loadHtml(file: string, kind: PageKind, readModule: ReadModule): P
   const modules = await pageModules(html, readModule);
   return {
     kind,
-    policy: pagePolicy(html, kind, modules.map((module) => module.source)),
+    policy: pagePolicy(
+      html,
+      kind,
+      modules.map((module) => module.source),
+    ),
     variants,
     html,
     etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
@@ -48,7 +60,11 @@ function moduleReader(clientDir: string): ReadModule {
   return (path) => {
     const file = resolve(clientDir, `.${path}`);
     if (!file.startsWith(`${clientDir}${sep}`)) return Promise.resolve(null);
-    if (!read.has(file)) read.set(file, readFile(file, "utf8").catch(() => null));
+    if (!read.has(file))
+      read.set(
+        file,
+        readFile(file, "utf8").catch(() => null),
+      );
     return read.get(file)!;
   };
 }
@@ -76,7 +92,13 @@ export function sitemapXml(pages: Iterable<HtmlPage>): string {
 }
 
 export function robotsTxt(sitemapUrl: string | null): string {
-  return ["User-agent: *", "Disallow: /admin", "Disallow: /api", "", ...(sitemapUrl ? [`Sitemap: ${sitemapUrl}`, ""] : [])].join("\n");
+  return [
+    "User-agent: *",
+    "Disallow: /admin",
+    "Disallow: /api",
+    "",
+    ...(sitemapUrl ? [`Sitemap: ${sitemapUrl}`, ""] : []),
+  ].join("\n");
 }
 
 /** Every prerendered page's path and file: build/client/about/index.html is served at /about. Empty when nothing is built. */
@@ -93,7 +115,8 @@ export function prerenderedPaths(clientDir: string): Map<string, string> {
 
 async function findPrerenderedPages(clientDir: string, readModule: ReadModule): Promise<Map<string, HtmlPage>> {
   const pages = new Map<string, HtmlPage>();
-  for (const [path, file] of prerenderedPaths(clientDir)) pages.set(path, await loadHtml(file, path === "/admin" ? "admin" : "site", readModule));
+  for (const [path, file] of prerenderedPaths(clientDir))
+    pages.set(path, await loadHtml(file, path === "/admin" ? "admin" : "site", readModule));
   return pages;
 }
 
@@ -117,11 +140,15 @@ function sendAdminHtml(reply: FastifyReply, page: HtmlPage, status: number) {
   const nonce = randomBytes(16).toString("base64");
   const meta = `<meta property="csp-nonce" nonce="${nonce}">`;
   const head = /<head\b[^>]*>/i.exec(page.html);
-  const html = head ? page.html.slice(0, head.index + head[0].length) + meta + page.html.slice(head.index + head[0].length) : meta + page.html;
+  const html = head
+    ? page.html.slice(0, head.index + head[0].length) + meta + page.html.slice(head.index + head[0].length)
+    : meta + page.html;
   // Never cached nor revalidated (a kept copy would hold another answer's nonce); compressed by
   // plugins/external/compression.ts, as the precompressed files hold no nonce.
   reply.header("cache-control", "no-store").header("vary", "accept-encoding");
-  reply.header("content-security-policy", withNonce(page.policy, nonce)).header("reporting-endpoints", REPORTING_ENDPOINTS);
+  reply
+    .header("content-security-policy", withNonce(page.policy, nonce))
+    .header("reporting-endpoints", REPORTING_ENDPOINTS);
   // For browsers that predate frame-ancestors.
   reply.header("x-frame-options", "DENY");
   return reply.code(status).type("text/html; charset=utf-8").send(html);
@@ -230,7 +257,9 @@ export default async function clientRoutes(app: FastifyInstance) {
       setHeaders(reply, filePath) {
         const assetsDir = `${join(clientDir, "assets")}${sep}`;
         // Hashed assets never change.
-        const cacheControl = filePath.startsWith(assetsDir) ? "public, max-age=31536000, immutable" : "public, max-age=3600";
+        const cacheControl = filePath.startsWith(assetsDir)
+          ? "public, max-age=31536000, immutable"
+          : "public, max-age=3600";
         reply.header("cache-control", cacheControl);
       },
     });
@@ -258,7 +287,10 @@ export default async function clientRoutes(app: FastifyInstance) {
       return reply.code(404).send({ message: "Not found" });
     }
     if (!notFoundPage || !adminApp) {
-      return reply.code(404).type("text/plain; charset=utf-8").send("Not found (the client is not built: run npm run build)");
+      return reply
+        .code(404)
+        .type("text/plain; charset=utf-8")
+        .send("Not found (the client is not built: run npm run build)");
     }
     // The admin pages are rendered in the browser by the admin app.
     if (path.startsWith("/admin/")) return sendHtml(request, reply, adminApp, 200);

@@ -1,5 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailableReason, withDatabaseTimeout } from "../db/unavailable.ts";
+import {
+  isDatabaseUnavailable,
+  RETRY_AFTER_SECONDS,
+  unavailableReason,
+  withDatabaseTimeout,
+} from "../db/unavailable.ts";
 
 /** A database that has not answered `select 1` in this time counts as down: a probe must not hang. */
 export const READINESS_TIMEOUT_MS = 2_000;
@@ -19,7 +24,8 @@ export default async function healthRoutes(app: FastifyInstance) {
       return { status: "ready" };
     } catch (error) {
       // An outage is a state the probe reports, not a fault of ours; anything else is.
-      if (isDatabaseUnavailable(error)) request.log.warn({ reason: unavailableReason(error) }, "not ready: the database is unavailable");
+      if (isDatabaseUnavailable(error))
+        request.log.warn({ reason: unavailableReason(error) }, "not ready: the database is unavailable");
       else request.log.error({ err: error }, "readiness check failed");
       reply.header("retry-after", String(RETRY_AFTER_SECONDS));
       return reply.code(503).send({ status: "unavailable", message: "The database does not answer" });

@@ -8,7 +8,10 @@ import { formLabel } from "../metrics/labels.ts";
 // Storing a lead that arrived through a form, the one step both intake routes share: the JSON API
 // (routes/api/lead-forms.ts) and the plain HTML post of a form without JavaScript (routes/forms/).
 
-const storedLog = { contacts: "stored a contact submission", inquiries: "stored a service inquiry" } as const satisfies Record<LeadKind, string>;
+const storedLog = {
+  contacts: "stored a contact submission",
+  inquiries: "stored a service inquiry",
+} as const satisfies Record<LeadKind, string>;
 
 /**
  * Stores the lead (as spam when `spam` says why, or when its form token was spent by another lead) with its

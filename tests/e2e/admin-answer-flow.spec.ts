@@ -63,10 +63,14 @@ async function postContact(page: Page, tag: string): Promise<{ id: string; email
 }
 
 for (const width of [1280, 390] as const) {
-  test(`at ${width} px: a new lead on top of Now, answered from its page, and its reply back in the timeline`, async ({ page }) => {
+  test(`at ${width} px: a new lead on top of Now, answered from its page, and its reply back in the timeline`, async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    const signIn = await page.request.post(`${base}/api/admin/login`, { data: { username: e2eAdmin.email, password: e2eAdmin.password } });
+    const signIn = await page.request.post(`${base}/api/admin/login`, {
+      data: { username: e2eAdmin.email, password: e2eAdmin.password },
+    });
     expect(signIn.status()).toBe(200);
     await page.goto(`${base}/admin/submissions`);
     await expect(page.getByRole("heading", { level: 1, name: "Form Submissions Dashboard" })).toBeVisible();
@@ -84,14 +88,20 @@ for (const width of [1280, 390] as const) {
     await expect(panel.getByLabel("Message")).toHaveValue(/^Hi Lena,/);
     const sentBefore = smtp!.received.length;
     await panel.getByRole("button", { name: "Send" }).click();
-    await expectToast(page, "Reply queued", `Your e-mail to ${lead.email} is on its way; the timeline shows when it is sent.`);
+    await expectToast(
+      page,
+      "Reply queued",
+      `Your e-mail to ${lead.email} is on its way; the timeline shows when it is sent.`,
+    );
     const [sent] = (await smtp!.waitFor(sentBefore + 1)).slice(sentBefore);
     const replyTo = sent!.parsed.replyTo!.value[0]!.address!;
     expect(replyTo).toMatch(/^replies\+[A-Za-z0-9_-]{16,}@agency\.example$/);
 
     // The lead answers: a real message into the mailbox, to the reply address, quoting ours.
     const timeline = page.getByRole("region", { name: "Timeline" });
-    await expect(timeline.getByRole("listitem").filter({ hasText: `E-mail to ${lead.email}` })).toContainText("Sent", { timeout: 10_000 });
+    await expect(timeline.getByRole("listitem").filter({ hasText: `E-mail to ${lead.email}` })).toContainText("Sent", {
+      timeout: 10_000,
+    });
     const raw = [
       `From: Lena ${tag} <${lead.email}>`,
       `To: ${replyTo}`,
@@ -124,6 +134,8 @@ for (const width of [1280, 390] as const) {
     // Answered: no longer on Now.
     await page.goto(`${base}/admin/submissions`);
     await expect(page.getByRole("heading", { level: 1, name: "Form Submissions Dashboard" })).toBeVisible();
-    await expect(page.getByRole("list", { name: "Leads to answer now" }).getByRole("heading", { name: `Lena ${tag}` })).toHaveCount(0);
+    await expect(
+      page.getByRole("list", { name: "Leads to answer now" }).getByRole("heading", { name: `Lena ${tag}` }),
+    ).toHaveCount(0);
   });
 }

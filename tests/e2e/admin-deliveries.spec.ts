@@ -2,7 +2,13 @@ import type { APIRequestContext, Page, Route } from "@playwright/test";
 import { expectNoBlockingViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { contactData, postContact as storeContact, uniqueTag } from "./lead-seeds.ts";
-import type { Delivery, DeliveryHealth, DeliveryList, DeliveryWithLead, SendUnsentResult } from "../../contract/deliveries.ts";
+import type {
+  Delivery,
+  DeliveryHealth,
+  DeliveryList,
+  DeliveryWithLead,
+  SendUnsentResult,
+} from "../../contract/deliveries.ts";
 import { e2eAdmin } from "../../playwright.config.ts";
 import { expectToast, recordPosts, signInThroughTheForm } from "./helpers.ts";
 
@@ -13,11 +19,22 @@ import { expectToast, recordPosts, signInThroughTheForm } from "./helpers.ts";
 
 /** This file's lead: Dale, found by the tag's own e-mail address. */
 const postContact = (request: APIRequestContext, tag: string, extra: Record<string, unknown> = {}) =>
-  storeContact(request, contactData(tag, { firstName: "Dale", email: `${tag.toLowerCase()}@example.com`, phone: "(512) 555-0142", ...extra }));
+  storeContact(
+    request,
+    contactData(tag, {
+      firstName: "Dale",
+      email: `${tag.toLowerCase()}@example.com`,
+      phone: "(512) 555-0142",
+      ...extra,
+    }),
+  );
 
 /** A lead's deliveries: the entries of its timeline. */
 function deliveryEntries(page: Page) {
-  return page.getByRole("region", { name: "Timeline" }).getByRole("listitem").filter({ hasNotText: /^Arrived/ });
+  return page
+    .getByRole("region", { name: "Timeline" })
+    .getByRole("listitem")
+    .filter({ hasNotText: /^Arrived/ });
 }
 
 /** The health the e2e server answers, with `change` on top (its shape: contract DeliveryHealth). */
@@ -58,7 +75,8 @@ function failedDelivery(leadId: string, overrides: Partial<DeliveryWithLead> = {
     state: "failed",
     attempts: 18,
     nextAttemptAt: null,
-    lastError: "Invalid login: 535 5.7.8 Username and Password not accepted. Learn more at https://support.example/mail-login",
+    lastError:
+      "Invalid login: 535 5.7.8 Username and Password not accepted. Learn more at https://support.example/mail-login",
     createdAt: "2026-11-20T09:00:00.000Z",
     updatedAt: "2026-11-22T09:00:00.000Z",
     sentAt: null,
@@ -66,7 +84,10 @@ function failedDelivery(leadId: string, overrides: Partial<DeliveryWithLead> = {
   };
 }
 
-test("a lead's page lists its owner e-mail as not configured, with Send again unavailable and the reason", async ({ page, request }) => {
+test("a lead's page lists its owner e-mail as not configured, with Send again unavailable and the reason", async ({
+  page,
+  request,
+}) => {
   const tag = uniqueTag("Deliv");
   const id = await postContact(request, tag);
   await signInThroughTheForm(page);
@@ -81,8 +102,12 @@ test("a lead's page lists its owner e-mail as not configured, with Send again un
   await expect(sendAgain).toBeDisabled();
   await expect(sendAgain).toHaveAccessibleDescription("E-mail is not set up on the server.");
   // The time is the delivery's own, in the admin's date format.
-  const stored = (await (await page.request.get(`/api/admin/leads/contacts/${id}`)).json()) as { deliveries: Delivery[] };
-  expect(stored.deliveries.map((d) => [d.channel, d.state, d.attempts])).toEqual([["owner-email", "not-configured", 0]]);
+  const stored = (await (await page.request.get(`/api/admin/leads/contacts/${id}`)).json()) as {
+    deliveries: Delivery[];
+  };
+  expect(stored.deliveries.map((d) => [d.channel, d.state, d.attempts])).toEqual([
+    ["owner-email", "not-configured", 0],
+  ]);
   await expect(entry.locator(`time[datetime="${stored.deliveries[0]!.updatedAt}"]`)).toBeVisible();
 });
 
@@ -92,11 +117,16 @@ test("a spam lead's page says it was not sent anywhere", async ({ page, request 
   await signInThroughTheForm(page);
   await page.goto(`/admin/leads/contacts/${id}`);
   const timeline = page.getByRole("region", { name: "Timeline" });
-  await expect(timeline).toContainText("This lead was not sent anywhere: it was stored before leads were delivered, or as spam.");
+  await expect(timeline).toContainText(
+    "This lead was not sent anywhere: it was stored before leads were delivered, or as spam.",
+  );
   await expect(deliveryEntries(page)).toHaveCount(0);
 });
 
-test("Send again on a failed delivery shows the server's refusal, and a queued one is confirmed", async ({ page, request }) => {
+test("Send again on a failed delivery shows the server's refusal, and a queued one is confirmed", async ({
+  page,
+  request,
+}) => {
   const tag = uniqueTag("DelivRetry");
   const id = await postContact(request, tag);
   // The server's delivery is not configured; shown as failed, the real server refuses the retry with 409.
@@ -114,14 +144,22 @@ test("Send again on a failed delivery shows the server's refusal, and a queued o
   const refused = page.waitForResponse((response) => /\/api\/admin\/deliveries\/[^/]+\/retry$/.test(response.url()));
   await sendAgain.click();
   expect((await refused).status()).toBe(409);
-  await expectToast(page, "Not sent again", "E-mail is not configured on the server: set SMTP_URL (or MAIL_TRANSPORT=files) and MAIL_FROM.");
+  await expectToast(
+    page,
+    "Not sent again",
+    "E-mail is not configured on the server: set SMTP_URL (or MAIL_TRANSPORT=files) and MAIL_FROM.",
+  );
 
   // Now the server queues it: the toast names the channel, and the row shows the answer.
   await page.route("**/api/admin/deliveries/*/retry", async (route) => {
     const deliveryId = new URL(route.request().url()).pathname.split("/").at(-2)!;
-    const stored = (await (await page.request.get(`/api/admin/leads/contacts/${id}`)).json()) as { deliveries: Delivery[] };
+    const stored = (await (await page.request.get(`/api/admin/leads/contacts/${id}`)).json()) as {
+      deliveries: Delivery[];
+    };
     const delivery = stored.deliveries.find((d) => d.id === deliveryId)!;
-    await route.fulfill({ json: { ...delivery, state: "pending", nextAttemptAt: new Date().toISOString() } satisfies Delivery });
+    await route.fulfill({
+      json: { ...delivery, state: "pending", nextAttemptAt: new Date().toISOString() } satisfies Delivery,
+    });
   });
   await sendAgain.focus();
   await page.keyboard.press("Enter");
@@ -130,10 +168,17 @@ test("Send again on a failed delivery shows the server's refusal, and a queued o
 
 // Issue 13 (point 7): the channels' status moved from the dashboard to Settings; the dashboard keeps only
 // the warning when deliveries failed. Issue 20: every page shows the banner while new leads reach nobody.
-test("Settings tell which channels do not work and why, and count the leads never sent as not delivered", async ({ page }) => {
+test("Settings tell which channels do not work and why, and count the leads never sent as not delivered", async ({
+  page,
+}) => {
   await signInThroughTheForm(page);
   const stored = (await (await page.request.get("/api/admin/deliveries/health")).json()) as DeliveryHealth;
-  expect(stored).toMatchObject({ configured: { ownerEmail: false, autoReply: false, webhook: false }, reachesOwner: false, ownerEmailProblem: "no-mail", failed: 0 });
+  expect(stored).toMatchObject({
+    configured: { ownerEmail: false, autoReply: false, webhook: false },
+    reachesOwner: false,
+    ownerEmailProblem: "no-mail",
+    failed: 0,
+  });
   expect(stored.notConfigured).toBeGreaterThan(0);
   await expect(page.getByRole("alert")).toHaveCount(0);
   await expect(page.getByRole("region", { name: "New leads are not sent to you." })).toBeVisible();
@@ -148,14 +193,21 @@ test("Settings tell which channels do not work and why, and count the leads neve
     await expect(delivery.getByRole("term").filter({ hasText: new RegExp(`^${channel}$`) })).toBeVisible();
   }
   await expect(delivery.getByRole("definition").filter({ hasText: "Not set up" })).toHaveCount(3);
-  await expect(delivery.getByRole("definition").first()).toContainText("The server cannot send e-mail: your developer sets SMTP_URL and MAIL_FROM.");
+  await expect(delivery.getByRole("definition").first()).toContainText(
+    "The server cannot send e-mail: your developer sets SMTP_URL and MAIL_FROM.",
+  );
   await expect(delivery).toContainText(/Not delivered: [\d,]+ never sent \(nothing was set up to send them\)\./);
 });
 
 test("Settings show the channels that work, with the counts in words", async ({ page }) => {
   await page.route("**/api/admin/deliveries/health", (route) =>
     route.fulfill({
-      json: health({ configured: { ownerEmail: true, autoReply: false, webhook: true }, reachesOwner: true, ownerEmailProblem: null, failed: 1234 }),
+      json: health({
+        configured: { ownerEmail: true, autoReply: false, webhook: true },
+        reachesOwner: true,
+        ownerEmailProblem: null,
+        failed: 1234,
+      }),
     }),
   );
   await signInThroughTheForm(page);
@@ -170,10 +222,18 @@ test("Settings show the channels that work, with the counts in words", async ({ 
 test("the dashboard warns when deliveries failed and leads to the failed ones", async ({ page }) => {
   await page.route("**/api/admin/deliveries/health", (route) =>
     route.fulfill({
-      json: health({ configured: { ownerEmail: true, autoReply: false, webhook: false }, reachesOwner: true, ownerEmailProblem: null, failed: 3, pending: 1 }),
+      json: health({
+        configured: { ownerEmail: true, autoReply: false, webhook: false },
+        reachesOwner: true,
+        ownerEmailProblem: null,
+        failed: 3,
+        pending: 1,
+      }),
     }),
   );
-  await page.route("**/api/admin/deliveries?state=failed", (route) => route.fulfill({ json: { items: [] } satisfies DeliveryList }));
+  await page.route("**/api/admin/deliveries?state=failed", (route) =>
+    route.fulfill({ json: { items: [] } satisfies DeliveryList }),
+  );
   await signInThroughTheForm(page);
   const warning = page.getByRole("alert");
   await expect(warning).toContainText("3 deliveries failed — the owner is not hearing of some leads.");
@@ -195,7 +255,10 @@ test("the deliveries view is reached from the navigation and says when nothing n
   await expect(notDelivered).toContainText(/^Not delivered: [\d,]+ never sent/);
   // No e-mail works here: nothing to send them with yet, and Settings is where that changes.
   await expect(notDelivered.getByRole("button", { name: "Send them now" })).toHaveCount(0);
-  await expect(notDelivered.getByRole("link", { name: "set one in Settings" })).toHaveAttribute("href", "/admin/settings#who-gets-new-leads");
+  await expect(notDelivered.getByRole("link", { name: "set one in Settings" })).toHaveAttribute(
+    "href",
+    "/admin/settings#who-gets-new-leads",
+  );
   await page.getByRole("link", { name: "Failed", exact: true }).click();
   await expect(page.getByText("No failed deliveries.")).toBeVisible();
   await page.getByRole("link", { name: "Waiting", exact: true }).click();
@@ -210,7 +273,14 @@ test("the deliveries view is reached from the navigation and says when nothing n
 test("once e-mail to the owner works, the leads never sent can be sent now", async ({ page }) => {
   let notConfigured = 3;
   await page.route("**/api/admin/deliveries/health", (route) =>
-    route.fulfill({ json: health({ configured: { ownerEmail: true, autoReply: false, webhook: false }, reachesOwner: true, ownerEmailProblem: null, notConfigured }) }),
+    route.fulfill({
+      json: health({
+        configured: { ownerEmail: true, autoReply: false, webhook: false },
+        reachesOwner: true,
+        ownerEmailProblem: null,
+        notConfigured,
+      }),
+    }),
   );
   await page.route("**/api/admin/deliveries/send-unsent", (route) => {
     notConfigured = 0;
@@ -239,7 +309,9 @@ test("Retry in the deliveries view asks the server to send again and the list fo
   await page.route(`**/api/admin/deliveries/${failed.id}/retry`, (route) => {
     retried = true;
     const { leadName: _name, ...delivery } = failed;
-    return route.fulfill({ json: { ...delivery, state: "pending", nextAttemptAt: new Date().toISOString() } satisfies Delivery });
+    return route.fulfill({
+      json: { ...delivery, state: "pending", nextAttemptAt: new Date().toISOString() } satisfies Delivery,
+    });
   });
   const posts = recordPosts(page, `/api/admin/deliveries/${failed.id}/retry`);
   await signInThroughTheForm(page);
@@ -247,7 +319,10 @@ test("Retry in the deliveries view asks the server to send again and the list fo
 
   const row = page.locator("main tbody tr");
   await expect(row).toHaveCount(1);
-  await expect(row.getByRole("link", { name: `Dale ${tag}` })).toHaveAttribute("href", `/admin/leads/contacts/${leadId}`);
+  await expect(row.getByRole("link", { name: `Dale ${tag}` })).toHaveAttribute(
+    "href",
+    `/admin/leads/contacts/${leadId}`,
+  );
   await expect(row).toContainText("E-mail to you");
   await expect(row).toContainText("owner@agency.example");
   await expect(row).toContainText("Failed");
@@ -261,39 +336,69 @@ test("Retry in the deliveries view asks the server to send again and the list fo
   await expect(page.getByText("Nothing needs attention: no delivery failed or is waiting to be sent.")).toBeVisible();
 });
 
-test("Send a test e-mail (in Settings) shows why it cannot be sent, and the mail server's answer when it can", async ({ page }) => {
+test("Send a test e-mail (in Settings) shows why it cannot be sent, and the mail server's answer when it can", async ({
+  page,
+}) => {
   await signInThroughTheForm(page);
   // Moved from the deliveries view, which now leads to Settings for it (issue 13, point 7).
   await page.goto("/admin/deliveries");
   await expect(page.getByRole("button", { name: "Send a test e-mail" })).toHaveCount(0);
   await page.getByRole("main").getByRole("link", { name: "Settings", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/settings$/);
-  const button = page.getByRole("region", { name: "Who gets new leads" }).getByRole("button", { name: "Send a test e-mail" });
+  const button = page
+    .getByRole("region", { name: "Who gets new leads" })
+    .getByRole("button", { name: "Send a test e-mail" });
   await button.click();
   // The real server: no mail is configured (409).
-  await expect(button).toHaveAccessibleDescription("E-mail is not configured on the server: set SMTP_URL (or MAIL_TRANSPORT=files) and MAIL_FROM.");
-  await expect(page.getByText("E-mail is not configured on the server: set SMTP_URL")).toHaveAttribute("aria-live", "polite");
+  await expect(button).toHaveAccessibleDescription(
+    "E-mail is not configured on the server: set SMTP_URL (or MAIL_TRANSPORT=files) and MAIL_FROM.",
+  );
+  await expect(page.getByText("E-mail is not configured on the server: set SMTP_URL")).toHaveAttribute(
+    "aria-live",
+    "polite",
+  );
 
   await page.route("**/api/admin/settings/notifications/test", (route) =>
-    route.fulfill({ status: 502, json: { message: "The mail server did not accept the test e-mail: 550 5.7.1 Relaying denied" } }),
+    route.fulfill({
+      status: 502,
+      json: { message: "The mail server did not accept the test e-mail: 550 5.7.1 Relaying denied" },
+    }),
   );
   await button.click();
-  await expect(button).toHaveAccessibleDescription("The mail server did not accept the test e-mail: 550 5.7.1 Relaying denied");
+  await expect(button).toHaveAccessibleDescription(
+    "The mail server did not accept the test e-mail: 550 5.7.1 Relaying denied",
+  );
 
   await page.unroute("**/api/admin/settings/notifications/test");
   await page.route("**/api/admin/settings/notifications/test", (route) =>
     route.fulfill({ json: { to: ["owner@agency.example"], response: "250 2.0.0 OK queued as 7A1B" } }),
   );
   await button.click();
-  await expect(button).toHaveAccessibleDescription("Test e-mail sent to owner@agency.example. The mail server answered: 250 2.0.0 OK queued as 7A1B");
+  await expect(button).toHaveAccessibleDescription(
+    "Test e-mail sent to owner@agency.example. The mail server answered: 250 2.0.0 OK queued as 7A1B",
+  );
 });
 
-test("the deliveries view and a lead's deliveries have no serious or critical accessibility violation", async ({ page, request }) => {
+test("the deliveries view and a lead's deliveries have no serious or critical accessibility violation", async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const tag = uniqueTag("DelivAxe");
   const leadId = await postContact(request, tag);
   await page.route("**/api/admin/deliveries?state=attention", (route) =>
-    route.fulfill({ json: { items: [failedDelivery(leadId), failedDelivery(leadId, { id: "6a1d9b63-4c2e-4f70-8b8d-3e5f7a9b1c2d", state: "pending", nextAttemptAt: "2026-11-23T13:00:00.000Z" })] } }),
+    route.fulfill({
+      json: {
+        items: [
+          failedDelivery(leadId),
+          failedDelivery(leadId, {
+            id: "6a1d9b63-4c2e-4f70-8b8d-3e5f7a9b1c2d",
+            state: "pending",
+            nextAttemptAt: "2026-11-23T13:00:00.000Z",
+          }),
+        ],
+      },
+    }),
   );
   await signInThroughTheForm(page);
   const check = () => expectNoBlockingViolations(page);

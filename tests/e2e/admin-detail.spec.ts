@@ -11,7 +11,10 @@ import { expectToast, signInThroughTheApi } from "./helpers.ts";
 type Json = Record<string, unknown>;
 
 const postContact = (request: APIRequestContext, firstName: string, tag: string, extra: Json = {}) =>
-  storeContact(request, contactData(tag, { firstName, email: `${firstName.toLowerCase()}-${tag.toLowerCase()}@example.com`, ...extra }));
+  storeContact(
+    request,
+    contactData(tag, { firstName, email: `${firstName.toLowerCase()}-${tag.toLowerCase()}@example.com`, ...extra }),
+  );
 
 /** A session for the page through the login API (the sign-in screen has its own spec). */
 
@@ -25,7 +28,10 @@ function heading(page: Page, name: string) {
 
 const pager = (page: Page) => page.getByRole("navigation", { name: "Leads in this view" });
 
-test("Previous and Next follow the view the lead was opened from, by link and by j/k, and Back returns to it", async ({ page, request }) => {
+test("Previous and Next follow the view the lead was opened from, by link and by j/k, and Back returns to it", async ({
+  page,
+  request,
+}) => {
   const tag = uniqueTag("Order");
   // Posted in the order Bo, Cy, Ada: by name the view reads Ada, Bo, Cy (newest first would be Ada, Cy, Bo).
   const bo = await postContact(request, "Bo", tag);
@@ -36,8 +42,14 @@ test("Previous and Next follow the view the lead was opened from, by link and by
   const search = `?q=${tag}&sort=name`;
   await page.goto(`/admin/leads/contacts/${bo}${search}`);
   await expect(heading(page, `Bo ${tag}`)).toBeVisible();
-  await expect(pager(page).getByRole("link", { name: "Previous lead" })).toHaveAttribute("href", `/admin/leads/contacts/${ada}${search}`);
-  await expect(pager(page).getByRole("link", { name: "Next lead" })).toHaveAttribute("href", `/admin/leads/contacts/${cy}${search}`);
+  await expect(pager(page).getByRole("link", { name: "Previous lead" })).toHaveAttribute(
+    "href",
+    `/admin/leads/contacts/${ada}${search}`,
+  );
+  await expect(pager(page).getByRole("link", { name: "Next lead" })).toHaveAttribute(
+    "href",
+    `/admin/leads/contacts/${cy}${search}`,
+  );
 
   await page.keyboard.press("j");
   await expect(page).toHaveURL(new RegExp(`/admin/leads/contacts/${cy}\\?q=${tag}&sort=name$`));
@@ -111,12 +123,18 @@ test("j, k and e pressed before the page knows the neighbours act once it does",
   await expect(pager(page).getByText("Next lead")).toHaveAttribute("aria-disabled", "true");
   await page.keyboard.press("e");
   release();
-  await page.getByRole("dialog", { name: "Set the next follow-up?" }).getByRole("button", { name: "No follow-up" }).click();
+  await page
+    .getByRole("dialog", { name: "Set the next follow-up?" })
+    .getByRole("button", { name: "No follow-up" })
+    .click();
   await expect(heading(page, `Bo ${tag}`)).toBeVisible();
   expect(await apiStatus(page, ada)).toBe("contacted");
 });
 
-test("e marks a New lead Contacted, r opens the reply e-mail, ? lists the shortcuts, and typing in a field triggers none", async ({ page, request }) => {
+test("e marks a New lead Contacted, r opens the reply e-mail, ? lists the shortcuts, and typing in a field triggers none", async ({
+  page,
+  request,
+}) => {
   const tag = uniqueTag("Keys");
   const first = await postContact(request, "Eve", tag);
   await postContact(request, "Fay", tag);
@@ -161,7 +179,12 @@ test("e marks a New lead Contacted, r opens the reply e-mail, ? lists the shortc
   await page.keyboard.press("Shift+?");
   const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
   await expect(help).toBeVisible();
-  for (const line of ["Next lead in this view", "Previous lead in this view", "Done: mark a New lead as Contacted, then open the next lead", "Reply (opens the reply panel)"]) {
+  for (const line of [
+    "Next lead in this view",
+    "Previous lead in this view",
+    "Done: mark a New lead as Contacted, then open the next lead",
+    "Reply (opens the reply panel)",
+  ]) {
     await expect(help).toContainText(line);
   }
   // Shortcuts wait while the dialog is open: after it closes, this is still Eve's page.
@@ -205,5 +228,10 @@ test("the lead page shows only the source rows the lead has", async ({ page, req
     await expect(details.getByText(label, { exact: true })).toHaveCount(0);
   }
   // The lead's deliveries are still on its page, in its timeline.
-  await expect(page.getByRole("region", { name: "Timeline" }).getByRole("listitem").filter({ hasText: "E-mail to you: Not configured" })).toHaveCount(1);
+  await expect(
+    page
+      .getByRole("region", { name: "Timeline" })
+      .getByRole("listitem")
+      .filter({ hasText: "E-mail to you: Not configured" }),
+  ).toHaveCount(1);
 });

@@ -89,15 +89,23 @@ function proofsGoStale() {
 }
 
 function totpCode(secret: string, offsetMs = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({ timestamp: Date.now() + offsetMs });
+  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + offsetMs,
+  });
 }
 
 /** Waits for an e-mail to `to` whose text matches. */
 async function expectMailTo(to: string, text: RegExp) {
-  await expect.poll(() => smtp!.received.some((mail) => mail.envelopeTo.includes(to) && text.test(mail.parsed.text ?? "")), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => smtp!.received.some((mail) => mail.envelopeTo.includes(to) && text.test(mail.parsed.text ?? "")), {
+      timeout: 15_000,
+    })
+    .toBe(true);
 }
 
-test("past five minutes, turning the app on and off asks for the password or a code in a dialog, then goes on; each change is e-mailed", async ({ page }) => {
+test("past five minutes, turning the app on and off asks for the password or a code in a dialog, then goes on; each change is e-mailed", async ({
+  page,
+}) => {
   const member = await newMember("tia");
   await signInByApi(page, member.email, member.password);
   proofsGoStale();
@@ -154,12 +162,22 @@ async function addVirtualAuthenticator(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   return { cdp, authenticatorId };
 }
 
-test("a passkey is added after the password is confirmed, later confirms it is you, and signs in alone only with the device's user verification", async ({ page, context }) => {
+test("a passkey is added after the password is confirmed, later confirms it is you, and signs in alone only with the device's user verification", async ({
+  page,
+  context,
+}) => {
   const member = await newMember("pat");
   const { cdp, authenticatorId } = await addVirtualAuthenticator(context, page);
   await signInByApi(page, member.email, member.password);
@@ -188,20 +206,33 @@ test("a passkey is added after the password is confirmed, later confirms it is y
   await cdp.send("WebAuthn.setUserVerified", { authenticatorId, isUserVerified: false });
   await page.getByRole("button", { name: "Use a passkey instead" }).click();
   await expect(page.getByText("Login Failed").first()).toBeVisible();
-  expect(((await (await page.request.get(`${base}/api/admin/status`)).json()) as { authenticated: boolean }).authenticated).toBe(false);
+  expect(
+    ((await (await page.request.get(`${base}/api/admin/status`)).json()) as { authenticated: boolean }).authenticated,
+  ).toBe(false);
   await cdp.send("WebAuthn.setUserVerified", { authenticatorId, isUserVerified: true });
   await page.getByRole("button", { name: "Use a passkey instead" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Form Submissions Dashboard" })).toBeVisible();
 });
 
-test("an owner removes a member's second factors from the Team page: the member's sessions end and they are e-mailed", async ({ page, browser }) => {
+test("an owner removes a member's second factors from the Team page: the member's sessions end and they are e-mailed", async ({
+  page,
+  browser,
+}) => {
   const member = await newMember("max");
   const memberContext = await browser.newContext();
   try {
     const memberPage = await memberContext.newPage();
     await signInByApi(memberPage, member.email, member.password);
-    const setup = (await (await memberPage.request.post(`${base}/api/admin/two-factor/totp`)).json()) as { secret: string };
-    expect((await memberPage.request.post(`${base}/api/admin/two-factor/totp/confirm`, { data: { code: totpCode(setup.secret) } })).status()).toBe(200);
+    const setup = (await (await memberPage.request.post(`${base}/api/admin/two-factor/totp`)).json()) as {
+      secret: string;
+    };
+    expect(
+      (
+        await memberPage.request.post(`${base}/api/admin/two-factor/totp/confirm`, {
+          data: { code: totpCode(setup.secret) },
+        })
+      ).status(),
+    ).toBe(200);
 
     await signInByApi(page);
     proofsGoStale();
@@ -223,8 +254,14 @@ test("an owner removes a member's second factors from the Team page: the member'
     await expect(row).toContainText("Password only");
     await expect(row.getByRole("button", { name: /Remove second factors/ })).toHaveCount(0);
 
-    await expectMailTo(member.email, /removed your second factors \(the authenticator app, recovery codes and passkeys\) and ended your sessions/);
-    expect(((await (await memberPage.request.get(`${base}/api/admin/status`)).json()) as { authenticated: boolean }).authenticated).toBe(false);
+    await expectMailTo(
+      member.email,
+      /removed your second factors \(the authenticator app, recovery codes and passkeys\) and ended your sessions/,
+    );
+    expect(
+      ((await (await memberPage.request.get(`${base}/api/admin/status`)).json()) as { authenticated: boolean })
+        .authenticated,
+    ).toBe(false);
   } finally {
     await memberContext.close();
   }

@@ -42,7 +42,10 @@ function bodyRows(page: Page) {
   return page.locator("main table tbody tr");
 }
 
-test("the dashboard shows the totals, unread counts, the weekly chart and the 5 newest leads of each kind", async ({ page, request }) => {
+test("the dashboard shows the totals, unread counts, the weekly chart and the 5 newest leads of each kind", async ({
+  page,
+  request,
+}) => {
   const tag = uniqueTag("Dash");
   const contactIds: string[] = [];
   const inquiryIds: string[] = [];
@@ -59,8 +62,12 @@ test("the dashboard shows the totals, unread counts, the weekly chart and the 5 
   await expect(page.getByTestId("contact-count")).toHaveText(String(stats.contacts.total));
   await expect(page.getByTestId("inquiry-count")).toHaveText(String(stats.inquiries.total));
   expect(stats.contacts.total).toBeGreaterThanOrEqual(6);
-  await expect(page.getByRole("region", { name: "Contact Forms", exact: true }).getByText(`${stats.contacts.unread} unread`)).toBeVisible();
-  await expect(page.getByRole("region", { name: "Service Inquiries", exact: true }).getByText(`${stats.inquiries.unread} unread`)).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Contact Forms", exact: true }).getByText(`${stats.contacts.unread} unread`),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Service Inquiries", exact: true }).getByText(`${stats.inquiries.unread} unread`),
+  ).toBeVisible();
 
   const recentContacts = page.getByRole("region", { name: "Recent Contact Forms" });
   await expect(recentContacts.getByRole("listitem")).toHaveCount(5);
@@ -157,7 +164,10 @@ test("search finds one lead by a unique name and the filtered view survives a re
   await expect(page.getByText("No leads match these filters.")).toBeVisible();
 });
 
-test("the status, product and service type filters narrow the list and live in the address", async ({ page, request }) => {
+test("the status, product and service type filters narrow the list and live in the address", async ({
+  page,
+  request,
+}) => {
   const tag = uniqueTag("Filt");
   const podcastId = await postContact(request, contactData(tag, { firstName: "Pod", products: ["Podcast Marketing"] }));
   await postContact(request, contactData(tag, { firstName: "Seo", products: ["SEO Services", "Website Design"] }));
@@ -207,9 +217,13 @@ test("the status, product and service type filters narrow the list and live in t
 });
 
 // Issue 13 §2 replaced Next/Previous page with "Load more" (keyset paging kept) and a way back to the first page.
-test("the inbox shows 25 leads, Load more adds the next ones with the count, and goes back to the first page", async ({ page, request }) => {
+test("the inbox shows 25 leads, Load more adds the next ones with the count, and goes back to the first page", async ({
+  page,
+  request,
+}) => {
   const tag = uniqueTag("Page");
-  for (let i = 1; i <= 27; i += 1) await postContact(request, contactData(tag, { firstName: `P${String(i).padStart(2, "0")}` }));
+  for (let i = 1; i <= 27; i += 1)
+    await postContact(request, contactData(tag, { firstName: `P${String(i).padStart(2, "0")}` }));
 
   await signInThroughTheForm(page);
   await page.goto(`/admin/leads/contacts?q=${tag}`);
@@ -338,7 +352,10 @@ test("deleting a lead asks for confirmation, then erases it", async ({ page, req
   await expect(page.getByRole("heading", { level: 1, name: "Lead not found" })).toBeVisible();
 });
 
-test("Export CSV downloads the filtered leads with a BOM, neutralised formulas and intact accents", async ({ page, request }) => {
+test("Export CSV downloads the filtered leads with a BOM, neutralised formulas and intact accents", async ({
+  page,
+  request,
+}) => {
   const tag = uniqueTag("Csv");
   await postContact(request, contactData(tag, { firstName: "Zoë", company: "=SUM(A1:A9)" }));
   await postContact(request, contactData(tag, { firstName: "Émile" }));
@@ -394,11 +411,22 @@ test("the lead page links e-mail and phone, shows every field and the reply-by p
   await expect(page.getByRole("link", { name: "(512) 555-0142" })).toHaveAttribute("href", "tel:5125550142");
   // Every field, in words (issue 20: the form's name and the time zone's, never their ids).
   const main = page.getByRole("main");
-  for (const text of ["Lee Plumbing", "Local Digital Marketing for Home Services", "/home-services", "Home Services page", "google", "cpc", "spring", "https://www.google.com/"]) {
+  for (const text of [
+    "Lee Plumbing",
+    "Local Digital Marketing for Home Services",
+    "/home-services",
+    "Home Services page",
+    "google",
+    "cpc",
+    "spring",
+    "https://www.google.com/",
+  ]) {
     await expect(main).toContainText(text);
   }
   // 10:00 in New York on that day, in the admin's words ("Tuesday, March 5, 2030 at 10:00 AM").
-  const meetingDay = new Intl.DateTimeFormat("en-US", { dateStyle: "full", timeZone: "UTC" }).format(new Date(`${meetingDate60}T12:00:00Z`));
+  const meetingDay = new Intl.DateTimeFormat("en-US", { dateStyle: "full", timeZone: "UTC" }).format(
+    new Date(`${meetingDate60}T12:00:00Z`),
+  );
   await expect(main).toContainText(new RegExp(`${meetingDay} at 10:00\\s?AM`));
   await expect(main).toContainText("Eastern Time (New York)");
   for (const key of ["America/New_York", "home-services-audit"]) await expect(main).not.toContainText(key);
@@ -422,10 +450,21 @@ test("a lead not answered in time is shown as overdue", async ({ page, request }
   await expect(page.getByTestId("reply-by")).toHaveClass(/text-red-800/);
 });
 
-test("the dashboard, an inbox and a lead page have no serious or critical accessibility violation", async ({ page, request }) => {
+test("the dashboard, an inbox and a lead page have no serious or critical accessibility violation", async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const tag = uniqueTag("Axe");
-  const id = await postContact(request, contactData(tag, { company: "Axe Roofing", meetingDate: meetingDate60, meetingTime: "09:00", timezone: "Europe/Berlin" }));
+  const id = await postContact(
+    request,
+    contactData(tag, {
+      company: "Axe Roofing",
+      meetingDate: meetingDate60,
+      meetingTime: "09:00",
+      timezone: "Europe/Berlin",
+    }),
+  );
   await postContact(request, contactData(tag, { website: "bot" }));
   await signInThroughTheForm(page);
 
@@ -523,7 +562,9 @@ test("the owner changes the password, signs in with the new one, and changes it 
       // Put the original password back so other test files can sign in.
       const admin = await playwrightRequest.newContext({ baseURL });
       await admin.post("/api/admin/login", { data: { username: e2eAdmin.email, password: newPassword } });
-      await admin.post("/api/admin/password", { data: { currentPassword: newPassword, newPassword: e2eAdmin.password } });
+      await admin.post("/api/admin/password", {
+        data: { currentPassword: newPassword, newPassword: e2eAdmin.password },
+      });
       await admin.dispose();
     }
   }

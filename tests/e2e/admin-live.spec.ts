@@ -10,7 +10,8 @@ import { signInThroughTheApi } from "./helpers.ts";
 
 const POLL_MS = 30_000;
 
-const postContact = (request: APIRequestContext, firstName: string, tag: string) => storeContact(request, contactData(tag, { firstName }));
+const postContact = (request: APIRequestContext, firstName: string, tag: string) =>
+  storeContact(request, contactData(tag, { firstName }));
 
 /** A session for the page through the login API (the sign-in screen has its own spec). */
 
@@ -22,12 +23,17 @@ async function openDashboard(page: Page) {
 
 /** The unread leads of both kinds as the server counts them, written as the title shows them. */
 async function unreadText(page: Page): Promise<string> {
-  const stats = (await (await page.request.get("/api/admin/stats")).json()) as { contacts: { unread: number }; inquiries: { unread: number } };
+  const stats = (await (await page.request.get("/api/admin/stats")).json()) as {
+    contacts: { unread: number };
+    inquiries: { unread: number };
+  };
   return new Intl.NumberFormat("en-US").format(stats.contacts.unread + stats.inquiries.unread);
 }
 
-
-test("the dashboard's Recent list shows a lead posted meanwhile after moving around the admin, and after the poll", async ({ page, request }) => {
+test("the dashboard's Recent list shows a lead posted meanwhile after moving around the admin, and after the poll", async ({
+  page,
+  request,
+}) => {
   await page.clock.install();
   await signInThroughTheApi(page);
   await openDashboard(page);
@@ -48,7 +54,10 @@ test("the dashboard's Recent list shows a lead posted meanwhile after moving aro
   const second = await postContact(request, "Omar", tag);
   await expect(recent).not.toContainText(`Omar ${tag}`);
   await page.clock.fastForward(POLL_MS);
-  await expect(recent.getByRole("link", { name: `Omar ${tag}`, exact: true })).toHaveAttribute("href", `/admin/leads/contacts/${second}`);
+  await expect(recent.getByRole("link", { name: `Omar ${tag}`, exact: true })).toHaveAttribute(
+    "href",
+    `/admin/leads/contacts/${second}`,
+  );
   // The tile is a query of its own: it may land a moment after the list.
   await expect(page.getByTestId("contact-count")).toHaveText(new Intl.NumberFormat("en-US").format(before + 2));
 });
@@ -72,7 +81,10 @@ test("the tab title counts the unread leads and follows a new one", async ({ pag
   await expect(page.getByRole("main")).toContainText(`Pia ${tag}`);
 });
 
-test("a lead that arrived while the tab was in the background shows when the tab is back", async ({ page, request }) => {
+test("a lead that arrived while the tab was in the background shows when the tab is back", async ({
+  page,
+  request,
+}) => {
   await signInThroughTheApi(page);
   await openDashboard(page);
   const tag = uniqueTag("Focus");
@@ -94,7 +106,8 @@ async function fakeNotifications(page: Page, answer: NotificationPermission) {
   await page.addInitScript((permissionAnswer) => {
     window.__notifications = [];
     window.__permissionAnswer = permissionAnswer;
-    let permission: NotificationPermission = localStorage.getItem("e2e:permission") === "granted" ? "granted" : "default";
+    let permission: NotificationPermission =
+      localStorage.getItem("e2e:permission") === "granted" ? "granted" : "default";
     class FakeNotification {
       onclick: (() => void) | null = null;
       static get permission() {
@@ -114,7 +127,10 @@ async function fakeNotifications(page: Page, answer: NotificationPermission) {
   }, answer);
 }
 
-test("the owner turns on notifications in Settings, and a new lead is announced while the admin is open", async ({ page, request }) => {
+test("the owner turns on notifications in Settings, and a new lead is announced while the admin is open", async ({
+  page,
+  request,
+}) => {
   await fakeNotifications(page, "granted");
   await page.clock.install();
   await signInThroughTheApi(page);
@@ -132,7 +148,9 @@ test("the owner turns on notifications in Settings, and a new lead is announced 
   const tag = uniqueTag("Notify");
   await postContact(request, "Rae", tag);
   await page.clock.fastForward(POLL_MS);
-  await expect.poll(() => page.evaluate(() => window.__notifications)).toEqual([{ title: "New contact form", body: `Rae ${tag}` }]);
+  await expect
+    .poll(() => page.evaluate(() => window.__notifications))
+    .toEqual([{ title: "New contact form", body: `Rae ${tag}` }]);
 
   // Turned off, the next lead shows on the dashboard but is not announced.
   await page.goto("/admin/settings");

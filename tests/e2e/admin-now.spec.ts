@@ -34,12 +34,19 @@ test.beforeAll(async () => {
       await seedLeads(db, { contacts: 3000, inquiries: 1000 });
       for (const table of ["contact_submissions", "service_inquiries"]) {
         await sql`update ${sql.table(table)} set status = 'new', answered_at = null, reply_by = created_at, deadline_key = '0|' || created_at
-          where id in (select id from ${sql.table(table)} order by created_at limit ${table === "contact_submissions" ? 1500 : 500})`.execute(db);
+          where id in (select id from ${sql.table(table)} order by created_at limit ${table === "contact_submissions" ? 1500 : 500})`.execute(
+          db,
+        );
         // Nothing else waits: only the backlog (and what the test sends) is unanswered.
         await sql`update ${sql.table(table)} set status = 'contacted', deadline_key = '1|' || created_at
-          where status = 'new' and id not in (select id from ${sql.table(table)} order by created_at limit ${table === "contact_submissions" ? 1500 : 500})`.execute(db);
+          where status = 'new' and id not in (select id from ${sql.table(table)} order by created_at limit ${table === "contact_submissions" ? 1500 : 500})`.execute(
+          db,
+        );
       }
-      await createUsersRepository(db, () => new Date()).create(member.email, await hashPassword(member.password), { role: "member", name: member.name });
+      await createUsersRepository(db, () => new Date()).create(member.email, await hashPassword(member.password), {
+        role: "member",
+        name: member.name,
+      });
     } finally {
       await db.destroy();
     }
@@ -52,7 +59,9 @@ test.afterAll(async () => {
 });
 
 async function signIn(page: Page, who: { email: string; password: string }) {
-  const response = await page.request.post(`${base}/api/admin/login`, { data: { username: who.email, password: who.password } });
+  const response = await page.request.post(`${base}/api/admin/login`, {
+    data: { username: who.email, password: who.password },
+  });
   expect(response.status()).toBe(200);
 }
 
@@ -67,7 +76,9 @@ async function sendFromTheSite(visitor: Page, firstName: string): Promise<number
   await visitor.getByLabel("Phone").fill("512 555 0100");
   // The form's spam guard wants a human pace.
   await waitTheMinimumFillTime(visitor);
-  const posted = visitor.waitForResponse((response) => response.url().endsWith("/api/contact") && response.request().method() === "POST");
+  const posted = visitor.waitForResponse(
+    (response) => response.url().endsWith("/api/contact") && response.request().method() === "POST",
+  );
   await visitor.getByRole("button", { name: "Send Message" }).click();
   const response = await posted;
   expect(response.status()).toBe(201);
@@ -75,7 +86,10 @@ async function sendFromTheSite(visitor: Page, firstName: string): Promise<number
 }
 
 for (const width of [1280, 390] as const) {
-  test(`at ${width} px: a lead sent from the site is on top of Now within 2 s, the backlog is one line`, async ({ page, browser }) => {
+  test(`at ${width} px: a lead sent from the site is on top of Now within 2 s, the backlog is one line`, async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     await signIn(page, e2eAdmin);
@@ -93,7 +107,9 @@ for (const width of [1280, 390] as const) {
     const firstName = `Nora${width}`;
     const postedAt = await sendFromTheSite(visitor, firstName);
     const first = nowList(page).getByRole("listitem").first();
-    await expect(first.getByRole("heading", { name: new RegExp(`^${firstName} Fresh`) })).toBeVisible({ timeout: 10_000 });
+    await expect(first.getByRole("heading", { name: new RegExp(`^${firstName} Fresh`) })).toBeVisible({
+      timeout: 10_000,
+    });
     const shownAfterMs = Date.now() - postedAt;
     test.info().annotations.push({ type: "post to top of Now (ms)", description: String(shownAfterMs) });
     mkdirSync("test-results", { recursive: true });
@@ -103,8 +119,14 @@ for (const width of [1280, 390] as const) {
 
     // Its countdown (a 24-hour promise in business hours), Call and Reply.
     await expect(first.getByRole("timer")).toHaveText(/^Reply within /);
-    await expect(first.getByRole("link", { name: `Call ${firstName} Fresh` })).toHaveAttribute("href", "tel:5125550100");
-    await expect(first.getByRole("link", { name: `Reply to ${firstName} Fresh` })).toHaveAttribute("href", /\/admin\/leads\/contacts\/[0-9a-f-]{36}\?.*#reply$/);
+    await expect(first.getByRole("link", { name: `Call ${firstName} Fresh` })).toHaveAttribute(
+      "href",
+      "tel:5125550100",
+    );
+    await expect(first.getByRole("link", { name: `Reply to ${firstName} Fresh` })).toHaveAttribute(
+      "href",
+      /\/admin\/leads\/contacts\/[0-9a-f-]{36}\?.*#reply$/,
+    );
 
     if (width === 390) {
       // The first lead is on screen without scrolling, and the navigation is one row: a Menu button.

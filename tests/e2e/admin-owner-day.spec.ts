@@ -27,7 +27,12 @@ type Json = Record<string, unknown>;
 async function apiLead(page: Page, kind: "contacts" | "inquiries", id: string, base = "") {
   const response = await page.request.get(`${base}/api/admin/leads/${kind}/${id}`);
   expect(response.status()).toBe(200);
-  return (await response.json()) as Json & { status: string; followUpAt: string | null; followUpNote: string | null; notes: { body: string }[] };
+  return (await response.json()) as Json & {
+    status: string;
+    followUpAt: string | null;
+    followUpNote: string | null;
+    notes: { body: string }[];
+  };
 }
 
 const banner = (page: Page) => page.getByRole("region", { name: "New leads are not sent to you." });
@@ -75,8 +80,12 @@ test.describe("the banner while new leads reach nobody", () => {
 
   /** The confirmation link of the one e-mail written to `to` (quoted-printable undone). */
   function confirmationLinkFor(to: string): string {
-    const files = readdirSync(join(dir, "mail"), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && entry.name.endsWith(".eml"));
-    const messages = files.map((entry) => readFileSync(join(entry.parentPath, entry.name), "utf8")).filter((text) => new RegExp(`^To: .*${to}`, "mi").test(text));
+    const files = readdirSync(join(dir, "mail"), { recursive: true, withFileTypes: true }).filter(
+      (entry) => entry.isFile() && entry.name.endsWith(".eml"),
+    );
+    const messages = files
+      .map((entry) => readFileSync(join(entry.parentPath, entry.name), "utf8"))
+      .filter((text) => new RegExp(`^To: .*${to}`, "mi").test(text));
     expect(messages, `one e-mail to ${to}`).toHaveLength(1);
     const decoded = messages[0]!.replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
     const token = /\/notifications\/confirm\?token=([A-Za-z0-9_-]{20,100})/.exec(decoded)?.[1];
@@ -84,22 +93,37 @@ test.describe("the banner while new leads reach nobody", () => {
     return `${base}/notifications/confirm?token=${token}`;
   }
 
-  test("shows on every admin page with what to do, and is gone once an added address is confirmed from its e-mail", async ({ page }) => {
+  test("shows on every admin page with what to do, and is gone once an added address is confirmed from its e-mail", async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
-    const signIn = await page.request.post(`${base}/api/admin/login`, { data: { username: e2eAdmin.email, password: e2eAdmin.password } });
+    const signIn = await page.request.post(`${base}/api/admin/login`, {
+      data: { username: e2eAdmin.email, password: e2eAdmin.password },
+    });
     expect(signIn.status()).toBe(200);
     const health = await (await page.request.get(`${base}/api/admin/deliveries/health`)).json();
     expect(health).toMatchObject({ reachesOwner: false, ownerEmailProblem: "no-address" });
 
     // A lead, sent as from a form opened a minute ago (a token signed with this server's secret).
     const db = new SQLite(join(dir, "banner.sqlite"), { readonly: true, fileMustExist: true });
-    const secret = (db.prepare("select value from server_secrets where name = 'form-token'").get() as { value: string }).value;
+    const secret = (db.prepare("select value from server_secrets where name = 'form-token'").get() as { value: string })
+      .value;
     db.close();
-    const lead = await page.request.post(`${base}/api/contact`, { data: { formToken: signFormToken(secret, Date.now() - 60_000), ...contactData(uniqueTag("Banner")) } });
+    const lead = await page.request.post(`${base}/api/contact`, {
+      data: { formToken: signFormToken(secret, Date.now() - 60_000), ...contactData(uniqueTag("Banner")) },
+    });
     expect(lead.status()).toBe(201);
     const leadPath = `/admin/leads/contacts/${((await lead.json()) as { id: string }).id}`;
 
-    const pages = ["/admin/submissions", "/admin/leads/all", "/admin/leads/contacts", "/admin/leads/inquiries", "/admin/deliveries", "/admin/settings", leadPath];
+    const pages = [
+      "/admin/submissions",
+      "/admin/leads/all",
+      "/admin/leads/contacts",
+      "/admin/leads/inquiries",
+      "/admin/deliveries",
+      "/admin/settings",
+      leadPath,
+    ];
     for (const width of widths) {
       await page.setViewportSize({ width, height: 900 });
       for (const path of pages) {
@@ -149,7 +173,9 @@ test.describe("the banner while new leads reach nobody", () => {
     // The test e-mail goes to the address in use, and the mail server's answer is shown.
     const sendTest = who.getByRole("button", { name: "Send a test e-mail" });
     await sendTest.click();
-    await expect(sendTest).toHaveAccessibleDescription(new RegExp(`^Test e-mail sent to ${address}\\. The mail server answered: `));
+    await expect(sendTest).toHaveAccessibleDescription(
+      new RegExp(`^Test e-mail sent to ${address}\\. The mail server answered: `),
+    );
 
     // The morning e-mail: off by default, on at 8:00 AM in the business's time zone (words, not ids).
     const morning = who.getByRole("switch", { name: "Send me a morning e-mail" });
@@ -184,7 +210,9 @@ test("the admin is set in the site's typeface, and its login page carries the br
   await expect(main.locator("svg rect.fill-brand-700")).toBeVisible();
   // Figtree, as on the public site, and actually loaded (not its fallback).
   expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"Figtree Variable"/);
-  await expect.poll(() => page.evaluate(async () => (await document.fonts.load('1em "Figtree Variable"')).length)).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.evaluate(async () => (await document.fonts.load('1em "Figtree Variable"')).length))
+    .toBeGreaterThan(0);
   expect(await page.evaluate(() => document.fonts.check('1em "Figtree Variable"'))).toBe(true);
   await expectNoHorizontalOverflow(page);
 });
@@ -201,7 +229,10 @@ function nextBusinessOpening(): string {
   return new Date(openingOfBusinessDay(Date.now(), 1, defaultBusinessHours)).toISOString();
 }
 
-test("e marks a lead Contacted, offers the next follow-up, and opens the next lead in the inbox's order; after the last, the list", async ({ page, request }) => {
+test("e marks a lead Contacted, offers the next follow-up, and opens the next lead in the inbox's order; after the last, the list", async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const tag = uniqueTag("Done");
   // By name the view reads Ada, Bo, Cy.
@@ -212,12 +243,16 @@ test("e marks a lead Contacted, offers the next follow-up, and opens the next le
 
   await page.goto(`/admin/leads/contacts/${ada}?q=${tag}&sort=name`);
   await expect(heading(page, `Ada ${tag}`)).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Leads in this view" }).getByRole("link", { name: "Next lead" })).toHaveAttribute("href", `/admin/leads/contacts/${bo}?q=${tag}&sort=name`);
+  await expect(
+    page.getByRole("navigation", { name: "Leads in this view" }).getByRole("link", { name: "Next lead" }),
+  ).toHaveAttribute("href", `/admin/leads/contacts/${bo}?q=${tag}&sort=name`);
   await page.keyboard.press("e");
   await expect(offer(page)).toBeVisible();
   await expect(offer(page)).toContainText(`Ada ${tag} is now Contacted.`);
   await expect.poll(async () => (await apiLead(page, "contacts", ada)).status).toBe("contacted");
-  await offer(page).getByRole("button", { name: /^Next business day/ }).click();
+  await offer(page)
+    .getByRole("button", { name: /^Next business day/ })
+    .click();
   await expectToast(page, "Follow-up set", `Follow up with Ada ${tag} on`);
   // On to Bo, the next by name; Ada's follow-up is the next business day's opening.
   await expect(page).toHaveURL(new RegExp(`/admin/leads/contacts/${bo}\\?q=${tag}&sort=name$`));
@@ -239,7 +274,10 @@ test("e marks a lead Contacted, offers the next follow-up, and opens the next le
   await expect.poll(async () => (await apiLead(page, "contacts", cy)).status).toBe("contacted");
 });
 
-test("from All leads, e walks both kinds in the list's order, and Back returns to All leads", async ({ page, request }) => {
+test("from All leads, e walks both kinds in the list's order, and Back returns to All leads", async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const tag = uniqueTag("AllDone");
   // By reply deadline (All leads' order) the earliest deadline comes first: the contact, then the inquiry
@@ -257,8 +295,13 @@ test("from All leads, e walks both kinds in the list's order, and Back returns t
   await page.getByRole("link", { name: `Cleo ${tag}`, exact: true }).click();
   await expect(heading(page, `Cleo ${tag}`)).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/admin/leads/contacts/${contact}\\?list=all&`));
-  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "All leads" })).toHaveAttribute("aria-current", "page");
-  await expect(page.getByRole("link", { name: "Back to all leads" })).toHaveAttribute("href", `/admin/leads/all?q=${tag}&status=new`);
+  await expect(
+    page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "All leads" }),
+  ).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("link", { name: "Back to all leads" })).toHaveAttribute(
+    "href",
+    `/admin/leads/all?q=${tag}&status=new`,
+  );
 
   await page.keyboard.press("e");
   await offer(page).getByRole("button", { name: "No follow-up" }).click();
@@ -273,7 +316,10 @@ test("from All leads, e walks both kinds in the list's order, and Back returns t
   await expect.poll(async () => (await apiLead(page, "inquiries", inquiry)).status).toBe("contacted");
 });
 
-test("the follow-up editor sets a time in the browser's zone with a note and clears it; the timeline shows both", async ({ page, request }) => {
+test("the follow-up editor sets a time in the browser's zone with a note and clears it; the timeline shows both", async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const tag = uniqueTag("Follow");
   const id = await postContact(request, contactData(tag, { firstName: "Flo" }));
@@ -302,12 +348,24 @@ test("the follow-up editor sets a time in the browser's zone with a note and cle
 });
 
 for (const width of [360, 390] as const) {
-  test(`on a ${width} px phone the lead page keeps Call, E-mail, Note and Status at hand, and the timeline shows the status change and the note`, async ({ page, request }) => {
+  test(`on a ${width} px phone the lead page keeps Call, E-mail, Note and Status at hand, and the timeline shows the status change and the note`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(60_000);
     await page.setViewportSize({ width, height: 740 });
     const tag = uniqueTag(`Phone${width}`);
     const email = `${tag.toLowerCase()}@example.com`;
-    const id = await postInquiry(request, inquiryData(tag, { firstName: "Pia", email, phone: "(312) 555-0177", formName: "service-inquiry", message: "A long message. ".repeat(40) }));
+    const id = await postInquiry(
+      request,
+      inquiryData(tag, {
+        firstName: "Pia",
+        email,
+        phone: "(312) 555-0177",
+        formName: "service-inquiry",
+        message: "A long message. ".repeat(40),
+      }),
+    );
     await signInThroughTheApi(page);
     await page.goto(`/admin/leads/inquiries/${id}`);
     await expect(heading(page, `Pia ${tag}`)).toBeVisible();
@@ -319,7 +377,9 @@ for (const width of [360, 390] as const) {
     await expect(bar.getByRole("button", { name: "Reply" })).toBeVisible();
     // The bar stays at the bottom of the screen while the page scrolls.
     await page.mouse.wheel(0, 1500);
-    await expect.poll(async () => Math.round((await bar.boundingBox())!.y + (await bar.boundingBox())!.height)).toBe(740);
+    await expect
+      .poll(async () => Math.round((await bar.boundingBox())!.y + (await bar.boundingBox())!.height))
+      .toBe(740);
 
     // Note: to the note box, focused, in sight above the bar.
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -358,10 +418,16 @@ for (const width of [360, 390] as const) {
   });
 }
 
-test("the phone bar is a phone's: at 1280 px the page's own links and status menu are there instead", async ({ page, request }) => {
+test("the phone bar is a phone's: at 1280 px the page's own links and status menu are there instead", async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const tag = uniqueTag("Desk");
-  const id = await postContact(request, contactData(tag, { firstName: "Dee", phone: "(512) 555-0142", timezone: "America/Chicago" }));
+  const id = await postContact(
+    request,
+    contactData(tag, { firstName: "Dee", phone: "(512) 555-0142", timezone: "America/Chicago" }),
+  );
   await signInThroughTheApi(page);
   await page.goto(`/admin/leads/contacts/${id}`);
   await expect(heading(page, `Dee ${tag}`)).toBeVisible();

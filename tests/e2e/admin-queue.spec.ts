@@ -17,10 +17,13 @@ type Kind = "contacts" | "inquiries";
 const HOUR_MS = 3_600_000;
 const meetingDate = meetingDateInDays(60);
 /** The meeting as the list words it: "Thursday, March 5, 2026". */
-const meetingDay = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
-  new Date(`${meetingDate}T12:00:00Z`),
-);
-
+const meetingDay = new Intl.DateTimeFormat("en-US", {
+  weekday: "long",
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+}).format(new Date(`${meetingDate}T12:00:00Z`));
 
 /**
  * Moves a lead's arrival `hours` back, as if it had come in then: its received time and its deadline
@@ -54,9 +57,15 @@ function backdate(kind: Kind, id: string, hours: number, replyInHours: number) {
  * form (its deadline comes first although it arrived later), and an answered inquiry (last).
  */
 async function seedQueue(request: APIRequestContext, page: Page, tag: string) {
-  const overdue = await postInquiry(request, inquiryData(tag, { firstName: "Olive", phone: "(312) 555-0101", serviceType: "web-design" }));
+  const overdue = await postInquiry(
+    request,
+    inquiryData(tag, { firstName: "Olive", phone: "(312) 555-0101", serviceType: "web-design" }),
+  );
   backdate("inquiries", overdue, 26, -2.5);
-  const dayLead = await postContact(request, contactData(tag, { firstName: "Dora", formName: "contact-page", phone: "(512) 555-0102" }));
+  const dayLead = await postContact(
+    request,
+    contactData(tag, { firstName: "Dora", formName: "contact-page", phone: "(512) 555-0102" }),
+  );
   const fastLead = await postContact(
     request,
     contactData(tag, {
@@ -71,7 +80,9 @@ async function seedQueue(request: APIRequestContext, page: Page, tag: string) {
     }),
   );
   const answered = await postInquiry(request, inquiryData(tag, { firstName: "Ansel", phone: "(312) 555-0104" }));
-  expect((await page.request.patch(`/api/admin/leads/inquiries/${answered}`, { data: { status: "contacted" } })).status()).toBe(200);
+  expect(
+    (await page.request.patch(`/api/admin/leads/inquiries/${answered}`, { data: { status: "contacted" } })).status(),
+  ).toBe(200);
   return { overdue, dayLead, fastLead, answered };
 }
 
@@ -82,8 +93,13 @@ const leadCount = (page: Page) => page.locator("main").getByText(/^[\d,]+ leads?
 const nameLinks = (page: Page, tag: string) => rows(page).getByRole("link", { name: new RegExp(`^\\S+ ${tag}$`) });
 
 async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({ scroll: document.scrollingElement!.scrollWidth, inner: window.innerWidth }));
-  expect(widths.scroll, `page ${widths.scroll} px wide in a ${widths.inner} px window`).toBeLessThanOrEqual(widths.inner);
+  const widths = await page.evaluate(() => ({
+    scroll: document.scrollingElement!.scrollWidth,
+    inner: window.innerWidth,
+  }));
+  expect(widths.scroll, `page ${widths.scroll} px wide in a ${widths.inner} px window`).toBeLessThanOrEqual(
+    widths.inner,
+  );
 }
 
 async function apiLead(page: Page, kind: Kind, id: string) {
@@ -92,7 +108,10 @@ async function apiLead(page: Page, kind: Kind, id: string) {
   return (await response.json()) as { status: string; readAt: string | null };
 }
 
-test("All leads lists both kinds by reply deadline, overdue first, with phone, meeting and reply state in words (1280 px)", async ({ page, request }) => {
+test("All leads lists both kinds by reply deadline, overdue first, with phone, meeting and reply state in words (1280 px)", async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const tag = uniqueTag("Queue");
   await signInThroughTheApi(page);
@@ -118,7 +137,10 @@ test("All leads lists both kinds by reply deadline, overdue first, with phone, m
   await expect(olive).toContainText("Website Design & Development");
   await expect(olive.getByTestId("reply-state")).toHaveText(/^Overdue by [23] h$/);
   await expect(olive.getByRole("link", { name: "(312) 555-0101" })).toHaveAttribute("href", "tel:3125550101");
-  await expect(olive.getByRole("link", { name: `Olive ${tag}` })).toHaveAttribute("href", `/admin/leads/inquiries/${ids.overdue}?list=all&q=${tag}&sort=deadline`);
+  await expect(olive.getByRole("link", { name: `Olive ${tag}` })).toHaveAttribute(
+    "href",
+    `/admin/leads/inquiries/${ids.overdue}?list=all&q=${tag}&sort=deadline`,
+  );
 
   const fay = row(page, `Fay ${tag}`);
   await expect(fay).toContainText("Contact form");
@@ -130,7 +152,8 @@ test("All leads lists both kinds by reply deadline, overdue first, with phone, m
   // Answered: no reply state.
   await expect(row(page, `Ansel ${tag}`).getByTestId("reply-state")).toHaveCount(0);
   // No raw form id, status key or service key on screen.
-  for (const raw of ["home-services-audit", "contact-page", "web-design", "contacted"]) await expect(page.locator("main")).not.toContainText(raw);
+  for (const raw of ["home-services-audit", "contact-page", "web-design", "contacted"])
+    await expect(page.locator("main")).not.toContainText(raw);
   await expectNoBlockingViolations(page);
   await expectNoSidewaysScroll(page);
 
@@ -146,20 +169,37 @@ test("All leads lists both kinds by reply deadline, overdue first, with phone, m
   await expect(names).toHaveText([`Fay ${tag}`, `Dora ${tag}`]);
 });
 
-test("the follow-up due filter keeps the leads whose follow-up is today or overdue, with their notes", async ({ page, request }) => {
+test("the follow-up due filter keeps the leads whose follow-up is today or overdue, with their notes", async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const tag = uniqueTag("Follow");
   await signInThroughTheApi(page);
   const ids = await seedQueue(request, page, tag);
   const earlier = new Date(Date.now() - 2 * HOUR_MS).toISOString();
-  expect((await page.request.patch(`/api/admin/leads/inquiries/${ids.answered}`, { data: { followUpAt: earlier, followUpNote: "call back Tuesday" } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.patch(`/api/admin/leads/inquiries/${ids.answered}`, {
+        data: { followUpAt: earlier, followUpNote: "call back Tuesday" },
+      })
+    ).status(),
+  ).toBe(200);
   // A follow-up next month is not due.
   const later = new Date(Date.now() + 30 * 24 * HOUR_MS).toISOString();
-  expect((await page.request.patch(`/api/admin/leads/contacts/${ids.dayLead}`, { data: { followUpAt: later, followUpNote: "send the quote" } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.patch(`/api/admin/leads/contacts/${ids.dayLead}`, {
+        data: { followUpAt: later, followUpNote: "send the quote" },
+      })
+    ).status(),
+  ).toBe(200);
 
   await page.goto(`/admin/leads/all?q=${tag}`);
   await expect(leadCount(page)).toHaveText(/^4 leads\b/);
-  await expect(row(page, `Ansel ${tag}`).getByTestId("follow-up")).toHaveText(/^Follow-up overdue since .+: call back Tuesday$/);
+  await expect(row(page, `Ansel ${tag}`).getByTestId("follow-up")).toHaveText(
+    /^Follow-up overdue since .+: call back Tuesday$/,
+  );
   await expect(row(page, `Dora ${tag}`).getByTestId("follow-up")).toHaveText(/^Follow up .+: send the quote$/);
 
   await page.getByLabel("Follow-up due").check();
@@ -176,7 +216,10 @@ test("the follow-up due filter keeps the leads whose follow-up is today or overd
 });
 
 for (const width of [360, 390]) {
-  test(`on a ${width} px phone the filters fold behind one button, cards have Call and E-mail, nothing scrolls sideways`, async ({ page, request }) => {
+  test(`on a ${width} px phone the filters fold behind one button, cards have Call and E-mail, nothing scrolls sideways`, async ({
+    page,
+    request,
+  }) => {
     await page.setViewportSize({ width, height: 800 });
     const tag = uniqueTag(`Card${width}`);
     await signInThroughTheApi(page);
@@ -221,13 +264,18 @@ for (const width of [360, 390]) {
       expect(box.height).toBeGreaterThanOrEqual(44);
       expect(box.width).toBeGreaterThanOrEqual(44);
     }
-    await expect(row(page, `Olive ${tag}`).getByRole("link", { name: `Call Olive ${tag}` })).toHaveAttribute("href", "tel:3125550101");
+    await expect(row(page, `Olive ${tag}`).getByRole("link", { name: `Call Olive ${tag}` })).toHaveAttribute(
+      "href",
+      "tel:3125550101",
+    );
     const cardBox = (await fay.boundingBox())!;
     expect(cardBox.x + cardBox.width).toBeLessThanOrEqual(width);
 
     // Bulk actions are still at hand.
     await page.getByLabel(`Select Fay ${tag}`).check();
-    await expect(page.getByRole("group", { name: "Bulk actions" }).getByRole("button", { name: "Mark read" })).toBeInViewport();
+    await expect(
+      page.getByRole("group", { name: "Bulk actions" }).getByRole("button", { name: "Mark read" }),
+    ).toBeInViewport();
     await expectNoSidewaysScroll(page);
     await expectNoBlockingViolations(page);
     await page.getByLabel(`Select Fay ${tag}`).uncheck();
@@ -244,49 +292,58 @@ for (const width of [360, 390]) {
   });
 }
 
-test("bulk actions in All leads change leads of both kinds, and Undo puts each back", { tag: "@both-databases" }, async ({ page, request }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  const tag = uniqueTag("Both");
-  await signInThroughTheApi(page);
-  const contact = await postContact(request, contactData(tag, { firstName: "Cleo" }));
-  const inquiry = await postInquiry(request, inquiryData(tag, { firstName: "Ivo" }));
-  const won = await postInquiry(request, inquiryData(tag, { firstName: "Wren" }));
-  expect((await page.request.patch(`/api/admin/leads/inquiries/${won}`, { data: { status: "won" } })).status()).toBe(200);
+test(
+  "bulk actions in All leads change leads of both kinds, and Undo puts each back",
+  { tag: "@both-databases" },
+  async ({ page, request }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const tag = uniqueTag("Both");
+    await signInThroughTheApi(page);
+    const contact = await postContact(request, contactData(tag, { firstName: "Cleo" }));
+    const inquiry = await postInquiry(request, inquiryData(tag, { firstName: "Ivo" }));
+    const won = await postInquiry(request, inquiryData(tag, { firstName: "Wren" }));
+    expect((await page.request.patch(`/api/admin/leads/inquiries/${won}`, { data: { status: "won" } })).status()).toBe(
+      200,
+    );
 
-  await page.goto(`/admin/leads/all?q=${tag}`);
-  await expect(leadCount(page)).toHaveText(/^3 leads\b/);
-  await page.getByLabel("Select all on this page").check();
-  await expect(page.getByText("3 selected.")).toBeVisible();
-  const bulk = page.getByRole("group", { name: "Bulk actions" });
-  await bulk.getByRole("button", { name: "Set status" }).click();
-  await page.getByRole("menuitemradio", { name: "Qualified" }).click();
-  await expectToast(page, "Status updated", "3 leads set to Qualified.");
-  await expect.poll(async () => (await apiLead(page, "contacts", contact)).status).toBe("qualified");
-  await expect.poll(async () => (await apiLead(page, "inquiries", inquiry)).status).toBe("qualified");
-  await expect.poll(async () => (await apiLead(page, "inquiries", won)).status).toBe("qualified");
-  await expect(page.getByRole("button", { name: `Status of Cleo ${tag}: Qualified` })).toBeVisible();
+    await page.goto(`/admin/leads/all?q=${tag}`);
+    await expect(leadCount(page)).toHaveText(/^3 leads\b/);
+    await page.getByLabel("Select all on this page").check();
+    await expect(page.getByText("3 selected.")).toBeVisible();
+    const bulk = page.getByRole("group", { name: "Bulk actions" });
+    await bulk.getByRole("button", { name: "Set status" }).click();
+    await page.getByRole("menuitemradio", { name: "Qualified" }).click();
+    await expectToast(page, "Status updated", "3 leads set to Qualified.");
+    await expect.poll(async () => (await apiLead(page, "contacts", contact)).status).toBe("qualified");
+    await expect.poll(async () => (await apiLead(page, "inquiries", inquiry)).status).toBe("qualified");
+    await expect.poll(async () => (await apiLead(page, "inquiries", won)).status).toBe("qualified");
+    await expect(page.getByRole("button", { name: `Status of Cleo ${tag}: Qualified` })).toBeVisible();
 
-  await openToast(page).getByRole("button", { name: "Undo" }).click();
-  await expectToast(page, "Change undone", "3 leads are back as they were.");
-  await expect.poll(async () => (await apiLead(page, "contacts", contact)).status).toBe("new");
-  await expect.poll(async () => (await apiLead(page, "inquiries", inquiry)).status).toBe("new");
-  await expect.poll(async () => (await apiLead(page, "inquiries", won)).status).toBe("won");
+    await openToast(page).getByRole("button", { name: "Undo" }).click();
+    await expectToast(page, "Change undone", "3 leads are back as they were.");
+    await expect.poll(async () => (await apiLead(page, "contacts", contact)).status).toBe("new");
+    await expect.poll(async () => (await apiLead(page, "inquiries", inquiry)).status).toBe("new");
+    await expect.poll(async () => (await apiLead(page, "inquiries", won)).status).toBe("won");
 
-  // Both kinds to spam and back through the Spam tab.
-  await page.getByLabel(`Select Cleo ${tag}`).check();
-  await page.getByLabel(`Select Ivo ${tag}`).check();
-  await bulk.getByRole("button", { name: "Mark as spam" }).click();
-  await expectToast(page, "Marked as spam", "2 leads moved to Spam.");
-  await expect(leadCount(page)).toHaveText(/^1 lead\b/);
-  const views = page.getByRole("navigation", { name: "Views" });
-  await expect(views.getByRole("link", { name: /^Spam\b/ })).toHaveAccessibleName("Spam 2");
-  await openToast(page).getByRole("button", { name: "Undo" }).click();
-  await expect(leadCount(page)).toHaveText(/^3 leads\b/);
-  await expect.poll(async () => (await apiLead(page, "contacts", contact)).status).toBe("new");
-  await expect.poll(async () => (await apiLead(page, "inquiries", inquiry)).status).toBe("new");
-});
+    // Both kinds to spam and back through the Spam tab.
+    await page.getByLabel(`Select Cleo ${tag}`).check();
+    await page.getByLabel(`Select Ivo ${tag}`).check();
+    await bulk.getByRole("button", { name: "Mark as spam" }).click();
+    await expectToast(page, "Marked as spam", "2 leads moved to Spam.");
+    await expect(leadCount(page)).toHaveText(/^1 lead\b/);
+    const views = page.getByRole("navigation", { name: "Views" });
+    await expect(views.getByRole("link", { name: /^Spam\b/ })).toHaveAccessibleName("Spam 2");
+    await openToast(page).getByRole("button", { name: "Undo" }).click();
+    await expect(leadCount(page)).toHaveText(/^3 leads\b/);
+    await expect.poll(async () => (await apiLead(page, "contacts", contact)).status).toBe("new");
+    await expect.poll(async () => (await apiLead(page, "inquiries", inquiry)).status).toBe("new");
+  },
+);
 
-test("the dashboard leads with Answer now and Follow-ups, before the totals, with links into All leads", async ({ page, request }) => {
+test("the dashboard leads with Answer now and Follow-ups, before the totals, with links into All leads", async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const tag = uniqueTag("Today");
   await signInThroughTheApi(page);
@@ -302,7 +359,11 @@ test("the dashboard leads with Answer now and Follow-ups, before the totals, wit
     ["inquiries", ids.answered, justNow, `call back Tuesday ${tag}`],
     ["contacts", ids.dayLead, earlier, `send the quote ${tag}`],
   ] as const) {
-    expect((await page.request.patch(`/api/admin/leads/${kind}/${id}`, { data: { followUpAt: at, followUpNote: note } })).status()).toBe(200);
+    expect(
+      (
+        await page.request.patch(`/api/admin/leads/${kind}/${id}`, { data: { followUpAt: at, followUpNote: note } })
+      ).status(),
+    ).toBe(200);
   }
 
   await page.goto("/admin/submissions");
@@ -312,7 +373,10 @@ test("the dashboard leads with Answer now and Follow-ups, before the totals, wit
   const now = page.getByRole("region", { name: /^Answer now/ });
   const dora = now.getByRole("listitem").filter({ hasText: `Dora ${tag}` });
   await expect(dora.getByRole("timer")).toHaveText(/^Reply within /);
-  await expect(dora.getByRole("link", { name: `Dora ${tag}`, exact: true })).toHaveAttribute("href", new RegExp(`^/admin/leads/contacts/${ids.dayLead}\\?list=all`));
+  await expect(dora.getByRole("link", { name: `Dora ${tag}`, exact: true })).toHaveAttribute(
+    "href",
+    new RegExp(`^/admin/leads/contacts/${ids.dayLead}\\?list=all`),
+  );
   const fay = now.getByRole("listitem").filter({ hasText: `Fay ${tag}` });
   await expect(fay.getByRole("timer")).toHaveText(/^Reply within (2\d|30):\d\d$/);
   // The answered lead is not there; the overdue inquiry is no card: it is counted in the backlog's line.
@@ -324,9 +388,13 @@ test("the dashboard leads with Answer now and Follow-ups, before the totals, wit
   const dueMine = followUps.getByRole("listitem").filter({ hasText: tag });
   await expect(dueMine).toHaveCount(2);
   // Earliest first, each with its note.
-  await expect(dueMine.nth(0).getByTestId("follow-up-due")).toHaveText(new RegExp(`^Follow-up overdue since .+: send the quote ${tag}$`));
+  await expect(dueMine.nth(0).getByTestId("follow-up-due")).toHaveText(
+    new RegExp(`^Follow-up overdue since .+: send the quote ${tag}$`),
+  );
   await expect(dueMine.nth(0)).toContainText(`Dora ${tag}`);
-  await expect(dueMine.nth(1).getByTestId("follow-up-due")).toHaveText(new RegExp(`^Follow-up overdue since .+: call back Tuesday ${tag}$`));
+  await expect(dueMine.nth(1).getByTestId("follow-up-due")).toHaveText(
+    new RegExp(`^Follow-up overdue since .+: call back Tuesday ${tag}$`),
+  );
 
   // Before the totals.
   const order = await page.locator("main h2").allTextContents();
@@ -343,7 +411,16 @@ test("the dashboard says so in plain words when nothing needs an answer and no f
   const now = new Date().toISOString();
   await page.route("**/api/admin/today", (route) =>
     route.fulfill({
-      json: { ownerTimeZone: "America/New_York", now, window: { since: now, dueBy: now }, answerNow: [], dueSoon: [], overdue: { count: 0 }, needsReply: { items: [], total: 0 }, followUps: { items: [], total: 0 } },
+      json: {
+        ownerTimeZone: "America/New_York",
+        now,
+        window: { since: now, dueBy: now },
+        answerNow: [],
+        dueSoon: [],
+        overdue: { count: 0 },
+        needsReply: { items: [], total: 0 },
+        followUps: { items: [], total: 0 },
+      },
     }),
   );
   await signInThroughTheApi(page);

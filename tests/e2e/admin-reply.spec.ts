@@ -43,7 +43,9 @@ test.afterAll(async () => {
 /** A service inquiry sent as from a form opened a minute ago (a token signed with this server's secret). */
 async function postInquiry(page: Page, tag: string): Promise<{ id: string; email: string }> {
   const data = inquiryData(tag, { firstName: "Robin" });
-  const response = await page.request.post(`${base}/api/service-inquiry`, { data: { formToken: own!.formToken(), ...data } });
+  const response = await page.request.post(`${base}/api/service-inquiry`, {
+    data: { formToken: own!.formToken(), ...data },
+  });
   expect(response.status()).toBe(201);
   return { id: ((await response.json()) as { id: string }).id, email: data.email as string };
 }
@@ -51,14 +53,23 @@ async function postInquiry(page: Page, tag: string): Promise<{ id: string; email
 async function apiLead(page: Page, id: string) {
   const response = await page.request.get(`${base}/api/admin/leads/inquiries/${id}`);
   expect(response.status()).toBe(200);
-  return (await response.json()) as { status: string; answeredBy: string | null; followUpAt: string | null; events: { type: string; state?: string }[] };
+  return (await response.json()) as {
+    status: string;
+    answeredBy: string | null;
+    followUpAt: string | null;
+    events: { type: string; state?: string }[];
+  };
 }
 
 for (const width of widths) {
-  test(`at ${width} px: reply with a template, then log an unanswered call and take the follow-up offered`, async ({ page }) => {
+  test(`at ${width} px: reply with a template, then log an unanswered call and take the follow-up offered`, async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 900 });
-    const signIn = await page.request.post(`${base}/api/admin/login`, { data: { username: e2eAdmin.email, password: e2eAdmin.password } });
+    const signIn = await page.request.post(`${base}/api/admin/login`, {
+      data: { username: e2eAdmin.email, password: e2eAdmin.password },
+    });
     expect(signIn.status()).toBe(200);
     const tag = uniqueTag(`Reply${width}`);
     const lead = await postInquiry(page, tag);
@@ -87,7 +98,11 @@ for (const width of widths) {
     await expect(panel.getByText("Enter your subject.")).toBeVisible();
     await panel.getByLabel("Subject").fill(`Your SEO plan, ${tag}`);
     await panel.getByRole("button", { name: "Send" }).click();
-    await expectToast(page, "Reply queued", `Your e-mail to ${lead.email} is on its way; the timeline shows when it is sent.`);
+    await expectToast(
+      page,
+      "Reply queued",
+      `Your e-mail to ${lead.email} is on its way; the timeline shows when it is sent.`,
+    );
     await expect(panel).toHaveCount(0);
 
     // The SMTP server has it, from the owner's name at MAIL_FROM's address; the timeline shows it sent.
@@ -100,7 +115,9 @@ for (const width of widths) {
     const sentEntry = timeline.getByRole("listitem").filter({ hasText: `E-mail to ${lead.email}` });
     await expect(sentEntry).toContainText("Sent", { timeout: 10_000 });
     await expect(sentEntry).toContainText(`Your SEO plan, ${tag}`);
-    await expect(timeline.getByRole("listitem").filter({ hasText: "Status: New → Contacted · by Ana Ruiz" })).toHaveCount(1);
+    await expect(
+      timeline.getByRole("listitem").filter({ hasText: "Status: New → Contacted · by Ana Ruiz" }),
+    ).toHaveCount(1);
     expect(await apiLead(page, lead.id)).toMatchObject({ status: "contacted", answeredBy: expect.any(String) });
 
     // Log a call: beside the phone link on a desktop, the button under the name on a phone.
@@ -116,17 +133,28 @@ for (const width of widths) {
     await expect(offer).toContainText("The next time within business hours is");
     await offer.getByRole("button", { name: /^Follow up / }).click();
     await expect(offer).toHaveCount(0);
-    await expect(timeline.getByRole("listitem").filter({ hasText: "Call: No answer · by Ana Ruiz" })).toContainText("Rang twice");
+    await expect(timeline.getByRole("listitem").filter({ hasText: "Call: No answer · by Ana Ruiz" })).toContainText(
+      "Rang twice",
+    );
     const stored = await apiLead(page, lead.id);
     expect(stored.followUpAt).not.toBeNull();
     // Monday to Friday, 9 AM to 6 PM in New York (the spec's hours).
     const parts = Object.fromEntries(
-      new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", weekday: "short", hour: "2-digit", hourCycle: "h23" }).formatToParts(new Date(stored.followUpAt!)).map((p) => [p.type, p.value]),
+      new Intl.DateTimeFormat("en-US", {
+        timeZone: "America/New_York",
+        weekday: "short",
+        hour: "2-digit",
+        hourCycle: "h23",
+      })
+        .formatToParts(new Date(stored.followUpAt!))
+        .map((p) => [p.type, p.value]),
     );
     expect(["Mon", "Tue", "Wed", "Thu", "Fri"]).toContain(parts.weekday);
     expect(Number(parts.hour)).toBeGreaterThanOrEqual(9);
     expect(Number(parts.hour)).toBeLessThan(18);
-    expect(stored.events.map((event) => event.type)).toEqual(expect.arrayContaining(["email-out", "status", "call", "follow-up"]));
+    expect(stored.events.map((event) => event.type)).toEqual(
+      expect.arrayContaining(["email-out", "status", "call", "follow-up"]),
+    );
 
     await expectNoBlockingViolations(page);
     await expectNoSidewaysScroll(page, width);

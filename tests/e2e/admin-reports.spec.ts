@@ -11,7 +11,8 @@ import { contactData, inquiryData, postContact, postInquiry, uniqueTag } from ".
 test.describe.configure({ mode: "serial" });
 
 /** A desktop Chrome's User-Agent: headless Chromium names itself HeadlessChrome, which is counted as a bot. */
-const PERSON_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const PERSON_USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 /** The views of this week so far, as the report counts them (every path). */
 async function viewsThisWeek(page: Page): Promise<number> {
@@ -27,12 +28,18 @@ async function visitor(browser: Browser, baseURL: string, headers: Record<string
   return { context, page: await context.newPage() };
 }
 
-test("a page view is counted from a real page load, and not when the browser sends Sec-GPC: 1", async ({ page, browser, baseURL }) => {
+test("a page view is counted from a real page load, and not when the browser sends Sec-GPC: 1", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await signInThroughTheApi(page);
   const before = await viewsThisWeek(page);
 
   const person = await visitor(browser, baseURL!);
-  const sent = person.page.waitForRequest((request) => request.url().endsWith("/api/views") && request.method() === "POST");
+  const sent = person.page.waitForRequest(
+    (request) => request.url().endsWith("/api/views") && request.method() === "POST",
+  );
   await person.page.goto("/home-services?utm_source=google&utm_medium=cpc");
   const beacon = await sent;
   // The path and the referrer's host only: no query string, no identifier.
@@ -43,7 +50,9 @@ test("a page view is counted from a real page load, and not when the browser sen
   await person.context.close();
 
   const private_ = await visitor(browser, baseURL!, { "Sec-GPC": "1" });
-  const answered = private_.page.waitForResponse((response) => response.url().endsWith("/api/views"), { timeout: 10_000 }).catch(() => null);
+  const answered = private_.page
+    .waitForResponse((response) => response.url().endsWith("/api/views"), { timeout: 10_000 })
+    .catch(() => null);
   await private_.page.goto("/contact");
   const response = await answered;
   // Chromium does not expose the header to the page's script, so the beacon goes out; the server counts nothing.
@@ -56,7 +65,9 @@ test("a page view is counted from a real page load, and not when the browser sen
   // A signed-in admin looking at the site is not counted either (its beacon goes out with the session cookie).
   const admin = await visitor(browser, baseURL!);
   await signInThroughTheApi(admin.page);
-  const adminAnswered = admin.page.waitForResponse((response) => response.url().endsWith("/api/views"), { timeout: 10_000 });
+  const adminAnswered = admin.page.waitForResponse((response) => response.url().endsWith("/api/views"), {
+    timeout: 10_000,
+  });
   await admin.page.goto("/contact");
   expect((await adminAnswered).status()).toBe(204);
   await admin.context.close();
@@ -72,11 +83,24 @@ test("a page view is counted from a real page load, and not when the browser sen
   await last.context.close();
 });
 
-test("the report shows where leads come from and speed to lead, at 390 and 1280 px, with no serious accessibility violation", async ({ page }) => {
+test("the report shows where leads come from and speed to lead, at 390 and 1280 px, with no serious accessibility violation", async ({
+  page,
+}) => {
   const tag = uniqueTag("Report");
   // A number of its own: the other tests' leads share one, and would make this lead's sender a person seen before.
   const phone = `(737) 555-${String(Math.floor(Math.random() * 10_000)).padStart(4, "0")}`;
-  await postContact(page.request, contactData(tag, { phone, utmSource: "google", utmMedium: "cpc", utmCampaign: `${tag}-campaign`, landingPath: "/home-services", pagePath: "/home-services", formName: "home-services-audit" }));
+  await postContact(
+    page.request,
+    contactData(tag, {
+      phone,
+      utmSource: "google",
+      utmMedium: "cpc",
+      utmCampaign: `${tag}-campaign`,
+      landingPath: "/home-services",
+      pagePath: "/home-services",
+      formName: "home-services-audit",
+    }),
+  );
   await postInquiry(page.request, inquiryData(tag, { referrer: "https://www.facebook.com/", landingPath: "/contact" }));
   await signInThroughTheApi(page);
   for (const width of [1280, 390]) {
@@ -94,10 +118,15 @@ test("the report shows where leads come from and speed to lead, at 390 and 1280 
   // By campaign: this test's campaign is a row; the grouping and the period are in the address.
   await page.getByRole("button", { name: "Campaign" }).click();
   await expect(page).toHaveURL(/by=campaign/);
-  await expect(page.getByRole("table", { name: /Leads by campaign/ }).getByRole("rowheader", { name: `${tag}-campaign` })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: /Leads by campaign/ }).getByRole("rowheader", { name: `${tag}-campaign` }),
+  ).toBeVisible();
   await page.getByLabel("Period").selectOption("7d");
   await expect(page).toHaveURL(/period=7d/);
-  await expect(page.getByRole("link", { name: "Download CSV" }).first()).toHaveAttribute("href", "/api/admin/reports/sources?period=7d&by=campaign&format=csv");
+  await expect(page.getByRole("link", { name: "Download CSV" }).first()).toHaveAttribute(
+    "href",
+    "/api/admin/reports/sources?period=7d&by=campaign&format=csv",
+  );
   const csv = await page.request.get("/api/admin/reports/sources?period=7d&by=campaign&format=csv");
   expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
   expect(await csv.text()).toContain(`${tag}-campaign,1,1`);
@@ -121,11 +150,16 @@ test("the report shows where leads come from and speed to lead, at 390 and 1280 
   await expect(page).toHaveURL(/\/admin\/reports\?period=week/);
 });
 
-test("a lead from someone who sent another shows 'Also sent', and the inbox can show one row per person", async ({ page }) => {
+test("a lead from someone who sent another shows 'Also sent', and the inbox can show one row per person", async ({
+  page,
+}) => {
   const tag = uniqueTag("Twice");
   const email = `${tag.toLowerCase()}@example.com`;
   const first = await postContact(page.request, contactData(tag, { email, phone: "(415) 555-0134" }));
-  const second = await postInquiry(page.request, inquiryData(tag, { email: email.toUpperCase(), phone: "(415) 555-0135" }));
+  const second = await postInquiry(
+    page.request,
+    inquiryData(tag, { email: email.toUpperCase(), phone: "(415) 555-0135" }),
+  );
   await signInThroughTheApi(page);
   await page.setViewportSize({ width: 390, height: 900 });
   await page.goto(`/admin/leads/inquiries/${second}`);

@@ -38,7 +38,6 @@ function bigStats(): AdminStats {
   };
 }
 
-
 /** Every text of the chart lies inside the chart (nothing cut at an edge) and is drawn at least 12 px tall. */
 async function expectChartTextInside(page: Page) {
   const chart = page.getByRole("img", { name: /leads per week over the last 12 weeks/i });
@@ -47,15 +46,26 @@ async function expectChartTextInside(page: Page) {
     const box = svg.getBoundingClientRect();
     return [...svg.querySelectorAll("text")].flatMap((text) => {
       const r = text.getBoundingClientRect();
-      const inside = r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5;
-      const size = parseFloat(getComputedStyle(text).fontSize) * (box.width / (svg as SVGSVGElement).viewBox.baseVal.width);
-      return inside && size >= 11.9 ? [] : [`${text.textContent} (${Math.round(r.left)}–${Math.round(r.right)} in ${Math.round(box.left)}–${Math.round(box.right)}, ${size.toFixed(1)} px)`];
+      const inside =
+        r.left >= box.left - 0.5 &&
+        r.right <= box.right + 0.5 &&
+        r.top >= box.top - 0.5 &&
+        r.bottom <= box.bottom + 0.5;
+      const size =
+        parseFloat(getComputedStyle(text).fontSize) * (box.width / (svg as SVGSVGElement).viewBox.baseVal.width);
+      return inside && size >= 11.9
+        ? []
+        : [
+            `${text.textContent} (${Math.round(r.left)}–${Math.round(r.right)} in ${Math.round(box.left)}–${Math.round(box.right)}, ${size.toFixed(1)} px)`,
+          ];
     });
   });
   expect(problems).toEqual([]);
 }
 
-test("the dashboard writes big counts with separators and the chart keeps six-digit labels whole, at 1280 and 390 px", async ({ page }) => {
+test("the dashboard writes big counts with separators and the chart keeps six-digit labels whole, at 1280 and 390 px", async ({
+  page,
+}) => {
   const stats = bigStats();
   await page.route("**/api/admin/stats", (route) => route.fulfill({ json: stats }));
   await signInThroughTheApi(page);
@@ -85,7 +95,9 @@ test("the dashboard writes big counts with separators and the chart keeps six-di
   }
 });
 
-test("Settings hold who gets new leads, the delivery settings, the notifications and sign-in security; the password change is on Account; both reached from the navigation", async ({ page }) => {
+test("Settings hold who gets new leads, the delivery settings, the notifications and sign-in security; the password change is on Account; both reached from the navigation", async ({
+  page,
+}) => {
   await signInThroughTheApi(page);
   await page.goto("/admin/submissions");
   await expect(page.getByRole("heading", { level: 1, name: "Form Submissions Dashboard" })).toBeVisible();
@@ -94,20 +106,30 @@ test("Settings hold who gets new leads, the delivery settings, the notifications
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Settings" }).click();
   await expect(page).toHaveURL(/\/admin\/settings$/);
   await expect(page).toHaveTitle(/Settings \| Admin$/);
-  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Settings" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   for (const region of ["Who gets new leads", "Lead delivery", "Notifications", "Sign-in security"]) {
     await expect(page.getByRole("region", { name: region, exact: true })).toBeVisible();
   }
-  await expect(page.getByRole("region", { name: "Who gets new leads" }).getByRole("button", { name: "Send a test e-mail" })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Who gets new leads" }).getByRole("button", { name: "Send a test e-mail" }),
+  ).toBeVisible();
   // The test server has no SITE_ORIGIN: links in e-mails point to its own machine, and the owner is told (issue 32).
-  await expect(page.getByRole("region", { name: /^Links in e-mails point to http:\/\/localhost:\d+$/ })).toContainText("set SITE_ORIGIN");
+  await expect(page.getByRole("region", { name: /^Links in e-mails point to http:\/\/localhost:\d+$/ })).toContainText(
+    "set SITE_ORIGIN",
+  );
   // Every user's own (issue 23): a member has no Settings.
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Account" }).click();
   await expect(page).toHaveURL(/\/admin\/account$/);
   await expect(page.getByRole("region", { name: "Change password" }).getByLabel("Current password")).toBeVisible();
 });
 
-test("the dashboard, a lead and Settings have no serious or critical accessibility violation and no sideways scrolling, at 1280 and 390 px", async ({ page, request }) => {
+test("the dashboard, a lead and Settings have no serious or critical accessibility violation and no sideways scrolling, at 1280 and 390 px", async ({
+  page,
+  request,
+}) => {
   // Ten axe scans: on a loaded 2-core machine they take close to the default 30 s.
   test.setTimeout(90_000);
   const tag = `Axe${Date.now().toString(36)}`;
@@ -142,7 +164,9 @@ test("the dashboard, a lead and Settings have no serious or critical accessibili
   }
 });
 
-test("the login page has no serious or critical accessibility violation and no sideways scrolling, at 1280 and 390 px", async ({ page }) => {
+test("the login page has no serious or critical accessibility violation and no sideways scrolling, at 1280 and 390 px", async ({
+  page,
+}) => {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/admin/login");

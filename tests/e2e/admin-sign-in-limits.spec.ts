@@ -42,13 +42,19 @@ test.afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-test("after five wrong codes the two-step sign-in refuses even the right one and says when the next try is allowed", async ({ page }) => {
+test("after five wrong codes the two-step sign-in refuses even the right one and says when the next try is allowed", async ({
+  page,
+}) => {
   // The owner turns the authenticator app on through the API, right after signing in (a fresh proof).
-  const signedIn = await page.request.post(`${base}/api/admin/login`, { data: { username: e2eAdmin.email, password: e2eAdmin.password } });
+  const signedIn = await page.request.post(`${base}/api/admin/login`, {
+    data: { username: e2eAdmin.email, password: e2eAdmin.password },
+  });
   expect(signedIn.status()).toBe(200);
   const setup = (await (await page.request.post(`${base}/api/admin/two-factor/totp`)).json()) as { secret: string };
   const totp = new TOTP({ secret: Secret.fromBase32(setup.secret), algorithm: "SHA1", digits: 6, period: 30 });
-  const confirmed = await page.request.post(`${base}/api/admin/two-factor/totp/confirm`, { data: { code: totp.generate() } });
+  const confirmed = await page.request.post(`${base}/api/admin/two-factor/totp/confirm`, {
+    data: { code: totp.generate() },
+  });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   await page.request.post(`${base}/api/admin/logout`);
 
@@ -67,7 +73,9 @@ test("after five wrong codes the two-step sign-in refuses even the right one and
   // The next time step's code: right, but over the limit.
   await code.fill(totp.generate({ timestamp: Date.now() + 30_000 }));
   await page.getByRole("button", { name: "Verify" }).click();
-  const refusal = page.getByText(/Too many wrong codes for this account\. The next try is allowed in 15 minutes, at \d{1,2}:\d{2}/);
+  const refusal = page.getByText(
+    /Too many wrong codes for this account\. The next try is allowed in 15 minutes, at \d{1,2}:\d{2}/,
+  );
   await expect(refusal).toBeVisible();
   // The message is the field's error, read out with it.
   await expect(code).toHaveAttribute("aria-invalid", "true");

@@ -5,7 +5,14 @@ import { agedFormToken, expectToast } from "./helpers.ts";
 test("the owner signs in, sees a submission posted through the API, and signs out", async ({ page, request }) => {
   const lastName = `Lead-${Date.now()}`;
   const posted = await request.post("/api/contact", {
-    data: { firstName: "Priya", lastName, email: "priya@example.com", phone: "(512) 555-0100", products: ["SEO Services"], formToken: agedFormToken() },
+    data: {
+      firstName: "Priya",
+      lastName,
+      email: "priya@example.com",
+      phone: "(512) 555-0100",
+      products: ["SEO Services"],
+      formToken: agedFormToken(),
+    },
   });
   expect(posted.status()).toBe(201);
 
@@ -54,7 +61,8 @@ test("the login page explains an empty form and a wrong password", async ({ page
 
 test("the login page says how long to wait when sign-ins are limited", async ({ page }) => {
   // The e2e server runs without limits (a shared account); the answer is the one the API gives past them.
-  const message = "Too many failed sign-ins for this account. Sign in from a browser you have used before, or wait. Please try again in 42 minutes.";
+  const message =
+    "Too many failed sign-ins for this account. Sign in from a browser you have used before, or wait. Please try again in 42 minutes.";
   await page.route("**/api/admin/login", (route) =>
     route.fulfill({ status: 429, headers: { "retry-after": "2520" }, json: { message } }),
   );
@@ -72,7 +80,8 @@ test("public pages arrive prerendered and unknown paths get the 404 page", async
   const problems: string[] = [];
   page.on("pageerror", (error) => problems.push(error.message));
   page.on("console", (message) => {
-    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) problems.push(message.text());
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+      problems.push(message.text());
   });
 
   const home = await request.get("/");

@@ -65,9 +65,16 @@ const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${++seri
 async function linkInMailTo(to: string, path: string): Promise<string> {
   const pattern = new RegExp(`http://localhost:\\d+${path}#[A-Za-z0-9_-]+`);
   await expect
-    .poll(() => smtp!.received.find((mail) => mail.envelopeTo.includes(to) && pattern.test(mail.parsed.text ?? "")) !== undefined, { timeout: 15_000 })
+    .poll(
+      () =>
+        smtp!.received.find((mail) => mail.envelopeTo.includes(to) && pattern.test(mail.parsed.text ?? "")) !==
+        undefined,
+      { timeout: 15_000 },
+    )
     .toBe(true);
-  const mail = smtp!.received.find((candidate) => candidate.envelopeTo.includes(to) && pattern.test(candidate.parsed.text ?? ""))!;
+  const mail = smtp!.received.find(
+    (candidate) => candidate.envelopeTo.includes(to) && pattern.test(candidate.parsed.text ?? ""),
+  )!;
   return pattern.exec(mail.parsed.text ?? "")![0];
 }
 
@@ -99,7 +106,9 @@ async function newMember(browser: Browser, name: string): Promise<{ email: strin
 function agedFormToken(): string {
   const db = new SQLite(join(dir, "team.sqlite"), { readonly: true, fileMustExist: true });
   try {
-    const { value } = db.prepare("select value from server_secrets where name = 'form-token'").get() as { value: string };
+    const { value } = db.prepare("select value from server_secrets where name = 'form-token'").get() as {
+      value: string;
+    };
     return signFormToken(value, Date.now() - 60_000);
   } finally {
     db.close();
@@ -107,16 +116,20 @@ function agedFormToken(): string {
 }
 
 async function postLead(page: Page, tag: string): Promise<string> {
-  const response = await page.request.post(`${base}/api/contact`, { data: { formToken: agedFormToken(), ...contactData(tag) } });
+  const response = await page.request.post(`${base}/api/contact`, {
+    data: { formToken: agedFormToken(), ...contactData(tag) },
+  });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }
 
-
 const nav = (page: Page) => page.getByRole("navigation", { name: "Admin" });
 const dashboard = (page: Page) => page.getByRole("heading", { level: 1, name: "Form Submissions Dashboard" });
 
-test("an owner invites by e-mail; the invitee opens the link from the mail, chooses a password and is signed in as a member without the owner's controls", async ({ page, browser }) => {
+test("an owner invites by e-mail; the invitee opens the link from the mail, chooses a password and is signed in as a member without the owner's controls", async ({
+  page,
+  browser,
+}) => {
   const email = uniqueEmail("ines");
   const tag = `Team${Date.now().toString(36)}`;
   const leadId = await postLead(page, tag);
@@ -154,8 +167,10 @@ test("an owner invites by e-mail; the invitee opens the link from the mail, choo
     await expect(dashboard(member)).toBeVisible();
 
     // A member's admin: no owner's sections, no export, no delete; an owner's page by its address explains.
-    for (const section of ["Dashboard", "All leads", "Contact inbox", "Account"]) await expect(nav(member).getByRole("link", { name: section, exact: true })).toBeVisible();
-    for (const section of ["Deliveries", "Team", "Activity", "Settings"]) await expect(nav(member).getByRole("link", { name: section, exact: true })).toHaveCount(0);
+    for (const section of ["Dashboard", "All leads", "Contact inbox", "Account"])
+      await expect(nav(member).getByRole("link", { name: section, exact: true })).toBeVisible();
+    for (const section of ["Deliveries", "Team", "Activity", "Settings"])
+      await expect(nav(member).getByRole("link", { name: section, exact: true })).toHaveCount(0);
     await member.goto(`${base}/admin/team`);
     await expect(member.getByRole("heading", { level: 1, name: "Only an owner can see this page." })).toBeVisible();
     await member.goto(`${base}/admin/leads/contacts`);
@@ -180,14 +195,19 @@ test("an owner invites by e-mail; the invitee opens the link from the mail, choo
   await fresh.close();
 });
 
-test("a forgotten password is set again from the e-mailed link, and the old one stops working", async ({ page, browser }) => {
+test("a forgotten password is set again from the e-mailed link, and the old one stops working", async ({
+  page,
+  browser,
+}) => {
   const member = await newMember(browser, "Rae Set");
   await page.goto(`${base}/admin/login`);
   await page.getByRole("link", { name: "Forgot your password?" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Forgot your password?" })).toBeVisible();
   await page.getByLabel("Email Address").fill(member.email);
   await page.getByRole("button", { name: "Send the link" }).click();
-  await expect(page.getByRole("status")).toContainText("If that address has an account, a link to set a new password is on its way.");
+  await expect(page.getByRole("status")).toContainText(
+    "If that address has an account, a link to set a new password is on its way.",
+  );
 
   const link = await linkInMailTo(member.email, "/admin/reset-password");
   await page.goto(link);
@@ -209,7 +229,13 @@ test("a forgotten password is set again from the e-mailed link, and the old one 
   await page.getByLabel("Password").fill("Rae's brand new password");
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(dashboard(page)).toBeVisible();
-  expect((await page.request.post(`${base}/api/admin/login`, { data: { username: member.email, password: member.password } })).status()).toBe(401);
+  expect(
+    (
+      await page.request.post(`${base}/api/admin/login`, {
+        data: { username: member.email, password: member.password },
+      })
+    ).status(),
+  ).toBe(401);
   await page.goto(link);
   await expect(page.getByRole("heading", { level: 1, name: "This link has been used" })).toBeVisible();
 });
@@ -219,12 +245,23 @@ async function addVirtualAuthenticator(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   return { cdp, authenticatorId };
 }
 
-test("a passkey made on the Account page signs in by itself, and is listed with its last use", async ({ page, context, browser }) => {
+test("a passkey made on the Account page signs in by itself, and is listed with its last use", async ({
+  page,
+  context,
+  browser,
+}) => {
   const member = await newMember(browser, "Pia Key");
   const { cdp, authenticatorId } = await addVirtualAuthenticator(context, page);
   await signInByApi(page, member.email, member.password);
@@ -255,7 +292,11 @@ test("a passkey made on the Account page signs in by itself, and is listed with 
   await expect(dashboard(page)).toBeVisible();
 });
 
-test("a reset link asks whether to also remove the passkeys; checked, the passkey no longer signs in (issue 32)", async ({ page, context, browser }) => {
+test("a reset link asks whether to also remove the passkeys; checked, the passkey no longer signs in (issue 32)", async ({
+  page,
+  context,
+  browser,
+}) => {
   const member = await newMember(browser, "Rex Keys");
   await addVirtualAuthenticator(context, page);
   await signInByApi(page, member.email, member.password);
@@ -267,7 +308,9 @@ test("a reset link asks whether to also remove the passkeys; checked, the passke
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
 
-  expect((await page.request.post(`${base}/api/admin/password-reset`, { data: { email: member.email } })).status()).toBe(202);
+  expect(
+    (await page.request.post(`${base}/api/admin/password-reset`, { data: { email: member.email } })).status(),
+  ).toBe(202);
   await page.goto(await linkInMailTo(member.email, "/admin/reset-password"));
   const remove = page.getByRole("checkbox", { name: "Also remove my passkeys" });
   await expect(remove).not.toBeChecked();
@@ -280,15 +323,22 @@ test("a reset link asks whether to also remove the passkeys; checked, the passke
 
   await page.getByRole("link", { name: "Sign in" }).click();
   await page.getByRole("button", { name: "Use a passkey instead" }).click();
-  await expect(page.getByText("That passkey could not sign you in. Try again, or use your password.", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("That passkey could not sign you in. Try again, or use your password.", { exact: true }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
 
 function totpCode(secret: string, offsetMs = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({ timestamp: Date.now() + offsetMs });
+  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + offsetMs,
+  });
 }
 
-test("an authenticator app is set up from the Account page and asked for at the next sign-in; a recovery code works once", async ({ page, browser }) => {
+test("an authenticator app is set up from the Account page and asked for at the next sign-in; a recovery code works once", async ({
+  page,
+  browser,
+}) => {
   const member = await newMember(browser, "Tom Otp");
   await signInByApi(page, member.email, member.password);
   await page.goto(`${base}/admin/account`);
@@ -323,7 +373,10 @@ test("an authenticator app is set up from the Account page and asked for at the 
   await expect(page.getByText("That code is not right.")).toBeVisible();
 });
 
-test("a lead assigned from its page is the member's under Assigned to me, and the Activity page says who did what", async ({ page, browser }) => {
+test("a lead assigned from its page is the member's under Assigned to me, and the Activity page says who did what", async ({
+  page,
+  browser,
+}) => {
   const member = await newMember(browser, "Ana Ruiz");
   const tag = `Assign${Date.now().toString(36)}`;
   const leadId = await postLead(page, tag);
@@ -331,7 +384,13 @@ test("a lead assigned from its page is the member's under Assigned to me, and th
   await page.goto(`${base}/admin/leads/contacts/${leadId}`);
   await page.getByLabel("Assigned to").selectOption({ label: "Ana Ruiz" });
   await expect(page.locator("main")).toContainText(`Assigned to Ana Ruiz · by ${e2eAdmin.email}`);
-  await expect.poll(() => smtp!.received.some((mail) => mail.envelopeTo.includes(member.email) && /assigned you a lead/.test(mail.parsed.subject ?? ""))).toBe(true);
+  await expect
+    .poll(() =>
+      smtp!.received.some(
+        (mail) => mail.envelopeTo.includes(member.email) && /assigned you a lead/.test(mail.parsed.subject ?? ""),
+      ),
+    )
+    .toBe(true);
 
   const memberContext = await browser.newContext();
   try {
@@ -359,26 +418,65 @@ test("a lead assigned from its page is the member's under Assigned to me, and th
   await expect(list.getByRole("listitem")).toHaveCount(1);
 });
 
-test("the new pages have no serious or critical accessibility violation and no sideways scrolling, at 1280 and 390 px", async ({ page, browser }) => {
+test("the new pages have no serious or critical accessibility violation and no sideways scrolling, at 1280 and 390 px", async ({
+  page,
+  browser,
+}) => {
   // Sixteen axe scans: on a loaded 2-core machine they take a couple of minutes.
   test.setTimeout(240_000);
   // A withdrawn invitation's page, the sign-in's second step and the setup page need their states made first.
   await signInByApi(page);
-  const invited = await page.request.post(`${base}/api/admin/invitations`, { data: { email: uniqueEmail("axe"), role: "member" } });
+  const invited = await page.request.post(`${base}/api/admin/invitations`, {
+    data: { email: uniqueEmail("axe"), role: "member" },
+  });
   const invitation = (await invited.json()) as { id: string; link: string };
   const pendingLink = invitation.link;
-  const withdrawn = (await (await page.request.post(`${base}/api/admin/invitations`, { data: { email: uniqueEmail("gone"), role: "member" } })).json()) as { id: string; link: string };
+  const withdrawn = (await (
+    await page.request.post(`${base}/api/admin/invitations`, { data: { email: uniqueEmail("gone"), role: "member" } })
+  ).json()) as { id: string; link: string };
   expect((await page.request.delete(`${base}/api/admin/invitations/${withdrawn.id}`)).status()).toBe(204);
 
   const pages: { path: string; ready: (p: Page) => Promise<void>; signedIn: boolean }[] = [
-    { path: "/admin/team", signedIn: true, ready: (p) => expect(p.getByRole("region", { name: "People" })).toContainText(e2eAdmin.email) },
-    { path: "/admin/account", signedIn: true, ready: (p) => expect(p.getByRole("region", { name: "Where you are signed in" })).toContainText("This device") },
-    { path: "/admin/activity", signedIn: true, ready: (p) => expect(p.getByRole("list", { name: "Activity, newest first" })).toBeVisible() },
-    { path: "/admin/settings", signedIn: true, ready: (p) => expect(p.getByRole("region", { name: "Sign-in security" })).toBeVisible() },
-    { path: `${new URL(pendingLink).pathname}${new URL(pendingLink).hash}`, signedIn: false, ready: (p) => expect(p.getByRole("button", { name: "Join the team" })).toBeVisible() },
-    { path: `${new URL(withdrawn.link).pathname}${new URL(withdrawn.link).hash}`, signedIn: false, ready: (p) => expect(p.getByRole("heading", { level: 1, name: "This invitation was withdrawn" })).toBeVisible() },
-    { path: "/admin/forgot-password", signedIn: false, ready: (p) => expect(p.getByRole("button", { name: "Send the link" })).toBeVisible() },
-    { path: "/admin/reset-password#not-a-real-link-token-at-all", signedIn: false, ready: (p) => expect(p.getByRole("heading", { level: 1, name: "This link is not valid" })).toBeVisible() },
+    {
+      path: "/admin/team",
+      signedIn: true,
+      ready: (p) => expect(p.getByRole("region", { name: "People" })).toContainText(e2eAdmin.email),
+    },
+    {
+      path: "/admin/account",
+      signedIn: true,
+      ready: (p) => expect(p.getByRole("region", { name: "Where you are signed in" })).toContainText("This device"),
+    },
+    {
+      path: "/admin/activity",
+      signedIn: true,
+      ready: (p) => expect(p.getByRole("list", { name: "Activity, newest first" })).toBeVisible(),
+    },
+    {
+      path: "/admin/settings",
+      signedIn: true,
+      ready: (p) => expect(p.getByRole("region", { name: "Sign-in security" })).toBeVisible(),
+    },
+    {
+      path: `${new URL(pendingLink).pathname}${new URL(pendingLink).hash}`,
+      signedIn: false,
+      ready: (p) => expect(p.getByRole("button", { name: "Join the team" })).toBeVisible(),
+    },
+    {
+      path: `${new URL(withdrawn.link).pathname}${new URL(withdrawn.link).hash}`,
+      signedIn: false,
+      ready: (p) => expect(p.getByRole("heading", { level: 1, name: "This invitation was withdrawn" })).toBeVisible(),
+    },
+    {
+      path: "/admin/forgot-password",
+      signedIn: false,
+      ready: (p) => expect(p.getByRole("button", { name: "Send the link" })).toBeVisible(),
+    },
+    {
+      path: "/admin/reset-password#not-a-real-link-token-at-all",
+      signedIn: false,
+      ready: (p) => expect(p.getByRole("heading", { level: 1, name: "This link is not valid" })).toBeVisible(),
+    },
   ];
   const anonymous = await browser.newContext();
   try {
@@ -398,7 +496,10 @@ test("the new pages have no serious or critical accessibility violation and no s
   }
 });
 
-test("the sign-in's second step and the setup page a team that requires a second factor leads to have no serious accessibility violation, at 1280 and 390 px", async ({ page, browser }) => {
+test("the sign-in's second step and the setup page a team that requires a second factor leads to have no serious accessibility violation, at 1280 and 390 px", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   await signInByApi(page);
   const member = await newMember(browser, "Axe Person");
@@ -413,7 +514,9 @@ test("the sign-in's second step and the setup page a team that requires a second
     await app.getByLabel("Code from the app").fill(totpCode(secret));
     await app.getByRole("button", { name: "Turn on" }).click();
     await expect(app.getByRole("list", { name: "Recovery codes" })).toBeVisible();
-    expect((await page.request.patch(`${base}/api/admin/team-settings`, { data: { requireSecondFactor: true } })).status()).toBe(200);
+    expect(
+      (await page.request.patch(`${base}/api/admin/team-settings`, { data: { requireSecondFactor: true } })).status(),
+    ).toBe(200);
 
     await signInByApi(memberPage, member.email, member.password);
     await memberPage.goto(`${base}/admin/leads/all`);

@@ -2,7 +2,13 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expectNoBlockingViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectToast, openToast, signInThroughTheApi } from "./helpers.ts";
-import { contactData, inquiryData, postContact as postContactLead, postInquiry as postInquiryLead, uniqueTag } from "./lead-seeds.ts";
+import {
+  contactData,
+  inquiryData,
+  postContact as postContactLead,
+  postInquiry as postInquiryLead,
+  uniqueTag,
+} from "./lead-seeds.ts";
 
 // Triage from the inbox list (issue 13 §2–§5): the view counts, sort, the form filter by its human name,
 // bulk actions with Undo, the status menu that changes nothing until a choice, spam as its own action,
@@ -13,8 +19,10 @@ type Json = Record<string, unknown>;
 type Kind = "contacts" | "inquiries";
 
 /** A lead with this tag (its last name), as stored by the public API. */
-const postContact = (request: APIRequestContext, tag: string, overrides: Json = {}) => postContactLead(request, contactData(tag, overrides));
-const postInquiry = (request: APIRequestContext, tag: string, overrides: Json = {}) => postInquiryLead(request, inquiryData(tag, overrides));
+const postContact = (request: APIRequestContext, tag: string, overrides: Json = {}) =>
+  postContactLead(request, contactData(tag, overrides));
+const postInquiry = (request: APIRequestContext, tag: string, overrides: Json = {}) =>
+  postInquiryLead(request, inquiryData(tag, overrides));
 
 /** A session for the page through the login API. */
 
@@ -41,14 +49,23 @@ test("each view's count is on its tab and each status's count in the status filt
   await postContact(request, tag, { firstName: "Bot", website: "https://spam.example" });
   await signInThroughTheApi(page);
   expect((await page.request.patch(`/api/admin/leads/contacts/${read}`, { data: { read: true } })).status()).toBe(200);
-  expect((await page.request.patch(`/api/admin/leads/contacts/${qualified}`, { data: { status: "qualified" } })).status()).toBe(200);
+  expect(
+    (await page.request.patch(`/api/admin/leads/contacts/${qualified}`, { data: { status: "qualified" } })).status(),
+  ).toBe(200);
 
   await openInbox(page, "contacts", `q=${tag}`, 3);
   const views = page.getByRole("navigation", { name: "Views" });
   await expect(views.getByRole("link", { name: /^Inbox\b/ })).toHaveAccessibleName("Inbox 3");
   await expect(views.getByRole("link", { name: /^Unread\b/ })).toHaveAccessibleName("Unread 2");
   await expect(views.getByRole("link", { name: /^Spam\b/ })).toHaveAccessibleName("Spam 1");
-  await expect(page.getByLabel("Status", { exact: true }).locator("option")).toHaveText(["All", "New (2)", "Contacted (0)", "Qualified (1)", "Won (0)", "Lost (0)"]);
+  await expect(page.getByLabel("Status", { exact: true }).locator("option")).toHaveText([
+    "All",
+    "New (2)",
+    "Contacted (0)",
+    "Qualified (1)",
+    "Won (0)",
+    "Lost (0)",
+  ]);
 
   await views.getByRole("link", { name: /^Unread\b/ }).click();
   await expect(page).toHaveURL(/unread=true/);
@@ -79,7 +96,10 @@ test("the list sorts by name and by received time from its column headers", asyn
   await expect(names()).toHaveText([`Cy ${tag}`, `Al ${tag}`, `Bo ${tag}`]);
 });
 
-test("a row shows what the lead asked for, a message preview, the form by its name and how long ago; the form filter offers names", async ({ page, request }) => {
+test("a row shows what the lead asked for, a message preview, the form by its name and how long ago; the form filter offers names", async ({
+  page,
+  request,
+}) => {
   const tag = uniqueTag("Form");
   await postContact(request, tag, { firstName: "Pipe", formName: "plumbing-contact", products: ["Website Design"] });
   await postContact(request, tag, { firstName: "Page", formName: "contact-page" });
@@ -109,10 +129,15 @@ test("a row shows what the lead asked for, a message preview, the form by its na
   // One line, cut by CSS: the whole text is in the markup but does not fit its box.
   const preview = ask.locator("td p");
   await expect(preview).toHaveText(message);
-  expect(await preview.evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).textOverflow === "ellipsis")).toBe(true);
+  expect(
+    await preview.evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).textOverflow === "ellipsis"),
+  ).toBe(true);
 });
 
-test("unread is a dot and weight with an accessible name, not a row colour; the statuses are explained", async ({ page, request }) => {
+test("unread is a dot and weight with an accessible name, not a row colour; the statuses are explained", async ({
+  page,
+  request,
+}) => {
   const tag = uniqueTag("Dot");
   await postContact(request, tag, { firstName: "Una" });
   await signInThroughTheApi(page);
@@ -188,85 +213,102 @@ test("moving a lead to spam and back is its own button on the lead page, with Un
   await expect.poll(async () => (await apiLead(page, "contacts", id)).status).toBe("new");
 });
 
-test("bulk actions: mark read and unread, set status with Undo, spam, delete after a confirmation naming how many", { tag: "@both-databases" }, async ({ page, request }) => {
-  const tag = uniqueTag("Bulk");
-  const ids: string[] = [];
-  for (const firstName of ["Ann", "Ben", "Cat"]) ids.push(await postInquiry(request, tag, { firstName }));
-  await signInThroughTheApi(page);
-  await openInbox(page, "inquiries", `q=${tag}`, 3);
+test(
+  "bulk actions: mark read and unread, set status with Undo, spam, delete after a confirmation naming how many",
+  { tag: "@both-databases" },
+  async ({ page, request }) => {
+    const tag = uniqueTag("Bulk");
+    const ids: string[] = [];
+    for (const firstName of ["Ann", "Ben", "Cat"]) ids.push(await postInquiry(request, tag, { firstName }));
+    await signInThroughTheApi(page);
+    await openInbox(page, "inquiries", `q=${tag}`, 3);
 
-  await page.getByLabel(`Select Ann ${tag}`).check();
-  await page.getByLabel(`Select Ben ${tag}`).check();
-  await expect(page.getByText("2 selected.")).toBeVisible();
-  const bulk = page.getByRole("group", { name: "Bulk actions" });
+    await page.getByLabel(`Select Ann ${tag}`).check();
+    await page.getByLabel(`Select Ben ${tag}`).check();
+    await expect(page.getByText("2 selected.")).toBeVisible();
+    const bulk = page.getByRole("group", { name: "Bulk actions" });
 
-  await bulk.getByRole("button", { name: "Mark read" }).click();
-  await expectToast(page, "Marked as read", "2 leads marked as read.");
-  await expect.poll(async () => (await apiLead(page, "inquiries", ids[0]!)).readAt).not.toBeNull();
-  await expect(row(page, `Ann ${tag}`).getByText("Unread")).toHaveCount(0);
-  await expect(row(page, `Cat ${tag}`).getByText("Unread")).toHaveCount(1);
-  await expect(page.getByLabel(`Select Ann ${tag}`)).not.toBeChecked();
+    await bulk.getByRole("button", { name: "Mark read" }).click();
+    await expectToast(page, "Marked as read", "2 leads marked as read.");
+    await expect.poll(async () => (await apiLead(page, "inquiries", ids[0]!)).readAt).not.toBeNull();
+    await expect(row(page, `Ann ${tag}`).getByText("Unread")).toHaveCount(0);
+    await expect(row(page, `Cat ${tag}`).getByText("Unread")).toHaveCount(1);
+    await expect(page.getByLabel(`Select Ann ${tag}`)).not.toBeChecked();
 
-  await page.getByLabel(`Select Ann ${tag}`).check();
-  await bulk.getByRole("button", { name: "Mark unread" }).click();
-  await expectToast(page, "Marked as unread", "1 lead marked as unread.");
-  await expect.poll(async () => (await apiLead(page, "inquiries", ids[0]!)).readAt).toBeNull();
+    await page.getByLabel(`Select Ann ${tag}`).check();
+    await bulk.getByRole("button", { name: "Mark unread" }).click();
+    await expectToast(page, "Marked as unread", "1 lead marked as unread.");
+    await expect.poll(async () => (await apiLead(page, "inquiries", ids[0]!)).readAt).toBeNull();
 
-  await page.getByLabel("Select all on this page").check();
-  await expect(page.getByText("3 selected.")).toBeVisible();
-  await bulk.getByRole("button", { name: "Set status" }).click();
-  await page.getByRole("menuitemradio", { name: "Qualified" }).click();
-  await expectToast(page, "Status updated", "3 leads set to Qualified.");
-  for (const id of ids) await expect.poll(async () => (await apiLead(page, "inquiries", id)).status).toBe("qualified");
-  // Undo puts back what each lead was before.
-  await openToast(page).getByRole("button", { name: "Undo" }).click();
-  await expectToast(page, "Change undone", "3 leads are back as they were.");
-  for (const id of ids) await expect.poll(async () => (await apiLead(page, "inquiries", id)).status).toBe("new");
-  expect((await apiLead(page, "inquiries", ids[1]!)).readAt).not.toBeNull();
+    await page.getByLabel("Select all on this page").check();
+    await expect(page.getByText("3 selected.")).toBeVisible();
+    await bulk.getByRole("button", { name: "Set status" }).click();
+    await page.getByRole("menuitemradio", { name: "Qualified" }).click();
+    await expectToast(page, "Status updated", "3 leads set to Qualified.");
+    for (const id of ids)
+      await expect.poll(async () => (await apiLead(page, "inquiries", id)).status).toBe("qualified");
+    // Undo puts back what each lead was before.
+    await openToast(page).getByRole("button", { name: "Undo" }).click();
+    await expectToast(page, "Change undone", "3 leads are back as they were.");
+    for (const id of ids) await expect.poll(async () => (await apiLead(page, "inquiries", id)).status).toBe("new");
+    expect((await apiLead(page, "inquiries", ids[1]!)).readAt).not.toBeNull();
 
-  await page.getByLabel(`Select Cat ${tag}`).check();
-  await bulk.getByRole("button", { name: "Mark as spam" }).click();
-  await expectToast(page, "Marked as spam", "1 lead moved to Spam.");
-  await expect(rows(page)).toHaveCount(2);
-  await expect.poll(async () => (await apiLead(page, "inquiries", ids[2]!)).status).toBe("spam");
+    await page.getByLabel(`Select Cat ${tag}`).check();
+    await bulk.getByRole("button", { name: "Mark as spam" }).click();
+    await expectToast(page, "Marked as spam", "1 lead moved to Spam.");
+    await expect(rows(page)).toHaveCount(2);
+    await expect.poll(async () => (await apiLead(page, "inquiries", ids[2]!)).status).toBe("spam");
 
-  await page.getByLabel("Select all on this page").check();
-  await bulk.getByRole("button", { name: "Delete" }).click();
-  const dialog = page.getByRole("dialog", { name: "Delete 2 leads?" });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole("button", { name: "Cancel" }).click();
-  expect((await page.request.get(`/api/admin/leads/inquiries/${ids[0]}`)).status()).toBe(200);
-  await bulk.getByRole("button", { name: "Delete" }).click();
-  await dialog.getByRole("button", { name: "Delete permanently" }).click();
-  await expectToast(page, "Leads deleted", "2 leads deleted.");
-  await expect(openToast(page).getByRole("button", { name: "Undo" })).toHaveCount(0);
-  await expect(page.getByText("No leads match these filters.")).toBeVisible();
-  expect((await page.request.get(`/api/admin/leads/inquiries/${ids[0]}`)).status()).toBe(404);
-  expect((await page.request.get(`/api/admin/leads/inquiries/${ids[2]}`)).status()).toBe(200);
-});
+    await page.getByLabel("Select all on this page").check();
+    await bulk.getByRole("button", { name: "Delete" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete 2 leads?" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    expect((await page.request.get(`/api/admin/leads/inquiries/${ids[0]}`)).status()).toBe(200);
+    await bulk.getByRole("button", { name: "Delete" }).click();
+    await dialog.getByRole("button", { name: "Delete permanently" }).click();
+    await expectToast(page, "Leads deleted", "2 leads deleted.");
+    await expect(openToast(page).getByRole("button", { name: "Undo" })).toHaveCount(0);
+    await expect(page.getByText("No leads match these filters.")).toBeVisible();
+    expect((await page.request.get(`/api/admin/leads/inquiries/${ids[0]}`)).status()).toBe(404);
+    expect((await page.request.get(`/api/admin/leads/inquiries/${ids[2]}`)).status()).toBe(200);
+  },
+);
 
-test("select all matching changes every lead of the filter, also those not loaded yet", { tag: "@both-databases" }, async ({ page, request }) => {
-  const tag = uniqueTag("All");
-  for (let i = 1; i <= 27; i += 1) await postContact(request, tag, { firstName: `M${String(i).padStart(2, "0")}` });
-  await signInThroughTheApi(page);
-  await openInbox(page, "contacts", `q=${tag}`, 27);
-  await page.getByLabel("Select all on this page").check();
-  await expect(page.getByText("25 selected.")).toBeVisible();
-  await page.getByRole("button", { name: "Select all 27 leads matching" }).click();
-  await expect(page.getByText("All 27 leads matching are selected.")).toBeVisible();
-  await page.getByRole("group", { name: "Bulk actions" }).getByRole("button", { name: "Mark read" }).click();
-  await expectToast(page, "Marked as read", "27 leads marked as read.");
-  const list = (await (await page.request.get(`/api/admin/leads/contacts?q=${tag}&unread=true`)).json()) as { total: number };
-  expect(list.total).toBe(0);
-});
+test(
+  "select all matching changes every lead of the filter, also those not loaded yet",
+  { tag: "@both-databases" },
+  async ({ page, request }) => {
+    const tag = uniqueTag("All");
+    for (let i = 1; i <= 27; i += 1) await postContact(request, tag, { firstName: `M${String(i).padStart(2, "0")}` });
+    await signInThroughTheApi(page);
+    await openInbox(page, "contacts", `q=${tag}`, 27);
+    await page.getByLabel("Select all on this page").check();
+    await expect(page.getByText("25 selected.")).toBeVisible();
+    await page.getByRole("button", { name: "Select all 27 leads matching" }).click();
+    await expect(page.getByText("All 27 leads matching are selected.")).toBeVisible();
+    await page.getByRole("group", { name: "Bulk actions" }).getByRole("button", { name: "Mark read" }).click();
+    await expectToast(page, "Marked as read", "27 leads marked as read.");
+    const list = (await (await page.request.get(`/api/admin/leads/contacts?q=${tag}&unread=true`)).json()) as {
+      total: number;
+    };
+    expect(list.total).toBe(0);
+  },
+);
 
-test("on a phone the inbox is cards with no sideways scrolling; axe finds nothing serious at 1280 and 390 px", async ({ page, request }) => {
+test("on a phone the inbox is cards with no sideways scrolling; axe finds nothing serious at 1280 and 390 px", async ({
+  page,
+  request,
+}) => {
   const tag = uniqueTag("Phone");
   await postInquiry(request, tag, {
     firstName: "Maximiliana",
     lastName: `${tag}-Featherstonehaugh-Worthington`,
     company: "A company with a rather long name indeed",
-    message: "A long message that would push a table past the edge of a small screen if it were not cut to one line. ".repeat(4),
+    message:
+      "A long message that would push a table past the edge of a small screen if it were not cut to one line. ".repeat(
+        4,
+      ),
   });
   await postInquiry(request, tag, { firstName: "Short" });
   await signInThroughTheApi(page);

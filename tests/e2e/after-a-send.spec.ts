@@ -19,7 +19,10 @@ const thankYouPanel = (scope: Page | Locator) => scope.getByRole("region", { nam
 /** Answers the lead endpoints as the server does for a stored lead. */
 async function acceptLeads(page: Page) {
   await page.route(/\/api\/(contact|service-inquiry)$/, (route) =>
-    route.fulfill({ status: 201, json: { id: "00000000-0000-4000-8000-000000000000", createdAt: new Date(0).toISOString() } }),
+    route.fulfill({
+      status: 201,
+      json: { id: "00000000-0000-4000-8000-000000000000", createdAt: new Date(0).toISOString() },
+    }),
   );
 }
 
@@ -27,7 +30,12 @@ async function acceptLeads(page: Page) {
 async function expectInFormsPlace(panel: Locator, form: Locator) {
   await expect(form).toBeHidden();
   await expect(panel).toBeVisible();
-  expect(await panel.evaluate((node, other) => Boolean(node.compareDocumentPosition(other!) & Node.DOCUMENT_POSITION_FOLLOWING), await form.elementHandle())).toBe(true);
+  expect(
+    await panel.evaluate(
+      (node, other) => Boolean(node.compareDocumentPosition(other!) & Node.DOCUMENT_POSITION_FOLLOWING),
+      await form.elementHandle(),
+    ),
+  ).toBe(true);
 }
 
 /** "Send another request": the panel goes, the emptied form comes back with focus in its first field. */
@@ -40,7 +48,10 @@ async function sendAnother(panel: Locator, form: Locator, firstField: Locator) {
 }
 
 /** What every panel holds: announced by focus on its heading, the reply time, the phone and the booking link. */
-async function expectNextStep(panel: Locator, { replyWithin, bookingHref }: { replyWithin: string; bookingHref: string }) {
+async function expectNextStep(
+  panel: Locator,
+  { replyWithin, bookingHref }: { replyWithin: string; bookingHref: string },
+) {
   await expect(panel).toBeVisible();
   await expect(panel.getByRole("heading", { name: panelHeading })).toBeFocused();
   await expect(panel).toContainText(`within ${replyWithin}`);
@@ -53,7 +64,9 @@ test.beforeEach(async ({ page }) => {
   await acceptLeads(page);
 });
 
-test("the contact form: the panel takes the form's place, and Send another request brings the emptied form back", async ({ page }) => {
+test("the contact form: the panel takes the form's place, and Send another request brings the emptied form back", async ({
+  page,
+}) => {
   await page.goto("/contact");
   // By CSS, not role: a hidden form is not in the accessibility tree.
   const form = page.locator('form[aria-label="Contact form"]');
@@ -104,7 +117,11 @@ test("the service inquiry form: the panel takes the form's place, under the form
   await page.getByLabel("Tell us about your project").fill("More calls from Miami, please.");
   await actLikeAPerson(page);
   await send.click();
-  await expectToast(page, "Success!", "Your service inquiry has been sent. We'll respond within 24 hours with a custom proposal.");
+  await expectToast(
+    page,
+    "Success!",
+    "Your service inquiry has been sent. We'll respond within 24 hours with a custom proposal.",
+  );
   const section = page.getByRole("region", { name: "Claim Your Free Website", exact: true });
   const panel = thankYouPanel(section);
   await expectNextStep(panel, { replyWithin: "24 hours", bookingHref: "/contact#schedule-call" });
@@ -116,13 +133,42 @@ test("the service inquiry form: the panel takes the form's place, under the form
 
 // The short forms: the reply time each page promises, and the booking link to the page's own calendar where it has one.
 for (const form of [
-  { path: "/get-leads", title: "Get Your FREE Lead Audit", replyWithin: "24 hours", bookingHref: "/contact#schedule-call" },
-  { path: "/home-services", title: "Get Your FREE Local Marketing Audit", company: "Company Name", replyWithin: "4 hours", bookingHref: "/contact#schedule-call" },
-  { path: "/personal-injury", title: "Get Your FREE Legal Marketing Audit", company: "Law Firm Name", replyWithin: "4 hours", bookingHref: "/contact#schedule-call" },
-  { path: "/plumbing", title: "Get More Plumbing Jobs: Request Your Free Marketing Plan", replyWithin: "24 hours", bookingHref: "/plumbing#booking-calendar" },
-  { path: "/hvac", title: "Get More HVAC Jobs: Request Your Free Marketing Plan", replyWithin: "24 hours", bookingHref: "/contact#schedule-call" },
+  {
+    path: "/get-leads",
+    title: "Get Your FREE Lead Audit",
+    replyWithin: "24 hours",
+    bookingHref: "/contact#schedule-call",
+  },
+  {
+    path: "/home-services",
+    title: "Get Your FREE Local Marketing Audit",
+    company: "Company Name",
+    replyWithin: "4 hours",
+    bookingHref: "/contact#schedule-call",
+  },
+  {
+    path: "/personal-injury",
+    title: "Get Your FREE Legal Marketing Audit",
+    company: "Law Firm Name",
+    replyWithin: "4 hours",
+    bookingHref: "/contact#schedule-call",
+  },
+  {
+    path: "/plumbing",
+    title: "Get More Plumbing Jobs: Request Your Free Marketing Plan",
+    replyWithin: "24 hours",
+    bookingHref: "/plumbing#booking-calendar",
+  },
+  {
+    path: "/hvac",
+    title: "Get More HVAC Jobs: Request Your Free Marketing Plan",
+    replyWithin: "24 hours",
+    bookingHref: "/contact#schedule-call",
+  },
 ]) {
-  test(`${form.path}: the short form's panel promises a reply within ${form.replyWithin} and links to ${form.bookingHref}`, async ({ page }) => {
+  test(`${form.path}: the short form's panel promises a reply within ${form.replyWithin} and links to ${form.bookingHref}`, async ({
+    page,
+  }) => {
     await page.goto(form.path);
     const section = page.getByRole("region", { name: form.title, exact: true });
     await showForm(section.getByRole("button"));
@@ -139,8 +185,12 @@ for (const form of [
   });
 }
 
-test("a failed send keeps the spec's toast text and offers the phone and e-mail as links; no panel", async ({ page }) => {
-  await page.route(/\/api\/(contact|service-inquiry)$/, (route) => route.fulfill({ status: 500, body: "Internal error" }));
+test("a failed send keeps the spec's toast text and offers the phone and e-mail as links; no panel", async ({
+  page,
+}) => {
+  await page.route(/\/api\/(contact|service-inquiry)$/, (route) =>
+    route.fulfill({ status: 500, body: "Internal error" }),
+  );
   for (const { path, submit, fillIn, text } of [
     {
       path: "/contact",
@@ -172,7 +222,10 @@ test("a failed send keeps the spec's toast text and offers the phone and e-mail 
     const toast = openToast(page);
     await expect(toast).toContainText(`${text}Or call ${phone} or e-mail ${businessDefaults.email}.`);
     await expect(toast.getByRole("link", { name: phone })).toHaveAttribute("href", phoneHref);
-    await expect(toast.getByRole("link", { name: businessDefaults.email })).toHaveAttribute("href", `mailto:${businessDefaults.email}`);
+    await expect(toast.getByRole("link", { name: businessDefaults.email })).toHaveAttribute(
+      "href",
+      `mailto:${businessDefaults.email}`,
+    );
     await expect(thankYouPanel(page)).toHaveCount(0);
     await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveValue("dana@example.com");
     await expectNoBlockingViolations(page, { include: 'li[data-state="open"]' });

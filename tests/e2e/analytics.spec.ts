@@ -49,7 +49,9 @@ async function countCollects(page: Page) {
   return { scripts, collected };
 }
 
-test("the analytics script loads after the load event, and every page view of a visitor who stays is sent once", async ({ page }) => {
+test("the analytics script loads after the load event, and every page view of a visitor who stays is sent once", async ({
+  page,
+}) => {
   const { scripts, collected } = await countCollects(page);
   const script = `https://www.googletagmanager.com/gtag/js?id=${e2eAnalyticsId}`;
 

@@ -5,13 +5,24 @@ import { expect } from "./fixtures.ts";
 // The specs' accessibility and fit checks: no serious or critical axe violation, no sideways scrolling.
 
 /** axe-core on the page, or on `include` only; `exclude` leaves parts out (a third party's iframe). */
-export async function expectNoBlockingViolations(page: Page, { include, exclude }: { include?: string; exclude?: string } = {}) {
+export async function expectNoBlockingViolations(
+  page: Page,
+  { include, exclude }: { include?: string; exclude?: string } = {},
+) {
   let builder = new AxeBuilder({ page });
   if (include !== undefined) builder = builder.include(include);
   if (exclude !== undefined) builder = builder.exclude(exclude);
   const results = await builder.analyze();
   const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+  expect(
+    blocking.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} -> ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    ),
+  ).toEqual([]);
 }
 
 export async function expectNoSidewaysScroll(page: Page, width: number) {

@@ -20,17 +20,26 @@ const guideRelated: Record<string, [string, string]> = {
   "ultimate-guide-seo-manufacturers": ["established-business-outranked-by-competitor", "outdated-website-no-leads"],
 };
 
-const text = (html: string) => html.replace(/<!-- -->/g, "").replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&");
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&");
 
 for (const slug of blogSlugs) {
-  test(`/blog/${slug} is prerendered with its title, byline, body, related articles and structured data`, async ({ request }) => {
+  test(`/blog/${slug} is prerendered with its title, byline, body, related articles and structured data`, async ({
+    request,
+  }) => {
     const response = await request.get(`/blog/${slug}`);
     expect(response.status()).toBe(200);
     const html = text(await response.text());
     const h1 = /<h1[^>]*>([^<]+)<\/h1>/.exec(html)?.[1];
     expect(h1?.length).toBeGreaterThan(20);
     expect(html).toContain(`<title>${h1} | Summit Lead Marketing</title>`);
-    const byline = /data-testid="byline"[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1]?.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    const byline = /data-testid="byline"[^>]*>([\s\S]*?)<\/p>/
+      .exec(html)?.[1]
+      ?.replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " ");
     expect(byline).toContain("By Jordan Reeves");
     expect(byline).toMatch(/January \d{1,2}, 2025/);
     expect(byline).toMatch(/\d+ min read/);
@@ -54,7 +63,9 @@ test("blog pages are static HTML: no React island hydrates on the index or an ar
   }
 });
 
-test("the roofing guide's photo is lazy at 800 by 500, the others load at once, at low priority (decision 028), with their size", async ({ request }) => {
+test("the roofing guide's photo is lazy at 800 by 500, the others load at once, at low priority (decision 028), with their size", async ({
+  request,
+}) => {
   const roofing = await (await request.get("/blog/ultimate-guide-seo-roofing-companies")).text();
   expect(roofing).toMatch(/<img[^>]*width="800"[^>]*height="500"[^>]*loading="lazy"/);
   const other = await (await request.get(`/blog/${problems[0]}`)).text();
@@ -78,7 +89,10 @@ for (const { path, frame, width, height } of [
     const asked: string[] = [];
     await page.route("https://images.unsplash.com/**", (route) => {
       asked.push(route.request().url());
-      return route.fulfill({ body: '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="9"/>', contentType: "image/svg+xml" });
+      return route.fulfill({
+        body: '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="9"/>',
+        contentType: "image/svg+xml",
+      });
     });
     await page.goto(path);
     const photo = page.locator(frame).first();
@@ -97,7 +111,10 @@ for (const { path, frame, width, height } of [
 test("problem articles' sidebar: Our Ultimate Offer, Best Website Offer and the author card", async ({ page }) => {
   await page.goto(`/blog/${problems[0]}`);
   const sidebar = page.getByRole("complementary", { name: "Offers and author" });
-  await expect(sidebar.getByRole("link", { name: "Learn More about Our Ultimate Offer", exact: true })).toHaveAttribute("href", "/ultimate-pitch");
+  await expect(sidebar.getByRole("link", { name: "Learn More about Our Ultimate Offer", exact: true })).toHaveAttribute(
+    "href",
+    "/ultimate-pitch",
+  );
   await expect(sidebar.getByRole("link", { name: "View Offer" })).toHaveAttribute("href", "/ultimate-website-offer");
   await expect(sidebar.getByRole("link", { name: "Learn More About Jordan Reeves" })).toHaveAttribute("href", "/about");
   await expect(sidebar.getByRole("heading", { name: "Our Ultimate Offer" })).toBeVisible();
@@ -113,8 +130,14 @@ test("guides' sidebar: View Offer buttons, Digital Marketing Expert and three re
   await expect(sidebar.getByRole("heading", { name: "Digital Marketing Expert" })).toBeVisible();
   await expect(sidebar.getByRole("heading", { name: "Related Services" })).toBeVisible();
   await expect(sidebar.getByRole("listitem")).toHaveCount(3);
-  await expect(page.getByRole("link", { name: "Get Your Legal SEO Audit" }).first()).toHaveAttribute("href", "/contact");
-  await expect(page.getByRole("link", { name: "Schedule Your Legal SEO Consultation" }).first()).toHaveAttribute("href", "/contact");
+  await expect(page.getByRole("link", { name: "Get Your Legal SEO Audit" }).first()).toHaveAttribute(
+    "href",
+    "/contact",
+  );
+  await expect(page.getByRole("link", { name: "Schedule Your Legal SEO Consultation" }).first()).toHaveAttribute(
+    "href",
+    "/contact",
+  );
 });
 
 for (const [guide, related] of Object.entries(guideRelated)) {
@@ -138,11 +161,16 @@ test("a related card, a sidebar button and an in-body link navigate and scroll t
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test("the index lists ten cards with image, author, date, category, title and a Read Full Article link", async ({ page }) => {
+test("the index lists ten cards with image, author, date, category, title and a Read Full Article link", async ({
+  page,
+}) => {
   await page.goto("/blog");
   await expect(page.getByRole("heading", { level: 1, name: "Digital Marketing Insights" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Get Your Free Strategy Session" })).toHaveAttribute("href", "/contact");
-  await expect(page.getByRole("link", { name: "Book Your Free Strategy Call Now" })).toHaveAttribute("href", "/contact");
+  await expect(page.getByRole("link", { name: "Book Your Free Strategy Call Now" })).toHaveAttribute(
+    "href",
+    "/contact",
+  );
   const cards = page.locator("main li:has(h3)");
   await expect(cards).toHaveCount(10);
   for (const card of await cards.all()) {
@@ -166,5 +194,8 @@ test("the RSS feed is RSS 2.0 with all ten articles and is linked from the pages
   for (const slug of blogSlugs) expect(xml).toContain(`<link>https://e2e.agency.example/blog/${slug}</link>`);
   expect(xml).toMatch(/<pubDate>\w{3}, \d{2} Jan 2025 12:00:00 GMT<\/pubDate>/);
   await page.goto("/");
-  await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute("href", "/blog/rss.xml");
+  await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+    "href",
+    "/blog/rss.xml",
+  );
 });

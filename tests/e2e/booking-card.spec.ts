@@ -30,7 +30,9 @@ function bookingRequests(page: Page): string[] {
 }
 
 for (const { path, section, height } of pages) {
-  test(`${path}: a booking card with the link, the phone and the hours, and no frame before it is asked for`, async ({ page }) => {
+  test(`${path}: a booking card with the link, the phone and the hours, and no frame before it is asked for`, async ({
+    page,
+  }) => {
     const requested = bookingRequests(page);
     await page.goto(path);
     const booking = page.locator(section);
@@ -60,10 +62,13 @@ for (const { path, section, height } of pages) {
     await page.mouse.wheel(0, 400);
     // Until the scroll has moved and stopped (still over two frames, so an intersection it caused has been acted on).
     const settledScroll = () =>
-      page.evaluate(() => new Promise<number>((resolve) => {
-        const y = window.scrollY;
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY === y ? y : -1)));
-      }));
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const y = window.scrollY;
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY === y ? y : -1)));
+          }),
+      );
     await expect.poll(settledScroll).toBeGreaterThan(top);
     await expect(booking.locator("iframe")).toHaveCount(0);
     expect(requested).toEqual([]);
@@ -71,12 +76,17 @@ for (const { path, section, height } of pages) {
   });
 }
 
-test("asked for with the keyboard, the calendar replaces the card once it has loaded and takes the focus", async ({ page }) => {
+test("asked for with the keyboard, the calendar replaces the card once it has loaded and takes the focus", async ({
+  page,
+}) => {
   let answer: () => void = () => undefined;
   const answered = new Promise<void>((resolve) => (answer = resolve));
   await page.route(bookingHost, async (route) => {
     await answered;
-    await route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Booking</title><h1>Pick a time</h1>" });
+    await route.fulfill({
+      contentType: "text/html",
+      body: "<!doctype html><title>Booking</title><h1>Pick a time</h1>",
+    });
   });
   await page.goto("/contact");
   const card = page.locator("#schedule-call [data-booking-calendar]");
@@ -108,21 +118,33 @@ test("a booking host that never answers leaves the card, with a message after 10
   await expect(card.getByRole("status")).toHaveText(slowMessage);
   await expect(card.getByText("Book a free 30-minute call")).toBeVisible();
   await expect(card.locator("iframe")).toBeHidden();
-  await expect(page.locator("#booking-calendar").getByRole("link", { name: "Open the booking page (opens in a new tab)" })).toBeVisible();
+  await expect(
+    page.locator("#booking-calendar").getByRole("link", { name: "Open the booking page (opens in a new tab)" }),
+  ).toBeVisible();
 });
 
-test("a link to the booking section asks for the calendar: arriving at /contact#schedule-call, or pressing the page's button", async ({ page }) => {
-  await page.route(bookingHost, (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Booking</title><h1>Pick a time</h1>" }));
+test("a link to the booking section asks for the calendar: arriving at /contact#schedule-call, or pressing the page's button", async ({
+  page,
+}) => {
+  await page.route(bookingHost, (route) =>
+    route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Booking</title><h1>Pick a time</h1>" }),
+  );
   await page.goto("/contact#schedule-call");
   await expect(page.locator("#schedule-call iframe")).toBeVisible();
 
   await page.goto("/ultimate-pitch");
   await expect(page.locator("#calendly-section iframe")).toHaveCount(0);
-  await page.getByRole("link", { name: /^Book a Strategy Call/ }).first().click();
+  await page
+    .getByRole("link", { name: /^Book a Strategy Call/ })
+    .first()
+    .click();
   await expect(page.locator("#calendly-section iframe")).toBeVisible();
 });
 
-test("without JavaScript the card keeps the link, the phone and the hours, and offers no button that would do nothing", async ({ browser, baseURL }) => {
+test("without JavaScript the card keeps the link, the phone and the hours, and offers no button that would do nothing", async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
   const page = await context.newPage();
   await page.goto("/contact");

@@ -1,5 +1,15 @@
 import { expect, test } from "./fixtures.ts";
-import { actLikeAPerson, expectToast, serveAgedFormTokens, holdResponses, openToast, recordPosts, showForm, storedLead, uniqueEmail } from "./helpers.ts";
+import {
+  actLikeAPerson,
+  expectToast,
+  serveAgedFormTokens,
+  holdResponses,
+  openToast,
+  recordPosts,
+  showForm,
+  storedLead,
+  uniqueEmail,
+} from "./helpers.ts";
 import { meetingDateInDays } from "../helpers/meeting-dates.ts";
 
 const meetingDate60 = meetingDateInDays(60);
@@ -28,10 +38,15 @@ test("an empty form or one without a service sends nothing and shows the validat
   expect(posts).toHaveLength(0);
 });
 
-test("a full submission is stored with its source, shows Sending... then the success toast, and resets", async ({ page, baseURL }) => {
+test("a full submission is stored with its source, shows Sending... then the success toast, and resets", async ({
+  page,
+  baseURL,
+}) => {
   const email = uniqueEmail("contact");
   // The visit lands from a newsletter link, then moves to the contact page.
-  await page.goto("/?utm_source=newsletter&utm_medium=email&utm_campaign=november", { referer: "https://mail.example.net/" });
+  await page.goto("/?utm_source=newsletter&utm_medium=email&utm_campaign=november", {
+    referer: "https://mail.example.net/",
+  });
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact", exact: true }).click();
   await expect(page).toHaveURL(/\/contact$/);
   await showForm(page.getByRole("button", { name: "Send Message" }));
@@ -87,7 +102,9 @@ test("a full submission is stored with its source, shows Sending... then the suc
   });
 });
 
-test("each service chip keeps the spec's name, says what it means, and is named by the spec's name alone", async ({ page }) => {
+test("each service chip keeps the spec's name, says what it means, and is named by the spec's name alone", async ({
+  page,
+}) => {
   await page.goto("/contact");
   const chips = page.getByRole("group", { name: "Which services are you interested in?" }).getByRole("checkbox");
   const expected: [string, string][] = [
@@ -141,7 +158,9 @@ test("a one-word name and a malformed e-mail get errors under their fields and n
   await expect(name).toHaveAttribute("aria-invalid", "true");
   await expect(name).toHaveAccessibleDescription("Enter your first and last name.");
   await expect(name).toBeFocused();
-  await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveAccessibleDescription("Enter a valid email address.");
+  await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveAccessibleDescription(
+    "Enter a valid email address.",
+  );
   expect(posts).toHaveLength(0);
 });
 
@@ -168,7 +187,11 @@ test("the form can be completed with the keyboard alone, and a double submit sen
   held.release();
   await expectToast(page, "Success!", "Your message has been sent.");
   expect(posts).toHaveLength(1);
-  expect(await storedLead(baseURL!, "contact-submissions", email)).toMatchObject({ firstName: "Kim", lastName: "Lee", products: ["SEO Services"] });
+  expect(await storedLead(baseURL!, "contact-submissions", email)).toMatchObject({
+    firstName: "Kim",
+    lastName: "Lee",
+    products: ["SEO Services"],
+  });
 
   // F8 moves focus to the notifications region (SPEC §9).
   await page.keyboard.press("F8");
@@ -176,7 +199,10 @@ test("the form can be completed with the keyboard alone, and a double submit sen
   await expect(openToast(page)).toHaveCount(1);
 });
 
-test("a filled honeypot or an instant submission is stored as spam, with the same success toast", async ({ page, baseURL }) => {
+test("a filled honeypot or an instant submission is stored as spam, with the same success toast", async ({
+  page,
+  baseURL,
+}) => {
   const bot = uniqueEmail("honeypot");
   await page.goto("/contact");
   await showForm(page.getByRole("button", { name: "Send Message" }));
@@ -191,7 +217,10 @@ test("a filled honeypot or an instant submission is stored as spam, with the sam
   await actLikeAPerson(page);
   await page.getByRole("button", { name: "Send Message" }).click();
   await expectToast(page, "Success!", "Your message has been sent.");
-  expect(await storedLead(baseURL!, "contact-submissions", bot)).toMatchObject({ status: "spam", spamReason: expect.stringContaining("honeypot") });
+  expect(await storedLead(baseURL!, "contact-submissions", bot)).toMatchObject({
+    status: "spam",
+    spamReason: expect.stringContaining("honeypot"),
+  });
 
   const fast = uniqueEmail("instant");
   await page.reload();
@@ -204,7 +233,10 @@ test("a filled honeypot or an instant submission is stored as spam, with the sam
   await page.getByRole("checkbox", { name: "SEO Services" }).click();
   await page.getByRole("button", { name: "Send Message" }).click();
   await expectToast(page, "Success!", "Your message has been sent.");
-  expect(await storedLead(baseURL!, "contact-submissions", fast)).toMatchObject({ status: "spam", spamReason: expect.stringContaining("ms after the form appeared") });
+  expect(await storedLead(baseURL!, "contact-submissions", fast)).toMatchObject({
+    status: "spam",
+    spamReason: expect.stringContaining("ms after the form appeared"),
+  });
 });
 
 test("the honeypot is out of reach: hidden from assistive technology and not focusable", async ({ page }) => {
@@ -215,14 +247,28 @@ test("the honeypot is out of reach: hidden from assistive technology and not foc
   await expect(page.getByRole("textbox", { name: "Leave this field empty" })).toHaveCount(0);
 });
 
-test("the prerendered form is a real form: it posts to our server, names its fields, and Send works from the first paint", async ({ request }) => {
+test("the prerendered form is a real form: it posts to our server, names its fields, and Send works from the first paint", async ({
+  request,
+}) => {
   const html = await (await request.get("/contact")).text();
   const form = (html.match(/<form\b[^>]*>/g) ?? []).find((tag) => tag.includes('aria-label="Contact form"')) ?? "";
   expect(form).toContain('method="post"');
   expect(form).toContain('action="/forms/contact-page"');
   expect(html).toMatch(/<button[^>]*type="submit"[^>]*>Send Message<\/button>/);
   expect(html).not.toMatch(/<button[^>]*disabled=""[^>]*>Send Message<\/button>/);
-  for (const name of ["fullName", "email", "phone", "company", "products", "meetingDate", "meetingTime", "timezone", "website", "formToken", "idempotencyKey"]) {
+  for (const name of [
+    "fullName",
+    "email",
+    "phone",
+    "company",
+    "products",
+    "meetingDate",
+    "meetingTime",
+    "timezone",
+    "website",
+    "formToken",
+    "idempotencyKey",
+  ]) {
     expect(html, name).toContain(`name="${name}"`);
   }
 });

@@ -15,7 +15,10 @@ function directives(header: string | undefined): Map<string, string[]> {
   );
 }
 
-test("a style the policy blocks on a page is reported to the server and shown to the owner with the deliveries", async ({ page, cspViolations }) => {
+test("a style the policy blocks on a page is reported to the server and shown to the owner with the deliveries", async ({
+  page,
+  cspViolations,
+}) => {
   test.setTimeout(90_000);
   // A path of its own (the not-found page, under the same kind of policy), so this row is this test's.
   const path = `/csp-probe-${Date.now().toString(36)}`;
@@ -26,7 +29,10 @@ test("a style the policy blocks on a page is reported to the server and shown to
   await page.route(`**${path}`, async (route) => {
     const response = await route.fetch();
     served = response.headers();
-    const headers: Record<string, string> = { ...served, "content-security-policy": served["content-security-policy"]!.replace(/; report-to csp$/, "") };
+    const headers: Record<string, string> = {
+      ...served,
+      "content-security-policy": served["content-security-policy"]!.replace(/; report-to csp$/, ""),
+    };
     delete headers["reporting-endpoints"];
     await route.fulfill({ response, headers });
   });
@@ -36,7 +42,9 @@ test("a style the policy blocks on a page is reported to the server and shown to
   const policy = directives(served["content-security-policy"]);
   expect(policy.get("report-to")).toEqual(["csp"]);
   expect(policy.get("report-uri")).toEqual(["/api/csp-reports"]);
-  const reported = page.waitForRequest((request) => request.url().endsWith("/api/csp-reports") && request.method() === "POST");
+  const reported = page.waitForRequest(
+    (request) => request.url().endsWith("/api/csp-reports") && request.method() === "POST",
+  );
 
   await page.evaluate(() => {
     const style = document.createElement("style");
@@ -58,10 +66,18 @@ test("a style the policy blocks on a page is reported to the server and shown to
   // The report is stored by the time it was answered; the list is fetched again should it lag.
   await expect(async () => {
     await page.reload();
-    await expect(section.getByRole("row").filter({ has: page.getByRole("rowheader", { name: path }) })).toBeVisible({ timeout: 1_000 });
+    await expect(section.getByRole("row").filter({ has: page.getByRole("rowheader", { name: path }) })).toBeVisible({
+      timeout: 1_000,
+    });
   }).toPass({ timeout: 30_000 });
   const row = section.getByRole("row").filter({ has: page.getByRole("rowheader", { name: path }) });
-  await expect(row.getByRole("cell")).toHaveText([new Date().toISOString().slice(0, 10), "style-src-elem", "inline", "1", /\d/]);
+  await expect(row.getByRole("cell")).toHaveText([
+    new Date().toISOString().slice(0, 10),
+    "style-src-elem",
+    "inline",
+    "1",
+    /\d/,
+  ]);
   cspViolations.length = 0;
 });
 
@@ -74,11 +90,23 @@ test("the deliveries page says when nothing was blocked", async ({ page }) => {
   await expect(page.getByText("Nothing was blocked in the last 7 days.")).toBeVisible();
 });
 
-test("the admin allows no inline style but its nonce's, and runs sign-in, inbox, lead, deliveries and settings without a breach", async ({ page, request, cspViolations }) => {
+test("the admin allows no inline style but its nonce's, and runs sign-in, inbox, lead, deliveries and settings without a breach", async ({
+  page,
+  request,
+  cspViolations,
+}) => {
   test.setTimeout(90_000);
   const tag = `Csp${Date.now().toString(36)}`;
   const lead = await request.post("/api/contact", {
-    data: { formToken: agedFormToken(), firstName: "Nora", lastName: tag, email: `${tag.toLowerCase()}@example.com`, phone: "(512) 555-0142", products: ["SEO Services"], elapsedMs: 5000 },
+    data: {
+      formToken: agedFormToken(),
+      firstName: "Nora",
+      lastName: tag,
+      email: `${tag.toLowerCase()}@example.com`,
+      phone: "(512) 555-0142",
+      products: ["SEO Services"],
+      elapsedMs: 5000,
+    },
   });
   expect(lead.status()).toBe(201);
   const { id } = (await lead.json()) as { id: string };
@@ -90,7 +118,9 @@ test("the admin allows no inline style but its nonce's, and runs sign-in, inbox,
   expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
   expect(directives(header).get("style-src-elem")).toContain(`'nonce-${nonce}'`);
   // The browser hides the nonce from the markup (and so from CSS selectors injected markup could use).
-  expect(await page.evaluate(() => document.querySelector('meta[property="csp-nonce"]')?.getAttribute("nonce"))).toBe("");
+  expect(await page.evaluate(() => document.querySelector('meta[property="csp-nonce"]')?.getAttribute("nonce"))).toBe(
+    "",
+  );
 
   await signInThroughTheForm(page);
   await page.goto("/admin/leads/contacts");
@@ -104,7 +134,9 @@ test("the admin allows no inline style but its nonce's, and runs sign-in, inbox,
   await page.keyboard.press("Shift+?");
   await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
   expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden");
-  expect(await page.evaluate(() => [...document.querySelectorAll("style")].filter((style) => style.nonce !== "").length)).toBeGreaterThan(0);
+  expect(
+    await page.evaluate(() => [...document.querySelectorAll("style")].filter((style) => style.nonce !== "").length),
+  ).toBeGreaterThan(0);
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeHidden();
 

@@ -38,14 +38,20 @@ export const test = base.extend<{ cspViolations: CspViolation[] }>({
       // a Permissions-Policy header it cannot read.
       context.on("console", (message) => {
         if (/Content[ -]Security[ -]Policy|Error with Permissions-Policy header/i.test(message.text())) {
-          violations.push({ url: message.page()?.url() ?? "", directive: "(console)", blocked: "", sample: message.text() });
+          violations.push({
+            url: message.page()?.url() ?? "",
+            directive: "(console)",
+            blocked: "",
+            sample: message.text(),
+          });
         }
       });
       await use(violations);
       // A breach in the test's last step is reported in a task of its own: let each page run it (a page
       // without JavaScript runs none, and would never answer).
       if (javaScriptEnabled) {
-        for (const page of context.pages()) await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50))).catch(() => undefined);
+        for (const page of context.pages())
+          await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50))).catch(() => undefined);
       }
       expect(violations, "Content-Security-Policy violations during the test").toEqual([]);
     },

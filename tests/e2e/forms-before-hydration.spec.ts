@@ -22,19 +22,26 @@ async function delayScripts(page: Page, delayMs = SCRIPT_DELAY_MS) {
 
 /** Waits for the thank-you panel: on this network the island's validation and request chunks come 3 s late too. */
 async function thanked(page: Page) {
-  await expect(page.getByRole("heading", { name: "Thank you! We have your request." })).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByRole("heading", { name: "Thank you! We have your request." })).toBeVisible({
+    timeout: 45_000,
+  });
 }
 
 /** Resolves once the page's first lead-form island has hydrated (Astro removes its `ssr` attribute). */
 async function islandHydrated(page: Page) {
-  await expect(page.locator('astro-island[client="lead-form"]').first()).not.toHaveAttribute("ssr", "", { timeout: 30_000 });
+  await expect(page.locator('astro-island[client="lead-form"]').first()).not.toHaveAttribute("ssr", "", {
+    timeout: 30_000,
+  });
 }
 
 test.beforeEach(async ({ page }) => {
   await serveAgedFormTokens(page);
 });
 
-test("/contact: chips, text, a date and a time entered before the island loads are all kept and sent", async ({ page, baseURL }) => {
+test("/contact: chips, text, a date and a time entered before the island loads are all kept and sent", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   await delayScripts(page);
   const email = uniqueEmail("before-hydration-contact");
@@ -57,10 +64,20 @@ test("/contact: chips, text, a date and a time entered before the island loads a
   await thanked(page);
   await expectToast(page, "Success!", "Your message has been sent. We'll respond within 24 hours.");
   const [lead] = await storedLeads(baseURL!, "contact-submissions", email);
-  expect(lead).toMatchObject({ status: "new", products: ["SEO Services", "Email Marketing"], meetingDate: meetingDate60, meetingTime: "15:00", firstName: "Dana", lastName: "Whitfield" });
+  expect(lead).toMatchObject({
+    status: "new",
+    products: ["SEO Services", "Email Marketing"],
+    meetingDate: meetingDate60,
+    meetingTime: "15:00",
+    firstName: "Dana",
+    lastName: "Whitfield",
+  });
 });
 
-test("/services/seo: a service chosen before the island loads is kept (it was reset to 'Select a service')", async ({ page, baseURL }) => {
+test("/services/seo: a service chosen before the island loads is kept (it was reset to 'Select a service')", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   await delayScripts(page);
   const email = uniqueEmail("before-hydration-inquiry");
@@ -76,7 +93,11 @@ test("/services/seo: a service chosen before the island loads is kept (it was re
   await expect(page.getByLabel("Service Needed")).toHaveValue("web-design");
   await page.getByRole("button", { name: "Send Inquiry" }).click();
   await thanked(page);
-  await expectToast(page, "Success!", "Your service inquiry has been sent. We'll respond within 24 hours with a custom proposal.");
+  await expectToast(
+    page,
+    "Success!",
+    "Your service inquiry has been sent. We'll respond within 24 hours with a custom proposal.",
+  );
   const [lead] = await storedLeads(baseURL!, "service-inquiries", email);
   expect(lead).toMatchObject({ status: "new", serviceType: "web-design", budget: "discuss" });
 });
@@ -98,7 +119,10 @@ async function sendBeforeTheIsland(page: Page, email: string): Promise<string[]>
   return posts;
 }
 
-test("Send pressed before the island has loaded is held and sent by the island once, with the toast and the panel", async ({ page, baseURL }) => {
+test("Send pressed before the island has loaded is held and sent by the island once, with the toast and the panel", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   // Scripts 1 s late: the island arrives within the 8 s a held Send waits for it.
   await delayScripts(page, 1000);
@@ -114,7 +138,10 @@ test("Send pressed before the island has loaded is held and sent by the island o
   expect(leads[0]).toMatchObject({ status: "new", firstName: "Jordan" });
 });
 
-test("with every script 3 s late, a Send pressed before the island is never ignored: one lead, by the island or as a plain post", async ({ page, baseURL }) => {
+test("with every script 3 s late, a Send pressed before the island is never ignored: one lead, by the island or as a plain post", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   await delayScripts(page);
   const email = uniqueEmail("held-send-slow");
@@ -126,7 +153,10 @@ test("with every script 3 s late, a Send pressed before the island is never igno
   expect(leads[0]).toMatchObject({ status: "new", firstName: "Jordan" });
 });
 
-test("when the island's code cannot load, a held Send is posted as a plain form and the lead is stored", async ({ page, baseURL }) => {
+test("when the island's code cannot load, a held Send is posted as a plain form and the lead is stored", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(60_000);
   // The form's own chunks fail (a blocked script, a failed deploy); the page's small scripts still run.
   await page.route(/\/assets\/(short-lead-form|client|react|react-dom)[.-].*\.js$/, (route) => route.abort());
@@ -146,14 +176,18 @@ test("when the island's code cannot load, a held Send is posted as a plain form 
 test("a page with a form loads none of the form's code until the visitor touches it", async ({ page, baseURL }) => {
   const scripts: string[] = [];
   page.on("request", (request) => {
-    if (request.resourceType() === "script" && request.url().startsWith(baseURL!)) scripts.push(new URL(request.url()).pathname);
+    if (request.resourceType() === "script" && request.url().startsWith(baseURL!))
+      scripts.push(new URL(request.url()).pathname);
   });
   await page.goto("/personal-injury");
   await page.waitForLoadState("networkidle");
   await page.mouse.wheel(0, 4000);
   await page.waitForLoadState("networkidle");
   const own = () => scripts.filter((path) => path.startsWith("/assets/"));
-  expect(own().some((path) => /short-lead-form|react-dom|client\./.test(path)), own().join(" ")).toBe(false);
+  expect(
+    own().some((path) => /short-lead-form|react-dom|client\./.test(path)),
+    own().join(" "),
+  ).toBe(false);
   // The form is ready for a plain post all the same: the token came when it scrolled into view.
   await expect(page.locator('input[name="formToken"]')).not.toHaveValue("");
   await expect(page.locator('input[name="idempotencyKey"]')).toHaveValue(/^[0-9a-f-]{36}$/);
@@ -161,7 +195,9 @@ test("a page with a form loads none of the form's code until the visitor touches
   await expect.poll(() => own().some((path) => /short-lead-form/.test(path))).toBe(true);
 });
 
-test("/contact: the meeting date input offers no day before the visitor's today before any interaction (issue 33)", async ({ page }) => {
+test("/contact: the meeting date input offers no day before the visitor's today before any interaction (issue 33)", async ({
+  page,
+}) => {
   await page.goto("/contact");
   const dateInput = page.getByLabel("Preferred meeting date (optional)");
   const today = await page.evaluate(() => {

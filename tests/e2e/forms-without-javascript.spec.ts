@@ -17,7 +17,14 @@ import { meetingDateInDays } from "../helpers/meeting-dates.ts";
 test.use({ javaScriptEnabled: false });
 
 type Kind = "contact-submissions" | "service-inquiries";
-type FormCase = { path: string; formName: string; kind: Kind; submit: string; replyWithin: string; fill: (page: Page, email: string) => Promise<void> };
+type FormCase = {
+  path: string;
+  formName: string;
+  kind: Kind;
+  submit: string;
+  replyWithin: string;
+  fill: (page: Page, email: string) => Promise<void>;
+};
 
 async function fillShort(page: Page, email: string, companyLabel?: string) {
   await page.getByLabel("First Name").fill("Jordan");
@@ -47,15 +54,78 @@ async function fillInquiry(page: Page, email: string) {
 }
 
 const forms: FormCase[] = [
-  { path: "/contact", formName: "contact-page", kind: "contact-submissions", submit: "Send Message", replyWithin: "24 hours", fill: fillContact },
-  { path: "/services", formName: "services-hero", kind: "contact-submissions", submit: "Send Message", replyWithin: "24 hours", fill: fillContact },
-  { path: "/services/seo", formName: "service-seo", kind: "service-inquiries", submit: "Send Inquiry", replyWithin: "24 hours", fill: fillInquiry },
-  { path: "/get-leads", formName: "lead-audit", kind: "contact-submissions", submit: "Get My Free Lead Audit", replyWithin: "24 hours", fill: (p, e) => fillShort(p, e) },
-  { path: "/improve-website", formName: "website-audit", kind: "contact-submissions", submit: "Get My Free Website Audit", replyWithin: "24 hours", fill: (p, e) => fillShort(p, e) },
-  { path: "/marketing-coaching", formName: "marketing-coaching", kind: "contact-submissions", submit: "Book My Strategy Session", replyWithin: "24 hours", fill: (p, e) => fillShort(p, e) },
-  { path: "/home-services", formName: "home-services-audit", kind: "contact-submissions", submit: "Get My Free Audit", replyWithin: "4 hours", fill: (p, e) => fillShort(p, e, "Company Name") },
-  { path: "/personal-injury", formName: "personal-injury-audit", kind: "contact-submissions", submit: "Get My Free Legal Audit", replyWithin: "4 hours", fill: (p, e) => fillShort(p, e, "Law Firm Name") },
-  { path: "/plumbing", formName: "plumbing-contact", kind: "contact-submissions", submit: "Send My Request", replyWithin: "24 hours", fill: (p, e) => fillShort(p, e) },
+  {
+    path: "/contact",
+    formName: "contact-page",
+    kind: "contact-submissions",
+    submit: "Send Message",
+    replyWithin: "24 hours",
+    fill: fillContact,
+  },
+  {
+    path: "/services",
+    formName: "services-hero",
+    kind: "contact-submissions",
+    submit: "Send Message",
+    replyWithin: "24 hours",
+    fill: fillContact,
+  },
+  {
+    path: "/services/seo",
+    formName: "service-seo",
+    kind: "service-inquiries",
+    submit: "Send Inquiry",
+    replyWithin: "24 hours",
+    fill: fillInquiry,
+  },
+  {
+    path: "/get-leads",
+    formName: "lead-audit",
+    kind: "contact-submissions",
+    submit: "Get My Free Lead Audit",
+    replyWithin: "24 hours",
+    fill: (p, e) => fillShort(p, e),
+  },
+  {
+    path: "/improve-website",
+    formName: "website-audit",
+    kind: "contact-submissions",
+    submit: "Get My Free Website Audit",
+    replyWithin: "24 hours",
+    fill: (p, e) => fillShort(p, e),
+  },
+  {
+    path: "/marketing-coaching",
+    formName: "marketing-coaching",
+    kind: "contact-submissions",
+    submit: "Book My Strategy Session",
+    replyWithin: "24 hours",
+    fill: (p, e) => fillShort(p, e),
+  },
+  {
+    path: "/home-services",
+    formName: "home-services-audit",
+    kind: "contact-submissions",
+    submit: "Get My Free Audit",
+    replyWithin: "4 hours",
+    fill: (p, e) => fillShort(p, e, "Company Name"),
+  },
+  {
+    path: "/personal-injury",
+    formName: "personal-injury-audit",
+    kind: "contact-submissions",
+    submit: "Get My Free Legal Audit",
+    replyWithin: "4 hours",
+    fill: (p, e) => fillShort(p, e, "Law Firm Name"),
+  },
+  {
+    path: "/plumbing",
+    formName: "plumbing-contact",
+    kind: "contact-submissions",
+    submit: "Send My Request",
+    replyWithin: "24 hours",
+    fill: (p, e) => fillShort(p, e),
+  },
 ];
 
 /** A person reads the confirmation before pressing Send again (the server's spam guard wants FORM_MIN_FILL_MS on its own clock). */
@@ -72,7 +142,9 @@ async function leadWithDeliveries(baseURL: string, kind: Kind, email: string) {
   const admin = await playwrightRequest.newContext({ baseURL });
   try {
     await admin.post("/api/admin/login", { data: { username: e2eAdmin.email, password: e2eAdmin.password } });
-    const detail = await admin.get(`/api/admin/leads/${kind === "contact-submissions" ? "contacts" : "inquiries"}/${String(lead.id)}`);
+    const detail = await admin.get(
+      `/api/admin/leads/${kind === "contact-submissions" ? "contacts" : "inquiries"}/${String(lead.id)}`,
+    );
     return (await detail.json()) as Record<string, unknown> & { deliveries: unknown[] };
   } finally {
     await admin.dispose();
@@ -80,7 +152,10 @@ async function leadWithDeliveries(baseURL: string, kind: Kind, email: string) {
 }
 
 for (const form of forms) {
-  test(`${form.path}: sent without JavaScript, confirmed, stored as a lead and thanked @both-databases`, async ({ page, baseURL }) => {
+  test(`${form.path}: sent without JavaScript, confirmed, stored as a lead and thanked @both-databases`, async ({
+    page,
+    baseURL,
+  }) => {
     const email = uniqueEmail(`nojs-${form.formName}`);
     await page.goto(form.path);
     await form.fill(page, email);
@@ -92,19 +167,31 @@ for (const form of forms) {
     await expect(page).toHaveURL(new RegExp(`/forms/${form.formName}/sent$`));
     await expect(page.getByRole("heading", { level: 1, name: "Thank you! We have your request." })).toBeVisible();
     await expect(page.getByText(`contacts you within ${form.replyWithin} by phone or e-mail`)).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: "(512) 555-0186" })).toHaveAttribute("href", "tel:+15125550186");
+    await expect(page.getByRole("main").getByRole("link", { name: "(512) 555-0186" })).toHaveAttribute(
+      "href",
+      "tel:+15125550186",
+    );
     await expect(page.getByRole("main")).toContainText("Monday to Friday 9AM to 6PM EST");
     await expect(page.getByRole("link", { name: "book a free 30-minute call" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to the page you were on" })).toHaveAttribute("href", form.path);
     expect(page.url()).not.toContain("@");
 
     const lead = await leadWithDeliveries(baseURL!, form.kind, email);
-    expect(lead).toMatchObject({ email, status: "new", spamReason: null, formName: form.formName, pagePath: form.path });
+    expect(lead).toMatchObject({
+      email,
+      status: "new",
+      spamReason: null,
+      formName: form.formName,
+      pagePath: form.path,
+    });
     expect(lead!.deliveries.length).toBeGreaterThan(0);
   });
 }
 
-test("the contact form's chips, meeting time and time zone arrive as the visitor chose them", async ({ page, baseURL }) => {
+test("the contact form's chips, meeting time and time zone arrive as the visitor chose them", async ({
+  page,
+  baseURL,
+}) => {
   const email = uniqueEmail("nojs-contact-values");
   await page.goto("/contact");
   await fillContact(page, email);
@@ -116,7 +203,13 @@ test("the contact form's chips, meeting time and time zone arrive as the visitor
   await confirmLikeAPerson(page, "Send Message");
   await expect(page).toHaveURL(/\/forms\/contact-page\/sent$/);
   const [lead] = await storedLeads(baseURL!, "contact-submissions", email);
-  expect(lead).toMatchObject({ firstName: "Dana", lastName: "Whitfield", products: ["SEO Services", "Website Design"], meetingTime: "14:00", timezone: "America/New_York" });
+  expect(lead).toMatchObject({
+    firstName: "Dana",
+    lastName: "Whitfield",
+    products: ["SEO Services", "Website Design"],
+    meetingTime: "14:00",
+    timezone: "America/New_York",
+  });
 });
 
 test("the short forms with a fixed product store it", async ({ page, baseURL }) => {
@@ -130,7 +223,10 @@ test("the short forms with a fixed product store it", async ({ page, baseURL }) 
 });
 
 test.describe("bad input comes back with the spec's messages, every value kept, nothing stored", () => {
-  test("the contact form: a one-word name, an e-mail without a domain, a short phone, no service", async ({ page, baseURL }) => {
+  test("the contact form: a one-word name, an e-mail without a domain, a short phone, no service", async ({
+    page,
+    baseURL,
+  }) => {
     const email = `nojs-${Date.now()}@localhost`;
     await page.goto("/contact");
     await page.getByLabel("Full Name").fill("Cher");
@@ -147,7 +243,13 @@ test.describe("bad input comes back with the spec's messages, every value kept, 
     const summary = page.getByRole("alert");
     await expect(summary.getByRole("heading", { name: "There is a problem" })).toBeVisible();
     await expect(summary).toBeFocused();
-    for (const message of ["Enter your first and last name.", "Enter a valid email address.", "Enter a phone number with at least 7 digits.", "Select at least one service.", "Choose a meeting date of today or later."]) {
+    for (const message of [
+      "Enter your first and last name.",
+      "Enter a valid email address.",
+      "Enter a phone number with at least 7 digits.",
+      "Select at least one service.",
+      "Choose a meeting date of today or later.",
+    ]) {
       await expect(summary.getByRole("link", { name: message })).toBeVisible();
     }
     // Each message is tied to its field, and the summary's link takes the visitor there.
@@ -173,7 +275,9 @@ test.describe("bad input comes back with the spec's messages, every value kept, 
     await waitTheMinimumFillTime(page);
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page).toHaveURL(/\/forms\/contact-page\/sent$/);
-    expect(await storedLeads(baseURL!, "contact-submissions", email.replace("@localhost", "@example.com"))).toHaveLength(1);
+    expect(
+      await storedLeads(baseURL!, "contact-submissions", email.replace("@localhost", "@example.com")),
+    ).toHaveLength(1);
   });
 
   test("the service inquiry form: no service chosen, a blank message", async ({ page, baseURL }) => {
@@ -183,7 +287,9 @@ test.describe("bad input comes back with the spec's messages, every value kept, 
     await page.getByLabel("Service Needed").selectOption("");
     await page.getByLabel("Tell us about your project").fill("   ");
     // The browser's own check refuses the empty select first; a visitor whose browser skips it gets the server's page.
-    await page.locator('form[action="/forms/service-seo"]').evaluate((form: HTMLFormElement) => (form.noValidate = true));
+    await page
+      .locator('form[action="/forms/service-seo"]')
+      .evaluate((form: HTMLFormElement) => (form.noValidate = true));
     await page.getByRole("button", { name: "Send Inquiry" }).click();
     await expect(page.getByRole("alert").getByRole("link", { name: "Choose a service." })).toBeVisible();
     await expect(page.getByRole("alert").getByRole("link", { name: "Tell us about your project." })).toBeVisible();
@@ -200,13 +306,19 @@ test("a short form: a blank last name, an e-mail without a domain, a short phone
   await page.getByRole("textbox", { name: "Email", exact: true }).fill("jordan@localhost");
   await page.getByLabel("Phone").fill("713 55");
   // A visitor whose browser skips its own checks gets the server's page.
-  await page.locator('form[action="/forms/personal-injury-audit"]').evaluate((form: HTMLFormElement) => (form.noValidate = true));
+  await page
+    .locator('form[action="/forms/personal-injury-audit"]')
+    .evaluate((form: HTMLFormElement) => (form.noValidate = true));
   const answer = page.waitForResponse((response) => response.url().endsWith("/forms/personal-injury-audit"));
   await page.getByRole("button", { name: "Get My Free Legal Audit" }).click();
   expect((await answer).status()).toBe(422);
   const summary = page.getByRole("alert");
   await expect(summary).toBeFocused();
-  for (const message of ["Enter your last name.", "Enter a valid email address.", "Enter a phone number with at least 7 digits."]) {
+  for (const message of [
+    "Enter your last name.",
+    "Enter a valid email address.",
+    "Enter a phone number with at least 7 digits.",
+  ]) {
     await expect(summary.getByRole("link", { name: message })).toBeVisible();
   }
   await expect(page.getByLabel("First Name")).toHaveValue("Jordan");
@@ -252,7 +364,10 @@ test.describe("pages that say nothing was saved", () => {
 
   test("too many posts from one address get a page with when to try again and the phone number", async ({ page }) => {
     dataDir = mkdtempSync(join(tmpdir(), "agency-e2e-429-"));
-    server = await startServerProcess({ kind: "sqlite", path: join(dataDir, "db.sqlite") }, { CLIENT_DIR: clientDir, RATE_LIMIT_FORMS_MAX: "1"});
+    server = await startServerProcess(
+      { kind: "sqlite", path: join(dataDir, "db.sqlite") },
+      { CLIENT_DIR: clientDir, RATE_LIMIT_FORMS_MAX: "1" },
+    );
     const origin = `http://127.0.0.1:${server.port}`;
     await page.goto(`${origin}/get-leads`);
     await fillShort(page, uniqueEmail("nojs-429"));
@@ -265,14 +380,22 @@ test.describe("pages that say nothing was saved", () => {
     expect(Number(response.headers()["retry-after"])).toBeGreaterThan(0);
     await expect(page.getByRole("heading", { level: 1, name: "Too many requests" })).toBeVisible();
     await expect(page.getByRole("main")).toContainText(/Please try again in \d+ (seconds|minutes)\./);
-    await expect(page.getByRole("main").getByRole("link", { name: "(512) 555-0186" })).toHaveAttribute("href", "tel:+15125550186");
+    await expect(page.getByRole("main").getByRole("link", { name: "(512) 555-0186" })).toHaveAttribute(
+      "href",
+      "tel:+15125550186",
+    );
   });
 
-  test("with the database stopped, the page says the request was not saved and gives the phone number", async ({ page }) => {
+  test("with the database stopped, the page says the request was not saved and gives the phone number", async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     postgres = await createPrivatePostgres();
     await postgres.start();
-    server = await startServerProcess({ kind: "postgres", url: postgres.url("postgres") }, { CLIENT_DIR: clientDir, RATE_LIMIT_ENABLED: "false", FORM_MIN_FILL_MS: String(e2eTimings.minFillMs) });
+    server = await startServerProcess(
+      { kind: "postgres", url: postgres.url("postgres") },
+      { CLIENT_DIR: clientDir, RATE_LIMIT_ENABLED: "false", FORM_MIN_FILL_MS: String(e2eTimings.minFillMs) },
+    );
     const origin = `http://127.0.0.1:${server.port}`;
     await page.goto(`${origin}/get-leads`);
     await fillShort(page, uniqueEmail("nojs-503"));
@@ -287,6 +410,9 @@ test.describe("pages that say nothing was saved", () => {
     expect(response.headers()["retry-after"]).toBe("5");
     await expect(page.getByRole("heading", { level: 1, name: "We could not save your request" })).toBeVisible();
     await expect(page.getByRole("main")).toContainText("Your request was not saved.");
-    await expect(page.getByRole("main").getByRole("link", { name: "(512) 555-0186" })).toHaveAttribute("href", "tel:+15125550186");
+    await expect(page.getByRole("main").getByRole("link", { name: "(512) 555-0186" })).toHaveAttribute(
+      "href",
+      "tel:+15125550186",
+    );
   });
 });

@@ -26,20 +26,26 @@ async function expectBelowHeader(page: Page, target: Locator) {
   // lost to it (Chromium finishes the first scroll). Wait until the page stands still over two frames.
   const settled = () =>
     page.evaluate(
-      () => new Promise<boolean>((resolve) => {
-        const y = window.scrollY;
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY === y)));
-      }),
+      () =>
+        new Promise<boolean>((resolve) => {
+          const y = window.scrollY;
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY === y)));
+        }),
     );
   await expect.poll(settled, { timeout: 3000 }).toBe(true);
 }
 
-function overlaps(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) {
+function overlaps(
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+) {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
 for (const width of [1280, 1024, 768, 390, 360]) {
-  test(`at ${width} px the header holds the phone as a call link${width >= 1024 ? " and the call to action" : ""}, and nothing overflows`, async ({ page }) => {
+  test(`at ${width} px the header holds the phone as a call link${width >= 1024 ? " and the call to action" : ""}, and nothing overflows`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 800 });
     await page.goto("/about");
     const call = header(page).getByRole("link", { name: `Call ${phone}` });
@@ -56,7 +62,10 @@ for (const width of [1280, 1024, 768, 390, 360]) {
     await expect(cta).toBeVisible({ visible: width >= 1024 });
     if (width >= 1024) await expect(cta).toHaveAttribute("href", "/contact#send-a-message");
     // The spec's navigation is unchanged: the main links on wide screens, the menu button on phones.
-    if (width >= 768) await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact", exact: true })).toBeVisible();
+    if (width >= 768)
+      await expect(
+        page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact", exact: true }),
+      ).toBeVisible();
     else await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
 
     // Everything in the bar is inside the viewport and nothing overlaps.
@@ -64,10 +73,15 @@ for (const width of [1280, 1024, 768, 390, 360]) {
     const boxes = [];
     for (const item of await items.all()) {
       if (await item.evaluate((node) => node.closest("dialog, [role=menu]") !== null)) continue;
-      boxes.push({ name: (await item.textContent())?.trim() || (await item.getAttribute("aria-label")), box: (await item.boundingBox())! });
+      boxes.push({
+        name: (await item.textContent())?.trim() || (await item.getAttribute("aria-label")),
+        box: (await item.boundingBox())!,
+      });
     }
-    for (const { name, box } of boxes) expect(box.x + box.width, `${name} inside the viewport`).toBeLessThanOrEqual(width);
-    for (const [i, a] of boxes.entries()) for (const b of boxes.slice(i + 1)) expect(overlaps(a.box, b.box), `${a.name} overlaps ${b.name}`).toBe(false);
+    for (const { name, box } of boxes)
+      expect(box.x + box.width, `${name} inside the viewport`).toBeLessThanOrEqual(width);
+    for (const [i, a] of boxes.entries())
+      for (const b of boxes.slice(i + 1)) expect(overlaps(a.box, b.box), `${a.name} overlaps ${b.name}`).toBe(false);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   });
 }
@@ -96,7 +110,9 @@ for (const viewport of [
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 
-    test("the call to action and the booking link land on their sections' headings below the header", async ({ page }) => {
+    test("the call to action and the booking link land on their sections' headings below the header", async ({
+      page,
+    }) => {
       await page.goto("/contact#send-a-message");
       await expectBelowHeader(page, page.getByRole("heading", { name: "Send Us a Message" }));
       await page.goto("/contact#schedule-call");
@@ -122,10 +138,15 @@ for (const viewport of [
       await expectBelowHeader(page, page.getByLabel("First Name"));
     });
 
-    test("after a success the thank-you panel's heading sits below the header, and the toast covers none of the panel", async ({ page }) => {
+    test("after a success the thank-you panel's heading sits below the header, and the toast covers none of the panel", async ({
+      page,
+    }) => {
       await page.clock.install();
       await page.route(/\/api\/(contact|service-inquiry)$/, (route) =>
-        route.fulfill({ status: 201, json: { id: "00000000-0000-4000-8000-000000000000", createdAt: new Date(0).toISOString() } }),
+        route.fulfill({
+          status: 201,
+          json: { id: "00000000-0000-4000-8000-000000000000", createdAt: new Date(0).toISOString() },
+        }),
       );
       for (const path of ["/get-leads", "/contact"]) {
         await page.goto(path);
@@ -137,7 +158,9 @@ for (const viewport of [
           await page.getByLabel("Phone").fill("512 555 0147");
           await page.getByRole("checkbox", { name: "SEO Services" }).check();
         } else {
-          await fillShortLeadForm(page.getByRole("region", { name: "Get Your FREE Lead Audit", exact: true }), { email: "jordan@example.com" });
+          await fillShortLeadForm(page.getByRole("region", { name: "Get Your FREE Lead Audit", exact: true }), {
+            email: "jordan@example.com",
+          });
         }
         await actLikeAPerson(page);
         await form.getByRole("button").last().click();
@@ -147,10 +170,16 @@ for (const viewport of [
         await expect(openToast(page)).toBeVisible();
         await expectBelowHeader(page, heading);
         const toastBox = (await openToast(page).boundingBox())!;
-        for (const part of [heading, panel.getByRole("link", { name: phone }), panel.getByRole("link", { name: "book a free 30-minute call" }), panel.getByRole("button", { name: "Send another request" })]) {
+        for (const part of [
+          heading,
+          panel.getByRole("link", { name: phone }),
+          panel.getByRole("link", { name: "book a free 30-minute call" }),
+          panel.getByRole("button", { name: "Send another request" }),
+        ]) {
           const box = await part.boundingBox();
           expect(box, `${await part.textContent()} on screen`).not.toBeNull();
-          if (box!.y < viewport.height) expect(overlaps(box!, toastBox), `the toast covers "${await part.textContent()}"`).toBe(false);
+          if (box!.y < viewport.height)
+            expect(overlaps(box!, toastBox), `the toast covers "${await part.textContent()}"`).toBe(false);
         }
       }
     });

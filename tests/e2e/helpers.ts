@@ -28,7 +28,10 @@ export async function showForm(submit: Locator) {
 }
 
 /** Fills a short lead form (audit, coaching, industry and trade pages) with one valid visitor; `companyLabel` where the form asks for a company. */
-export async function fillShortLeadForm(section: Locator, { email, companyLabel }: { email: string; companyLabel?: string }) {
+export async function fillShortLeadForm(
+  section: Locator,
+  { email, companyLabel }: { email: string; companyLabel?: string },
+) {
   await section.getByLabel("First Name").fill("Jordan");
   await section.getByLabel("Last Name").fill("Ellis");
   if (companyLabel) await section.getByLabel(companyLabel).fill("Ellis & Partners");
@@ -60,7 +63,8 @@ export async function waitTheMinimumFillTime(page: Page) {
  * which on a loaded machine can come after the fields are filled: the clock moves on only once it has.
  */
 export async function actLikeAPerson(page: Page) {
-  const hydrated = () => page.evaluate(() => document.querySelector('form[action^="/forms/"][data-island="ready"]') !== null);
+  const hydrated = () =>
+    page.evaluate(() => document.querySelector('form[action^="/forms/"][data-island="ready"]') !== null);
   await expect.poll(hydrated, { message: "a lead form's island has taken over" }).toBe(true);
   await page.clock.fastForward(3000);
 }
@@ -76,7 +80,9 @@ export function agedFormToken(): string {
 
 /** The SQLite file of the server this test runs against: the admin's specs have their own (playwright.config.ts). */
 export function e2eSqlitePath(): string {
-  return test.info().project.name === "chromium-admin" ? process.env.E2E_ADMIN_SQLITE_PATH! : process.env.E2E_SQLITE_PATH!;
+  return test.info().project.name === "chromium-admin"
+    ? process.env.E2E_ADMIN_SQLITE_PATH!
+    : process.env.E2E_SQLITE_PATH!;
 }
 
 /**
@@ -90,7 +96,9 @@ export function setReplyDueIn(kind: "contacts" | "inquiries", id: string, hours:
   try {
     db.pragma("busy_timeout = 5000");
     const replyBy = new Date(Date.now() + hours * 3_600_000).toISOString();
-    const changed = db.prepare(`update ${table} set reply_by = ?, deadline_key = ? where id = ?`).run(replyBy, deadlineKey({ status: "new", createdAt: "", replyBy }), id).changes;
+    const changed = db
+      .prepare(`update ${table} set reply_by = ?, deadline_key = ? where id = ?`)
+      .run(replyBy, deadlineKey({ status: "new", createdAt: "", replyBy }), id).changes;
     expect(changed, `lead ${id}'s deadline`).toBe(1);
   } finally {
     db.close();
@@ -101,7 +109,9 @@ export function setReplyDueIn(kind: "contacts" | "inquiries", id: string, hours:
 function formTokenSecret(): string {
   const query = "select value from server_secrets where name = 'form-token'";
   if (test.info().project.name === "chromium-postgres") {
-    return execFileSync("psql", [process.env.E2E_DATABASE_URL!, "--no-psqlrc", "-tAc", query], { encoding: "utf8" }).trim();
+    return execFileSync("psql", [process.env.E2E_DATABASE_URL!, "--no-psqlrc", "-tAc", query], {
+      encoding: "utf8",
+    }).trim();
   }
   const db = new SQLite(e2eSqlitePath(), { readonly: true, fileMustExist: true });
   try {
@@ -113,7 +123,9 @@ function formTokenSecret(): string {
 
 /** Answers the page's GET /api/form-token with an aged token (see agedFormToken); install before goto. */
 export async function serveAgedFormTokens(page: Page) {
-  await page.route("**/api/form-token", (route) => route.fulfill({ json: { token: agedFormToken() }, headers: { "cache-control": "no-store" } }));
+  await page.route("**/api/form-token", (route) =>
+    route.fulfill({ json: { token: agedFormToken() }, headers: { "cache-control": "no-store" } }),
+  );
 }
 
 /** Holds the next answer of an API path until release() so the pending state can be seen. */
@@ -130,10 +142,16 @@ export async function holdResponses(page: Page, path: string) {
 type Lead = Record<string, unknown> & { email: string; status: string };
 
 /** Signs in as the admin (own cookie jar) and returns the stored leads with this e-mail, spam included. */
-export async function storedLeads(baseURL: string, kind: "contact-submissions" | "service-inquiries", email: string): Promise<Lead[]> {
+export async function storedLeads(
+  baseURL: string,
+  kind: "contact-submissions" | "service-inquiries",
+  email: string,
+): Promise<Lead[]> {
   const admin = await playwrightRequest.newContext({ baseURL });
   try {
-    const login = await admin.post("/api/admin/login", { data: { username: e2eAdmin.email, password: e2eAdmin.password } });
+    const login = await admin.post("/api/admin/login", {
+      data: { username: e2eAdmin.email, password: e2eAdmin.password },
+    });
     expect(login.status()).toBe(200);
     // The inbox with view=all: the spec's lists leave spam out, and some tests look for spam.
     const inboxKind = kind === "contact-submissions" ? "contacts" : "inquiries";
@@ -146,7 +164,11 @@ export async function storedLeads(baseURL: string, kind: "contact-submissions" |
 }
 
 /** The stored lead with this e-mail, spam included. */
-export async function storedLead(baseURL: string, kind: "contact-submissions" | "service-inquiries", email: string): Promise<Lead | undefined> {
+export async function storedLead(
+  baseURL: string,
+  kind: "contact-submissions" | "service-inquiries",
+  email: string,
+): Promise<Lead | undefined> {
   return (await storedLeads(baseURL, kind, email))[0];
 }
 
@@ -165,6 +187,8 @@ export async function signInThroughTheForm(page: Page, password = e2eAdmin.passw
 
 /** Signs the owner in through the API: the page's context gets the session cookie. */
 export async function signInThroughTheApi(page: Page) {
-  const response = await page.request.post("/api/admin/login", { data: { username: e2eAdmin.email, password: e2eAdmin.password } });
+  const response = await page.request.post("/api/admin/login", {
+    data: { username: e2eAdmin.email, password: e2eAdmin.password },
+  });
   expect(response.status()).toBe(200);
 }

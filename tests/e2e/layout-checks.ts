@@ -25,7 +25,8 @@ export async function expectNoHorizontalOverflow(page: Page) {
     for (const element of document.body.querySelectorAll("*")) {
       const box = element.getBoundingClientRect();
       if (box.width <= 1 || box.height <= 1 || box.right <= viewportWidth + 1 || clippedOrFixed(element)) continue;
-      if (!element.checkVisibility({ visibilityProperty: true }) || getComputedStyle(element).position === "fixed") continue;
+      if (!element.checkVisibility({ visibilityProperty: true }) || getComputedStyle(element).position === "fixed")
+        continue;
       found.push(`${describe(element)} ends at ${Math.round(box.right)} px`);
       if (found.length > 10) break;
     }
@@ -54,27 +55,46 @@ export async function expectNoEmptyGridCells(page: Page, selector = "main *") {
       if (!/grid/.test(style.display) || grid.getClientRects().length === 0) continue;
       const items = [...grid.children].filter((child) => {
         const childStyle = getComputedStyle(child);
-        return childStyle.display !== "none" && childStyle.position !== "absolute" && childStyle.position !== "fixed" && child.getClientRects().length > 0;
+        return (
+          childStyle.display !== "none" &&
+          childStyle.position !== "absolute" &&
+          childStyle.position !== "fixed" &&
+          child.getClientRects().length > 0
+        );
       });
       // The resolved value lists every track in px, implicit rows included.
       const columns = tracks(style.gridTemplateColumns);
       const rows = tracks(style.gridTemplateRows);
       if (columns.length < 2 || items.length < 2) continue;
       const box = grid.getBoundingClientRect();
-      const columnStarts = starts(columns, box.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft), parseFloat(style.columnGap) || 0);
-      const rowStarts = starts(rows, box.top + parseFloat(style.borderTopWidth) + parseFloat(style.paddingTop), parseFloat(style.rowGap) || 0);
+      const columnStarts = starts(
+        columns,
+        box.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft),
+        parseFloat(style.columnGap) || 0,
+      );
+      const rowStarts = starts(
+        rows,
+        box.top + parseFloat(style.borderTopWidth) + parseFloat(style.paddingTop),
+        parseFloat(style.rowGap) || 0,
+      );
       const covered = new Set<string>();
       for (const item of items) {
         const itemBox = item.getBoundingClientRect();
         const [firstColumn, lastColumn] = span(columnStarts, columns, itemBox.left, itemBox.right);
         const [firstRow, lastRow] = span(rowStarts, rows, itemBox.top, itemBox.bottom);
-        for (let row = firstRow; row <= lastRow; row++) for (let column = firstColumn; column <= lastColumn; column++) covered.add(`${row}:${column}`);
+        for (let row = firstRow; row <= lastRow; row++)
+          for (let column = firstColumn; column <= lastColumn; column++) covered.add(`${row}:${column}`);
       }
       const usedRows = new Set([...covered].map((cell) => Number(cell.split(":")[0])));
       const cellCount = usedRows.size * columns.length;
-      const emptyColumns = columns.map((_, column) => column).filter((column) => ![...usedRows].some((row) => covered.has(`${row}:${column}`)));
+      const emptyColumns = columns
+        .map((_, column) => column)
+        .filter((column) => ![...usedRows].some((row) => covered.has(`${row}:${column}`)));
       if (covered.size < cellCount && (emptyColumns.length > 0 || items.some(drawnAsBox))) {
-        const where = emptyColumns.length > 0 ? `column ${emptyColumns.map((column) => column + 1).join(", ")} empty` : "a short last row";
+        const where =
+          emptyColumns.length > 0
+            ? `column ${emptyColumns.map((column) => column + 1).join(", ")} empty`
+            : "a short last row";
         found.push(
           `${describe(grid)}: ${items.length} items in ${columns.length} columns x ${usedRows.size} rows leave ${cellCount - covered.size} empty cells (${where})`,
         );
@@ -84,10 +104,19 @@ export async function expectNoEmptyGridCells(page: Page, selector = "main *") {
 
     function drawnAsBox(item: Element) {
       const itemStyle = getComputedStyle(item);
-      return parseFloat(itemStyle.borderTopWidth) > 0 || itemStyle.backgroundColor !== "rgba(0, 0, 0, 0)" || itemStyle.boxShadow !== "none";
+      return (
+        parseFloat(itemStyle.borderTopWidth) > 0 ||
+        itemStyle.backgroundColor !== "rgba(0, 0, 0, 0)" ||
+        itemStyle.boxShadow !== "none"
+      );
     }
     function tracks(template: string) {
-      return template === "none" ? [] : template.split(" ").map(parseFloat).filter((size) => Number.isFinite(size));
+      return template === "none"
+        ? []
+        : template
+            .split(" ")
+            .map(parseFloat)
+            .filter((size) => Number.isFinite(size));
     }
     function starts(sizes: number[], origin: number, gap: number) {
       const result: number[] = [];
@@ -100,8 +129,14 @@ export async function expectNoEmptyGridCells(page: Page, selector = "main *") {
     }
     /** The first and last track an item's edges fall in (1 px of rounding allowed). */
     function span(trackStarts: number[], sizes: number[], from: number, to: number): [number, number] {
-      const first = Math.max(0, trackStarts.findLastIndex((start) => start <= from + 1));
-      const last = Math.max(first, trackStarts.findLastIndex((start, index) => start < to - 1 && start + (sizes[index] ?? 0) > from));
+      const first = Math.max(
+        0,
+        trackStarts.findLastIndex((start) => start <= from + 1),
+      );
+      const last = Math.max(
+        first,
+        trackStarts.findLastIndex((start, index) => start < to - 1 && start + (sizes[index] ?? 0) > from),
+      );
       return [first, last];
     }
     function describe(element: Element) {
@@ -123,7 +158,12 @@ export async function expectNoOverlap(page: Page, selector: string) {
     const fragments: { element: Element; box: DOMRect }[] = [];
     for (const element of body.querySelectorAll(boxSelector)) {
       // checkVisibility: not display:none, visibility:hidden, nor inside a closed <details>.
-      if (!element.checkVisibility({ visibilityProperty: true }) || element.closest(".sr-only") || inFixedLayer(element)) continue;
+      if (
+        !element.checkVisibility({ visibilityProperty: true }) ||
+        element.closest(".sr-only") ||
+        inFixedLayer(element)
+      )
+        continue;
       const clip = visibleArea(element);
       for (const rect of element.getClientRects()) {
         const box = intersect(rect, clip);
@@ -139,7 +179,9 @@ export async function expectNoOverlap(page: Page, selector: string) {
         const overlap = intersect(a.box, b.box);
         // More than a pixel either way: borders that touch are not an overlap.
         if (overlap.width > 1 && overlap.height > 1) {
-          found.push(`${describe(a.element)} overlaps ${describe(b.element)} by ${Math.round(overlap.width)} x ${Math.round(overlap.height)} px`);
+          found.push(
+            `${describe(a.element)} overlaps ${describe(b.element)} by ${Math.round(overlap.width)} x ${Math.round(overlap.height)} px`,
+          );
         }
       }
     }
@@ -157,14 +199,20 @@ export async function expectNoOverlap(page: Page, selector: string) {
       let area = new DOMRect(-1e6, -1e6, 2e6, 2e6);
       for (let parent = element.parentElement; parent && parent !== body; parent = parent.parentElement) {
         const style = getComputedStyle(parent);
-        if (style.overflowX !== "visible" || style.overflowY !== "visible") area = intersect(area, parent.getBoundingClientRect());
+        if (style.overflowX !== "visible" || style.overflowY !== "visible")
+          area = intersect(area, parent.getBoundingClientRect());
       }
       return area;
     }
     function intersect(a: DOMRect, b: DOMRect) {
       const left = Math.max(a.left, b.left);
       const top = Math.max(a.top, b.top);
-      return new DOMRect(left, top, Math.max(0, Math.min(a.right, b.right) - left), Math.max(0, Math.min(a.bottom, b.bottom) - top));
+      return new DOMRect(
+        left,
+        top,
+        Math.max(0, Math.min(a.right, b.right) - left),
+        Math.max(0, Math.min(a.bottom, b.bottom) - top),
+      );
     }
     function describe(element: Element) {
       return `<${element.tagName.toLowerCase()}> "${(element.textContent ?? "").trim().slice(0, 40)}"`;
@@ -198,7 +246,11 @@ export async function expectVerticalPadding(locator: Locator, minimum = 8) {
         const box = element.getBoundingClientRect();
         const top = Math.min(...lines.map((line) => line.top)) - box.top;
         const bottom = box.bottom - Math.max(...lines.map((line) => line.bottom));
-        return top >= least && bottom >= least ? [] : [`"${(element.textContent ?? "").trim()}": ${Math.round(top)} px above and ${Math.round(bottom)} px below its text`];
+        return top >= least && bottom >= least
+          ? []
+          : [
+              `"${(element.textContent ?? "").trim()}": ${Math.round(top)} px above and ${Math.round(bottom)} px below its text`,
+            ];
       }),
     minimum,
   );
@@ -221,7 +273,11 @@ export async function expectNoLoneWrappedItem(page: Page, selector: string) {
       }
       const counts = [...lines.values()];
       const mixed = counts.length > 1 && counts.some((count) => count > 1) && counts.some((count) => count === 1);
-      return mixed ? [`${items.length} items laid out as ${counts.join(" + ")}: ${items.map((item) => `"${(item.textContent ?? "").trim()}"`).join(", ")}`] : [];
+      return mixed
+        ? [
+            `${items.length} items laid out as ${counts.join(" + ")}: ${items.map((item) => `"${(item.textContent ?? "").trim()}"`).join(", ")}`,
+          ]
+        : [];
     }),
   );
   expect(problems, "rows where an item wrapped alone").toEqual([]);
@@ -232,7 +288,9 @@ export async function expectOnOneLine(locator: Locator) {
   const lineTops = await locator.evaluate((element) => {
     const range = document.createRange();
     range.selectNodeContents(element);
-    return [...new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)))];
+    return [
+      ...new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top))),
+    ];
   });
   expect(lineTops, `"${await locator.textContent()}" on one line`).toHaveLength(1);
 }

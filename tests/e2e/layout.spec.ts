@@ -1,6 +1,13 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { expectNoEmptyGridCells, expectNoHorizontalOverflow, expectNoLoneWrappedItem, expectNoOverlap, expectOnOneLine, expectVerticalPadding } from "./layout-checks.ts";
+import {
+  expectNoEmptyGridCells,
+  expectNoHorizontalOverflow,
+  expectNoLoneWrappedItem,
+  expectNoOverlap,
+  expectOnOneLine,
+  expectVerticalPadding,
+} from "./layout-checks.ts";
 import { blogRoutes, publicRoutes } from "./public-routes.ts";
 
 // Issue 14, points 2 and 3: at a phone's and a desktop's width, no page scrolls sideways, overlaps its
@@ -24,7 +31,9 @@ for (const viewport of viewports) {
     test.use({ viewport });
 
     for (const path of [...publicRoutes.map((route) => route.path), ...blogRoutes]) {
-      test(`${path}: no sideways scroll, no overlap, no empty grid cell, no hero button alone, padded buttons`, async ({ page }) => {
+      test(`${path}: no sideways scroll, no overlap, no empty grid cell, no hero button alone, padded buttons`, async ({
+        page,
+      }) => {
         await failStockPhotos(page);
         await page.goto(path);
         await page.waitForLoadState("load");
@@ -58,7 +67,14 @@ test.describe("the bugs issue 14 saw", () => {
         await expect(actions).toBeVisible();
         await expectNoLoneWrappedItem(page, "[data-hero-actions]");
         // One-line labels: filled and outlined buttons stand equally tall.
-        if (width === 1280) expect(new Set(await actions.locator("> a").evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height))).size).toBe(1);
+        if (width === 1280)
+          expect(
+            new Set(
+              await actions
+                .locator("> a")
+                .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height)),
+            ).size,
+          ).toBe(1);
       }
     }
   });
@@ -82,7 +98,9 @@ test.describe("the bugs issue 14 saw", () => {
     await page.goto("/");
     const names = page.getByTestId("client-strip").getByRole("listitem");
     await expect(names).toHaveCount(5);
-    const rowTops = new Set(await names.evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top))));
+    const rowTops = new Set(
+      await names.evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top))),
+    );
     expect(rowTops.size).toBeLessThanOrEqual(3);
     await expectNoEmptyGridCells(page, "[data-client-strip]");
   });
@@ -121,11 +139,19 @@ test.describe("the client strip's pause control (WCAG 2.2.2)", () => {
 
 test.describe("stock photos never leave a void", () => {
   /** An orange 16 by 9 picture, served where the stock photo host would answer. */
-  const orangePhoto = '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="9"><rect width="16" height="9" fill="#ff6600"/></svg>';
+  const orangePhoto =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="9"><rect width="16" height="9" fill="#ff6600"/></svg>';
 
-  for (const path of ["/blog", "/blog/ultimate-guide-seo-law-firms", "/blog/ultimate-guide-seo-roofing-companies", "/hvac"]) {
+  for (const path of [
+    "/blog",
+    "/blog/ultimate-guide-seo-law-firms",
+    "/blog/ultimate-guide-seo-roofing-companies",
+    "/hvac",
+  ]) {
     for (const viewport of viewports) {
-      test(`${path} at ${viewport.width} px: a failed photo shows exactly the branded placeholder, its alt text kept`, async ({ page }) => {
+      test(`${path} at ${viewport.width} px: a failed photo shows exactly the branded placeholder, its alt text kept`, async ({
+        page,
+      }) => {
         await page.setViewportSize(viewport);
         await failStockPhotos(page);
         await page.goto(path);
@@ -133,7 +159,9 @@ test.describe("stock photos never leave a void", () => {
         expect(await photos.count()).toBeGreaterThan(0);
         for (const photo of await photos.all()) {
           await photo.scrollIntoViewIfNeeded();
-          await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 0)).toBe(true);
+          await expect
+            .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 0))
+            .toBe(true);
           await expect(photo).toHaveAttribute("alt", /.{10,}/);
           await expect(photo).toHaveAttribute("width", /^\d+$/);
           await expect(photo).toHaveAttribute("height", /^\d+$/);
@@ -144,7 +172,9 @@ test.describe("stock photos never leave a void", () => {
   }
 
   test("a photo that loads covers the placeholder", async ({ page }) => {
-    await page.route("https://images.unsplash.com/**", (route) => route.fulfill({ body: orangePhoto, contentType: "image/svg+xml" }));
+    await page.route("https://images.unsplash.com/**", (route) =>
+      route.fulfill({ body: orangePhoto, contentType: "image/svg+xml" }),
+    );
     await page.goto("/blog/ultimate-guide-seo-law-firms");
     const photo = page.locator("main img").first();
     // Loaded, not broken (a broken image's naturalWidth is 0); a srcset candidate's width descriptor
@@ -165,9 +195,17 @@ test.describe("stock photos never leave a void", () => {
       await page.setViewportSize(viewport);
       await failStockPhotos(page);
       await page.goto("/blog");
-      const photos = await page.locator("main li img").evaluateAll((images) =>
-        images.map((img) => ({ top: img.getBoundingClientRect().top, loading: img.getAttribute("loading"), priority: img.getAttribute("fetchpriority"), width: img.getAttribute("width"), height: img.getAttribute("height") })),
-      );
+      const photos = await page
+        .locator("main li img")
+        .evaluateAll((images) =>
+          images.map((img) => ({
+            top: img.getBoundingClientRect().top,
+            loading: img.getAttribute("loading"),
+            priority: img.getAttribute("fetchpriority"),
+            width: img.getAttribute("width"),
+            height: img.getAttribute("height"),
+          })),
+        );
       expect(photos).toHaveLength(10);
       // The first card's photo is in the first screen at both widths, so it does not wait.
       expect(photos[0]!.top).toBeLessThan(viewport.height);
@@ -190,13 +228,17 @@ test.describe("stock photos never leave a void", () => {
 async function expectFrameShowsOnlyPlaceholder(page: Page, photo: Locator) {
   const frame = photo.locator("xpath=..");
   await photo.evaluate((img: HTMLElement) => {
-    for (let element: HTMLElement | null = img; element && element !== document.body; element = element.parentElement) element.style.borderRadius = "0";
+    for (let element: HTMLElement | null = img; element && element !== document.body; element = element.parentElement)
+      element.style.borderRadius = "0";
   });
   const withPhoto = await frame.screenshot();
   await photo.evaluate((img: HTMLElement) => (img.style.visibility = "hidden"));
   const placeholderOnly = await frame.screenshot();
   await photo.evaluate((img: HTMLElement) => (img.style.visibility = ""));
-  expect(await differingPixels(page, withPhoto, placeholderOnly), "pixels where the failed photo differs from its placeholder").toBe(0);
+  expect(
+    await differingPixels(page, withPhoto, placeholderOnly),
+    "pixels where the failed photo differs from its placeholder",
+  ).toBe(0);
 }
 
 /** Decodes two PNG screenshots in a blank page (no CSP there) and counts the pixels that differ. */
@@ -208,7 +250,8 @@ async function differingPixels(page: Page, a: Buffer, b: Buffer): Promise<number
         const [one, two] = await Promise.all([first, second].map((png) => decode(png!)));
         if (one!.length !== two!.length) return Number.POSITIVE_INFINITY;
         let count = 0;
-        for (let i = 0; i < one!.length; i += 4) if (one![i] !== two![i] || one![i + 1] !== two![i + 1] || one![i + 2] !== two![i + 2]) count++;
+        for (let i = 0; i < one!.length; i += 4)
+          if (one![i] !== two![i] || one![i + 1] !== two![i + 1] || one![i + 2] !== two![i + 2]) count++;
         return count;
 
         async function decode(png: string) {
@@ -238,7 +281,8 @@ async function shareOfColour(page: Page, png: Buffer, [red, green, blue]: [numbe
         context.drawImage(bitmap, 0, 0);
         const pixels = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
         let matching = 0;
-        for (let i = 0; i < pixels.length; i += 4) if (pixels[i] === colour[0] && pixels[i + 1] === colour[1] && pixels[i + 2] === colour[2]) matching++;
+        for (let i = 0; i < pixels.length; i += 4)
+          if (pixels[i] === colour[0] && pixels[i + 1] === colour[1] && pixels[i + 2] === colour[2]) matching++;
         return matching / (pixels.length / 4);
       },
       [png.toString("base64"), [red, green, blue]] as const,

@@ -20,7 +20,11 @@ export type OwnServer = {
 };
 
 /** `prepare` runs on the database before the server starts (seeding it). */
-export async function startOwnServer(name: string, env: NodeJS.ProcessEnv, prepare?: (database: ServerConfig["database"]) => Promise<void>): Promise<OwnServer> {
+export async function startOwnServer(
+  name: string,
+  env: NodeJS.ProcessEnv,
+  prepare?: (database: ServerConfig["database"]) => Promise<void>,
+): Promise<OwnServer> {
   const dir = mkdtempSync(join(tmpdir(), `agency-e2e-${name}-`));
   const database = { kind: "sqlite" as const, path: join(dir, `${name}.sqlite`) };
   await prepare?.(database);
@@ -39,7 +43,9 @@ export async function startOwnServer(name: string, env: NodeJS.ProcessEnv, prepa
     formToken() {
       const db = new SQLite(database.path, { readonly: true, fileMustExist: true });
       try {
-        const { value } = db.prepare("select value from server_secrets where name = 'form-token'").get() as { value: string };
+        const { value } = db.prepare("select value from server_secrets where name = 'form-token'").get() as {
+          value: string;
+        };
         return signFormToken(value, Date.now() - 60_000);
       } finally {
         db.close();

@@ -21,7 +21,9 @@ test("the offer page countdown starts at 01:00:00, ticks each second, and stops 
   await page.clock.resume();
 });
 
-test("the landing page's two countdowns share one clock and both calls to action scroll to the booking section", async ({ page }) => {
+test("the landing page's two countdowns share one clock and both calls to action scroll to the booking section", async ({
+  page,
+}) => {
   await page.clock.install();
   await page.goto("/ultimate-website-offer");
   await expect(page.getByText("LIMITED TIME OFFER")).toBeVisible();
@@ -40,7 +42,10 @@ test("the landing page's two countdowns share one clock and both calls to action
   await expect(buttons).toHaveCount(2);
   await buttons.first().click();
   await expect(section).toBeInViewport();
-  await expect(section.locator('iframe[title="Schedule your free website consultation"]')).toHaveAttribute("height", "700");
+  await expect(section.locator('iframe[title="Schedule your free website consultation"]')).toHaveAttribute(
+    "height",
+    "700",
+  );
   await page.evaluate(() => window.scrollTo(0, 0));
   await buttons.nth(1).click();
   await expect(section).toBeInViewport();
@@ -71,7 +76,9 @@ test("the client strip stands still when the visitor asks for reduced motion", a
   expect(await items.allTextContents()).toEqual(first);
 });
 
-test("the contact page shows the hours, a 700 px booking calendar on request and a five-question FAQ", async ({ page }) => {
+test("the contact page shows the hours, a 700 px booking calendar on request and a five-question FAQ", async ({
+  page,
+}) => {
   await page.goto("/contact");
   // exact: the closed FAQ answers are in the page too (hidden), and one of them mentions the hours.
   await expect(page.getByRole("main").getByText("Monday to Friday 9AM to 6PM EST", { exact: true })).toBeVisible();
@@ -105,7 +112,10 @@ test("the privacy policy shows today's date, set in the browser", async ({ page 
   const [today, isoDate] = await page.evaluate(() => {
     const now = new Date();
     const pad = (n: number) => String(n).padStart(2, "0");
-    return [now.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" }), `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`];
+    return [
+      now.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" }),
+      `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`,
+    ];
   });
   await expect(page.getByTestId("last-updated")).toHaveText(today);
   // A machine-readable date as well (valid HTML: a <time>'s datetime).

@@ -4,16 +4,24 @@ import { blogRoutes, publicRoutes } from "./public-routes.ts";
 // Without a browser: what a search engine receives before any script runs.
 
 function decode(text: string) {
-  return text.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&").replace(/<!-- -->/g, "");
+  return text
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/<!-- -->/g, "");
 }
 
 for (const route of publicRoutes) {
-  test(`${route.path} arrives as HTML with its h1, title, description, canonical and social tags`, async ({ request }) => {
+  test(`${route.path} arrives as HTML with its h1, title, description, canonical and social tags`, async ({
+    request,
+  }) => {
     const response = await request.get(route.path);
     expect(response.status()).toBe(200);
     const html = await response.text();
 
-    const h1s = [...html.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((m) => decode(m[1]!.replace(/<[^>]+>/g, "")).trim());
+    const h1s = [...html.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((m) =>
+      decode(m[1]!.replace(/<[^>]+>/g, "")).trim(),
+    );
     expect(h1s, "exactly one h1").toHaveLength(1);
     expect(h1s[0]!.length).toBeGreaterThan(5);
     if (route.h1) expect(h1s[0]).toBe(route.h1);
@@ -27,7 +35,14 @@ for (const route of publicRoutes) {
     const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
     // The browser-test build declares https://e2e.agency.example as its origin (npm run build:e2e).
     expect(canonical).toBe(`https://e2e.agency.example${route.path}`);
-    for (const tag of ['property="og:title"', 'property="og:description"', 'property="og:url"', 'property="og:type"', 'name="twitter:card"', 'name="twitter:title"']) {
+    for (const tag of [
+      'property="og:title"',
+      'property="og:description"',
+      'property="og:url"',
+      'property="og:type"',
+      'name="twitter:card"',
+      'name="twitter:title"',
+    ]) {
       expect(html, tag).toContain(tag);
     }
   });
@@ -57,8 +72,19 @@ test("the sitemap lists every public route once and robots.txt disallows /admin 
   expect(robots).toMatch(/^Sitemap: https?:\/\/[^\s]+\/sitemap\.xml$/m);
 });
 
-test("every page's footer, before any script runs, links every audience and the free audits; the home page links law firms", async ({ request }) => {
-  const footerLinks = ["/home-services", "/plumbing", "/hvac", "/SEO-For-Roofing-Companies", "/personal-injury", "/get-leads", "/improve-website", "/marketing-coaching"];
+test("every page's footer, before any script runs, links every audience and the free audits; the home page links law firms", async ({
+  request,
+}) => {
+  const footerLinks = [
+    "/home-services",
+    "/plumbing",
+    "/hvac",
+    "/SEO-For-Roofing-Companies",
+    "/personal-injury",
+    "/get-leads",
+    "/improve-website",
+    "/marketing-coaching",
+  ];
   for (const route of publicRoutes) {
     const html = await (await request.get(route.path)).text();
     const footer = /<footer[\s\S]*<\/footer>/.exec(html)?.[0] ?? "";

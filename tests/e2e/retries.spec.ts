@@ -1,5 +1,13 @@
 import { expect, test } from "./fixtures.ts";
-import { actLikeAPerson, agedFormToken, expectToast, recordPosts, showForm, storedLeads, uniqueEmail } from "./helpers.ts";
+import {
+  actLikeAPerson,
+  agedFormToken,
+  expectToast,
+  recordPosts,
+  showForm,
+  storedLeads,
+  uniqueEmail,
+} from "./helpers.ts";
 
 // A visitor's retry after an answer that never came stores the lead once: the form sends the same
 // Idempotency-Key with the same values, and a new key for the next lead after a success. The form
@@ -10,7 +18,10 @@ async function storedCount(baseURL: string, email: string): Promise<number> {
   return (await storedLeads(baseURL, "contact-submissions", email)).length;
 }
 
-test("a retry after a lost answer sends the same key and stores one lead; the next lead gets a new key", async ({ page, baseURL }) => {
+test("a retry after a lost answer sends the same key and stores one lead; the next lead gets a new key", async ({
+  page,
+  baseURL,
+}) => {
   await page.clock.install();
   const served: string[] = [];
   await page.route("**/api/form-token", async (route) => {

@@ -33,15 +33,24 @@ async function loadEverything(page: Page) {
 test("every route runs under its policy without a breach, islands hydrated", async ({ page }) => {
   test.setTimeout(120_000);
   // The Google tag is answered locally (no internet here); the policy must allow it to load.
-  await page.route("https://www.googletagmanager.com/**", (route) => route.fulfill({ contentType: "text/javascript", body: "/* analytics stand-in */" }));
-  for (const path of [...publicRoutes.map((route) => route.path), ...blogRoutes, "/this-page-does-not-exist", "/admin/login"]) {
+  await page.route("https://www.googletagmanager.com/**", (route) =>
+    route.fulfill({ contentType: "text/javascript", body: "/* analytics stand-in */" }),
+  );
+  for (const path of [
+    ...publicRoutes.map((route) => route.path),
+    ...blogRoutes,
+    "/this-page-does-not-exist",
+    "/admin/login",
+  ]) {
     const response = await page.goto(path);
     expect(response!.headers()["content-security-policy"], path).toContain("script-src 'self'");
     await loadEverything(page);
   }
 });
 
-test("a public page names the analytics host and may be framed only by the site; the admin names no host and is never framed", async ({ request }) => {
+test("a public page names the analytics host and may be framed only by the site; the admin names no host and is never framed", async ({
+  request,
+}) => {
   const about = directives((await request.get("/about")).headers()["content-security-policy"] ?? null);
   expect(about.get("script-src")).toContain("https://www.googletagmanager.com");
   expect(about.get("frame-ancestors")).toEqual(["'self'"]);
@@ -69,7 +78,13 @@ async function injectInlineScript(page: Page) {
 test("an inline script the build did not emit is blocked and recorded as a breach", async ({ page, cspViolations }) => {
   await injectInlineScript(page);
   await expect.poll(() => cspViolations.length).toBeGreaterThan(0);
-  expect(cspViolations).toContainEqual(expect.objectContaining({ directive: "script-src-elem", blocked: "inline", url: expect.stringMatching(/\/about$/) }));
+  expect(cspViolations).toContainEqual(
+    expect.objectContaining({
+      directive: "script-src-elem",
+      blocked: "inline",
+      url: expect.stringMatching(/\/about$/),
+    }),
+  );
   // Emptied here so that this test passes; the next one shows what happens otherwise.
   cspViolations.length = 0;
 });

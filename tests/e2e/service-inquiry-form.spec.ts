@@ -1,6 +1,15 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { actLikeAPerson, expectToast, serveAgedFormTokens, holdResponses, recordPosts, showForm, storedLead, uniqueEmail } from "./helpers.ts";
+import {
+  actLikeAPerson,
+  expectToast,
+  serveAgedFormTokens,
+  holdResponses,
+  recordPosts,
+  showForm,
+  storedLead,
+  uniqueEmail,
+} from "./helpers.ts";
 
 test.beforeEach(async ({ page }) => {
   await page.clock.install();
@@ -44,7 +53,10 @@ test("missing required fields send nothing and show the validation notice", asyn
   expect(posts).toHaveLength(0);
 });
 
-test("a complete inquiry is stored, shows Sending... and the success notice, and every field resets", async ({ page, baseURL }) => {
+test("a complete inquiry is stored, shows Sending... and the success notice, and every field resets", async ({
+  page,
+  baseURL,
+}) => {
   const email = uniqueEmail("inquiry");
   await page.getByLabel("First Name").fill("Marcus");
   await page.getByLabel("Last Name").fill("Reyes");
@@ -60,9 +72,20 @@ test("a complete inquiry is stored, shows Sending... and the success notice, and
   await page.getByRole("button", { name: "Send Inquiry" }).click();
   await expect(page.getByRole("button", { name: "Sending..." })).toBeDisabled();
   held.release();
-  await expectToast(page, "Success!", "Your service inquiry has been sent. We'll respond within 24 hours with a custom proposal.");
+  await expectToast(
+    page,
+    "Success!",
+    "Your service inquiry has been sent. We'll respond within 24 hours with a custom proposal.",
+  );
 
-  for (const label of ["First Name", "Last Name", "Email", "Company (optional)", "Phone", "Tell us about your project"]) {
+  for (const label of [
+    "First Name",
+    "Last Name",
+    "Email",
+    "Company (optional)",
+    "Phone",
+    "Tell us about your project",
+  ]) {
     await expect(page.getByLabel(label)).toHaveValue("");
   }
   await expect(shown(page, "Service Needed")).toHaveText("Select a service");

@@ -1,12 +1,34 @@
 import { expect, test } from "./fixtures.ts";
-import { actLikeAPerson, expectToast, fillShortLeadForm, serveAgedFormTokens, holdResponses, recordPosts, showForm, storedLead, uniqueEmail } from "./helpers.ts";
+import {
+  actLikeAPerson,
+  expectToast,
+  fillShortLeadForm,
+  serveAgedFormTokens,
+  holdResponses,
+  recordPosts,
+  showForm,
+  storedLead,
+  uniqueEmail,
+} from "./helpers.ts";
 
 // Every short form, on the page where the spec puts it.
 const generic = "We'll be in touch soon!";
 const forms = [
-  { path: "/get-leads", title: "Get Your FREE Lead Audit", formName: "lead-audit", note: "No obligations. We'll contact you within 24 hours.", success: generic },
+  {
+    path: "/get-leads",
+    title: "Get Your FREE Lead Audit",
+    formName: "lead-audit",
+    note: "No obligations. We'll contact you within 24 hours.",
+    success: generic,
+  },
   { path: "/improve-website", title: "Get Your FREE Website Audit", formName: "website-audit", success: generic },
-  { path: "/marketing-coaching", title: "Book Your FREE Strategy Session", formName: "marketing-coaching", note: "Limited spots available. We'll contact you within 24 hours.", success: generic },
+  {
+    path: "/marketing-coaching",
+    title: "Book Your FREE Strategy Session",
+    formName: "marketing-coaching",
+    note: "Limited spots available. We'll contact you within 24 hours.",
+    success: generic,
+  },
   {
     path: "/home-services",
     title: "Get Your FREE Local Marketing Audit",
@@ -23,9 +45,24 @@ const forms = [
     products: ["Local Digital Marketing for Personal Injury Law Firms"],
     success: "We'll contact you within 4 hours to discuss your legal marketing strategy!",
   },
-  { path: "/plumbing", title: "Get More Plumbing Jobs: Request Your Free Marketing Plan", formName: "plumbing-contact", success: generic },
-  { path: "/SEO-For-Roofing-Companies", title: "Get More Roofing Jobs: Request Your Free Marketing Plan", formName: "roofing-contact", success: generic },
-  { path: "/hvac", title: "Get More HVAC Jobs: Request Your Free Marketing Plan", formName: "hvac-contact", success: generic },
+  {
+    path: "/plumbing",
+    title: "Get More Plumbing Jobs: Request Your Free Marketing Plan",
+    formName: "plumbing-contact",
+    success: generic,
+  },
+  {
+    path: "/SEO-For-Roofing-Companies",
+    title: "Get More Roofing Jobs: Request Your Free Marketing Plan",
+    formName: "roofing-contact",
+    success: generic,
+  },
+  {
+    path: "/hvac",
+    title: "Get More HVAC Jobs: Request Your Free Marketing Plan",
+    formName: "hvac-contact",
+    success: generic,
+  },
 ];
 
 test.beforeEach(async ({ page }) => {
@@ -123,5 +160,8 @@ test("a short form can be completed with the keyboard alone", async ({ page, bas
   await expect(section.getByRole("button", { name: "Get My Free Lead Audit" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expectToast(page, "Success!", "We'll be in touch soon!");
-  expect(await storedLead(baseURL!, "contact-submissions", email)).toMatchObject({ firstName: "Sam", formName: "lead-audit" });
+  expect(await storedLead(baseURL!, "contact-submissions", email)).toMatchObject({
+    firstName: "Sam",
+    formName: "lead-audit",
+  });
 });

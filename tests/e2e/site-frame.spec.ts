@@ -6,7 +6,8 @@ test.describe("desktop (1280 px)", () => {
   test("the top bar links, highlights the current page, and the logo goes home", async ({ page }) => {
     await page.goto("/about");
     const main = page.getByRole("navigation", { name: "Main" });
-    for (const name of ["Home", "Services", "About", "Contact"]) await expect(main.getByRole("link", { name, exact: true })).toBeVisible();
+    for (const name of ["Home", "Services", "About", "Contact"])
+      await expect(main.getByRole("link", { name, exact: true })).toBeVisible();
     await expect(main.getByRole("link", { name: "About", exact: true })).toHaveAttribute("aria-current", "page");
     await expect(main.getByRole("link", { name: "Home", exact: true })).not.toHaveAttribute("aria-current", "page");
     await page.getByRole("link", { name: /Summit Lead Marketing, home/ }).click();
@@ -22,7 +23,8 @@ test.describe("desktop (1280 px)", () => {
     const menu = page.getByRole("menu");
     await expect(menu).toBeVisible();
     await expect(menu.getByRole("menuitem")).toHaveText(["Home Services", "Plumbing", "HVAC", "Roofing"]);
-    const gap = (await menu.boundingBox())!.y - ((await trigger.boundingBox())!.y + (await trigger.boundingBox())!.height);
+    const gap =
+      (await menu.boundingBox())!.y - ((await trigger.boundingBox())!.y + (await trigger.boundingBox())!.height);
     expect(Math.round(gap)).toBe(4);
     // Opening by keyboard moves focus to the first item; an arrow pressed before that lands on the trigger.
     await expect(menu.getByRole("menuitem", { name: "Home Services" })).toBeFocused();
@@ -33,14 +35,26 @@ test.describe("desktop (1280 px)", () => {
     await expect(trigger).toHaveClass(/text-brand-700/);
   });
 
-  test("the footer has the blurb, four social links, the Services and Company lists, and the 2025 copyright", async ({ page }) => {
+  test("the footer has the blurb, four social links, the Services and Company lists, and the 2025 copyright", async ({
+    page,
+  }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
     await expect(footer.getByRole("list", { name: "Social media" }).getByRole("link")).toHaveCount(4);
     await expect(footer.getByRole("navigation", { name: "Services" }).getByRole("link")).toHaveText([
-      "SEO Optimization", "Paid Advertising", "Web Design", "Social Media", "Email Marketing", "Podcast Marketing",
+      "SEO Optimization",
+      "Paid Advertising",
+      "Web Design",
+      "Social Media",
+      "Email Marketing",
+      "Podcast Marketing",
     ]);
-    await expect(footer.getByRole("navigation", { name: "Company" }).getByRole("link")).toHaveText(["About Us", "Blog", "Contact", "Privacy Policy"]);
+    await expect(footer.getByRole("navigation", { name: "Company" }).getByRole("link")).toHaveText([
+      "About Us",
+      "Blog",
+      "Contact",
+      "Privacy Policy",
+    ]);
     await expect(footer).toContainText("© 2025");
   });
 
@@ -50,11 +64,19 @@ test.describe("desktop (1280 px)", () => {
     const industries = footer.getByRole("navigation", { name: "Industries" }).getByRole("link");
     await expect(industries).toHaveText(["Home Services", "Plumbing", "HVAC", "Roofing", "Personal Injury Law Firms"]);
     expect(await industries.evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([
-      "/home-services", "/plumbing", "/hvac", "/SEO-For-Roofing-Companies", "/personal-injury",
+      "/home-services",
+      "/plumbing",
+      "/hvac",
+      "/SEO-For-Roofing-Companies",
+      "/personal-injury",
     ]);
     const getStarted = footer.getByRole("navigation", { name: "Get Started" }).getByRole("link");
     await expect(getStarted).toHaveText(["Free Lead Audit", "Free Website Audit", "Marketing Coaching"]);
-    expect(await getStarted.evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual(["/get-leads", "/improve-website", "/marketing-coaching"]);
+    expect(await getStarted.evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([
+      "/get-leads",
+      "/improve-website",
+      "/marketing-coaching",
+    ]);
 
     await industries.filter({ hasText: "Personal Injury Law Firms" }).click();
     await expect(page).toHaveURL(/\/personal-injury$/);
@@ -111,7 +133,11 @@ test.describe("mobile (390 px)", () => {
     // Focus stays inside the open menu however far the visitor tabs.
     for (let i = 0; i < 12; i += 1) {
       await page.keyboard.press("Tab");
-      expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null || document.activeElement === document.body)).toBe(true);
+      expect(
+        await page.evaluate(
+          () => document.activeElement?.closest("dialog") !== null || document.activeElement === document.body,
+        ),
+      ).toBe(true);
     }
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();

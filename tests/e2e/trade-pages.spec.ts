@@ -10,7 +10,9 @@ const trades = [
 ];
 
 for (const trade of trades) {
-  test(`${trade.path}: the hero button scrolls to the shared contact form, and the call button dials`, async ({ page }) => {
+  test(`${trade.path}: the hero button scrolls to the shared contact form, and the call button dials`, async ({
+    page,
+  }) => {
     await page.goto(trade.path);
     const section = page.locator("#contact-form");
     await expect(section).not.toBeInViewport();
@@ -18,7 +20,12 @@ for (const trade of trades) {
     await expect(button).toHaveAttribute("href", "#contact-form");
     await button.click();
     await expect(section).toBeInViewport();
-    await expect(page.getByRole("main").getByRole("link", { name: /^Call \(/ }).first()).toHaveAttribute("href", /^tel:\+?\d+$/);
+    await expect(
+      page
+        .getByRole("main")
+        .getByRole("link", { name: /^Call \(/ })
+        .first(),
+    ).toHaveAttribute("href", /^tel:\+?\d+$/);
   });
 }
 
@@ -31,7 +38,9 @@ test("/plumbing: the second hero button scrolls to the 630 px booking calendar",
   await page.getByRole("link", { name: "Book a 30-Minute Call" }).click();
   await expect(calendar).toBeInViewport();
   // Asked for, the calendar's frame is added (booking-card.spec.ts).
-  await expect(calendar.locator('iframe[title="Book your free 30-minute plumbing marketing consultation"]')).toHaveAttribute("height", "630");
+  await expect(
+    calendar.locator('iframe[title="Book your free 30-minute plumbing marketing consultation"]'),
+  ).toHaveAttribute("height", "630");
   // Roofing and HVAC have no calendar.
   for (const path of ["/SEO-For-Roofing-Companies", "/hvac"]) {
     await page.goto(path);
@@ -64,7 +73,9 @@ for (const industry of industryPages) {
     await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
   });
 
-  test(`${industry.path}: the call bar shows on small screens only and never covers the page's last line`, async ({ page }) => {
+  test(`${industry.path}: the call bar shows on small screens only and never covers the page's last line`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(industry.path);
     const bar = page.getByRole("link", { name: /Call now/ });

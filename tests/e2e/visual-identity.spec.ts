@@ -25,14 +25,18 @@ function fontTiming(page: Page): Promise<{ fontStart: number | undefined; loadSt
   }));
 }
 
-test("the brand typeface is one file from our origin, fetched after the first page's load, used at once from the next", async ({ page }) => {
+test("the brand typeface is one file from our origin, fetched after the first page's load, used at once from the next", async ({
+  page,
+}) => {
   const fontRequests: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "font") fontRequests.push(request.url());
   });
   await page.goto("/");
   // The first page stays in the fallback: a swap there could rewrap a line (a shift, a later largest paint).
-  await page.waitForFunction(() => [...document.fonts].some((face) => face.family === "Figtree Variable" && face.status === "loaded"));
+  await page.waitForFunction(() =>
+    [...document.fonts].some((face) => face.family === "Figtree Variable" && face.status === "loaded"),
+  );
   expect(fontRequests).toHaveLength(1);
   expect(new URL(fontRequests[0]!).pathname).toMatch(/^\/assets\/figtree-latin-wght-normal\.[\w-]+\.woff2$/);
   expect(new URL(fontRequests[0]!).origin).toBe(new URL(page.url()).origin);
@@ -50,11 +54,16 @@ test("the brand typeface is one file from our origin, fetched after the first pa
   await page.waitForLoadState("load");
   const afterLoad = await fontTiming(page);
   expect(afterLoad.fontStart).toBeLessThan(afterLoad.loadStart);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveCSS("font-family", /^"Figtree Variable", "Figtree Fallback"/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveCSS(
+    "font-family",
+    /^"Figtree Variable", "Figtree Fallback"/,
+  );
 });
 
 for (const width of [390, 1280]) {
-  test(`at ${width} px, the metric-matched fallback puts the first screenful where the typeface does`, async ({ browser }) => {
+  test(`at ${width} px, the metric-matched fallback puts the first screenful where the typeface does`, async ({
+    browser,
+  }) => {
     for (const path of ["/", "/plumbing", "/ultimate-pitch"]) {
       const tops: Record<"typeface" | "fallback", number[]> = { typeface: [], fallback: [] };
       for (const mode of ["typeface", "fallback"] as const) {
@@ -66,8 +75,16 @@ for (const width of [390, 1280]) {
         if (mode === "fallback") await page.route(/\.woff2$/, (route) => route.abort());
         await page.goto(path);
         // Wait for the font to arrive, or (blocked) to fail.
-        await page.waitForFunction(() => [...document.fonts].some((face) => face.family === "Figtree Variable" && ["loaded", "error"].includes(face.status)));
-        expect(await page.evaluate(() => [...document.fonts].some((face) => face.family === "Figtree Variable" && face.status === "loaded"))).toBe(mode === "typeface");
+        await page.waitForFunction(() =>
+          [...document.fonts].some(
+            (face) => face.family === "Figtree Variable" && ["loaded", "error"].includes(face.status),
+          ),
+        );
+        expect(
+          await page.evaluate(() =>
+            [...document.fonts].some((face) => face.family === "Figtree Variable" && face.status === "loaded"),
+          ),
+        ).toBe(mode === "typeface");
         tops[mode] = await textTopsAboveTheFold(page);
         await context.close();
       }
@@ -93,7 +110,14 @@ test("every hero's buttons share one style", async ({ page }) => {
         })
         .map((link) => {
           const style = getComputedStyle(link);
-          return [style.backgroundColor, style.color, style.borderTopWidth, style.borderTopColor, style.borderRadius, style.fontWeight].join(" ");
+          return [
+            style.backgroundColor,
+            style.color,
+            style.borderTopWidth,
+            style.borderTopColor,
+            style.borderRadius,
+            style.fontWeight,
+          ].join(" ");
         }),
     );
     buttonsPerPage.set(path, styles.length);
@@ -104,10 +128,16 @@ test("every hero's buttons share one style", async ({ page }) => {
   expect(buttonsPerPage.get("/plumbing")).toBe(3);
 });
 
-test("the three packages read as tiers in the brand's colours, none red, the middle one most popular", async ({ page }) => {
+test("the three packages read as tiers in the brand's colours, none red, the middle one most popular", async ({
+  page,
+}) => {
   await page.goto("/ultimate-pitch");
   const cards = page.locator("#packages article");
-  await expect(cards.getByRole("heading", { level: 3 })).toHaveText(["Just growing a little", "Accelerate My Growth", "Explosive Growth"]);
+  await expect(cards.getByRole("heading", { level: 3 })).toHaveText([
+    "Just growing a little",
+    "Accelerate My Growth",
+    "Explosive Growth",
+  ]);
   await expect(cards.nth(1)).toContainText("Most Popular");
   const colours = await cards.evaluateAll((articles) =>
     articles.map((article) => {
@@ -130,18 +160,33 @@ test("the three packages read as tiers in the brand's colours, none red, the mid
   expect(colours[1]!.headerLuminance).toBeGreaterThan(colours[2]!.headerLuminance);
 });
 
-test("the 3-step systems are diagrams: three numbered stages in one row on desktop, stacked on phones", async ({ page }) => {
+test("the 3-step systems are diagrams: three numbered stages in one row on desktop, stacked on phones", async ({
+  page,
+}) => {
   for (const path of ["/plumbing", "/home-services", "/personal-injury", "/get-leads"]) {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(path);
-      const stages = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name: /^Step [123]: / }) });
+      const stages = page
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("heading", { level: 3, name: /^Step [123]: / }) });
       await expect(stages, path).toHaveCount(3);
       // Joined by arrows: every stage but the payoff carries the connector to the next.
-      expect(await stages.evaluateAll((items) => items.map((item) => item.querySelectorAll('[aria-hidden="true"] svg').length)), path).toEqual([1, 1, 0]);
-      const tops = await stages.evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+      expect(
+        await stages.evaluateAll((items) =>
+          items.map((item) => item.querySelectorAll('[aria-hidden="true"] svg').length),
+        ),
+        path,
+      ).toEqual([1, 1, 0]);
+      const tops = await stages.evaluateAll((items) =>
+        items.map((item) => Math.round(item.getBoundingClientRect().top)),
+      );
       if (width === 1280) expect(new Set(tops).size, `${path} at ${width}: one row`).toBe(1);
-      else expect(tops.every((top, index) => index === 0 || top > tops[index - 1]!), `${path} at ${width}: stacked ${tops}`).toBe(true);
+      else
+        expect(
+          tops.every((top, index) => index === 0 || top > tops[index - 1]!),
+          `${path} at ${width}: stacked ${tops}`,
+        ).toBe(true);
     }
   }
 });
@@ -152,7 +197,13 @@ test("every picture in the pages is named for screen readers or hidden from them
     const unnamed = await page.locator("main svg").evaluateAll((svgs) =>
       svgs
         .filter((svg) => !svg.closest('[aria-hidden="true"]'))
-        .filter((svg) => !(svg.getAttribute("role") === "img" && (svg.getAttribute("aria-label") || svg.getAttribute("aria-labelledby"))))
+        .filter(
+          (svg) =>
+            !(
+              svg.getAttribute("role") === "img" &&
+              (svg.getAttribute("aria-label") || svg.getAttribute("aria-labelledby"))
+            ),
+        )
         .map((svg) => svg.outerHTML.slice(0, 80)),
     );
     expect(unnamed, path).toEqual([]);

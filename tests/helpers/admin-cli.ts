@@ -14,7 +14,13 @@ export function runAdminCli(
 ): Promise<AdminCliResult> {
   const started = Date.now();
   const child = spawn(process.execPath, ["--import", "tsx", "server/cli/admin.ts", ...args], {
-    env: { ...process.env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined, ...databaseEnv(database), ...options.env },
+    env: {
+      ...process.env,
+      ADMIN_EMAIL: undefined,
+      ADMIN_PASSWORD: undefined,
+      ...databaseEnv(database),
+      ...options.env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
     ...(options.uid === undefined ? {} : { uid: options.uid, gid: options.gid ?? options.uid }),
   });

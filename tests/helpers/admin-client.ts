@@ -30,14 +30,27 @@ export function injectAs(
   app: FastifyInstance,
   method: Method,
   url: string,
-  { cookie, payload, headers = {} }: { cookie?: string | undefined; payload?: unknown; headers?: Record<string, string> } = {},
+  {
+    cookie,
+    payload,
+    headers = {},
+  }: { cookie?: string | undefined; payload?: unknown; headers?: Record<string, string> } = {},
 ): Promise<LightMyRequestResponse> {
-  return app.inject({ method, url, headers: { ...headers, ...(cookie ? { cookie } : {}) }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  return app.inject({
+    method,
+    url,
+    headers: { ...headers, ...(cookie ? { cookie } : {}) },
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
 }
 
 export function adminClient(app: AppSource, { cookie, headers }: ClientOptions = {}): AdminClient {
   const request = (method: Method, url: string, payload?: unknown) =>
-    injectAs(typeof app === "function" ? app() : app, method, url, { cookie: typeof cookie === "function" ? cookie() : cookie, payload, ...(headers ? { headers } : {}) });
+    injectAs(typeof app === "function" ? app() : app, method, url, {
+      cookie: typeof cookie === "function" ? cookie() : cookie,
+      payload,
+      ...(headers ? { headers } : {}),
+    });
   return {
     request,
     get: (url) => request("GET", url),
@@ -63,13 +76,24 @@ export async function signedInClient(
  * on each; `on` sends it to another app than `app` (a test's own, with other settings).
  */
 export function callerOf(app: AppSource, headers?: Record<string, string>) {
-  return (method: Method, url: string, cookie?: string, payload?: unknown, on?: FastifyInstance): Promise<LightMyRequestResponse> =>
+  return (
+    method: Method,
+    url: string,
+    cookie?: string,
+    payload?: unknown,
+    on?: FastifyInstance,
+  ): Promise<LightMyRequestResponse> =>
     adminClient(on ?? app, { cookie, ...(headers ? { headers } : {}) }).request(method, url, payload);
 }
 
 /** The cookies a response set, as one Cookie header with those of `before` (a sign-in's steps). */
 export function cookiesOf(response: LightMyRequestResponse, before = ""): string {
-  const jar = new Map(before.split("; ").filter(Boolean).map((pair) => [pair.split("=")[0]!, pair] as const));
+  const jar = new Map(
+    before
+      .split("; ")
+      .filter(Boolean)
+      .map((pair) => [pair.split("=")[0]!, pair] as const),
+  );
   for (const cookie of response.cookies) jar.set(cookie.name, `${cookie.name}=${cookie.value}`);
   return [...jar.values()].join("; ");
 }

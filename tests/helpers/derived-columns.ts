@@ -25,7 +25,16 @@ export async function forgetDerivedColumns(db: Kysely<Database>) {
   for (const table of ["contactSubmissions", "serviceInquiries"] as const) {
     await db
       .updateTable(table)
-      .set({ channel: null, emailKey: null, phoneKey: null, personId: null, previousLeadAt: null, replyBy: null, deadlineKey: null, csvLine: null })
+      .set({
+        channel: null,
+        emailKey: null,
+        phoneKey: null,
+        personId: null,
+        previousLeadAt: null,
+        replyBy: null,
+        deadlineKey: null,
+        csvLine: null,
+      })
       .execute();
   }
 }
@@ -34,14 +43,20 @@ export async function forgetDerivedColumns(db: Kysely<Database>) {
 export async function countWrites(db: Kysely<Database>) {
   await sql`create table lead_writes (n integer not null)`.execute(db);
   if (isPostgres(db)) {
-    await sql`create function count_lead_write() returns trigger language plpgsql as $$ begin insert into lead_writes values (1); return null; end $$`.execute(db);
+    await sql`create function count_lead_write() returns trigger language plpgsql as $$ begin insert into lead_writes values (1); return null; end $$`.execute(
+      db,
+    );
   }
   for (const table of ["contact_submissions", "service_inquiries"]) {
     if (isPostgres(db)) {
-      await sql`create trigger ${sql.id(`${table}_writes`)} after insert or update or delete on ${sql.table(table)} for each row execute function count_lead_write()`.execute(db);
+      await sql`create trigger ${sql.id(`${table}_writes`)} after insert or update or delete on ${sql.table(table)} for each row execute function count_lead_write()`.execute(
+        db,
+      );
     } else {
       for (const event of ["insert", "update", "delete"]) {
-        await sql`create trigger ${sql.id(`${table}_${event}s`)} after ${sql.raw(event)} on ${sql.table(table)} begin insert into lead_writes values (1); end`.execute(db);
+        await sql`create trigger ${sql.id(`${table}_${event}s`)} after ${sql.raw(event)} on ${sql.table(table)} begin insert into lead_writes values (1); end`.execute(
+          db,
+        );
       }
     }
   }

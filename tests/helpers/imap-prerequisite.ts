@@ -10,5 +10,7 @@ export const IMAP_TEST_FILES = ["server/delivery/inbound/inbound.test.ts"];
 
 /** Why the IMAP tests cannot run here, or undefined when they can. */
 export function dovecotProblem(): string | undefined {
-  return existsSync(DOVECOT_PATH) ? undefined : `no dovecot at ${DOVECOT_PATH}; install the Debian package "dovecot-imapd" or set DOVECOT_PATH`;
+  return existsSync(DOVECOT_PATH)
+    ? undefined
+    : `no dovecot at ${DOVECOT_PATH}; install the Debian package "dovecot-imapd" or set DOVECOT_PATH`;
 }

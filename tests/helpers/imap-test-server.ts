@@ -12,7 +12,6 @@ import { freePort } from "./free-port.ts";
 // passwd-file with one user, maildir storage). Like the PostgreSQL and SMTP helpers, a test starts it itself.
 // scripts/test.ts skips (CI: fails) the tests that need it when dovecot is not installed.
 
-
 export type ImapTestServer = {
   /** imap://user:pass@127.0.0.1:PORT/INBOX, as IMAP_URL. */
   url: string;
@@ -28,7 +27,6 @@ export type ImapTestServer = {
   /** Stops it and removes its files. */
   close(): Promise<void>;
 };
-
 
 async function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -89,7 +87,10 @@ service imap-login {
 }
 
 /** Starts dovecot; throws with the reason when it is not installed or does not come up. */
-export async function startImapTestServer({ user = "replies", pass = "imap test password" } = {}): Promise<ImapTestServer> {
+export async function startImapTestServer({
+  user = "replies",
+  pass = "imap test password",
+} = {}): Promise<ImapTestServer> {
   const problem = dovecotProblem();
   if (problem) throw new Error(`The IMAP test server cannot start: ${problem}`);
   const port = await freePort();
@@ -168,7 +169,9 @@ export async function startImapTestServer({ user = "replies", pass = "imap test 
 }
 
 function nobodyIds(): { uid: number; gid: number } {
-  const passwd = readFileSync("/etc/passwd", "utf8").split("\n").find((line) => line.startsWith(`${MAIL_USER}:`));
+  const passwd = readFileSync("/etc/passwd", "utf8")
+    .split("\n")
+    .find((line) => line.startsWith(`${MAIL_USER}:`));
   if (!passwd) throw new Error(`The IMAP test server needs the system user ${MAIL_USER}`);
   const [, , uid, gid] = passwd.split(":");
   return { uid: Number(uid), gid: Number(gid) };

@@ -9,8 +9,16 @@ const formPaths: Record<LeadKind, string> = { contacts: "/api/contact", inquirie
 const valid: Record<LeadKind, object> = { contacts: validContact, inquiries: validInquiry };
 
 /** Posts one lead of the kind (the valid example with `extra` over it); answers its id and when it was stored. */
-export async function postLeadReceipt(app: FastifyInstance, kind: LeadKind, extra: object = {}): Promise<{ id: string; createdAt: string }> {
-  const response = await app.inject({ method: "POST", url: formPaths[kind], payload: { ...valid[kind], ...(await humanSignals(app)), ...extra } });
+export async function postLeadReceipt(
+  app: FastifyInstance,
+  kind: LeadKind,
+  extra: object = {},
+): Promise<{ id: string; createdAt: string }> {
+  const response = await app.inject({
+    method: "POST",
+    url: formPaths[kind],
+    payload: { ...valid[kind], ...(await humanSignals(app)), ...extra },
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ id: string; createdAt: string }>();
 }

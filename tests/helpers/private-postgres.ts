@@ -16,10 +16,10 @@ function postgresBinDir(): string {
   const root = "/usr/lib/postgresql";
   const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, "bin", "initdb"))) : [];
   const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
-  if (!newest) throw new Error(`no PostgreSQL server binaries (initdb, pg_ctl) under ${root}; install the postgresql package`);
+  if (!newest)
+    throw new Error(`no PostgreSQL server binaries (initdb, pg_ctl) under ${root}; install the postgresql package`);
   return join(root, newest, "bin");
 }
-
 
 export type PrivatePostgres = {
   port: number;
@@ -68,7 +68,10 @@ export async function createPrivatePostgres(): Promise<PrivatePostgres> {
   /** The postmaster (first line of postmaster.pid) and its children. */
   const signalAll = (signal: NodeJS.Signals) => {
     const postmaster = Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]);
-    const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(postmaster)]).toString().split("\n").filter((line) => line.trim() !== "");
+    const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(postmaster)])
+      .toString()
+      .split("\n")
+      .filter((line) => line.trim() !== "");
     for (const pid of [postmaster, ...children.map(Number)]) process.kill(pid, signal);
   };
   const instance: PrivatePostgres = {

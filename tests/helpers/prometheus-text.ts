@@ -12,7 +12,8 @@ export function parseMetrics(text: string): Sample[] {
     const match = SAMPLE_LINE.exec(line);
     if (!match) throw new Error(`not a Prometheus sample line: ${line}`);
     const labels: Record<string, string> = {};
-    for (const [, name, value] of (match[2] ?? "").matchAll(LABEL)) labels[name!] = value!.replace(/\\"/g, '"').replace(/\\n/g, "\n").replace(/\\\\/g, "\\");
+    for (const [, name, value] of (match[2] ?? "").matchAll(LABEL))
+      labels[name!] = value!.replace(/\\"/g, '"').replace(/\\n/g, "\n").replace(/\\\\/g, "\\");
     samples.push({ name: match[1]!, labels, value: Number(match[3]) });
   }
   return samples;
@@ -28,6 +29,8 @@ export function metricNames(text: string): Set<string> {
  * would); undefined when none does.
  */
 export function valueOf(samples: Sample[], name: string, labels: Record<string, string> = {}): number | undefined {
-  const matching = samples.filter((sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value));
+  const matching = samples.filter(
+    (sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
+  );
   return matching.length === 0 ? undefined : matching.reduce((sum, sample) => sum + sample.value, 0);
 }

@@ -20,7 +20,14 @@ export type ServerProcess = {
 export function spawnServer(env: NodeJS.ProcessEnv, cwd?: string): ServerProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "server/server.ts"], {
     ...(cwd ? { cwd } : {}),
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", CLIENT_DIR: "/nonexistent-client-dir", ...env },
+    env: {
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      CLIENT_DIR: "/nonexistent-client-dir",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const logs: string[] = [];
@@ -42,7 +49,14 @@ export function spawnServer(env: NodeJS.ProcessEnv, cwd?: string): ServerProcess
   });
   // A caller that only waits for the exit must not leave this rejection unhandled.
   ready.catch(() => undefined);
-  return { child, logs, stderr: () => stderr, ready, exited, alive: () => child.exitCode === null && child.signalCode === null };
+  return {
+    child,
+    logs,
+    stderr: () => stderr,
+    ready,
+    exited,
+    alive: () => child.exitCode === null && child.signalCode === null,
+  };
 }
 
 /** A server process that listens on `port`. */
@@ -50,14 +64,22 @@ export type StartedServer = ServerProcess & { port: number };
 
 /** The environment that points the server at a test database (tests/helpers/test-database.ts). */
 export function databaseEnv(database: ServerConfig["database"]): NodeJS.ProcessEnv {
-  return database.kind === "postgres" ? { DATABASE_URL: database.url } : { DATABASE_URL: "", SQLITE_PATH: database.path };
+  return database.kind === "postgres"
+    ? { DATABASE_URL: database.url }
+    : { DATABASE_URL: "", SQLITE_PATH: database.path };
 }
 
 /** Starts the server on `database` (plus `env`) and resolves once it listens on its port. */
-export async function startServerProcess(database: ServerConfig["database"], env: NodeJS.ProcessEnv = {}): Promise<StartedServer> {
+export async function startServerProcess(
+  database: ServerConfig["database"],
+  env: NodeJS.ProcessEnv = {},
+): Promise<StartedServer> {
   const server = spawnServer({ ...databaseEnv(database), ...env });
   const timeout = new Promise<never>((_, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start within 20 s:\n${server.stderr()}`)), 20_000);
+    const timer = setTimeout(
+      () => reject(new Error(`the server did not start within 20 s:\n${server.stderr()}`)),
+      20_000,
+    );
     void server.ready.finally(() => clearTimeout(timer)).catch(() => undefined);
   });
   return { ...server, port: await Promise.race([server.ready, timeout]) };

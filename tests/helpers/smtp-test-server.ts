@@ -22,7 +22,10 @@ export type SmtpTestServer = {
 const smtpError = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
 
 /** `auth`: the one user and password the server takes (AUTH over plain SMTP, as on loopback only). */
-export async function startSmtpTestServer({ port = 0, auth }: { port?: number; auth?: { user: string; pass: string } } = {}): Promise<SmtpTestServer> {
+export async function startSmtpTestServer({
+  port = 0,
+  auth,
+}: { port?: number; auth?: { user: string; pass: string } } = {}): Promise<SmtpTestServer> {
   const arrivals: (() => void)[] = [];
   const state: SmtpTestServer = {
     url: "",
@@ -52,7 +55,8 @@ export async function startSmtpTestServer({ port = 0, auth }: { port?: number; a
     authOptional: !auth,
     allowInsecureAuth: true,
     onAuth(credentials, _session, callback) {
-      if (auth && credentials.username === auth.user && credentials.password === auth.pass) return callback(null, { user: auth.user });
+      if (auth && credentials.username === auth.user && credentials.password === auth.pass)
+        return callback(null, { user: auth.user });
       callback(smtpError(535, "5.7.8 Authentication credentials invalid"));
     },
     disabledCommands: ["STARTTLS"],

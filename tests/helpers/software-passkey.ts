@@ -16,7 +16,11 @@ type RequestOptions = { challenge: string; rpId?: string };
 export type SoftwarePasskey = {
   id: string;
   /** The registration response (RegistrationResponseJSON) to the server's creation options. */
-  register(options: CreationOptions, origin: string, flags?: { userVerified?: boolean; mangleKey?: (cose: Map<number, number | Uint8Array>) => void }): object;
+  register(
+    options: CreationOptions,
+    origin: string,
+    flags?: { userVerified?: boolean; mangleKey?: (cose: Map<number, number | Uint8Array>) => void },
+  ): object;
   /** An assertion (AuthenticationResponseJSON) to the server's request options. */
   assert(options: RequestOptions, origin: string, flags?: { userVerified?: boolean }): object;
 };
@@ -64,14 +68,37 @@ export function softwarePasskey(): SoftwarePasskey {
       const cose = coseKey(publicKey);
       mangleKey?.(cose);
       const flags = FLAG_UP | FLAG_AT | (userVerified ? FLAG_UV : 0);
-      const authData = Buffer.concat([sha256(rpId), Buffer.from([flags]), u32(counter), Buffer.alloc(16), u16(credentialId.length), credentialId, Buffer.from(isoCBOR.encode(cose))]);
-      const attestationObject = isoCBOR.encode(new Map<string, unknown>([["fmt", "none"], ["attStmt", new Map()], ["authData", new Uint8Array(authData)]]) as never);
-      const clientDataJSON = JSON.stringify({ type: "webauthn.create", challenge: options.challenge, origin, crossOrigin: false });
+      const authData = Buffer.concat([
+        sha256(rpId),
+        Buffer.from([flags]),
+        u32(counter),
+        Buffer.alloc(16),
+        u16(credentialId.length),
+        credentialId,
+        Buffer.from(isoCBOR.encode(cose)),
+      ]);
+      const attestationObject = isoCBOR.encode(
+        new Map<string, unknown>([
+          ["fmt", "none"],
+          ["attStmt", new Map()],
+          ["authData", new Uint8Array(authData)],
+        ]) as never,
+      );
+      const clientDataJSON = JSON.stringify({
+        type: "webauthn.create",
+        challenge: options.challenge,
+        origin,
+        crossOrigin: false,
+      });
       return {
         id,
         rawId: id,
         type: "public-key",
-        response: { clientDataJSON: b64url(Buffer.from(clientDataJSON)), attestationObject: b64url(attestationObject), transports: ["internal"] },
+        response: {
+          clientDataJSON: b64url(Buffer.from(clientDataJSON)),
+          attestationObject: b64url(attestationObject),
+          transports: ["internal"],
+        },
         clientExtensionResults: {},
         authenticatorAttachment: "platform",
       };
@@ -80,13 +107,20 @@ export function softwarePasskey(): SoftwarePasskey {
       counter += 1;
       const flags = FLAG_UP | (userVerified ? FLAG_UV : 0);
       const authData = Buffer.concat([sha256(options.rpId ?? rpId), Buffer.from([flags]), u32(counter)]);
-      const clientDataJSON = Buffer.from(JSON.stringify({ type: "webauthn.get", challenge: options.challenge, origin, crossOrigin: false }));
+      const clientDataJSON = Buffer.from(
+        JSON.stringify({ type: "webauthn.get", challenge: options.challenge, origin, crossOrigin: false }),
+      );
       const signature = sign("sha256", Buffer.concat([authData, sha256(clientDataJSON)]), privateKey);
       return {
         id,
         rawId: id,
         type: "public-key",
-        response: { clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authData), signature: b64url(signature), userHandle },
+        response: {
+          clientDataJSON: b64url(clientDataJSON),
+          authenticatorData: b64url(authData),
+          signature: b64url(signature),
+          userHandle,
+        },
         clientExtensionResults: {},
         authenticatorAttachment: "platform",
       };

@@ -11,7 +11,12 @@ import { meetingDateInDays } from "./meeting-dates.ts";
 
 export const TEST_ADMIN = { email: "owner@example.com", password: "correct horse battery staple" };
 
-export type TestApp = { app: FastifyInstance; config: ServerConfig; testDatabase: TestDatabase; close: () => Promise<void> };
+export type TestApp = {
+  app: FastifyInstance;
+  config: ServerConfig;
+  testDatabase: TestDatabase;
+  close: () => Promise<void>;
+};
 
 export function testConfig(database: ServerConfig["database"], overrides: Partial<ServerConfig> = {}): ServerConfig {
   const base = loadConfig({
@@ -46,7 +51,10 @@ export async function createTestApp(
 }
 
 /** Lead delivery for a test that reads the mail: e-mail through the SMTP server at `smtpUrl`, no webhook. */
-export function smtpDeliveryConfig(smtpUrl: string, overrides: Partial<ServerConfig["delivery"]> = {}): ServerConfig["delivery"] {
+export function smtpDeliveryConfig(
+  smtpUrl: string,
+  overrides: Partial<ServerConfig["delivery"]> = {},
+): ServerConfig["delivery"] {
   return {
     mail: { transport: { kind: "smtp", url: smtpUrl }, from: "Summit Leads <leads@summit.example>" },
     notify: ["owner@summit.example"],
@@ -64,7 +72,12 @@ export function smtpDeliveryConfig(smtpUrl: string, overrides: Partial<ServerCon
  */
 export async function addTestUser(
   app: FastifyInstance,
-  { email, role = "member", name = null, password = "a member's own password" }: { email: string; role?: UserRole; name?: string | null; password?: string },
+  {
+    email,
+    role = "member",
+    name = null,
+    password = "a member's own password",
+  }: { email: string; role?: UserRole; name?: string | null; password?: string },
 ): Promise<{ id: string; email: string; password: string }> {
   const user = await app.repositories.users.create(email, await hashPassword(password), { role, name });
   return { id: user.id, email: user.username, password };

@@ -14,7 +14,9 @@ export async function startWebhookReceiver(statuses: number[] = [200]) {
     request.on("end", () => {
       const status = statuses[Math.min(received.length, statuses.length - 1)]!;
       received.push({ headers: request.headers, body: Buffer.concat(chunks).toString("utf8"), status });
-      response.writeHead(status, { "content-type": "text/plain" }).end(status < 300 ? "ok" : "receiver is down for maintenance");
+      response
+        .writeHead(status, { "content-type": "text/plain" })
+        .end(status < 300 ? "ok" : "receiver is down for maintenance");
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));

@@ -14,6 +14,8 @@ afterEach(() => {
   errors = [];
   if (logged.length > 0) {
     vi.restoreAllMocks();
-    throw new Error(`console.error was called ${logged.length} time(s): ${logged.map((a) => a.map(String).join(" ")).join("\n")}`);
+    throw new Error(
+      `console.error was called ${logged.length} time(s): ${logged.map((a) => a.map(String).join(" ")).join("\n")}`,
+    );
   }
 });

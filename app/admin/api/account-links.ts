@@ -1,6 +1,11 @@
 import { mutationOptions, queryOptions } from "@tanstack/react-query";
 import type { AdminStatus } from "../../../contract/admin.ts";
-import type { InvitationAccept, InvitationLookup, PasswordResetComplete, PasswordResetLookup } from "../../../contract/team.ts";
+import type {
+  InvitationAccept,
+  InvitationLookup,
+  PasswordResetComplete,
+  PasswordResetLookup,
+} from "../../../contract/team.ts";
 import { apiRequest } from "../../lib/api-client.ts";
 import { sendJson } from "./request.ts";
 

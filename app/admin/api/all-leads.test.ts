@@ -21,11 +21,25 @@ const contactId = "6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4c";
 const inquiryId = "0b9c7f4e-1d2a-4c3b-9e8f-7a6b5c4d3e2f";
 
 function row(kind: LeadRow["kind"], id: string, overrides: Partial<LeadRow> = {}): LeadRow {
-  return { kind, id, firstName: "Sam", lastName: "Lee", email: "sam@example.com", phone: "512", status: "new", readAt: null, createdAt: "2026-11-20T10:00:00.000Z", ...overrides } as unknown as LeadRow;
+  return {
+    kind,
+    id,
+    firstName: "Sam",
+    lastName: "Lee",
+    email: "sam@example.com",
+    phone: "512",
+    status: "new",
+    readAt: null,
+    createdAt: "2026-11-20T10:00:00.000Z",
+    ...overrides,
+  } as unknown as LeadRow;
 }
 
 function stubFetch(body: unknown, status = 200) {
-  const fetch = vi.fn(async (_url: string, _init?: RequestInit) => new Response(body === undefined ? null : JSON.stringify(body), { status }));
+  const fetch = vi.fn(
+    async (_url: string, _init?: RequestInit) =>
+      new Response(body === undefined ? null : JSON.stringify(body), { status }),
+  );
   vi.stubGlobal("fetch", fetch);
   return fetch;
 }
@@ -33,7 +47,8 @@ function stubFetch(body: unknown, status = 200) {
 /** A list as the cache holds it, with its first page loaded. */
 const onePage = (page: LeadPage): ListPages => ({ pages: [page], pageParams: [null] });
 
-const stale = (client: ReturnType<typeof createQueryClient>, key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated;
+const stale = (client: ReturnType<typeof createQueryClient>, key: readonly unknown[]) =>
+  client.getQueryState(key)?.isInvalidated;
 
 describe("requests", () => {
   it("asks All leads for the reply-deadline order by name (the API's default is newest), and the counts without it", async () => {
@@ -41,7 +56,10 @@ describe("requests", () => {
     const client = createQueryClient();
     const filters = { ...defaultFiltersOf("all"), followUp: "due" as const, unread: true };
     await client.fetchInfiniteQuery(leadListQuery("all", filters));
-    await client.fetchInfiniteQuery({ ...leadListQuery("all", { ...filters, sort: "newest" }), initialPageParam: "abc" });
+    await client.fetchInfiniteQuery({
+      ...leadListQuery("all", { ...filters, sort: "newest" }),
+      initialPageParam: "abc",
+    });
     await client.fetchQuery(leadCountsQuery("all", filters));
     expect(fetch.mock.calls.map(([url]) => url)).toEqual([
       "/api/admin/leads/all?unread=true&followUp=due&sort=deadline&limit=25",
@@ -53,8 +71,13 @@ describe("requests", () => {
   it("sends a bulk action over both kinds to All leads' endpoint, then refreshes both inboxes, All leads and the day", async () => {
     const fetch = stubFetch({ affected: 2, previous: [] });
     const client = createQueryClient();
-    const keys = [leadKeys.list("contacts", defaultFilters), leadKeys.list("inquiries", defaultFilters), leadKeys.list("all", defaultFiltersOf("all"))];
-    for (const key of keys) client.setQueryData<ListPages>(key, onePage({ items: [], total: 0, totalCapped: false, nextCursor: null }));
+    const keys = [
+      leadKeys.list("contacts", defaultFilters),
+      leadKeys.list("inquiries", defaultFilters),
+      leadKeys.list("all", defaultFiltersOf("all")),
+    ];
+    for (const key of keys)
+      client.setQueryData<ListPages>(key, onePage({ items: [], total: 0, totalCapped: false, nextCursor: null }));
     client.setQueryData(todayQuery.queryKey, { needsReply: { items: [], total: 0 } } as never);
     client.setQueryData(recentInquiriesQuery.queryKey, []);
     await new MutationObserver(client, bulkMutation("all")).mutate({ action: "markRead", ids: [contactId, inquiryId] });
@@ -69,9 +92,17 @@ describe("requests", () => {
 describe("a change to one lead", () => {
   function seeded() {
     const client = createQueryClient();
-    const all: LeadPage<LeadRow> = { items: [row("inquiries", inquiryId), row("contacts", contactId)], total: 2, totalCapped: false, nextCursor: null };
+    const all: LeadPage<LeadRow> = {
+      items: [row("inquiries", inquiryId), row("contacts", contactId)],
+      total: 2,
+      totalCapped: false,
+      nextCursor: null,
+    };
     client.setQueryData<ListPages>(leadKeys.list("all", defaultFiltersOf("all")), onePage(all));
-    client.setQueryData<ListPages>(leadKeys.list("inquiries", defaultFilters), onePage({ ...all, items: [row("inquiries", inquiryId)] }));
+    client.setQueryData<ListPages>(
+      leadKeys.list("inquiries", defaultFilters),
+      onePage({ ...all, items: [row("inquiries", inquiryId)] }),
+    );
     client.setQueryData(statsQuery.queryKey, { contacts: {}, inquiries: {} } as never);
     client.setQueryData(todayQuery.queryKey, { needsReply: { items: [], total: 0 } } as never);
     client.setQueryData(recentContactsQuery.queryKey, []);
@@ -80,7 +111,12 @@ describe("a change to one lead", () => {
 
   it("is written into its row of All leads at once (which keeps its kind), and All leads and the day refresh", () => {
     const client = seeded();
-    const changed = { ...row("contacts", contactId, { status: "contacted", followUpAt: "2026-11-21T14:00:00.000Z" }), notes: [], deliveries: [], events: [] };
+    const changed = {
+      ...row("contacts", contactId, { status: "contacted", followUpAt: "2026-11-21T14:00:00.000Z" }),
+      notes: [],
+      deliveries: [],
+      events: [],
+    };
     const { kind: _kind, ...detail } = changed;
     storeLead(client, "contacts", detail as unknown as LeadDetail);
     const allKey = leadKeys.list("all", defaultFiltersOf("all"));
@@ -100,7 +136,11 @@ describe("a change to one lead", () => {
   it("leaves All leads at once when deleted", () => {
     const client = seeded();
     forgetLead(client, "inquiries", inquiryId);
-    expect(client.getQueryData<ListPages<"all">>(leadKeys.list("all", defaultFiltersOf("all")))?.pages[0]?.items.map((item) => item.id)).toEqual([contactId]);
+    expect(
+      client
+        .getQueryData<ListPages<"all">>(leadKeys.list("all", defaultFiltersOf("all")))
+        ?.pages[0]?.items.map((item) => item.id),
+    ).toEqual([contactId]);
     expect(client.getQueryData<ListPages>(leadKeys.list("inquiries", defaultFilters))?.pages[0]?.items).toEqual([]);
   });
 });
@@ -108,6 +148,7 @@ describe("a change to one lead", () => {
 describe("live updates", () => {
   it("poll All leads, its counts and the day as they poll the inboxes", () => {
     const keys = liveQueryKeys().map((key) => JSON.stringify(key));
-    for (const key of [leadKeys.lists("all"), leadKeys.counts("all"), todayQuery.queryKey]) expect(keys).toContain(JSON.stringify(key));
+    for (const key of [leadKeys.lists("all"), leadKeys.counts("all"), todayQuery.queryKey])
+      expect(keys).toContain(JSON.stringify(key));
   });
 });

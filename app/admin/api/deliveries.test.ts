@@ -3,7 +3,14 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { LeadDetail } from "../../../contract/admin-leads.ts";
 import type { Delivery } from "../../../contract/deliveries.ts";
 import { createQueryClient, HttpError } from "../../lib/api-client.ts";
-import { deliveriesQuery, deliveryKeys, isDeliveryView, refreshAfterRetry, retryDeliveryMutation, sendUnsentMutation } from "./deliveries.ts";
+import {
+  deliveriesQuery,
+  deliveryKeys,
+  isDeliveryView,
+  refreshAfterRetry,
+  retryDeliveryMutation,
+  sendUnsentMutation,
+} from "./deliveries.ts";
 import { leadKeys } from "./leads.ts";
 import { sendNotificationTestMutation } from "./notification-settings.ts";
 import { apiErrorOf } from "./request.ts";
@@ -44,25 +51,46 @@ describe("requests", () => {
   });
 
   it("carries the server's message when the test e-mail is refused", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response('{"message":"E-mail is not configured"}', { status: 409 })));
-    const error = await new MutationObserver(createQueryClient(), sendNotificationTestMutation).mutate().catch((e: unknown) => e);
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response('{"message":"E-mail is not configured"}', { status: 409 })),
+    );
+    const error = await new MutationObserver(createQueryClient(), sendNotificationTestMutation)
+      .mutate()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(apiErrorOf(error)?.message).toBe("E-mail is not configured");
   });
 
   it("knows the views the server filters by", () => {
-    expect(["attention", "failed", "pending", "not-configured", "sent", "", null].map(isDeliveryView)).toEqual([true, true, true, true, false, false, false]);
+    expect(["attention", "failed", "pending", "not-configured", "sent", "", null].map(isDeliveryView)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it("sends the unsent owner e-mails, then every delivery list, the health and the cached leads are fetched again", async () => {
-    const fetch = vi.fn(async (_url: string, _init: RequestInit) => new Response('{"queued":2,"to":["owner@example.com"]}', { status: 200 }));
+    const fetch = vi.fn(
+      async (_url: string, _init: RequestInit) =>
+        new Response('{"queued":2,"to":["owner@example.com"]}', { status: 200 }),
+    );
     vi.stubGlobal("fetch", fetch);
     const queryClient = createQueryClient();
     queryClient.setQueryData(deliveryKeys.list("not-configured"), { items: [] });
     queryClient.setQueryData(deliveryKeys.health, { notConfigured: 2 });
     queryClient.setQueryData(leadKeys.detail("contacts", "lead-1"), { id: "lead-1", deliveries: [] });
-    expect(await new MutationObserver(queryClient, sendUnsentMutation).mutate()).toEqual({ queued: 2, to: ["owner@example.com"] });
-    expect(fetch.mock.calls.map((call) => [call[0], call[1].method])).toEqual([["/api/admin/deliveries/send-unsent", "POST"]]);
+    expect(await new MutationObserver(queryClient, sendUnsentMutation).mutate()).toEqual({
+      queued: 2,
+      to: ["owner@example.com"],
+    });
+    expect(fetch.mock.calls.map((call) => [call[0], call[1].method])).toEqual([
+      ["/api/admin/deliveries/send-unsent", "POST"],
+    ]);
     const stale = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
     expect(stale(deliveryKeys.list("not-configured"))).toBe(true);
     expect(stale(deliveryKeys.health)).toBe(true);

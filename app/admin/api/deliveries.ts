@@ -1,6 +1,13 @@
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
 import type { LeadDetail } from "../../../contract/admin-leads.ts";
-import { deliveryViews, type Delivery, type DeliveryHealth, type DeliveryList, type DeliveryView, type SendUnsentResult } from "../../../contract/deliveries.ts";
+import {
+  deliveryViews,
+  type Delivery,
+  type DeliveryHealth,
+  type DeliveryList,
+  type DeliveryView,
+  type SendUnsentResult,
+} from "../../../contract/deliveries.ts";
 import { leadKeys } from "./leads.ts";
 import { getJson, sendJson } from "./request.ts";
 
@@ -41,7 +48,8 @@ export const deliveryHealthQuery = queryOptions({
  * Either way the lead and the lists are refreshed: on a refusal the state shown was out of date.
  */
 export const retryDeliveryMutation = mutationOptions({
-  mutationFn: (delivery: Delivery) => sendJson<Delivery>("POST", `${DELIVERIES_ROOT}/${encodeURIComponent(delivery.id)}/retry`),
+  mutationFn: (delivery: Delivery) =>
+    sendJson<Delivery>("POST", `${DELIVERIES_ROOT}/${encodeURIComponent(delivery.id)}/retry`),
   onSuccess: (queued, _delivery, _result, { client }) => refreshAfterRetry(client, queued),
   onError: (_error, delivery, _result, { client }) => refreshAfterRetry(client, delivery),
 });

@@ -1,4 +1,10 @@
-import { infiniteQueryOptions, mutationOptions, queryOptions, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import {
+  infiniteQueryOptions,
+  mutationOptions,
+  queryOptions,
+  type InfiniteData,
+  type QueryClient,
+} from "@tanstack/react-query";
 import type { LeadDetail, LeadKind, LeadPage, LeadRow, LeadUpdate } from "../../../contract/admin-leads.ts";
 import type { LeadNote, NoteInput } from "../../../contract/lead-notes.ts";
 import { leadKinds } from "../../../contract/admin-leads.ts";
@@ -66,7 +72,9 @@ export function leadListQuery<K extends ListKind>(kind: K, filters: InboxFilters
 
 /** Every cached list of `list`, each of its loaded pages changed by `change`. */
 function updateListPages(queryClient: QueryClient, list: ListKind, change: (page: LeadPage) => LeadPage) {
-  queryClient.setQueriesData<InfiniteData<LeadPage>>({ queryKey: leadKeys.lists(list) }, (data) => (data ? { ...data, pages: data.pages.map(change) } : data));
+  queryClient.setQueriesData<InfiniteData<LeadPage>>({ queryKey: leadKeys.lists(list) }, (data) =>
+    data ? { ...data, pages: data.pages.map(change) } : data,
+  );
 }
 
 export function leadQuery(kind: LeadKind, id: string) {
@@ -80,7 +88,8 @@ export function leadQuery(kind: LeadKind, id: string) {
 /** PATCH { status?, read? }: the changed lead goes into the cache (see storeLead). */
 export function updateLeadMutation(kind: LeadKind) {
   return mutationOptions({
-    mutationFn: ({ id, change }: { id: string; change: LeadUpdate }) => sendJson<LeadDetail>("PATCH", leadUrl(kind, id), change),
+    mutationFn: ({ id, change }: { id: string; change: LeadUpdate }) =>
+      sendJson<LeadDetail>("PATCH", leadUrl(kind, id), change),
     onSuccess: (lead, _variables, _result, { client }) => storeLead(client, kind, lead),
   });
 }
@@ -100,7 +109,9 @@ export function addNoteMutation(kind: LeadKind, id: string) {
   return mutationOptions({
     mutationFn: (note: NoteInput) => sendJson<LeadNote>("POST", `${leadUrl(kind, id)}/notes`, note),
     onSuccess: (note, _variables, _result, { client }) =>
-      client.setQueryData<LeadDetail>(leadKeys.detail(kind, id), (lead) => (lead ? { ...lead, notes: [...lead.notes, note] } : lead)),
+      client.setQueryData<LeadDetail>(leadKeys.detail(kind, id), (lead) =>
+        lead ? { ...lead, notes: [...lead.notes, note] } : lead,
+      ),
   });
 }
 
@@ -120,7 +131,8 @@ export function refreshLeadQueries(queryClient: QueryClient, kind: ListKind) {
     void queryClient.invalidateQueries({ queryKey: leadKeys.counts(list) });
   }
   void queryClient.invalidateQueries({ queryKey: statsQuery.queryKey });
-  for (const leadKind of kind === "all" ? leadKinds : [kind]) void queryClient.invalidateQueries({ queryKey: recentQueries[leadKind].queryKey });
+  for (const leadKind of kind === "all" ? leadKinds : [kind])
+    void queryClient.invalidateQueries({ queryKey: recentQueries[leadKind].queryKey });
   void queryClient.invalidateQueries({ queryKey: todayQuery.queryKey });
 }
 
@@ -130,7 +142,10 @@ export function storeLead(queryClient: QueryClient, kind: LeadKind, lead: LeadDe
   const { notes: _notes, deliveries: _deliveries, events: _events, ...row } = lead;
   // Ids are unique across both kinds: the row of All leads keeps its kind and takes the rest.
   for (const list of listsOf(kind)) {
-    updateListPages(queryClient, list, (page) => ({ ...page, items: page.items.map((item) => (item.id === lead.id ? { ...item, ...row } : item)) }));
+    updateListPages(queryClient, list, (page) => ({
+      ...page,
+      items: page.items.map((item) => (item.id === lead.id ? { ...item, ...row } : item)),
+    }));
   }
   refreshLeadQueries(queryClient, kind);
 }

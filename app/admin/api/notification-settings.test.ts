@@ -4,7 +4,11 @@ import type { NotificationSettings } from "../../../contract/notification-settin
 import { createQueryClient } from "../../lib/api-client.ts";
 import { deliveryKeys } from "./deliveries.ts";
 import { neighboursQuery } from "./lead-neighbours.ts";
-import { notificationSettingsQuery, resendConfirmationMutation, updateNotificationSettingsMutation } from "./notification-settings.ts";
+import {
+  notificationSettingsQuery,
+  resendConfirmationMutation,
+  updateNotificationSettingsMutation,
+} from "./notification-settings.ts";
 import { defaultFilters } from "../inbox-filters.ts";
 
 afterEach(() => {
@@ -13,7 +17,9 @@ afterEach(() => {
 
 const settings: NotificationSettings = {
   mailConfigured: true,
-  addresses: [{ address: "owner@example.com", state: "waiting", addedAt: "2026-11-20T10:00:00.000Z", confirmedAt: null }],
+  addresses: [
+    { address: "owner@example.com", state: "waiting", addedAt: "2026-11-20T10:00:00.000Z", confirmedAt: null },
+  ],
   environmentAddresses: [],
   addressesInUse: [],
   autoReply: { enabled: false, setHere: false },
@@ -24,7 +30,9 @@ const settings: NotificationSettings = {
 
 describe("notification settings", () => {
   it("PUTs a change, keeps the server's answer and fetches the delivery health again (the banner)", async () => {
-    const fetch = vi.fn(async (_url: string, _init: RequestInit) => new Response(JSON.stringify(settings), { status: 200 }));
+    const fetch = vi.fn(
+      async (_url: string, _init: RequestInit) => new Response(JSON.stringify(settings), { status: 200 }),
+    );
     vi.stubGlobal("fetch", fetch);
     const client = createQueryClient();
     client.setQueryData(deliveryKeys.health, { reachesOwner: false });
@@ -37,7 +45,9 @@ describe("notification settings", () => {
   });
 
   it("asks for a new link for one address", async () => {
-    const fetch = vi.fn(async (_url: string, _init: RequestInit) => new Response(JSON.stringify(settings), { status: 200 }));
+    const fetch = vi.fn(
+      async (_url: string, _init: RequestInit) => new Response(JSON.stringify(settings), { status: 200 }),
+    );
     vi.stubGlobal("fetch", fetch);
     await new MutationObserver(createQueryClient(), resendConfirmationMutation).mutate("owner@example.com");
     expect(fetch.mock.calls.map((call) => [call[0], call[1].method, call[1].body])).toEqual([
@@ -56,8 +66,15 @@ describe("a lead's neighbours", () => {
     vi.stubGlobal("fetch", fetch);
     const client = createQueryClient();
     const filters = { ...defaultFilters, q: "sam", sort: "deadline" as const };
-    expect(await client.fetchQuery(neighboursQuery("all", { kind: "contacts", id: "x" }, filters))).toEqual({ previous: null, next: { kind: "inquiries", id: "b" } });
-    expect(await client.fetchQuery(neighboursQuery("contacts", { kind: "contacts", id: "x" }, { ...defaultFilters, q: "sam" }))).toEqual({
+    expect(await client.fetchQuery(neighboursQuery("all", { kind: "contacts", id: "x" }, filters))).toEqual({
+      previous: null,
+      next: { kind: "inquiries", id: "b" },
+    });
+    expect(
+      await client.fetchQuery(
+        neighboursQuery("contacts", { kind: "contacts", id: "x" }, { ...defaultFilters, q: "sam" }),
+      ),
+    ).toEqual({
       previous: { kind: "contacts", id: "a" },
       next: null,
     });

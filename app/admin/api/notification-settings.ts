@@ -26,13 +26,15 @@ function storeSettings(client: QueryClient, settings: NotificationSettings) {
 
 /** PUT: any subset; `addresses` is the whole new list (a new address is sent a link, a missing one is removed). */
 export const updateNotificationSettingsMutation = mutationOptions({
-  mutationFn: (update: NotificationSettingsUpdate) => sendJson<NotificationSettings>("PUT", NOTIFICATION_SETTINGS_ROOT, update),
+  mutationFn: (update: NotificationSettingsUpdate) =>
+    sendJson<NotificationSettings>("PUT", NOTIFICATION_SETTINGS_ROOT, update),
   onSuccess: (settings, _update, _result, { client }) => storeSettings(client, settings),
 });
 
 /** POST …/resend: a new confirmation link for an address that is waiting or whose link expired. */
 export const resendConfirmationMutation = mutationOptions({
-  mutationFn: (address: string) => sendJson<NotificationSettings>("POST", `${NOTIFICATION_SETTINGS_ROOT}/resend`, { address }),
+  mutationFn: (address: string) =>
+    sendJson<NotificationSettings>("POST", `${NOTIFICATION_SETTINGS_ROOT}/resend`, { address }),
   onSuccess: (settings, _address, _result, { client }) => storeSettings(client, settings),
 });
 

@@ -10,7 +10,9 @@ import { sendJson } from "./request.ts";
 export const ownNameMutation = mutationOptions({
   mutationFn: (input: OwnNameInput) => sendJson<{ name: string }>("PUT", "/api/admin/account/name", input),
   onSuccess: ({ name }, _input, _result, { client }) => {
-    client.setQueryData<AdminStatus>(sessionQuery.queryKey, (status) => (status?.user ? { ...status, user: { ...status.user, name } } : status));
+    client.setQueryData<AdminStatus>(sessionQuery.queryKey, (status) =>
+      status?.user ? { ...status, user: { ...status.user, name } } : status,
+    );
     // Team lists and activity name the user too.
     void client.invalidateQueries({ queryKey: ["/api/admin/users"] });
   },

@@ -1,7 +1,12 @@
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
 import type { LeadKind } from "../../../contract/admin-leads.ts";
 import type { CallAnswer, CallInput } from "../../../contract/lead-calls.ts";
-import type { ReplyInput, ReplyTemplate, ReplyTemplateInput, ReplyTemplatesAnswer } from "../../../contract/lead-messages.ts";
+import type {
+  ReplyInput,
+  ReplyTemplate,
+  ReplyTemplateInput,
+  ReplyTemplatesAnswer,
+} from "../../../contract/lead-messages.ts";
 import { apiRequest } from "../../lib/api-client.ts";
 import { LEADS_ROOT, leadKeys, refreshLeadQueries } from "./leads.ts";
 import { getJson, sendJson } from "./request.ts";
@@ -32,7 +37,8 @@ export function sendReplyMutation(kind: LeadKind, id: string) {
 
 export function retryReplyMutation(kind: LeadKind, id: string) {
   return mutationOptions({
-    mutationFn: (messageId: string) => sendJson<{ id: string }>("POST", `${LEADS_ROOT}/${kind}/${id}/replies/${messageId}/retry`),
+    mutationFn: (messageId: string) =>
+      sendJson<{ id: string }>("POST", `${LEADS_ROOT}/${kind}/${id}/replies/${messageId}/retry`),
     onSuccess: (_message, _variables, _result, { client }) => refreshLead(client, kind, id),
   });
 }
@@ -47,8 +53,11 @@ export function logCallMutation(kind: LeadKind, id: string) {
 /** POST (no id) or PUT (an id) a template; the list is fetched again. */
 export const saveTemplateMutation = mutationOptions({
   mutationFn: ({ id, template }: { id: string | null; template: ReplyTemplateInput }) =>
-    id ? sendJson<ReplyTemplate>("PUT", `${TEMPLATES_URL}/${id}`, template) : sendJson<ReplyTemplate>("POST", TEMPLATES_URL, template),
-  onSuccess: (_template, _variables, _result, { client }) => client.invalidateQueries({ queryKey: replyTemplatesQuery.queryKey }),
+    id
+      ? sendJson<ReplyTemplate>("PUT", `${TEMPLATES_URL}/${id}`, template)
+      : sendJson<ReplyTemplate>("POST", TEMPLATES_URL, template),
+  onSuccess: (_template, _variables, _result, { client }) =>
+    client.invalidateQueries({ queryKey: replyTemplatesQuery.queryKey }),
 });
 
 export const deleteTemplateMutation = mutationOptions({

@@ -1,6 +1,12 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { LeadKind } from "../../../contract/admin-leads.ts";
-import type { RelatedLeads, ReportDimension, ReportPeriodName, SourcesReport, SpeedReport } from "../../../contract/reports.ts";
+import type {
+  RelatedLeads,
+  ReportDimension,
+  ReportPeriodName,
+  SourcesReport,
+  SpeedReport,
+} from "../../../contract/reports.ts";
 import { getJson } from "./request.ts";
 
 // The owner's numbers (issue 24): GET /api/admin/reports/sources and /speed (JSON, or CSV by link), and

@@ -78,7 +78,10 @@ describe("the lead list", () => {
     const page = { items: [lead], total: 1, totalCapped: false, nextCursor: null };
     vi.stubGlobal(
       "fetch",
-      vi.fn(async () => new Response(JSON.stringify(page), { status: 200, headers: { Date: new Date(server).toUTCString() } })),
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify(page), { status: 200, headers: { Date: new Date(server).toUTCString() } }),
+      ),
     );
     const filters = filtersFromSearchParams("contacts", new URLSearchParams());
     const client = new QueryClient();

@@ -1,5 +1,12 @@
 import { mutationOptions, queryOptions } from "@tanstack/react-query";
-import type { InvitationInput, TeamInvitation, TeamInvitationsAnswer, TeamUser, TeamUsersAnswer, UserPatch } from "../../../contract/team.ts";
+import type {
+  InvitationInput,
+  TeamInvitation,
+  TeamInvitationsAnswer,
+  TeamUser,
+  TeamUsersAnswer,
+  UserPatch,
+} from "../../../contract/team.ts";
 import { apiRequest } from "../../lib/api-client.ts";
 import { getJson, sendJson } from "./request.ts";
 
@@ -18,7 +25,8 @@ export const invitationsQuery = queryOptions({
 });
 
 export const updateUserMutation = mutationOptions({
-  mutationFn: ({ id, patch }: { id: string; patch: UserPatch }) => sendJson<TeamUser>("PATCH", `/api/admin/users/${id}`, patch),
+  mutationFn: ({ id, patch }: { id: string; patch: UserPatch }) =>
+    sendJson<TeamUser>("PATCH", `/api/admin/users/${id}`, patch),
 });
 
 export const deleteUserMutation = mutationOptions({
@@ -28,7 +36,8 @@ export const deleteUserMutation = mutationOptions({
 });
 
 export const endUserSessionsMutation = mutationOptions({
-  mutationFn: async (id: string) => (await (await apiRequest("DELETE", `/api/admin/users/${id}/sessions`)).json()) as { ended: number },
+  mutationFn: async (id: string) =>
+    (await (await apiRequest("DELETE", `/api/admin/users/${id}/sessions`)).json()) as { ended: number },
 });
 
 export const inviteMutation = mutationOptions({

@@ -1,5 +1,10 @@
 import { mutationOptions, queryOptions } from "@tanstack/react-query";
-import { startAuthentication, startRegistration, type PublicKeyCredentialCreationOptionsJSON, type PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
+import {
+  startAuthentication,
+  startRegistration,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from "@simplewebauthn/browser";
 import type { AdminStatus } from "../../../contract/admin.ts";
 import {
   FRESH_PROOF_REQUIRED_CODE,
@@ -21,7 +26,11 @@ import { getJson, sendJson } from "./request.ts";
 
 /** The server wants a fresh proof of identity before this change (403 with FRESH_PROOF_REQUIRED_CODE). */
 export function isFreshProofRequired(error: unknown): boolean {
-  return error instanceof HttpError && error.status === 403 && (error.body as { code?: unknown } | undefined)?.code === FRESH_PROOF_REQUIRED_CODE;
+  return (
+    error instanceof HttpError &&
+    error.status === 403 &&
+    (error.body as { code?: unknown } | undefined)?.code === FRESH_PROOF_REQUIRED_CODE
+  );
 }
 
 /** Proves who is signed in again with the password, or a code from the app (or a recovery code). */
@@ -38,7 +47,8 @@ export async function confirmIdentityWithPasskey(): Promise<void> {
 
 /** An owner removes a user's second factors (their sessions end). */
 export const removeUserFactorsMutation = mutationOptions({
-  mutationFn: async (userId: string) => (await (await apiRequest("DELETE", `/api/admin/users/${userId}/second-factors`)).json()) as SecondFactorsRemoved,
+  mutationFn: async (userId: string) =>
+    (await (await apiRequest("DELETE", `/api/admin/users/${userId}/second-factors`)).json()) as SecondFactorsRemoved,
 });
 
 export const twoFactorQuery = queryOptions({
@@ -81,14 +91,21 @@ export function passkeysSupported(): boolean {
 /** Creates a passkey on this device (the browser asks the person) and stores it. */
 export const addPasskeyMutation = mutationOptions({
   mutationFn: async (name: string) => {
-    const options = await sendJson<PublicKeyCredentialCreationOptionsJSON>("POST", "/api/admin/passkeys/registration-options");
+    const options = await sendJson<PublicKeyCredentialCreationOptionsJSON>(
+      "POST",
+      "/api/admin/passkeys/registration-options",
+    );
     const response = await startRegistration({ optionsJSON: options });
-    return sendJson<{ passkeys: PasskeyView[] }>("POST", "/api/admin/passkeys", { response, ...(name ? { name } : {}) });
+    return sendJson<{ passkeys: PasskeyView[] }>("POST", "/api/admin/passkeys", {
+      response,
+      ...(name ? { name } : {}),
+    });
   },
 });
 
 export const renamePasskeyMutation = mutationOptions({
-  mutationFn: ({ id, name }: { id: string; name: string }) => sendJson<{ passkeys: PasskeyView[] }>("PATCH", `/api/admin/passkeys/${id}`, { name }),
+  mutationFn: ({ id, name }: { id: string; name: string }) =>
+    sendJson<{ passkeys: PasskeyView[] }>("PATCH", `/api/admin/passkeys/${id}`, { name }),
 });
 
 export const removePasskeyMutation = mutationOptions({

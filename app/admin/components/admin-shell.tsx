@@ -11,7 +11,6 @@ import { OwnerReachBanner } from "./owner-reach-banner.tsx";
 // The frame of the signed-in admin pages (a bar with the sections, the site link and Logout, and the
 // banner while new leads reach nobody) and the small pieces the screens share.
 
-
 /** Inside the signed-in frame a screen's title goes to the frame, which puts the unread count in front. */
 const PageTitleContext = createContext<((title: string) => void) | null>(null);
 
@@ -54,12 +53,20 @@ export function UnreadBadge() {
 
 export function SpamBadge() {
   return (
-    <span className="ml-2 inline-block rounded-full bg-red-100 px-2 py-0.5 align-middle text-xs font-bold text-red-900">Spam</span>
+    <span className="ml-2 inline-block rounded-full bg-red-100 px-2 py-0.5 align-middle text-xs font-bold text-red-900">
+      Spam
+    </span>
   );
 }
 
 /** The views of one page as tabs of links (the current one marked for screen readers too). */
-export function ViewTabs({ label, views }: { label: string; views: { key: string; to: string; label: string; current: boolean }[] }) {
+export function ViewTabs({
+  label,
+  views,
+}: {
+  label: string;
+  views: { key: string; to: string; label: string; current: boolean }[];
+}) {
   return (
     <nav aria-label={label} className="mt-6 border-b border-slate-200">
       <ul className="flex flex-wrap gap-2">
@@ -71,7 +78,9 @@ export function ViewTabs({ label, views }: { label: string; views: { key: string
               className={cn(
                 "-mb-px inline-block rounded-t-md border-b-2 px-4 py-2 font-semibold",
                 focusRing,
-                view.current ? "border-brand-700 text-brand-900" : "border-transparent text-slate-800 hover:border-slate-400",
+                view.current
+                  ? "border-brand-700 text-brand-900"
+                  : "border-transparent text-slate-800 hover:border-slate-400",
               )}
             >
               {view.label}
@@ -94,13 +103,35 @@ const navLinkClass = (current: boolean) =>
  * The sections. A lead's page belongs to the list it was opened from: All leads when its address says
  * list=all (routes/lead-detail/list-source.ts), else its kind's inbox.
  */
-const sections: { to: string; label: string; ownerOnly?: true; current: (path: string, fromAll: boolean) => boolean }[] = [
+const sections: {
+  to: string;
+  label: string;
+  ownerOnly?: true;
+  current: (path: string, fromAll: boolean) => boolean;
+}[] = [
   { to: "/admin/submissions", label: "Dashboard", current: (path) => path === "/admin/submissions" },
-  { to: "/admin/leads/all", label: "All leads", current: (path, fromAll) => path.startsWith("/admin/leads/all") || (fromAll && path.startsWith("/admin/leads/")) },
-  { to: "/admin/leads/contacts", label: "Contact inbox", current: (path, fromAll) => !fromAll && path.startsWith("/admin/leads/contacts") },
-  { to: "/admin/leads/inquiries", label: "Inquiry inbox", current: (path, fromAll) => !fromAll && path.startsWith("/admin/leads/inquiries") },
+  {
+    to: "/admin/leads/all",
+    label: "All leads",
+    current: (path, fromAll) => path.startsWith("/admin/leads/all") || (fromAll && path.startsWith("/admin/leads/")),
+  },
+  {
+    to: "/admin/leads/contacts",
+    label: "Contact inbox",
+    current: (path, fromAll) => !fromAll && path.startsWith("/admin/leads/contacts"),
+  },
+  {
+    to: "/admin/leads/inquiries",
+    label: "Inquiry inbox",
+    current: (path, fromAll) => !fromAll && path.startsWith("/admin/leads/inquiries"),
+  },
   { to: "/admin/reports", label: "Reports", current: (path) => path.startsWith("/admin/reports") },
-  { to: "/admin/deliveries", label: "Deliveries", ownerOnly: true, current: (path) => path.startsWith("/admin/deliveries") },
+  {
+    to: "/admin/deliveries",
+    label: "Deliveries",
+    ownerOnly: true,
+    current: (path) => path.startsWith("/admin/deliveries"),
+  },
   { to: "/admin/team", label: "Team", ownerOnly: true, current: (path) => path.startsWith("/admin/team") },
   { to: "/admin/activity", label: "Activity", ownerOnly: true, current: (path) => path.startsWith("/admin/activity") },
   { to: "/admin/settings", label: "Settings", ownerOnly: true, current: (path) => path.startsWith("/admin/settings") },
@@ -143,7 +174,10 @@ function AdminNav({ children }: { children: ReactNode }) {
           aria-expanded={open}
           aria-controls="admin-sections"
           onClick={() => setOpen(!open)}
-          className={cn("inline-flex items-center gap-2 rounded-md border border-slate-400 bg-white px-3 py-2 text-sm font-semibold text-slate-900", focusRing)}
+          className={cn(
+            "inline-flex items-center gap-2 rounded-md border border-slate-400 bg-white px-3 py-2 text-sm font-semibold text-slate-900",
+            focusRing,
+          )}
         >
           <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
             <path d="M3 5h14v2H3zM3 9h14v2H3zM3 13h14v2H3z" />
@@ -153,7 +187,13 @@ function AdminNav({ children }: { children: ReactNode }) {
         {currentLabel && <span className="truncate text-sm font-semibold text-slate-800">{currentLabel}</span>}
         {children}
       </div>
-      <ul id="admin-sections" className={cn("mt-2 grid grid-cols-2 gap-1 md:mt-0 md:flex md:flex-wrap md:items-center", !open && "hidden md:flex")}>
+      <ul
+        id="admin-sections"
+        className={cn(
+          "mt-2 grid grid-cols-2 gap-1 md:mt-0 md:flex md:flex-wrap md:items-center",
+          !open && "hidden md:flex",
+        )}
+      >
         {shown.map((section) => {
           const current = section.current(pathname, fromAll);
           return (
@@ -187,7 +227,10 @@ export function AdminFrame({ children }: { children: ReactNode }) {
       type="button"
       onClick={() => logout.mutate()}
       disabled={logout.isPending}
-      className={cn("rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100", focusRing)}
+      className={cn(
+        "rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100",
+        focusRing,
+      )}
     >
       Logout
     </button>
@@ -201,7 +244,13 @@ export function AdminFrame({ children }: { children: ReactNode }) {
             <AdminNav>{logoutButton}</AdminNav>
             <div className="hidden items-center gap-2 md:flex">
               {/* The public site is not part of this app: a full page load. */}
-              <a href="/" className={cn("rounded-md px-3 py-2 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline", focusRing)}>
+              <a
+                href="/"
+                className={cn(
+                  "rounded-md px-3 py-2 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline",
+                  focusRing,
+                )}
+              >
                 View site
               </a>
               {logoutButton}

@@ -27,7 +27,10 @@ export function useTeam(): { active: TeamUser[]; nameOf: (id: string | null) => 
 }
 
 function initials(name: string): string {
-  const parts = name.replace(/@.*/, "").split(/[\s._-]+/).filter(Boolean);
+  const parts = name
+    .replace(/@.*/, "")
+    .split(/[\s._-]+/)
+    .filter(Boolean);
   return ((parts[0]?.[0] ?? "?") + (parts[1]?.[0] ?? "")).toUpperCase();
 }
 
@@ -38,7 +41,10 @@ export function AssigneeBadge({ assigneeId }: { assigneeId: string | null }) {
   if (!name) return null;
   return (
     <span className="inline-flex items-center gap-1 text-xs font-semibold text-slate-800" title={`Assigned to ${name}`}>
-      <span aria-hidden="true" className="inline-flex h-6 w-6 items-center justify-center rounded-full bg-violet-100 text-[0.7rem] font-bold text-violet-900">
+      <span
+        aria-hidden="true"
+        className="inline-flex h-6 w-6 items-center justify-center rounded-full bg-violet-100 text-[0.7rem] font-bold text-violet-900"
+      >
         {initials(name)}
       </span>
       <span className="sr-only">Assigned to {name}</span>
@@ -68,8 +74,17 @@ export function AssigneeSelect({ kind, lead }: { kind: LeadKind; lead: { id: str
           update.mutate(
             { id: lead.id, change: { assigneeId } },
             {
-              onSuccess: () => toast({ title: assigneeId ? "Assigned" : "Unassigned", description: assigneeId ? `Assigned to ${nameOf(assigneeId)}.` : "Nobody is assigned to this lead." }),
-              onError: (error) => toast({ variant: "destructive", title: "Not assigned", description: apiErrorOf(error)?.message ?? "Please try again." }),
+              onSuccess: () =>
+                toast({
+                  title: assigneeId ? "Assigned" : "Unassigned",
+                  description: assigneeId ? `Assigned to ${nameOf(assigneeId)}.` : "Nobody is assigned to this lead.",
+                }),
+              onError: (error) =>
+                toast({
+                  variant: "destructive",
+                  title: "Not assigned",
+                  description: apiErrorOf(error)?.message ?? "Please try again.",
+                }),
             },
           );
         }}

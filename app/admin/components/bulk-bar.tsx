@@ -46,7 +46,10 @@ function doneText(action: BulkActionInput, count: number, spamView: boolean): { 
     case "delete":
       return { title: "Leads deleted", description: `${leads} deleted.` };
     case "assign":
-      return { title: action.assigneeId ? "Leads assigned" : "Leads unassigned", description: action.assigneeId ? `${leads} assigned.` : `${leads} unassigned.` };
+      return {
+        title: action.assigneeId ? "Leads assigned" : "Leads unassigned",
+        description: action.assigneeId ? `${leads} assigned.` : `${leads} unassigned.`,
+      };
     case "restore":
       return { title: "Change undone", description: `${leads} are back as they were.` };
   }
@@ -74,7 +77,8 @@ export function BulkBar({
   const { active, nameOf } = useTeam();
   const spamView = filters.view === "spam";
   const count = "ids" in selection ? selection.ids.length : selection.count;
-  const target: Pick<BulkRequest, "ids" | "filters"> = "ids" in selection ? { ids: selection.ids } : { filters: bulkFilters(filters) };
+  const target: Pick<BulkRequest, "ids" | "filters"> =
+    "ids" in selection ? { ids: selection.ids } : { filters: bulkFilters(filters) };
 
   // Pressed on the toast, after this bar has gone: a plain request, not this component's mutation.
   function undo(previous: BulkResult["previous"]) {
@@ -98,23 +102,58 @@ export function BulkBar({
   }
 
   return (
-    <div role="group" aria-label="Bulk actions" className="flex flex-wrap items-center gap-2" aria-busy={bulk.isPending}>
-      <Button type="button" size="sm" variant="outline" disabled={bulk.isPending} onClick={() => run({ action: "markRead" })}>
+    <div
+      role="group"
+      aria-label="Bulk actions"
+      className="flex flex-wrap items-center gap-2"
+      aria-busy={bulk.isPending}
+    >
+      <Button
+        type="button"
+        size="sm"
+        variant="outline"
+        disabled={bulk.isPending}
+        onClick={() => run({ action: "markRead" })}
+      >
         Mark read
       </Button>
-      <Button type="button" size="sm" variant="outline" disabled={bulk.isPending} onClick={() => run({ action: "markUnread" })}>
+      <Button
+        type="button"
+        size="sm"
+        variant="outline"
+        disabled={bulk.isPending}
+        onClick={() => run({ action: "markUnread" })}
+      >
         Mark unread
       </Button>
       {spamView ? (
-        <Button type="button" size="sm" variant="outline" disabled={bulk.isPending} onClick={() => run({ action: "setStatus", status: "new" })}>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          disabled={bulk.isPending}
+          onClick={() => run({ action: "setStatus", status: "new" })}
+        >
           Not spam
         </Button>
       ) : (
         <>
-          <StatusMenu value={null} label="Set status" disabled={bulk.isPending} onChoose={(status) => run({ action: "setStatus", status })} className="h-9 min-w-0">
+          <StatusMenu
+            value={null}
+            label="Set status"
+            disabled={bulk.isPending}
+            onChoose={(status) => run({ action: "setStatus", status })}
+            className="h-9 min-w-0"
+          >
             Set status
           </StatusMenu>
-          <Button type="button" size="sm" variant="outline" disabled={bulk.isPending} onClick={() => run({ action: "spam" })}>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            disabled={bulk.isPending}
+            onClick={() => run({ action: "spam" })}
+          >
             Mark as spam
           </Button>
         </>
@@ -141,7 +180,13 @@ export function BulkBar({
         ))}
       </select>
       {owner && (
-        <Button type="button" size="sm" variant="destructive" disabled={bulk.isPending} onClick={() => setConfirmDelete(true)}>
+        <Button
+          type="button"
+          size="sm"
+          variant="destructive"
+          disabled={bulk.isPending}
+          onClick={() => setConfirmDelete(true)}
+        >
           Delete
         </Button>
       )}

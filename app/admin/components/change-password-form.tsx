@@ -14,7 +14,10 @@ import { useContractForm } from "../../components/forms/use-contract-form.ts";
 /** The contract's password change plus the confirmation, which only the form has. */
 const passwordChangeForm = passwordChange
   .extend({ confirmPassword: z.string() })
-  .refine((values) => values.confirmPassword === values.newPassword, { error: "The new passwords do not match", path: ["confirmPassword"] });
+  .refine((values) => values.confirmPassword === values.newPassword, {
+    error: "The new passwords do not match",
+    path: ["confirmPassword"],
+  });
 type PasswordChangeForm = z.input<typeof passwordChangeForm>;
 
 /** The length rule is the contract's; the hint and the browser's own check read it from there. */
@@ -79,9 +82,14 @@ export function ChangePasswordForm() {
           // The server's reasons go under their fields; anything else is a toast.
           const body = apiErrorOf(error);
           const fields = (["currentPassword", "newPassword"] as const).filter((field) => body?.errors?.[field]);
-          for (const field of fields) form.setError(field, { message: body?.errors?.[field] }, { shouldFocus: field === fields[0] });
+          for (const field of fields)
+            form.setError(field, { message: body?.errors?.[field] }, { shouldFocus: field === fields[0] });
           if (fields.length === 0) {
-            toast({ variant: "destructive", title: "Error", description: body?.message ?? "The password could not be changed. Please try again." });
+            toast({
+              variant: "destructive",
+              title: "Error",
+              description: body?.message ?? "The password could not be changed. Please try again.",
+            });
           }
         },
       },

@@ -3,7 +3,19 @@ import { cn } from "../../lib/utils.ts";
 // One of the owner's numbers beside the same number for the period before (issue 24): the dashboard's week
 // row and the report's speed tiles. Inside a <dl>.
 
-export function ComparedFigure({ label, value, before, beforeLabel, boxed = false }: { label: string; value: string; before: string; beforeLabel: string; boxed?: boolean }) {
+export function ComparedFigure({
+  label,
+  value,
+  before,
+  beforeLabel,
+  boxed = false,
+}: {
+  label: string;
+  value: string;
+  before: string;
+  beforeLabel: string;
+  boxed?: boolean;
+}) {
   return (
     <div className={cn("min-w-0", boxed && "rounded-lg border border-slate-200 p-4")}>
       <dt className="text-sm font-medium text-slate-700">{label}</dt>

@@ -3,7 +3,13 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Field, fieldA11y } from "../../components/forms/form-parts.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { apiErrorOf } from "../api/request.ts";
-import { confirmIdentity, confirmIdentityWithPasskey, isFreshProofRequired, passkeysSupported, twoFactorQuery } from "../api/two-factor.ts";
+import {
+  confirmIdentity,
+  confirmIdentityWithPasskey,
+  isFreshProofRequired,
+  passkeysSupported,
+  twoFactorQuery,
+} from "../api/two-factor.ts";
 
 // Changes to how someone signs in need a proof of the last five minutes (issue 32): when the server answers
 // fresh-proof-required, this dialog asks for the password (or a code from the app, or a passkey), and the
@@ -40,7 +46,15 @@ export function useFreshProof(): { askFor: (error: unknown, again: () => void) =
 }
 
 /** A native modal <dialog> (focus trapped, Escape cancels); focus starts in the field. */
-function ConfirmIdentityDialog({ open, onClose, onConfirmed }: { open: boolean; onClose: () => void; onConfirmed: () => void }) {
+function ConfirmIdentityDialog({
+  open,
+  onClose,
+  onConfirmed,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onConfirmed: () => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
@@ -106,7 +120,8 @@ function ConfirmIdentityDialog({ open, onClose, onConfirmed }: { open: boolean; 
         Confirm it is you
       </h2>
       <p id={bodyId} className="mt-3 text-slate-800">
-        Changes to how you sign in need your password again{hasApp ? " (or a code from your authenticator app)" : ""}, so that a browser left signed in cannot make them.
+        Changes to how you sign in need your password again{hasApp ? " (or a code from your authenticator app)" : ""},
+        so that a browser left signed in cannot make them.
       </p>
       <form
         className="mt-4 space-y-3"
@@ -119,10 +134,17 @@ function ConfirmIdentityDialog({ open, onClose, onConfirmed }: { open: boolean; 
             inputRef.current?.focus();
             return;
           }
-          settle(confirmIdentity(mode === "password" ? { password: typed } : { code: typed }), "Not confirmed. Please try again.");
+          settle(
+            confirmIdentity(mode === "password" ? { password: typed } : { code: typed }),
+            "Not confirmed. Please try again.",
+          );
         }}
       >
-        <Field id={fieldId} label={mode === "password" ? "Your password" : "Code from your app, or a recovery code"} error={error}>
+        <Field
+          id={fieldId}
+          label={mode === "password" ? "Your password" : "Code from your app, or a recovery code"}
+          error={error}
+        >
           <input
             {...fieldA11y(fieldId, error)}
             ref={inputRef}
@@ -137,7 +159,11 @@ function ConfirmIdentityDialog({ open, onClose, onConfirmed }: { open: boolean; 
         {(hasApp || hasPasskey) && (
           <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
             {hasApp && (
-              <button type="button" className="font-semibold text-brand-700 underline underline-offset-4" onClick={() => switchTo(mode === "password" ? "code" : "password")}>
+              <button
+                type="button"
+                className="font-semibold text-brand-700 underline underline-offset-4"
+                onClick={() => switchTo(mode === "password" ? "code" : "password")}
+              >
                 {mode === "password" ? "Use a code instead" : "Use your password instead"}
               </button>
             )}
@@ -146,7 +172,12 @@ function ConfirmIdentityDialog({ open, onClose, onConfirmed }: { open: boolean; 
                 type="button"
                 className="font-semibold text-brand-700 underline underline-offset-4"
                 disabled={pending}
-                onClick={() => settle(confirmIdentityWithPasskey(), "The passkey did not confirm it. Try again, or use your password.")}
+                onClick={() =>
+                  settle(
+                    confirmIdentityWithPasskey(),
+                    "The passkey did not confirm it. Try again, or use your password.",
+                  )
+                }
               >
                 Use a passkey
               </button>

@@ -6,9 +6,21 @@ const replyBy = (ms: number) => new Date(at + ms).toISOString();
 
 describe("countdownText (issue 33)", () => {
   it("counts down in hours and minutes, then to the second in the last hour", () => {
-    expect(countdownText(replyBy(26 * 3_600_000), at)).toEqual({ text: "Reply within 1 d 2 h", overdue: false, urgent: false });
-    expect(countdownText(replyBy(3 * 3_600_000 + 5 * 60_000 + 30_000), at)).toEqual({ text: "Reply within 3 h 05 min", overdue: false, urgent: false });
-    expect(countdownText(replyBy(42 * 60_000 + 7_000), at)).toEqual({ text: "Reply within 42:07", overdue: false, urgent: true });
+    expect(countdownText(replyBy(26 * 3_600_000), at)).toEqual({
+      text: "Reply within 1 d 2 h",
+      overdue: false,
+      urgent: false,
+    });
+    expect(countdownText(replyBy(3 * 3_600_000 + 5 * 60_000 + 30_000), at)).toEqual({
+      text: "Reply within 3 h 05 min",
+      overdue: false,
+      urgent: false,
+    });
+    expect(countdownText(replyBy(42 * 60_000 + 7_000), at)).toEqual({
+      text: "Reply within 42:07",
+      overdue: false,
+      urgent: true,
+    });
     expect(countdownText(replyBy(1_000), at).text).toBe("Reply within 00:01");
   });
 

@@ -21,8 +21,9 @@ export function CspViolationsSection() {
         {CSP_SECTION_TITLE}
       </h2>
       <p className="mt-1 text-slate-700">
-        What the site’s security policy stopped in visitors’ browsers{data ? ` in the last ${data.days} days` : ""}: an unexpected script or style, or one
-        from a site the pages do not use. A few now and then are usually browser extensions; many on one page mean something on it needs a look.
+        What the site’s security policy stopped in visitors’ browsers{data ? ` in the last ${data.days} days` : ""}: an
+        unexpected script or style, or one from a site the pages do not use. A few now and then are usually browser
+        extensions; many on one page mean something on it needs a look.
       </p>
       {violations.isLoading ? (
         <p className="mt-4 text-slate-700" role="status">
@@ -38,24 +39,49 @@ export function CspViolationsSection() {
         <>
           <p className="mt-4 text-slate-800">
             {formatCount(data.total)} {data.total === 1 ? "report" : "reports"} in all
-            {data.items.length === CSP_VIOLATION_LIST_MAX ? `; the newest ${CSP_VIOLATION_LIST_MAX} rows are listed` : ""}.
+            {data.items.length === CSP_VIOLATION_LIST_MAX
+              ? `; the newest ${CSP_VIOLATION_LIST_MAX} rows are listed`
+              : ""}
+            .
           </p>
-          <div role="region" aria-label={CSP_SECTION_TITLE} tabIndex={0} className={cn("relative mt-2 overflow-x-auto rounded-sm", focusRing)}>
+          <div
+            role="region"
+            aria-label={CSP_SECTION_TITLE}
+            tabIndex={0}
+            className={cn("relative mt-2 overflow-x-auto rounded-sm", focusRing)}
+          >
             <table className="w-full border-collapse text-left text-sm">
-              <caption className="sr-only">{CSP_SECTION_TITLE}: reports per day, page, directive and blocked source</caption>
+              <caption className="sr-only">
+                {CSP_SECTION_TITLE}: reports per day, page, directive and blocked source
+              </caption>
               <thead className="border-b border-slate-300 text-slate-800">
                 <tr>
-                  <th scope="col" className={th}>Day</th>
-                  <th scope="col" className={th}>Page</th>
-                  <th scope="col" className={th}>Directive</th>
-                  <th scope="col" className={th}>Blocked</th>
-                  <th scope="col" className={cn(th, "text-right")}>Reports</th>
-                  <th scope="col" className={th}>Last seen</th>
+                  <th scope="col" className={th}>
+                    Day
+                  </th>
+                  <th scope="col" className={th}>
+                    Page
+                  </th>
+                  <th scope="col" className={th}>
+                    Directive
+                  </th>
+                  <th scope="col" className={th}>
+                    Blocked
+                  </th>
+                  <th scope="col" className={cn(th, "text-right")}>
+                    Reports
+                  </th>
+                  <th scope="col" className={th}>
+                    Last seen
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {data.items.map((row) => (
-                  <tr key={`${row.day} ${row.pagePath} ${row.directive} ${row.blocked}`} className="border-b border-slate-200 align-top">
+                  <tr
+                    key={`${row.day} ${row.pagePath} ${row.directive} ${row.blocked}`}
+                    className="border-b border-slate-200 align-top"
+                  >
                     <td className="whitespace-nowrap px-3 py-2 text-slate-800">
                       <time dateTime={row.day}>{row.day}</time>
                     </td>

@@ -34,10 +34,14 @@ describe("delivery states", () => {
     });
     const unsent = { channel: "owner-email", state: "not-configured" } as const;
     expect(retryBlockedReason(unsent, health(true, null))).toBeNull();
-    expect(retryBlockedReason(unsent, health(false, "no-address"))).toBe("No address receives new leads yet: add one in Settings.");
+    expect(retryBlockedReason(unsent, health(false, "no-address"))).toBe(
+      "No address receives new leads yet: add one in Settings.",
+    );
     expect(retryBlockedReason(unsent, health(false, "no-mail"))).toBe("E-mail is not set up on the server.");
     expect(retryBlockedReason(unsent)).toBe("E-mail is not set up on the server.");
-    expect(retryBlockedReason({ channel: "webhook", state: "not-configured" }, health(true, null))).toBe("This channel is not set up on the server.");
+    expect(retryBlockedReason({ channel: "webhook", state: "not-configured" }, health(true, null))).toBe(
+      "This channel is not set up on the server.",
+    );
   });
 
   it("names the channel that was queued again", () => {
@@ -49,8 +53,12 @@ describe("delivery states", () => {
 describe("what was not delivered", () => {
   it("counts the deliveries never sent for want of a channel as not delivered, beside the failed ones", () => {
     expect(notDeliveredSummary({ notConfigured: 0, failed: 0, pending: 0 })).toBeNull();
-    expect(notDeliveredSummary({ notConfigured: 1234, failed: 1, pending: 0 })).toBe("Not delivered: 1,234 never sent (nothing was set up to send them), 1 failed.");
-    expect(notDeliveredSummary({ notConfigured: 3, failed: 0, pending: 2 })).toBe("Not delivered: 3 never sent (nothing was set up to send them). 2 waiting to be sent.");
+    expect(notDeliveredSummary({ notConfigured: 1234, failed: 1, pending: 0 })).toBe(
+      "Not delivered: 1,234 never sent (nothing was set up to send them), 1 failed.",
+    );
+    expect(notDeliveredSummary({ notConfigured: 3, failed: 0, pending: 2 })).toBe(
+      "Not delivered: 3 never sent (nothing was set up to send them). 2 waiting to be sent.",
+    );
     expect(notDeliveredSummary({ notConfigured: 0, failed: 0, pending: 2 })).toBe("2 waiting to be sent.");
   });
 });
@@ -59,14 +67,20 @@ describe("dashboard warnings", () => {
   it("warns when deliveries failed, counting them", () => {
     expect(failedDeliveriesWarning({ failed: 0 })).toBeNull();
     expect(failedDeliveriesWarning({ failed: 1 })).toBe("1 delivery failed — the owner is not hearing of some leads.");
-    expect(failedDeliveriesWarning({ failed: 1200 })).toBe("1,200 deliveries failed — the owner is not hearing of some leads.");
+    expect(failedDeliveriesWarning({ failed: 1200 })).toBe(
+      "1,200 deliveries failed — the owner is not hearing of some leads.",
+    );
   });
 
   it("shows the banner only while no channel reaches the owner, with what to do on this server", () => {
     expect(ownerReachNotice({ reachesOwner: true, ownerEmailProblem: "no-address" })).toBeNull();
     expect(ownerReachNotice({ reachesOwner: true, ownerEmailProblem: null })).toBeNull();
     const noAddress = ownerReachNotice({ reachesOwner: false, ownerEmailProblem: "no-address" });
-    expect(noAddress).toEqual({ title: "New leads are not sent to you.", text: "You only see them here: no e-mail address receives them yet.", fix: "add-address" });
+    expect(noAddress).toEqual({
+      title: "New leads are not sent to you.",
+      text: "You only see them here: no e-mail address receives them yet.",
+      fix: "add-address",
+    });
     const noMail = ownerReachNotice({ reachesOwner: false, ownerEmailProblem: "no-mail" });
     expect(noMail?.fix).toBe("developer");
     expect(noMail?.text).toContain("SMTP_URL and MAIL_FROM");
@@ -76,7 +90,9 @@ describe("dashboard warnings", () => {
 });
 
 it("shows the mail server's answer to the test e-mail with its recipients", () => {
-  expect(testEmailSentText({ to: ["owner@example.com", "sales@example.com"], response: "250 2.0.0 Ok: queued as 4F2B" })).toBe(
+  expect(
+    testEmailSentText({ to: ["owner@example.com", "sales@example.com"], response: "250 2.0.0 Ok: queued as 4F2B" }),
+  ).toBe(
     "Test e-mail sent to owner@example.com, sales@example.com. The mail server answered: 250 2.0.0 Ok: queued as 4F2B",
   );
 });

@@ -42,9 +42,13 @@ export const deliveryViewEmptyTexts: Record<DeliveryView, string> = {
  * What was not delivered, in a sentence: "Not delivered: 3 never sent (nothing was set up), 1 failed.
  * 2 waiting." Never sent counts as not delivered (issue 20, point 1); null when everything went.
  */
-export function notDeliveredSummary(health: Pick<DeliveryHealth, "notConfigured" | "failed" | "pending">): string | null {
+export function notDeliveredSummary(
+  health: Pick<DeliveryHealth, "notConfigured" | "failed" | "pending">,
+): string | null {
   const parts = [
-    health.notConfigured > 0 ? `${formatCount(health.notConfigured)} never sent (nothing was set up to send them)` : null,
+    health.notConfigured > 0
+      ? `${formatCount(health.notConfigured)} never sent (nothing was set up to send them)`
+      : null,
     health.failed > 0 ? `${formatCount(health.failed)} failed` : null,
   ].filter((part) => part !== null);
   const waiting = health.pending > 0 ? `${formatCount(health.pending)} waiting to be sent.` : null;
@@ -89,7 +93,9 @@ export function failedDeliveriesWarning(health: Pick<DeliveryHealth, "failed">):
  */
 export type OwnerReachNotice = { title: string; text: string; fix: "add-address" | "developer" };
 
-export function ownerReachNotice(health: Pick<DeliveryHealth, "reachesOwner" | "ownerEmailProblem">): OwnerReachNotice | null {
+export function ownerReachNotice(
+  health: Pick<DeliveryHealth, "reachesOwner" | "ownerEmailProblem">,
+): OwnerReachNotice | null {
   if (health.reachesOwner) return null;
   const title = "New leads are not sent to you.";
   if (health.ownerEmailProblem === "no-mail") {

@@ -9,7 +9,12 @@ import { cn } from "../../lib/utils.ts";
 import { deliveryHealthQuery, retryDeliveryMutation } from "../api/deliveries.ts";
 import { apiErrorOf } from "../api/request.ts";
 import { focusRing } from "./admin-classes.ts";
-import { deliveryStateBadgeClasses, deliveryStateLabels, retryBlockedReason, retryQueuedText } from "./delivery-format.ts";
+import {
+  deliveryStateBadgeClasses,
+  deliveryStateLabels,
+  retryBlockedReason,
+  retryQueuedText,
+} from "./delivery-format.ts";
 import { formatDateTime } from "./lead-format.ts";
 
 // The deliveries of leads as a table (the deliveries page), with "send again"; a lead's page lists its
@@ -17,7 +22,12 @@ import { formatDateTime } from "./lead-format.ts";
 
 export function DeliveryStateBadge({ state }: { state: Delivery["state"] }) {
   return (
-    <span className={cn("inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-bold", deliveryStateBadgeClasses[state])}>
+    <span
+      className={cn(
+        "inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-bold",
+        deliveryStateBadgeClasses[state],
+      )}
+    >
       {deliveryStateLabels[state]}
     </span>
   );
@@ -88,18 +98,39 @@ export function DeliveryTable({
   return (
     // Wider than a narrow screen: the scrolling box takes the keyboard focus so it can be scrolled without a mouse.
     // `relative`: the visually hidden texts inside (absolutely placed) stay in the box instead of widening the page.
-    <div role="region" aria-label={caption} tabIndex={0} className={cn("relative mt-4 overflow-x-auto rounded-sm", focusRing)}>
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className={cn("relative mt-4 overflow-x-auto rounded-sm", focusRing)}
+    >
       <table className="w-full border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-300 text-slate-800">
           <tr>
-            {show("lead") && <th scope="col" className={th}>Lead</th>}
-            <th scope="col" className={th}>Channel</th>
-            <th scope="col" className={th}>Recipient</th>
-            <th scope="col" className={th}>State</th>
-            <th scope="col" className={th}>Attempts</th>
-            <th scope="col" className={th}>Last error</th>
-            <th scope="col" className={th}>Times</th>
+            {show("lead") && (
+              <th scope="col" className={th}>
+                Lead
+              </th>
+            )}
+            <th scope="col" className={th}>
+              Channel
+            </th>
+            <th scope="col" className={th}>
+              Recipient
+            </th>
+            <th scope="col" className={th}>
+              State
+            </th>
+            <th scope="col" className={th}>
+              Attempts
+            </th>
+            <th scope="col" className={th}>
+              Last error
+            </th>
+            <th scope="col" className={th}>
+              Times
+            </th>
             <th scope="col" className={th}>
               <span className="sr-only">Actions</span>
             </th>
@@ -115,7 +146,10 @@ export function DeliveryTable({
                   <td className="px-3 py-2 font-medium">
                     <Link
                       to={`/admin/leads/${delivery.leadKind}/${delivery.leadId}`}
-                      className={cn("rounded-sm text-brand-700 underline underline-offset-4 hover:text-brand-900", focusRing)}
+                      className={cn(
+                        "rounded-sm text-brand-700 underline underline-offset-4 hover:text-brand-900",
+                        focusRing,
+                      )}
                     >
                       {leadName}
                     </Link>
@@ -140,21 +174,31 @@ export function DeliveryTable({
                     {show("created") && (
                       <>
                         <dt className="text-slate-700">Created</dt>
-                        <dd><When iso={delivery.createdAt} /></dd>
+                        <dd>
+                          <When iso={delivery.createdAt} />
+                        </dd>
                       </>
                     )}
                     <dt className="text-slate-700">Next attempt</dt>
-                    <dd><When iso={delivery.nextAttemptAt} /></dd>
+                    <dd>
+                      <When iso={delivery.nextAttemptAt} />
+                    </dd>
                     {show("sent") && (
                       <>
                         <dt className="text-slate-700">Sent</dt>
-                        <dd><When iso={delivery.sentAt} none="Not yet" /></dd>
+                        <dd>
+                          <When iso={delivery.sentAt} none="Not yet" />
+                        </dd>
                       </>
                     )}
                   </dl>
                 </td>
                 <td className="px-3 py-2">
-                  <RetryButton delivery={delivery} label={retryLabel} name={leadName ? `${channel} for ${leadName}` : channel} />
+                  <RetryButton
+                    delivery={delivery}
+                    label={retryLabel}
+                    name={leadName ? `${channel} for ${leadName}` : channel}
+                  />
                 </td>
               </tr>
             );

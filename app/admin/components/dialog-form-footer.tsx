@@ -2,7 +2,17 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { Button } from "../../components/ui/button.tsx";
 
 /** The end of a form in a dialog (the reply panel, the call logger): the failure, if any, announced; Cancel; the submit button. */
-export function DialogFormFooter({ failure, pending, label, pendingLabel }: { failure: string | null; pending: boolean; label: string; pendingLabel: string }) {
+export function DialogFormFooter({
+  failure,
+  pending,
+  label,
+  pendingLabel,
+}: {
+  failure: string | null;
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+}) {
   return (
     <>
       {failure && (

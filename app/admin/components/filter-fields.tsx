@@ -120,7 +120,15 @@ export function SelectFilter({
   );
 }
 
-export function DateFilter({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+export function DateFilter({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const id = useId();
   return (
     <div>

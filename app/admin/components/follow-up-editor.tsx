@@ -22,7 +22,9 @@ const followUpForm = z.object({
   at: z
     .string()
     .refine((value) => value !== "", { error: "Choose a date and time" })
-    .refine((value) => value === "" || fromLocalInput(value) !== null, { error: "Enter a date and time like 03/05/2026 9:00 AM" }),
+    .refine((value) => value === "" || fromLocalInput(value) !== null, {
+      error: "Enter a date and time like 03/05/2026 9:00 AM",
+    }),
   followUpNote: leadUpdate.shape.followUpNote,
 });
 type FollowUpForm = z.input<typeof followUpForm>;
@@ -32,14 +34,24 @@ export type FollowUpEditorHandle = { focus: () => void };
 /** One PATCH of the follow-up; the toast says what was saved (or why not, when the API's reason has no field). */
 export function useFollowUp(kind: LeadKind, lead: Lead) {
   const update = useMutation(updateLeadMutation(kind));
-  const save = (at: Date | null, note: string | null, callbacks: { onSuccess?: () => void; onFieldError?: (field: "at" | "followUpNote", message: string) => void } = {}) =>
+  const save = (
+    at: Date | null,
+    note: string | null,
+    callbacks: { onSuccess?: () => void; onFieldError?: (field: "at" | "followUpNote", message: string) => void } = {},
+  ) =>
     update.mutate(
-      { id: lead.id, change: at ? { followUpAt: isoWithOffset(at), followUpNote: note } : { followUpAt: null, followUpNote: null } },
+      {
+        id: lead.id,
+        change: at ? { followUpAt: isoWithOffset(at), followUpNote: note } : { followUpAt: null, followUpNote: null },
+      },
       {
         onSuccess: (saved) => {
           toast(
             saved.followUpAt
-              ? { title: "Follow-up set", description: `Follow up with ${leadName(lead)} on ${followUpText(saved.followUpAt, saved.followUpNote)}.` }
+              ? {
+                  title: "Follow-up set",
+                  description: `Follow up with ${leadName(lead)} on ${followUpText(saved.followUpAt, saved.followUpNote)}.`,
+                }
               : { title: "Follow-up cleared", description: `${leadName(lead)} has no follow-up now.` },
           );
           callbacks.onSuccess?.();
@@ -47,16 +59,30 @@ export function useFollowUp(kind: LeadKind, lead: Lead) {
         onError: (error) => {
           const body = apiErrorOf(error);
           const field = body?.errors?.followUpNote ? "followUpNote" : body?.errors?.followUpAt ? "at" : null;
-          const message = field === "followUpNote" ? body?.errors?.followUpNote : field === "at" ? body?.errors?.followUpAt : undefined;
+          const message =
+            field === "followUpNote"
+              ? body?.errors?.followUpNote
+              : field === "at"
+                ? body?.errors?.followUpAt
+                : undefined;
           if (field && message && callbacks.onFieldError) callbacks.onFieldError(field, message);
-          else toast({ variant: "destructive", title: "Error", description: body?.message ?? "The follow-up could not be saved. Please try again." });
+          else
+            toast({
+              variant: "destructive",
+              title: "Error",
+              description: body?.message ?? "The follow-up could not be saved. Please try again.",
+            });
         },
       },
     );
   return { save, isPending: update.isPending };
 }
 
-const stateClasses = { overdue: "bg-red-50 text-red-800", today: "bg-amber-50 text-amber-900", later: "bg-slate-100 text-slate-900" } as const;
+const stateClasses = {
+  overdue: "bg-red-50 text-red-800",
+  today: "bg-amber-50 text-amber-900",
+  later: "bg-slate-100 text-slate-900",
+} as const;
 const stateWords = { overdue: "Overdue: follow up", today: "Today: follow up", later: "Follow up" } as const;
 
 /** The follow-up as it stands, for the lead's header: "Today: follow up Mar 3, 2026, 4:00 PM (call back)". */
@@ -64,16 +90,25 @@ export function FollowUpBadge({ lead, now }: { lead: Lead; now: number }) {
   if (!lead.followUpAt) return null;
   const state = followUpState(lead.followUpAt, new Date(now));
   return (
-    <p data-testid="follow-up" className={cn("mt-2 inline-block rounded-md px-3 py-1 text-sm font-semibold", stateClasses[state])}>
+    <p
+      data-testid="follow-up"
+      className={cn("mt-2 inline-block rounded-md px-3 py-1 text-sm font-semibold", stateClasses[state])}
+    >
       {stateWords[state]} {followUpText(lead.followUpAt, lead.followUpNote)}
     </p>
   );
 }
 
-export const FollowUpEditor = forwardRef<FollowUpEditorHandle, { kind: LeadKind; lead: Lead }>(function FollowUpEditor({ kind, lead }, ref) {
+export const FollowUpEditor = forwardRef<FollowUpEditorHandle, { kind: LeadKind; lead: Lead }>(function FollowUpEditor(
+  { kind, lead },
+  ref,
+) {
   const id = useId();
   const followUp = useFollowUp(kind, lead);
-  const values = (): FollowUpForm => ({ at: lead.followUpAt ? toLocalInput(lead.followUpAt) : "", followUpNote: lead.followUpNote ?? "" });
+  const values = (): FollowUpForm => ({
+    at: lead.followUpAt ? toLocalInput(lead.followUpAt) : "",
+    followUpNote: lead.followUpNote ?? "",
+  });
   const form = useContractForm(followUpForm, values());
   const { errors } = form.formState;
   const atInput = useRef<HTMLInputElement | null>(null);

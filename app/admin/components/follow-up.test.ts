@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { leadUpdate } from "../../../contract/admin-leads.ts";
 import { defaultBusinessHours } from "../../../contract/business-hours.ts";
-import { followUpQuickPicks, followUpState, followUpText, fromLocalInput, isoWithOffset, toLocalInput } from "./follow-up.ts";
+import {
+  followUpQuickPicks,
+  followUpState,
+  followUpText,
+  fromLocalInput,
+  isoWithOffset,
+  toLocalInput,
+} from "./follow-up.ts";
 
 describe("follow-up times", () => {
   it("sends the picked wall-clock time as ISO 8601 with the browser's offset, which the contract accepts", () => {
@@ -28,9 +35,15 @@ describe("follow-up times", () => {
     const picks = followUpQuickPicks(now, hours);
     expect(picks.map((pick) => pick.label)).toEqual(["Next business day", "In 3 days", "In a week"]);
     // Thursday 31st 9:00; "in 3 days" is Saturday 2nd: Monday 4th; a week is Wednesday 6th. 9:00 EST is 14:00Z.
-    expect(picks.map((pick) => pick.at.toISOString())).toEqual(["2026-12-31T14:00:00.000Z", "2027-01-04T14:00:00.000Z", "2027-01-06T14:00:00.000Z"]);
+    expect(picks.map((pick) => pick.at.toISOString())).toEqual([
+      "2026-12-31T14:00:00.000Z",
+      "2027-01-04T14:00:00.000Z",
+      "2027-01-06T14:00:00.000Z",
+    ]);
     // From Thursday, the next business day skips the closed Friday and the weekend.
-    expect(followUpQuickPicks(new Date("2026-12-31T15:00:00Z"), hours)[0]!.at.toISOString()).toBe("2027-01-04T14:00:00.000Z");
+    expect(followUpQuickPicks(new Date("2026-12-31T15:00:00Z"), hours)[0]!.at.toISOString()).toBe(
+      "2027-01-04T14:00:00.000Z",
+    );
   });
 
   it("tells a past follow-up from one later today and one on a later day", () => {

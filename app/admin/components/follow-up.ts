@@ -52,7 +52,13 @@ export function followUpQuickPicks(now: Date, hours: BusinessHours): QuickPick[]
 
 /** A quick pick's day and time, under its label: "Fri, Mar 6, 9:00 AM". */
 export function quickPickWhen(at: Date): string {
-  return new Intl.DateTimeFormat(undefined, { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(at);
+  return new Intl.DateTimeFormat(undefined, {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  }).format(at);
 }
 
 export type FollowUpState = "overdue" | "today" | "later";

@@ -22,7 +22,12 @@ function render(element: ReactElement, status: InboundStatus): string {
 }
 
 const off: InboundStatus = { collecting: false, replyAddress: null, lastPolledAt: null, lastError: null };
-const on: InboundStatus = { collecting: true, replyAddress: "replies@summit.example", lastPolledAt: "2026-06-02T14:05:00.000Z", lastError: null };
+const on: InboundStatus = {
+  collecting: true,
+  replyAddress: "replies@summit.example",
+  lastPolledAt: "2026-06-02T14:05:00.000Z",
+  lastError: null,
+};
 
 describe("the Settings section", () => {
   it("says replies are not collected and how to turn it on", () => {
@@ -36,15 +41,20 @@ describe("the Settings section", () => {
 
   it("when collecting: the address and the last check, no alert", () => {
     const html = render(<InboundStatusSection />, on);
-    expect(html).toContain("Collected from <span class=\"font-medium text-slate-900\">replies@summit.example</span>");
+    expect(html).toContain('Collected from <span class="font-medium text-slate-900">replies@summit.example</span>');
     expect(html).toContain("Last checked ");
     expect(html).not.toContain('role="alert"');
     expect(html).not.toContain("not collected");
   });
 
   it("when the last check failed: the reason as an alert", () => {
-    const html = render(<InboundStatusSection />, { ...on, lastError: "Could not connect to the IMAP server: the connection was refused." });
-    expect(html).toMatch(/role="alert"[^>]*>The last check failed: Could not connect to the IMAP server: the connection was refused\. The server tries again by itself\./);
+    const html = render(<InboundStatusSection />, {
+      ...on,
+      lastError: "Could not connect to the IMAP server: the connection was refused.",
+    });
+    expect(html).toMatch(
+      /role="alert"[^>]*>The last check failed: Could not connect to the IMAP server: the connection was refused\. The server tries again by itself\./,
+    );
   });
 });
 
@@ -62,7 +72,9 @@ describe("the lead page's short form", () => {
 
 describe("RepliedBadge", () => {
   it('shows "Replied" for a lead that wrote back, nothing otherwise', () => {
-    expect(renderToString(<RepliedBadge repliedAt="2026-06-02T14:05:00.000Z" />)).toMatch(/<span data-testid="replied" title="Replied [^"]+"[^>]*>Replied<\/span>/);
+    expect(renderToString(<RepliedBadge repliedAt="2026-06-02T14:05:00.000Z" />)).toMatch(
+      /<span data-testid="replied" title="Replied [^"]+"[^>]*>Replied<\/span>/,
+    );
     expect(renderToString(<RepliedBadge repliedAt={null} />)).toBe("");
   });
 });

@@ -12,13 +12,15 @@ import { formatDateTime } from "./lead-format.ts";
 
 export const INBOUND_SECTION_ID = "replies-from-leads";
 
-const notCollected = "Replies from leads are not collected: when a lead answers an e-mail sent from the admin, the answer reaches your mail program only, not the lead’s page.";
+const notCollected =
+  "Replies from leads are not collected: when a lead answers an e-mail sent from the admin, the answer reaches your mail program only, not the lead’s page.";
 
 function HowToTurnOn() {
   return (
     <p className="mt-2 text-sm text-slate-800">
-      To collect them, your developer sets <code className="rounded bg-slate-100 px-1">IMAP_URL</code> (the mailbox that receives replies, for example
-      replies@ your domain) and <code className="rounded bg-slate-100 px-1">REPLY_TO_ADDRESS</code> (that mailbox’s address), as{" "}
+      To collect them, your developer sets <code className="rounded bg-slate-100 px-1">IMAP_URL</code> (the mailbox that
+      receives replies, for example replies@ your domain) and{" "}
+      <code className="rounded bg-slate-100 px-1">REPLY_TO_ADDRESS</code> (that mailbox’s address), as{" "}
       <code className="rounded bg-slate-100 px-1">{INBOUND_SETUP_DOC}</code> explains under “Set up the mailbox”.
     </p>
   );
@@ -28,7 +30,11 @@ function LastCheck({ status }: { status: InboundStatus }) {
   return (
     <>
       <p className="mt-2 text-sm text-slate-800">
-        {status.lastPolledAt ? <>Last checked {formatDateTime(status.lastPolledAt)}.</> : "Not checked yet: the first check runs when the server starts."}
+        {status.lastPolledAt ? (
+          <>Last checked {formatDateTime(status.lastPolledAt)}.</>
+        ) : (
+          "Not checked yet: the first check runs when the server starts."
+        )}
       </p>
       {status.lastError && (
         <p role="alert" className="mt-2 text-sm font-medium text-red-800">
@@ -45,7 +51,11 @@ export function InboundStatusSection() {
   const titleId = useId();
   const data = status.data;
   return (
-    <section id={INBOUND_SECTION_ID} className="mt-12 scroll-mt-24 border-t border-slate-200 pt-8" aria-labelledby={titleId}>
+    <section
+      id={INBOUND_SECTION_ID}
+      className="mt-12 scroll-mt-24 border-t border-slate-200 pt-8"
+      aria-labelledby={titleId}
+    >
       <h2 id={titleId} className="text-xl font-semibold text-slate-900">
         Replies from leads
       </h2>
@@ -69,8 +79,9 @@ export function InboundStatusSection() {
       {data?.collecting && (
         <div className="mt-4 max-w-2xl">
           <p className="text-slate-800">
-            Collected from <span className="font-medium text-slate-900">{data.replyAddress}</span>: each e-mail to a lead asks for the answer at a
-            plus-address of it, and the answer appears on the lead’s page, marked “Replied” in the inbox.
+            Collected from <span className="font-medium text-slate-900">{data.replyAddress}</span>: each e-mail to a
+            lead asks for the answer at a plus-address of it, and the answer appears on the lead’s page, marked
+            “Replied” in the inbox.
           </p>
           <LastCheck status={data} />
         </div>
@@ -94,7 +105,11 @@ export function InboundStatusNotice({ settingsLink = false }: { settingsLink?: b
   ) : null;
   return (
     <p className="text-sm text-slate-800" role="note">
-      {data.collecting ? <>Replies could not be checked lately: {data.lastError} </> : <>This lead’s answers by e-mail will not show here: replies are not collected. </>}
+      {data.collecting ? (
+        <>Replies could not be checked lately: {data.lastError} </>
+      ) : (
+        <>This lead’s answers by e-mail will not show here: replies are not collected. </>
+      )}
       {!data.collecting && more}
     </p>
   );

@@ -34,9 +34,18 @@ describe("the reply promise", () => {
   const now = Date.parse("2026-11-25T09:30:00.000Z");
 
   it("reads the API's replyBy while the lead is new, and is gone once answered or spam (contract awaitsReply)", () => {
-    expect(replyBy({ status: "new", replyBy: deadline }, now)).toEqual({ deadline: new Date(deadline), overdue: false, hours: 3 });
-    expect(replyBy({ status: "new", replyBy: deadline }, Date.parse(deadline) + 1)).toEqual({ deadline: new Date(deadline), overdue: true, hours: 1 });
-    for (const status of ["contacted", "qualified", "won", "lost", "spam"] as const) expect(replyBy({ status, replyBy: deadline }, now)).toBeNull();
+    expect(replyBy({ status: "new", replyBy: deadline }, now)).toEqual({
+      deadline: new Date(deadline),
+      overdue: false,
+      hours: 3,
+    });
+    expect(replyBy({ status: "new", replyBy: deadline }, Date.parse(deadline) + 1)).toEqual({
+      deadline: new Date(deadline),
+      overdue: true,
+      hours: 1,
+    });
+    for (const status of ["contacted", "qualified", "won", "lost", "spam"] as const)
+      expect(replyBy({ status, replyBy: deadline }, now)).toBeNull();
   });
 
   it("names the forms' promises from the contract", () => {

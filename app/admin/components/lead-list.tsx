@@ -49,7 +49,9 @@ export function LeadList({
   const pages = list.data?.pages ?? [];
   const first = pages[0];
   // Every row with its kind: All leads' rows carry theirs, an inbox's are of its kind.
-  const items: LeadRow[] = pages.flatMap((page) => page.items.map((lead) => ("kind" in lead ? (lead as LeadRow) : { ...lead, kind: kind as LeadKind })));
+  const items: LeadRow[] = pages.flatMap((page) =>
+    page.items.map((lead) => ("kind" in lead ? (lead as LeadRow) : { ...lead, kind: kind as LeadKind })),
+  );
   const total = first?.total ?? 0;
   const capped = first?.totalCapped ?? false;
   // Large text or product matches are counted up to a cap (contract/admin-leads.ts COUNT_CAP).
@@ -63,7 +65,11 @@ export function LeadList({
 
   if (list.isLoading) return <Loading />;
 
-  const selection: BulkSelection | null = allMatching ? { allMatching: true, count: total } : selectedIds.length > 0 ? { ids: selectedIds } : null;
+  const selection: BulkSelection | null = allMatching
+    ? { allMatching: true, count: total }
+    : selectedIds.length > 0
+      ? { ids: selectedIds }
+      : null;
 
   function toggle(id: string, on: boolean) {
     setAllMatching(false);

@@ -47,7 +47,14 @@ export function LeadPhoneBar({
           <NotebookPen className="h-5 w-5" aria-hidden="true" />
           Note
         </button>
-        <LeadStatusSelect kind={kind} lead={lead} label="Status" hideLabel triggerClassName="h-12 w-full min-w-0 px-2" onChanged={onStatusChanged} />
+        <LeadStatusSelect
+          kind={kind}
+          lead={lead}
+          label="Status"
+          hideLabel
+          triggerClassName="h-12 w-full min-w-0 px-2"
+          onChanged={onStatusChanged}
+        />
       </div>
     </section>
   );

@@ -24,7 +24,10 @@ export function isForSomethingElse(event: KeyboardEvent): boolean {
     if (target instanceof HTMLElement && target.isContentEditable) return true;
     if (target.closest("input, textarea, select, [role='listbox'], [role='menu'], [role='combobox']")) return true;
   }
-  return document.querySelector("dialog[open], [role='dialog'], [role='alertdialog'], [role='menu'], [role='listbox']") !== null;
+  return (
+    document.querySelector("dialog[open], [role='dialog'], [role='alertdialog'], [role='menu'], [role='listbox']") !==
+    null
+  );
 }
 
 export function useLeadShortcuts(handlers: Handlers) {
@@ -62,14 +65,19 @@ export function ShortcutsHelp({ open, onOpenChange }: { open: boolean; onOpenCha
             event.preventDefault();
             returnTo.current?.focus();
           }}
-          className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg border border-slate-200 bg-white p-6 text-slate-900 shadow-xl">
+          className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg border border-slate-200 bg-white p-6 text-slate-900 shadow-xl"
+        >
           <Dialog.Title className="text-xl font-bold">Keyboard shortcuts</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-700">On a lead’s page, when no field has the focus.</Dialog.Description>
+          <Dialog.Description className="mt-1 text-sm text-slate-700">
+            On a lead’s page, when no field has the focus.
+          </Dialog.Description>
           <dl className="mt-4 space-y-2">
             {leadShortcuts.map((shortcut) => (
               <div key={shortcut.key} className="flex items-baseline gap-3">
                 <dt className="w-8 shrink-0">
-                  <kbd className="rounded border border-slate-400 bg-slate-50 px-2 py-0.5 font-mono text-sm">{shortcut.key}</kbd>
+                  <kbd className="rounded border border-slate-400 bg-slate-50 px-2 py-0.5 font-mono text-sm">
+                    {shortcut.key}
+                  </kbd>
                 </dt>
                 <dd>{shortcut.does}</dd>
               </div>

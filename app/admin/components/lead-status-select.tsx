@@ -26,7 +26,8 @@ async function restoreLead(client: QueryClient, kind: LeadKind, id: string, chan
 
 function changeToast(lead: Lead, status: LeadStatus) {
   const name = leadName(lead);
-  if (lead.status === "spam" && status !== "spam") return { title: "Lead rescued", description: `${name} was moved to the inbox.` };
+  if (lead.status === "spam" && status !== "spam")
+    return { title: "Lead rescued", description: `${name} was moved to the inbox.` };
   if (status === "spam") return { title: "Marked as spam", description: `${name} was moved to Spam.` };
   return { title: "Status updated", description: `${name} is now ${statusLabels[status]}.` };
 }
@@ -46,7 +47,8 @@ export function useLeadStatus(kind: LeadKind, lead: Lead) {
           onChanged?.(status);
           const undo = () =>
             restoreLead(client, kind, lead.id, { status: previous }).then(
-              () => toast({ title: "Change undone", description: `${leadName(lead)} is ${statusLabels[previous]} again.` }),
+              () =>
+                toast({ title: "Change undone", description: `${leadName(lead)} is ${statusLabels[previous]} again.` }),
               () => failureToast("The change could not be undone. Please try again."),
             );
           undoToast({ ...changeToast(lead, status), onUndo: () => void undo() });
@@ -55,11 +57,14 @@ export function useLeadStatus(kind: LeadKind, lead: Lead) {
       },
     );
   };
-  return { mutate, isPending: update.isPending, pendingStatus: update.isPending ? update.variables?.change.status : undefined };
+  return {
+    mutate,
+    isPending: update.isPending,
+    pendingStatus: update.isPending ? update.variables?.change.status : undefined,
+  };
 }
 
-const menuContentClass =
-  "z-50 min-w-40 rounded-md border border-slate-200 bg-white p-1 text-slate-900 shadow-md";
+const menuContentClass = "z-50 min-w-40 rounded-md border border-slate-200 bg-white p-1 text-slate-900 shadow-md";
 const menuItemClass =
   "relative flex cursor-default select-none items-center rounded-sm py-2 pl-8 pr-3 text-sm outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900 data-[disabled]:opacity-60";
 
@@ -103,7 +108,12 @@ export function StatusMenu({
         <DropdownMenu.Content align="start" sideOffset={4} className={menuContentClass}>
           <DropdownMenu.RadioGroup value={value ?? ""}>
             {triageStatuses.map((status) => (
-              <DropdownMenu.RadioItem key={status} value={status} className={menuItemClass} onSelect={() => onChoose(status)}>
+              <DropdownMenu.RadioItem
+                key={status}
+                value={status}
+                className={menuItemClass}
+                onSelect={() => onChoose(status)}
+              >
                 <span className="absolute left-2 flex h-4 w-4 items-center justify-center">
                   <DropdownMenu.ItemIndicator>
                     <Check className="h-4 w-4" aria-hidden="true" />
@@ -170,7 +180,17 @@ export function LeadStatusSelect({
 }
 
 /** "Mark as spam" for an inbox lead, "Not spam" for a spam lead (back to the inbox as New); both with Undo. */
-export function SpamButton({ kind, lead, rescueLabel = "Not spam", withName = false }: { kind: LeadKind; lead: Lead; rescueLabel?: string; withName?: boolean }) {
+export function SpamButton({
+  kind,
+  lead,
+  rescueLabel = "Not spam",
+  withName = false,
+}: {
+  kind: LeadKind;
+  lead: Lead;
+  rescueLabel?: string;
+  withName?: boolean;
+}) {
   const mutation = useLeadStatus(kind, lead);
   const spam = lead.status === "spam";
   const text = spam ? rescueLabel : "Mark as spam";

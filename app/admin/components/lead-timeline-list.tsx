@@ -27,7 +27,12 @@ const markers: Record<TimelineEntry["type"], string> = {
   call: "bg-rose-700",
 };
 
-const messageStateClasses = { queued: "bg-slate-100 text-slate-900", sending: "bg-slate-100 text-slate-900", sent: "bg-green-100 text-green-900", failed: "bg-red-100 text-red-900" } as const;
+const messageStateClasses = {
+  queued: "bg-slate-100 text-slate-900",
+  sending: "bg-slate-100 text-slate-900",
+  sent: "bg-green-100 text-green-900",
+  failed: "bg-red-100 text-red-900",
+} as const;
 
 /** An e-mail's words as sent or received; a received one's quoted history folded (issue 33). */
 function MessageBody({ subject, body, quoted }: { subject: string; body: string; quoted?: string | null }) {
@@ -57,7 +62,12 @@ function SendAgain({ kind, leadId, messageId }: { kind: LeadKind; leadId: string
       onClick={() =>
         retry.mutate(messageId, {
           onSuccess: () => toast({ title: "Queued again", description: "The e-mail will be sent again now." }),
-          onError: (error) => toast({ variant: "destructive", title: "Error", description: apiErrorOf(error)?.message ?? "The e-mail could not be queued again. Please try again." }),
+          onError: (error) =>
+            toast({
+              variant: "destructive",
+              title: "Error",
+              description: apiErrorOf(error)?.message ?? "The e-mail could not be queued again. Please try again.",
+            }),
         })
       }
     >
@@ -71,12 +81,19 @@ function Entry({ entry, kind, leadId }: { entry: TimelineEntry; kind: LeadKind; 
     <li className="relative pb-5 pl-6 last:pb-0">
       {/* The line and dot repeat what the words say; they are hidden from assistive technology. */}
       <span aria-hidden="true" className="absolute left-[5px] top-2 h-full w-px bg-slate-200" />
-      <span aria-hidden="true" className={cn("absolute left-0 top-1.5 h-3 w-3 rounded-full ring-2 ring-white", markers[entry.type])} />
+      <span
+        aria-hidden="true"
+        className={cn("absolute left-0 top-1.5 h-3 w-3 rounded-full ring-2 ring-white", markers[entry.type])}
+      />
       <p className="flex flex-wrap items-baseline justify-between gap-x-3">
         <span className="font-semibold text-slate-900">
           {entry.title}
           {entry.type === "email-out" && (
-            <span className={cn("ml-2 rounded px-2 py-0.5 text-xs font-semibold", messageStateClasses[entry.event.state])}>{outgoingStateLabels[entry.event.state]}</span>
+            <span
+              className={cn("ml-2 rounded px-2 py-0.5 text-xs font-semibold", messageStateClasses[entry.event.state])}
+            >
+              {outgoingStateLabels[entry.event.state]}
+            </span>
           )}
         </span>
         <time dateTime={entry.at} className="text-sm text-slate-700">
@@ -84,7 +101,11 @@ function Entry({ entry, kind, leadId }: { entry: TimelineEntry; kind: LeadKind; 
         </time>
       </p>
       {(entry.type === "email-out" || entry.type === "email-in") && (
-        <MessageBody subject={entry.event.subject} body={entry.event.body} quoted={entry.type === "email-in" ? entry.event.quoted : null} />
+        <MessageBody
+          subject={entry.event.subject}
+          body={entry.event.body}
+          quoted={entry.type === "email-in" ? entry.event.quoted : null}
+        />
       )}
       {entry.type === "email-out" && entry.event.state === "failed" && (
         <div className="mt-2">
@@ -92,13 +113,19 @@ function Entry({ entry, kind, leadId }: { entry: TimelineEntry; kind: LeadKind; 
         </div>
       )}
       {entry.type === "note" ? (
-        <p className="mt-1 whitespace-pre-wrap break-words rounded-md border border-slate-200 bg-slate-50 p-3 text-slate-900">{entry.note.body}</p>
+        <p className="mt-1 whitespace-pre-wrap break-words rounded-md border border-slate-200 bg-slate-50 p-3 text-slate-900">
+          {entry.note.body}
+        </p>
       ) : (
         entry.detail && <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-800">{entry.detail}</p>
       )}
       {entry.type === "delivery" && (
         <div className="mt-2">
-          <RetryButton delivery={entry.delivery} label="Send again" name={deliveryChannelLabels[entry.delivery.channel]} />
+          <RetryButton
+            delivery={entry.delivery}
+            label="Send again"
+            name={deliveryChannelLabels[entry.delivery.channel]}
+          />
         </div>
       )}
     </li>
@@ -112,9 +139,13 @@ export function LeadTimeline({ kind, lead, headingId }: { kind: LeadKind; lead: 
       <h2 id={headingId} className="text-xl font-semibold text-slate-900">
         Timeline
       </h2>
-      <p className="mt-1 text-sm text-slate-700">Newest first: e-mails, calls, notes, status changes, follow-ups, deliveries and the lead’s arrival.</p>
+      <p className="mt-1 text-sm text-slate-700">
+        Newest first: e-mails, calls, notes, status changes, follow-ups, deliveries and the lead’s arrival.
+      </p>
       {lead.deliveries.length === 0 && (
-        <p className="mt-2 text-sm text-slate-700">This lead was not sent anywhere: it was stored before leads were delivered, or as spam.</p>
+        <p className="mt-2 text-sm text-slate-700">
+          This lead was not sent anywhere: it was stored before leads were delivered, or as spam.
+        </p>
       )}
       <ol className="mt-4">
         {entries.map((entry) => (

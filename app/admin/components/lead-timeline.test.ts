@@ -32,12 +32,26 @@ const lead: TimelineLead = {
   pagePath: "/contact",
   deliveries: [
     delivery({}),
-    delivery({ id: "d2", channel: "webhook", recipient: "https://hooks.example/leads", state: "sent", attempts: 1, sentAt: "2026-03-02T15:00:02.000Z" }),
+    delivery({
+      id: "d2",
+      channel: "webhook",
+      recipient: "https://hooks.example/leads",
+      state: "sent",
+      attempts: 1,
+      sentAt: "2026-03-02T15:00:02.000Z",
+    }),
   ],
   notes: [{ id: "n1", body: "Left a voicemail", createdAt: "2026-03-03T10:00:00.000Z", author: null }],
   events: [
     { id: "e1", type: "status", at: "2026-03-03T10:00:00.000Z", from: "new", to: "contacted", by: null },
-    { id: "e2", type: "follow-up", at: "2026-03-03T10:01:00.000Z", followUpAt: "2026-03-05T15:00:00.000Z", note: "call back Thursday", by: null },
+    {
+      id: "e2",
+      type: "follow-up",
+      at: "2026-03-03T10:01:00.000Z",
+      followUpAt: "2026-03-05T15:00:00.000Z",
+      note: "call back Thursday",
+      by: null,
+    },
     { id: "e3", type: "follow-up", at: "2026-03-04T08:00:00.000Z", followUpAt: null, note: null, by: null },
   ],
 } satisfies Pick<LeadDetail, keyof TimelineLead>;
@@ -50,8 +64,20 @@ describe("a lead's timeline", () => {
       notes: [{ id: "n1", body: "Left a voicemail", createdAt: "2026-03-03T10:00:00.000Z", author: ana }],
       events: [
         { id: "e1", type: "status", at: "2026-03-03T10:00:00.000Z", from: "new", to: "contacted", by: ana },
-        { id: "e4", type: "assignment", at: "2026-03-03T09:00:00.000Z", assignee: { id: "u2", name: "Bo Chen" }, by: ana },
-        { id: "e5", type: "assignment", at: "2026-03-03T09:30:00.000Z", assignee: null, by: { id: "u3", name: "Deleted user" } },
+        {
+          id: "e4",
+          type: "assignment",
+          at: "2026-03-03T09:00:00.000Z",
+          assignee: { id: "u2", name: "Bo Chen" },
+          by: ana,
+        },
+        {
+          id: "e5",
+          type: "assignment",
+          at: "2026-03-03T09:30:00.000Z",
+          assignee: null,
+          by: { id: "u3", name: "Deleted user" },
+        },
       ],
     });
     const titles = entries.map((entry) => entry.title);
@@ -63,7 +89,15 @@ describe("a lead's timeline", () => {
 
   it("puts arrival, deliveries, status changes, notes and follow-ups in one list, newest first", () => {
     const entries = leadTimeline(lead);
-    expect(entries.map((entry) => entry.type)).toEqual(["follow-up", "follow-up", "note", "status", "delivery", "delivery", "arrival"]);
+    expect(entries.map((entry) => entry.type)).toEqual([
+      "follow-up",
+      "follow-up",
+      "note",
+      "status",
+      "delivery",
+      "delivery",
+      "arrival",
+    ]);
     expect(entries.map((entry) => entry.title)).toEqual([
       "Follow-up cleared",
       expect.stringMatching(/^Follow-up set for /),
@@ -78,9 +112,12 @@ describe("a lead's timeline", () => {
   it("says each thing in words, never a key", () => {
     const entries = leadTimeline(lead);
     const text = entries.map((entry) => `${entry.title} ${entry.detail ?? ""}`).join("\n");
-    for (const key of ["contact-page", "owner-email", "not-configured", "new →", "contacted"]) expect(text).not.toContain(key);
+    for (const key of ["contact-page", "owner-email", "not-configured", "new →", "contacted"])
+      expect(text).not.toContain(key);
     expect(entries.find((entry) => entry.id === "arrival-" + leadId)?.detail).toBe("Sent from /contact");
-    expect(entries.find((entry) => entry.id === "delivery-d1")?.detail).toBe("Nobody was e-mailed: no address was set up.");
+    expect(entries.find((entry) => entry.id === "delivery-d1")?.detail).toBe(
+      "Nobody was e-mailed: no address was set up.",
+    );
     expect(entries.find((entry) => entry.id === "delivery-d2")?.detail).toBe("To https://hooks.example/leads");
     expect(entries.find((entry) => entry.id === "event-e2")?.detail).toBe("call back Thursday");
   });

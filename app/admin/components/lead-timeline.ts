@@ -20,9 +20,30 @@ export type TimelineEntry =
   | { type: "note"; id: string; at: string; title: string; detail: null; note: LeadNote }
   | { type: "follow-up"; id: string; at: string; title: string; detail: string | null }
   // Issue 33: e-mails to and from the lead and logged calls, drawn with their own bodies (lead-timeline-list.tsx).
-  | { type: "email-out"; id: string; at: string; title: string; detail: string | null; event: Extract<LeadEvent, { type: "email-out" }> }
-  | { type: "email-in"; id: string; at: string; title: string; detail: string | null; event: Extract<LeadEvent, { type: "email-in" }> }
-  | { type: "call"; id: string; at: string; title: string; detail: string | null; event: Extract<LeadEvent, { type: "call" }> };
+  | {
+      type: "email-out";
+      id: string;
+      at: string;
+      title: string;
+      detail: string | null;
+      event: Extract<LeadEvent, { type: "email-out" }>;
+    }
+  | {
+      type: "email-in";
+      id: string;
+      at: string;
+      title: string;
+      detail: string | null;
+      event: Extract<LeadEvent, { type: "email-in" }>;
+    }
+  | {
+      type: "call";
+      id: string;
+      at: string;
+      title: string;
+      detail: string | null;
+      event: Extract<LeadEvent, { type: "call" }>;
+    };
 
 function arrival(lead: Pick<LeadDetail, "id" | "createdAt" | "formName" | "pagePath">): TimelineEntry {
   const form = leadFormLabel(lead.formName);
@@ -43,9 +64,15 @@ function deliveryTime(delivery: Delivery): string {
 function deliveryDetail(delivery: Delivery): string | null {
   const parts: string[] = [];
   if (delivery.recipient) parts.push(`To ${delivery.recipient}`);
-  if (delivery.state === "not-configured") parts.push(delivery.channel === "owner-email" ? "Nobody was e-mailed: no address was set up." : "This channel was not set up.");
+  if (delivery.state === "not-configured")
+    parts.push(
+      delivery.channel === "owner-email"
+        ? "Nobody was e-mailed: no address was set up."
+        : "This channel was not set up.",
+    );
   if (delivery.lastError) parts.push(`Last error: ${delivery.lastError}`);
-  if (delivery.state === "pending" && delivery.nextAttemptAt) parts.push(`Next attempt ${formatDateTime(delivery.nextAttemptAt)}`);
+  if (delivery.state === "pending" && delivery.nextAttemptAt)
+    parts.push(`Next attempt ${formatDateTime(delivery.nextAttemptAt)}`);
   if (delivery.attempts > 1) parts.push(`${delivery.attempts} attempts`);
   return parts.length > 0 ? parts.join(" · ") : null;
 }
@@ -68,19 +95,58 @@ function byText(by: { name: string } | null): string {
 
 function eventEntry(event: LeadEvent): TimelineEntry {
   if (event.type === "status") {
-    return { type: "status", id: `event-${event.id}`, at: event.at, title: `Status: ${statusLabels[event.from]} → ${statusLabels[event.to]}${byText(event.by)}`, detail: null };
+    return {
+      type: "status",
+      id: `event-${event.id}`,
+      at: event.at,
+      title: `Status: ${statusLabels[event.from]} → ${statusLabels[event.to]}${byText(event.by)}`,
+      detail: null,
+    };
   }
   if (event.type === "assignment") {
     const what = event.assignee ? `Assigned to ${event.assignee.name}` : "Unassigned";
-    return { type: "assignment", id: `event-${event.id}`, at: event.at, title: `${what}${byText(event.by)}`, detail: null };
+    return {
+      type: "assignment",
+      id: `event-${event.id}`,
+      at: event.at,
+      title: `${what}${byText(event.by)}`,
+      detail: null,
+    };
   }
   if (event.type === "email-out") {
-    const detail = event.state === "failed" && event.lastError ? `Not sent: ${event.lastError}` : event.state !== "sent" && event.lastError ? `Last try failed: ${event.lastError}; trying again` : null;
-    return { type: "email-out", id: `event-${event.id}`, at: event.at, title: `E-mail to ${event.to}${byText(event.by)}`, detail, event };
+    const detail =
+      event.state === "failed" && event.lastError
+        ? `Not sent: ${event.lastError}`
+        : event.state !== "sent" && event.lastError
+          ? `Last try failed: ${event.lastError}; trying again`
+          : null;
+    return {
+      type: "email-out",
+      id: `event-${event.id}`,
+      at: event.at,
+      title: `E-mail to ${event.to}${byText(event.by)}`,
+      detail,
+      event,
+    };
   }
-  if (event.type === "email-in") return { type: "email-in", id: `event-${event.id}`, at: event.at, title: `E-mail from ${event.from}`, detail: null, event };
+  if (event.type === "email-in")
+    return {
+      type: "email-in",
+      id: `event-${event.id}`,
+      at: event.at,
+      title: `E-mail from ${event.from}`,
+      detail: null,
+      event,
+    };
   if (event.type === "call") {
-    return { type: "call", id: `event-${event.id}`, at: event.at, title: `Call: ${callOutcomeLabels[event.outcome]}${byText(event.by)}`, detail: event.note, event };
+    return {
+      type: "call",
+      id: `event-${event.id}`,
+      at: event.at,
+      title: `Call: ${callOutcomeLabels[event.outcome]}${byText(event.by)}`,
+      detail: event.note,
+      event,
+    };
   }
   return {
     type: "follow-up",
@@ -92,15 +158,39 @@ function eventEntry(event: LeadEvent): TimelineEntry {
 }
 
 function noteEntry(note: LeadNote): TimelineEntry {
-  return { type: "note", id: `note-${note.id}`, at: note.createdAt, title: note.author ? `Note by ${note.author.name}` : "Note", detail: null, note };
+  return {
+    type: "note",
+    id: `note-${note.id}`,
+    at: note.createdAt,
+    title: note.author ? `Note by ${note.author.name}` : "Note",
+    detail: null,
+    note,
+  };
 }
 
 /** Within one instant, the later step of a lead's life first (newest first): the arrival is always last. */
-const rank: Record<TimelineEntry["type"], number> = { note: 0, "follow-up": 1, assignment: 2, status: 2, "email-out": 3, "email-in": 3, call: 3, delivery: 4, arrival: 5 };
+const rank: Record<TimelineEntry["type"], number> = {
+  note: 0,
+  "follow-up": 1,
+  assignment: 2,
+  status: 2,
+  "email-out": 3,
+  "email-in": 3,
+  call: 3,
+  delivery: 4,
+  arrival: 5,
+};
 
 /** The lead's timeline, newest first. */
-export function leadTimeline(lead: Pick<LeadDetail, "id" | "createdAt" | "formName" | "pagePath" | "deliveries" | "notes" | "events">): TimelineEntry[] {
-  const entries = [arrival(lead), ...lead.deliveries.map(deliveryEntry), ...(lead.events ?? []).map(eventEntry), ...lead.notes.map(noteEntry)];
+export function leadTimeline(
+  lead: Pick<LeadDetail, "id" | "createdAt" | "formName" | "pagePath" | "deliveries" | "notes" | "events">,
+): TimelineEntry[] {
+  const entries = [
+    arrival(lead),
+    ...lead.deliveries.map(deliveryEntry),
+    ...(lead.events ?? []).map(eventEntry),
+    ...lead.notes.map(noteEntry),
+  ];
   return entries
     .map((entry, index) => ({ entry, index, time: Date.parse(entry.at) }))
     .sort((a, b) => b.time - a.time || rank[a.entry.type] - rank[b.entry.type] || b.index - a.index)

@@ -26,7 +26,10 @@ type Row = { weekStart: string; contacts: number; inquiries: number };
 
 function rows(stats: AdminStats): Row[] {
   const inquiries = new Map(stats.inquiries.perWeek.map((week) => [week.weekStart, week.count]));
-  const weeks = stats.contacts.perWeek.length > 0 ? stats.contacts.perWeek : stats.inquiries.perWeek.map((w) => ({ ...w, count: 0 }));
+  const weeks =
+    stats.contacts.perWeek.length > 0
+      ? stats.contacts.perWeek
+      : stats.inquiries.perWeek.map((w) => ({ ...w, count: 0 }));
   const contacts = new Map(stats.contacts.perWeek.map((week) => [week.weekStart, week.count]));
   return weeks.map((week) => ({
     weekStart: week.weekStart,
@@ -42,10 +45,8 @@ function summary(data: Row[]): string {
     const busiest = data.reduce((best, row) => (pick(row) > pick(best) ? row : best));
     return `${name}: ${formatCount(total)} in total, most (${formatCount(pick(busiest))}) in the week of ${weekLabel(busiest.weekStart)}`;
   };
-  return `Bar chart of leads per week over the last ${data.length} weeks. ${describe("Contact forms", (r) => r.contacts)}. ${describe(
-    "Service inquiries",
-    (r) => r.inquiries,
-  )}.`;
+  return `Bar chart of leads per week over the last ${data.length} weeks. ${describe("Contact forms", (r) => r.contacts)}. ${describe("Service inquiries", (r) =>
+    r.inquiries)}.`;
 }
 
 /** The rough width of a label in the chart's font (an overestimate, so nothing is clipped). */
@@ -100,7 +101,14 @@ export function LeadsChart({ stats }: { stats: AdminStats }) {
   return (
     <figure>
       <div ref={ref} className="w-full max-w-3xl">
-        <svg role="img" aria-label={summary(data)} width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`} className="block max-w-full">
+        <svg
+          role="img"
+          aria-label={summary(data)}
+          width={width}
+          height={HEIGHT}
+          viewBox={`0 0 ${width} ${HEIGHT}`}
+          className="block max-w-full"
+        >
           <defs>
             <pattern id={patternId} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
               <rect width="6" height="6" className="fill-teal-100" />
@@ -109,7 +117,14 @@ export function LeadsChart({ stats }: { stats: AdminStats }) {
           </defs>
           {ticks.map((tick) => (
             <g key={tick}>
-              <line x1={left} x2={width - PAD.right} y1={y(tick)} y2={y(tick)} className="stroke-slate-300" strokeWidth={1} />
+              <line
+                x1={left}
+                x2={width - PAD.right}
+                y1={y(tick)}
+                y2={y(tick)}
+                className="stroke-slate-300"
+                strokeWidth={1}
+              />
               <text x={left - 6} y={y(tick) + 4} textAnchor="end" fontSize={FONT_PX} className="fill-slate-700">
                 {formatCount(tick)}
               </text>
@@ -119,7 +134,13 @@ export function LeadsChart({ stats }: { stats: AdminStats }) {
             const x = left + i * group + BAR_GAP;
             return (
               <g key={row.weekStart}>
-                <rect x={x} y={y(row.contacts)} width={barWidth} height={baseline - y(row.contacts)} className={contactsClass}>
+                <rect
+                  x={x}
+                  y={y(row.contacts)}
+                  width={barWidth}
+                  height={baseline - y(row.contacts)}
+                  className={contactsClass}
+                >
                   <title>{`Week of ${weekLabel(row.weekStart)}: ${formatCount(row.contacts)} contact forms`}</title>
                 </rect>
                 <rect
@@ -134,7 +155,13 @@ export function LeadsChart({ stats }: { stats: AdminStats }) {
                   <title>{`Week of ${weekLabel(row.weekStart)}: ${formatCount(row.inquiries)} service inquiries`}</title>
                 </rect>
                 {i % labelEvery === 0 && (
-                  <text x={x + barWidth} y={HEIGHT - PAD.bottom + 18} textAnchor="middle" fontSize={FONT_PX} className="fill-slate-700">
+                  <text
+                    x={x + barWidth}
+                    y={HEIGHT - PAD.bottom + 18}
+                    textAnchor="middle"
+                    fontSize={FONT_PX}
+                    className="fill-slate-700"
+                  >
                     {weekLabel(row.weekStart)}
                   </text>
                 )}
@@ -152,7 +179,15 @@ export function LeadsChart({ stats }: { stats: AdminStats }) {
         </span>
         <span className="flex items-center gap-2">
           <svg aria-hidden="true" width="14" height="14" className="shrink-0">
-            <rect x="0.75" y="0.75" width="12.5" height="12.5" fill={`url(#${patternId})`} className={inquiriesOutlineClass} strokeWidth={1.5} />
+            <rect
+              x="0.75"
+              y="0.75"
+              width="12.5"
+              height="12.5"
+              fill={`url(#${patternId})`}
+              className={inquiriesOutlineClass}
+              strokeWidth={1.5}
+            />
           </svg>
           Service inquiries
         </span>

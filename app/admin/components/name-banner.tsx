@@ -14,7 +14,10 @@ export function NameBanner() {
       <h2 id="name-banner" className="font-semibold text-slate-900">
         What should the team call you?
       </h2>
-      <p className="mt-1 text-sm text-slate-800">Your name goes on the leads you answer, in the activity and in the e-mails you send, instead of {session.username}.</p>
+      <p className="mt-1 text-sm text-slate-800">
+        Your name goes on the leads you answer, in the activity and in the e-mails you send, instead of{" "}
+        {session.username}.
+      </p>
       <div className="mt-3">
         <NameForm current={null} />
       </div>

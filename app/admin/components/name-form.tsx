@@ -26,7 +26,12 @@ export function NameForm({ current, submitLabel = "Save name" }: { current: stri
       onError: (failure) => {
         const body = apiErrorOf(failure);
         if (body?.errors?.name) form.setError("name", { message: body.errors.name }, { shouldFocus: true });
-        else toast({ variant: "destructive", title: "Error", description: body?.message ?? "The name could not be saved. Please try again." });
+        else
+          toast({
+            variant: "destructive",
+            title: "Error",
+            description: body?.message ?? "The name could not be saved. Please try again.",
+          });
       },
     });
   });
@@ -35,7 +40,13 @@ export function NameForm({ current, submitLabel = "Save name" }: { current: stri
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex max-w-md flex-wrap items-end gap-3">
       <div className="min-w-0 flex-1">
         <Field id={`${id}-name`} label="Your name" error={error}>
-          <Input {...fieldA11y(`${id}-name`, error)} {...form.register("name")} autoComplete="name" required maxLength={100} />
+          <Input
+            {...fieldA11y(`${id}-name`, error)}
+            {...form.register("name")}
+            autoComplete="name"
+            required
+            maxLength={100}
+          />
         </Field>
       </div>
       <Button type="submit" disabled={save.isPending}>

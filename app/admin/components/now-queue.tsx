@@ -23,18 +23,32 @@ const buttonBase = "inline-flex min-h-11 items-center justify-center rounded-md 
 
 /** What the lead asked about, in a few words. */
 function askedAbout(lead: LeadRow): string | null {
-  if (lead.kind === "inquiries") return "serviceType" in lead ? (serviceTypeLabels[lead.serviceType] ?? lead.serviceType) : null;
+  if (lead.kind === "inquiries")
+    return "serviceType" in lead ? (serviceTypeLabels[lead.serviceType] ?? lead.serviceType) : null;
   return "products" in lead && lead.products.length > 0 ? lead.products.join(", ") : null;
 }
 
-function NowCard({ lead, now, search, mineId }: { lead: LeadRow; now: number; search: string; mineId?: string | undefined }) {
+function NowCard({
+  lead,
+  now,
+  search,
+  mineId,
+}: {
+  lead: LeadRow;
+  now: number;
+  search: string;
+  mineId?: string | undefined;
+}) {
   const countdown = countdownText(lead.replyBy, now);
   const about = askedAbout(lead);
   const leadPath = `/admin/leads/${lead.kind}/${lead.id}`;
   const headingId = `now-${lead.id}`;
   return (
     <li
-      className={cn("rounded-lg border border-l-4 border-slate-200 p-4", countdown.overdue ? "border-l-red-700" : countdown.urgent ? "border-l-amber-600" : "border-l-brand-700")}
+      className={cn(
+        "rounded-lg border border-l-4 border-slate-200 p-4",
+        countdown.overdue ? "border-l-red-700" : countdown.urgent ? "border-l-amber-600" : "border-l-brand-700",
+      )}
       aria-labelledby={headingId}
       data-testid="now-lead"
     >
@@ -46,24 +60,40 @@ function NowCard({ lead, now, search, mineId }: { lead: LeadRow; now: number; se
           <span className="ml-2 align-middle">
             <RepliedBadge repliedAt={lead.repliedAt} />
           </span>
-          {mineId !== undefined && lead.assigneeId === null && <span className="ml-2 align-middle text-xs font-semibold text-slate-700">Unassigned</span>}
+          {mineId !== undefined && lead.assigneeId === null && (
+            <span className="ml-2 align-middle text-xs font-semibold text-slate-700">Unassigned</span>
+          )}
         </h3>
-        <p role="timer" data-testid="now-countdown" className={cn("text-sm font-bold tabular-nums", countdown.overdue ? "text-red-800" : countdown.urgent ? "text-amber-900" : "text-slate-900")}>
+        <p
+          role="timer"
+          data-testid="now-countdown"
+          className={cn(
+            "text-sm font-bold tabular-nums",
+            countdown.overdue ? "text-red-800" : countdown.urgent ? "text-amber-900" : "text-slate-900",
+          )}
+        >
           {countdown.text}
         </p>
       </div>
       <p className="mt-1 text-sm text-slate-700">
         {kindLabels[lead.kind].one}
-        {about ? ` · ${about}` : ""} · arrived {formatDateTime(lead.createdAt)} · reply by <time dateTime={lead.replyBy}>{formatDateTime(lead.replyBy)}</time>
+        {about ? ` · ${about}` : ""} · arrived {formatDateTime(lead.createdAt)} · reply by{" "}
+        <time dateTime={lead.replyBy}>{formatDateTime(lead.replyBy)}</time>
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <a href={telHref(lead.phone)} className={cn(buttonBase, "border border-slate-400 bg-white text-slate-900 hover:bg-slate-100", focusRing)}>
+        <a
+          href={telHref(lead.phone)}
+          className={cn(buttonBase, "border border-slate-400 bg-white text-slate-900 hover:bg-slate-100", focusRing)}
+        >
           Call<span className="sr-only"> {leadName(lead)}</span>
           <span className="ml-1 font-normal text-slate-700" aria-hidden="true">
             {lead.phone}
           </span>
         </a>
-        <Link to={`${leadPath}${search}${REPLY_HASH}`} className={cn(buttonBase, "bg-brand-700 text-white hover:bg-brand-800", focusRing)}>
+        <Link
+          to={`${leadPath}${search}${REPLY_HASH}`}
+          className={cn(buttonBase, "bg-brand-700 text-white hover:bg-brand-800", focusRing)}
+        >
           Reply<span className="sr-only"> to {leadName(lead)}</span>
         </Link>
       </div>
@@ -111,10 +141,13 @@ export function NowQueue({
     <section aria-labelledby="answer-now" className="mt-6 min-w-0">
       <h2 id="answer-now" className="text-xl font-semibold text-slate-900">
         Answer now
-        {answerNow.length > 0 && <span className="ml-2 text-base font-normal text-slate-700">({formatCount(answerNow.length)})</span>}
+        {answerNow.length > 0 && (
+          <span className="ml-2 text-base font-normal text-slate-700">({formatCount(answerNow.length)})</span>
+        )}
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        {mineId !== undefined ? "Your leads and the unassigned ones" : "New leads"} since the last business day began, still waiting for an answer, newest first.
+        {mineId !== undefined ? "Your leads and the unassigned ones" : "New leads"} since the last business day began,
+        still waiting for an answer, newest first.
       </p>
       {answerNow.length === 0 ? (
         <Status loading={loading} failed={failed} empty="Nothing to answer right now." />
@@ -129,7 +162,8 @@ export function NowQueue({
       {dueSoon.length > 0 && (
         <>
           <h3 id="due-soon" className="mt-6 text-lg font-semibold text-slate-900">
-            Due in the business hours ahead <span className="text-base font-normal text-slate-700">({formatCount(dueSoon.length)})</span>
+            Due in the business hours ahead{" "}
+            <span className="text-base font-normal text-slate-700">({formatCount(dueSoon.length)})</span>
           </h3>
           <ul className="mt-3 space-y-3" aria-labelledby="due-soon">
             {dueSoon.map((lead) => (

@@ -31,7 +31,10 @@ describe("replyStanding", () => {
   it("counts down a 24-hour promise and says when it is overdue", () => {
     expect(replyStanding(lead(), at(created) + 2 * HOUR)?.text).toBe("Reply within 22 h");
     expect(replyStanding(lead(), at(created) + 2 * HOUR)?.state).toBe("waiting");
-    expect(replyStanding(lead(), at(created) + 20 * HOUR)).toMatchObject({ state: "due-soon", text: "Reply within 4 h" });
+    expect(replyStanding(lead(), at(created) + 20 * HOUR)).toMatchObject({
+      state: "due-soon",
+      text: "Reply within 4 h",
+    });
     expect(replyStanding(lead(), at(created) + 27 * HOUR)).toMatchObject({ state: "overdue", text: "Overdue by 3 h" });
     expect(replyStanding(lead(), at(created) + 24 * HOUR + 25 * MINUTE)?.text).toBe("Overdue by 25 min");
     expect(replyStanding(lead(), at(created) + 24 * HOUR + 4 * 24 * HOUR)?.text).toBe("Overdue by 4 days");
@@ -39,7 +42,10 @@ describe("replyStanding", () => {
 
   it("follows the 4-hour promise of the home services form, in the dashboard's wording too", () => {
     const fast = lead({ formName: "home-services-audit", replyBy: "2026-11-24T16:00:00.000Z" });
-    expect(replyStanding(fast, at(created) + 3 * HOUR + 20 * MINUTE, "due")).toMatchObject({ state: "due-soon", text: "Due in 40 min" });
+    expect(replyStanding(fast, at(created) + 3 * HOUR + 20 * MINUTE, "due")).toMatchObject({
+      state: "due-soon",
+      text: "Due in 40 min",
+    });
     expect(replyStanding(fast, at(created) + HOUR, "due")?.text).toBe("Due in 3 h");
     expect(replyStanding(fast, at(created) + 5 * HOUR, "due")?.text).toBe("Overdue by 1 h");
     expect(replyStanding(fast, at(created))?.deadline.toISOString()).toBe("2026-11-24T16:00:00.000Z");
@@ -47,10 +53,22 @@ describe("replyStanding", () => {
 
   it("counts down to the API's replyBy, not the arrival plus the promise (business hours, issue 33)", () => {
     // Sent 6:40 PM Friday in New York with a 4-hour promise: the server stored 1:00 PM Monday.
-    const weekend = lead({ formName: "home-services-audit", createdAt: "2026-11-27T23:40:00.000Z", replyBy: "2026-11-30T18:00:00.000Z" });
-    expect(replyStanding(weekend, at("2026-11-28T17:00:00.000Z"))).toMatchObject({ state: "waiting", text: "Reply within 2 days" });
-    expect(replyStanding(weekend, at("2026-11-30T17:30:00.000Z"), "due")).toMatchObject({ state: "due-soon", text: "Due in 30 min" });
-    expect(replyStanding(weekend, at("2026-11-30T17:30:00.000Z"))?.deadline.toISOString()).toBe("2026-11-30T18:00:00.000Z");
+    const weekend = lead({
+      formName: "home-services-audit",
+      createdAt: "2026-11-27T23:40:00.000Z",
+      replyBy: "2026-11-30T18:00:00.000Z",
+    });
+    expect(replyStanding(weekend, at("2026-11-28T17:00:00.000Z"))).toMatchObject({
+      state: "waiting",
+      text: "Reply within 2 days",
+    });
+    expect(replyStanding(weekend, at("2026-11-30T17:30:00.000Z"), "due")).toMatchObject({
+      state: "due-soon",
+      text: "Due in 30 min",
+    });
+    expect(replyStanding(weekend, at("2026-11-30T17:30:00.000Z"))?.deadline.toISOString()).toBe(
+      "2026-11-30T18:00:00.000Z",
+    );
   });
 
   it("says nothing once the lead is answered, nor for spam", () => {
@@ -84,7 +102,9 @@ describe("follow-ups", () => {
   });
 
   it("reads as a sentence with its note, overdue when its time has passed", () => {
-    expect(followUpStanding({ followUpAt: "2026-11-24T20:00:00.000Z", followUpNote: "call back Tuesday" }, now, zone)).toEqual({
+    expect(
+      followUpStanding({ followUpAt: "2026-11-24T20:00:00.000Z", followUpNote: "call back Tuesday" }, now, zone),
+    ).toEqual({
       text: "Follow up today 3:00 PM: call back Tuesday",
       overdue: false,
       dueToday: true,
@@ -94,17 +114,21 @@ describe("follow-ups", () => {
       overdue: true,
       dueToday: false,
     });
-    expect(followUpStanding({ followUpAt: "2026-11-26T14:00:00.000Z", followUpNote: "send the quote" }, now, zone)?.text).toBe(
-      "Follow up Thu, Nov 26, 9:00 AM: send the quote",
-    );
+    expect(
+      followUpStanding({ followUpAt: "2026-11-26T14:00:00.000Z", followUpNote: "send the quote" }, now, zone)?.text,
+    ).toBe("Follow up Thu, Nov 26, 9:00 AM: send the quote");
     expect(followUpStanding({ followUpAt: null, followUpNote: null }, now, zone)).toBeNull();
   });
 });
 
 describe("meetingRequestText", () => {
   it("puts the requested date and time in words", () => {
-    expect(meetingRequestText({ meetingDate: "2026-03-05", meetingTime: "10:00" })).toBe("Meeting requested: Thursday, March 5, 2026, 10:00 AM (their time)");
-    expect(meetingRequestText({ meetingDate: "2026-03-05", meetingTime: null })).toBe("Meeting requested: Thursday, March 5, 2026");
+    expect(meetingRequestText({ meetingDate: "2026-03-05", meetingTime: "10:00" })).toBe(
+      "Meeting requested: Thursday, March 5, 2026, 10:00 AM (their time)",
+    );
+    expect(meetingRequestText({ meetingDate: "2026-03-05", meetingTime: null })).toBe(
+      "Meeting requested: Thursday, March 5, 2026",
+    );
     expect(meetingRequestText({ meetingDate: "2026-03-05", meetingTime: "14:00" })).toMatch(/2:00 PM \(their time\)$/);
   });
 
@@ -114,6 +138,8 @@ describe("meetingRequestText", () => {
   });
 
   it("names a preferred hour without a date as any day (issue 33)", () => {
-    expect(meetingRequestText({ meetingDate: null, meetingTime: "10:00" })).toBe("Meeting requested: any day, 10:00 AM (their time)");
+    expect(meetingRequestText({ meetingDate: null, meetingTime: "10:00" })).toBe(
+      "Meeting requested: any day, 10:00 AM (their time)",
+    );
   });
 });

@@ -34,13 +34,19 @@ export function replyStanding(lead: Lead, now: number, wording: "within" | "due"
   if (state === "answered") return null;
   const left = reply.deadline.getTime() - now;
   const duration = durationText(left, reply.hours);
-  const text = reply.overdue ? `Overdue by ${duration}` : wording === "due" ? `Due in ${duration}` : `Reply within ${duration}`;
+  const text = reply.overdue
+    ? `Overdue by ${duration}`
+    : wording === "due"
+      ? `Due in ${duration}`
+      : `Reply within ${duration}`;
   return { state, deadline: reply.deadline, text };
 }
 
 /** The calendar day of an instant in a time zone, "2026-11-24" (en-CA writes ISO dates). */
 function dayIn(instant: number, timeZone: string | undefined): string {
-  return new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }).format(instant);
+  return new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }).format(
+    instant,
+  );
 }
 
 /** The day after `day` (YYYY-MM-DD), or before with -1: calendar arithmetic in UTC, no zone involved. */
@@ -101,12 +107,19 @@ export function followUpStanding(
  * it in both time zones. Null when none was asked for.
  */
 export function meetingRequestText(lead: Pick<ContactLead, "meetingDate" | "meetingTime">): string | null {
-  const time = lead.meetingTime && /^\d{2}:\d{2}$/.test(lead.meetingTime) ? `, ${meetingTimeLabel(lead.meetingTime)} (their time)` : "";
+  const time =
+    lead.meetingTime && /^\d{2}:\d{2}$/.test(lead.meetingTime)
+      ? `, ${meetingTimeLabel(lead.meetingTime)} (their time)`
+      : "";
   // A preferred hour without a day (each is optional on its own, SPEC §5).
   if (!lead.meetingDate && time) return `Meeting requested: any day${time}`;
   if (!lead.meetingDate || !/^\d{4}-\d{2}-\d{2}$/.test(lead.meetingDate)) return null;
-  const date = new Intl.DateTimeFormat(LOCALE, { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${lead.meetingDate}T12:00:00Z`),
-  );
+  const date = new Intl.DateTimeFormat(LOCALE, {
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${lead.meetingDate}T12:00:00Z`));
   return `Meeting requested: ${date}${time}`;
 }

@@ -2,7 +2,14 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { Lead, LeadKind } from "../../../contract/admin-leads.ts";
-import { REPLY_BODY_MAX, REPLY_SUBJECT_MAX, renderTemplate, replyInput, replyLeadFacts, type ReplyTemplateContent } from "../../../contract/lead-messages.ts";
+import {
+  REPLY_BODY_MAX,
+  REPLY_SUBJECT_MAX,
+  renderTemplate,
+  replyInput,
+  replyLeadFacts,
+  type ReplyTemplateContent,
+} from "../../../contract/lead-messages.ts";
 import { Field, fieldA11y } from "../../components/forms/form-parts.tsx";
 import { useContractForm } from "../../components/forms/use-contract-form.ts";
 import { DialogFormFooter } from "./dialog-form-footer.tsx";
@@ -20,7 +27,17 @@ import { leadName } from "./lead-format.ts";
 // e-mail is queued and sent by the server; the timeline shows it queued, then sent. A modal dialog: the
 // focus goes into it, Escape closes it, errors are announced.
 
-export function ReplyComposer({ kind, lead, open, onOpenChange }: { kind: LeadKind; lead: Lead; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ReplyComposer({
+  kind,
+  lead,
+  open,
+  onOpenChange,
+}: {
+  kind: LeadKind;
+  lead: Lead;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -41,10 +58,25 @@ function ComposeForm({ kind, lead, onSent }: { kind: LeadKind; lead: Lead; onSen
   const ids = { template: useId(), subject: useId(), body: useId() };
   const templates = useQuery(replyTemplatesQuery);
   if (templates.isPending) return <p className="mt-4 text-slate-800">Loading the templates…</p>;
-  if (templates.isError) return <p role="alert" className="mt-4 text-red-800">The templates could not be loaded. Close this and try again.</p>;
+  if (templates.isError)
+    return (
+      <p role="alert" className="mt-4 text-red-800">
+        The templates could not be loaded. Close this and try again.
+      </p>
+    );
   const { items, fallback, sender } = templates.data;
-  const choices: (ReplyTemplateContent & { id: string })[] = items.length > 0 ? items : [{ ...fallback, id: "default" }];
-  return <ComposeFields kind={kind} lead={lead} ids={ids} choices={choices} render={(template) => renderTemplate(template, replyLeadFacts(kind, lead), sender)} onSent={onSent} />;
+  const choices: (ReplyTemplateContent & { id: string })[] =
+    items.length > 0 ? items : [{ ...fallback, id: "default" }];
+  return (
+    <ComposeFields
+      kind={kind}
+      lead={lead}
+      ids={ids}
+      choices={choices}
+      render={(template) => renderTemplate(template, replyLeadFacts(kind, lead), sender)}
+      onSent={onSent}
+    />
+  );
 }
 
 function ComposeFields({
@@ -80,7 +112,10 @@ function ComposeFields({
     send.mutate(reply, {
       onSuccess: () => {
         onSent();
-        toast({ title: "Reply queued", description: `Your e-mail to ${lead.email} is on its way; the timeline shows when it is sent.` });
+        toast({
+          title: "Reply queued",
+          description: `Your e-mail to ${lead.email} is on its way; the timeline shows when it is sent.`,
+        });
       },
       onError: (error) => {
         const apiError = apiErrorOf(error);
@@ -97,7 +132,12 @@ function ComposeFields({
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-4 space-y-4">
       <p className="text-sm text-slate-700">To {lead.email}</p>
       <Field id={ids.template} label="Template">
-        <select id={ids.template} value={templateId} onChange={(event) => choose(event.target.value)} className={cn(selectClass, "w-full")}>
+        <select
+          id={ids.template}
+          value={templateId}
+          onChange={(event) => choose(event.target.value)}
+          className={cn(selectClass, "w-full")}
+        >
           {choices.map((choice) => (
             <option key={choice.id} value={choice.id}>
               {choice.name}
@@ -106,10 +146,19 @@ function ComposeFields({
         </select>
       </Field>
       <Field id={ids.subject} label="Subject" error={errors.subject?.message} required>
-        <Input {...fieldA11y(ids.subject, errors.subject?.message)} {...form.register("subject")} maxLength={REPLY_SUBJECT_MAX} />
+        <Input
+          {...fieldA11y(ids.subject, errors.subject?.message)}
+          {...form.register("subject")}
+          maxLength={REPLY_SUBJECT_MAX}
+        />
       </Field>
       <Field id={ids.body} label="Message" error={errors.body?.message} required>
-        <Textarea {...fieldA11y(ids.body, errors.body?.message)} {...form.register("body")} rows={12} maxLength={REPLY_BODY_MAX} />
+        <Textarea
+          {...fieldA11y(ids.body, errors.body?.message)}
+          {...form.register("body")}
+          rows={12}
+          maxLength={REPLY_BODY_MAX}
+        />
       </Field>
       <DialogFormFooter failure={failure} pending={send.isPending} label="Send" pendingLabel="Sending…" />
     </form>

@@ -29,5 +29,7 @@ export function formatChange(current: number, previous: number): string {
 
 /** A date (YYYY-MM-DD) as the owner reads it: "Nov 2, 2026". */
 export function formatDay(date: string): string {
-  return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+  return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 }

@@ -11,7 +11,15 @@ import { formatCount } from "./lead-format.ts";
 
 type Tab = { key: "inbox" | "unread" | "spam"; label: string; count: number | undefined; patch: Partial<InboxFilters> };
 
-export function InboxViewTabs({ kind, filters, counts }: { kind: ListKind; filters: InboxFilters; counts: LeadCounts | undefined }) {
+export function InboxViewTabs({
+  kind,
+  filters,
+  counts,
+}: {
+  kind: ListKind;
+  filters: InboxFilters;
+  counts: LeadCounts | undefined;
+}) {
   const current: Tab["key"] = filters.view === "spam" ? "spam" : filters.unread ? "unread" : "inbox";
   const tabs: Tab[] = [
     { key: "inbox", label: "Inbox", count: counts?.inbox, patch: { view: "inbox", unread: false } },
@@ -29,12 +37,17 @@ export function InboxViewTabs({ kind, filters, counts }: { kind: ListKind; filte
               className={cn(
                 "-mb-px inline-flex items-center gap-2 rounded-t-md border-b-2 px-4 py-2 font-semibold",
                 focusRing,
-                tab.key === current ? "border-brand-700 text-brand-900" : "border-transparent text-slate-800 hover:border-slate-400",
+                tab.key === current
+                  ? "border-brand-700 text-brand-900"
+                  : "border-transparent text-slate-800 hover:border-slate-400",
               )}
             >
               {tab.label}
               {tab.count !== undefined && (
-                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold tabular-nums text-slate-800" data-testid={`count-${tab.key}`}>
+                <span
+                  className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold tabular-nums text-slate-800"
+                  data-testid={`count-${tab.key}`}
+                >
                   {formatCount(tab.count, counts?.capped)}
                 </span>
               )}

@@ -37,9 +37,21 @@ export function WeekInNumbers() {
         <dl className="mt-4 grid grid-cols-2 gap-4 lg:grid-cols-5">
           <Figure label="Leads" value={String(totals.current.leads)} before={String(totals.previous.leads)} />
           <Figure label="People" value={String(totals.current.people)} before={String(totals.previous.people)} />
-          <Figure label="Conversion" value={formatRate(totals.current.conversionRate)} before={formatRate(totals.previous.conversionRate)} />
-          <Figure label="Median time to answer" value={formatMinutes(speed.data.current.medianMinutes)} before={formatMinutes(speed.data.previous.medianMinutes)} />
-          <Figure label="Answered in time" value={formatRate(speed.data.current.shareWithinPromise)} before={formatRate(speed.data.previous.shareWithinPromise)} />
+          <Figure
+            label="Conversion"
+            value={formatRate(totals.current.conversionRate)}
+            before={formatRate(totals.previous.conversionRate)}
+          />
+          <Figure
+            label="Median time to answer"
+            value={formatMinutes(speed.data.current.medianMinutes)}
+            before={formatMinutes(speed.data.previous.medianMinutes)}
+          />
+          <Figure
+            label="Answered in time"
+            value={formatRate(speed.data.current.shareWithinPromise)}
+            before={formatRate(speed.data.previous.shareWithinPromise)}
+          />
         </dl>
       )}
     </section>

@@ -1,6 +1,12 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { CONFIRMATION_LINK_HOURS, NOTIFY_ADDRESSES_MAX, resendConfirmation, type NotificationSettings, type NotifyAddress } from "../../../contract/notification-settings.ts";
+import {
+  CONFIRMATION_LINK_HOURS,
+  NOTIFY_ADDRESSES_MAX,
+  resendConfirmation,
+  type NotificationSettings,
+  type NotifyAddress,
+} from "../../../contract/notification-settings.ts";
 import { Field, fieldA11y } from "../../components/forms/form-parts.tsx";
 import { useContractForm } from "../../components/forms/use-contract-form.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -27,7 +33,11 @@ import { whoGetsNewLeadsId } from "./owner-reach-banner.tsx";
 /** An API refusal of an address list ("addresses", "addresses.2") or a plain message, for the address field. */
 function addressError(error: unknown): string {
   const body = apiErrorOf(error);
-  const fieldMessage = body?.errors && Object.entries(body.errors).find(([key]) => key === "addresses" || key.startsWith("addresses.") || key === "address")?.[1];
+  const fieldMessage =
+    body?.errors &&
+    Object.entries(body.errors).find(
+      ([key]) => key === "addresses" || key.startsWith("addresses.") || key === "address",
+    )?.[1];
   return fieldMessage ?? body?.message ?? "The address could not be saved. Please try again.";
 }
 
@@ -40,8 +50,8 @@ export function WhoGetsNewLeads() {
         Who gets new leads
       </h2>
       <p className="mt-1 max-w-2xl text-sm text-slate-700">
-        Each new lead is e-mailed to the addresses below. An address you add gets an e-mail with a link; it receives leads once that link
-        is opened and confirmed (the link works for {CONFIRMATION_LINK_HOURS} hours).
+        Each new lead is e-mailed to the addresses below. An address you add gets an e-mail with a link; it receives
+        leads once that link is opened and confirmed (the link works for {CONFIRMATION_LINK_HOURS} hours).
       </p>
       {settings.isLoading ? (
         <p className="mt-4 text-slate-700" role="status">
@@ -65,8 +75,8 @@ function WhoGetsNewLeadsForm({ settings }: { settings: NotificationSettings }) {
         <div className="mt-4 max-w-2xl rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
           <p className="font-semibold">This server cannot send e-mail yet.</p>
           <p className="mt-1 text-sm">
-            Until it can, no address can be confirmed and nobody is e-mailed. Your developer must set SMTP_URL and MAIL_FROM (the README
-            explains them under Configuration).
+            Until it can, no address can be confirmed and nobody is e-mailed. Your developer must set SMTP_URL and
+            MAIL_FROM (the README explains them under Configuration).
           </p>
         </div>
       )}
@@ -75,7 +85,9 @@ function WhoGetsNewLeadsForm({ settings }: { settings: NotificationSettings }) {
       {settings.addresses.length < NOTIFY_ADDRESSES_MAX ? (
         <AddAddress settings={settings} />
       ) : (
-        <p className="mt-4 text-sm text-slate-700">That is {NOTIFY_ADDRESSES_MAX} addresses, the most there can be: remove one to add another.</p>
+        <p className="mt-4 text-sm text-slate-700">
+          That is {NOTIFY_ADDRESSES_MAX} addresses, the most there can be: remove one to add another.
+        </p>
       )}
       <TestEmail settings={settings} />
       <AutoReply settings={settings} />
@@ -109,9 +121,13 @@ function InUse({ settings }: { settings: NotificationSettings }) {
 }
 
 function AddressList({ settings }: { settings: NotificationSettings }) {
-  if (settings.addresses.length === 0) return <p className="mt-4 text-sm text-slate-700">You have not added an address here.</p>;
+  if (settings.addresses.length === 0)
+    return <p className="mt-4 text-sm text-slate-700">You have not added an address here.</p>;
   return (
-    <ul aria-label="Your addresses" className="mt-4 max-w-2xl divide-y divide-slate-200 rounded-lg border border-slate-200">
+    <ul
+      aria-label="Your addresses"
+      className="mt-4 max-w-2xl divide-y divide-slate-200 rounded-lg border border-slate-200"
+    >
       {settings.addresses.map((address) => (
         <AddressRow key={address.address} address={address} settings={settings} />
       ))}
@@ -122,18 +138,22 @@ function AddressList({ settings }: { settings: NotificationSettings }) {
 function AddressRow({ address, settings }: { address: NotifyAddress; settings: NotificationSettings }) {
   const update = useMutation(updateNotificationSettingsMutation);
   const resend = useMutation(resendConfirmationMutation);
-  const when = address.confirmedAt ? `Confirmed ${formatDateTime(address.confirmedAt)}` : `Added ${formatDateTime(address.addedAt)}`;
+  const when = address.confirmedAt
+    ? `Confirmed ${formatDateTime(address.confirmedAt)}`
+    : `Added ${formatDateTime(address.addedAt)}`;
   const remove = () =>
     update.mutate(
       { addresses: settings.addresses.map((a) => a.address).filter((a) => a !== address.address) },
       {
-        onSuccess: () => toast({ title: "Address removed", description: `${address.address} no longer gets new leads.` }),
+        onSuccess: () =>
+          toast({ title: "Address removed", description: `${address.address} no longer gets new leads.` }),
         onError: (error) => toast({ variant: "destructive", title: "Error", description: addressError(error) }),
       },
     );
   const sendAgain = () =>
     resend.mutate(address.address, {
-      onSuccess: () => toast({ title: "Link sent", description: `A new confirmation link was sent to ${address.address}.` }),
+      onSuccess: () =>
+        toast({ title: "Link sent", description: `A new confirmation link was sent to ${address.address}.` }),
       onError: (error) => toast({ variant: "destructive", title: "Not sent", description: addressError(error) }),
     });
   return (
@@ -149,11 +169,25 @@ function AddressRow({ address, settings }: { address: NotifyAddress; settings: N
       </div>
       <div className="flex flex-wrap gap-2">
         {address.state !== "confirmed" && (
-          <Button type="button" size="sm" variant="outline" aria-label={`Send the link again to ${address.address}`} disabled={resend.isPending} onClick={sendAgain}>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            aria-label={`Send the link again to ${address.address}`}
+            disabled={resend.isPending}
+            onClick={sendAgain}
+          >
             {resend.isPending ? "Sending..." : "Send the link again"}
           </Button>
         )}
-        <Button type="button" size="sm" variant="outline" aria-label={`Remove ${address.address}`} disabled={update.isPending} onClick={remove}>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          aria-label={`Remove ${address.address}`}
+          disabled={update.isPending}
+          onClick={remove}
+        >
           Remove
         </Button>
       </div>
@@ -180,7 +214,10 @@ function AddAddress({ settings }: { settings: NotificationSettings }) {
       {
         onSuccess: () => {
           form.reset({ address: "" });
-          toast({ title: "Confirmation link sent", description: `We sent a link to ${address}. New leads go there once it is confirmed.` });
+          toast({
+            title: "Confirmation link sent",
+            description: `We sent a link to ${address}. New leads go there once it is confirmed.`,
+          });
         },
         onError: (err) => form.setError("address", { message: addressError(err) }, { shouldFocus: true }),
       },
@@ -189,9 +226,19 @@ function AddAddress({ settings }: { settings: NotificationSettings }) {
 
   return (
     // Not awaited: the mutation reports its own failure.
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-4 flex max-w-2xl flex-wrap items-end gap-3">
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="mt-4 flex max-w-2xl flex-wrap items-end gap-3"
+    >
       <Field id={id} label="Add an address" error={error} className="min-w-0 flex-1 basis-64">
-        <Input {...fieldA11y(id, error)} {...form.register("address")} type="email" autoComplete="email" placeholder="you@example.com" />
+        <Input
+          {...fieldA11y(id, error)}
+          {...form.register("address")}
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+        />
       </Field>
       <Button type="submit" disabled={update.isPending} className={error ? "mb-7" : undefined}>
         {update.isPending ? "Adding..." : "Add address"}
@@ -204,7 +251,9 @@ function AddAddress({ settings }: { settings: NotificationSettings }) {
 function TestEmail({ settings }: { settings: NotificationSettings }) {
   const send = useMutation(sendNotificationTestMutation);
   const resultId = useId();
-  const failure = send.isError ? (apiErrorOf(send.error)?.message ?? "The test e-mail could not be sent. Please try again.") : null;
+  const failure = send.isError
+    ? (apiErrorOf(send.error)?.message ?? "The test e-mail could not be sent. Please try again.")
+    : null;
   return (
     <div className="mt-6">
       <h3 className="text-lg font-semibold text-slate-900">Check the e-mail</h3>
@@ -213,10 +262,24 @@ function TestEmail({ settings }: { settings: NotificationSettings }) {
           ? `Sends a test e-mail to ${settings.addressesInUse.join(", ")} and shows what the mail server answered.`
           : "Sends a test e-mail to the addresses in use, once there are any, and shows what the mail server answered."}
       </p>
-      <Button type="button" variant="outline" className="mt-3" disabled={send.isPending} aria-describedby={resultId} onClick={() => send.mutate()}>
+      <Button
+        type="button"
+        variant="outline"
+        className="mt-3"
+        disabled={send.isPending}
+        aria-describedby={resultId}
+        onClick={() => send.mutate()}
+      >
         {send.isPending ? "Sending test e-mail..." : "Send a test e-mail"}
       </Button>
-      <p id={resultId} aria-live="polite" className={cn("mt-2 whitespace-pre-wrap break-words text-sm", failure ? "font-medium text-red-700" : "text-slate-800")}>
+      <p
+        id={resultId}
+        aria-live="polite"
+        className={cn(
+          "mt-2 whitespace-pre-wrap break-words text-sm",
+          failure ? "font-medium text-red-700" : "text-slate-800",
+        )}
+      >
         {send.isPending ? "Sending..." : (failure ?? (send.data ? testEmailSentText(send.data) : ""))}
       </p>
     </div>
@@ -295,13 +358,20 @@ function AutoReply({ settings }: { settings: NotificationSettings }) {
           checked={enabled}
           disabled={!settings.mailConfigured}
           pending={update.isPending}
-          error={update.isError ? (apiErrorOf(update.error)?.errors?.autoReply ?? apiErrorOf(update.error)?.message ?? "The change could not be saved. Please try again.") : null}
+          error={
+            update.isError
+              ? (apiErrorOf(update.error)?.errors?.autoReply ??
+                apiErrorOf(update.error)?.message ??
+                "The change could not be saved. Please try again.")
+              : null
+          }
           onChange={(on) => {
             setAsked(on);
             update.mutate(
               { autoReply: on },
               {
-                onSuccess: () => toast({ title: "Saved", description: on ? "Leads get the auto-reply." : "Leads get no auto-reply." }),
+                onSuccess: () =>
+                  toast({ title: "Saved", description: on ? "Leads get the auto-reply." : "Leads get no auto-reply." }),
                 onSettled: () => setAsked(null),
               },
             );
@@ -334,7 +404,12 @@ function MorningEmail({ settings }: { settings: NotificationSettings }) {
       { morningEmail: next },
       {
         onSuccess: () =>
-          toast({ title: "Saved", description: next.enabled ? `The morning e-mail comes at ${hourLabel(next.hour)} ${zone}.` : "No morning e-mail." }),
+          toast({
+            title: "Saved",
+            description: next.enabled
+              ? `The morning e-mail comes at ${hourLabel(next.hour)} ${zone}.`
+              : "No morning e-mail.",
+          }),
         onSettled: () => setAsked(null),
       },
     );
@@ -363,7 +438,10 @@ function MorningEmail({ settings }: { settings: NotificationSettings }) {
           disabled={!settings.mailConfigured || update.isPending}
           aria-describedby={`${id}-zone`}
           onChange={(event) => save({ enabled, hour: Number(event.target.value) })}
-          className={cn("h-10 rounded-md border border-slate-400 bg-white px-2 text-base text-slate-900 disabled:opacity-60", focusRing)}
+          className={cn(
+            "h-10 rounded-md border border-slate-400 bg-white px-2 text-base text-slate-900 disabled:opacity-60",
+            focusRing,
+          )}
         >
           {hours.map((h) => (
             <option key={h} value={h}>

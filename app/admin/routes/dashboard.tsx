@@ -7,7 +7,13 @@ import { serviceTypeLabels } from "../../../contract/service-inquiry.ts";
 import { cn } from "../../lib/utils.ts";
 import { deliveryHealthQuery } from "../api/deliveries.ts";
 import { useIsOwner } from "../components/owner-only.tsx";
-import { recentContactsQuery, recentInquiriesQuery, RECENT_LIMIT, type RecentContact, type RecentInquiry } from "../api/recent-leads.ts";
+import {
+  recentContactsQuery,
+  recentInquiriesQuery,
+  RECENT_LIMIT,
+  type RecentContact,
+  type RecentInquiry,
+} from "../api/recent-leads.ts";
 import { statsQuery } from "../api/stats.ts";
 import { todayQueryFor } from "../api/today.ts";
 import { Loading, SpamBadge, UnreadBadge, usePageTitle } from "../components/admin-shell.tsx";
@@ -43,7 +49,17 @@ const allFollowUpsDue = { ...allByDeadline, followUp: "due" as const };
 
 const emptyStats: KindStats = { total: 0, unread: 0, spam: 0, perWeek: [] };
 
-function CountTile({ kind, title, stats, testId }: { kind: LeadKind; title: string; stats: KindStats; testId: string }) {
+function CountTile({
+  kind,
+  title,
+  stats,
+  testId,
+}: {
+  kind: LeadKind;
+  title: string;
+  stats: KindStats;
+  testId: string;
+}) {
   const headingId = `tile-${kind}`;
   return (
     <section className="rounded-lg border border-slate-200 p-6" aria-labelledby={headingId}>
@@ -63,12 +79,23 @@ function CountTile({ kind, title, stats, testId }: { kind: LeadKind; title: stri
   );
 }
 
-function RecentItem({ kind, lead, children }: { kind: LeadKind; lead: RecentContact | RecentInquiry; children: ReactNode }) {
+function RecentItem({
+  kind,
+  lead,
+  children,
+}: {
+  kind: LeadKind;
+  lead: RecentContact | RecentInquiry;
+  children: ReactNode;
+}) {
   const unread = lead.readAt === null && lead.status !== "spam";
   return (
     <li className="rounded-md border border-slate-200 p-4">
       <p className={unread ? "font-bold" : "font-semibold"}>
-        <Link to={`/admin/leads/${kind}/${lead.id}`} className={cn("rounded-sm text-slate-900 underline-offset-4 hover:underline", focusRing)}>
+        <Link
+          to={`/admin/leads/${kind}/${lead.id}`}
+          className={cn("rounded-sm text-slate-900 underline-offset-4 hover:underline", focusRing)}
+        >
           {leadName(lead)}
         </Link>
         {unread && <UnreadBadge />}
@@ -114,7 +141,11 @@ function QueueItem({ lead, search, children }: { lead: LeadRow; search: string; 
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <Link
           to={`/admin/leads/${lead.kind}/${lead.id}${search}`}
-          className={cn("rounded-sm font-semibold text-slate-900 underline-offset-4 hover:underline", lead.readAt === null && "font-bold", focusRing)}
+          className={cn(
+            "rounded-sm font-semibold text-slate-900 underline-offset-4 hover:underline",
+            lead.readAt === null && "font-bold",
+            focusRing,
+          )}
         >
           {leadName(lead)}
         </Link>
@@ -122,7 +153,10 @@ function QueueItem({ lead, search, children }: { lead: LeadRow; search: string; 
       </p>
       {children}
       <p className="mt-1 text-sm text-slate-700">
-        <a href={telHref(lead.phone)} className={cn("rounded-sm text-brand-700 underline underline-offset-4 hover:text-brand-900", focusRing)}>
+        <a
+          href={telHref(lead.phone)}
+          className={cn("rounded-sm text-brand-700 underline underline-offset-4 hover:text-brand-900", focusRing)}
+        >
           {lead.phone}
         </a>
         <span className="break-all"> · {lead.email}</span>
@@ -141,7 +175,17 @@ function MoreThanShown({ shown, total }: { shown: number; total: number }) {
 }
 
 /** "Follow-ups": the day's follow-ups, both kinds, after "Now" and before the totals. */
-function TodaySections({ today, now, loading, failed }: { today: TodayQueue | undefined; now: number; loading: boolean; failed: boolean }) {
+function TodaySections({
+  today,
+  now,
+  loading,
+  failed,
+}: {
+  today: TodayQueue | undefined;
+  now: number;
+  loading: boolean;
+  failed: boolean;
+}) {
   const followUpSearch = leadLinkSearch("all", allFollowUpsDue);
   const status = (empty: string) =>
     loading ? (
@@ -161,7 +205,9 @@ function TodaySections({ today, now, loading, failed }: { today: TodayQueue | un
       <section aria-labelledby="follow-ups" className="min-w-0">
         <h2 id="follow-ups" className="text-xl font-semibold text-slate-900">
           Follow-ups
-          {today && today.followUps.total > 0 && <span className="ml-2 text-base font-normal text-slate-700">({formatCount(today.followUps.total)})</span>}
+          {today && today.followUps.total > 0 && (
+            <span className="ml-2 text-base font-normal text-slate-700">({formatCount(today.followUps.total)})</span>
+          )}
         </h2>
         <p className="mt-1 text-sm text-slate-700">Due today or overdue, the earliest first.</p>
         {followUps.length === 0 ? (
@@ -174,7 +220,13 @@ function TodaySections({ today, now, loading, failed }: { today: TodayQueue | un
                 return (
                   <QueueItem key={lead.id} lead={lead} search={followUpSearch}>
                     {followUp && (
-                      <p data-testid="follow-up-due" className={cn("mt-1 text-sm font-semibold", followUp.overdue ? "text-red-800" : "text-slate-900")}>
+                      <p
+                        data-testid="follow-up-due"
+                        className={cn(
+                          "mt-1 text-sm font-semibold",
+                          followUp.overdue ? "text-red-800" : "text-slate-900",
+                        )}
+                      >
                         {followUp.text}
                       </p>
                     )}
@@ -224,7 +276,13 @@ export function Dashboard() {
       <p className="mt-1 text-slate-700">Welcome, {welcomeName(session)}</p>
       <FailedDeliveriesWarning health={health.data} />
 
-      <NowQueue today={today.data} now={now} loading={today.isLoading} failed={today.isError && !today.data} mineId={owner ? undefined : session.user?.id} />
+      <NowQueue
+        today={today.data}
+        now={now}
+        loading={today.isLoading}
+        failed={today.isError && !today.data}
+        mineId={owner ? undefined : session.user?.id}
+      />
 
       <NameBanner />
 
@@ -281,7 +339,6 @@ export function Dashboard() {
           )}
         </section>
       </div>
-
     </>
   );
 }

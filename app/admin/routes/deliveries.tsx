@@ -39,8 +39,8 @@ function Deliveries() {
     <>
       <h1 className="text-3xl font-bold text-slate-900">Deliveries</h1>
       <p className="mt-1 text-slate-700">
-        Every new lead is sent to you by e-mail (and to a webhook, if one is set up). Deliveries that failed, are still waiting or were never
-        sent are listed here. Who gets new leads, and the test e-mail, are in{" "}
+        Every new lead is sent to you by e-mail (and to a webhook, if one is set up). Deliveries that failed, are still
+        waiting or were never sent are listed here. Who gets new leads, and the test e-mail, are in{" "}
         <Link to="/admin/settings" className={linkClass}>
           Settings
         </Link>
@@ -71,9 +71,14 @@ function NotDelivered({ health }: { health: DeliveryHealth }) {
   const send = useMutation(sendUnsentMutation);
   const resultId = useId();
   if (!summary) return null;
-  const failure = send.isError ? (apiErrorOf(send.error)?.message ?? "They could not be sent. Please try again.") : null;
+  const failure = send.isError
+    ? (apiErrorOf(send.error)?.message ?? "They could not be sent. Please try again.")
+    : null;
   return (
-    <section aria-label="Not delivered" className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+    <section
+      aria-label="Not delivered"
+      className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
+    >
       <p data-testid="not-delivered" className="font-semibold">
         {summary}
       </p>

@@ -8,7 +8,13 @@ import { kindLabels } from "../components/lead-format.ts";
 import { LeadList } from "../components/lead-list.tsx";
 import { StatusHelp } from "../components/status-help.tsx";
 import { InboxViewTabs } from "../components/view-tabs.tsx";
-import { filtersFromSearchParams, isListKind, listSearchParams, type InboxFilters, type ListKind } from "../inbox-filters.ts";
+import {
+  filtersFromSearchParams,
+  isListKind,
+  listSearchParams,
+  type InboxFilters,
+  type ListKind,
+} from "../inbox-filters.ts";
 
 // A list of leads (/admin/leads/:kind): an inbox of one kind, or "All leads" (/admin/leads/all: both
 // kinds in one list, by reply deadline unless another order is chosen; issue 20). The view tabs with
@@ -67,14 +73,24 @@ function Inbox({ kind }: { kind: ListKind }) {
   return (
     <>
       <h1 className="text-3xl font-bold text-slate-900">{listTitles[kind]}</h1>
-      {combined && <p className="mt-2 text-slate-700">Contact forms and service inquiries in one list, the leads to answer first at the top.</p>}
+      {combined && (
+        <p className="mt-2 text-slate-700">
+          Contact forms and service inquiries in one list, the leads to answer first at the top.
+        </p>
+      )}
 
       <InboxViewTabs kind={kind} filters={filters} counts={counts} />
       <StatusHelp className="mt-4" />
 
       <InboxFilterBar kind={kind} filters={filters} counts={counts} setFilters={setFilters} />
 
-      <LeadList key={filterQuery} kind={kind} filters={filters} inboxSearch={filterQuery} onSort={(sort) => setFilters({ sort })} />
+      <LeadList
+        key={filterQuery}
+        kind={kind}
+        filters={filters}
+        inboxSearch={filterQuery}
+        onSort={(sort) => setFilters({ sort })}
+      />
     </>
   );
 }

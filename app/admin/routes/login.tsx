@@ -41,12 +41,19 @@ export function AdminLogin() {
         onError: (error) => {
           // Past a sign-in limit the server says how long to wait; every other failure reads the same.
           const limited = error instanceof HttpError && error.status === 429;
-          const description = limited ? (apiErrorOf(error)?.message ?? "Too many sign-in attempts. Please try again later.") : "Invalid email or password";
+          const description = limited
+            ? (apiErrorOf(error)?.message ?? "Too many sign-in attempts. Please try again later.")
+            : "Invalid email or password";
           toast({ variant: "destructive", title: "Login Failed", description });
         },
       });
     },
-    () => toast({ variant: "destructive", title: "Validation Error", description: "Please enter both email and password." }),
+    () =>
+      toast({
+        variant: "destructive",
+        title: "Validation Error",
+        description: "Please enter both email and password.",
+      }),
   );
 
   if (secondStep) return <SecondStep methods={secondStep} onRestart={() => setSecondStep(null)} />;
@@ -90,7 +97,10 @@ export function AdminLogin() {
           </button>
         </form>
         <p className="mt-4 text-sm">
-          <Link to="/admin/forgot-password" className={`font-semibold text-brand-700 underline underline-offset-4 ${focusRing}`}>
+          <Link
+            to="/admin/forgot-password"
+            className={`font-semibold text-brand-700 underline underline-offset-4 ${focusRing}`}
+          >
             Forgot your password?
           </Link>
         </p>
@@ -150,7 +160,9 @@ function SecondStep({ methods, onRestart }: { methods: SecondFactorMethod[]; onR
         const answer = apiErrorOf(failure);
         const message = answer?.message ?? "That code is not right.";
         // Too many wrong codes: the page says when the next try is allowed, in this browser's time.
-        const at = answer?.retryAt ? new Date(answer.retryAt).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" }) : null;
+        const at = answer?.retryAt
+          ? new Date(answer.retryAt).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" })
+          : null;
         setError(at ? message.replace(/\.$/, `, at ${at}.`) : message);
         if (failure instanceof HttpError && failure.status === 401 && /took too long/.test(message)) onRestart();
       },
@@ -164,7 +176,9 @@ function SecondStep({ methods, onRestart }: { methods: SecondFactorMethod[]; onR
         {hasCodes && (
           <form className="mt-4 space-y-4" onSubmit={onSubmit} noValidate>
             <p className="text-slate-800">
-              {useRecovery ? "Enter one of the recovery codes you saved when you set up the app." : "Enter the 6-digit code your authenticator app shows."}
+              {useRecovery
+                ? "Enter one of the recovery codes you saved when you set up the app."
+                : "Enter the 6-digit code your authenticator app shows."}
             </p>
             <Field id={fieldId} label={useRecovery ? "Recovery code" : "Code"} error={error ?? undefined}>
               <input
@@ -177,7 +191,11 @@ function SecondStep({ methods, onRestart }: { methods: SecondFactorMethod[]; onR
                 className={inputClass}
               />
             </Field>
-            <button type="submit" disabled={verify.isPending} className="w-full rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900 disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={verify.isPending}
+              className="w-full rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
+            >
               {verify.isPending ? "Checking..." : "Verify"}
             </button>
             <button
@@ -195,7 +213,11 @@ function SecondStep({ methods, onRestart }: { methods: SecondFactorMethod[]; onR
         )}
         {methods.includes("passkey") && <PasskeySignIn label="Use a passkey" />}
         <p className="mt-4 text-sm">
-          <button type="button" onClick={onRestart} className={`font-semibold text-slate-800 underline underline-offset-4 ${focusRing}`}>
+          <button
+            type="button"
+            onClick={onRestart}
+            className={`font-semibold text-slate-800 underline underline-offset-4 ${focusRing}`}
+          >
             Start again
           </button>
         </p>

@@ -16,7 +16,12 @@ import { WhoGetsNewLeads } from "../components/who-gets-new-leads.tsx";
 import { ReplyTemplatesSection } from "./settings/reply-templates-section.tsx";
 import { BusinessHoursSection } from "./settings/business-hours-section.tsx";
 import { InboundStatusSection } from "../components/inbound-status.tsx";
-import { disableNotifications, enableNotifications, notificationsSupported, useNotificationSetting } from "../live-updates.ts";
+import {
+  disableNotifications,
+  enableNotifications,
+  notificationsSupported,
+  useNotificationSetting,
+} from "../live-updates.ts";
 
 // The owner's settings (/admin/settings): who gets new leads (addresses confirmed by a link, the test
 // e-mail, the auto-reply, the morning e-mail: components/who-gets-new-leads.tsx), which delivery channels
@@ -58,13 +63,17 @@ function LinkOriginWarning() {
   const links = settings.data?.links;
   if (!links || links.siteOriginSet) return null;
   return (
-    <section aria-labelledby={titleId} className="mt-6 max-w-2xl rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+    <section
+      aria-labelledby={titleId}
+      className="mt-6 max-w-2xl rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
+    >
       <h2 id={titleId} className="font-semibold">
         Links in e-mails point to {links.origin}
       </h2>
       <p className="mt-1 text-sm">
-        The server does not know the site’s address, so invitations, password resets and confirmation links only open on the server’s own
-        machine. Your developer must set SITE_ORIGIN to the site’s address (the README explains it under Configuration).
+        The server does not know the site’s address, so invitations, password resets and confirmation links only open on
+        the server’s own machine. Your developer must set SITE_ORIGIN to the site’s address (the README explains it
+        under Configuration).
       </p>
     </section>
   );
@@ -82,13 +91,19 @@ function useScrollToHash() {
 type Channel = { name: string; on: boolean; how: string };
 
 function ownerEmailHow(problem: DeliveryHealth["ownerEmailProblem"]): string {
-  return problem === "no-mail" ? "The server cannot send e-mail: your developer sets SMTP_URL and MAIL_FROM." : "Add an address above and confirm it.";
+  return problem === "no-mail"
+    ? "The server cannot send e-mail: your developer sets SMTP_URL and MAIL_FROM."
+    : "Add an address above and confirm it.";
 }
 
 function channels(health: DeliveryHealth): Channel[] {
   return [
     { name: "E-mail to you", on: health.configured.ownerEmail, how: ownerEmailHow(health.ownerEmailProblem) },
-    { name: "Auto-reply to the lead", on: health.configured.autoReply, how: "Turn it on above (it needs e-mail on the server)." },
+    {
+      name: "Auto-reply to the lead",
+      on: health.configured.autoReply,
+      how: "Turn it on above (it needs e-mail on the server).",
+    },
     { name: "Webhook", on: health.configured.webhook, how: "Your developer sets WEBHOOK_URL and WEBHOOK_SECRET." },
   ];
 }
@@ -144,7 +159,8 @@ function DeliverySettings() {
 }
 
 const refusals = {
-  denied: "The browser did not allow notifications for this site. Allow them in the browser’s site settings, then try again.",
+  denied:
+    "The browser did not allow notifications for this site. Allow them in the browser’s site settings, then try again.",
   unsupported: "This browser cannot show notifications.",
 } as const;
 
@@ -174,8 +190,8 @@ function NotificationSetting() {
         Notifications
       </h2>
       <p id={`${id}-hint`} className="mt-1 text-sm text-slate-700">
-        A browser notification for each new lead while the admin is open in this browser. The admin also checks for new leads every 30
-        seconds and shows the unread count in the tab’s title.
+        A browser notification for each new lead while the admin is open in this browser. The admin also checks for new
+        leads every 30 seconds and shows the unread count in the tab’s title.
       </p>
       <div className="mt-4 flex items-center gap-3">
         <input
@@ -192,7 +208,11 @@ function NotificationSetting() {
           Notify me of new leads
         </label>
       </div>
-      <p id={`${id}-result`} aria-live="polite" className={cn("mt-2 text-sm", refusal ? "font-medium text-red-700" : "text-slate-800")}>
+      <p
+        id={`${id}-result`}
+        aria-live="polite"
+        className={cn("mt-2 text-sm", refusal ? "font-medium text-red-700" : "text-slate-800")}
+      >
         {!supported ? refusals.unsupported : refusal ? refusals[refusal] : ""}
       </p>
     </section>
@@ -222,16 +242,28 @@ function SignInSecurity() {
               {
                 onSuccess: (saved) => {
                   client.setQueryData(teamSettingsQuery.queryKey, saved);
-                  toast({ title: "Saved", description: saved.requireSecondFactor ? "Everyone needs a second factor from their next sign-in." : "A second factor is optional again." });
+                  toast({
+                    title: "Saved",
+                    description: saved.requireSecondFactor
+                      ? "Everyone needs a second factor from their next sign-in."
+                      : "A second factor is optional again.",
+                  });
                 },
-                onError: (error) => toast({ variant: "destructive", title: "Not changed", description: apiErrorOf(error)?.message ?? "Please try again." }),
+                onError: (error) =>
+                  toast({
+                    variant: "destructive",
+                    title: "Not changed",
+                    description: apiErrorOf(error)?.message ?? "Please try again.",
+                  }),
               },
             )
           }
         />
         <span>
           <span className="font-semibold text-slate-900">Require a second factor for everyone</span>
-          <span className="block text-sm text-slate-700">A passkey or an authenticator app. Whoever has none is asked to set one up before anything else.</span>
+          <span className="block text-sm text-slate-700">
+            A passkey or an authenticator app. Whoever has none is asked to set one up before anything else.
+          </span>
         </span>
       </label>
     </section>

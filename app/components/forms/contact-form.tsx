@@ -2,7 +2,13 @@ import { useId, useRef } from "react";
 import type { FieldErrors } from "react-hook-form";
 import type { z } from "zod";
 import { contactProductOptions } from "../../../contract/lead-options.ts";
-import { contactFormCopy, contactFormFields, hiddenFormFields, officeTimeZone, selectPlaceholders } from "../../../contract/public-forms.ts";
+import {
+  contactFormCopy,
+  contactFormFields,
+  hiddenFormFields,
+  officeTimeZone,
+  selectPlaceholders,
+} from "../../../contract/public-forms.ts";
 import { useBrowserValue } from "../../hooks/use-browser-value.ts";
 import { browserTimeZone, meetingSlots, timeZoneInWords, meetingDateBounds } from "../../lib/contact-form-values.ts";
 import { cn } from "../../lib/utils.ts";
@@ -10,7 +16,15 @@ import { contactFormName } from "../../config/lead-form-names.ts";
 import { contactProductDescriptions } from "../../config/contact-products.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
-import { Field, fieldA11y, HoneypotField, PlainPostFields, useIslandWakeUp, usePlainFormProps, useValuesEnteredBeforeHydration } from "./form-parts.tsx";
+import {
+  Field,
+  fieldA11y,
+  HoneypotField,
+  PlainPostFields,
+  useIslandWakeUp,
+  usePlainFormProps,
+  useValuesEnteredBeforeHydration,
+} from "./form-parts.tsx";
 import { SelectField } from "./select-field.tsx";
 import { notifyInvalid } from "./form-toasts.tsx";
 import type { contactFormSchema } from "../../../contract/lead-form-schemas.ts";
@@ -26,7 +40,10 @@ import { ThankYouPanel, useThankYouPanel } from "./thank-you-panel.tsx";
 type ContactFormValues = z.input<typeof contactFormSchema>;
 
 /** The labels the server's pages print too (contract/public-forms.ts). */
-const fieldLabel = Object.fromEntries(contactFormFields.map((field) => [field.name, field.label])) as Record<keyof ContactFormValues, string>;
+const fieldLabel = Object.fromEntries(contactFormFields.map((field) => [field.name, field.label])) as Record<
+  keyof ContactFormValues,
+  string
+>;
 
 const emptyValues: ContactFormValues = {
   fullName: "",
@@ -95,24 +112,52 @@ export function ContactForm({ formName = contactFormName, className }: { formNam
         className="relative space-y-5"
       >
         <Field id={ids.fullName} label={fieldLabel.fullName} error={errors.fullName?.message} required>
-          <Input {...form.register("fullName")} {...fieldA11y(ids.fullName, errors.fullName?.message)} autoComplete="name" required />
+          <Input
+            {...form.register("fullName")}
+            {...fieldA11y(ids.fullName, errors.fullName?.message)}
+            autoComplete="name"
+            required
+          />
         </Field>
         <div className="grid gap-5 sm:grid-cols-2">
           <Field id={ids.email} label={fieldLabel.email} error={errors.email?.message} required>
-            <Input type="email" {...form.register("email")} {...fieldA11y(ids.email, errors.email?.message)} autoComplete="email" required />
+            <Input
+              type="email"
+              {...form.register("email")}
+              {...fieldA11y(ids.email, errors.email?.message)}
+              autoComplete="email"
+              required
+            />
           </Field>
           <Field id={ids.phone} label={fieldLabel.phone} error={errors.phone?.message} required>
-            <Input type="tel" {...form.register("phone")} {...fieldA11y(ids.phone, errors.phone?.message)} autoComplete="tel" required />
+            <Input
+              type="tel"
+              {...form.register("phone")}
+              {...fieldA11y(ids.phone, errors.phone?.message)}
+              autoComplete="tel"
+              required
+            />
           </Field>
         </div>
         <Field id={ids.company} label={fieldLabel.company} error={errors.company?.message}>
-          <Input {...form.register("company")} {...fieldA11y(ids.company, errors.company?.message)} autoComplete="organization" />
+          <Input
+            {...form.register("company")}
+            {...fieldA11y(ids.company, errors.company?.message)}
+            autoComplete="organization"
+          />
         </Field>
 
-        <fieldset id={ids.products} aria-describedby={errors.products ? `${ids.products}-error` : undefined} className="space-y-2">
+        <fieldset
+          id={ids.products}
+          aria-describedby={errors.products ? `${ids.products}-error` : undefined}
+          className="space-y-2"
+        >
           <legend className="text-sm font-medium text-slate-800">
             {fieldLabel.products}
-            <span className="text-red-700" aria-hidden="true"> *</span>
+            <span className="text-red-700" aria-hidden="true">
+              {" "}
+              *
+            </span>
           </legend>
           {/* Nine chips in two columns: the last one spans its row, so no cell is left empty. */}
           <div className="grid gap-2 sm:grid-cols-2 sm:[&>:last-child]:col-span-2">
@@ -139,11 +184,17 @@ export function ContactForm({ formName = contactFormName, className }: { formNam
                       className="relative z-10 h-4 w-4 shrink-0 accent-white focus-visible:outline-none"
                     />
                     {/* The whole chip is the label's click area (its ::after covers it). */}
-                    <label htmlFor={chipId} className="cursor-pointer text-sm font-semibold after:absolute after:inset-0 after:content-['']">
+                    <label
+                      htmlFor={chipId}
+                      className="cursor-pointer text-sm font-semibold after:absolute after:inset-0 after:content-['']"
+                    >
                       {option}
                     </label>
                   </span>
-                  <span id={`${chipId}-description`} className="pl-6 text-xs text-slate-600 group-has-[:checked]:text-white">
+                  <span
+                    id={`${chipId}-description`}
+                    className="pl-6 text-xs text-slate-600 group-has-[:checked]:text-white"
+                  >
                     {contactProductDescriptions[option]}
                   </span>
                 </div>
@@ -159,7 +210,14 @@ export function ContactForm({ formName = contactFormName, className }: { formNam
 
         <div className="grid gap-5 sm:grid-cols-2">
           <Field id={ids.meetingDate} label={fieldLabel.meetingDate} error={errors.meetingDate?.message}>
-            <Input type="date" data-meeting-date min={minDate} max={maxDate} {...form.register("meetingDate")} {...fieldA11y(ids.meetingDate, errors.meetingDate?.message)} />
+            <Input
+              type="date"
+              data-meeting-date
+              min={minDate}
+              max={maxDate}
+              {...form.register("meetingDate")}
+              {...fieldA11y(ids.meetingDate, errors.meetingDate?.message)}
+            />
           </Field>
           <SelectField
             id={ids.meetingTime}
@@ -171,7 +229,9 @@ export function ContactForm({ formName = contactFormName, className }: { formNam
           />
         </div>
         {/* The zone in words ("Central Time"); the IANA name (America/Chicago) is what the payload carries. */}
-        <p className="text-sm text-slate-700">Times are in your time zone: {timeZoneInWords(timezone || officeTimeZone)}</p>
+        <p className="text-sm text-slate-700">
+          Times are in your time zone: {timeZoneInWords(timezone || officeTimeZone)}
+        </p>
         <input type="hidden" name={hiddenFormFields.timezone} value={timezone || officeTimeZone} />
 
         <HoneypotField formId={formId} inputRef={lead.honeypotRef} />

@@ -46,4 +46,3 @@ export function contractResolver<Schema extends ObjectSchema>(
     return { values: {}, errors: errors as FieldErrors<z.input<Schema>> };
   };
 }
-

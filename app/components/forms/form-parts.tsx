@@ -41,7 +41,8 @@ export function Field({
         {label}
         {required && (
           <span className="text-red-700" aria-hidden="true">
-            {" "}*
+            {" "}
+            *
           </span>
         )}
       </Label>
@@ -59,11 +60,25 @@ export function Field({
  * A field people never see or reach (off-screen, out of the tab order, hidden from screen readers)
  * that form-filling bots complete. Read with honeypotValue() at submit.
  */
-export function HoneypotField({ formId, inputRef }: { formId: string; inputRef: React.RefObject<HTMLInputElement | null> }) {
+export function HoneypotField({
+  formId,
+  inputRef,
+}: {
+  formId: string;
+  inputRef: React.RefObject<HTMLInputElement | null>;
+}) {
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
       <label htmlFor={`${formId}-website`}>Leave this field empty</label>
-      <input ref={inputRef} id={`${formId}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      <input
+        ref={inputRef}
+        id={`${formId}-website`}
+        name="website"
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        defaultValue=""
+      />
     </div>
   );
 }
@@ -82,7 +97,11 @@ export function useSpamSignals(formRef: React.RefObject<HTMLFormElement | null>)
     shownAt.current = Date.now();
     // The token client:lead-form fetched when the form scrolled into view, if it did: it dates from then.
     const prefilled = formRef.current?.elements.namedItem(hiddenFormFields.formToken);
-    const source = createFormTokenSource(fetchFormToken, undefined, prefilled instanceof HTMLInputElement && prefilled.value ? prefilled.value : undefined);
+    const source = createFormTokenSource(
+      fetchFormToken,
+      undefined,
+      prefilled instanceof HTMLInputElement && prefilled.value ? prefilled.value : undefined,
+    );
     tokens.current = source;
     void source.load();
     const renewWhenShown = () => {
@@ -120,7 +139,10 @@ export function useIdempotencyKeys(): IdempotencyKeys {
  * form element's own FormData (`formElementId`); a list default (the chips) takes every value of its name.
  * Reset the form with explicit empty values after a send.
  */
-export function useValuesEnteredBeforeHydration<Values extends Record<string, unknown>>(defaults: Values, formElementId: string): Values {
+export function useValuesEnteredBeforeHydration<Values extends Record<string, unknown>>(
+  defaults: Values,
+  formElementId: string,
+): Values {
   const [values] = useState(() => {
     if (typeof document === "undefined") return defaults;
     const form = document.getElementById(formElementId);
@@ -196,7 +218,17 @@ export function useSingleFlight() {
  * on the first focus. Without JavaScript the browser's own checks run; with it, the island's (client:lead-form
  * sets noValidate before hydration, this after).
  */
-export function usePlainFormProps({ formId, formName, hidden, loadRules }: { formId: string; formName: string; hidden: boolean; loadRules: () => Promise<unknown> }) {
+export function usePlainFormProps({
+  formId,
+  formName,
+  hidden,
+  loadRules,
+}: {
+  formId: string;
+  formName: string;
+  hidden: boolean;
+  loadRules: () => Promise<unknown>;
+}) {
   const hydrated = useHydrated();
   return {
     id: `${formId}-form`,

@@ -15,15 +15,40 @@ import { ShortLeadForm } from "./short-lead-form.tsx";
 
 describe("lead form islands", () => {
   it("take only serializable props (the short forms' settings survive JSON)", () => {
-    for (const config of [leadAuditForm, websiteAuditForm, coachingForm, homeServicesForm, personalInjuryForm, tradeContactForm("hvac")]) {
+    for (const config of [
+      leadAuditForm,
+      websiteAuditForm,
+      coachingForm,
+      homeServicesForm,
+      personalInjuryForm,
+      tradeContactForm("hvac"),
+    ]) {
       expect(JSON.parse(JSON.stringify(config))).toEqual(config);
     }
   });
 
   it.each([
-    ["ContactForm", () => <ContactForm formName="contact-page" />, "Send Message", "/forms/contact-page", ["fullName", "email", "phone", "company", "products", "meetingDate", "meetingTime", "timezone"]],
-    ["ServiceInquiryForm", () => <ServiceInquiryForm formName="service-seo" />, "Send Inquiry", "/forms/service-seo", ["firstName", "lastName", "email", "company", "phone", "serviceType", "budget", "message"]],
-    ["ShortLeadForm", () => <ShortLeadForm {...homeServicesForm} />, "Get My Free Audit", "/forms/home-services-audit", ["firstName", "lastName", "company", "email", "phone"]],
+    [
+      "ContactForm",
+      () => <ContactForm formName="contact-page" />,
+      "Send Message",
+      "/forms/contact-page",
+      ["fullName", "email", "phone", "company", "products", "meetingDate", "meetingTime", "timezone"],
+    ],
+    [
+      "ServiceInquiryForm",
+      () => <ServiceInquiryForm formName="service-seo" />,
+      "Send Inquiry",
+      "/forms/service-seo",
+      ["firstName", "lastName", "email", "company", "phone", "serviceType", "budget", "message"],
+    ],
+    [
+      "ShortLeadForm",
+      () => <ShortLeadForm {...homeServicesForm} />,
+      "Get My Free Audit",
+      "/forms/home-services-audit",
+      ["firstName", "lastName", "company", "email", "phone"],
+    ],
   ])("%s renders a real HTML form that posts without any script (issue 18)", (_name, element, label, action, names) => {
     const html = renderToString(element());
     const formTag = /<form\b[^>]*>/.exec(html)?.[0] ?? "";
@@ -35,7 +60,8 @@ describe("lead form islands", () => {
     const button = new RegExp(`<button[^>]*type="submit"[^>]*>${label}</button>`).exec(html)?.[0] ?? "";
     expect(button).not.toBe("");
     expect(button).not.toContain(`disabled=""`);
-    for (const name of [...names, "website", "formToken", "idempotencyKey"]) expect(html, name).toContain(`name="${name}"`);
+    for (const name of [...names, "website", "formToken", "idempotencyKey"])
+      expect(html, name).toContain(`name="${name}"`);
     expect(html).toMatch(/<input[^>]*type="email"[^>]*required=""|<input[^>]*required=""[^>]*type="email"/);
   });
 

@@ -8,10 +8,11 @@ import type { submitServiceInquiry } from "../../lib/api/submit-service-inquiry.
 
 function once<T>(load: () => Promise<T>): () => Promise<T> {
   let loaded: Promise<T> | undefined;
-  return () => (loaded ??= load().catch((error: unknown) => {
-    loaded = undefined; // a failed download (offline for a moment) is tried again next time
-    throw error;
-  }));
+  return () =>
+    (loaded ??= load().catch((error: unknown) => {
+      loaded = undefined; // a failed download (offline for a moment) is tried again next time
+      throw error;
+    }));
 }
 
 // zod is told not to compile with eval (the pages' policy forbids it) before any schema is built.
@@ -20,15 +21,22 @@ const schemas = once(async () => {
   return import("../../../contract/lead-form-schemas.ts");
 });
 
-export const loadContactFormRules = once(async (): Promise<typeof LeadFormSchemas.contactFormRules> => (await schemas()).contactFormRules);
-export const loadServiceInquiryFormRules = once(async (): Promise<typeof LeadFormSchemas.serviceInquiryFormRules> => (await schemas()).serviceInquiryFormRules);
-export const loadShortLeadFormRules = once(async (): Promise<typeof LeadFormSchemas.shortLeadFormRules> => (await schemas()).shortLeadFormRules);
+export const loadContactFormRules = once(
+  async (): Promise<typeof LeadFormSchemas.contactFormRules> => (await schemas()).contactFormRules,
+);
+export const loadServiceInquiryFormRules = once(
+  async (): Promise<typeof LeadFormSchemas.serviceInquiryFormRules> => (await schemas()).serviceInquiryFormRules,
+);
+export const loadShortLeadFormRules = once(
+  async (): Promise<typeof LeadFormSchemas.shortLeadFormRules> => (await schemas()).shortLeadFormRules,
+);
 
 const contactRequest = once(() => import("../../lib/api/submit-contact.ts"));
 const serviceInquiryRequest = once(() => import("../../lib/api/submit-service-inquiry.ts"));
 
 export const sendContact: typeof submitContact = async (request) => (await contactRequest()).submitContact(request);
-export const sendServiceInquiry: typeof submitServiceInquiry = async (request) => (await serviceInquiryRequest()).submitServiceInquiry(request);
+export const sendServiceInquiry: typeof submitServiceInquiry = async (request) =>
+  (await serviceInquiryRequest()).submitServiceInquiry(request);
 
 /** What each form needs to validate and send, loaded as its island wakes (the visitor has started using it). */
 export const warmUpContactForm = () => Promise.all([loadContactFormRules(), contactRequest()]);

@@ -2,7 +2,11 @@ import type { FieldValues, ResolverOptions } from "react-hook-form";
 import { describe, expect, it } from "vitest";
 import type { FormMessages } from "../../../contract/form-errors.ts";
 import { contactFormMessages, serviceInquiryFormMessages } from "../../../contract/lead-form-messages.ts";
-import { contactFormSchema, serviceInquiryFormSchema, shortLeadFormSchema } from "../../../contract/lead-form-schemas.ts";
+import {
+  contactFormSchema,
+  serviceInquiryFormSchema,
+  shortLeadFormSchema,
+} from "../../../contract/lead-form-schemas.ts";
 import { contractResolver } from "./contract-resolver.ts";
 
 // What each public form shows for what the visitor entered: the contract's wording, and the form's own
@@ -10,13 +14,23 @@ import { contractResolver } from "./contract-resolver.ts";
 
 const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<FieldValues> as never;
 
-async function resolve<Schema extends Parameters<typeof contractResolver>[0]>(schema: Schema, messages: FormMessages | undefined, values: object) {
+async function resolve<Schema extends Parameters<typeof contractResolver>[0]>(
+  schema: Schema,
+  messages: FormMessages | undefined,
+  values: object,
+) {
   return contractResolver(schema, messages)(values as never, undefined, options);
 }
 
-async function messagesOf<Schema extends Parameters<typeof contractResolver>[0]>(schema: Schema, messages: FormMessages | undefined, values: object) {
+async function messagesOf<Schema extends Parameters<typeof contractResolver>[0]>(
+  schema: Schema,
+  messages: FormMessages | undefined,
+  values: object,
+) {
   const { errors } = await resolve(schema, messages, values);
-  return Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, (error as { message?: string }).message]));
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, error]) => [field, (error as { message?: string }).message]),
+  );
 }
 
 describe("the full contact form", () => {
@@ -32,7 +46,15 @@ describe("the full contact form", () => {
   });
 
   it("asks for a last name when the full name is one word, and keeps the contract's e-mail message", async () => {
-    expect(await messagesOf(contactFormSchema, contactFormMessages, { ...empty, fullName: "Cher", email: "cher-at-example", phone: "512 555 0147", products: ["SEO Services"] })).toEqual({
+    expect(
+      await messagesOf(contactFormSchema, contactFormMessages, {
+        ...empty,
+        fullName: "Cher",
+        email: "cher-at-example",
+        phone: "512 555 0147",
+        products: ["SEO Services"],
+      }),
+    ).toEqual({
       fullName: "Enter your first and last name.",
       email: "Enter a valid email address.",
     });
@@ -60,9 +82,19 @@ describe("the full contact form", () => {
   });
 
   it("checks the meeting in the visitor's own calendar: from today to a year ahead; a time without a date is fine (issue 33)", async () => {
-    const base = { ...empty, fullName: "Mary Whitfield", email: "mary@example.com", phone: "(512) 555-0147", products: ["SEO Services"] };
+    const base = {
+      ...empty,
+      fullName: "Mary Whitfield",
+      email: "mary@example.com",
+      phone: "(512) 555-0147",
+      products: ["SEO Services"],
+    };
     const today = new Intl.DateTimeFormat("en-CA").format(new Date());
-    const ok = await resolve(contactFormSchema, contactFormMessages, { ...base, meetingDate: today, meetingTime: "12:00" });
+    const ok = await resolve(contactFormSchema, contactFormMessages, {
+      ...base,
+      meetingDate: today,
+      meetingTime: "12:00",
+    });
     expect(ok.errors).toEqual({});
     expect(ok.values).toMatchObject({ meetingDate: today, meetingTime: "12:00" });
     const past = await resolve(contactFormSchema, contactFormMessages, { ...base, meetingDate: "2020-01-01" });
@@ -75,7 +107,16 @@ describe("the full contact form", () => {
 });
 
 describe("the service inquiry form", () => {
-  const empty = { firstName: "", lastName: "", email: "", company: "", phone: "", serviceType: "", budget: "", message: "" };
+  const empty = {
+    firstName: "",
+    lastName: "",
+    email: "",
+    company: "",
+    phone: "",
+    serviceType: "",
+    budget: "",
+    message: "",
+  };
 
   it("asks for the six required fields; company and budget are optional", async () => {
     expect(await messagesOf(serviceInquiryFormSchema, serviceInquiryFormMessages, empty)).toEqual({
@@ -89,14 +130,32 @@ describe("the service inquiry form", () => {
   });
 
   it("keeps the contract's message for a malformed e-mail", async () => {
-    const filled = { ...empty, firstName: "Marcus", lastName: "Reyes", email: "marcus@", phone: "305 555 0199", serviceType: "seo", message: "Hello" };
-    expect(await messagesOf(serviceInquiryFormSchema, serviceInquiryFormMessages, filled)).toEqual({ email: "Enter a valid email address." });
+    const filled = {
+      ...empty,
+      firstName: "Marcus",
+      lastName: "Reyes",
+      email: "marcus@",
+      phone: "305 555 0199",
+      serviceType: "seo",
+      message: "Hello",
+    };
+    expect(await messagesOf(serviceInquiryFormSchema, serviceInquiryFormMessages, filled)).toEqual({
+      email: "Enter a valid email address.",
+    });
   });
 });
 
 describe("the short lead forms", () => {
   it("use the contract's messages", async () => {
-    expect(await messagesOf(shortLeadFormSchema, undefined, { firstName: "", lastName: "", email: "", phone: "", company: "" })).toEqual({
+    expect(
+      await messagesOf(shortLeadFormSchema, undefined, {
+        firstName: "",
+        lastName: "",
+        email: "",
+        phone: "",
+        company: "",
+      }),
+    ).toEqual({
       firstName: "Enter your first name.",
       lastName: "Enter your last name.",
       email: "Enter your email address.",
@@ -116,7 +175,13 @@ describe("one voice", () => {
       [
         { fullName: "", email: "", phone: "", products: [] },
         { fullName: "Cher", email: "cher@", phone: "555-01", products: ["x"] },
-        { fullName: `Ada ${long}`, email: `${long}@example.com`, phone: "1".repeat(40), company: long, products: ["x"] },
+        {
+          fullName: `Ada ${long}`,
+          email: `${long}@example.com`,
+          phone: "1".repeat(40),
+          company: long,
+          products: ["x"],
+        },
       ],
     ],
     [
@@ -125,16 +190,27 @@ describe("one voice", () => {
       serviceInquiryFormMessages,
       [
         { firstName: "", lastName: "", email: "", phone: "", serviceType: "", message: "" },
-        { firstName: long, lastName: "Bad\u0000", email: "a@b", phone: "call me 12", serviceType: "seo", message: long },
+        {
+          firstName: long,
+          lastName: "Bad\u0000",
+          email: "a@b",
+          phone: "call me 12",
+          serviceType: "seo",
+          message: long,
+        },
       ],
     ],
     ["short", shortLeadFormSchema, undefined, [{ firstName: "", lastName: "", email: "x", phone: "12" }]],
   ];
 
-  it.each(cases)("%s form: each message is one sentence that says what to do, without \"Please\"", async (_name, schema, messages, inputs) => {
-    const seen = new Set<string>();
-    for (const values of inputs) for (const message of Object.values(await messagesOf(schema, messages, values))) seen.add(String(message));
-    expect(seen.size).toBeGreaterThan(3);
-    for (const message of seen) expect(message).toMatch(/^(Enter|Select|Choose|Shorten|Remove|Tell) [^.!?]+\.$/);
-  });
+  it.each(cases)(
+    '%s form: each message is one sentence that says what to do, without "Please"',
+    async (_name, schema, messages, inputs) => {
+      const seen = new Set<string>();
+      for (const values of inputs)
+        for (const message of Object.values(await messagesOf(schema, messages, values))) seen.add(String(message));
+      expect(seen.size).toBeGreaterThan(3);
+      for (const message of seen) expect(message).toMatch(/^(Enter|Select|Choose|Shorten|Remove|Tell) [^.!?]+\.$/);
+    },
+  );
 });

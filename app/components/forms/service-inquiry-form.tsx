@@ -8,7 +8,15 @@ import { serviceInquiryFormName } from "../../config/lead-form-names.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 import { Textarea } from "../ui/textarea.tsx";
-import { Field, fieldA11y, HoneypotField, PlainPostFields, useIslandWakeUp, usePlainFormProps, useValuesEnteredBeforeHydration } from "./form-parts.tsx";
+import {
+  Field,
+  fieldA11y,
+  HoneypotField,
+  PlainPostFields,
+  useIslandWakeUp,
+  usePlainFormProps,
+  useValuesEnteredBeforeHydration,
+} from "./form-parts.tsx";
 import { SelectField } from "./select-field.tsx";
 import { notifyInvalid } from "./form-toasts.tsx";
 import type { serviceInquiryFormSchema } from "../../../contract/lead-form-schemas.ts";
@@ -38,9 +46,13 @@ const emptyValues: InquiryFormValues = {
 type FieldName = keyof InquiryFormValues;
 
 /** The labels the server's pages print too (contract/public-forms.ts). */
-const fieldLabel = Object.fromEntries(inquiryFormFields.map((field) => [field.name, field.label])) as Record<FieldName, string>;
+const fieldLabel = Object.fromEntries(inquiryFormFields.map((field) => [field.name, field.label])) as Record<
+  FieldName,
+  string
+>;
 
-const toOptions = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
+const toOptions = (labels: Record<string, string>) =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));
 /** Marked required (the browser flag and the asterisk). */
 const isRequired = (name: FieldName) => (serviceInquiryRequiredFields as readonly FieldName[]).includes(name);
 
@@ -61,7 +73,12 @@ export function ServiceInquiryForm({
   const errors = form.formState.errors;
   const lead = useLeadSubmission({ formName, formRef, send: sendServiceInquiry });
   const thanks = useThankYouPanel(id("firstName"));
-  const plainForm = usePlainFormProps({ formId, formName, hidden: thanks.shown, loadRules: loadServiceInquiryFormRules });
+  const plainForm = usePlainFormProps({
+    formId,
+    formName,
+    hidden: thanks.shown,
+    loadRules: loadServiceInquiryFormRules,
+  });
   useIslandWakeUp(formRef, warmUpServiceInquiryForm);
 
   const onValid = (values: z.output<typeof serviceInquiryFormSchema>) =>
@@ -75,16 +92,26 @@ export function ServiceInquiryForm({
     });
 
   const onInvalid = (found: FieldErrors<InquiryFormValues>) =>
-    notifyInvalid(hasMissingFields(found) ? "Please fill in all required fields." : "Please correct the highlighted fields.");
+    notifyInvalid(
+      hasMissingFields(found) ? "Please fill in all required fields." : "Please correct the highlighted fields.",
+    );
 
   const text = (name: FieldName, label: string, props: Record<string, unknown> = {}) => (
     <Field id={id(name)} label={label} error={errors[name]?.message} required={isRequired(name)}>
-      <Input {...form.register(name)} {...fieldA11y(id(name), errors[name]?.message)} required={isRequired(name)} {...props} />
+      <Input
+        {...form.register(name)}
+        {...fieldA11y(id(name), errors[name]?.message)}
+        required={isRequired(name)}
+        {...props}
+      />
     </Field>
   );
 
   return (
-    <section aria-labelledby={`${formId}-title`} className={cn("rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8", className)}>
+    <section
+      aria-labelledby={`${formId}-title`}
+      className={cn("rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8", className)}
+    >
       <h2 id={`${formId}-title`} className="text-2xl font-bold text-slate-900">
         {title}
       </h2>
@@ -126,7 +153,12 @@ export function ServiceInquiryForm({
           options={toOptions(budgetLabels)}
         />
         <Field id={id("message")} label={fieldLabel.message} error={errors.message?.message} required>
-          <Textarea rows={4} {...form.register("message")} {...fieldA11y(id("message"), errors.message?.message)} required />
+          <Textarea
+            rows={4}
+            {...form.register("message")}
+            {...fieldA11y(id("message"), errors.message?.message)}
+            required
+          />
         </Field>
         <HoneypotField formId={formId} inputRef={lead.honeypotRef} />
         <PlainPostFields />

@@ -4,7 +4,15 @@ import { shortFormFields } from "../../../contract/public-forms.ts";
 import { cn } from "../../lib/utils.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
-import { Field, fieldA11y, HoneypotField, PlainPostFields, useIslandWakeUp, usePlainFormProps, useValuesEnteredBeforeHydration } from "./form-parts.tsx";
+import {
+  Field,
+  fieldA11y,
+  HoneypotField,
+  PlainPostFields,
+  useIslandWakeUp,
+  usePlainFormProps,
+  useValuesEnteredBeforeHydration,
+} from "./form-parts.tsx";
 import type { shortLeadFormSchema } from "../../../contract/lead-form-schemas.ts";
 import { loadShortLeadFormRules, sendContact, warmUpShortLeadForm } from "./lead-form-rules.ts";
 import { useContractForm } from "./use-contract-form.ts";
@@ -100,19 +108,32 @@ export function ShortLeadForm({
     const error = errors[name]?.message;
     return (
       <Field key={name} id={id(name)} label={field.label} error={error} required={field.required}>
-        <Input {...form.register(name)} {...fieldA11y(id(name), error)} required={field.required} {...inputProps[name]} />
+        <Input
+          {...form.register(name)}
+          {...fieldA11y(id(name), error)}
+          required={field.required}
+          {...inputProps[name]}
+        />
       </Field>
     );
   };
 
   return (
-    <section aria-labelledby={`${formId}-title`} className={cn("rounded-xl border border-slate-200 bg-white p-6 shadow-sm", className)}>
+    <section
+      aria-labelledby={`${formId}-title`}
+      className={cn("rounded-xl border border-slate-200 bg-white p-6 shadow-sm", className)}
+    >
       <h2 id={`${formId}-title`} className="text-2xl font-bold text-slate-900">
         {title}
       </h2>
       {thanks.shown && (
         <div className="mt-5">
-          <ThankYouPanel headingRef={thanks.headingRef} replyWithin={replyWithin} bookingHref={bookingHref} onSendAnother={thanks.sendAnother} />
+          <ThankYouPanel
+            headingRef={thanks.headingRef}
+            replyWithin={replyWithin}
+            bookingHref={bookingHref}
+            onSendAnother={thanks.sendAnother}
+          />
         </div>
       )}
       <form

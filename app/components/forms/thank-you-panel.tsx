@@ -50,7 +50,11 @@ export function ThankYouPanel({
   const headingId = useId();
   const linkClass = "font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900";
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-emerald-700 bg-emerald-50 p-5 text-slate-800" data-thank-you-panel="">
+    <section
+      aria-labelledby={headingId}
+      className="rounded-xl border border-emerald-700 bg-emerald-50 p-5 text-slate-800"
+      data-thank-you-panel=""
+    >
       <h3 id={headingId} ref={headingRef} tabIndex={-1} className="text-lg font-bold text-slate-900 focus:outline-none">
         Thank you! We have your request.
       </h3>

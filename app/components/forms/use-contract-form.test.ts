@@ -22,7 +22,8 @@ const schema = z.object({
   tags: z.array(z.string()).min(1, { error: "Pick one" }),
 });
 
-const resolve = (values: Record<string, unknown>, messages = {}) => contractResolver(schema, messages)(values as never, undefined, options);
+const resolve = (values: Record<string, unknown>, messages = {}) =>
+  contractResolver(schema, messages)(values as never, undefined, options);
 
 describe("contractResolver", () => {
   it("returns the schema's output when the values are valid", async () => {
@@ -40,7 +41,10 @@ describe("contractResolver", () => {
   });
 
   it("marks an empty field's error as required and words it from the table", async () => {
-    const messages = { required: { name: "Please enter your name.", tags: "Please pick a tag." }, issues: { "name.last": "Please enter both names." } };
+    const messages = {
+      required: { name: "Please enter your name.", tags: "Please pick a tag." },
+      issues: { "name.last": "Please enter both names." },
+    };
     const { errors } = await resolve({ name: "  ", email: "", tags: [] }, messages);
     expect(errors).toEqual({
       name: { type: "required", message: "Please enter your name." },
@@ -51,7 +55,10 @@ describe("contractResolver", () => {
   });
 
   it("words an issue by its path when the field is filled in", async () => {
-    const { errors } = await resolve({ name: "Cher", email: "cher@example.com", tags: ["a"] }, { issues: { "name.last": "Please enter both names." } });
+    const { errors } = await resolve(
+      { name: "Cher", email: "cher@example.com", tags: ["a"] },
+      { issues: { "name.last": "Please enter both names." } },
+    );
     expect(errors).toEqual({ name: { type: "too_small", message: "Please enter both names." } });
     expect(hasMissingFields(errors)).toBe(false);
   });

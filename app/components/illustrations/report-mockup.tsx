@@ -14,7 +14,9 @@ const slot = chart.width / months.length;
 const y = (value: number) => chart.bottom - (value / 100) * chart.height;
 
 export function ReportMockup({ className }: { className?: string }) {
-  const line = booked.map((value, index) => `${index === 0 ? "M" : "L"}${chart.left + slot * index + slot / 2} ${y(value)}`).join(" ");
+  const line = booked
+    .map((value, index) => `${index === 0 ? "M" : "L"}${chart.left + slot * index + slot / 2} ${y(value)}`)
+    .join(" ");
   return (
     <svg
       viewBox="0 0 480 360"
@@ -25,7 +27,8 @@ export function ReportMockup({ className }: { className?: string }) {
       className={clsx("h-auto w-full drop-shadow-xl", className)}
     >
       <title id="report-mockup-title">
-        Example of the monthly report clients get: calls, form leads and booked jobs, leads by month with booked jobs, and keyword rankings
+        Example of the monthly report clients get: calls, form leads and booked jobs, leads by month with booked jobs,
+        and keyword rankings
       </title>
       <rect x="0.5" y="0.5" width="479" height="359" rx="16" className="fill-white stroke-slate-200" />
       <path d="M16 0.5h448a15.5 15.5 0 0 1 15.5 15.5v40H0.5V16A15.5 15.5 0 0 1 16 0.5Z" className="fill-brand-900" />
@@ -38,12 +41,23 @@ export function ReportMockup({ className }: { className?: string }) {
 
       {["Calls", "Form leads", "Booked jobs"].map((label, index) => (
         <g key={label} transform={`translate(${24 + index * 148} 74)`}>
-          <rect width="136" height="62" rx="10" className={index === 2 ? "fill-brand-50 stroke-brand-200" : "fill-slate-50 stroke-slate-200"} />
+          <rect
+            width="136"
+            height="62"
+            rx="10"
+            className={index === 2 ? "fill-brand-50 stroke-brand-200" : "fill-slate-50 stroke-slate-200"}
+          />
           <text x="12" y="22" className="fill-slate-700 text-[12px] font-semibold">
             {label}
           </text>
           <rect x="12" y="34" width={52 + index * 8} height="14" rx="4" className="fill-brand-700" />
-          <path d="M110 46l8-10 8 10" className="fill-none stroke-emerald-600" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M110 46l8-10 8 10"
+            className="fill-none stroke-emerald-600"
+            strokeWidth="3"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </g>
       ))}
 
@@ -51,7 +65,14 @@ export function ReportMockup({ className }: { className?: string }) {
         Leads and booked jobs
       </text>
       {[0, 1, 2].map((row) => (
-        <line key={row} x1={chart.left - 16} x2={chart.left + chart.width} y1={chart.bottom - row * 50} y2={chart.bottom - row * 50} className="stroke-slate-200" />
+        <line
+          key={row}
+          x1={chart.left - 16}
+          x2={chart.left + chart.width}
+          y1={chart.bottom - row * 50}
+          y2={chart.bottom - row * 50}
+          className="stroke-slate-200"
+        />
       ))}
       {leads.map((value, index) => (
         <rect
@@ -64,12 +85,31 @@ export function ReportMockup({ className }: { className?: string }) {
           className="fill-brand-200"
         />
       ))}
-      <path d={line} className="fill-none stroke-brand-700" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d={line}
+        className="fill-none stroke-brand-700"
+        strokeWidth="3"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
       {booked.map((value, index) => (
-        <circle key={months[index]} cx={chart.left + slot * index + slot / 2} cy={y(value)} r="4" className="fill-signal-400 stroke-brand-900" strokeWidth="1.5" />
+        <circle
+          key={months[index]}
+          cx={chart.left + slot * index + slot / 2}
+          cy={y(value)}
+          r="4"
+          className="fill-signal-400 stroke-brand-900"
+          strokeWidth="1.5"
+        />
       ))}
       {months.map((month, index) => (
-        <text key={month} x={chart.left + slot * index + slot / 2} y="322" textAnchor="middle" className="fill-slate-600 text-[11px]">
+        <text
+          key={month}
+          x={chart.left + slot * index + slot / 2}
+          y="322"
+          textAnchor="middle"
+          className="fill-slate-600 text-[11px]"
+        >
           {month}
         </text>
       ))}
@@ -81,7 +121,13 @@ export function ReportMockup({ className }: { className?: string }) {
         <g key={row} transform={`translate(318 ${184 + row * 32})`}>
           <rect width="138" height="24" rx="6" className="fill-slate-50" />
           <rect x="10" y="9" width={70 - row * 10} height="6" rx="3" className="fill-slate-300" />
-          <path d="M112 16l6-7 6 7" className="fill-none stroke-emerald-600" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M112 16l6-7 6 7"
+            className="fill-none stroke-emerald-600"
+            strokeWidth="2.5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </g>
       ))}
     </svg>

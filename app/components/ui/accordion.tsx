@@ -9,7 +9,17 @@ export function Accordion({ className, children }: { className?: string; childre
   return <div className={className}>{children}</div>;
 }
 
-export function AccordionItem({ group, question, children, className }: { group: string; question: ReactNode; children: ReactNode; className?: string }) {
+export function AccordionItem({
+  group,
+  question,
+  children,
+  className,
+}: {
+  group: string;
+  question: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <details name={group} className={cn("group border-b border-slate-200", className)}>
       <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 text-left font-semibold text-slate-900 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 [&::-webkit-details-marker]:hidden">

@@ -7,7 +7,13 @@ import { apiRequest } from "../api-client.ts";
 export type { ContactSubmissionInput };
 
 /** One submission: the payload and the Idempotency-Key of this filled-in form (see lib/idempotency-keys.ts). */
-export async function submitContact({ payload, idempotencyKey }: { payload: ContactSubmissionInput; idempotencyKey: string }): Promise<SubmissionReceipt> {
+export async function submitContact({
+  payload,
+  idempotencyKey,
+}: {
+  payload: ContactSubmissionInput;
+  idempotencyKey: string;
+}): Promise<SubmissionReceipt> {
   const response = await apiRequest("POST", "/api/contact", payload, { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey });
   return (await response.json()) as SubmissionReceipt;
 }

@@ -7,7 +7,15 @@ import { apiRequest } from "../api-client.ts";
 export type { ServiceInquiryInput };
 
 /** One submission: the payload and the Idempotency-Key of this filled-in form (see lib/idempotency-keys.ts). */
-export async function submitServiceInquiry({ payload, idempotencyKey }: { payload: ServiceInquiryInput; idempotencyKey: string }): Promise<SubmissionReceipt> {
-  const response = await apiRequest("POST", "/api/service-inquiry", payload, { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey });
+export async function submitServiceInquiry({
+  payload,
+  idempotencyKey,
+}: {
+  payload: ServiceInquiryInput;
+  idempotencyKey: string;
+}): Promise<SubmissionReceipt> {
+  const response = await apiRequest("POST", "/api/service-inquiry", payload, {
+    [IDEMPOTENCY_KEY_HEADER]: idempotencyKey,
+  });
   return (await response.json()) as SubmissionReceipt;
 }

@@ -13,9 +13,18 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   for (const table of ["contact_submissions", "service_inquiries"]) {
     await db.schema.alterTable(table).addColumn("read_at", timestamp).execute();
-    await db.schema.createIndex(`${table}_status_created_at_idx`).on(table).columns(["status", "created_at desc", "id desc"]).execute();
+    await db.schema
+      .createIndex(`${table}_status_created_at_idx`)
+      .on(table)
+      .columns(["status", "created_at desc", "id desc"])
+      .execute();
     // Covers the unread counts (status is part of them) without touching the table.
-    await db.schema.createIndex(`${table}_unread_idx`).on(table).columns(["status", "created_at"]).where(sql.ref("read_at"), "is", null).execute();
+    await db.schema
+      .createIndex(`${table}_unread_idx`)
+      .on(table)
+      .columns(["status", "created_at"])
+      .where(sql.ref("read_at"), "is", null)
+      .execute();
   }
 
   await db.schema
@@ -26,7 +35,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("body", "text", (c) => c.notNull())
     .addColumn("created_at", timestamp, (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex("lead_notes_lead_idx").on("lead_notes").columns(["lead_kind", "lead_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("lead_notes_lead_idx")
+    .on("lead_notes")
+    .columns(["lead_kind", "lead_id", "created_at"])
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()

@@ -15,7 +15,9 @@ const tables = {
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = isPostgres(db);
   if (pg) {
-    await sql`DO $$ BEGIN CREATE EXTENSION IF NOT EXISTS pg_trgm; EXCEPTION WHEN others THEN RAISE NOTICE 'pg_trgm is not available: search will scan'; END $$`.execute(db);
+    await sql`DO $$ BEGIN CREATE EXTENSION IF NOT EXISTS pg_trgm; EXCEPTION WHEN others THEN RAISE NOTICE 'pg_trgm is not available: search will scan'; END $$`.execute(
+      db,
+    );
   }
   for (const [table, expression] of Object.entries(tables)) {
     await db.schema.alterTable(table).addColumn("search_text", "text").execute();
@@ -26,14 +28,30 @@ export async function up(db: Kysely<any>): Promise<void> {
       END IF; END $$`.execute(db);
     } else {
       const fts = `${table}_search`;
-      await sql.raw(`CREATE VIRTUAL TABLE ${fts} USING fts5(search_text, content='${table}', content_rowid='rowid', tokenize='trigram')`).execute(db);
-      await sql.raw(`CREATE TRIGGER ${fts}_insert AFTER INSERT ON ${table} BEGIN
-        INSERT INTO ${fts}(rowid, search_text) VALUES (new.rowid, new.search_text); END`).execute(db);
-      await sql.raw(`CREATE TRIGGER ${fts}_delete AFTER DELETE ON ${table} BEGIN
-        INSERT INTO ${fts}(${fts}, rowid, search_text) VALUES ('delete', old.rowid, old.search_text); END`).execute(db);
-      await sql.raw(`CREATE TRIGGER ${fts}_update AFTER UPDATE OF search_text ON ${table} BEGIN
+      await sql
+        .raw(
+          `CREATE VIRTUAL TABLE ${fts} USING fts5(search_text, content='${table}', content_rowid='rowid', tokenize='trigram')`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `CREATE TRIGGER ${fts}_insert AFTER INSERT ON ${table} BEGIN
+        INSERT INTO ${fts}(rowid, search_text) VALUES (new.rowid, new.search_text); END`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `CREATE TRIGGER ${fts}_delete AFTER DELETE ON ${table} BEGIN
+        INSERT INTO ${fts}(${fts}, rowid, search_text) VALUES ('delete', old.rowid, old.search_text); END`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `CREATE TRIGGER ${fts}_update AFTER UPDATE OF search_text ON ${table} BEGIN
         INSERT INTO ${fts}(${fts}, rowid, search_text) VALUES ('delete', old.rowid, old.search_text);
-        INSERT INTO ${fts}(rowid, search_text) VALUES (new.rowid, new.search_text); END`).execute(db);
+        INSERT INTO ${fts}(rowid, search_text) VALUES (new.rowid, new.search_text); END`,
+        )
+        .execute(db);
       await sql.raw(`INSERT INTO ${fts}(${fts}) VALUES ('rebuild')`).execute(db);
     }
   }
@@ -46,7 +64,8 @@ export async function down(db: Kysely<any>): Promise<void> {
     if (pg) {
       await sql.raw(`DROP INDEX IF EXISTS ${table}_search_idx`).execute(db);
     } else {
-      for (const suffix of ["insert", "delete", "update"]) await sql.raw(`DROP TRIGGER IF EXISTS ${table}_search_${suffix}`).execute(db);
+      for (const suffix of ["insert", "delete", "update"])
+        await sql.raw(`DROP TRIGGER IF EXISTS ${table}_search_${suffix}`).execute(db);
       await sql.raw(`DROP TABLE IF EXISTS ${table}_search`).execute(db);
     }
     await db.schema.alterTable(table).dropColumn("search_text").execute();

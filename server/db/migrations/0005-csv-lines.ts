@@ -11,14 +11,51 @@ import { isPostgres } from "../dialect.ts";
 // Columns in camelCase: migrations run on the app's Kysely, whose CamelCasePlugin maps them to the stored names.
 const columns = {
   contact_submissions: [
-    "id", "createdAt", "status", "readAt", "firstName", "lastName", "email", "phone", "company", "products",
-    "meetingDate", "meetingTime", "timezone", "pagePath", "formName", "utmSource", "utmMedium", "utmCampaign",
-    "utmTerm", "utmContent", "referrer", "spamReason",
+    "id",
+    "createdAt",
+    "status",
+    "readAt",
+    "firstName",
+    "lastName",
+    "email",
+    "phone",
+    "company",
+    "products",
+    "meetingDate",
+    "meetingTime",
+    "timezone",
+    "pagePath",
+    "formName",
+    "utmSource",
+    "utmMedium",
+    "utmCampaign",
+    "utmTerm",
+    "utmContent",
+    "referrer",
+    "spamReason",
   ],
   service_inquiries: [
-    "id", "createdAt", "status", "readAt", "firstName", "lastName", "email", "phone", "company", "serviceType",
-    "budget", "message", "pagePath", "formName", "utmSource", "utmMedium", "utmCampaign", "utmTerm", "utmContent",
-    "referrer", "spamReason",
+    "id",
+    "createdAt",
+    "status",
+    "readAt",
+    "firstName",
+    "lastName",
+    "email",
+    "phone",
+    "company",
+    "serviceType",
+    "budget",
+    "message",
+    "pagePath",
+    "formName",
+    "utmSource",
+    "utmMedium",
+    "utmCampaign",
+    "utmTerm",
+    "utmContent",
+    "referrer",
+    "spamReason",
   ],
 } as const;
 
@@ -31,7 +68,9 @@ function cell(value: unknown): string {
 }
 
 function line(table: keyof typeof columns, row: Record<string, unknown>): string {
-  return columns[table].map((column) => cell(column === "products" ? (JSON.parse(row.products as string) as string[]) : row[column])).join(",");
+  return columns[table]
+    .map((column) => cell(column === "products" ? (JSON.parse(row.products as string) as string[]) : row[column]))
+    .join(",");
 }
 
 const BATCH = 1000;
@@ -41,13 +80,19 @@ async function writeLines(db: Kysely<any>, table: keyof typeof columns): Promise
   const idCast = isPostgres(db) ? sql`cast(v.column1 as uuid)` : sql`v.column1`;
   let after: string | null = null;
   for (;;) {
-    let query = db.selectFrom(table).select([...columns[table]]).orderBy("id").limit(BATCH);
+    let query = db
+      .selectFrom(table)
+      .select([...columns[table]])
+      .orderBy("id")
+      .limit(BATCH);
     if (after !== null) query = query.where("id", ">", after);
     const rows = (await query.execute()) as Record<string, unknown>[];
     if (rows.length === 0) return;
     // One UPDATE joined to a VALUES list per batch, through the primary key on both dialects.
     const values = sql.join(rows.map((row) => sql`(${String(row.id)}, ${line(table, row)})`));
-    await sql`update ${sql.table(table)} set csv_line = v.column2 from (values ${values}) as v where ${sql.ref(`${table}.id`)} = ${idCast}`.execute(db);
+    await sql`update ${sql.table(table)} set csv_line = v.column2 from (values ${values}) as v where ${sql.ref(`${table}.id`)} = ${idCast}`.execute(
+      db,
+    );
     after = String(rows.at(-1)!.id);
   }
 }

@@ -22,7 +22,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", timestamp, (c) => c.notNull())
     .addPrimaryKeyConstraint("lead_idempotency_keys_pkey", ["lead_kind", "idempotency_key"])
     .execute();
-  await db.schema.createIndex("lead_idempotency_keys_created_at_idx").on("lead_idempotency_keys").column("created_at").execute();
+  await db.schema
+    .createIndex("lead_idempotency_keys_created_at_idx")
+    .on("lead_idempotency_keys")
+    .column("created_at")
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()

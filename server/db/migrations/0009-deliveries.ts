@@ -29,8 +29,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("sent_at", timestamp)
     .execute();
   // The worker's question: what is due (pending by next attempt, sending by lease end).
-  await db.schema.createIndex("lead_deliveries_due_idx").on("lead_deliveries").columns(["state", "next_attempt_at"]).execute();
-  await db.schema.createIndex("lead_deliveries_lead_idx").on("lead_deliveries").columns(["lead_kind", "lead_id"]).execute();
+  await db.schema
+    .createIndex("lead_deliveries_due_idx")
+    .on("lead_deliveries")
+    .columns(["state", "next_attempt_at"])
+    .execute();
+  await db.schema
+    .createIndex("lead_deliveries_lead_idx")
+    .on("lead_deliveries")
+    .columns(["lead_kind", "lead_id"])
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()

@@ -7,7 +7,9 @@ import { isPostgres } from "../dialect.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's schema types
 export async function up(db: Kysely<any>): Promise<void> {
-  const key = isPostgres(db) ? sql`(lower(first_name || ' ' || last_name) collate "C")` : sql`lower(first_name || ' ' || last_name)`;
+  const key = isPostgres(db)
+    ? sql`(lower(first_name || ' ' || last_name) collate "C")`
+    : sql`lower(first_name || ' ' || last_name)`;
   for (const table of ["contact_submissions", "service_inquiries"]) {
     await sql`create index ${sql.id(`${table}_name_idx`)} on ${sql.table(table)} (${key}, id)`.execute(db);
   }
@@ -15,5 +17,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ["contact_submissions", "service_inquiries"]) await db.schema.dropIndex(`${table}_name_idx`).execute();
+  for (const table of ["contact_submissions", "service_inquiries"])
+    await db.schema.dropIndex(`${table}_name_idx`).execute();
 }

@@ -7,11 +7,16 @@ import type { Kysely } from "kysely";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's schema types
 export async function up(db: Kysely<any>): Promise<void> {
   for (const table of ["contact_submissions", "service_inquiries"]) {
-    await db.schema.createIndex(`${table}_form_idx`).on(table).columns(["form_name", "created_at", "id", "status", "read_at"]).execute();
+    await db.schema
+      .createIndex(`${table}_form_idx`)
+      .on(table)
+      .columns(["form_name", "created_at", "id", "status", "read_at"])
+      .execute();
   }
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ["contact_submissions", "service_inquiries"]) await db.schema.dropIndex(`${table}_form_idx`).execute();
+  for (const table of ["contact_submissions", "service_inquiries"])
+    await db.schema.dropIndex(`${table}_form_idx`).execute();
 }

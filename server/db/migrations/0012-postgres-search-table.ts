@@ -19,29 +19,51 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const table of tables) {
     const search = `${table}_search`;
     await sql.raw(`DROP INDEX IF EXISTS ${table}_search_idx`).execute(db);
-    await sql.raw(`CREATE TABLE ${search} (
+    await sql
+      .raw(
+        `CREATE TABLE ${search} (
       id uuid PRIMARY KEY REFERENCES ${table} (id) ON DELETE CASCADE,
-      search_text text NOT NULL)`).execute(db);
+      search_text text NOT NULL)`,
+      )
+      .execute(db);
     // A lead without search text (none is stored so) is matched by no search, as before.
-    await sql.raw(`INSERT INTO ${search} (id, search_text) SELECT id, search_text FROM ${table} WHERE search_text IS NOT NULL`).execute(db);
+    await sql
+      .raw(`INSERT INTO ${search} (id, search_text) SELECT id, search_text FROM ${table} WHERE search_text IS NOT NULL`)
+      .execute(db);
     await sql`DO $$ BEGIN IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
       EXECUTE 'CREATE INDEX ${sql.raw(search)}_text_idx ON ${sql.raw(search)} USING gin (search_text gin_trgm_ops)';
     END IF; END $$`.execute(db);
     // New leads, many at a time (one statement per INSERT, not one call per row).
-    await sql.raw(`CREATE FUNCTION ${search}_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+    await sql
+      .raw(
+        `CREATE FUNCTION ${search}_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
       INSERT INTO ${search} (id, search_text) SELECT id, search_text FROM new_leads WHERE search_text IS NOT NULL;
-      RETURN NULL; END $$`).execute(db);
-    await sql.raw(`CREATE TRIGGER ${search}_insert AFTER INSERT ON ${table}
-      REFERENCING NEW TABLE AS new_leads FOR EACH STATEMENT EXECUTE FUNCTION ${search}_insert()`).execute(db);
+      RETURN NULL; END $$`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER ${search}_insert AFTER INSERT ON ${table}
+      REFERENCING NEW TABLE AS new_leads FOR EACH STATEMENT EXECUTE FUNCTION ${search}_insert()`,
+      )
+      .execute(db);
     // Only an UPDATE that sets search_text runs this: status and read changes never do.
-    await sql.raw(`CREATE FUNCTION ${search}_update() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+    await sql
+      .raw(
+        `CREATE FUNCTION ${search}_update() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
       IF new.search_text IS NULL THEN DELETE FROM ${search} WHERE id = new.id;
       ELSE INSERT INTO ${search} (id, search_text) VALUES (new.id, new.search_text)
         ON CONFLICT (id) DO UPDATE SET search_text = excluded.search_text;
       END IF;
-      RETURN NULL; END $$`).execute(db);
-    await sql.raw(`CREATE TRIGGER ${search}_update AFTER UPDATE OF search_text ON ${table}
-      FOR EACH ROW WHEN (old.search_text IS DISTINCT FROM new.search_text) EXECUTE FUNCTION ${search}_update()`).execute(db);
+      RETURN NULL; END $$`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER ${search}_update AFTER UPDATE OF search_text ON ${table}
+      FOR EACH ROW WHEN (old.search_text IS DISTINCT FROM new.search_text) EXECUTE FUNCTION ${search}_update()`,
+      )
+      .execute(db);
     await sql.raw(`ANALYZE ${search}`).execute(db);
   }
 }

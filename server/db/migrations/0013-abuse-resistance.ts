@@ -26,7 +26,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("address", "text", (c) => c.primaryKey())
     .addColumn("last_sent_at", timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("auto_reply_recipients_last_sent_at_idx").on("auto_reply_recipients").column("last_sent_at").execute();
+  await db.schema
+    .createIndex("auto_reply_recipients_last_sent_at_idx")
+    .on("auto_reply_recipients")
+    .column("last_sent_at")
+    .execute();
 
   await db.schema
     .createTable("csp_violations")

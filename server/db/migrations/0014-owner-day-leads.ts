@@ -47,12 +47,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     // Before the indexes exist: one pass over the table, no index entry written twice.
     await sql`update ${sql.table(table)} set deadline_key = ${deadlineKeySql(db)}`.execute(db);
     await db.schema.createIndex(`${table}_deadline_idx`).on(table).columns(["deadline_key", "id"]).execute();
-    await db.schema.createIndex(`${table}_follow_up_idx`).on(table).columns(["follow_up_at", "id"]).where(sql.ref("follow_up_at"), "is not", null).execute();
+    await db.schema
+      .createIndex(`${table}_follow_up_idx`)
+      .on(table)
+      .columns(["follow_up_at", "id"])
+      .where(sql.ref("follow_up_at"), "is not", null)
+      .execute();
     // SQLite sorts a form's leads for the deadline order (10,000 of them: 25 ms) rather than walk the
     // deadline index past other forms' leads; this index walks the form's leads in that order. PostgreSQL's
     // planner walks the deadline index and stops early, and there the index would cost every status or
     // read change one more index entry (decision 022).
-    if (!pg) await db.schema.createIndex(`${table}_form_deadline_idx`).on(table).columns(["form_name", "deadline_key", "id"]).execute();
+    if (!pg)
+      await db.schema
+        .createIndex(`${table}_form_deadline_idx`)
+        .on(table)
+        .columns(["form_name", "deadline_key", "id"])
+        .execute();
   }
 
   await db.schema
@@ -68,7 +78,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("note", "text")
     .addColumn("created_at", timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("lead_events_lead_idx").on("lead_events").columns(["lead_kind", "lead_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("lead_events_lead_idx")
+    .on("lead_events")
+    .columns(["lead_kind", "lead_id", "created_at"])
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see deadlineKeySql
@@ -79,6 +93,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     if (!pg) await db.schema.dropIndex(`${table}_form_deadline_idx`).execute();
     await db.schema.dropIndex(`${table}_follow_up_idx`).execute();
     await db.schema.dropIndex(`${table}_deadline_idx`).execute();
-    for (const column of ["follow_up_note", "follow_up_at", "deadline_key"]) await db.schema.alterTable(table).dropColumn(column).execute();
+    for (const column of ["follow_up_note", "follow_up_at", "deadline_key"])
+      await db.schema.alterTable(table).dropColumn(column).execute();
   }
 }

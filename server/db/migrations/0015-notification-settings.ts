@@ -23,7 +23,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("added_at", timestamp, (c) => c.notNull())
     .addColumn("confirmed_at", timestamp)
     .execute();
-  await db.schema.createIndex("notify_addresses_token_hash_idx").unique().on("notify_addresses").column("token_hash").execute();
+  await db.schema
+    .createIndex("notify_addresses_token_hash_idx")
+    .unique()
+    .on("notify_addresses")
+    .column("token_hash")
+    .execute();
 
   await db.schema
     .createTable("notification_settings")
@@ -37,7 +42,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   // The one row exists from the start: reads never have to guess a default, writes are plain updates.
   await db
     .insertInto("notification_settings")
-    .values({ id: "owner", auto_reply: null, morning_email_enabled: 0, morning_email_hour: 7, updated_at: new Date().toISOString() })
+    .values({
+      id: "owner",
+      auto_reply: null,
+      morning_email_enabled: 0,
+      morning_email_hour: 7,
+      updated_at: new Date().toISOString(),
+    })
     .execute();
 
   await db.schema

@@ -25,7 +25,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   const id = pg ? sql`uuid` : sql`text`;
 
   // Accounts that exist before this migration were made by ADMIN_EMAIL or `npm run admin`: owners.
-  await db.schema.alterTable("users").addColumn("role", "text", (c) => c.notNull().defaultTo("owner")).execute();
+  await db.schema
+    .alterTable("users")
+    .addColumn("role", "text", (c) => c.notNull().defaultTo("owner"))
+    .execute();
   await db.schema.alterTable("users").addColumn("name", "text").execute();
   await db.schema.alterTable("users").addColumn("deactivated_at", timestamp).execute();
   await db.schema.alterTable("users").addColumn("totp_secret", "text").execute();
@@ -38,7 +41,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("sessions_id_idx").unique().on("sessions").column("id").execute();
   await db.schema.alterTable("sessions").addColumn("user_agent", "text").execute();
   // 1 when the session passed a second factor (or none was needed when it began).
-  await db.schema.alterTable("sessions").addColumn("second_factor", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("sessions")
+    .addColumn("second_factor", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
 
   await db.schema
     .createTable("verifications")
@@ -58,7 +64,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("used_at", timestamp)
     .addColumn("revoked_at", timestamp)
     .execute();
-  await db.schema.createIndex("verifications_token_idx").unique().on("verifications").columns(["type", "token_hash"]).execute();
+  await db.schema
+    .createIndex("verifications_token_idx")
+    .unique()
+    .on("verifications")
+    .columns(["type", "token_hash"])
+    .execute();
   await db.schema.createIndex("verifications_user_idx").on("verifications").columns(["user_id", "type"]).execute();
   await db.schema.createIndex("verifications_expires_at_idx").on("verifications").column("expires_at").execute();
 
@@ -86,9 +97,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("updated_at", timestamp, (c) => c.notNull())
     .execute();
   // The key that encrypts TOTP secrets at rest (AES-256-GCM, repositories/users/): shared by every instance.
-  await db.insertInto("server_secrets").values({ name: "totp-key", value: randomBytes(32).toString("base64url") }).execute();
+  await db
+    .insertInto("server_secrets")
+    .values({ name: "totp-key", value: randomBytes(32).toString("base64url") })
+    .execute();
 
-  await db.insertInto("team_settings").values({ id: "team", require_second_factor: 0, updated_at: new Date().toISOString() }).execute();
+  await db
+    .insertInto("team_settings")
+    .values({ id: "team", require_second_factor: 0, updated_at: new Date().toISOString() })
+    .execute();
 
   await db.schema
     .createTable("activity")
@@ -110,15 +127,30 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("activity_created_idx").on("activity").columns(["created_at", "id"]).execute();
   await db.schema.createIndex("activity_actor_idx").on("activity").columns(["actor_id", "created_at", "id"]).execute();
   await db.schema.createIndex("activity_kind_idx").on("activity").columns(["kind", "created_at", "id"]).execute();
-  await db.schema.createIndex("activity_lead_idx").on("activity").columns(["lead_kind", "lead_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("activity_lead_idx")
+    .on("activity")
+    .columns(["lead_kind", "lead_id", "created_at"])
+    .execute();
 
   for (const table of leadTables) {
-    await db.schema.alterTable(table).addColumn("assignee_id", id, (c) => c.references("users.id").onDelete("set null")).execute();
-    await db.schema.createIndex(`${table}_assignee_idx`).on(table).columns(["assignee_id", "created_at", "id"]).execute();
+    await db.schema
+      .alterTable(table)
+      .addColumn("assignee_id", id, (c) => c.references("users.id").onDelete("set null"))
+      .execute();
+    await db.schema
+      .createIndex(`${table}_assignee_idx`)
+      .on(table)
+      .columns(["assignee_id", "created_at", "id"])
+      .execute();
     // "Assigned to me" / "Unassigned" by reply deadline. (No index for their counts per status: each one tried,
     // (assignee_id, status, read_at), (status, assignee_id, read_at) or partial on the unassigned, drew SQLite's
     // planner to it for the plain unread filter, 3.7 -> 83-102 ms; docs/benchmarks/admin.md.)
-    await db.schema.createIndex(`${table}_assignee_deadline_idx`).on(table).columns(["assignee_id", "deadline_key", "id"]).execute();
+    await db.schema
+      .createIndex(`${table}_assignee_deadline_idx`)
+      .on(table)
+      .columns(["assignee_id", "deadline_key", "id"])
+      .execute();
   }
   // No foreign key: a note keeps its author's id after the user is deleted ("Deleted user").
   await db.schema.alterTable("lead_notes").addColumn("author_id", id).execute();
@@ -143,7 +175,8 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("passkeys").execute();
   await db.schema.dropTable("verifications").execute();
   await db.schema.dropIndex("sessions_id_idx").execute();
-  for (const column of ["second_factor", "user_agent", "id"]) await db.schema.alterTable("sessions").dropColumn(column).execute();
+  for (const column of ["second_factor", "user_agent", "id"])
+    await db.schema.alterTable("sessions").dropColumn(column).execute();
   for (const column of ["last_sign_in_at", "totp_enabled_at", "totp_secret", "deactivated_at", "name", "role"]) {
     await db.schema.alterTable("users").dropColumn(column).execute();
   }

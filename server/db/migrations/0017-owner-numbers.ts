@@ -43,10 +43,26 @@ export async function up(db: Kysely<any>): Promise<void> {
     await db.schema
       .createIndex(`${table}_report_idx`)
       .on(table)
-      .columns(["created_at", "status", "previous_lead_at", "channel", "form_name", "page_path", "landing_path", "utm_campaign", "answered_at", "assignee_id"])
+      .columns([
+        "created_at",
+        "status",
+        "previous_lead_at",
+        "channel",
+        "form_name",
+        "page_path",
+        "landing_path",
+        "utm_campaign",
+        "answered_at",
+        "assignee_id",
+      ])
       .execute();
     // Rows whose derived columns are still to be written (leads/person-keys.ts finds them through it).
-    await db.schema.createIndex(`${table}_unkeyed_idx`).on(table).columns(["created_at", "id"]).where(sql.ref("person_id"), "is", null).execute();
+    await db.schema
+      .createIndex(`${table}_unkeyed_idx`)
+      .on(table)
+      .columns(["created_at", "id"])
+      .where(sql.ref("person_id"), "is", null)
+      .execute();
   }
   await db.schema
     .createTable("page_views")
@@ -63,8 +79,18 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("page_views").execute();
   for (const table of Object.values(leadTables)) {
-    for (const index of ["report", "unkeyed", "person", "phone_key", "email_key"]) await db.schema.dropIndex(`${table}_${index}_idx`).execute();
-    for (const column of ["answered_at", "previous_lead_at", "person_id", "phone_key", "email_key", "channel", "click_id", "landing_path"]) {
+    for (const index of ["report", "unkeyed", "person", "phone_key", "email_key"])
+      await db.schema.dropIndex(`${table}_${index}_idx`).execute();
+    for (const column of [
+      "answered_at",
+      "previous_lead_at",
+      "person_id",
+      "phone_key",
+      "email_key",
+      "channel",
+      "click_id",
+      "landing_path",
+    ]) {
       await db.schema.alterTable(table).dropColumn(column).execute();
     }
   }

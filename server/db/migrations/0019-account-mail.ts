@@ -39,7 +39,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("updated_at", timestamp, (c) => c.notNull())
     .addColumn("sent_at", timestamp)
     .execute();
-  await db.schema.createIndex("account_mails_due_idx").on("account_mails").columns(["state", "next_attempt_at"]).execute();
+  await db.schema
+    .createIndex("account_mails_due_idx")
+    .on("account_mails")
+    .columns(["state", "next_attempt_at"])
+    .execute();
   await db.schema.createIndex("account_mails_verification_idx").on("account_mails").column("verification_id").execute();
 }
 

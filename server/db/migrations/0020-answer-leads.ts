@@ -42,13 +42,33 @@ export async function up(db: Kysely<any>): Promise<void> {
     await db.schema.alterTable(table).addColumn("answered_by", id).execute();
     await db.schema.alterTable(table).addColumn("replied_at", timestamp).execute();
     await db.schema.alterTable(table).addColumn("reply_token", "text").execute();
-    await db.schema.createIndex(`${table}_reply_token_idx`).on(table).column("reply_token").unique().where(sql.ref("reply_token"), "is not", null).execute();
+    await db.schema
+      .createIndex(`${table}_reply_token_idx`)
+      .on(table)
+      .column("reply_token")
+      .unique()
+      .where(sql.ref("reply_token"), "is not", null)
+      .execute();
     // "Answer now": the leads still waiting for a first answer, newest first (a walk of the newest few).
-    await db.schema.createIndex(`${table}_waiting_idx`).on(table).columns(["created_at", "id"]).where(sql.ref("status"), "=", "new").execute();
+    await db.schema
+      .createIndex(`${table}_waiting_idx`)
+      .on(table)
+      .columns(["created_at", "id"])
+      .where(sql.ref("status"), "=", "new")
+      .execute();
     // Speed to lead's scan of a period (server/repositories/leads/reports.ts answerGroups): every column it reads.
-    await db.schema.createIndex(`${table}_speed_idx`).on(table).columns(["created_at", "status", "answered_at", "reply_by", "answered_by", "assignee_id"]).execute();
+    await db.schema
+      .createIndex(`${table}_speed_idx`)
+      .on(table)
+      .columns(["created_at", "status", "answered_at", "reply_by", "answered_by", "assignee_id"])
+      .execute();
     // Rows whose reply_by is still to be written (the start-up backfill finds them through it).
-    await db.schema.createIndex(`${table}_no_reply_by_idx`).on(table).columns(["created_at", "id"]).where(sql.ref("reply_by"), "is", null).execute();
+    await db.schema
+      .createIndex(`${table}_no_reply_by_idx`)
+      .on(table)
+      .columns(["created_at", "id"])
+      .where(sql.ref("reply_by"), "is", null)
+      .execute();
   }
 
   await db.schema
@@ -83,10 +103,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("updated_at", timestamp, (c) => c.notNull())
     .addColumn("sent_at", timestamp)
     .execute();
-  await db.schema.createIndex("lead_messages_lead_idx").on("lead_messages").columns(["lead_kind", "lead_id", "created_at"]).execute();
-  await db.schema.createIndex("lead_messages_due_idx").on("lead_messages").columns(["state", "next_attempt_at"]).execute();
+  await db.schema
+    .createIndex("lead_messages_lead_idx")
+    .on("lead_messages")
+    .columns(["lead_kind", "lead_id", "created_at"])
+    .execute();
+  await db.schema
+    .createIndex("lead_messages_due_idx")
+    .on("lead_messages")
+    .columns(["state", "next_attempt_at"])
+    .execute();
   // The admin's pulse: the newest message from a lead.
-  await db.schema.createIndex("lead_messages_received_idx").on("lead_messages").columns(["direction", "created_at"]).execute();
+  await db.schema
+    .createIndex("lead_messages_received_idx")
+    .on("lead_messages")
+    .columns(["direction", "created_at"])
+    .execute();
 
   await db.schema.alterTable("lead_events").addColumn("outcome", "text").execute();
 
@@ -120,8 +152,10 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("lead_events").dropColumn("outcome").execute();
   await db.schema.dropTable("lead_messages").execute();
   for (const table of leadTables) {
-    for (const index of ["no_reply_by", "speed", "waiting", "reply_token"]) await db.schema.dropIndex(`${table}_${index}_idx`).execute();
-    for (const column of ["reply_token", "replied_at", "answered_by", "reply_by"]) await db.schema.alterTable(table).dropColumn(column).execute();
+    for (const index of ["no_reply_by", "speed", "waiting", "reply_token"])
+      await db.schema.dropIndex(`${table}_${index}_idx`).execute();
+    for (const column of ["reply_token", "replied_at", "answered_by", "reply_by"])
+      await db.schema.alterTable(table).dropColumn(column).execute();
   }
   await db.schema.dropTable("business_hours").execute();
 }

@@ -40,13 +40,19 @@ function addressesOf(field: AddressObject | AddressObject[] | undefined): string
 
 /** Raw header values (Delivered-To, X-Original-To may each appear more than once). */
 function headerValues(parsed: ParsedMail, name: string): string[] {
-  return parsed.headerLines.filter((line) => line.key === name).map((line) => line.line.slice(line.line.indexOf(":") + 1).trim());
+  return parsed.headerLines
+    .filter((line) => line.key === name)
+    .map((line) => line.line.slice(line.line.indexOf(":") + 1).trim());
 }
 
 /** Every address the message was sent to: To, Cc, Delivered-To, X-Original-To. */
 export function recipientsOf(parsed: ParsedMail): string[] {
-  const envelope = [...headerValues(parsed, "delivered-to"), ...headerValues(parsed, "x-original-to")].flatMap((value) => value.split(","));
-  return [...addressesOf(parsed.to), ...addressesOf(parsed.cc), ...envelope].map((address) => address.trim()).filter(Boolean);
+  const envelope = [...headerValues(parsed, "delivered-to"), ...headerValues(parsed, "x-original-to")].flatMap(
+    (value) => value.split(","),
+  );
+  return [...addressesOf(parsed.to), ...addressesOf(parsed.cc), ...envelope]
+    .map((address) => address.trim())
+    .filter(Boolean);
 }
 
 /** The first lead token among the recipients, or null. */
@@ -60,7 +66,8 @@ export function tokenOfRecipients(recipients: string[], replyAddress: string): s
 
 /** The Message-IDs a message answers (In-Reply-To first, then References from the newest), angle brackets kept. */
 export function threadIdsOf(parsed: ParsedMail): string[] {
-  const references = parsed.references === undefined ? [] : Array.isArray(parsed.references) ? parsed.references : [parsed.references];
+  const references =
+    parsed.references === undefined ? [] : Array.isArray(parsed.references) ? parsed.references : [parsed.references];
   const ids = [...(parsed.inReplyTo ?? "").split(/\s+/), ...references.flatMap((r) => r.split(/\s+/)).reverse()]
     .map((id) => id.trim())
     .filter((id) => /^<[^<>\s]+>$/.test(id));

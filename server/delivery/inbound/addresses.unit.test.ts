@@ -33,24 +33,36 @@ describe("recipientsOf and the token among them", () => {
     const parsed = await simpleParser(
       "Delivered-To: replies+fromDelivered@summit.example\r\nX-Original-To: replies+fromOriginal@summit.example\r\nFrom: Dana <dana@example.com>\r\nTo: Summit <sales@summit.example>\r\nCc: Boss <boss@example.com>, replies+fromCc@summit.example\r\nSubject: Re: hi\r\n\r\nok\r\n",
     );
-    expect(recipientsOf(parsed)).toEqual(["sales@summit.example", "boss@example.com", "replies+fromCc@summit.example", "replies+fromDelivered@summit.example", "replies+fromOriginal@summit.example"]);
+    expect(recipientsOf(parsed)).toEqual([
+      "sales@summit.example",
+      "boss@example.com",
+      "replies+fromCc@summit.example",
+      "replies+fromDelivered@summit.example",
+      "replies+fromOriginal@summit.example",
+    ]);
     expect(tokenOfRecipients(recipientsOf(parsed), replies)).toBe("fromCc");
   });
 
   it("finds the token in Delivered-To when the lead wrote to the plain address", async () => {
-    const parsed = await simpleParser("Delivered-To: replies+onlyHere@summit.example\r\nFrom: dana@example.com\r\nTo: replies@summit.example\r\nSubject: x\r\n\r\nok\r\n");
+    const parsed = await simpleParser(
+      "Delivered-To: replies+onlyHere@summit.example\r\nFrom: dana@example.com\r\nTo: replies@summit.example\r\nSubject: x\r\n\r\nok\r\n",
+    );
     expect(tokenOfRecipients(recipientsOf(parsed), replies)).toBe("onlyHere");
   });
 
   it("answers no token when none is addressed", async () => {
-    const parsed = await simpleParser("From: dana@example.com\r\nTo: replies@summit.example\r\nSubject: x\r\n\r\nok\r\n");
+    const parsed = await simpleParser(
+      "From: dana@example.com\r\nTo: replies@summit.example\r\nSubject: x\r\n\r\nok\r\n",
+    );
     expect(tokenOfRecipients(recipientsOf(parsed), replies)).toBeNull();
   });
 });
 
 describe("threadIdsOf", () => {
   it("answers In-Reply-To first, then References from the newest, each once", async () => {
-    const parsed = await simpleParser("From: d@example.com\r\nIn-Reply-To: <c@summit.example>\r\nReferences: <a@summit.example> <b@summit.example>\r\n <c@summit.example>\r\nSubject: x\r\n\r\nok\r\n");
+    const parsed = await simpleParser(
+      "From: d@example.com\r\nIn-Reply-To: <c@summit.example>\r\nReferences: <a@summit.example> <b@summit.example>\r\n <c@summit.example>\r\nSubject: x\r\n\r\nok\r\n",
+    );
     expect(threadIdsOf(parsed)).toEqual(["<c@summit.example>", "<b@summit.example>", "<a@summit.example>"]);
   });
 

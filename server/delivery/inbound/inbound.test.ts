@@ -21,11 +21,19 @@ let imap: ImapTestServer;
 let t: TestApp;
 let cookie: string;
 
-const inboundConfig = (pollMs: number): ServerConfig["inbound"] => ({ imapUrl: imap.url, mailbox: "INBOX", replyAddress: REPLY_ADDRESS, pollMs });
+const inboundConfig = (pollMs: number): ServerConfig["inbound"] => ({
+  imapUrl: imap.url,
+  mailbox: "INBOX",
+  replyAddress: REPLY_ADDRESS,
+  pollMs,
+});
 
 beforeAll(async () => {
   imap = await startImapTestServer();
-  t = await createTestApp({ delivery: smtpDeliveryConfig(mail.smtp.url, { notify: [] }), inbound: inboundConfig(3_600_000) });
+  t = await createTestApp({
+    delivery: smtpDeliveryConfig(mail.smtp.url, { notify: [] }),
+    inbound: inboundConfig(3_600_000),
+  });
   cookie = await signIn(t.app);
   // The poll made at start-up (an empty mailbox) is over before the tests deliver anything.
   await t.app.inbound.settled();
@@ -40,14 +48,20 @@ const admin = adminClient(() => t.app, { cookie: () => cookie });
 const { get } = admin;
 const detail = async (id: string) => (await get(`/api/admin/leads/inquiries/${id}`)).json<LeadDetail>();
 const received = (events: LeadEvent[]) => events.filter((e) => e.type === "email-in");
-const rowsWithMessageId = (messageId: string) => t.app.db.selectFrom("leadMessages").select(["leadId", "direction"]).where("messageId", "=", messageId).execute();
+const rowsWithMessageId = (messageId: string) =>
+  t.app.db.selectFrom("leadMessages").select(["leadId", "direction"]).where("messageId", "=", messageId).execute();
 
 /** A lead answered through the reply API: its id, the Message-ID and the Reply-To of the mail it got. */
-async function answeredLead(firstName: string): Promise<{ id: string; sentId: string; replyTo: string; email: string }> {
+async function answeredLead(
+  firstName: string,
+): Promise<{ id: string; sentId: string; replyTo: string; email: string }> {
   const email = `${firstName.toLowerCase()}@lead.example`;
   const id = await postLead(t.app, "inquiries", { firstName, email });
   mail.smtp.received.length = 0;
-  const sent = await admin.post(`/api/admin/leads/inquiries/${id}/replies`, { subject: "About your SEO plan", body: `Hi ${firstName},\n\nWhen may we call you?\n\nOwner` });
+  const sent = await admin.post(`/api/admin/leads/inquiries/${id}/replies`, {
+    subject: "About your SEO plan",
+    body: `Hi ${firstName},\n\nWhen may we call you?\n\nOwner`,
+  });
   expect(sent.statusCode, sent.body).toBe(202);
   await t.app.leadReplies.settled();
   const [out] = await mail.smtp.waitFor(1);
@@ -57,7 +71,19 @@ async function answeredLead(firstName: string): Promise<{ id: string; sentId: st
 }
 
 /** A lead's answer as their mail program writes it: new text on top, our mail quoted under "On … wrote:". */
-function answer({ from, to, messageId, inReplyTo, text }: { from: string; to: string; messageId: string | null; inReplyTo?: string; text: string }): string {
+function answer({
+  from,
+  to,
+  messageId,
+  inReplyTo,
+  text,
+}: {
+  from: string;
+  to: string;
+  messageId: string | null;
+  inReplyTo?: string;
+  text: string;
+}): string {
   return [
     `From: A Lead <${from}>`,
     `To: ${to}`,
@@ -81,7 +107,14 @@ function answer({ from, to, messageId, inReplyTo, text }: { from: string; to: st
 describe("a reply from a lead", () => {
   it("to its replies+<token>@ address lands in its timeline, folded, and marks it replied", async () => {
     const lead = await answeredLead("Rosa");
-    await imap.deliver(answer({ from: lead.email, to: lead.replyTo, messageId: "<rosa-1@lead.example>", text: "Tuesday at 10 works — café on Main." }));
+    await imap.deliver(
+      answer({
+        from: lead.email,
+        to: lead.replyTo,
+        messageId: "<rosa-1@lead.example>",
+        text: "Tuesday at 10 works — café on Main.",
+      }),
+    );
 
     expect(await t.app.inbound.pollNow()).toEqual({ polled: true, stored: 1, duplicates: 0, unmatched: 0, skipped: 0 });
 
@@ -103,7 +136,15 @@ describe("a reply from a lead", () => {
 
   it("to the plain address is matched by In-Reply-To", async () => {
     const lead = await answeredLead("Omar");
-    await imap.deliver(answer({ from: lead.email, to: REPLY_ADDRESS, messageId: "<omar-1@lead.example>", inReplyTo: lead.sentId, text: "Please call after 3." }));
+    await imap.deliver(
+      answer({
+        from: lead.email,
+        to: REPLY_ADDRESS,
+        messageId: "<omar-1@lead.example>",
+        inReplyTo: lead.sentId,
+        text: "Please call after 3.",
+      }),
+    );
 
     expect(await t.app.inbound.pollNow()).toMatchObject({ polled: true, stored: 1, unmatched: 0 });
     const events = received((await detail(lead.id)).events);
@@ -112,26 +153,59 @@ describe("a reply from a lead", () => {
 
   it("delivered twice is stored once; one without a Message-ID too (its id made from its bytes)", async () => {
     const lead = await answeredLead("Lena");
-    const twice = answer({ from: lead.email, to: lead.replyTo, messageId: "<lena-1@lead.example>", text: "First answer." });
+    const twice = answer({
+      from: lead.email,
+      to: lead.replyTo,
+      messageId: "<lena-1@lead.example>",
+      text: "First answer.",
+    });
     const anonymous = answer({ from: lead.email, to: lead.replyTo, messageId: null, text: "Sent without an id." });
     for (const raw of [twice, twice, anonymous, anonymous]) await imap.deliver(raw);
 
     expect(await t.app.inbound.pollNow()).toEqual({ polled: true, stored: 2, duplicates: 2, unmatched: 0, skipped: 0 });
     expect(await rowsWithMessageId("<lena-1@lead.example>")).toEqual([{ leadId: lead.id, direction: "in" }]);
-    expect(received((await detail(lead.id)).events).map((e) => e.type === "email-in" && e.body)).toEqual(["First answer.", "Sent without an id."]);
+    expect(received((await detail(lead.id)).events).map((e) => e.type === "email-in" && e.body)).toEqual([
+      "First answer.",
+      "Sent without an id.",
+    ]);
     // Read again from the start (as after a UIDVALIDITY change): still stored once each.
-    await t.app.db.updateTable("mailboxState").set({ uidValidity: "another", lastUid: 0 }).where("id", "=", "INBOX").execute();
+    await t.app.db
+      .updateTable("mailboxState")
+      .set({ uidValidity: "another", lastUid: 0 })
+      .where("id", "=", "INBOX")
+      .execute();
     expect(await t.app.inbound.pollNow()).toMatchObject({ polled: true, stored: 0, unmatched: 0 });
     expect(received((await detail(lead.id)).events)).toHaveLength(2);
   });
 
   it("leaves an unrelated message alone", async () => {
-    const before = await t.app.db.selectFrom("leadMessages").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    await imap.deliver(answer({ from: "news@shop.example", to: REPLY_ADDRESS, messageId: "<newsletter-1@shop.example>", inReplyTo: "<unknown@shop.example>", text: "Our spring sale!" }));
-    await imap.deliver(answer({ from: "someone@else.example", to: "replies+NotAToken123456789012@summit.example", messageId: "<stranger-1@else.example>", text: "Hello?" }));
+    const before = await t.app.db
+      .selectFrom("leadMessages")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    await imap.deliver(
+      answer({
+        from: "news@shop.example",
+        to: REPLY_ADDRESS,
+        messageId: "<newsletter-1@shop.example>",
+        inReplyTo: "<unknown@shop.example>",
+        text: "Our spring sale!",
+      }),
+    );
+    await imap.deliver(
+      answer({
+        from: "someone@else.example",
+        to: "replies+NotAToken123456789012@summit.example",
+        messageId: "<stranger-1@else.example>",
+        text: "Hello?",
+      }),
+    );
 
     expect(await t.app.inbound.pollNow()).toEqual({ polled: true, stored: 0, duplicates: 0, unmatched: 2, skipped: 0 });
-    const after = await t.app.db.selectFrom("leadMessages").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await t.app.db
+      .selectFrom("leadMessages")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 });
@@ -139,35 +213,60 @@ describe("a reply from a lead", () => {
 describe("the mailbox", () => {
   it("says when collecting: the address and the last check", async () => {
     const status = (await get("/api/admin/inbound-status")).json<InboundStatus>();
-    expect(status).toEqual({ collecting: true, replyAddress: REPLY_ADDRESS, lastPolledAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), lastError: null });
+    expect(status).toEqual({
+      collecting: true,
+      replyAddress: REPLY_ADDRESS,
+      lastPolledAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      lastError: null,
+    });
     expect((await t.app.inject({ method: "GET", url: "/api/admin/inbound-status" })).statusCode).toBe(401);
   });
 
   it("down: the error is recorded, nothing crashes; back up: what arrived meanwhile is collected on the next poll", async () => {
     const lead = await answeredLead("Iris");
-    await imap.deliver(answer({ from: lead.email, to: lead.replyTo, messageId: "<iris-1@lead.example>", text: "Still interested." }));
+    await imap.deliver(
+      answer({ from: lead.email, to: lead.replyTo, messageId: "<iris-1@lead.example>", text: "Still interested." }),
+    );
     const lastGood = (await get("/api/admin/inbound-status")).json<InboundStatus>().lastPolledAt;
     await imap.stop();
 
-    expect(await t.app.inbound.pollNow()).toEqual({ polled: false, reason: "failed", error: "Could not connect to the IMAP server: the connection was refused." });
+    expect(await t.app.inbound.pollNow()).toEqual({
+      polled: false,
+      reason: "failed",
+      error: "Could not connect to the IMAP server: the connection was refused.",
+    });
     const down = await get("/api/admin/inbound-status");
     expect(down.statusCode).toBe(200);
-    expect(down.json<InboundStatus>()).toEqual({ collecting: true, replyAddress: REPLY_ADDRESS, lastPolledAt: lastGood, lastError: "Could not connect to the IMAP server: the connection was refused." });
+    expect(down.json<InboundStatus>()).toEqual({
+      collecting: true,
+      replyAddress: REPLY_ADDRESS,
+      lastPolledAt: lastGood,
+      lastError: "Could not connect to the IMAP server: the connection was refused.",
+    });
     expect((await get(`/api/admin/leads/inquiries/${lead.id}`)).statusCode).toBe(200);
 
     await imap.restart();
     expect(await t.app.inbound.pollNow()).toMatchObject({ polled: true, stored: 1 });
-    expect(received((await detail(lead.id)).events).map((e) => e.type === "email-in" && e.body)).toEqual(["Still interested."]);
+    expect(received((await detail(lead.id)).events).map((e) => e.type === "email-in" && e.body)).toEqual([
+      "Still interested.",
+    ]);
     expect((await get("/api/admin/inbound-status")).json<InboundStatus>().lastError).toBeNull();
   }, 30_000);
 
   it("with a wrong password: the error says so", async () => {
     const wrong = new URL(imap.url);
     wrong.password = "not-the-password";
-    const other = await createTestApp({ inbound: { ...inboundConfig(3_600_000)!, imapUrl: wrong.toString() } }, t.testDatabase);
+    const other = await createTestApp(
+      { inbound: { ...inboundConfig(3_600_000)!, imapUrl: wrong.toString() } },
+      t.testDatabase,
+    );
     try {
       await other.app.inbound.settled();
-      expect(await other.app.inbound.pollNow()).toEqual({ polled: false, reason: "failed", error: "The IMAP server refused the user name or password in IMAP_URL." });
+      expect(await other.app.inbound.pollNow()).toEqual({
+        polled: false,
+        reason: "failed",
+        error: "The IMAP server refused the user name or password in IMAP_URL.",
+      });
     } finally {
       await other.close();
       // The good instance's next poll clears the error it left.
@@ -176,7 +275,10 @@ describe("the mailbox", () => {
   }, 30_000);
 
   it("two instances on one database: one polls at a time, a reply is stored once", async () => {
-    const second = await createTestApp({ delivery: smtpDeliveryConfig(mail.smtp.url, { notify: [] }), inbound: inboundConfig(3_600_000) }, t.testDatabase);
+    const second = await createTestApp(
+      { delivery: smtpDeliveryConfig(mail.smtp.url, { notify: [] }), inbound: inboundConfig(3_600_000) },
+      t.testDatabase,
+    );
     try {
       await second.app.inbound.settled();
       // While another instance holds the lease, a poll does nothing.
@@ -186,8 +288,20 @@ describe("the mailbox", () => {
       await state.releaseLease("another instance");
 
       const lead = await answeredLead("Noor");
-      await imap.deliver(answer({ from: lead.email, to: lead.replyTo, messageId: "<noor-1@lead.example>", text: "Both of you read this." }));
-      const outcomes = await Promise.all([t.app.inbound.pollNow(), second.app.inbound.pollNow(), t.app.inbound.pollNow(), second.app.inbound.pollNow()]);
+      await imap.deliver(
+        answer({
+          from: lead.email,
+          to: lead.replyTo,
+          messageId: "<noor-1@lead.example>",
+          text: "Both of you read this.",
+        }),
+      );
+      const outcomes = await Promise.all([
+        t.app.inbound.pollNow(),
+        second.app.inbound.pollNow(),
+        t.app.inbound.pollNow(),
+        second.app.inbound.pollNow(),
+      ]);
       expect(outcomes.reduce((sum, o) => sum + (o.polled ? o.stored : 0), 0)).toBe(1);
       expect(await rowsWithMessageId("<noor-1@lead.example>")).toEqual([{ leadId: lead.id, direction: "in" }]);
     } finally {
@@ -202,7 +316,9 @@ describe("the mailbox", () => {
     try {
       await live.app.inbound.settled();
       const delivered = Date.now();
-      await imap.deliver(answer({ from: lead.email, to: lead.replyTo, messageId: "<tess-1@lead.example>", text: "Timed." }));
+      await imap.deliver(
+        answer({ from: lead.email, to: lead.replyTo, messageId: "<tess-1@lead.example>", text: "Timed." }),
+      );
       let elapsed = -1;
       while (Date.now() - delivered < 10_000) {
         if ((await rowsWithMessageId("<tess-1@lead.example>")).length > 0) {

@@ -46,9 +46,12 @@ export function describeImapError(error: unknown): string {
   const e = error as { code?: string; authenticationFailed?: boolean; responseText?: string; message?: string };
   if (e.authenticationFailed) return "The IMAP server refused the user name or password in IMAP_URL.";
   if (e.code === "ECONNREFUSED") return "Could not connect to the IMAP server: the connection was refused.";
-  if (e.code === "ENOTFOUND" || e.code === "EAI_AGAIN") return "Could not connect to the IMAP server: its host name was not found.";
-  if (e.code === "ETIMEDOUT" || e.code === "CONNECT_TIMEOUT" || e.code === "GREETING_TIMEOUT") return "Could not connect to the IMAP server: it did not answer in time.";
-  if (e.code === "NoConnection" || e.code === "EConnectionClosed" || e.code === "ECONNRESET") return "The IMAP server closed the connection.";
+  if (e.code === "ENOTFOUND" || e.code === "EAI_AGAIN")
+    return "Could not connect to the IMAP server: its host name was not found.";
+  if (e.code === "ETIMEDOUT" || e.code === "CONNECT_TIMEOUT" || e.code === "GREETING_TIMEOUT")
+    return "Could not connect to the IMAP server: it did not answer in time.";
+  if (e.code === "NoConnection" || e.code === "EConnectionClosed" || e.code === "ECONNRESET")
+    return "The IMAP server closed the connection.";
   const text = e.responseText ?? e.message ?? String(error);
   return `The IMAP server answered: ${text}`.slice(0, 500);
 }
@@ -112,7 +115,12 @@ export function createInboundPoller({
   function received(parsed: ParsedMail, raw: Buffer, match: { lead: LeadRef; to: string }): ReceivedMessage {
     const sender = parsed.from?.value[0];
     const folded = foldReply(parsed.text ?? "");
-    const references = parsed.references === undefined ? null : Array.isArray(parsed.references) ? parsed.references.join(" ") : parsed.references;
+    const references =
+      parsed.references === undefined
+        ? null
+        : Array.isArray(parsed.references)
+          ? parsed.references.join(" ")
+          : parsed.references;
     return {
       lead: match.lead,
       messageId: messageIdOf(parsed, raw),
@@ -130,7 +138,14 @@ export function createInboundPoller({
   async function poll(): Promise<PollOutcome> {
     if (!(await state.takeLease(holder, clock(), leaseUntil()))) return { polled: false, reason: "lease held" };
     const outcome = { polled: true as const, stored: 0, duplicates: 0, unmatched: 0, skipped: 0 };
-    const imap = new ImapFlow({ ...imapOptionsOf(inbound.imapUrl), logger: false, disableAutoIdle: true, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs * 4 });
+    const imap = new ImapFlow({
+      ...imapOptionsOf(inbound.imapUrl),
+      logger: false,
+      disableAutoIdle: true,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs * 4,
+    });
     client = imap;
     // A socket error after connecting is also thrown by the command under way; without a listener it would end the process.
     imap.on("error", () => undefined);
@@ -151,11 +166,13 @@ export function createInboundPoller({
         more = uids.length > BATCH;
         if (batch.length === 0) break;
         const sizes = new Map<number, number>();
-        for await (const message of imap.fetch(batch.join(","), { uid: true, size: true }, { uid: true })) sizes.set(message.uid, message.size ?? 0);
+        for await (const message of imap.fetch(batch.join(","), { uid: true, size: true }, { uid: true }))
+          sizes.set(message.uid, message.size ?? 0);
         const wanted = batch.filter((uid) => (sizes.get(uid) ?? 0) <= MAX_MESSAGE_BYTES);
         const sources = new Map<number, Buffer>();
         if (wanted.length > 0) {
-          for await (const message of imap.fetch(wanted.join(","), { uid: true, source: true }, { uid: true })) if (message.source) sources.set(message.uid, message.source);
+          for await (const message of imap.fetch(wanted.join(","), { uid: true, source: true }, { uid: true }))
+            if (message.source) sources.set(message.uid, message.source);
         }
         for (const uid of batch) {
           const raw = sources.get(uid);
@@ -208,7 +225,9 @@ export function createInboundPoller({
       failures += 1;
       const message = describeImapError(error);
       log.warn({ failures, reason: message }, "could not read the replies mailbox; will retry");
-      await state.recordPoll(clock(), message).catch((dbError: unknown) => log.warn({ err: dbError }, "could not record the mailbox's error"));
+      await state
+        .recordPoll(clock(), message)
+        .catch((dbError: unknown) => log.warn({ err: dbError }, "could not record the mailbox's error"));
       return { polled: false, reason: "failed", error: message };
     }
   }
@@ -226,7 +245,10 @@ export function createInboundPoller({
   function schedule(): void {
     if (stopped) return;
     // After failures: pollMs doubled per failure, at most BACKOFF_MAX_MS (a server down is not hammered).
-    const delay = failures === 0 ? inbound.pollMs : Math.min(inbound.pollMs * 2 ** Math.min(failures, 16), Math.max(BACKOFF_MAX_MS, inbound.pollMs));
+    const delay =
+      failures === 0
+        ? inbound.pollMs
+        : Math.min(inbound.pollMs * 2 ** Math.min(failures, 16), Math.max(BACKOFF_MAX_MS, inbound.pollMs));
     timer = setTimeout(() => {
       void run().then(schedule);
     }, delay);

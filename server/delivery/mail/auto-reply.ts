@@ -8,7 +8,15 @@ import { serviceTypeLabels } from "../../../contract/service-inquiry.ts";
 import type { LeadOf } from "../../repositories/leads/lead-tables.ts";
 import { requestedMeeting, type SummaryRow } from "../lead-summary.ts";
 import { meetingRequestIcs } from "./ics.ts";
-import { deliveryMessageId, escapeHtml, headerText, htmlDocument, parseMailbox, rowsHtml, rowsText } from "./mail-parts.ts";
+import {
+  deliveryMessageId,
+  escapeHtml,
+  headerText,
+  htmlDocument,
+  parseMailbox,
+  rowsHtml,
+  rowsText,
+} from "./mail-parts.ts";
 
 // The confirmation to the lead (AUTO_REPLY=true): thanks, the reply promise of the page they used, what
 // they asked for, and the requested meeting as an .ics file they can put in their calendar as tentative.
@@ -34,7 +42,10 @@ const NAME_MAX = 100;
 const MEETING_MINUTES = 30;
 
 /** The product labels a lead can hold that are ours: the contact form's chips and the short forms' fixed products. */
-const knownProducts: ReadonlySet<string> = new Set<string>([...contactProductOptions, ...[...publicForms.values()].flatMap((form) => form.products ?? [])]);
+const knownProducts: ReadonlySet<string> = new Set<string>([
+  ...contactProductOptions,
+  ...[...publicForms.values()].flatMap((form) => form.products ?? []),
+]);
 
 /** What the lead asked for, from closed lists only: the form (when it is one of ours), the service or products, the meeting. */
 function requestRows<K extends LeadKind>(kind: K, lead: LeadOf[K]): SummaryRow[] {
@@ -54,7 +65,15 @@ function requestRows<K extends LeadKind>(kind: K, lead: LeadOf[K]): SummaryRow[]
   return rows;
 }
 
-export function autoReplyMail<K extends LeadKind>({ kind, lead, deliveryId, from, companyName, phone, now = new Date() }: AutoReplyInput<K>): Mail.Options {
+export function autoReplyMail<K extends LeadKind>({
+  kind,
+  lead,
+  deliveryId,
+  from,
+  companyName,
+  phone,
+  now = new Date(),
+}: AutoReplyInput<K>): Mail.Options {
   const fromMailbox = parseMailbox(from);
   const ourName = companyName || fromMailbox.name;
   const sender = ourName || "our team";
@@ -64,11 +83,14 @@ export function autoReplyMail<K extends LeadKind>({ kind, lead, deliveryId, from
   const call = phone ? `If it is urgent, call us at ${phone}.` : null;
   const contact = kind === "contacts" ? (lead as LeadOf["contacts"]) : null;
   const meeting = contact ? requestedMeeting(contact) : null;
-  const meetingNote = meeting ? "The meeting time you asked for is requested, not yet booked: we will confirm it with you." : null;
+  const meetingNote = meeting
+    ? "The meeting time you asked for is requested, not yet booked: we will confirm it with you."
+    : null;
   const subject = headerText(ourName ? `${ourName}: we received your request` : "We received your request", 150);
   const greeting = isEchoableName(lead.firstName) ? `Hello ${lead.firstName},` : "Hello,";
   // The To display name follows the same rule; otherwise the bare address.
-  const toName = isEchoableName(lead.firstName) && isEchoableName(lead.lastName) ? `${lead.firstName} ${lead.lastName}` : null;
+  const toName =
+    isEchoableName(lead.firstName) && isEchoableName(lead.lastName) ? `${lead.firstName} ${lead.lastName}` : null;
 
   const text = [
     greeting,
@@ -103,7 +125,11 @@ export function autoReplyMail<K extends LeadKind>({ kind, lead, deliveryId, from
     contact?.meetingDate && contact.meetingTime && contact.timezone
       ? meetingRequestIcs({
           uid: deliveryMessageId(deliveryId, from).slice(1, -1),
-          start: { date: contact.meetingDate, hour: Number(contact.meetingTime.slice(0, 2)), timeZone: contact.timezone },
+          start: {
+            date: contact.meetingDate,
+            hour: Number(contact.meetingTime.slice(0, 2)),
+            timeZone: contact.timezone,
+          },
           durationMinutes: MEETING_MINUTES,
           summary: `Meeting with ${sender} (requested — to be confirmed)`,
           description: `You asked for this meeting. It is not booked yet: ${sender} will confirm it.${phone ? ` Phone: ${phone}.` : ""}`,
@@ -121,7 +147,9 @@ export function autoReplyMail<K extends LeadKind>({ kind, lead, deliveryId, from
     html,
     messageId: deliveryMessageId(deliveryId, from),
     ...(ics && {
-      attachments: [{ filename: "meeting-request.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" }],
+      attachments: [
+        { filename: "meeting-request.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" },
+      ],
     }),
   };
 }

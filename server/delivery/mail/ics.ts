@@ -25,12 +25,14 @@ const YEAR_MS = 366 * 24 * 60 * 60 * 1000;
 
 /** TEXT values (RFC 5545 §3.3.11): backslash, semicolon, comma and newlines escaped; other controls dropped. */
 export function icsText(value: string): string {
-  return value
-    .replace(/\r\n?/g, "\n")
-    // eslint-disable-next-line no-control-regex -- control characters are what is removed
-    .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, "")
-    .replace(/[\\;,]/g, (c) => `\\${c}`)
-    .replace(/\n/g, "\\n");
+  return (
+    value
+      .replace(/\r\n?/g, "\n")
+      // eslint-disable-next-line no-control-regex -- control characters are what is removed
+      .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, "")
+      .replace(/[\\;,]/g, (c) => `\\${c}`)
+      .replace(/\n/g, "\\n")
+  );
 }
 
 /** A parameter value (CN=...): quoted, and DQUOTE and controls removed, as §3.2 allows no escape for them. */
@@ -95,7 +97,15 @@ function vtimezone(timeZone: string, around: number): string[] {
           to: offsetToMs,
           name: zoneAbbreviation(at, timeZone),
         }))
-      : [{ kind: "STANDARD", start: "19700101T000000", from: zoneOffsetMs(around, timeZone), to: zoneOffsetMs(around, timeZone), name: zoneAbbreviation(around, timeZone) }];
+      : [
+          {
+            kind: "STANDARD",
+            start: "19700101T000000",
+            from: zoneOffsetMs(around, timeZone),
+            to: zoneOffsetMs(around, timeZone),
+            name: zoneAbbreviation(around, timeZone),
+          },
+        ];
   return [
     "BEGIN:VTIMEZONE",
     `TZID:${timeZone}`,
@@ -112,7 +122,15 @@ function vtimezone(timeZone: string, around: number): string[] {
 }
 
 /** The .ics text (CRLF line ends, folded lines) of a requested, not yet confirmed meeting. */
-export function meetingRequestIcs({ uid, start, durationMinutes, summary, description, organizer, now }: MeetingRequestIcs): string {
+export function meetingRequestIcs({
+  uid,
+  start,
+  durationMinutes,
+  summary,
+  description,
+  organizer,
+  now,
+}: MeetingRequestIcs): string {
   const startsAt = zonedInstant(start.date, start.hour, start.timeZone).getTime();
   const lines = [
     "BEGIN:VCALENDAR",

@@ -14,7 +14,16 @@ const sink = smtpServerForThisFile();
 const from = "Agency Team <hello@agency.example>";
 const adminUrl = "https://agency.example/admin/leads/contacts/7b0c6a52-2f4e-4d3a-9a51-0c1e5f3d2a11";
 const owner = (overrides: Partial<Parameters<typeof ownerMail>[0]> = {}) =>
-  ownerMail({ kind: "contacts", lead: contactLead(), deliveryId: "d-1", from, to: ["owner@agency.example", "sales@agency.example"], ownerTimeZone: "America/New_York", adminUrl, ...overrides });
+  ownerMail({
+    kind: "contacts",
+    lead: contactLead(),
+    deliveryId: "d-1",
+    from,
+    to: ["owner@agency.example", "sales@agency.example"],
+    ownerTimeZone: "America/New_York",
+    adminUrl,
+    ...overrides,
+  });
 
 async function sendAndReceive(message: Parameters<MailTransport["send"]>[0]) {
   await sink.transport.send(message);
@@ -63,8 +72,12 @@ describe("the owner's e-mail", () => {
     expect(parsed.html).toContain(`<a href="${adminUrl}"`);
     expect(parsed.html).toContain(meeting.replace("owner's", "owner&#39;s"));
     // Issue 33: the reply-by time leads, and the answer belongs in the admin, where it is recorded.
-    expect((parsed.text ?? "").split("\n")[0]).toBe("New contact request from Ada Lovelace. Reply by Tue, Nov 24, 2026, 10:04 AM Eastern Time.");
-    expect(parsed.text).toContain("Answer from the lead's page in the admin (Reply, or Log a call) so the answer is recorded.");
+    expect((parsed.text ?? "").split("\n")[0]).toBe(
+      "New contact request from Ada Lovelace. Reply by Tue, Nov 24, 2026, 10:04 AM Eastern Time.",
+    );
+    expect(parsed.text).toContain(
+      "Answer from the lead's page in the admin (Reply, or Log a call) so the answer is recorded.",
+    );
     expect(parsed.text).not.toContain("Reply to this e-mail to answer the lead.");
   });
 
@@ -82,16 +95,22 @@ describe("the owner's e-mail", () => {
   it("keeps a CR/LF injection in a name out of the headers", async () => {
     const lead = contactLead({ firstName: "Eve\r\nBcc: victim@example.com", lastName: "X\nX-Injected: yes" });
     const { parsed, raw, envelopeTo } = await sendAndReceive(owner({ lead }));
-    expect(parsed.subject).toBe("New lead: Eve Bcc: victim@example.com X X-Injected: yes — SEO Services, Website Design");
+    expect(parsed.subject).toBe(
+      "New lead: Eve Bcc: victim@example.com X X-Injected: yes — SEO Services, Website Design",
+    );
     expect(headerNames(raw)).not.toContain("bcc");
     expect(headerNames(raw)).not.toContain("x-injected");
     expect(parsed.headers.has("bcc")).toBe(false);
     expect(envelopeTo).toEqual(["owner@agency.example", "sales@agency.example"]);
-    expect(addresses(parsed.replyTo)).toEqual([{ name: "Eve Bcc: victim@example.com X X-Injected: yes", address: "ada@example.com" }]);
+    expect(addresses(parsed.replyTo)).toEqual([
+      { name: "Eve Bcc: victim@example.com X X-Injected: yes", address: "ada@example.com" },
+    ]);
   });
 
   it("bounds a long subject", async () => {
-    const { parsed } = await sendAndReceive(owner({ lead: contactLead({ firstName: "A".repeat(100), lastName: "B".repeat(100) }) }));
+    const { parsed } = await sendAndReceive(
+      owner({ lead: contactLead({ firstName: "A".repeat(100), lastName: "B".repeat(100) }) }),
+    );
     expect(parsed.subject).toHaveLength(150);
     expect(parsed.subject!.endsWith("…")).toBe(true);
   });
@@ -104,10 +123,20 @@ describe("the owner's e-mail", () => {
 
   it("lists an inquiry's service, budget and message", async () => {
     const { parsed } = await sendAndReceive(
-      ownerMail({ kind: "inquiries", lead: inquiryLead(), deliveryId: "d-2", from, to: ["owner@agency.example"], ownerTimeZone: "America/New_York", adminUrl: null }),
+      ownerMail({
+        kind: "inquiries",
+        lead: inquiryLead(),
+        deliveryId: "d-2",
+        from,
+        to: ["owner@agency.example"],
+        ownerTimeZone: "America/New_York",
+        adminUrl: null,
+      }),
     );
     expect(parsed.subject).toBe("New lead: Grace Hopper — Search Engine Optimization");
-    expect(parsed.text).toContain("Service: Search Engine Optimization\nBudget: Prefer to discuss\nMessage:\n  We need more calls.\n  Mostly from Arlington.");
+    expect(parsed.text).toContain(
+      "Service: Search Engine Optimization\nBudget: Prefer to discuss\nMessage:\n  We need more calls.\n  Mostly from Arlington.",
+    );
     expect(parsed.html).toContain("We need more calls.<br>Mostly from Arlington.");
   });
 
@@ -115,7 +144,11 @@ describe("the owner's e-mail", () => {
     await sink.transport.send(owner({ deliveryId: "delivery-42" }));
     await sink.transport.send(owner({ deliveryId: "delivery-42" }));
     await sink.transport.send(owner({ deliveryId: "delivery-43" }));
-    expect(sink.smtp.received.map((m) => m.parsed.messageId)).toEqual(["<delivery-42@agency.example>", "<delivery-42@agency.example>", "<delivery-43@agency.example>"]);
+    expect(sink.smtp.received.map((m) => m.parsed.messageId)).toEqual([
+      "<delivery-42@agency.example>",
+      "<delivery-42@agency.example>",
+      "<delivery-43@agency.example>",
+    ]);
   });
 });
 
@@ -124,7 +157,15 @@ describe("the auto-reply", () => {
 
   it("thanks the lead by first name, lists the products and the meeting, promises 24 hours and attaches the requested meeting", async () => {
     const { parsed, envelopeTo } = await sendAndReceive(
-      autoReplyMail({ kind: "contacts", lead: contactLead(), deliveryId: "d-3", from, companyName: "Acme Marketing", phone: "+1 800 555 0000", now }),
+      autoReplyMail({
+        kind: "contacts",
+        lead: contactLead(),
+        deliveryId: "d-3",
+        from,
+        companyName: "Acme Marketing",
+        phone: "+1 800 555 0000",
+        now,
+      }),
     );
     expect(envelopeTo).toEqual(["ada@example.com"]);
     expect(addresses(parsed.from)).toEqual([{ name: "Agency Team", address: "hello@agency.example" }]);
@@ -168,7 +209,13 @@ describe("the auto-reply", () => {
 
   it("promises 4 hours on the home-services and law-firm forms", async () => {
     for (const formName of ["home-services-audit", "personal-injury-audit"]) {
-      const mail = autoReplyMail({ kind: "contacts", lead: contactLead({ formName }), deliveryId: `d-${formName}`, from, now });
+      const mail = autoReplyMail({
+        kind: "contacts",
+        lead: contactLead({ formName }),
+        deliveryId: `d-${formName}`,
+        from,
+        now,
+      });
       await sink.transport.send(mail);
     }
     expect(sink.smtp.received).toHaveLength(2);
@@ -179,7 +226,15 @@ describe("the auto-reply", () => {
   });
 
   it("names the form it came from when the form is one of ours", async () => {
-    const { parsed } = await sendAndReceive(autoReplyMail({ kind: "contacts", lead: contactLead({ formName: "lead-audit", pagePath: "/get-leads?x=evil.example" }), deliveryId: "d-6", from, now }));
+    const { parsed } = await sendAndReceive(
+      autoReplyMail({
+        kind: "contacts",
+        lead: contactLead({ formName: "lead-audit", pagePath: "/get-leads?x=evil.example" }),
+        deliveryId: "d-6",
+        from,
+        now,
+      }),
+    );
     expect(parsed.text).toContain("Form: Get Your FREE Lead Audit (/get-leads)");
     expect(parsed.text).not.toContain("evil.example");
   });
@@ -205,8 +260,15 @@ describe("the auto-reply", () => {
       products: ["SEO Services", "Free money at evil.example"],
       formName: "evil-form",
     });
-    const { parsed } = await sendAndReceive(autoReplyMail({ kind: "contacts", lead, deliveryId: "d-7", from, companyName: "Acme Marketing", now }));
-    const seen = [parsed.subject, parsed.text, parsed.html, ...parsed.attachments.map((a) => a.content.toString("utf8"))].join("\n");
+    const { parsed } = await sendAndReceive(
+      autoReplyMail({ kind: "contacts", lead, deliveryId: "d-7", from, companyName: "Acme Marketing", now }),
+    );
+    const seen = [
+      parsed.subject,
+      parsed.text,
+      parsed.html,
+      ...parsed.attachments.map((a) => a.content.toString("utf8")),
+    ].join("\n");
     for (const typed of ["pills", "evil", "Free money", "0100"]) expect(seen).not.toContain(typed);
     expect(parsed.subject).toBe("Acme Marketing: we received your request");
     expect(parsed.text).toContain("Products: SEO Services\n");
@@ -215,7 +277,9 @@ describe("the auto-reply", () => {
   });
 
   it("confirms an inquiry with its service, without the message or an attachment", async () => {
-    const { parsed } = await sendAndReceive(autoReplyMail({ kind: "inquiries", lead: inquiryLead(), deliveryId: "d-5", from: "hello@agency.example", now }));
+    const { parsed } = await sendAndReceive(
+      autoReplyMail({ kind: "inquiries", lead: inquiryLead(), deliveryId: "d-5", from: "hello@agency.example", now }),
+    );
     expect(parsed.attachments).toHaveLength(0);
     expect(parsed.subject).toBe("We received your request");
     expect(parsed.text).toContain("Thank you for contacting our team. We will get back to you within 24 hours.");

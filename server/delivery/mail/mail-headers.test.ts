@@ -21,12 +21,21 @@ const hostile: Hostile[] = [
   { name: "the issue's encoded word", firstName: ENCODED_BCC, lastName: "Lovelace" },
   { name: "an encoded word as the last name", firstName: "Eve", lastName: ENCODED_BCC },
   { name: "a Q-encoded word", firstName: "=?utf-8?q?Eve=0D=0ABcc:_victim@evil.example?=", lastName: "X" },
-  { name: "encoded words back to back", firstName: `${ENCODED_BCC}${ENCODED_BCC}`, lastName: "=?ISO-8859-1?Q?Bcc=3A_x@evil.example?=" },
+  {
+    name: "encoded words back to back",
+    firstName: `${ENCODED_BCC}${ENCODED_BCC}`,
+    lastName: "=?ISO-8859-1?Q?Bcc=3A_x@evil.example?=",
+  },
   { name: "an encoded word after non-ASCII text", firstName: `Zoë ${ENCODED_BCC}`, lastName: "Łukasiewicz" },
-  { name: "encoded words in the products (owner subject)", firstName: "Ada", lastName: "Lovelace", products: [ENCODED_BCC, "=?UTF-8?B?DQpDYzogeEBldmlsLmV4YW1wbGU=?="] },
+  {
+    name: "encoded words in the products (owner subject)",
+    firstName: "Ada",
+    lastName: "Lovelace",
+    products: [ENCODED_BCC, "=?UTF-8?B?DQpDYzogeEBldmlsLmV4YW1wbGU=?="],
+  },
   { name: "an encoded word in the company", firstName: "Ada", lastName: "Lovelace", company: ENCODED_BCC },
   { name: "CR/LF", firstName: "Eve\r\nBcc: victim@evil.example", lastName: "X\nCc: other@evil.example" },
-  { name: "quotes", firstName: 'Eve "the boss"', lastName: '\\"O\'Neil' },
+  { name: "quotes", firstName: 'Eve "the boss"', lastName: "\\\"O'Neil" },
   { name: "commas", firstName: "Eve, victim@evil.example", lastName: "Smith, other@evil.example," },
   { name: "angle brackets", firstName: "Eve <victim@evil.example>", lastName: ">, <other@evil.example" },
   { name: "an address", firstName: "victim@evil.example", lastName: "@evil.example" },
@@ -44,12 +53,26 @@ const sink = smtpServerForThisFile();
 
 type Mailbox = { name: string; address: string };
 /** What each parser read: the four headers compared, plus every header value decoded. */
-type Reading = { from: Mailbox[]; to: Mailbox[]; replyTo: Mailbox[]; cc: Mailbox[]; bcc: Mailbox[]; subject: string; decodedHeaders: string[] };
+type Reading = {
+  from: Mailbox[];
+  to: Mailbox[];
+  replyTo: Mailbox[];
+  cc: Mailbox[];
+  bcc: Mailbox[];
+  subject: string;
+  decodedHeaders: string[];
+};
 
 const mailparserBoxes = (field: ParsedMail["to"]): Mailbox[] =>
-  [field ?? []].flat().flatMap((object) => object.value.flatMap((a) => (a.group ? a.group : [a]))).map((a) => ({ name: a.name, address: a.address ?? "" }));
+  [field ?? []]
+    .flat()
+    .flatMap((object) => object.value.flatMap((a) => (a.group ? a.group : [a])))
+    .map((a) => ({ name: a.name, address: a.address ?? "" }));
 const postalBoxes = (field: Address | Address[] | undefined): Mailbox[] =>
-  [field ?? []].flat().flatMap((a) => (a.group ? a.group : [a])).map((a) => ({ name: a.name, address: a.address }));
+  [field ?? []]
+    .flat()
+    .flatMap((a) => (a.group ? a.group : [a]))
+    .map((a) => ({ name: a.name, address: a.address }));
 
 /** Every string inside a mailparser header value (address objects, structured headers), dates left out. */
 function strings(value: unknown): string[] {
@@ -78,12 +101,19 @@ function readWithPostalMime(email: Email): Reading {
     cc: postalBoxes(email.cc),
     bcc: postalBoxes(email.bcc),
     subject: email.subject ?? "",
-    decodedHeaders: [...email.headers.map((h) => decodeWords(h.value)), ...[email.from, ...(email.to ?? []), ...(email.replyTo ?? [])].flatMap((a) => (a ? [a.name] : []))],
+    decodedHeaders: [
+      ...email.headers.map((h) => decodeWords(h.value)),
+      ...[email.from, ...(email.to ?? []), ...(email.replyTo ?? [])].flatMap((a) => (a ? [a.name] : [])),
+    ],
   };
 }
 
 /** The header section of a raw message as unfolded lines. */
-const headerLines = (raw: string) => raw.slice(0, raw.indexOf("\r\n\r\n")).replace(/\r\n[ \t]/g, " ").split("\r\n");
+const headerLines = (raw: string) =>
+  raw
+    .slice(0, raw.indexOf("\r\n\r\n"))
+    .replace(/\r\n[ \t]/g, " ")
+    .split("\r\n");
 /** An encoded word a second decoding pass (some clients decode repeatedly) would still act on. */
 const ENCODED_WORD = /=\?[^?\s]*\?[bq]\?[^?\s]*\?=/i;
 
@@ -126,23 +156,61 @@ async function expectSafe(received: ReceivedMail, intended: { to: string[]; repl
 describe.each(hostile)("a lead with $name", (fields) => {
   const typed = JSON.stringify(fields);
   const leads: { label: string; kind: "contacts" | "inquiries"; lead: LeadOf["contacts"] | LeadOf["inquiries"] }[] = [
-    { label: "contact", kind: "contacts", lead: contactLead({ ...fields, email: "lead@example.com", company: fields.company ?? "Analytical Engines LLC", ...(fields.products && { products: fields.products }) }) },
-    { label: "inquiry", kind: "inquiries", lead: inquiryLead({ firstName: fields.firstName, lastName: fields.lastName, email: "lead@example.com", company: fields.company ?? null }) },
+    {
+      label: "contact",
+      kind: "contacts",
+      lead: contactLead({
+        ...fields,
+        email: "lead@example.com",
+        company: fields.company ?? "Analytical Engines LLC",
+        ...(fields.products && { products: fields.products }),
+      }),
+    },
+    {
+      label: "inquiry",
+      kind: "inquiries",
+      lead: inquiryLead({
+        firstName: fields.firstName,
+        lastName: fields.lastName,
+        email: "lead@example.com",
+        company: fields.company ?? null,
+      }),
+    },
   ];
 
-  it.each(leads)("the owner's mail ($label) goes to the owner only, Reply-To exactly the lead", async ({ kind, lead }) => {
-    await sink.transport.send(ownerMail({ kind, lead, deliveryId: "d-owner", from, to: notify, ownerTimeZone: "America/New_York", adminUrl: null }));
-    const [received] = await sink.smtp.waitFor(1);
-    const read = await expectSafe(received!, { to: notify, replyTo: ["lead@example.com"], typed });
-    // The owner still reads what was typed, literally, in the body.
-    for (const value of [lead.firstName, lead.lastName, lead.company ?? "", ...("products" in lead ? lead.products : [])]) {
-      for (const line of value.split(/\r?\n/)) expect(received!.parsed.text).toContain(line.trim());
-    }
-    expect(read.subject.startsWith("New lead: ")).toBe(true);
-  });
+  it.each(leads)(
+    "the owner's mail ($label) goes to the owner only, Reply-To exactly the lead",
+    async ({ kind, lead }) => {
+      await sink.transport.send(
+        ownerMail({
+          kind,
+          lead,
+          deliveryId: "d-owner",
+          from,
+          to: notify,
+          ownerTimeZone: "America/New_York",
+          adminUrl: null,
+        }),
+      );
+      const [received] = await sink.smtp.waitFor(1);
+      const read = await expectSafe(received!, { to: notify, replyTo: ["lead@example.com"], typed });
+      // The owner still reads what was typed, literally, in the body.
+      for (const value of [
+        lead.firstName,
+        lead.lastName,
+        lead.company ?? "",
+        ...("products" in lead ? lead.products : []),
+      ]) {
+        for (const line of value.split(/\r?\n/)) expect(received!.parsed.text).toContain(line.trim());
+      }
+      expect(read.subject.startsWith("New lead: ")).toBe(true);
+    },
+  );
 
   it.each(leads)("the auto-reply ($label) goes to the lead only, without a Reply-To", async ({ kind, lead }) => {
-    await sink.transport.send(autoReplyMail({ kind, lead, deliveryId: "d-auto", from, companyName: "Acme Marketing", now }));
+    await sink.transport.send(
+      autoReplyMail({ kind, lead, deliveryId: "d-auto", from, companyName: "Acme Marketing", now }),
+    );
     const [received] = await sink.smtp.waitFor(1);
     await expectSafe(received!, { to: ["lead@example.com"], replyTo: [], typed });
   });

@@ -39,13 +39,20 @@ export function deliveryMessageId(deliveryId: string, from: string): string {
 }
 
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
 }
 
 /** Rows as "Label: value" lines; a multi-line value is indented under its label. */
 export function rowsText(rows: SummaryRow[]): string {
   return rows
-    .map(({ label, value }) => (value.includes("\n") ? `${label}:\n  ${value.replace(/\r?\n/g, "\n  ")}` : `${label}: ${value}`))
+    .map(({ label, value }) =>
+      value.includes("\n") ? `${label}:\n  ${value.replace(/\r?\n/g, "\n  ")}` : `${label}: ${value}`,
+    )
     .join("\n");
 }
 

@@ -14,7 +14,15 @@ import { ownerMail } from "./owner-mail.ts";
 
 const from = "Agency <hello@agency.example>";
 const message = (deliveryId = "d-1") =>
-  ownerMail({ kind: "contacts", lead: contactLead(), deliveryId, from, to: ["owner@agency.example"], ownerTimeZone: "America/New_York", adminUrl: null });
+  ownerMail({
+    kind: "contacts",
+    lead: contactLead(),
+    deliveryId,
+    from,
+    to: ["owner@agency.example"],
+    ownerTimeZone: "America/New_York",
+    adminUrl: null,
+  });
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -108,7 +116,9 @@ describe("SMTP transport", () => {
   it("verifies the connection and the sign-in, and reports a refused sign-in with the server's answer", async () => {
     const smtp = await smtpServer({ auth: { user: "mailer", pass: "s3cret" } });
     const good = `smtp://mailer:s3cret@127.0.0.1:${smtp.port}`;
-    expect(await transportFor(good).verify()).toBe(`The SMTP server at 127.0.0.1:${smtp.port} accepted the connection and the sign-in.`);
+    expect(await transportFor(good).verify()).toBe(
+      `The SMTP server at 127.0.0.1:${smtp.port} accepted the connection and the sign-in.`,
+    );
     const error = await rejection(transportFor(`smtp://mailer:wrong@127.0.0.1:${smtp.port}`).verify());
     expect(error.message).toContain("535 5.7.8 Authentication credentials invalid");
     expect(error.permanent).toBe(true);
@@ -116,7 +126,11 @@ describe("SMTP transport", () => {
 
   it("sendTestMail sends a real message and returns the server's answer", async () => {
     const smtp = await smtpServer();
-    const answer = await sendTestMail(transportFor(smtp.url), { from, to: "owner@agency.example", now: new Date("2026-11-23T15:04:05.000Z") });
+    const answer = await sendTestMail(transportFor(smtp.url), {
+      from,
+      to: "owner@agency.example",
+      now: new Date("2026-11-23T15:04:05.000Z"),
+    });
     expect(answer).toMatch(/^250 /);
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]!.parsed.subject).toBe("Test e-mail from your website");

@@ -65,9 +65,12 @@ function smtpTransport(url: string, options: MailTransportOptions): MailTranspor
     async send(message) {
       try {
         const info = await transporter.sendMail(message);
-        const rejected = (info.rejected as (string | Mail.Address)[]).map((a) => (typeof a === "string" ? a : a.address));
+        const rejected = (info.rejected as (string | Mail.Address)[]).map((a) =>
+          typeof a === "string" ? a : a.address,
+        );
         return {
-          response: rejected.length > 0 ? `${info.response} (refused recipients: ${rejected.join(", ")})` : info.response,
+          response:
+            rejected.length > 0 ? `${info.response} (refused recipients: ${rejected.join(", ")})` : info.response,
           messageId: info.messageId,
         };
       } catch (error) {
@@ -90,7 +93,10 @@ function smtpTransport(url: string, options: MailTransportOptions): MailTranspor
 
 /** A Message-ID or delivery id as a file name part: only the characters every file system takes. */
 function fileNamePart(messageId: string): string {
-  return messageId.replace(/^<|>$/g, "").replace(/[^A-Za-z0-9._@-]+/g, "_").slice(0, 120);
+  return messageId
+    .replace(/^<|>$/g, "")
+    .replace(/[^A-Za-z0-9._@-]+/g, "_")
+    .slice(0, 120);
 }
 
 function filesTransport(dir: string, { now = () => new Date() }: MailTransportOptions): MailTransport {
@@ -120,7 +126,10 @@ function filesTransport(dir: string, { now = () => new Date() }: MailTransportOp
 }
 
 /** The admin's "send test e-mail": a real message through the transport; resolves to the server's answer. */
-export async function sendTestMail(transport: MailTransport, { from, to, now = new Date() }: { from: string; to: string; now?: Date }): Promise<string> {
+export async function sendTestMail(
+  transport: MailTransport,
+  { from, to, now = new Date() }: { from: string; to: string; now?: Date },
+): Promise<string> {
   const { response } = await transport.send({
     from,
     to,

@@ -20,13 +20,29 @@ export type MorningMailInput = {
   siteOrigin: string | null;
 };
 
-const timeIn = (timeZone: string) => new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+const timeIn = (timeZone: string) =>
+  new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
 /** A calendar day (YYYY-MM-DD read at UTC midnight) as "Wed, Nov 25, 2026": no zone shift. */
-const calendarDay = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "short", month: "short", day: "numeric", year: "numeric" });
+const calendarDay = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+});
 
 /** "Eastern Time" for America/New_York: the zone as people name it. */
 function zoneWords(timeZone: string, instant: number): string {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longGeneric" }).formatToParts(new Date(instant));
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longGeneric" }).formatToParts(
+    new Date(instant),
+  );
   return parts.find((part) => part.type === "timeZoneName")?.value ?? timeZone;
 }
 
@@ -39,25 +55,40 @@ export function morningMail({ from, to, day, queue, siteOrigin }: MorningMailInp
   const now = Date.parse(queue.now);
   const at = (iso: string) => timeIn(zone).format(new Date(iso));
   const link = (kind: LeadKind, id: string) => (siteOrigin ? `${siteOrigin}/admin/leads/${kind}/${id}` : null);
-  const facts = (lead: LeadRow) => [leadKindWords[lead.kind], formInWords(lead.formName), lead.phone || null].filter(Boolean).join(" · ");
+  const facts = (lead: LeadRow) =>
+    [leadKindWords[lead.kind], formInWords(lead.formName), lead.phone || null].filter(Boolean).join(" · ");
 
   const replies: Entry[] = queue.needsReply.items.map((lead) => ({
     title: leadDisplayName(lead),
     facts: facts(lead),
-    when: replyStateOf(lead, now) === "overdue" ? `Overdue: the reply was due ${at(lead.replyBy)}` : `Reply by ${at(lead.replyBy)}`,
+    when:
+      replyStateOf(lead, now) === "overdue"
+        ? `Overdue: the reply was due ${at(lead.replyBy)}`
+        : `Reply by ${at(lead.replyBy)}`,
     note: null,
     link: link(lead.kind, lead.id),
   }));
   const followUps: Entry[] = queue.followUps.items.map((lead) => ({
     title: leadDisplayName(lead),
     facts: facts(lead),
-    when: Date.parse(lead.followUpAt!) < now ? `Follow-up overdue since ${at(lead.followUpAt!)}` : `Follow up at ${at(lead.followUpAt!)}`,
+    when:
+      Date.parse(lead.followUpAt!) < now
+        ? `Follow-up overdue since ${at(lead.followUpAt!)}`
+        : `Follow up at ${at(lead.followUpAt!)}`,
     note: lead.followUpNote,
     link: link(lead.kind, lead.id),
   }));
   const sections = [
-    { heading: `Needs a reply (${queue.needsReply.total})`, entries: replies, more: queue.needsReply.total - replies.length },
-    { heading: `Follow-ups due today (${queue.followUps.total})`, entries: followUps, more: queue.followUps.total - followUps.length },
+    {
+      heading: `Needs a reply (${queue.needsReply.total})`,
+      entries: replies,
+      more: queue.needsReply.total - replies.length,
+    },
+    {
+      heading: `Follow-ups due today (${queue.followUps.total})`,
+      entries: followUps,
+      more: queue.followUps.total - followUps.length,
+    },
   ].filter((section) => section.entries.length > 0);
 
   const dayWords = calendarDay.format(new Date(`${day}T00:00:00Z`));
@@ -69,7 +100,9 @@ export function morningMail({ from, to, day, queue, siteOrigin }: MorningMailInp
   const intro = `Your day, ${dayWords} (times in ${zoneWords(zone, now)}).`;
   const nothing = "Nothing due today: no lead is waiting past its reply deadline and no follow-up is due.";
   const more = (count: number) => `…and ${count} more in the admin.`;
-  const admin = siteOrigin ? `Open the admin: ${siteOrigin}/admin` : "Open the admin to see every lead (no links: SITE_ORIGIN is not set).";
+  const admin = siteOrigin
+    ? `Open the admin: ${siteOrigin}/admin`
+    : "Open the admin to see every lead (no links: SITE_ORIGIN is not set).";
   const why = "You get this e-mail because the morning e-mail is on in the admin's Settings.";
 
   const text = [
@@ -79,7 +112,11 @@ export function morningMail({ from, to, day, queue, siteOrigin }: MorningMailInp
       ? [nothing, ""]
       : sections.flatMap((section) => [
           section.heading,
-          ...section.entries.flatMap((entry) => [`- ${entry.title} · ${entry.facts}`, `  ${entry.when}${entry.note ? `: “${entry.note}”` : ""}`, ...(entry.link ? [`  ${entry.link}`] : [])]),
+          ...section.entries.flatMap((entry) => [
+            `- ${entry.title} · ${entry.facts}`,
+            `  ${entry.when}${entry.note ? `: “${entry.note}”` : ""}`,
+            ...(entry.link ? [`  ${entry.link}`] : []),
+          ]),
           ...(section.more > 0 ? [more(section.more)] : []),
           "",
         ])),
@@ -102,7 +139,9 @@ export function morningMail({ from, to, day, queue, siteOrigin }: MorningMailInp
               `<h2 style="font-size:16px">${escapeHtml(section.heading)}</h2>\n<ul style="padding-left:20px">${section.entries.map(entryHtml).join("\n")}</ul>` +
               (section.more > 0 ? `\n<p>${escapeHtml(more(section.more))}</p>` : ""),
           )),
-      siteOrigin ? `<p><a href="${escapeHtml(`${siteOrigin}/admin`)}" style="color:#1d4ed8">Open the admin</a></p>` : `<p>${escapeHtml(admin)}</p>`,
+      siteOrigin
+        ? `<p><a href="${escapeHtml(`${siteOrigin}/admin`)}" style="color:#1d4ed8">Open the admin</a></p>`
+        : `<p>${escapeHtml(admin)}</p>`,
       `<p style="color:#555">${escapeHtml(why)}</p>`,
     ].join("\n"),
   );

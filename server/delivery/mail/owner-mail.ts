@@ -25,9 +25,18 @@ const SUBJECT_MAX = 150;
 const NAME_MAX = 100;
 const NO_LINK = "No link to the admin: SITE_ORIGIN is not set. Find the lead in the admin inbox.";
 /** Issue 33: an answer given from the lead's page is recorded (the lead's timeline, speed to lead); one sent from a mail program is not. */
-const ANSWER_IN_ADMIN = "Answer from the lead's page in the admin (Reply, or Log a call) so the answer is recorded. Replying to this e-mail writes to the lead directly, but nothing records it.";
+const ANSWER_IN_ADMIN =
+  "Answer from the lead's page in the admin (Reply, or Log a call) so the answer is recorded. Replying to this e-mail writes to the lead directly, but nothing records it.";
 
-export function ownerMail<K extends LeadKind>({ kind, lead, deliveryId, from, to, ownerTimeZone, adminUrl }: OwnerMailInput<K>): Mail.Options {
+export function ownerMail<K extends LeadKind>({
+  kind,
+  lead,
+  deliveryId,
+  from,
+  to,
+  ownerTimeZone,
+  adminUrl,
+}: OwnerMailInput<K>): Mail.Options {
   const name = leadDisplayName(lead);
   const request = leadRequestSummary(kind, lead);
   const rows = leadSummary(kind, lead, { ownerTimeZone });

@@ -39,8 +39,19 @@ export function securityChangeWords(change: SecurityChange): string {
  * The notice to queue in the account mails' outbox. `device`: the browser and system of the change ("Chrome
  * on macOS", lib/user-agent.ts), null when it was not made in a browser. The date is in the owner's time zone.
  */
-export function securityChangeMail(input: { to: string; companyName: string; change: SecurityChange; at: Date; timeZone: string; device: string | null }): AccountMail {
-  const when = new Intl.DateTimeFormat("en-US", { dateStyle: "full", timeStyle: "short", timeZone: input.timeZone }).format(input.at);
+export function securityChangeMail(input: {
+  to: string;
+  companyName: string;
+  change: SecurityChange;
+  at: Date;
+  timeZone: string;
+  device: string | null;
+}): AccountMail {
+  const when = new Intl.DateTimeFormat("en-US", {
+    dateStyle: "full",
+    timeStyle: "short",
+    timeZone: input.timeZone,
+  }).format(input.at);
   const where = input.device ? ` from ${input.device}` : "";
   const text = [
     `Your sign-in to ${input.companyName}'s admin was changed: ${securityChangeWords(input.change)} on ${when}${where}.`,

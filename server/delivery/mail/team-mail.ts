@@ -11,7 +11,13 @@ type Common = { from?: string; to: string; companyName: string };
 /** A ready message: a nodemailer message (with `from`) or an account mail for the outbox. */
 export type TeamMail = { from?: string; to: string; subject: string; text: string; html: string };
 
-function mail({ from, to }: Common, subjectText: string, paragraphs: string[], link: { href: string; label: string }, footnote: string): TeamMail {
+function mail(
+  { from, to }: Common,
+  subjectText: string,
+  paragraphs: string[],
+  link: { href: string; label: string },
+  footnote: string,
+): TeamMail {
   const subject = headerText(subjectText, 150);
   const text = [...paragraphs.flatMap((p) => [p, ""]), link.href, "", footnote, ""].join("\n");
   const html = htmlDocument(
@@ -25,7 +31,9 @@ function mail({ from, to }: Common, subjectText: string, paragraphs: string[], l
   return { ...(from ? { from } : {}), to, subject, text, html };
 }
 
-export function invitationMail(input: Common & { invitedBy: string; role: string; link: string; days: number }): TeamMail {
+export function invitationMail(
+  input: Common & { invitedBy: string; role: string; link: string; days: number },
+): TeamMail {
   return mail(
     input,
     `${input.invitedBy} invited you to ${input.companyName}'s lead inbox`,
@@ -42,22 +50,33 @@ export function passwordResetMail(input: Common & { link: string; minutes: numbe
   return mail(
     input,
     `Set a new password for ${input.companyName}'s admin`,
-    [`Someone asked to set a new password for ${input.to} on ${input.companyName}'s admin.`, `To choose a new one, open this link (it works once, for ${input.minutes} minutes):`],
+    [
+      `Someone asked to set a new password for ${input.to} on ${input.companyName}'s admin.`,
+      `To choose a new one, open this link (it works once, for ${input.minutes} minutes):`,
+    ],
     { href: input.link, label: "Set a new password" },
     "If you did not ask, ignore this e-mail: your password stays as it is.",
   );
 }
 
-export function assignmentMail(input: Common & { assignedBy: string; leads: { name: string; link: string }[]; inboxLink: string }): TeamMail {
+export function assignmentMail(
+  input: Common & { assignedBy: string; leads: { name: string; link: string }[]; inboxLink: string },
+): TeamMail {
   const one = input.leads.length === 1 ? input.leads[0]! : null;
   return mail(
     input,
-    one ? `${input.assignedBy} assigned you a lead: ${one.name}` : `${input.assignedBy} assigned you ${input.leads.length} leads`,
+    one
+      ? `${input.assignedBy} assigned you a lead: ${one.name}`
+      : `${input.assignedBy} assigned you ${input.leads.length} leads`,
     [
-      one ? `${input.assignedBy} assigned ${one.name} to you.` : `${input.assignedBy} assigned these leads to you: ${input.leads.map((lead) => lead.name).join(", ")}.`,
+      one
+        ? `${input.assignedBy} assigned ${one.name} to you.`
+        : `${input.assignedBy} assigned these leads to you: ${input.leads.map((lead) => lead.name).join(", ")}.`,
       one ? "Open the lead:" : "Open your leads:",
     ],
-    one ? { href: one.link, label: `Open ${one.name}` } : { href: input.inboxLink, label: "Open the leads assigned to you" },
+    one
+      ? { href: one.link, label: `Open ${one.name}` }
+      : { href: input.inboxLink, label: "Open the leads assigned to you" },
     `You get this e-mail because you are on ${input.companyName}'s team.`,
   );
 }

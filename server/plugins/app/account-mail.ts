@@ -3,7 +3,10 @@ import { PASSWORD_RESET_TTL_MS } from "../../../contract/team.ts";
 import { createAccountMailWorker, type ComposePasswordReset } from "../../delivery/account-mail.ts";
 import { passwordResetMail } from "../../delivery/mail/team-mail.ts";
 import { linkOrigin } from "../../lib/link-origin.ts";
-import { createAccountMailsRepository, type AccountMailsRepository } from "../../repositories/account-mails-repository.ts";
+import {
+  createAccountMailsRepository,
+  type AccountMailsRepository,
+} from "../../repositories/account-mails-repository.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -29,10 +32,25 @@ export default fp(
       const link = await app.repositories.passwordResets.createLink(address);
       if (!link) return null;
       const { companyName } = app.config.delivery.business;
-      const { subject, text, html } = passwordResetMail({ to: link.username, companyName, link: `${linkOrigin(app)}/admin/reset-password#${link.token}`, minutes: PASSWORD_RESET_TTL_MS / 60_000 });
+      const { subject, text, html } = passwordResetMail({
+        to: link.username,
+        companyName,
+        link: `${linkOrigin(app)}/admin/reset-password#${link.token}`,
+        minutes: PASSWORD_RESET_TTL_MS / 60_000,
+      });
       return { subject, text, html };
     };
-    const worker = app.mailer && mail ? createAccountMailWorker({ mails, composePasswordReset, mailer: app.mailer, from: mail.from, clock: app.clock, log: app.log }) : null;
+    const worker =
+      app.mailer && mail
+        ? createAccountMailWorker({
+            mails,
+            composePasswordReset,
+            mailer: app.mailer,
+            from: mail.from,
+            clock: app.clock,
+            log: app.log,
+          })
+        : null;
     app.decorate("accountMail", { mails, wake: () => worker?.wake(), settled: async () => worker?.settled() });
     const sweep = async () => {
       try {

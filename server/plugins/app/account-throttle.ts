@@ -21,11 +21,18 @@ export type AccountThrottle = {
    * Counts a sign-in attempt for `username`: the wait in ms when it must be refused, else whether it
    * comes from a known device of that account (its password check goes ahead of others').
    */
-  signInAttempt(request: FastifyRequest, username: string): Promise<{ refusedForMs: number } | { knownDevice: boolean }>;
+  signInAttempt(
+    request: FastifyRequest,
+    username: string,
+  ): Promise<{ refusedForMs: number } | { knownDevice: boolean }>;
   /** Whether the request carries a device cookie at all (unchecked: the check is a lookup). */
   hasDeviceCookie(request: FastifyRequest): boolean;
   /** A sign-in succeeded: clears the account's failures and remembers this device. */
-  signInSucceeded(request: FastifyRequest, reply: FastifyReply, user: { userId: string; username: string }): Promise<void>;
+  signInSucceeded(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: { userId: string; username: string },
+  ): Promise<void>;
   /** Counts a password change attempt of the admin; the wait in ms when it must be refused, else null. */
   passwordChangeAttempt(userId: string): Promise<number | null>;
   passwordChangeSucceeded(userId: string): Promise<void>;
@@ -93,7 +100,8 @@ export default fp(
         if (!enabled) return { knownDevice: false };
         const wait = await overLimit(signInKey(username));
         const device = deviceTokenHash(request);
-        const knownDevice = device !== null && (await knownDevices.isKnown(device, normalizeUsername(username), app.clock()));
+        const knownDevice =
+          device !== null && (await knownDevices.isKnown(device, normalizeUsername(username), app.clock()));
         if (wait === null) return { knownDevice };
         if (knownDevice) {
           // A higher limit, not none: a stolen device cookie guesses a bounded number of times too.

@@ -18,7 +18,8 @@ export default fp(
     }
     // The rule of every new password (contract/admin.ts): a weak ADMIN_PASSWORD stops the start, as a short one does.
     const checked = await adminPassword.safeParseAsync(bootstrap.password);
-    if (!checked.success) throw new Error(`ADMIN_PASSWORD is refused: ${checked.error.issues[0]?.message ?? "choose another password."}`);
+    if (!checked.success)
+      throw new Error(`ADMIN_PASSWORD is refused: ${checked.error.issues[0]?.message ?? "choose another password."}`);
     try {
       await users.create(bootstrap.email, await hashPassword(bootstrap.password), { name: bootstrap.name });
       app.log.info("created the admin account of ADMIN_EMAIL");

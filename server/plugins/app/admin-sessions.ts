@@ -17,7 +17,8 @@ import { createWorkLimiter, WorkLimiterBusyError } from "../../lib/work-limiter.
 export const FRESH_PROOF_MS = 5 * 60 * 1000;
 
 /** How a sign-in was proven: the activity's record and the session's "passed a second factor". */
-export type SignInMethod = "password" | "password+totp" | "password+recovery-code" | "password+passkey" | "passkey" | "invitation";
+export type SignInMethod =
+  "password" | "password+totp" | "password+recovery-code" | "password+passkey" | "passkey" | "invitation";
 
 const SIGN_IN_SUMMARIES: Record<SignInMethod, string> = {
   password: "signed in with a password",
@@ -29,7 +30,12 @@ const SIGN_IN_SUMMARIES: Record<SignInMethod, string> = {
 };
 
 /** The methods that passed a second factor (a passkey alone is one: possession, with the device's own user verification). */
-const WITH_SECOND_FACTOR: ReadonlySet<SignInMethod> = new Set(["password+totp", "password+recovery-code", "password+passkey", "passkey"]);
+const WITH_SECOND_FACTOR: ReadonlySet<SignInMethod> = new Set([
+  "password+totp",
+  "password+recovery-code",
+  "password+passkey",
+  "passkey",
+]);
 
 /** The signed-in user of a request. `sessionId`: the session's public id (the sessions list's "this device"). */
 export type Admin = {
@@ -49,7 +55,8 @@ export type Admin = {
  * that forgot its guard fails loudly here instead of acting for nobody.
  */
 export function adminOf(request: FastifyRequest): Admin {
-  if (!request.admin) throw new Error(`${request.routeOptions.url ?? "this route"} reads the admin without requireAdmin or requireOwner`);
+  if (!request.admin)
+    throw new Error(`${request.routeOptions.url ?? "this route"} reads the admin without requireAdmin or requireOwner`);
   return request.admin;
 }
 
@@ -71,7 +78,9 @@ export function statusOf(admin: Admin): AdminStatus {
 type SignInUser = { id: string; username: string; role: string; name: string | null };
 
 /** A right password of a user who has a second factor: the sign-in's second step comes next. */
-export type SecondFactorPending = { secondFactorFor: { id: string; username: string; name: string | null; methods: SecondFactorMethod[] } };
+export type SecondFactorPending = {
+  secondFactorFor: { id: string; username: string; name: string | null; methods: SecondFactorMethod[] };
+};
 
 /** The actor of an activity record (repositories/activity/) for a signed-in user. */
 export function activityActor(admin: Admin): { userId: string; name: string } {
@@ -84,7 +93,13 @@ export type AdminSessions = {
    * in app.signInWork (`priority` for a known device of the account) and rejects with
    * WorkLimiterBusyError, unhashed, when that is full.
    */
-  login(request: FastifyRequest, reply: FastifyReply, username: string, password: string, options?: { priority?: boolean }): Promise<AdminStatus | SecondFactorPending | null>;
+  login(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    username: string,
+    password: string,
+    options?: { priority?: boolean },
+  ): Promise<AdminStatus | SecondFactorPending | null>;
   /**
    * The one place a sign-in succeeds, for a user whose identity is proven: a session the browser held before
    * ends, a new one starts with its cookie, the user is marked signed in (with a rehashed password, when the
@@ -92,7 +107,13 @@ export type AdminSessions = {
    * the sign-in is recorded in the activity (an invitation's acceptance is recorded by the invitation itself).
    * `detail` is added to the activity's summary (the recovery codes left).
    */
-  completeSignIn(request: FastifyRequest, reply: FastifyReply, user: SignInUser, method: SignInMethod, options?: { detail?: string; rehashed?: string }): Promise<AdminStatus>;
+  completeSignIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: SignInUser,
+    method: SignInMethod,
+    options?: { detail?: string; rehashed?: string },
+  ): Promise<AdminStatus>;
   /** The user's second factors; none (an empty list) means the password alone signs them in. The one rule. */
   secondFactorsOf(userId: string, totpEnabledAt?: string | null): Promise<SecondFactorMethod[]>;
   /** The current session's user proved who they are again (password or a factor): see hasFreshProof. */
@@ -142,18 +163,43 @@ export default fp(
     }
 
     function clearCookie(request: FastifyRequest, reply: FastifyReply) {
-      reply.clearCookie(cookieName, { path: "/", httpOnly: true, sameSite: "lax", secure: request.protocol === "https" });
+      reply.clearCookie(cookieName, {
+        path: "/",
+        httpOnly: true,
+        sameSite: "lax",
+        secure: request.protocol === "https",
+      });
     }
 
     /** A fresh token at every sign-in; a session the browser already held is ended (no fixation). */
-    async function startSession(request: FastifyRequest, reply: FastifyReply, user: SignInUser, secondFactor: boolean): Promise<Admin> {
+    async function startSession(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      user: SignInUser,
+      secondFactor: boolean,
+    ): Promise<Admin> {
       const previous = request.cookies[cookieName];
       if (previous) await sessions.delete(hashSessionToken(previous));
       const token = createSessionToken();
       const now = app.clock();
-      const { id: sessionId } = await sessions.create({ tokenHash: hashSessionToken(token), userId: user.id, now, idleMs, maxMs, userAgent: request.headers["user-agent"], secondFactor });
+      const { id: sessionId } = await sessions.create({
+        tokenHash: hashSessionToken(token),
+        userId: user.id,
+        now,
+        idleMs,
+        maxMs,
+        userAgent: request.headers["user-agent"],
+        secondFactor,
+      });
       setCookie(request, reply, token);
-      request.admin = { userId: user.id, username: user.username, role: user.role as UserRole, name: user.name, sessionId, provenAt: now.toISOString() };
+      request.admin = {
+        userId: user.id,
+        username: user.username,
+        role: user.role as UserRole,
+        name: user.name,
+        sessionId,
+        provenAt: now.toISOString(),
+      };
       return request.admin;
     }
 
@@ -171,10 +217,12 @@ export default fp(
         // A hash made before argon2id, or with weaker parameters, is replaced now that the password is known;
         // in the work bound like every hash, and left for the next sign-in when the bound is full.
         const rehashed = needsRehash(user.passwordHash)
-          ? await signInWork.run(() => hashPassword(password)).catch((error: unknown) => {
-              if (error instanceof WorkLimiterBusyError) return undefined;
-              throw error;
-            })
+          ? await signInWork
+              .run(() => hashPassword(password))
+              .catch((error: unknown) => {
+                if (error instanceof WorkLimiterBusyError) return undefined;
+                throw error;
+              })
           : undefined;
         const methods = await adminSessions.secondFactorsOf(user.id, user.totpEnabledAt);
         if (methods.length > 0) {
@@ -185,7 +233,8 @@ export default fp(
       },
 
       async secondFactorsOf(userId, totpEnabledAt) {
-        const totpOn = totpEnabledAt !== undefined ? totpEnabledAt !== null : (await users.findById(userId))?.totpEnabledAt != null;
+        const totpOn =
+          totpEnabledAt !== undefined ? totpEnabledAt !== null : (await users.findById(userId))?.totpEnabledAt != null;
         const hasPasskey = (await app.repositories.passkeys.countOf(userId)) > 0;
         return [...(totpOn ? (["totp", "recovery-code"] as const) : []), ...(hasPasskey ? (["passkey"] as const) : [])];
       },
@@ -195,8 +244,16 @@ export default fp(
         const admin = await startSession(request, reply, user, WITH_SECOND_FACTOR.has(method));
         await app.accountThrottle.signInSucceeded(request, reply, admin);
         if (method !== "invitation") {
-          const summary = options.detail ? `${SIGN_IN_SUMMARIES[method]} (${options.detail})` : SIGN_IN_SUMMARIES[method];
-          await app.repositories.activity.record({ actor: activityActor(admin), kind: "sign-in", summary, subjectUserId: admin.userId, data: { method } });
+          const summary = options.detail
+            ? `${SIGN_IN_SUMMARIES[method]} (${options.detail})`
+            : SIGN_IN_SUMMARIES[method];
+          await app.repositories.activity.record({
+            actor: activityActor(admin),
+            kind: "sign-in",
+            summary,
+            subjectUserId: admin.userId,
+            data: { method },
+          });
         }
         request.log.info({ userId: user.id, method }, "admin signed in");
         return statusOf(admin);

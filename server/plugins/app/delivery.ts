@@ -17,8 +17,19 @@ export default fp(
   async (app) => {
     const config = app.config.delivery;
     const mailer = config.mail ? createMailTransport(config.mail.transport, { now: app.clock }) : null;
-    const send = createSenders({ config, siteOrigin: app.config.siteOrigin, leads: app.repositories.leads, mailer, clock: app.clock });
-    const worker = createDeliveryWorker({ deliveries: app.repositories.leads.deliveries, send, clock: app.clock, log: app.log });
+    const send = createSenders({
+      config,
+      siteOrigin: app.config.siteOrigin,
+      leads: app.repositories.leads,
+      mailer,
+      clock: app.clock,
+    });
+    const worker = createDeliveryWorker({
+      deliveries: app.repositories.leads.deliveries,
+      send,
+      clock: app.clock,
+      log: app.log,
+    });
     app.decorate("mailer", mailer);
     app.decorate("deliveryWorker", worker);
     app.addHook("onReady", async () => worker.start());

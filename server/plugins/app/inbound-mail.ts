@@ -30,7 +30,13 @@ export default fp(
       return;
     }
     const state = createMailboxStateRepository(app.db, inbound.mailbox);
-    const poller = createInboundPoller({ inbound, messages: createInboundMessages(app.db), state, clock: app.clock, log: app.log });
+    const poller = createInboundPoller({
+      inbound,
+      messages: createInboundMessages(app.db),
+      state,
+      clock: app.clock,
+      log: app.log,
+    });
     app.decorate("inbound", {
       pollNow: poller.pollNow,
       settled: poller.settled,

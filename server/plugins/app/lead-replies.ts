@@ -16,9 +16,16 @@ declare module "fastify" {
 /** Sends the replies users write to leads with the server's mail transport; without mail configured none are queued (409). */
 export default fp(
   async (app) => {
-    const worker = app.mailer && app.config.delivery.mail
-      ? createLeadReplyWorker({ outbox: createLeadMessageOutbox(app.db), mailer: app.mailer, replyAddress: app.config.inbound?.replyAddress ?? null, clock: app.clock, log: app.log })
-      : null;
+    const worker =
+      app.mailer && app.config.delivery.mail
+        ? createLeadReplyWorker({
+            outbox: createLeadMessageOutbox(app.db),
+            mailer: app.mailer,
+            replyAddress: app.config.inbound?.replyAddress ?? null,
+            clock: app.clock,
+            log: app.log,
+          })
+        : null;
     app.decorate("leadReplies", { wake: () => worker?.wake(), settled: async () => worker?.settled() });
     app.addHook("onReady", async () => {
       worker?.start();

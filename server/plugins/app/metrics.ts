@@ -58,8 +58,10 @@ export default fp(
         reply.code(401).header("www-authenticate", challenge).header("cache-control", "no-store").send({ message });
       app.get("/metrics", async (request: FastifyRequest, reply) => {
         const given = bearerToken(request.headers.authorization);
-        if (given === null) return refuse(reply, 'Bearer realm="metrics"', "The metrics need Authorization: Bearer <METRICS_TOKEN>.");
-        if (!sameToken(given, token)) return refuse(reply, 'Bearer realm="metrics", error="invalid_token"', "The metrics token is not valid.");
+        if (given === null)
+          return refuse(reply, 'Bearer realm="metrics"', "The metrics need Authorization: Bearer <METRICS_TOKEN>.");
+        if (!sameToken(given, token))
+          return refuse(reply, 'Bearer realm="metrics", error="invalid_token"', "The metrics token is not valid.");
         const scraped = await metrics.scrape();
         return reply.header("cache-control", "no-store").type(scraped.contentType).send(scraped.body);
       });

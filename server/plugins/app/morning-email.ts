@@ -14,7 +14,8 @@ export default fp(
   async (app) => {
     const morningEmail = createMorningEmail({
       settings: app.repositories.notificationSettings,
-      today: async (now, zone) => app.repositories.leads.today(now, zone, nowWindow(now, await app.repositories.businessHours.get())),
+      today: async (now, zone) =>
+        app.repositories.leads.today(now, zone, nowWindow(now, await app.repositories.businessHours.get())),
       mailer: app.mailer,
       config: app.config.delivery,
       siteOrigin: app.config.siteOrigin,

@@ -19,14 +19,20 @@ afterAll(async () => {
   await t.close();
 });
 
-const postContact = (headers: Record<string, string>) => t.app.inject({ method: "POST", url: "/api/contact", headers, payload: { ...validContact, ...human } });
+const postContact = (headers: Record<string, string>) =>
+  t.app.inject({ method: "POST", url: "/api/contact", headers, payload: { ...validContact, ...human } });
 
 describe("with SITE_ORIGIN set", () => {
   it("refuses another origin even when the Host header names it", async () => {
     const response = await postContact({ origin: "http://evil.example", host: "evil.example" });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: "Cross-site requests are not allowed" });
-    const forwarded = await postContact({ origin: "http://evil.example", host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "http" });
+    const forwarded = await postContact({
+      origin: "http://evil.example",
+      host: "evil.example",
+      "x-forwarded-host": "evil.example",
+      "x-forwarded-proto": "http",
+    });
     expect(forwarded.statusCode).toBe(403);
   });
 
@@ -39,8 +45,17 @@ describe("with SITE_ORIGIN set", () => {
     const response = await t.app.inject({
       method: "POST",
       url: "/forms/lead-audit",
-      headers: { origin: "http://evil.example", host: "evil.example", "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ firstName: "Eve", lastName: "Evil", email: "eve@example.com", phone: "555 010 0000" }).toString(),
+      headers: {
+        origin: "http://evil.example",
+        host: "evil.example",
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({
+        firstName: "Eve",
+        lastName: "Evil",
+        email: "eve@example.com",
+        phone: "555 010 0000",
+      }).toString(),
     });
     expect(response.statusCode).toBe(403);
     expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
@@ -70,7 +85,8 @@ describe("without SITE_ORIGIN (development)", () => {
   it("compares with the Host header, the only origin it knows", async () => {
     const dev = await createTestApp({ siteOrigin: null }, t.testDatabase);
     try {
-      const post = (headers: Record<string, string>) => dev.app.inject({ method: "POST", url: "/api/contact", headers, payload: { ...validContact, ...human } });
+      const post = (headers: Record<string, string>) =>
+        dev.app.inject({ method: "POST", url: "/api/contact", headers, payload: { ...validContact, ...human } });
       expect((await post({ origin: "http://localhost:4321", host: "localhost:4321" })).statusCode).toBe(201);
       expect((await post({ origin: "https://evil.example", host: "localhost:4321" })).statusCode).toBe(403);
     } finally {

@@ -31,7 +31,10 @@ function isOurOrigin(request: FastifyRequest, configured: string | null, origin:
   if (configured === null) return normalised === normalisedOrigin(`${request.protocol}://${request.host}`);
   if (normalised === configured) return true;
   const port = request.socket?.localPort;
-  return port !== undefined && [`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`].includes(normalised);
+  return (
+    port !== undefined &&
+    [`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`].includes(normalised)
+  );
 }
 
 /**
@@ -43,7 +46,8 @@ function isOurOrigin(request: FastifyRequest, configured: string | null, origin:
 export type FormPostOrigin = { kind: "ours" } | { kind: "foreign"; origin: string } | { kind: "unproven" };
 
 export function formPostOrigin(request: FastifyRequest, configured: string | null): FormPostOrigin {
-  const judged = (origin: string): FormPostOrigin => (isOurOrigin(request, configured, origin) ? { kind: "ours" } : { kind: "foreign", origin });
+  const judged = (origin: string): FormPostOrigin =>
+    isOurOrigin(request, configured, origin) ? { kind: "ours" } : { kind: "foreign", origin };
   const origin = request.headers.origin;
   if (origin !== undefined && origin !== "null") return judged(origin);
   const referer = request.headers.referer;
@@ -62,7 +66,11 @@ export function formPostOrigin(request: FastifyRequest, configured: string | nul
  * foreign: a route that takes one must also ask for a proof of its own (a link's token, the form's
  * confirmation step).
  */
-export function crossSiteOrigin(request: FastifyRequest, configured: string | null, options: { refererFallback: boolean }): string | null {
+export function crossSiteOrigin(
+  request: FastifyRequest,
+  configured: string | null,
+  options: { refererFallback: boolean },
+): string | null {
   if (options.refererFallback) {
     const found = formPostOrigin(request, configured);
     return found.kind === "foreign" ? found.origin : null;

@@ -44,7 +44,10 @@ export type Repositories = {
 export default fp(
   async (app) => {
     const repositories: Repositories = {
-      leads: createLeadsRepository(app.db, deliveryPlanner(app.config.delivery), { clock: app.clock, ownerTimeZone: app.config.delivery.ownerTimeZone }),
+      leads: createLeadsRepository(app.db, deliveryPlanner(app.config.delivery), {
+        clock: app.clock,
+        ownerTimeZone: app.config.delivery.ownerTimeZone,
+      }),
       users: createUsersRepository(app.db, app.clock),
       sessions: createSessionsRepository(app.db),
       rateLimits: createRateLimitsRepository(app.db),
@@ -66,7 +69,8 @@ export default fp(
     app.decorate("repositories", repositories);
     // The leads stored before a derived column existed get it once, before the server answers (reads never write it).
     const backfilled = await repositories.leads.backfillDerivedColumns();
-    if (Object.values(backfilled).some((count) => count > 0)) app.log.info({ leads: backfilled }, "wrote the derived columns of leads stored before them");
+    if (Object.values(backfilled).some((count) => count > 0))
+      app.log.info({ leads: backfilled }, "wrote the derived columns of leads stored before them");
   },
   { name: "repositories", dependencies: ["database"] },
 );

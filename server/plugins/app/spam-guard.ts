@@ -23,7 +23,8 @@ export default fp(
     const secret = await app.repositories.serverSecrets.get("form-token");
     const spamGuard: SpamGuard = {
       issueFormToken: () => signFormToken(secret, app.clock().getTime()),
-      verdict: (signals) => spamVerdict(signals, { secret, nowMs: app.clock().getTime(), minFillMs: app.config.formMinFillMs }),
+      verdict: (signals) =>
+        spamVerdict(signals, { secret, nowMs: app.clock().getTime(), minFillMs: app.config.formMinFillMs }),
       tokenStatus: (token) => formTokenStatus(secret, token, app.clock().getTime(), app.config.formMinFillMs).status,
       tokenToSpend: (token) => {
         const expiresAt = token === undefined ? null : formTokenExpiresAt(secret, token);

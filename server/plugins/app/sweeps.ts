@@ -11,17 +11,24 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export default fp(
   async (app) => {
-    const { sessions, rateLimits, knownDevices, leads, cspViolations, notificationSettings, verifications, pageViews } = app.repositories;
+    const { sessions, rateLimits, knownDevices, leads, cspViolations, notificationSettings, verifications, pageViews } =
+      app.repositories;
     const sweeps = [
       { removed: "removed expired sessions", run: () => sessions.deleteExpired(app.clock()) },
       { removed: "removed expired rate-limit counters", run: () => rateLimits.deleteExpired(app.clock()) },
       { removed: "removed expired known devices", run: () => knownDevices.deleteExpired(app.clock()) },
       { removed: "removed expired single-use codes", run: () => verifications.deleteExpired(app.clock()) },
       { removed: "removed expired idempotency keys", run: () => leads.deleteExpiredIdempotencyKeys(app.clock()) },
-      { removed: "removed expired auto-reply recipients", run: () => leads.deliveries.deleteExpiredAutoReplyRecipients(app.clock()) },
+      {
+        removed: "removed expired auto-reply recipients",
+        run: () => leads.deliveries.deleteExpiredAutoReplyRecipients(app.clock()),
+      },
       { removed: "removed expired used form tokens", run: () => leads.deleteExpiredFormTokenUses(app.clock()) },
       { removed: "removed old CSP violation counts", run: () => cspViolations.deleteExpired(app.clock()) },
-      { removed: "removed old morning e-mail days", run: () => notificationSettings.deleteOldMorningEmails(app.clock()) },
+      {
+        removed: "removed old morning e-mail days",
+        run: () => notificationSettings.deleteOldMorningEmails(app.clock()),
+      },
       { removed: "removed page-view counts older than 25 months", run: () => pageViews.deleteExpired(app.clock()) },
     ];
     // LEAD_RETENTION_DAYS: once a day (at start-up, then whenever a day has passed since the last run),

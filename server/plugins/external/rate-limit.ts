@@ -18,7 +18,11 @@ function databaseStore(counters: RateLimitsRepository, clock: Clock): FastifyRat
       private readonly scope = "",
     ) {}
 
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
       const now = clock();
       counters.hit(`${this.scope}|${key}`, timeWindow, now).then(
         ({ count, resetAt }) => callback(null, { current: count, ttl: Date.parse(resetAt) - now.getTime() }),
@@ -46,7 +50,6 @@ export default fp(
         message: tooManyRequestsMessage(context.ttl),
       }),
     });
-
   },
   { name: "rate-limit", dependencies: ["repositories"] },
 );

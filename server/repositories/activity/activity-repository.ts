@@ -58,11 +58,22 @@ export function encodeActivityCursor(row: { createdAt: string; id: string }): st
 /** The position a cursor names, or null when it is not one of ours (a 400). */
 export function decodeActivityCursor(cursor: string): { createdAt: string; id: string } | null {
   const [createdAt, id, extra] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  if (extra !== undefined || !createdAt || !id || Number.isNaN(Date.parse(createdAt)) || !/^[0-9a-f-]{36}$/.test(id)) return null;
+  if (extra !== undefined || !createdAt || !id || Number.isNaN(Date.parse(createdAt)) || !/^[0-9a-f-]{36}$/.test(id))
+    return null;
   return { createdAt: new Date(createdAt).toISOString(), id };
 }
 
-type Row = { id: string; createdAt: string; actorId: string | null; actorName: string | null; kind: string; summary: string; leadKind: string | null; leadId: string | null; subjectUserId: string | null };
+type Row = {
+  id: string;
+  createdAt: string;
+  actorId: string | null;
+  actorName: string | null;
+  kind: string;
+  summary: string;
+  leadKind: string | null;
+  leadId: string | null;
+  subjectUserId: string | null;
+};
 
 function toItem(row: Row): ActivityItem {
   return {
@@ -76,7 +87,17 @@ function toItem(row: Row): ActivityItem {
   };
 }
 
-const itemColumns = ["id", "createdAt", "actorId", "actorName", "kind", "summary", "leadKind", "leadId", "subjectUserId"] as const;
+const itemColumns = [
+  "id",
+  "createdAt",
+  "actorId",
+  "actorName",
+  "kind",
+  "summary",
+  "leadKind",
+  "leadId",
+  "subjectUserId",
+] as const;
 
 /** `clock`: the app's (AppOptions.clock). */
 export function createActivityRepository(db: Kysely<Database>, clock: () => Date = () => new Date()) {
@@ -90,7 +111,12 @@ export function createActivityRepository(db: Kysely<Database>, clock: () => Date
      * A page of records, newest first, by actor and/or kind, after `cursor` (keyset paging over
      * (created_at, id): the indexes of migration 0016 serve each filter).
      */
-    async list(query: { user?: string | undefined; kind?: ActivityKind | undefined; after?: { createdAt: string; id: string } | undefined; limit: number }): Promise<ActivityPage> {
+    async list(query: {
+      user?: string | undefined;
+      kind?: ActivityKind | undefined;
+      after?: { createdAt: string; id: string } | undefined;
+      limit: number;
+    }): Promise<ActivityPage> {
       let select = db.selectFrom("activity").select(itemColumns);
       if (query.user) select = select.where("actorId", "=", query.user);
       if (query.kind) select = select.where("kind", "=", query.kind);
@@ -100,14 +126,27 @@ export function createActivityRepository(db: Kysely<Database>, clock: () => Date
         // the two conditions made SQLite scan).
         select = select.where((eb) => eb(eb.refTuple("createdAt", "id"), "<", eb.tuple(createdAt, id)));
       }
-      const rows = await select.orderBy("createdAt", "desc").orderBy("id", "desc").limit(query.limit + 1).execute();
+      const rows = await select
+        .orderBy("createdAt", "desc")
+        .orderBy("id", "desc")
+        .limit(query.limit + 1)
+        .execute();
       const page = rows.slice(0, query.limit);
-      return { items: page.map(toItem), nextCursor: rows.length > query.limit ? encodeActivityCursor(page[page.length - 1]!) : null };
+      return {
+        items: page.map(toItem),
+        nextCursor: rows.length > query.limit ? encodeActivityCursor(page[page.length - 1]!) : null,
+      };
     },
 
     /** Every record about one lead, oldest first (its page's history). */
     async forLead(kind: LeadKind, id: string): Promise<ActivityItem[]> {
-      const rows = await db.selectFrom("activity").select(itemColumns).where("leadKind", "=", kind).where("leadId", "=", id).orderBy("createdAt", "asc").execute();
+      const rows = await db
+        .selectFrom("activity")
+        .select(itemColumns)
+        .where("leadKind", "=", kind)
+        .where("leadId", "=", id)
+        .orderBy("createdAt", "asc")
+        .execute();
       return rows.map(toItem);
     },
   };

@@ -19,16 +19,33 @@ import { insertOutgoing, outgoingEvent, requeueFailed, threadOf } from "./messag
 // the one in lead-changes.ts: the first answer sets answeredAt and answeredBy, and a lead still "new" becomes
 // "contacted" with its status event, deadline key and Activity entry, as if the user had set it.
 
-type AnsweredLead = { id: string; status: LeadStatus; firstName: string; lastName: string; email: string; replyToken: string | null };
+type AnsweredLead = {
+  id: string;
+  status: LeadStatus;
+  firstName: string;
+  lastName: string;
+  email: string;
+  replyToken: string | null;
+};
 
 async function lockedLead(trx: Transaction<Database>, kind: LeadKind, id: string): Promise<AnsweredLead | undefined> {
-  let query = leadView(trx).selectFrom(leadTables[kind]).select(["id", "status", "firstName", "lastName", "email", "replyToken"]).where("id", "=", id);
+  let query = leadView(trx)
+    .selectFrom(leadTables[kind])
+    .select(["id", "status", "firstName", "lastName", "email", "replyToken"])
+    .where("id", "=", id);
   if (isPostgres(trx)) query = query.forUpdate();
   return (await query.executeTakeFirst()) as AnsweredLead | undefined;
 }
 
 /** A reply or a reached call answers the lead: a lead still "new" becomes "contacted" through the one status path (the credit rule). */
-async function recordAnswer(trx: Transaction<Database>, kind: LeadKind, lead: AnsweredLead, plan: DeliveryPlanner, now: Date, actor: ActivityActor): Promise<void> {
+async function recordAnswer(
+  trx: Transaction<Database>,
+  kind: LeadKind,
+  lead: AnsweredLead,
+  plan: DeliveryPlanner,
+  now: Date,
+  actor: ActivityActor,
+): Promise<void> {
   if (lead.status === "new") await changeLeads(trx, kind, [lead.id], { status: "contacted" }, plan, now, actor);
 }
 
@@ -79,7 +96,19 @@ export function createLeadAnswers(db: Kysely<Database>, plan: DeliveryPlanner, c
           .execute();
         await recordAnswer(trx, kind, lead, plan, now, sender.actor);
         const name = `${lead.firstName} ${lead.lastName}`.trim();
-        await recordActivity(trx, [{ actor: sender.actor, kind: "reply", summary: `sent an e-mail to ${name}`, lead: { kind, id: leadId }, data: { messageId } }], now);
+        await recordActivity(
+          trx,
+          [
+            {
+              actor: sender.actor,
+              kind: "reply",
+              summary: `sent an e-mail to ${name}`,
+              lead: { kind, id: leadId },
+              data: { messageId },
+            },
+          ],
+          now,
+        );
         return messageId;
       });
       if (!id) return undefined;
@@ -93,15 +122,38 @@ export function createLeadAnswers(db: Kysely<Database>, plan: DeliveryPlanner, c
     },
 
     /** Logs a call; "reached" answers the lead (the credit rule). Undefined: no such lead. */
-    async logCall(kind: LeadKind, leadId: string, call: { outcome: CallOutcome; note: string | null }, actor: { userId: string; name: string }): Promise<LeadEvent | undefined> {
+    async logCall(
+      kind: LeadKind,
+      leadId: string,
+      call: { outcome: CallOutcome; note: string | null },
+      actor: { userId: string; name: string },
+    ): Promise<LeadEvent | undefined> {
       const now = clock();
       const id = await db.transaction().execute(async (trx) => {
         const lead = await lockedLead(trx, kind, leadId);
         if (!lead) return undefined;
-        const [eventId] = await insertEvents(trx, kind, [{ leadId, type: "call", outcome: call.outcome, note: call.note }], now, actor.userId);
+        const [eventId] = await insertEvents(
+          trx,
+          kind,
+          [{ leadId, type: "call", outcome: call.outcome, note: call.note }],
+          now,
+          actor.userId,
+        );
         if (callAnswers(call.outcome)) await recordAnswer(trx, kind, lead, plan, now, actor);
         const name = `${lead.firstName} ${lead.lastName}`.trim();
-        await recordActivity(trx, [{ actor, kind: "call", summary: `logged a call to ${name}: ${callOutcomeLabels[call.outcome]}`, lead: { kind, id: leadId }, data: { outcome: call.outcome } }], now);
+        await recordActivity(
+          trx,
+          [
+            {
+              actor,
+              kind: "call",
+              summary: `logged a call to ${name}: ${callOutcomeLabels[call.outcome]}`,
+              lead: { kind, id: leadId },
+              data: { outcome: call.outcome },
+            },
+          ],
+          now,
+        );
         return eventId;
       });
       if (!id) return undefined;

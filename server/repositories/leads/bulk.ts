@@ -26,13 +26,25 @@ const changes: Record<"markRead" | "markUnread" | "spam", LeadChange> = {
 };
 
 /** The ids of each kind: one kind's list takes them as they are; the combined list finds each id's table. */
-async function idsByKind(trx: Transaction<Database>, target: BulkTarget, ids: string[]): Promise<Map<LeadKind, string[]>> {
+async function idsByKind(
+  trx: Transaction<Database>,
+  target: BulkTarget,
+  ids: string[],
+): Promise<Map<LeadKind, string[]>> {
   if (target !== "all") return new Map([[target, ids]]);
   const byKind = new Map<LeadKind, string[]>();
   if (ids.length === 0) return byKind;
   for (const kind of ["contacts", "inquiries"] as const) {
-    const rows: { id: string }[] = await leadView(trx).selectFrom(leadTables[kind]).select("id").where("id", "in", ids).execute();
-    if (rows.length > 0) byKind.set(kind, rows.map((row) => row.id));
+    const rows: { id: string }[] = await leadView(trx)
+      .selectFrom(leadTables[kind])
+      .select("id")
+      .where("id", "in", ids)
+      .execute();
+    if (rows.length > 0)
+      byKind.set(
+        kind,
+        rows.map((row) => row.id),
+      );
   }
   return byKind;
 }
@@ -53,7 +65,12 @@ export async function bulkAction(
 ): Promise<BulkOutcome> {
   const outcome = await db.transaction().execute(async (trx): Promise<BulkOutcome> => {
     let byKind: Map<LeadKind, string[]>;
-    if (request.action === "restore") byKind = await idsByKind(trx, scope.target, request.items.map((item) => item.id));
+    if (request.action === "restore")
+      byKind = await idsByKind(
+        trx,
+        scope.target,
+        request.items.map((item) => item.id),
+      );
     else if (request.ids) byKind = await idsByKind(trx, scope.target, request.ids);
     else {
       const filters = scope.filters!;
@@ -69,7 +86,10 @@ export async function bulkAction(
           .execute();
         matched += rows.length;
         if (matched > BULK_LIMIT) return { matched };
-        byKind.set(kind, rows.map((row) => row.id));
+        byKind.set(
+          kind,
+          rows.map((row) => row.id),
+        );
       }
     }
 
@@ -80,8 +100,10 @@ export async function bulkAction(
     }
     const previous: LeadState[] = [];
     for (const [kind, ids] of byKind) {
-      if (request.action === "setStatus") previous.push(...(await changeLeads(trx, kind, ids, { status: request.status }, plan, now, actor)));
-      else if (request.action === "assign") previous.push(...(await changeLeads(trx, kind, ids, { assigneeId: request.assigneeId }, plan, now, actor)));
+      if (request.action === "setStatus")
+        previous.push(...(await changeLeads(trx, kind, ids, { status: request.status }, plan, now, actor)));
+      else if (request.action === "assign")
+        previous.push(...(await changeLeads(trx, kind, ids, { assigneeId: request.assigneeId }, plan, now, actor)));
       else if (request.action === "restore") {
         // One update per state put back (at most statuses x read/unread x assignees), each with the single-lead rules.
         const ofKind = new Set(ids);
@@ -93,7 +115,8 @@ export async function bulkAction(
           group.ids.push(id);
           groups.set(key, group);
         }
-        for (const { change, ids: groupIds } of groups.values()) previous.push(...(await changeLeads(trx, kind, groupIds, change, plan, now, actor)));
+        for (const { change, ids: groupIds } of groups.values())
+          previous.push(...(await changeLeads(trx, kind, groupIds, change, plan, now, actor)));
       } else previous.push(...(await changeLeads(trx, kind, ids, changes[request.action], plan, now, actor)));
     }
     return { done: { affected: previous.length, previous } };

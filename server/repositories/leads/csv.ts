@@ -16,16 +16,56 @@ import { leadSqlTables, leadTables, leadView, wholeRow, type LeadRows } from "./
 /** Every stored field, the lead-source fields included, in the export's column order. */
 export const leadCsvColumns = {
   contacts: [
-    "id", "createdAt", "status", "readAt", "firstName", "lastName", "email", "phone", "company", "products",
-    "meetingDate", "meetingTime", "timezone", "pagePath", "formName", "utmSource", "utmMedium", "utmCampaign",
-    "utmTerm", "utmContent", "referrer", "spamReason",
+    "id",
+    "createdAt",
+    "status",
+    "readAt",
+    "firstName",
+    "lastName",
+    "email",
+    "phone",
+    "company",
+    "products",
+    "meetingDate",
+    "meetingTime",
+    "timezone",
+    "pagePath",
+    "formName",
+    "utmSource",
+    "utmMedium",
+    "utmCampaign",
+    "utmTerm",
+    "utmContent",
+    "referrer",
+    "spamReason",
   ],
   inquiries: [
-    "id", "createdAt", "status", "readAt", "firstName", "lastName", "email", "phone", "company", "serviceType",
-    "budget", "message", "pagePath", "formName", "utmSource", "utmMedium", "utmCampaign", "utmTerm", "utmContent",
-    "referrer", "spamReason",
+    "id",
+    "createdAt",
+    "status",
+    "readAt",
+    "firstName",
+    "lastName",
+    "email",
+    "phone",
+    "company",
+    "serviceType",
+    "budget",
+    "message",
+    "pagePath",
+    "formName",
+    "utmSource",
+    "utmMedium",
+    "utmCampaign",
+    "utmTerm",
+    "utmContent",
+    "referrer",
+    "spamReason",
   ],
-} as const satisfies { contacts: readonly (keyof ContactSubmissionsTable)[]; inquiries: readonly (keyof ServiceInquiriesTable)[] };
+} as const satisfies {
+  contacts: readonly (keyof ContactSubmissionsTable)[];
+  inquiries: readonly (keyof ServiceInquiriesTable)[];
+};
 
 /** A lead as stored (products as JSON text), with at least the columns of its export. */
 export type CsvSource<K extends LeadKind> = Record<(typeof leadCsvColumns)[K][number], unknown>;
@@ -33,7 +73,11 @@ export type CsvSource<K extends LeadKind> = Record<(typeof leadCsvColumns)[K][nu
 /** The CSV line of one stored lead (a new one's columns, or its whole row). */
 export function leadCsvLine<K extends LeadKind>(kind: K, lead: CsvSource<K> | LeadRows[K]): string {
   const row = lead as Record<string, unknown>;
-  return csvLine(leadCsvColumns[kind].map((column) => (column === "products" ? (JSON.parse(row.products as string) as string[]) : row[column])));
+  return csvLine(
+    leadCsvColumns[kind].map((column) =>
+      column === "products" ? (JSON.parse(row.products as string) as string[]) : row[column],
+    ),
+  );
 }
 
 /**
@@ -42,7 +86,11 @@ export function leadCsvLine<K extends LeadKind>(kind: K, lead: CsvSource<K> | Le
  * change of triage state rewrites its lines in the database, without reading the rows first. `oldRead`
  * is the line's read cell as it was. A missing line stays missing (the start-up step writes those).
  */
-export function csvLineWithState(db: Kysely<Database>, status: RawBuilder<unknown>, read: (oldRead: RawBuilder<string>) => RawBuilder<unknown>): RawBuilder<string> {
+export function csvLineWithState(
+  db: Kysely<Database>,
+  status: RawBuilder<unknown>,
+  read: (oldRead: RawBuilder<string>) => RawBuilder<unknown>,
+): RawBuilder<string> {
   if (isPostgres(db)) {
     const oldRead = sql<string>`substring(csv_line from '^[^,]*,[^,]*,[^,]*,([^,]*),')`;
     return sql<string>`substring(csv_line from '^[^,]*,[^,]*,') || ${status} || ',' || ${read(oldRead)} || ',' || regexp_replace(csv_line, '^[^,]*,[^,]*,[^,]*,[^,]*,', '')`;
@@ -72,9 +120,22 @@ const BATCH = 1000;
 export async function writeMissingCsvLines(db: Kysely<Database>, limit: number): Promise<number> {
   let written = 0;
   for (const kind of leadKinds) {
-    const leads = (await leadView(db).selectFrom(leadTables[kind]).selectAll().where("csvLine", "is", null).orderBy("id").limit(limit).execute()).map((row) => wholeRow(kind, row));
+    const leads = (
+      await leadView(db)
+        .selectFrom(leadTables[kind])
+        .selectAll()
+        .where("csvLine", "is", null)
+        .orderBy("id")
+        .limit(limit)
+        .execute()
+    ).map((row) => wholeRow(kind, row));
     if (leads.length === 0) continue;
-    await setColumnByIds(db, leadSqlTables[kind], "csv_line", leads.map((lead) => [lead.id, leadCsvLine(kind, lead)] as const));
+    await setColumnByIds(
+      db,
+      leadSqlTables[kind],
+      "csv_line",
+      leads.map((lead) => [lead.id, leadCsvLine(kind, lead)] as const),
+    );
     written += leads.length;
   }
   return written;
@@ -95,7 +156,11 @@ export async function exportCsvLines(db: Kysely<Database>, kind: LeadKind, filte
   const missing = rows.filter((row) => row.csvLine === null).map((row) => row.id);
   const made = new Map<string, string>();
   for (let i = 0; i < missing.length; i += BATCH) {
-    const leads = await leadView(db).selectFrom(leadTables[kind]).selectAll().where("id", "in", missing.slice(i, i + BATCH)).execute();
+    const leads = await leadView(db)
+      .selectFrom(leadTables[kind])
+      .selectAll()
+      .where("id", "in", missing.slice(i, i + BATCH))
+      .execute();
     for (const lead of leads) made.set(lead.id, leadCsvLine(kind, wholeRow(kind, lead)));
   }
   return rows.map((row) => row.csvLine ?? made.get(row.id)!);

@@ -20,9 +20,20 @@ export async function writeMissingDeadlineKeys(db: Kysely<Database>, limit: numb
       .select(["id", "status", "createdAt", "formName", "replyBy"])
       .where("deadlineKey", "is", null)
       .limit(limit)
-      .execute()) as { id: string; status: LeadStatus; createdAt: string; formName: string | null; replyBy: string | null }[];
+      .execute()) as {
+      id: string;
+      status: LeadStatus;
+      createdAt: string;
+      formName: string | null;
+      replyBy: string | null;
+    }[];
     if (leads.length === 0) continue;
-    await setColumnByIds(db, leadSqlTables[kind], "deadline_key", leads.map((lead) => [lead.id, deadlineKey({ ...lead, replyBy: storedReplyBy(lead) })] as const));
+    await setColumnByIds(
+      db,
+      leadSqlTables[kind],
+      "deadline_key",
+      leads.map((lead) => [lead.id, deadlineKey({ ...lead, replyBy: storedReplyBy(lead) })] as const),
+    );
     written += leads.length;
   }
   return written;

@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { LeadKind } from "../../../contract/admin-leads.ts";
-import { DELIVERY_LIST_MAX, type Delivery, type DeliveryChannel, type DeliveryState, type DeliveryWithLead } from "../../../contract/deliveries.ts";
+import {
+  DELIVERY_LIST_MAX,
+  type Delivery,
+  type DeliveryChannel,
+  type DeliveryState,
+  type DeliveryWithLead,
+} from "../../../contract/deliveries.ts";
 import { isPostgres } from "../../db/dialect.ts";
 import type { Database, LeadDeliveriesTable } from "../../db/schema.ts";
 import { leadTables, leadView } from "./lead-tables.ts";
@@ -18,7 +24,11 @@ export type DeliveryTarget = { channel: DeliveryChannel; recipient: string | nul
  * (server/delivery/plan.ts decides from the environment and the owner's settings, which it reads in the
  * lead's transaction `trx`: every instance plans from the same stored settings).
  */
-export type DeliveryPlanner = (trx: Kysely<Database>, lead: { email: string }, occasion?: "new" | "rescued") => Promise<DeliveryTarget[]>;
+export type DeliveryPlanner = (
+  trx: Kysely<Database>,
+  lead: { email: string },
+  occasion?: "new" | "rescued",
+) => Promise<DeliveryTarget[]>;
 
 /** An address gets at most one auto-reply in this long (issue 19: the form is not a way to mail strangers). */
 export const AUTO_REPLY_INTERVAL_MS = 24 * 60 * 60 * 1000;
@@ -47,12 +57,44 @@ export async function claimAutoReply(trx: Kysely<Database>, address: string, now
   return row !== undefined;
 }
 
-type Row = Pick<LeadDeliveriesTable, "id" | "leadKind" | "leadId" | "channel" | "recipient" | "state" | "nextAttemptAt" | "lastError" | "createdAt" | "updatedAt" | "sentAt"> & { attempts: number };
+type Row = Pick<
+  LeadDeliveriesTable,
+  | "id"
+  | "leadKind"
+  | "leadId"
+  | "channel"
+  | "recipient"
+  | "state"
+  | "nextAttemptAt"
+  | "lastError"
+  | "createdAt"
+  | "updatedAt"
+  | "sentAt"
+> & { attempts: number };
 
-const columns = ["id", "leadKind", "leadId", "channel", "recipient", "state", "attempts", "nextAttemptAt", "lastError", "createdAt", "updatedAt", "sentAt"] as const;
+const columns = [
+  "id",
+  "leadKind",
+  "leadId",
+  "channel",
+  "recipient",
+  "state",
+  "attempts",
+  "nextAttemptAt",
+  "lastError",
+  "createdAt",
+  "updatedAt",
+  "sentAt",
+] as const;
 
 function toDelivery(row: Row): Delivery {
-  return { ...row, attempts: Number(row.attempts), leadKind: row.leadKind as LeadKind, channel: row.channel as DeliveryChannel, state: row.state as DeliveryState };
+  return {
+    ...row,
+    attempts: Number(row.attempts),
+    leadKind: row.leadKind as LeadKind,
+    channel: row.channel as DeliveryChannel,
+    state: row.state as DeliveryState,
+  };
 }
 
 /**
@@ -60,10 +102,21 @@ function toDelivery(row: Row): Delivery {
  * auto-reply to an address that had one within AUTO_REPLY_INTERVAL_MS is left out (no row: nothing is
  * owed, and the owner's mail shows the lead in full).
  */
-export async function insertDeliveries(trx: Kysely<Database>, kind: LeadKind, leadId: string, planned: DeliveryTarget[], now: Date): Promise<void> {
+export async function insertDeliveries(
+  trx: Kysely<Database>,
+  kind: LeadKind,
+  leadId: string,
+  planned: DeliveryTarget[],
+  now: Date,
+): Promise<void> {
   const targets: DeliveryTarget[] = [];
   for (const target of planned) {
-    if (target.channel === "auto-reply" && target.recipient !== null && !(await claimAutoReply(trx, target.recipient, now))) continue;
+    if (
+      target.channel === "auto-reply" &&
+      target.recipient !== null &&
+      !(await claimAutoReply(trx, target.recipient, now))
+    )
+      continue;
     targets.push(target);
   }
   if (targets.length === 0) return;
@@ -92,9 +145,19 @@ export async function deleteDeliveriesOf(trx: Kysely<Database>, kind: LeadKind, 
 }
 
 /** Which of the leads have any delivery (rescuing spam writes them only for leads that have none). */
-export async function leadsWithDeliveries(trx: Kysely<Database>, kind: LeadKind, leadIds: string[]): Promise<Set<string>> {
+export async function leadsWithDeliveries(
+  trx: Kysely<Database>,
+  kind: LeadKind,
+  leadIds: string[],
+): Promise<Set<string>> {
   if (leadIds.length === 0) return new Set();
-  const rows = await trx.selectFrom("leadDeliveries").select("leadId").distinct().where("leadKind", "=", kind).where("leadId", "in", leadIds).execute();
+  const rows = await trx
+    .selectFrom("leadDeliveries")
+    .select("leadId")
+    .distinct()
+    .where("leadKind", "=", kind)
+    .where("leadId", "in", leadIds)
+    .execute();
   return new Set(rows.map((row) => row.leadId));
 }
 
@@ -126,13 +189,23 @@ export function createDeliveries(db: Kysely<Database>) {
       let due = db
         .selectFrom("leadDeliveries")
         .select("id")
-        .where((eb) => eb.or([eb.and([eb("state", "=", "pending"), eb("nextAttemptAt", "<=", at)]), eb.and([eb("state", "=", "sending"), eb("leaseUntil", "<=", at)])]))
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("state", "=", "pending"), eb("nextAttemptAt", "<=", at)]),
+            eb.and([eb("state", "=", "sending"), eb("leaseUntil", "<=", at)]),
+          ]),
+        )
         .orderBy("nextAttemptAt")
         .limit(limit);
       if (isPostgres(db)) due = due.forUpdate().skipLocked();
       const rows = await db
         .updateTable("leadDeliveries")
-        .set({ state: "sending", leaseUntil: leaseUntil.toISOString(), attempts: sql<number>`attempts + 1`, updatedAt: at })
+        .set({
+          state: "sending",
+          leaseUntil: leaseUntil.toISOString(),
+          attempts: sql<number>`attempts + 1`,
+          updatedAt: at,
+        })
         .where("id", "in", due)
         .returning(columns)
         .execute();
@@ -142,14 +215,25 @@ export function createDeliveries(db: Kysely<Database>) {
     /** Sent: the lease is given back. Only the worker still holding it may say so. */
     async markSent(id: string, now: Date): Promise<void> {
       const at = now.toISOString();
-      await db.updateTable("leadDeliveries").set({ state: "sent", sentAt: at, updatedAt: at, leaseUntil: null, nextAttemptAt: null, lastError: null }).where("id", "=", id).where("state", "=", "sending").execute();
+      await db
+        .updateTable("leadDeliveries")
+        .set({ state: "sent", sentAt: at, updatedAt: at, leaseUntil: null, nextAttemptAt: null, lastError: null })
+        .where("id", "=", id)
+        .where("state", "=", "sending")
+        .execute();
     },
 
     /** Failed this attempt: try again at `retryAt`, or give up (failed) when it is null. */
     async markFailed(id: string, error: string, retryAt: Date | null, now: Date): Promise<void> {
       await db
         .updateTable("leadDeliveries")
-        .set({ state: retryAt ? "pending" : "failed", nextAttemptAt: retryAt?.toISOString() ?? null, leaseUntil: null, lastError: error.slice(0, 2000), updatedAt: now.toISOString() })
+        .set({
+          state: retryAt ? "pending" : "failed",
+          nextAttemptAt: retryAt?.toISOString() ?? null,
+          leaseUntil: null,
+          lastError: error.slice(0, 2000),
+          updatedAt: now.toISOString(),
+        })
         .where("id", "=", id)
         .where("state", "=", "sending")
         .execute();
@@ -192,13 +276,23 @@ export function createDeliveries(db: Kysely<Database>) {
 
     /** Deliveries that need the owner (failed, waiting, never sent for want of a channel), newest first, with their lead's name. */
     async needingAttention(states: DeliveryState[]): Promise<DeliveryWithLead[]> {
-      const rows = await db.selectFrom("leadDeliveries").select(columns).where("state", "in", states).orderBy("createdAt", "desc").limit(DELIVERY_LIST_MAX).execute();
+      const rows = await db
+        .selectFrom("leadDeliveries")
+        .select(columns)
+        .where("state", "in", states)
+        .orderBy("createdAt", "desc")
+        .limit(DELIVERY_LIST_MAX)
+        .execute();
       const deliveries = rows.map(toDelivery);
       const names = new Map<string, string>();
       for (const kind of ["contacts", "inquiries"] as const) {
         const ids = [...new Set(deliveries.filter((d) => d.leadKind === kind).map((d) => d.leadId))];
         if (ids.length === 0) continue;
-        const leads: { id: string; firstName: string; lastName: string }[] = await leadView(db).selectFrom(leadTables[kind]).select(["id", "firstName", "lastName"]).where("id", "in", ids).execute();
+        const leads: { id: string; firstName: string; lastName: string }[] = await leadView(db)
+          .selectFrom(leadTables[kind])
+          .select(["id", "firstName", "lastName"])
+          .where("id", "in", ids)
+          .execute();
         for (const lead of leads) names.set(`${kind}/${lead.id}`, `${lead.firstName} ${lead.lastName}`);
       }
       return deliveries.map((d) => ({ ...d, leadName: names.get(`${d.leadKind}/${d.leadId}`) ?? "(deleted lead)" }));
@@ -211,7 +305,12 @@ export function createDeliveries(db: Kysely<Database>) {
       return Number(result.numDeletedRows);
     },
 
-    async counts(): Promise<{ notConfigured: number; failed: number; pending: number; oldestPendingAt: string | null }> {
+    async counts(): Promise<{
+      notConfigured: number;
+      failed: number;
+      pending: number;
+      oldestPendingAt: string | null;
+    }> {
       const rows = await db
         .selectFrom("leadDeliveries")
         .select((eb) => ["state", eb.fn.countAll<number>().as("count"), eb.fn.min("createdAt").as("oldest")])
@@ -240,7 +339,12 @@ export function createDeliveries(db: Kysely<Database>) {
         .where("state", "in", ["pending", "sending", "failed", "not-configured"])
         .groupBy(["channel", "state"])
         .execute();
-      return rows.map((row) => ({ channel: row.channel, state: row.state, count: Number(row.count), oldestCreatedAt: row.oldest === null ? null : String(row.oldest) }));
+      return rows.map((row) => ({
+        channel: row.channel,
+        state: row.state,
+        count: Number(row.count),
+        oldestCreatedAt: row.oldest === null ? null : String(row.oldest),
+      }));
     },
   };
 }

@@ -18,7 +18,13 @@ export type NewLeadEvent =
   | { leadId: string; type: "call"; outcome: CallOutcome; note: string | null };
 
 /** Writes the events of one change (all at `at`, by `actorId`) in one statement; answers their ids, in order. */
-export async function insertEvents(trx: Transaction<Database>, kind: LeadKind, events: NewLeadEvent[], at: Date, actorId: string | null = null): Promise<string[]> {
+export async function insertEvents(
+  trx: Transaction<Database>,
+  kind: LeadKind,
+  events: NewLeadEvent[],
+  at: Date,
+  actorId: string | null = null,
+): Promise<string[]> {
   if (events.length === 0) return [];
   const createdAt = at.toISOString();
   const ids = events.map(() => randomUUID());
@@ -51,19 +57,43 @@ export async function insertEvents(trx: Transaction<Database>, kind: LeadKind, e
 export async function eventsOf(db: Kysely<Database>, kind: LeadKind, leadId: string): Promise<LeadEvent[]> {
   const rows = await db
     .selectFrom("leadEvents")
-    .select(["id", "type", "fromStatus", "toStatus", "followUpAt", "note", "assigneeId", "outcome", "actorId", "createdAt"])
+    .select([
+      "id",
+      "type",
+      "fromStatus",
+      "toStatus",
+      "followUpAt",
+      "note",
+      "assigneeId",
+      "outcome",
+      "actorId",
+      "createdAt",
+    ])
     .where("leadKind", "=", kind)
     .where("leadId", "=", leadId)
     .orderBy("createdAt", "asc")
     // "status" after "follow-up" and "assignment" in the alphabet: descending puts it first within one instant.
     .orderBy("type", "desc")
     .execute();
-  const ref = await userRefs(db, rows.flatMap((row) => [row.actorId, row.assigneeId]));
+  const ref = await userRefs(
+    db,
+    rows.flatMap((row) => [row.actorId, row.assigneeId]),
+  );
   return rows.map((row): LeadEvent => {
     const by = ref(row.actorId);
-    if (row.type === "status") return { id: row.id, type: "status", at: row.createdAt, from: row.fromStatus as LeadStatus, to: row.toStatus as LeadStatus, by };
-    if (row.type === "assignment") return { id: row.id, type: "assignment", at: row.createdAt, assignee: ref(row.assigneeId), by };
-    if (row.type === "call") return { id: row.id, type: "call", at: row.createdAt, outcome: row.outcome as CallOutcome, note: row.note, by };
+    if (row.type === "status")
+      return {
+        id: row.id,
+        type: "status",
+        at: row.createdAt,
+        from: row.fromStatus as LeadStatus,
+        to: row.toStatus as LeadStatus,
+        by,
+      };
+    if (row.type === "assignment")
+      return { id: row.id, type: "assignment", at: row.createdAt, assignee: ref(row.assigneeId), by };
+    if (row.type === "call")
+      return { id: row.id, type: "call", at: row.createdAt, outcome: row.outcome as CallOutcome, note: row.note, by };
     return { id: row.id, type: "follow-up", at: row.createdAt, followUpAt: row.followUpAt, note: row.note, by };
   });
 }

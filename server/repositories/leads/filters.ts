@@ -27,11 +27,19 @@ function startOfNextDay(date: string) {
 export type ScopedFilters = LeadFilters & { followUpBefore: string | undefined };
 
 export function scopeFilters(filters: LeadFilters, day: OwnerDay): ScopedFilters {
-  return { ...filters, followUpBefore: filters.followUp === "due" ? endOfOwnerDay(day.clock(), day.ownerTimeZone).toISOString() : undefined };
+  return {
+    ...filters,
+    followUpBefore:
+      filters.followUp === "due" ? endOfOwnerDay(day.clock(), day.ownerTimeZone).toISOString() : undefined,
+  };
 }
 
 /** The search condition of a filter's `q` (through the trigram index, server/db/dialect.ts), or undefined. */
-export function leadSearch(db: Kysely<Database>, kind: LeadKind, filters: LeadFilters): Promise<Expression<SqlBool> | undefined> {
+export function leadSearch(
+  db: Kysely<Database>,
+  kind: LeadKind,
+  filters: LeadFilters,
+): Promise<Expression<SqlBool> | undefined> {
   return filters.q ? searchTextContains(leadView(db), leadSqlTables[kind], filters.q) : Promise.resolve(undefined);
 }
 
@@ -39,7 +47,13 @@ export function leadSearch(db: Kysely<Database>, kind: LeadKind, filters: LeadFi
  * The WHERE clause of a filter. `forCount` phrases "not spam" as a list of statuses, which lets counts
  * walk the status index; pages keep "!= spam" so they walk the newest-first index and stop early.
  */
-export function leadFilter(eb: LeadExpressionBuilder, kind: LeadKind, f: ScopedFilters, search: Expression<SqlBool> | undefined, forCount = false): Expression<SqlBool> {
+export function leadFilter(
+  eb: LeadExpressionBuilder,
+  kind: LeadKind,
+  f: ScopedFilters,
+  search: Expression<SqlBool> | undefined,
+  forCount = false,
+): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
   if (f.view === "inbox") conditions.push(forCount ? eb("status", "in", NOT_SPAM) : eb("status", "!=", "spam"));
   if (f.view === "spam") conditions.push(eb("status", "=", "spam"));
@@ -49,7 +63,8 @@ export function leadFilter(eb: LeadExpressionBuilder, kind: LeadKind, f: ScopedF
   if (f.to) conditions.push(eb("createdAt", "<", startOfNextDay(f.to)));
   // Name, e-mail, phone, company (and message).
   if (search) conditions.push(search);
-  if (f.product && kind === "contacts") conditions.push(sql<SqlBool>`products like ${containsPattern(JSON.stringify(f.product))} escape '\\'`);
+  if (f.product && kind === "contacts")
+    conditions.push(sql<SqlBool>`products like ${containsPattern(JSON.stringify(f.product))} escape '\\'`);
   // A column of one table only, so named in SQL (the view types the shared ones).
   if (f.serviceType && kind === "inquiries") conditions.push(sql<SqlBool>`service_type = ${f.serviceType}`);
   if (f.form) conditions.push(eb("formName", "=", f.form));
@@ -71,7 +86,9 @@ export function leadFilter(eb: LeadExpressionBuilder, kind: LeadKind, f: ScopedF
 function newestOfItsPerson(kind: LeadKind): Expression<SqlBool> {
   const self = sql.table(leadSqlTables[kind]);
   const none = leadKinds.map(
-    (other) => sql`not exists (select 1 from ${sql.table(leadSqlTables[other])} newer where newer.person_id = ${self}.person_id and newer.status <> 'spam'
+    (
+      other,
+    ) => sql`not exists (select 1 from ${sql.table(leadSqlTables[other])} newer where newer.person_id = ${self}.person_id and newer.status <> 'spam'
       and (newer.created_at > ${self}.created_at or (newer.created_at = ${self}.created_at and newer.id > ${self}.id)))`,
   );
   return sql<SqlBool>`(${sql.join(none, sql` and `)})`;

@@ -39,7 +39,9 @@ export function leadFingerprint(kind: LeadKind, input: object): string {
   const fields = Object.entries(input)
     .filter(([name, value]) => !spamSignalNames.has(name) && value !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return createHash("sha256").update(JSON.stringify([kind, fields])).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify([kind, fields]))
+    .digest("hex");
 }
 
 async function findKey(db: Kysely<Database>, kind: LeadKind, key: string) {

@@ -17,7 +17,13 @@ export type ReceivedMessage = LeadMail & {
 
 /** When the newest message from a lead was stored (the admin's pulse refetches the lead pages when it moves); null: none. */
 export async function newestReceivedAt(db: Kysely<Database>): Promise<string | null> {
-  const row = await db.selectFrom("leadMessages").select("createdAt").where("direction", "=", "in").orderBy("createdAt", "desc").limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom("leadMessages")
+    .select("createdAt")
+    .where("direction", "=", "in")
+    .orderBy("createdAt", "desc")
+    .limit(1)
+    .executeTakeFirst();
   return row?.createdAt ?? null;
 }
 
@@ -26,7 +32,11 @@ export function createInboundMessages(db: Kysely<Database>) {
     /** The lead whose reply address carries `token` (either table), or null. */
     async leadByReplyToken(token: string): Promise<LeadRef | null> {
       for (const kind of leadKinds) {
-        const row = await leadView(db).selectFrom(leadTables[kind]).select("id").where("replyToken", "=", token).executeTakeFirst();
+        const row = await leadView(db)
+          .selectFrom(leadTables[kind])
+          .select("id")
+          .where("replyToken", "=", token)
+          .executeTakeFirst();
         if (row) return { kind, id: row.id };
       }
       return null;
@@ -35,7 +45,11 @@ export function createInboundMessages(db: Kysely<Database>) {
     /** The lead of the first message (of `messageIds`, in that order) we sent or stored, or null. */
     async leadByMessageIds(messageIds: string[]): Promise<LeadRef | null> {
       if (messageIds.length === 0) return null;
-      const rows = await db.selectFrom("leadMessages").select(["messageId", "leadKind", "leadId"]).where("messageId", "in", messageIds).execute();
+      const rows = await db
+        .selectFrom("leadMessages")
+        .select(["messageId", "leadKind", "leadId"])
+        .where("messageId", "in", messageIds)
+        .execute();
       for (const id of messageIds) {
         const row = rows.find((r) => r.messageId === id);
         if (row) return { kind: row.leadKind as LeadKind, id: row.leadId };
@@ -74,7 +88,11 @@ export function createInboundMessages(db: Kysely<Database>) {
           .onConflict((oc) => oc.column("messageId").doNothing())
           .executeTakeFirst();
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-        const updated = await leadView(trx).updateTable(leadTables[message.lead.kind]).set({ repliedAt: at }).where("id", "=", message.lead.id).executeTakeFirst();
+        const updated = await leadView(trx)
+          .updateTable(leadTables[message.lead.kind])
+          .set({ repliedAt: at })
+          .where("id", "=", message.lead.id)
+          .executeTakeFirst();
         if (Number(updated.numUpdatedRows) === 0) {
           // The lead was deleted meanwhile: keep nothing of its mail.
           await trx.deleteFrom("leadMessages").where("messageId", "=", message.messageId).execute();

@@ -52,32 +52,57 @@ type Before = {
 };
 
 /** The activity record of each event, in the owner's words (the lead's name: the record is the team's, like the lead). */
-async function activityOf(trx: Transaction<Database>, kind: LeadKind, events: NewLeadEvent[], before: Before[], actor: ActivityActor): Promise<ActivityRecord[]> {
+async function activityOf(
+  trx: Transaction<Database>,
+  kind: LeadKind,
+  events: NewLeadEvent[],
+  before: Before[],
+  actor: ActivityActor,
+): Promise<ActivityRecord[]> {
   const leads = new Map(before.map((lead) => [lead.id, lead]));
-  const ref = await userRefs(trx, events.map((event) => (event.type === "assignment" ? event.assigneeId : null)));
+  const ref = await userRefs(
+    trx,
+    events.map((event) => (event.type === "assignment" ? event.assigneeId : null)),
+  );
   return events.map((event): ActivityRecord => {
     const lead = leads.get(event.leadId)!;
     const name = `${lead.firstName} ${lead.lastName}`.trim();
     const about = { actor, lead: { kind, id: event.leadId } };
     if (event.type === "status") {
       if (event.to === "spam") return { ...about, kind: "spam", summary: `marked ${name} as spam` };
-      if (event.from === "spam") return { ...about, kind: "spam", summary: `marked ${name} as not spam (${statusLabels[event.to]})` };
-      return { ...about, kind: "status", summary: `changed ${name} from ${statusLabels[event.from]} to ${statusLabels[event.to]}`, data: { from: event.from, to: event.to } };
+      if (event.from === "spam")
+        return { ...about, kind: "spam", summary: `marked ${name} as not spam (${statusLabels[event.to]})` };
+      return {
+        ...about,
+        kind: "status",
+        summary: `changed ${name} from ${statusLabels[event.from]} to ${statusLabels[event.to]}`,
+        data: { from: event.from, to: event.to },
+      };
     }
     if (event.type === "assignment") {
       const assignee = ref(event.assigneeId);
-      return { ...about, kind: "assignment", summary: assignee ? `assigned ${name} to ${assignee.name}` : `unassigned ${name}`, data: { assigneeId: event.assigneeId } };
+      return {
+        ...about,
+        kind: "assignment",
+        summary: assignee ? `assigned ${name} to ${assignee.name}` : `unassigned ${name}`,
+        data: { assigneeId: event.assigneeId },
+      };
     }
     // A change writes no call (answers.ts records its own); the type says so for the follow-up below.
     if (event.type === "call") throw new Error("a lead change records no call");
-    return { ...about, kind: "follow-up", summary: event.followUpAt ? `set a follow-up on ${name}` : `cleared the follow-up on ${name}` };
+    return {
+      ...about,
+      kind: "follow-up",
+      summary: event.followUpAt ? `set a follow-up on ${name}` : `cleared the follow-up on ${name}`,
+    };
   });
 }
 
 /** The follow-up a lead has after the change. */
 function followUpAfter(lead: Before, change: LeadChange): { at: string | null; note: string | null } {
   const at = change.followUpAt !== undefined ? change.followUpAt : lead.followUpAt;
-  const note = change.followUpAt === null ? null : change.followUpNote !== undefined ? change.followUpNote : lead.followUpNote;
+  const note =
+    change.followUpAt === null ? null : change.followUpNote !== undefined ? change.followUpNote : lead.followUpNote;
   return { at, note };
 }
 
@@ -104,7 +129,19 @@ export async function changeLeads(
   if (ids.length === 0) return [];
   let query = leadView(trx)
     .selectFrom(leadTables[kind])
-    .select(["id", "firstName", "lastName", "status", "readAt", "createdAt", "formName", "replyBy", "followUpAt", "followUpNote", "assigneeId"])
+    .select([
+      "id",
+      "firstName",
+      "lastName",
+      "status",
+      "readAt",
+      "createdAt",
+      "formName",
+      "replyBy",
+      "followUpAt",
+      "followUpNote",
+      "assigneeId",
+    ])
     .where("id", "in", ids);
   if (isPostgres(trx)) query = query.forUpdate();
   const before = (await query.execute()) as Before[];
@@ -142,7 +179,10 @@ export async function changeLeads(
     if (change.status) set.push(sql`status = ${change.status}`);
     if (statusChanged.length > 0) {
       // Each lead's own key (its arrival and form), by the contract's rule: one statement for all of them.
-      const keys = statusChanged.map((lead) => sql`when ${lead.id} then ${deadlineKey({ status: change.status!, createdAt: lead.createdAt, replyBy: storedReplyBy(lead) })}`);
+      const keys = statusChanged.map(
+        (lead) =>
+          sql`when ${lead.id} then ${deadlineKey({ status: change.status!, createdAt: lead.createdAt, replyBy: storedReplyBy(lead) })}`,
+      );
       set.push(sql`deadline_key = case id ${sql.join(keys, sql` `)} else deadline_key end`);
     }
     // Speed to lead (issue 24): the first time a lead leaves "new" for an answer (not spam) counts.
@@ -160,9 +200,17 @@ export async function changeLeads(
     else if (change.followUpNote !== undefined) set.push(sql`follow_up_note = ${change.followUpNote}`);
     const status = change.status ? sql`${change.status}` : sql`status`;
     // Every SET expression sees the row as it was: read_at is still the old one here.
-    const csv = csvLineWithState(trx, status, (oldRead) => (change.read === true ? sql`case when read_at is null then ${nowIso} else ${oldRead} end` : change.read === false ? sql`''` : oldRead));
+    const csv = csvLineWithState(trx, status, (oldRead) =>
+      change.read === true
+        ? sql`case when read_at is null then ${nowIso} else ${oldRead} end`
+        : change.read === false
+          ? sql`''`
+          : oldRead,
+    );
     set.push(sql`csv_line = ${csv}`);
-    await sql`update ${sql.table(leadSqlTables[kind])} set ${sql.join(set)} where id in (${sql.join(changed.map((lead) => lead.id))})`.execute(trx);
+    await sql`update ${sql.table(leadSqlTables[kind])} set ${sql.join(set)} where id in (${sql.join(changed.map((lead) => lead.id))})`.execute(
+      trx,
+    );
     await insertEvents(trx, kind, events, now, actor?.userId ?? null);
     await recordActivity(trx, await activityOf(trx, kind, events, before, actor), now);
   }
@@ -173,23 +221,46 @@ export async function changeLeads(
     const served = await leadsWithDeliveries(trx, kind, rescued);
     const unserved = rescued.filter((id) => !served.has(id));
     if (unserved.length > 0) {
-      const leads = await leadView(trx).selectFrom(leadTables[kind]).select(["id", "email"]).where("id", "in", unserved).execute();
+      const leads = await leadView(trx)
+        .selectFrom(leadTables[kind])
+        .select(["id", "email"])
+        .where("id", "in", unserved)
+        .execute();
       for (const lead of leads) await insertDeliveries(trx, kind, lead.id, await plan(trx, lead, "rescued"), now);
     }
   }
-  return before.map((lead) => ({ id: lead.id, status: lead.status, read: lead.readAt !== null, assigneeId: lead.assigneeId }));
+  return before.map((lead) => ({
+    id: lead.id,
+    status: lead.status,
+    read: lead.readAt !== null,
+    assigneeId: lead.assigneeId,
+  }));
 }
 
 /**
  * Erasure: the leads, their notes, events, deliveries and Idempotency-Keys, together. Returns how many leads.
  * With an `actor` (the admin; not retention) each deletion is recorded, without anything of the person.
  */
-export async function eraseLeads(trx: Transaction<Database>, kind: LeadKind, ids: string[], actor?: ActivityActor, now?: Date): Promise<number> {
+export async function eraseLeads(
+  trx: Transaction<Database>,
+  kind: LeadKind,
+  ids: string[],
+  actor?: ActivityActor,
+  now?: Date,
+): Promise<number> {
   if (ids.length === 0) return 0;
   if (actor !== undefined && now) {
-    const found: { id: string }[] = await leadView(trx).selectFrom(leadTables[kind]).select("id").where("id", "in", ids).execute();
+    const found: { id: string }[] = await leadView(trx)
+      .selectFrom(leadTables[kind])
+      .select("id")
+      .where("id", "in", ids)
+      .execute();
     const what = kind === "contacts" ? "a contact lead" : "a service inquiry";
-    await recordActivity(trx, found.map((lead) => ({ actor, kind: "delete", summary: `deleted ${what}`, lead: { kind, id: lead.id } })), now);
+    await recordActivity(
+      trx,
+      found.map((lead) => ({ actor, kind: "delete", summary: `deleted ${what}`, lead: { kind, id: lead.id } })),
+      now,
+    );
   }
   await deleteNotesOf(trx, kind, ids);
   await deleteEventsOf(trx, kind, ids);

@@ -11,8 +11,14 @@ import type { ContactSubmissionsTable, Database, ServiceInquiriesTable, SharedLe
 // Every module of the lead repository goes through these two.
 
 /** Table names as Kysely sees them (camelCase, CamelCasePlugin) and as raw SQL needs them. */
-export const leadTables = { contacts: "contactSubmissions", inquiries: "serviceInquiries" } as const satisfies Record<LeadKind, keyof Database>;
-export const leadSqlTables = { contacts: "contact_submissions", inquiries: "service_inquiries" } as const satisfies Record<LeadKind, string>;
+export const leadTables = { contacts: "contactSubmissions", inquiries: "serviceInquiries" } as const satisfies Record<
+  LeadKind,
+  keyof Database
+>;
+export const leadSqlTables = {
+  contacts: "contact_submissions",
+  inquiries: "service_inquiries",
+} as const satisfies Record<LeadKind, string>;
 
 export type LeadRows = { contacts: Selectable<ContactSubmissionsTable>; inquiries: Selectable<ServiceInquiriesTable> };
 export type LeadOf = { contacts: ContactLead; inquiries: InquiryLead };
@@ -63,7 +69,17 @@ export function storedReplyBy(row: { createdAt: string; formName: string | null;
  */
 export function toLead<K extends LeadKind>(kind: K, row: LeadRows[K]): LeadOf[K];
 export function toLead(kind: LeadKind, row: LeadRows[LeadKind]): LeadOf[LeadKind] {
-  const { searchText: _searchText, csvLine: _csvLine, deadlineKey: _deadlineKey, emailKey: _emailKey, phoneKey: _phoneKey, personId: _personId, previousLeadAt: _previousLeadAt, replyToken: _replyToken, ...stored } = row;
+  const {
+    searchText: _searchText,
+    csvLine: _csvLine,
+    deadlineKey: _deadlineKey,
+    emailKey: _emailKey,
+    phoneKey: _phoneKey,
+    personId: _personId,
+    previousLeadAt: _previousLeadAt,
+    replyToken: _replyToken,
+    ...stored
+  } = row;
   // A row from before migration 0017 has its channel written later (person-keys.ts): the same rule meanwhile.
   const channel = (stored.channel as LeadChannel | null) ?? channelOf(stored);
   const lead = { ...stored, channel, replyBy: storedReplyBy(stored) };

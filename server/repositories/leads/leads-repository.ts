@@ -33,14 +33,29 @@ import { insertLead, type SpamVerdict } from "./write.ts";
  * the clock of every stored time (a lead's createdAt, notes, changes) and of "today" (followUp=due), and
  * the owner's time zone (OWNER_TIMEZONE).
  */
-export function createLeadsRepository(db: Kysely<Database>, plan: DeliveryPlanner = () => Promise.resolve([]), day: OwnerDay = { clock: () => new Date(), ownerTimeZone: "UTC" }) {
+export function createLeadsRepository(
+  db: Kysely<Database>,
+  plan: DeliveryPlanner = () => Promise.resolve([]),
+  day: OwnerDay = { clock: () => new Date(), ownerTimeZone: "UTC" },
+) {
   return {
     /** Stores the lead; `token` (its form token, when ours) is spent with it, and a spent one makes it spam. */
-    create<K extends LeadKind>(kind: K, input: LeadInputOf[K], spam: SpamVerdict = null, token: FormTokenUse | null = null): Promise<LeadOf[K]> {
+    create<K extends LeadKind>(
+      kind: K,
+      input: LeadInputOf[K],
+      spam: SpamVerdict = null,
+      token: FormTokenUse | null = null,
+    ): Promise<LeadOf[K]> {
       return insertLead(db, kind, input, spam, plan, day.clock(), token);
     },
     /** Stores the lead once per `idempotencyKey`: a repeat answers the first receipt (replayed). */
-    createOnce<K extends LeadKind>(kind: K, input: LeadInputOf[K], spam: SpamVerdict, idempotencyKey: string, token: FormTokenUse | null = null): Promise<StoredOnce> {
+    createOnce<K extends LeadKind>(
+      kind: K,
+      input: LeadInputOf[K],
+      spam: SpamVerdict,
+      idempotencyKey: string,
+      token: FormTokenUse | null = null,
+    ): Promise<StoredOnce> {
       return insertLeadOnce(db, kind, input, spam, idempotencyKey, plan, day.clock(), token);
     },
     deleteExpiredIdempotencyKeys(now: Date): Promise<number> {

@@ -50,7 +50,11 @@ export type NewOutgoingMessage = {
 };
 
 /** Queues one message in the caller's transaction; answers its id. */
-export async function insertOutgoing(trx: Transaction<Database>, message: NewOutgoingMessage, now: Date): Promise<string> {
+export async function insertOutgoing(
+  trx: Transaction<Database>,
+  message: NewOutgoingMessage,
+  now: Date,
+): Promise<string> {
   const id = randomUUID();
   const at = now.toISOString();
   await trx
@@ -79,28 +83,85 @@ export async function insertOutgoing(trx: Transaction<Database>, message: NewOut
   return id;
 }
 
-type TimelineRow = Pick<LeadMessagesTable, "id" | "direction" | "subject" | "body" | "quoted" | "fromAddress" | "fromName" | "toAddress" | "state" | "lastError" | "sentBy" | "createdAt">;
+type TimelineRow = Pick<
+  LeadMessagesTable,
+  | "id"
+  | "direction"
+  | "subject"
+  | "body"
+  | "quoted"
+  | "fromAddress"
+  | "fromName"
+  | "toAddress"
+  | "state"
+  | "lastError"
+  | "sentBy"
+  | "createdAt"
+>;
 
 /** A message row as a timeline entry. */
 function toEvent(row: TimelineRow, ref: (id: string | null) => { id: string; name: string } | null): LeadEvent {
   if (row.direction === "in") {
     const from = row.fromName ? `${row.fromName} <${row.fromAddress}>` : row.fromAddress;
-    return { id: row.id, type: "email-in", at: row.createdAt, from, subject: row.subject, body: row.body, quoted: row.quoted, by: null };
+    return {
+      id: row.id,
+      type: "email-in",
+      at: row.createdAt,
+      from,
+      subject: row.subject,
+      body: row.body,
+      quoted: row.quoted,
+      by: null,
+    };
   }
-  return { id: row.id, type: "email-out", at: row.createdAt, subject: row.subject, body: row.body, to: row.toAddress, state: row.state as OutgoingMessageState, lastError: row.lastError, by: ref(row.sentBy) };
+  return {
+    id: row.id,
+    type: "email-out",
+    at: row.createdAt,
+    subject: row.subject,
+    body: row.body,
+    to: row.toAddress,
+    state: row.state as OutgoingMessageState,
+    lastError: row.lastError,
+    by: ref(row.sentBy),
+  };
 }
 
-const timelineColumns = ["id", "direction", "subject", "body", "quoted", "fromAddress", "fromName", "toAddress", "state", "lastError", "sentBy", "createdAt"] as const;
+const timelineColumns = [
+  "id",
+  "direction",
+  "subject",
+  "body",
+  "quoted",
+  "fromAddress",
+  "fromName",
+  "toAddress",
+  "state",
+  "lastError",
+  "sentBy",
+  "createdAt",
+] as const;
 
 /** A lead's messages, oldest first, as timeline entries. */
 export async function messageEventsOf(db: Kysely<Database>, kind: LeadKind, leadId: string): Promise<LeadEvent[]> {
-  const rows = await db.selectFrom("leadMessages").select(timelineColumns).where("leadKind", "=", kind).where("leadId", "=", leadId).orderBy("createdAt", "asc").orderBy("id", "asc").execute();
-  const ref = await userRefs(db, rows.map((row) => row.sentBy));
+  const rows = await db
+    .selectFrom("leadMessages")
+    .select(timelineColumns)
+    .where("leadKind", "=", kind)
+    .where("leadId", "=", leadId)
+    .orderBy("createdAt", "asc")
+    .orderBy("id", "asc")
+    .execute();
+  const ref = await userRefs(
+    db,
+    rows.map((row) => row.sentBy),
+  );
   return rows.map((row) => toEvent(row, ref));
 }
 
 /** Entries of the same instant: the message or call first, then the status change it made. */
-const rank = (event: LeadEvent) => (event.type === "email-out" || event.type === "email-in" || event.type === "call" ? 0 : 1);
+const rank = (event: LeadEvent) =>
+  event.type === "email-out" || event.type === "email-in" || event.type === "call" ? 0 : 1;
 
 /** The lead's whole timeline besides its arrival, deliveries and notes: its events and its messages, oldest first. */
 export async function timelineOf(db: Kysely<Database>, kind: LeadKind, leadId: string): Promise<LeadEvent[]> {
@@ -110,8 +171,20 @@ export async function timelineOf(db: Kysely<Database>, kind: LeadKind, leadId: s
 }
 
 /** One outgoing message of a lead as its timeline entry; undefined when there is none. */
-export async function outgoingEvent(db: Kysely<Database>, kind: LeadKind, leadId: string, id: string): Promise<LeadEvent | undefined> {
-  const row = await db.selectFrom("leadMessages").select(timelineColumns).where("id", "=", id).where("leadKind", "=", kind).where("leadId", "=", leadId).where("direction", "=", "out").executeTakeFirst();
+export async function outgoingEvent(
+  db: Kysely<Database>,
+  kind: LeadKind,
+  leadId: string,
+  id: string,
+): Promise<LeadEvent | undefined> {
+  const row = await db
+    .selectFrom("leadMessages")
+    .select(timelineColumns)
+    .where("id", "=", id)
+    .where("leadKind", "=", kind)
+    .where("leadId", "=", leadId)
+    .where("direction", "=", "out")
+    .executeTakeFirst();
   if (!row) return undefined;
   return toEvent(row, await userRefs(db, [row.sentBy]));
 }
@@ -120,7 +193,13 @@ export async function outgoingEvent(db: Kysely<Database>, kind: LeadKind, leadId
  * Puts a failed message back in the queue ("Send again"), with its attempts counted from zero; answers
  * whether it was a failed message of this lead.
  */
-export async function requeueFailed(db: Kysely<Database>, kind: LeadKind, leadId: string, id: string, now: Date): Promise<boolean> {
+export async function requeueFailed(
+  db: Kysely<Database>,
+  kind: LeadKind,
+  leadId: string,
+  id: string,
+  now: Date,
+): Promise<boolean> {
   const at = now.toISOString();
   const result = await db
     .updateTable("leadMessages")
@@ -177,22 +256,50 @@ export function createLeadMessageOutbox(db: Kysely<Database>) {
         .selectFrom("leadMessages")
         .select("id")
         .where("direction", "=", "out")
-        .where((eb) => eb.or([eb.and([eb("state", "=", "queued"), eb("nextAttemptAt", "<=", at)]), eb.and([eb("state", "=", "sending"), eb("leaseUntil", "<=", at)])]))
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("state", "=", "queued"), eb("nextAttemptAt", "<=", at)]),
+            eb.and([eb("state", "=", "sending"), eb("leaseUntil", "<=", at)]),
+          ]),
+        )
         .orderBy("nextAttemptAt")
         .limit(limit);
       if (isPostgres(db)) due = due.forUpdate().skipLocked();
       const rows = await db
         .updateTable("leadMessages")
-        .set({ state: "sending", leaseUntil: leaseUntil.toISOString(), attempts: sql<number>`attempts + 1`, updatedAt: at })
+        .set({
+          state: "sending",
+          leaseUntil: leaseUntil.toISOString(),
+          attempts: sql<number>`attempts + 1`,
+          updatedAt: at,
+        })
         .where("id", "in", due)
-        .returning(["id", "leadKind", "leadId", "messageId", "inReplyTo", "referencesHeader", "fromAddress", "fromName", "toAddress", "subject", "body", "attempts", "createdAt"])
+        .returning([
+          "id",
+          "leadKind",
+          "leadId",
+          "messageId",
+          "inReplyTo",
+          "referencesHeader",
+          "fromAddress",
+          "fromName",
+          "toAddress",
+          "subject",
+          "body",
+          "attempts",
+          "createdAt",
+        ])
         .execute();
       if (rows.length === 0) return [];
       const tokens = new Map<string, string | null>();
       for (const kind of leadKinds) {
         const ids = rows.filter((row) => row.leadKind === kind).map((row) => row.leadId);
         if (ids.length === 0) continue;
-        const found = await leadView(db).selectFrom(leadTables[kind]).select(["id", "replyToken"]).where("id", "in", ids).execute();
+        const found = await leadView(db)
+          .selectFrom(leadTables[kind])
+          .select(["id", "replyToken"])
+          .where("id", "in", ids)
+          .execute();
         for (const lead of found) tokens.set(lead.id, lead.replyToken);
       }
       return rows.map((row) => ({
@@ -216,14 +323,25 @@ export function createLeadMessageOutbox(db: Kysely<Database>) {
     /** Sent: written the moment the transport accepts it. Only the worker still holding the lease may say so. */
     async markSent(id: string, now: Date): Promise<void> {
       const at = now.toISOString();
-      await db.updateTable("leadMessages").set({ state: "sent", sentAt: at, updatedAt: at, leaseUntil: null, nextAttemptAt: null, lastError: null }).where("id", "=", id).where("state", "=", "sending").execute();
+      await db
+        .updateTable("leadMessages")
+        .set({ state: "sent", sentAt: at, updatedAt: at, leaseUntil: null, nextAttemptAt: null, lastError: null })
+        .where("id", "=", id)
+        .where("state", "=", "sending")
+        .execute();
     },
 
     /** Failed this attempt: queued again at `retryAt`, or given up (failed, shown on the timeline) when it is null. */
     async markFailed(id: string, error: string, retryAt: Date | null, now: Date): Promise<void> {
       await db
         .updateTable("leadMessages")
-        .set({ state: retryAt ? "queued" : "failed", nextAttemptAt: retryAt?.toISOString() ?? null, leaseUntil: null, lastError: error.slice(0, 2000), updatedAt: now.toISOString() })
+        .set({
+          state: retryAt ? "queued" : "failed",
+          nextAttemptAt: retryAt?.toISOString() ?? null,
+          leaseUntil: null,
+          lastError: error.slice(0, 2000),
+          updatedAt: now.toISOString(),
+        })
         .where("id", "=", id)
         .where("state", "=", "sending")
         .execute();

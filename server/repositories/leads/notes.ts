@@ -15,12 +15,22 @@ export async function notesOf(db: Kysely<Database>, kind: LeadKind, leadId: stri
     .where("leadId", "=", leadId)
     .orderBy("createdAt", "asc")
     .execute();
-  const ref = await userRefs(db, rows.map((row) => row.authorId));
+  const ref = await userRefs(
+    db,
+    rows.map((row) => row.authorId),
+  );
   return rows.map(({ authorId, ...note }) => ({ ...note, author: ref(authorId) }));
 }
 
 /** Adds a note by `authorId`, written at `now`, to a lead that exists (the caller checks, in the same transaction). */
-export async function insertNote(db: Kysely<Database>, kind: LeadKind, leadId: string, body: string, now: Date, authorId: string | null = null): Promise<LeadNote> {
+export async function insertNote(
+  db: Kysely<Database>,
+  kind: LeadKind,
+  leadId: string,
+  body: string,
+  now: Date,
+  authorId: string | null = null,
+): Promise<LeadNote> {
   const note = await db
     .insertInto("leadNotes")
     .values({ id: randomUUID(), leadKind: kind, leadId, body, authorId, createdAt: now.toISOString() })

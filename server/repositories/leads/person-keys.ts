@@ -36,12 +36,19 @@ type Keys = { emailKey: string | null; phoneKey: string | null };
  * The person a new lead belongs to (personOf) and when their latest lead arrived (null: a new person, whose
  * id is then the new lead's).
  */
-export async function personAndPrevious(db: Kysely<Database>, keys: Keys): Promise<{ personId: string | null; previousLeadAt: string | null }> {
+export async function personAndPrevious(
+  db: Kysely<Database>,
+  keys: Keys,
+): Promise<{ personId: string | null; previousLeadAt: string | null }> {
   const personId = await personOf(db, keys);
   if (personId === null) return { personId: null, previousLeadAt: null };
   const latest = await Promise.all(
     leadKinds.map((kind) =>
-      leadView(db).selectFrom(leadTables[kind]).select((eb) => eb.fn.max("createdAt").as("at")).where("personId", "=", personId).executeTakeFirst(),
+      leadView(db)
+        .selectFrom(leadTables[kind])
+        .select((eb) => eb.fn.max("createdAt").as("at"))
+        .where("personId", "=", personId)
+        .executeTakeFirst(),
     ),
   );
   const times = latest.map((row) => row?.at).filter((at): at is string => typeof at === "string" && at !== "");
@@ -50,7 +57,10 @@ export async function personAndPrevious(db: Kysely<Database>, keys: Keys): Promi
 
 /** The person of the first lead, of either kind, with this e-mail address or else this phone number; null: a new person. */
 export async function personOf(db: Kysely<Database>, { emailKey, phoneKey }: Keys): Promise<string | null> {
-  for (const [column, key] of [["emailKey", emailKey], ["phoneKey", phoneKey]] as const) {
+  for (const [column, key] of [
+    ["emailKey", emailKey],
+    ["phoneKey", phoneKey],
+  ] as const) {
     if (key === null) continue;
     const firsts = await Promise.all(
       leadKinds.map((kind) =>
@@ -70,7 +80,14 @@ export async function personOf(db: Kysely<Database>, { emailKey, phoneKey }: Key
   return null;
 }
 
-type SourceOfRow = { email: string; phone: string; utmSource: string | null; utmMedium: string | null; clickId: string | null; referrer: string | null };
+type SourceOfRow = {
+  email: string;
+  phone: string;
+  utmSource: string | null;
+  utmMedium: string | null;
+  clickId: string | null;
+  referrer: string | null;
+};
 
 /** The derived columns of a lead: its channel and its person keys (its person is personOf's). */
 export function derivedLeadColumns(lead: SourceOfRow) {
@@ -142,7 +159,10 @@ async function keyedLeadsMet(db: Kysely<Database>, rows: readonly Keys[], last: 
     ).then((lists) => lists.flat() as Keyed[]);
   if (emailKeys.length === 0 && phoneKeys.length === 0) return [];
   const matched = await read((eb) =>
-    eb.or([...(emailKeys.length > 0 ? [eb("emailKey", "in", emailKeys)] : []), ...(phoneKeys.length > 0 ? [eb("phoneKey", "in", phoneKeys)] : [])]),
+    eb.or([
+      ...(emailKeys.length > 0 ? [eb("emailKey", "in", emailKeys)] : []),
+      ...(phoneKeys.length > 0 ? [eb("phoneKey", "in", phoneKeys)] : []),
+    ]),
   );
   const people = [...new Set(matched.map((lead) => lead.personId))];
   return people.length === 0 ? [] : read((eb) => eb("personId", "in", people));
@@ -150,7 +170,11 @@ async function keyedLeadsMet(db: Kysely<Database>, rows: readonly Keys[], last: 
 
 /** Keyed leads by e-mail key, phone key and person: personOf and personAndPrevious over them, as of a lead's arrival. */
 class KnownLeads {
-  private readonly by = { emailKey: new Map<string, Keyed[]>(), phoneKey: new Map<string, Keyed[]>(), personId: new Map<string, Keyed[]>() };
+  private readonly by = {
+    emailKey: new Map<string, Keyed[]>(),
+    phoneKey: new Map<string, Keyed[]>(),
+    personId: new Map<string, Keyed[]>(),
+  };
 
   constructor(leads: readonly Keyed[]) {
     for (const lead of leads) this.add(lead);
@@ -170,8 +194,10 @@ class KnownLeads {
   personOf(keys: Keys, at: Arrival): string | null {
     for (const column of ["emailKey", "phoneKey"] as const) {
       const key = keys[column];
-      const before = key === null ? [] : (this.by[column].get(key) ?? []).filter((lead) => compareArrival(lead, at) < 0);
-      if (before.length > 0) return before.reduce((first, lead) => (compareArrival(lead, first) < 0 ? lead : first)).personId;
+      const before =
+        key === null ? [] : (this.by[column].get(key) ?? []).filter((lead) => compareArrival(lead, at) < 0);
+      if (before.length > 0)
+        return before.reduce((first, lead) => (compareArrival(lead, first) < 0 ? lead : first)).personId;
     }
     return null;
   }
@@ -179,7 +205,9 @@ class KnownLeads {
   /** When the person's latest lead before `at` arrived. */
   latestOf(personId: string, at: Arrival): string | null {
     const before = (this.by.personId.get(personId) ?? []).filter((lead) => compareArrival(lead, at) < 0);
-    return before.length === 0 ? null : before.reduce((latest, lead) => (lead.createdAt > latest ? lead.createdAt : latest), before[0]!.createdAt);
+    return before.length === 0
+      ? null
+      : before.reduce((latest, lead) => (lead.createdAt > latest ? lead.createdAt : latest), before[0]!.createdAt);
   }
 }
 
@@ -189,7 +217,12 @@ function compareArrival(a: Arrival, b: Arrival): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-async function writeDerived(db: Kysely<Database>, kind: LeadKind, id: string, values: Keys & { channel: string; personId: string; previousLeadAt: string | null }) {
+async function writeDerived(
+  db: Kysely<Database>,
+  kind: LeadKind,
+  id: string,
+  values: Keys & { channel: string; personId: string; previousLeadAt: string | null },
+) {
   await sql`update ${sql.table(leadSqlTables[kind])} set channel = ${values.channel}, email_key = ${values.emailKey}, phone_key = ${values.phoneKey},
     person_id = ${values.personId}, previous_lead_at = ${values.previousLeadAt} where id = ${id}`.execute(db);
 }

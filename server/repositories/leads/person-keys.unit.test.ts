@@ -23,7 +23,16 @@ describe("the same person's keys", () => {
   });
 
   it("works out a lead's channel and keys together", () => {
-    expect(derivedLeadColumns({ email: "A@B.example", phone: "(512) 555-0100", utmSource: "google", utmMedium: "cpc", clickId: null, referrer: null })).toEqual({
+    expect(
+      derivedLeadColumns({
+        email: "A@B.example",
+        phone: "(512) 555-0100",
+        utmSource: "google",
+        utmMedium: "cpc",
+        clickId: null,
+        referrer: null,
+      }),
+    ).toEqual({
       channel: "paid-search",
       emailKey: "a@b.example",
       phoneKey: "5125550100",

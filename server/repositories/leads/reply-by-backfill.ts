@@ -19,18 +19,39 @@ const BATCH = 1000;
 
 type Keyed = { id: string; status: LeadStatus; createdAt: string; formName: string | null };
 
-async function writeDeadlines(db: Kysely<Database>, table: string, leads: Keyed[], hours: BusinessHours): Promise<void> {
+async function writeDeadlines(
+  db: Kysely<Database>,
+  table: string,
+  leads: Keyed[],
+  hours: BusinessHours,
+): Promise<void> {
   const withDeadline = leads.map((lead) => ({ ...lead, replyBy: replyByOf(lead.createdAt, lead.formName, hours) }));
-  await setColumnByIds(db, table, "reply_by", withDeadline.map((lead) => [lead.id, lead.replyBy] as const), undefined, "timestamp");
+  await setColumnByIds(
+    db,
+    table,
+    "reply_by",
+    withDeadline.map((lead) => [lead.id, lead.replyBy] as const),
+    undefined,
+    "timestamp",
+  );
   // Written again only where it names the deadline: a waiting lead's "0|<replyBy>".
-  await setColumnByIds(db, table, "deadline_key", withDeadline.filter((lead) => lead.status === "new").map((lead) => [lead.id, deadlineKey(lead)] as const));
+  await setColumnByIds(
+    db,
+    table,
+    "deadline_key",
+    withDeadline.filter((lead) => lead.status === "new").map((lead) => [lead.id, deadlineKey(lead)] as const),
+  );
 }
 
 /**
  * Writes the deadline of every lead of both kinds that `where` picks, under `hours`, a batch at a time in
  * (created_at, id) order; answers how many.
  */
-async function writeDeadlinesWhere(trx: Kysely<Database>, where: (eb: LeadExpressionBuilder) => Expression<SqlBool>, hours: BusinessHours): Promise<number> {
+async function writeDeadlinesWhere(
+  trx: Kysely<Database>,
+  where: (eb: LeadExpressionBuilder) => Expression<SqlBool>,
+  hours: BusinessHours,
+): Promise<number> {
   let written = 0;
   for (const kind of leadKinds) {
     let after: { createdAt: string; id: string } | null = null;
@@ -40,7 +61,14 @@ async function writeDeadlinesWhere(trx: Kysely<Database>, where: (eb: LeadExpres
         .selectFrom(leadTables[kind])
         .select(["id", "status", "createdAt", "formName"])
         .where(where)
-        .$if(position !== null, (query) => query.where((eb) => eb.or([eb("createdAt", ">", position!.createdAt), eb.and([eb("createdAt", "=", position!.createdAt), eb("id", ">", position!.id)])])))
+        .$if(position !== null, (query) =>
+          query.where((eb) =>
+            eb.or([
+              eb("createdAt", ">", position!.createdAt),
+              eb.and([eb("createdAt", "=", position!.createdAt), eb("id", ">", position!.id)]),
+            ]),
+          ),
+        )
         .orderBy("createdAt")
         .orderBy("id")
         .limit(BATCH)
@@ -63,7 +91,12 @@ export async function writeMissingReplyBy(trx: Kysely<Database>, limit: number):
   const hours = await readBusinessHours(trx);
   let written = 0;
   for (const kind of leadKinds) {
-    const leads = (await leadView(trx).selectFrom(leadTables[kind]).select(["id", "status", "createdAt", "formName"]).where("replyBy", "is", null).limit(limit).execute()) as Keyed[];
+    const leads = (await leadView(trx)
+      .selectFrom(leadTables[kind])
+      .select(["id", "status", "createdAt", "formName"])
+      .where("replyBy", "is", null)
+      .limit(limit)
+      .execute()) as Keyed[];
     if (leads.length === 0) continue;
     await writeDeadlines(trx, leadSqlTables[kind], leads, hours);
     written += leads.length;

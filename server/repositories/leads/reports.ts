@@ -21,9 +21,20 @@ export type LeadGroup = { key: string | null; leads: number; people: number; pag
  * (answered, or past their promise) and were answered within it, and the median and 90th percentile
  * (nearest rank) of the minutes to the first answer.
  */
-export type AnswerFigures = { leads: number; answered: number; due: number; inTime: number; median: number | null; p90: number | null };
+export type AnswerFigures = {
+  leads: number;
+  answered: number;
+  due: number;
+  inTime: number;
+  median: number | null;
+  p90: number | null;
+};
 /** A period's figures: in all, per week (an index into the weeks asked for) and per assignee. */
-export type AnswerGroups = { total: AnswerFigures; byWeek: Map<number, AnswerFigures>; byAssignee: Map<string | null, AnswerFigures> };
+export type AnswerGroups = {
+  total: AnswerFigures;
+  byWeek: Map<number, AnswerFigures>;
+  byAssignee: Map<string | null, AnswerFigures>;
+};
 
 /** A group without leads. */
 export const NO_LEADS: AnswerFigures = { leads: 0, answered: 0, due: 0, inTime: 0, median: null, p90: null };
@@ -58,7 +69,10 @@ function figuresOf(rows: readonly AnswerRow[]): AnswerFigures {
  * the reports: the sources by week (whose keys are the weeks' Mondays) and speed to lead's weeks.
  */
 function weekIndex(weeks: readonly { start: string }[]): RawBuilder<number> {
-  const later = [...weeks.entries()].slice(1).reverse().map(([i, week]) => sql`when created_at >= ${week.start} then ${sql.lit(i)}`);
+  const later = [...weeks.entries()]
+    .slice(1)
+    .reverse()
+    .map(([i, week]) => sql`when created_at >= ${week.start} then ${sql.lit(i)}`);
   return later.length === 0 ? sql<number>`0` : sql<number>`(case ${sql.join(later, sql` `)} else 0 end)`;
 }
 
@@ -84,7 +98,8 @@ function groupExpression(by: ReportDimension, weeks: readonly { start: string }[
 /** Both lead tables' rows of the range (not spam) as one derived table with `columns`. */
 function periodLeads(range: InstantRange, columns: RawBuilder<unknown>) {
   const parts = leadKinds.map(
-    (kind) => sql`select ${columns} from ${sql.table(leadSqlTables[kind])} where created_at >= ${range.start} and created_at < ${range.end} and status <> 'spam'`,
+    (kind) =>
+      sql`select ${columns} from ${sql.table(leadSqlTables[kind])} where created_at >= ${range.start} and created_at < ${range.end} and status <> 'spam'`,
   );
   return sql`(${sql.join(parts, sql` union all `)})`;
 }
@@ -98,7 +113,11 @@ export function createLeadReports(db: Kysely<Database>) {
      * the range (first touch: a lead whose person had no lead earlier in the range), so groups add up to
      * the total. One grouped statement per table, summed here.
      */
-    async groups(by: ReportDimension, range: InstantRange, weeks: readonly { key: string; start: string }[] = []): Promise<LeadGroup[]> {
+    async groups(
+      by: ReportDimension,
+      range: InstantRange,
+      weeks: readonly { key: string; start: string }[] = [],
+    ): Promise<LeadGroup[]> {
       const key = groupExpression(by, weeks);
       // Forms are grouped by their page too, in the same pass.
       const page = by === "form" ? sql`page_path` : sql`null`;
@@ -106,7 +125,12 @@ export function createLeadReports(db: Kysely<Database>) {
         leadKinds.map(
           async (kind) =>
             (
-              await sql<{ k: string | number | null; p: string | null; leads: number | string; people: number | string }>`
+              await sql<{
+                k: string | number | null;
+                p: string | null;
+                leads: number | string;
+                people: number | string;
+              }>`
                 select ${key} as k, ${page} as p, count(*) as leads,
                   sum(case when previous_lead_at is null or previous_lead_at < ${range.start} then 1 else 0 end) as people
                 from ${sql.table(leadSqlTables[kind])}
@@ -117,7 +141,12 @@ export function createLeadReports(db: Kysely<Database>) {
       );
       const groups = new Map<string | null, LeadGroup>();
       for (const row of perTable.flat()) {
-        const k = by === "week" ? (weeks[Number(row.k)]?.key ?? null) : by === "form" && row.k === "" ? null : (row.k as string | null);
+        const k =
+          by === "week"
+            ? (weeks[Number(row.k)]?.key ?? null)
+            : by === "form" && row.k === ""
+              ? null
+              : (row.k as string | null);
         const group = groups.get(k) ?? { key: k, leads: 0, people: 0, ...(by === "form" ? { pages: [] } : {}) };
         group.leads += Number(row.leads);
         group.people += Number(row.people ?? 0);
@@ -150,13 +179,18 @@ export function createLeadReports(db: Kysely<Database>) {
         if (ofUser) ofUser.push(row);
         else byAssignee.set(row.assigneeId, [row]);
       }
-      const figuresBy = <K>(groups: Map<K, AnswerRow[]>) => new Map([...groups].map(([key, group]) => [key, figuresOf(group)]));
+      const figuresBy = <K>(groups: Map<K, AnswerRow[]>) =>
+        new Map([...groups].map(([key, group]) => [key, figuresOf(group)]));
       return { total: figuresOf(rows), byWeek: figuresBy(byWeek), byAssignee: figuresBy(byAssignee) };
     },
 
     /** The other leads of the lead's person (same e-mail or phone: person-keys.ts), newest first; null: no such lead. */
     async related(kind: LeadKind, id: string): Promise<RelatedLead[] | null> {
-      const lead = await leadView(db).selectFrom(leadTables[kind]).select("personId").where("id", "=", id).executeTakeFirst();
+      const lead = await leadView(db)
+        .selectFrom(leadTables[kind])
+        .select("personId")
+        .where("id", "=", id)
+        .executeTakeFirst();
       if (!lead) return null;
       if (!lead.personId) return [];
       const personId = lead.personId;

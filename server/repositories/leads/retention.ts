@@ -14,7 +14,12 @@ export async function deleteLeadsOlderThan(db: Kysely<Database>, cutoff: Date): 
   for (const kind of ["contacts", "inquiries"] as const) {
     for (;;) {
       const deleted = await db.transaction().execute(async (trx) => {
-        const rows: { id: string }[] = await leadView(trx).selectFrom(leadTables[kind]).select("id").where("createdAt", "<", cutoff.toISOString()).limit(BATCH).execute();
+        const rows: { id: string }[] = await leadView(trx)
+          .selectFrom(leadTables[kind])
+          .select("id")
+          .where("createdAt", "<", cutoff.toISOString())
+          .limit(BATCH)
+          .execute();
         const ids = rows.map((row) => row.id);
         await eraseLeads(trx, kind, ids);
         return ids.length;

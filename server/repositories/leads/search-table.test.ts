@@ -21,7 +21,9 @@ const tag = `srch${Date.now().toString(36)}`;
 type LeadTable = "contact_submissions" | "service_inquiries";
 /** How many entries of the table's search index contain `text`. */
 async function searchEntries(table: LeadTable, text: string): Promise<number> {
-  const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(`${table}_search`)} where search_text like ${`%${text}%`}`.execute(t.app.db);
+  const { rows } = await sql<{
+    n: number | string;
+  }>`select count(*) as n from ${sql.table(`${table}_search`)} where search_text like ${`%${text}%`}`.execute(t.app.db);
   return Number(rows[0]!.n);
 }
 /** The ids the inbox search answers for `q`. */
@@ -51,7 +53,11 @@ describe("the search row follows its lead", () => {
     expect(await searchEntries("contact_submissions", `${tag}new@example.com`)).toBe(1);
     expect(await found("contacts", `${tag}NEW@example`)).toEqual([id]);
 
-    const response = await t.app.inject({ method: "POST", url: "/api/service-inquiry", payload: { ...validInquiry, ...(await humanSignals(t.app)), message: `Rank us for ${tag} inquiry words` } });
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/service-inquiry",
+      payload: { ...validInquiry, ...(await humanSignals(t.app)), message: `Rank us for ${tag} inquiry words` },
+    });
     expect(response.statusCode, response.body).toBe(201);
     expect(await searchEntries("service_inquiries", `${tag} inquiry words`)).toBe(1);
     expect(await found("inquiries", `${tag} inquiry`)).toEqual([response.json<{ id: string }>().id]);
@@ -65,7 +71,8 @@ describe("the search row follows its lead", () => {
         (select count(*) from ${sql.table(`${table}_search`)}) as entries`.execute(t.app.db);
       expect(Number(rows[0]!.entries)).toBe(Number(rows[0]!.leads));
       if (postgres) {
-        const { rows: differing } = await sql`select l.id from ${sql.table(table)} l left join ${sql.table(`${table}_search`)} s on s.id = l.id
+        const { rows: differing } =
+          await sql`select l.id from ${sql.table(table)} l left join ${sql.table(`${table}_search`)} s on s.id = l.id
           where s.search_text is distinct from l.search_text`.execute(t.app.db);
         expect(differing).toEqual([]);
       }
@@ -74,7 +81,11 @@ describe("the search row follows its lead", () => {
 
   it("follows a change of the lead's search text", async () => {
     const id = await postContact(`${tag}before`);
-    await t.app.db.updateTable("contactSubmissions").set({ searchText: `${tag}after renamed` }).where("id", "=", id).execute();
+    await t.app.db
+      .updateTable("contactSubmissions")
+      .set({ searchText: `${tag}after renamed` })
+      .where("id", "=", id)
+      .execute();
     expect(await searchEntries("contact_submissions", `${tag}before`)).toBe(0);
     expect(await searchEntries("contact_submissions", `${tag}after renamed`)).toBe(1);
     expect(await found("contacts", `${tag}after`)).toEqual([id]);
@@ -82,7 +93,14 @@ describe("the search row follows its lead", () => {
 
   it("is left alone by status and read changes, and the search still finds the lead in each view", async () => {
     const ids = [await postContact(`${tag}triage1`), await postContact(`${tag}triage2`)];
-    const versions = async () => (await sql<{ xmin: string }>`select xmin::text as xmin from contact_submissions_search where id in (${sql.join(ids)}) order by id`.execute(t.app.db)).rows;
+    const versions = async () =>
+      (
+        await sql<{
+          xmin: string;
+        }>`select xmin::text as xmin from contact_submissions_search where id in (${sql.join(ids)}) order by id`.execute(
+          t.app.db,
+        )
+      ).rows;
     const before = postgres ? await versions() : [];
 
     const read = await bulk({ action: "markRead", ids });

@@ -32,7 +32,10 @@ beforeAll(async () => {
     await leads.create("contacts", contact);
   }
   clockMs += HOUR_MS;
-  await leads.create("inquiries", serviceInquiryInput.parse({ ...validInquiry, email: "PAT@example.com", phone: "+1 512 555 0100" }));
+  await leads.create(
+    "inquiries",
+    serviceInquiryInput.parse({ ...validInquiry, email: "PAT@example.com", phone: "+1 512 555 0100" }),
+  );
 }, 60_000);
 
 afterAll(async () => {

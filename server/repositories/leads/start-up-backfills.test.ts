@@ -3,10 +3,23 @@ import { contactSubmissionInput } from "../../../contract/contact-submission.ts"
 import type { SourcesReport } from "../../../contract/reports.ts";
 import { serviceInquiryInput } from "../../../contract/service-inquiry.ts";
 import { adminClient } from "../../../tests/helpers/admin-client.ts";
-import { createTestApp, signIn, testConfig, validContact, validInquiry, type TestApp } from "../../../tests/helpers/test-app.ts";
+import {
+  createTestApp,
+  signIn,
+  testConfig,
+  validContact,
+  validInquiry,
+  type TestApp,
+} from "../../../tests/helpers/test-app.ts";
 import { DAY_MS, HOUR_MS } from "../../../tests/helpers/test-clock.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database.ts";
-import { countWrites, derived, forgetDerivedColumns, resetWrites, writes } from "../../../tests/helpers/derived-columns.ts";
+import {
+  countWrites,
+  derived,
+  forgetDerivedColumns,
+  resetWrites,
+  writes,
+} from "../../../tests/helpers/derived-columns.ts";
 import { createLeadsRepository } from "./leads-repository.ts";
 
 // The start-up step that writes the derived columns of leads stored before them (issue 34), on SQLite and
@@ -41,7 +54,10 @@ beforeAll(async () => {
     await leads.create("contacts", contact);
   }
   clockMs = INQUIRY_AT;
-  await leads.create("inquiries", serviceInquiryInput.parse({ ...validInquiry, email: "PAT@example.com", phone: "+1 512 555 0100" }));
+  await leads.create(
+    "inquiries",
+    serviceInquiryInput.parse({ ...validInquiry, email: "PAT@example.com", phone: "+1 512 555 0100" }),
+  );
   clockMs = null;
   await countWrites(t.app.db);
 }, 120_000);
@@ -62,24 +78,50 @@ describe("the start-up backfill of the derived columns", { timeout: 60_000 }, ()
 
   it("keys 600 older contacts and a newer inquiry of one person in their order of arrival", async () => {
     const counts = await t.app.repositories.leads.backfillDerivedColumns();
-    expect(counts).toEqual({ personKeys: CONTACTS + 1, replyBy: CONTACTS + 1, deadlineKeys: 0, csvLines: CONTACTS + 1 });
+    expect(counts).toEqual({
+      personKeys: CONTACTS + 1,
+      replyBy: CONTACTS + 1,
+      deadlineKeys: 0,
+      csvLines: CONTACTS + 1,
+    });
     const after = await derived(t.app.db);
     // Exactly what each lead got when it arrived.
     expect(after).toEqual(asStored);
     const { contacts, inquiries } = after;
     expect(contacts).toHaveLength(CONTACTS);
     const first = contacts[0]!;
-    expect(first).toMatchObject({ channel: "direct", emailKey: "pat@example.com", phoneKey: "5125550100", personId: first.id, previousLeadAt: null });
+    expect(first).toMatchObject({
+      channel: "direct",
+      emailKey: "pat@example.com",
+      phoneKey: "5125550100",
+      personId: first.id,
+      previousLeadAt: null,
+    });
     for (let i = 1; i < CONTACTS; i += 1) {
-      expect(contacts[i], `contact ${i}`).toMatchObject({ personId: first.id, previousLeadAt: contacts[i - 1]!.createdAt });
+      expect(contacts[i], `contact ${i}`).toMatchObject({
+        personId: first.id,
+        previousLeadAt: contacts[i - 1]!.createdAt,
+      });
     }
     // The inquiry's previous lead is the newest contact (the old merge made it the 500th, and the 100 after it
     // had the newer inquiry as their previous lead).
-    expect(inquiries).toEqual([{ id: inquiries[0]!.id, createdAt: new Date(INQUIRY_AT).toISOString(), channel: "direct", emailKey: "pat@example.com", phoneKey: "5125550100", personId: first.id, previousLeadAt: contacts.at(-1)!.createdAt }]);
+    expect(inquiries).toEqual([
+      {
+        id: inquiries[0]!.id,
+        createdAt: new Date(INQUIRY_AT).toISOString(),
+        channel: "direct",
+        emailKey: "pat@example.com",
+        phoneKey: "5125550100",
+        personId: first.id,
+        previousLeadAt: contacts.at(-1)!.createdAt,
+      },
+    ]);
     expect(await writes(t.app.db)).toBeGreaterThan(0);
 
     // Days 21 to 23 after the first contact: contacts 516 to 587, one person (whose previous lead came before).
-    const response = await admin.get(`/api/admin/reports/sources?from=${day(T0 + 21 * DAY_MS)}&to=${day(T0 + 23 * DAY_MS)}&by=channel`);
+    const response = await admin.get(
+      `/api/admin/reports/sources?from=${day(T0 + 21 * DAY_MS)}&to=${day(T0 + 23 * DAY_MS)}&by=channel`,
+    );
     expect(response.statusCode, response.body).toBe(200);
     const report = response.json<SourcesReport>();
     expect(report.totals.current).toMatchObject({ leads: 72, people: 1 });
@@ -89,7 +131,12 @@ describe("the start-up backfill of the derived columns", { timeout: 60_000 }, ()
   it("runs once: a second run and a new start find nothing to write", async () => {
     await t.app.repositories.leads.backfillDerivedColumns();
     await resetWrites(t.app.db);
-    expect(await t.app.repositories.leads.backfillDerivedColumns()).toEqual({ personKeys: 0, replyBy: 0, deadlineKeys: 0, csvLines: 0 });
+    expect(await t.app.repositories.leads.backfillDerivedColumns()).toEqual({
+      personKeys: 0,
+      replyBy: 0,
+      deadlineKeys: 0,
+      csvLines: 0,
+    });
     const restarted = await createTestApp({}, database);
     await restarted.close();
     expect(await writes(t.app.db)).toBe(0);
@@ -110,7 +157,10 @@ describe("the read paths", () => {
   });
 
   it("write nothing to the lead tables, whatever derived column is missing", async () => {
-    const [contactId, inquiryId] = [(await derived(t.app.db)).contacts[0]!.id, (await derived(t.app.db)).inquiries[0]!.id];
+    const [contactId, inquiryId] = [
+      (await derived(t.app.db)).contacts[0]!.id,
+      (await derived(t.app.db)).inquiries[0]!.id,
+    ];
     const before = await snapshot();
     const from = day(T0);
     const to = day(INQUIRY_AT);
@@ -138,7 +188,9 @@ describe("the read paths", () => {
     expect(await snapshot()).toEqual(before);
     // The export makes a missing line for the file, from the row, without storing it.
     const csv = (await admin.get("/api/admin/leads/inquiries/export.csv?view=all")).rawPayload.toString("utf8");
-    expect(csv.slice(1).split("\r\n")[1]).toMatch(new RegExp(`^${inquiryId},${new Date(INQUIRY_AT).toISOString()},new,,Marcus,Reyes,PAT@example.com,`));
+    expect(csv.slice(1).split("\r\n")[1]).toMatch(
+      new RegExp(`^${inquiryId},${new Date(INQUIRY_AT).toISOString()},new,,Marcus,Reyes,PAT@example.com,`),
+    );
   });
 });
 

@@ -40,7 +40,11 @@ const STEPS = {
 } as const satisfies Record<keyof BackfillCounts, Step>;
 
 async function pending(db: Kysely<Database>, column: Step["column"]): Promise<boolean> {
-  const found = await Promise.all(leadKinds.map((kind) => leadView(db).selectFrom(leadTables[kind]).select("id").where(column, "is", null).limit(1).executeTakeFirst()));
+  const found = await Promise.all(
+    leadKinds.map((kind) =>
+      leadView(db).selectFrom(leadTables[kind]).select("id").where(column, "is", null).limit(1).executeTakeFirst(),
+    ),
+  );
   return found.some((row) => row !== undefined);
 }
 

@@ -26,7 +26,9 @@ export async function leadStats(db: Kysely<Database>, now: Date): Promise<AdminS
     });
     // Each count walks an index (the whole table's, the status one, the partial unread one).
     const countWhere = async (where?: (eb: LeadExpressionBuilder) => Expression<SqlBool>) => {
-      let query = leadView(db).selectFrom(leadTables[kind]).select((eb) => eb.fn.countAll<number>().as("count"));
+      let query = leadView(db)
+        .selectFrom(leadTables[kind])
+        .select((eb) => eb.fn.countAll<number>().as("count"));
       if (where) query = query.where(where);
       return Number((await query.executeTakeFirstOrThrow()).count);
     };
@@ -39,7 +41,9 @@ export async function leadStats(db: Kysely<Database>, now: Date): Promise<AdminS
     const perWeek = await Promise.all(
       weeks.map(async (weekStartIso, i) => {
         const end = weeks[i + 1] ?? new Date(Date.parse(weekStartIso) + 7 * 86_400_000).toISOString();
-        const count = await countWhere((eb) => eb.and([eb("status", "in", NOT_SPAM), eb("createdAt", ">=", weekStartIso), eb("createdAt", "<", end)]));
+        const count = await countWhere((eb) =>
+          eb.and([eb("status", "in", NOT_SPAM), eb("createdAt", ">=", weekStartIso), eb("createdAt", "<", end)]),
+        );
         return { weekStart: weekStartIso.slice(0, 10), count };
       }),
     );

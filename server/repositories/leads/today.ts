@@ -1,5 +1,11 @@
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
-import { TODAY_LIST_MAX, leadKinds, type LeadKind, type LeadRow, type TodayQueue } from "../../../contract/admin-leads.ts";
+import {
+  TODAY_LIST_MAX,
+  leadKinds,
+  type LeadKind,
+  type LeadRow,
+  type TodayQueue,
+} from "../../../contract/admin-leads.ts";
 import { fastReplyFormNames, replyWindowHours } from "../../../contract/form-names.ts";
 import { answerNowSince, businessPeriodEndAfter, type BusinessHours } from "../../../contract/business-hours.ts";
 import type { Database } from "../../db/schema.ts";
@@ -36,12 +42,15 @@ function needsReplyRanges(now: Date) {
   const shortForm = fastReplyFormNames[0];
   const shortBound = waitingKey(now.getTime() + (replyWindowHours(shortForm) * HOUR_MS) / 4);
   const longBound = waitingKey(now.getTime() + (replyWindowHours(null) * HOUR_MS) / 4);
-  const notShortForm = (eb: LeadExpressionBuilder) => eb.or([eb("formName", "is", null), eb("formName", "not in", [...fastReplyFormNames])]);
+  const notShortForm = (eb: LeadExpressionBuilder) =>
+    eb.or([eb("formName", "is", null), eb("formName", "not in", [...fastReplyFormNames])]);
   return {
-    all: (eb: LeadExpressionBuilder): Expression<SqlBool> => eb.and([eb("deadlineKey", "<=", longBound), eb.or([eb("deadlineKey", "<=", shortBound), notShortForm(eb)])]),
+    all: (eb: LeadExpressionBuilder): Expression<SqlBool> =>
+      eb.and([eb("deadlineKey", "<=", longBound), eb.or([eb("deadlineKey", "<=", shortBound), notShortForm(eb)])]),
     parts: [
       (eb: LeadExpressionBuilder): Expression<SqlBool> => eb("deadlineKey", "<=", shortBound),
-      (eb: LeadExpressionBuilder): Expression<SqlBool> => eb.and([eb("deadlineKey", ">", shortBound), eb("deadlineKey", "<=", longBound), notShortForm(eb)]),
+      (eb: LeadExpressionBuilder): Expression<SqlBool> =>
+        eb.and([eb("deadlineKey", ">", shortBound), eb("deadlineKey", "<=", longBound), notShortForm(eb)]),
     ],
   };
 }
@@ -51,18 +60,37 @@ export type NowWindow = { since: Date; dueBy: Date };
 
 /** "Now"'s window at `now`: since the last business day opened; due by the end of the current or next business period. */
 export function nowWindow(now: Date, hours: BusinessHours): NowWindow {
-  return { since: new Date(answerNowSince(now.getTime(), hours)), dueBy: new Date(businessPeriodEndAfter(now.getTime(), hours)) };
+  return {
+    since: new Date(answerNowSince(now.getTime(), hours)),
+    dueBy: new Date(businessPeriodEndAfter(now.getTime(), hours)),
+  };
 }
 
 /** When the newest lead of either kind arrived (the `created_at` index's last entry of each table); null: none. */
 export async function newestArrival(db: Kysely<Database>): Promise<string | null> {
   const newest = await Promise.all(
-    leadKinds.map((kind) => leadView(db).selectFrom(leadTables[kind]).select("createdAt").orderBy("createdAt", "desc").limit(1).executeTakeFirst()),
+    leadKinds.map((kind) =>
+      leadView(db)
+        .selectFrom(leadTables[kind])
+        .select("createdAt")
+        .orderBy("createdAt", "desc")
+        .limit(1)
+        .executeTakeFirst(),
+    ),
   );
-  return newest.reduce<string | null>((latest, row) => (row && (latest === null || row.createdAt > latest) ? row.createdAt : latest), null);
+  return newest.reduce<string | null>(
+    (latest, row) => (row && (latest === null || row.createdAt > latest) ? row.createdAt : latest),
+    null,
+  );
 }
 
-export async function todayQueue(db: Kysely<Database>, now: Date, ownerTimeZone: string, window: NowWindow, mine?: string): Promise<TodayQueue> {
+export async function todayQueue(
+  db: Kysely<Database>,
+  now: Date,
+  ownerTimeZone: string,
+  window: NowWindow,
+  mine?: string,
+): Promise<TodayQueue> {
   const leadDb = leadView(db);
   type Where = (eb: LeadExpressionBuilder) => Expression<SqlBool>;
   /**
@@ -71,23 +99,33 @@ export async function todayQueue(db: Kysely<Database>, now: Date, ownerTimeZone:
    * read every row of the range to test it.
    */
   const parts = (where: Where): Where[] =>
-    mine === undefined ? [where] : [(eb) => eb.and([where(eb), eb("assigneeId", "=", mine)]), (eb) => eb.and([where(eb), eb("assigneeId", "is", null)])];
+    mine === undefined
+      ? [where]
+      : [
+          (eb) => eb.and([where(eb), eb("assigneeId", "=", mine)]),
+          (eb) => eb.and([where(eb), eb("assigneeId", "is", null)]),
+        ];
 
   /** The first TODAY_LIST_MAX leads of both kinds in the order, merged. */
   async function first(order: LeadOrder, unscoped: Where): Promise<LeadRow[]> {
     const walks = await Promise.all(
-      leadKinds.flatMap((kind: LeadKind) => parts(unscoped).map(async (where) => {
-        const rows = await leadDb
-          .selectFrom(leadTables[kind])
-          .selectAll()
-          .select(order.key.as("sortKey"))
-          .where(where)
-          .orderBy(order.key, order.direction)
-          .orderBy("id", order.direction)
-          .limit(TODAY_LIST_MAX)
-          .execute();
-        return rows.map(({ sortKey, ...row }) => ({ row: { ...toLead(kind, wholeRow(kind, row)), kind } as LeadRow, position: { key: sortKey, id: row.id } as LeadPosition }));
-      })),
+      leadKinds.flatMap((kind: LeadKind) =>
+        parts(unscoped).map(async (where) => {
+          const rows = await leadDb
+            .selectFrom(leadTables[kind])
+            .selectAll()
+            .select(order.key.as("sortKey"))
+            .where(where)
+            .orderBy(order.key, order.direction)
+            .orderBy("id", order.direction)
+            .limit(TODAY_LIST_MAX)
+            .execute();
+          return rows.map(({ sortKey, ...row }) => ({
+            row: { ...toLead(kind, wholeRow(kind, row)), kind } as LeadRow,
+            position: { key: sortKey, id: row.id } as LeadPosition,
+          }));
+        }),
+      ),
     );
     return walks
       .flat()
@@ -98,22 +136,38 @@ export async function todayQueue(db: Kysely<Database>, now: Date, ownerTimeZone:
 
   async function count(unscoped: Where): Promise<number> {
     const counts = await Promise.all(
-      leadKinds.flatMap((kind) => parts(unscoped).map((where) => leadDb.selectFrom(leadTables[kind]).select((eb) => eb.fn.countAll<number>().as("n")).where(where).executeTakeFirstOrThrow())),
+      leadKinds.flatMap((kind) =>
+        parts(unscoped).map((where) =>
+          leadDb
+            .selectFrom(leadTables[kind])
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where(where)
+            .executeTakeFirstOrThrow(),
+        ),
+      ),
     );
     return counts.reduce((sum, row: { n: number | string }) => sum + Number(row.n), 0);
   }
 
   const needsReply = needsReplyRanges(now);
   const dueBefore = endOfOwnerDay(now, ownerTimeZone).toISOString();
-  const followUpDue = (eb: LeadExpressionBuilder) => eb.and([eb("followUpAt", "<", dueBefore), eb("status", "!=", "spam")]);
+  const followUpDue = (eb: LeadExpressionBuilder) =>
+    eb.and([eb("followUpAt", "<", dueBefore), eb("status", "!=", "spam")]);
   // "Now": status new is the waiting index's condition; its deadline key is "0|<replyBy>" exactly while new.
   const since = window.since.toISOString();
-  const arrivedSince = (eb: LeadExpressionBuilder) => eb.and([eb("status", "=", "new"), eb("createdAt", ">=", since), eb("createdAt", "<=", now.toISOString())]);
+  const arrivedSince = (eb: LeadExpressionBuilder) =>
+    eb.and([eb("status", "=", "new"), eb("createdAt", ">=", since), eb("createdAt", "<=", now.toISOString())]);
   const olderWaiting = (eb: LeadExpressionBuilder) => eb.and([eb("createdAt", "<", since), eb("status", "=", "new")]);
-  const dueSoon = (eb: LeadExpressionBuilder) => eb.and([olderWaiting(eb), eb("deadlineKey", ">=", waitingKey(now.getTime())), eb("deadlineKey", "<=", waitingKey(window.dueBy.getTime()))]);
+  const dueSoon = (eb: LeadExpressionBuilder) =>
+    eb.and([
+      olderWaiting(eb),
+      eb("deadlineKey", ">=", waitingKey(now.getTime())),
+      eb("deadlineKey", "<=", waitingKey(window.dueBy.getTime())),
+    ]);
   // The older overdue leads, counted as every overdue lead (a range of the deadline index alone) less the
   // recent ones (a short walk of the waiting index): no row of the backlog is read.
-  const pastDeadline = (eb: LeadExpressionBuilder) => eb.and([eb("deadlineKey", ">=", "0|"), eb("deadlineKey", "<", waitingKey(now.getTime()))]);
+  const pastDeadline = (eb: LeadExpressionBuilder) =>
+    eb.and([eb("deadlineKey", ">=", "0|"), eb("deadlineKey", "<", waitingKey(now.getTime()))]);
   /**
    * The overdue leads among those since `since`: a short walk of the waiting index. A user's scope is one
    * condition no index serves (theirs or nobody's: coalesce), so the planner keeps to that walk rather than
@@ -124,10 +178,26 @@ export async function todayQueue(db: Kysely<Database>, now: Date, ownerTimeZone:
       const recent = eb.and([eb("status", "=", "new"), eb("createdAt", ">=", since), pastDeadline(eb)]);
       return mine === undefined ? recent : eb.and([recent, eb(eb.fn.coalesce("assigneeId", eb.val(mine)), "=", mine)]);
     };
-    const counts = await Promise.all(leadKinds.map((kind) => leadDb.selectFrom(leadTables[kind]).select((eb) => eb.fn.countAll<number>().as("n")).where(where).executeTakeFirstOrThrow()));
+    const counts = await Promise.all(
+      leadKinds.map((kind) =>
+        leadDb
+          .selectFrom(leadTables[kind])
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where(where)
+          .executeTakeFirstOrThrow(),
+      ),
+    );
     return counts.reduce((sum, row: { n: number | string }) => sum + Number(row.n), 0);
   }
-  const [answerNowItems, dueSoonItems, allPastDeadline, needsReplyItems, needsReplyCounts, followUpItems, followUpTotal] = await Promise.all([
+  const [
+    answerNowItems,
+    dueSoonItems,
+    allPastDeadline,
+    needsReplyItems,
+    needsReplyCounts,
+    followUpItems,
+    followUpTotal,
+  ] = await Promise.all([
     first(NEWEST_WAITING, arrivedSince),
     first(DEADLINE, dueSoon),
     count(pastDeadline),
@@ -139,7 +209,9 @@ export async function todayQueue(db: Kysely<Database>, now: Date, ownerTimeZone:
   // The recent overdue ones are in the answerNow list when it holds every recent lead (the usual case);
   // only a day with more arrivals than the list shows counts them in the database.
   const recentPast =
-    answerNowItems.length < TODAY_LIST_MAX ? answerNowItems.filter((lead) => Date.parse(lead.replyBy) < now.getTime()).length : await countRecentPastDeadline();
+    answerNowItems.length < TODAY_LIST_MAX
+      ? answerNowItems.filter((lead) => Date.parse(lead.replyBy) < now.getTime()).length
+      : await countRecentPastDeadline();
   const overdueCount = allPastDeadline - recentPast;
   return {
     ownerTimeZone,

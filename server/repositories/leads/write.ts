@@ -19,7 +19,14 @@ export type SpamVerdict = { reason: string } | null;
 export const FORM_TOKEN_REUSED = "The form token was already used by another lead (a replayed token)";
 
 /** What the inbox search matches (migration 0004 built the same text for the rows it found). */
-export function leadSearchText(lead: { firstName: string; lastName: string; email: string; phone: string; company?: string | null; message?: string }): string {
+export function leadSearchText(lead: {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  company?: string | null;
+  message?: string;
+}): string {
   const parts = [`${lead.firstName} ${lead.lastName}`, lead.email, lead.phone, lead.company ?? ""];
   if (lead.message !== undefined) parts.push(lead.message);
   return parts.join(" ").toLowerCase();
@@ -98,10 +105,12 @@ export async function insertLead<K extends LeadKind>(
       deadlineKey: deadlineKey({ ...lead, replyBy }),
     };
     // Each kind into its own table, typed with all its columns.
-    const row = "products" in values
-      ? await trx.insertInto("contactSubmissions").values(values).returningAll().executeTakeFirstOrThrow()
-      : await trx.insertInto("serviceInquiries").values(values).returningAll().executeTakeFirstOrThrow();
-    if (lead.status !== "spam") await insertDeliveries(trx, kind, row.id, await plan(trx, row), new Date(row.createdAt));
+    const row =
+      "products" in values
+        ? await trx.insertInto("contactSubmissions").values(values).returningAll().executeTakeFirstOrThrow()
+        : await trx.insertInto("serviceInquiries").values(values).returningAll().executeTakeFirstOrThrow();
+    if (lead.status !== "spam")
+      await insertDeliveries(trx, kind, row.id, await plan(trx, row), new Date(row.createdAt));
     return toLead(kind, wholeRow(kind, row));
   });
 }

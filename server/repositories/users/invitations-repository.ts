@@ -1,8 +1,18 @@
 import type { Kysely } from "kysely";
-import { displayName, INVITATION_TTL_MS, type InvitationMailState, type TeamInvitation } from "../../../contract/team.ts";
+import {
+  displayName,
+  INVITATION_TTL_MS,
+  type InvitationMailState,
+  type TeamInvitation,
+} from "../../../contract/team.ts";
 import type { UserRole } from "../../../contract/user-roles.ts";
 import type { Database } from "../../db/schema.ts";
-import { createAccountMailsRepository, insertAccountMail, type AccountMail, type AccountMailState } from "../account-mails-repository.ts";
+import {
+  createAccountMailsRepository,
+  insertAccountMail,
+  type AccountMail,
+  type AccountMailState,
+} from "../account-mails-repository.ts";
 import { recordActivity, type ActivityActor } from "../activity/activity-repository.ts";
 import { userRefs } from "./user-names.ts";
 import { createUsersRepository, normalizeUsername } from "./users-repository.ts";
@@ -16,7 +26,13 @@ import { createVerificationsRepository, verificationState, type Verification } f
 /** An invitation as the owner's list shows it (the contract's, less what only the route's answer adds). */
 export type InvitationRow = Omit<TeamInvitation, "emailed" | "link">;
 
-const MAIL_STATES: Record<AccountMailState, InvitationMailState> = { pending: "queued", sending: "queued", sent: "sent", failed: "failed", dropped: "failed" };
+const MAIL_STATES: Record<AccountMailState, InvitationMailState> = {
+  pending: "queued",
+  sending: "queued",
+  sent: "sent",
+  failed: "failed",
+  dropped: "failed",
+};
 
 function invitedName(row: Pick<Verification, "data">): string | null {
   return (JSON.parse(row.data ?? "{}") as { name?: string | null }).name ?? null;
@@ -29,7 +45,13 @@ export function createInvitationsRepository(db: Kysely<Database>, clock: () => D
 
   /** The owner's view of these rows: state now, who invited, where the e-mail is. */
   async function view(rows: Verification[]): Promise<InvitationRow[]> {
-    const [ref, mailStates] = await Promise.all([userRefs(db, rows.map((row) => row.createdBy)), mails.statesOf(rows.map((row) => row.id))]);
+    const [ref, mailStates] = await Promise.all([
+      userRefs(
+        db,
+        rows.map((row) => row.createdBy),
+      ),
+      mails.statesOf(rows.map((row) => row.id)),
+    ]);
     const now = clock();
     return rows.map((row) => {
       const state = verificationState(row, now);
@@ -63,11 +85,33 @@ export function createInvitationsRepository(db: Kysely<Database>, clock: () => D
     }): Promise<{ id: string; token: string; view: InvitationRow }> {
       const email = normalizeUsername(input.email);
       const created = await db.transaction().execute(async (trx) => {
-        const pending = await trx.selectFrom("verifications").select("id").where("type", "=", "invitation").where("email", "=", email).where("usedAt", "is", null).where("revokedAt", "is", null).execute();
+        const pending = await trx
+          .selectFrom("verifications")
+          .select("id")
+          .where("type", "=", "invitation")
+          .where("email", "=", email)
+          .where("usedAt", "is", null)
+          .where("revokedAt", "is", null)
+          .execute();
         for (const row of pending) await verifications.revoke(row.id, "invitation", trx);
-        const invitation = await verifications.create({ type: "invitation", ttlMs: INVITATION_TTL_MS, email, role: input.role, data: { name: input.name }, createdBy: input.createdBy }, trx);
+        const invitation = await verifications.create(
+          {
+            type: "invitation",
+            ttlMs: INVITATION_TTL_MS,
+            email,
+            role: input.role,
+            data: { name: input.name },
+            createdBy: input.createdBy,
+          },
+          trx,
+        );
         await recordActivity(trx, [{ actor: input.actor, kind: "invitation", summary: input.summary }], clock());
-        if (input.mail) await insertAccountMail(trx, { ...input.mail(invitation.token, invitation.expiresAt!), verificationId: invitation.id }, clock());
+        if (input.mail)
+          await insertAccountMail(
+            trx,
+            { ...input.mail(invitation.token, invitation.expiresAt!), verificationId: invitation.id },
+            clock(),
+          );
         return invitation;
       });
       const [row] = await view([(await verifications.findById(created.id))!]);
@@ -76,7 +120,14 @@ export function createInvitationsRepository(db: Kysely<Database>, clock: () => D
 
     /** Pending ones, and the others made since `since` (what happened to an invitation the owner sent), newest first. */
     async list(since: Date, limit = 200): Promise<InvitationRow[]> {
-      const rows = await db.selectFrom("verifications").selectAll().where("type", "=", "invitation").where("createdAt", ">=", since.toISOString()).orderBy("createdAt", "desc").limit(limit).execute();
+      const rows = await db
+        .selectFrom("verifications")
+        .selectAll()
+        .where("type", "=", "invitation")
+        .where("createdAt", ">=", since.toISOString())
+        .orderBy("createdAt", "desc")
+        .limit(limit)
+        .execute();
       return view(rows);
     },
 
@@ -96,12 +147,24 @@ export function createInvitationsRepository(db: Kysely<Database>, clock: () => D
     },
 
     /** What the invitation page shows for a token. */
-    async lookup(token: string): Promise<{ state: "unknown" } | { state: "accepted" | "revoked" | "expired" } | { state: "pending"; email: string; role: UserRole; name: string | null; expiresAt: string }> {
+    async lookup(
+      token: string,
+    ): Promise<
+      | { state: "unknown" }
+      | { state: "accepted" | "revoked" | "expired" }
+      | { state: "pending"; email: string; role: UserRole; name: string | null; expiresAt: string }
+    > {
       const row = await verifications.find("invitation", token);
       if (!row) return { state: "unknown" };
       const state = verificationState(row, clock());
       if (state !== "pending") return { state: state === "used" ? "accepted" : state };
-      return { state: "pending", email: row.email!, role: row.role as UserRole, name: invitedName(row), expiresAt: row.expiresAt! };
+      return {
+        state: "pending",
+        email: row.email!,
+        role: row.role as UserRole,
+        name: invitedName(row),
+        expiresAt: row.expiresAt!,
+      };
     },
 
     /**
@@ -109,16 +172,37 @@ export function createInvitationsRepository(db: Kysely<Database>, clock: () => D
      * record. "gone": used, withdrawn or expired meanwhile (of two tabs accepting at once, one wins);
      * "taken": the address has an account already.
      */
-    async accept(token: string, passwordHash: string, name: string | undefined): Promise<"gone" | { taken: string } | { id: string; username: string; role: string; name: string | null }> {
+    async accept(
+      token: string,
+      passwordHash: string,
+      name: string | undefined,
+    ): Promise<"gone" | { taken: string } | { id: string; username: string; role: string; name: string | null }> {
       return db.transaction().execute(async (trx) => {
         const used = await verifications.consume("invitation", token, {}, trx);
         if (!used) return "gone" as const;
         const email = normalizeUsername(used.email!);
-        if (await trx.selectFrom("users").select("id").where("username", "=", email).executeTakeFirst()) return { taken: email };
-        const user = await users.create(email, passwordHash, { role: used.role as UserRole, name: name ?? invitedName(used) }, trx);
+        if (await trx.selectFrom("users").select("id").where("username", "=", email).executeTakeFirst())
+          return { taken: email };
+        const user = await users.create(
+          email,
+          passwordHash,
+          { role: used.role as UserRole, name: name ?? invitedName(used) },
+          trx,
+        );
         const joinedAs = user.role === "owner" ? "owner" : "member";
         const actor = { userId: user.id, name: displayName({ name: user.name, email: user.username }) };
-        await recordActivity(trx, [{ actor, kind: "invitation", summary: `accepted the invitation and joined as ${joinedAs}`, subjectUserId: user.id }], clock());
+        await recordActivity(
+          trx,
+          [
+            {
+              actor,
+              kind: "invitation",
+              summary: `accepted the invitation and joined as ${joinedAs}`,
+              subjectUserId: user.id,
+            },
+          ],
+          clock(),
+        );
         return user;
       });
     },

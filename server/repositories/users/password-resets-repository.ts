@@ -37,11 +37,29 @@ export function createPasswordResetsRepository(db: Kysely<Database>, clock: () =
      */
     async createLink(address: string): Promise<{ token: string; username: string } | null> {
       return db.transaction().execute(async (trx) => {
-        const user = await trx.selectFrom("users").select(["id", "username", "deactivatedAt"]).where("username", "=", normalizeUsername(address)).executeTakeFirst();
+        const user = await trx
+          .selectFrom("users")
+          .select(["id", "username", "deactivatedAt"])
+          .where("username", "=", normalizeUsername(address))
+          .executeTakeFirst();
         if (!user || user.deactivatedAt !== null) return null;
         await verifications.revokeAllOf(user.id, "password-reset", trx);
-        const created = await verifications.create({ type: "password-reset", ttlMs: PASSWORD_RESET_TTL_MS, userId: user.id }, trx);
-        await recordActivity(trx, [{ actor: null, kind: "user", summary: `a password reset link was e-mailed to ${user.username}`, subjectUserId: user.id }], clock());
+        const created = await verifications.create(
+          { type: "password-reset", ttlMs: PASSWORD_RESET_TTL_MS, userId: user.id },
+          trx,
+        );
+        await recordActivity(
+          trx,
+          [
+            {
+              actor: null,
+              kind: "user",
+              summary: `a password reset link was e-mailed to ${user.username}`,
+              subjectUserId: user.id,
+            },
+          ],
+          clock(),
+        );
         return { token: created.token, username: user.username };
       });
     },
@@ -59,17 +77,28 @@ export function createPasswordResetsRepository(db: Kysely<Database>, clock: () =
      * Uses the link: the new password, every session of the user ended, and with `removePasskeys` every
      * passkey removed, with the activity record; one transaction, so a refused link changes nothing.
      */
-    async complete(token: string, passwordHash: string, { removePasskeys }: { removePasskeys: boolean }): Promise<PasswordResetOutcome> {
+    async complete(
+      token: string,
+      passwordHash: string,
+      { removePasskeys }: { removePasskeys: boolean },
+    ): Promise<PasswordResetOutcome> {
       return db.transaction().execute(async (trx): Promise<PasswordResetOutcome> => {
         const used = await verifications.consume("password-reset", token, {}, trx);
         if (!used?.userId) return { outcome: "gone" };
-        const user = await trx.selectFrom("users").select(["id", "username", "name", "deactivatedAt"]).where("id", "=", used.userId).executeTakeFirst();
+        const user = await trx
+          .selectFrom("users")
+          .select(["id", "username", "name", "deactivatedAt"])
+          .where("id", "=", used.userId)
+          .executeTakeFirst();
         if (!user || user.deactivatedAt !== null) return { outcome: "inactive" };
         const now = clock().toISOString();
         await trx.updateTable("users").set({ passwordHash, updatedAt: now }).where("id", "=", user.id).execute();
         await trx.deleteFrom("sessions").where("userId", "=", user.id).execute();
         const removedPasskeys = removePasskeys ? await createPasskeysRepository(trx, clock).deleteAllOf(user.id) : 0;
-        const passkeys = removedPasskeys === 0 ? "" : ` and removed ${removedPasskeys === 1 ? "their passkey" : `their ${removedPasskeys} passkeys`}`;
+        const passkeys =
+          removedPasskeys === 0
+            ? ""
+            : ` and removed ${removedPasskeys === 1 ? "their passkey" : `their ${removedPasskeys} passkeys`}`;
         await recordActivity(
           trx,
           [

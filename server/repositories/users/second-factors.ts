@@ -27,23 +27,39 @@ export function createSecondFactorsRepository(db: Kysely<Database>, clock: () =>
 
   return {
     async teamSettings(): Promise<{ requireSecondFactor: boolean }> {
-      const row = await db.selectFrom("teamSettings").select("requireSecondFactor").where("id", "=", "team").executeTakeFirst();
+      const row = await db
+        .selectFrom("teamSettings")
+        .select("requireSecondFactor")
+        .where("id", "=", "team")
+        .executeTakeFirst();
       return { requireSecondFactor: row?.requireSecondFactor === 1 };
     },
 
     async setRequireSecondFactor(required: boolean): Promise<void> {
-      await db.updateTable("teamSettings").set({ requireSecondFactor: required ? 1 : 0, updatedAt: clock().toISOString() }).where("id", "=", "team").execute();
+      await db
+        .updateTable("teamSettings")
+        .set({ requireSecondFactor: required ? 1 : 0, updatedAt: clock().toISOString() })
+        .where("id", "=", "team")
+        .execute();
     },
 
     /** Stores a new secret, encrypted, not on until confirmTotp (an app half set up does not lock anyone out). */
     async startTotp(userId: string, secretBase32: string): Promise<void> {
       const box = sealSecret(secretBase32, await totpKey());
-      await db.updateTable("users").set({ totpSecret: box, totpEnabledAt: null, updatedAt: clock().toISOString() }).where("id", "=", userId).execute();
+      await db
+        .updateTable("users")
+        .set({ totpSecret: box, totpEnabledAt: null, updatedAt: clock().toISOString() })
+        .where("id", "=", userId)
+        .execute();
     },
 
     /** The user's TOTP secret, and whether it is on. */
     async totpOf(userId: string): Promise<{ secret: string; enabled: boolean } | null> {
-      const row = await db.selectFrom("users").select(["totpSecret", "totpEnabledAt"]).where("id", "=", userId).executeTakeFirst();
+      const row = await db
+        .selectFrom("users")
+        .select(["totpSecret", "totpEnabledAt"])
+        .where("id", "=", userId)
+        .executeTakeFirst();
       if (!row?.totpSecret) return null;
       const secret = openSecret(row.totpSecret, await totpKey());
       return secret ? { secret, enabled: row.totpEnabledAt !== null } : null;
@@ -52,7 +68,11 @@ export function createSecondFactorsRepository(db: Kysely<Database>, clock: () =>
     /** Turns TOTP on and answers a new set of recovery codes (the old ones end). */
     async confirmTotp(userId: string, notice?: AccountMail): Promise<string[]> {
       return db.transaction().execute(async (trx) => {
-        await trx.updateTable("users").set({ totpEnabledAt: clock().toISOString(), updatedAt: clock().toISOString() }).where("id", "=", userId).execute();
+        await trx
+          .updateTable("users")
+          .set({ totpEnabledAt: clock().toISOString(), updatedAt: clock().toISOString() })
+          .where("id", "=", userId)
+          .execute();
         if (notice) await insertAccountMail(trx, notice, clock());
         return replaceRecoveryCodes(trx, userId);
       });
@@ -60,7 +80,11 @@ export function createSecondFactorsRepository(db: Kysely<Database>, clock: () =>
 
     async disableTotp(userId: string, notice?: AccountMail): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable("users").set({ totpSecret: null, totpEnabledAt: null, updatedAt: clock().toISOString() }).where("id", "=", userId).execute();
+        await trx
+          .updateTable("users")
+          .set({ totpSecret: null, totpEnabledAt: null, updatedAt: clock().toISOString() })
+          .where("id", "=", userId)
+          .execute();
         await verifications.revokeAllOf(userId, "recovery-code", trx);
         if (notice) await insertAccountMail(trx, notice, clock());
       });
@@ -79,10 +103,18 @@ export function createSecondFactorsRepository(db: Kysely<Database>, clock: () =>
      * been added by someone else): the app and its recovery codes, every passkey, and every session (a stolen
      * one may be what added the factor). One transaction with its activity record and the user's notice.
      */
-    async removeAll(userId: string, record: ActivityRecord, notice?: AccountMail): Promise<{ totp: boolean; passkeys: number; sessionsEnded: number }> {
+    async removeAll(
+      userId: string,
+      record: ActivityRecord,
+      notice?: AccountMail,
+    ): Promise<{ totp: boolean; passkeys: number; sessionsEnded: number }> {
       return db.transaction().execute(async (trx) => {
         const user = await trx.selectFrom("users").select("totpEnabledAt").where("id", "=", userId).executeTakeFirst();
-        await trx.updateTable("users").set({ totpSecret: null, totpEnabledAt: null, updatedAt: clock().toISOString() }).where("id", "=", userId).execute();
+        await trx
+          .updateTable("users")
+          .set({ totpSecret: null, totpEnabledAt: null, updatedAt: clock().toISOString() })
+          .where("id", "=", userId)
+          .execute();
         await verifications.revokeAllOf(userId, "recovery-code", trx);
         const passkeys = await createPasskeysRepository(trx, clock).deleteAllOf(userId);
         const sessionsEnded = await createSessionsRepository(trx).deleteAllOf(userId);
@@ -106,7 +138,10 @@ export function createSecondFactorsRepository(db: Kysely<Database>, clock: () =>
 
     /** Uses one of the user's recovery codes; false when it is not one, or was used. */
     async useRecoveryCode(userId: string, code: string): Promise<boolean> {
-      return (await verifications.consume("recovery-code", `${userId}:${normalizeRecoveryCode(code)}`, { userId })) !== undefined;
+      return (
+        (await verifications.consume("recovery-code", `${userId}:${normalizeRecoveryCode(code)}`, { userId })) !==
+        undefined
+      );
     },
 
     /** Marks a TOTP step used; false when it was (the same code twice: a replay). */
@@ -127,7 +162,8 @@ export function createSecondFactorsRepository(db: Kysely<Database>, clock: () =>
     await inTrx.revokeAllOf(userId, "recovery-code");
     const codes = newRecoveryCodes();
     // Each code is stored as the SHA-256 of "<user id>:<code>": the same code of two users never collides.
-    for (const code of codes) await inTrx.create({ type: "recovery-code", ttlMs: null, userId, token: `${userId}:${code}` });
+    for (const code of codes)
+      await inTrx.create({ type: "recovery-code", ttlMs: null, userId, token: `${userId}:${code}` });
     return codes;
   }
 }

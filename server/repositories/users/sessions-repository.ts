@@ -23,7 +23,15 @@ const USER_AGENT_MAX = 300;
 
 export function createSessionsRepository(db: Kysely<Database>) {
   return {
-    async create(session: { tokenHash: string; userId: string; now: Date; idleMs: number; maxMs: number; userAgent?: string | undefined; secondFactor?: boolean }) {
+    async create(session: {
+      tokenHash: string;
+      userId: string;
+      now: Date;
+      idleMs: number;
+      maxMs: number;
+      userAgent?: string | undefined;
+      secondFactor?: boolean;
+    }) {
       const now = session.now.getTime();
       const absoluteExpiresAt = new Date(now + session.maxMs).toISOString();
       const expiresAt = new Date(Math.min(now + session.idleMs, now + session.maxMs)).toISOString();
@@ -64,7 +72,9 @@ export function createSessionsRepository(db: Kysely<Database>) {
           // One statement still: whether the team requires a second factor this user lacks.
           sql<number>`case when (select require_second_factor from team_settings where id = 'team') = 1
             and users.totp_enabled_at is null
-            and not exists (select 1 from passkeys where passkeys.user_id = users.id) then 1 else 0 end`.as("setupRequired"),
+            and not exists (select 1 from passkeys where passkeys.user_id = users.id) then 1 else 0 end`.as(
+            "setupRequired",
+          ),
         ])
         .where("sessions.tokenHash", "=", tokenHash)
         .where("sessions.expiresAt", ">", now.toISOString())
@@ -110,7 +120,11 @@ export function createSessionsRepository(db: Kysely<Database>) {
 
     /** Ends one of a user's sessions by its public id; false when the user has no such session. */
     async deleteOne(userId: string, id: string): Promise<boolean> {
-      const result = await db.deleteFrom("sessions").where("userId", "=", userId).where("id", "=", id).executeTakeFirst();
+      const result = await db
+        .deleteFrom("sessions")
+        .where("userId", "=", userId)
+        .where("id", "=", id)
+        .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
 

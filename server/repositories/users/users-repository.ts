@@ -40,11 +40,23 @@ export function createUsersRepository(db: Kysely<Database>, clock: () => Date = 
     },
 
     /** A new account; an owner unless `role` says otherwise (ADMIN_EMAIL and `npm run admin` make owners). */
-    async create(username: string, passwordHash: string, options: { role?: UserRole; name?: string | null } = {}, trx: Kysely<Database> = db) {
+    async create(
+      username: string,
+      passwordHash: string,
+      options: { role?: UserRole; name?: string | null } = {},
+      trx: Kysely<Database> = db,
+    ) {
       const now = clock().toISOString();
       return trx
         .insertInto("users")
-        .values({ id: randomUUID(), username: normalizeUsername(username), passwordHash, role: options.role ?? "owner", name: options.name ?? null, updatedAt: now })
+        .values({
+          id: randomUUID(),
+          username: normalizeUsername(username),
+          passwordHash,
+          role: options.role ?? "owner",
+          name: options.name ?? null,
+          updatedAt: now,
+        })
         .returning(["id", "username", "role", "name"])
         .executeTakeFirstOrThrow();
     },
@@ -55,7 +67,11 @@ export function createUsersRepository(db: Kysely<Database>, clock: () => Date = 
 
     /** Replaces the password hash with the same password's newer hash (a rehash), ending no session. */
     async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
-      await db.updateTable("users").set({ passwordHash, updatedAt: clock().toISOString() }).where("id", "=", userId).execute();
+      await db
+        .updateTable("users")
+        .set({ passwordHash, updatedAt: clock().toISOString() })
+        .where("id", "=", userId)
+        .execute();
     },
 
     /**
@@ -74,8 +90,15 @@ export function createUsersRepository(db: Kysely<Database>, clock: () => Date = 
     /** The team, owners first, then by name or address (GET /api/admin/users). */
     async list(): Promise<TeamUser[]> {
       const [rows, passkeys] = await Promise.all([
-        db.selectFrom("users").select(["id", "username", "name", "role", "deactivatedAt", "totpEnabledAt", "lastSignInAt", "createdAt"]).execute(),
-        db.selectFrom("passkeys").select((eb) => ["userId", eb.fn.countAll<number>().as("n")]).groupBy("userId").execute(),
+        db
+          .selectFrom("users")
+          .select(["id", "username", "name", "role", "deactivatedAt", "totpEnabledAt", "lastSignInAt", "createdAt"])
+          .execute(),
+        db
+          .selectFrom("passkeys")
+          .select((eb) => ["userId", eb.fn.countAll<number>().as("n")])
+          .groupBy("userId")
+          .execute(),
       ]);
       const passkeyCount = new Map(passkeys.map((row) => [row.userId, Number(row.n)]));
       return rows
@@ -89,7 +112,11 @@ export function createUsersRepository(db: Kysely<Database>, clock: () => Date = 
           lastSignInAt: row.lastSignInAt,
           createdAt: row.createdAt,
         }))
-        .sort((a, b) => Number(b.role === "owner") - Number(a.role === "owner") || (a.name ?? a.email).localeCompare(b.name ?? b.email));
+        .sort(
+          (a, b) =>
+            Number(b.role === "owner") - Number(a.role === "owner") ||
+            (a.name ?? a.email).localeCompare(b.name ?? b.email),
+        );
     },
 
     /**
@@ -100,12 +127,22 @@ export function createUsersRepository(db: Kysely<Database>, clock: () => Date = 
     async update(
       userId: string,
       patch: { role?: UserRole | undefined; name?: string | null | undefined; active?: boolean | undefined },
-      inTransaction?: (trx: Transaction<Database>, before: { role: string; name: string | null; username: string; deactivatedAt: string | null }) => Promise<void>,
+      inTransaction?: (
+        trx: Transaction<Database>,
+        before: { role: string; name: string | null; username: string; deactivatedAt: string | null },
+      ) => Promise<void>,
     ) {
       return db.transaction().execute(async (trx) => {
-        const before = await trx.selectFrom("users").select(["role", "name", "username", "deactivatedAt"]).where("id", "=", userId).executeTakeFirst();
+        const before = await trx
+          .selectFrom("users")
+          .select(["role", "name", "username", "deactivatedAt"])
+          .where("id", "=", userId)
+          .executeTakeFirst();
         if (!before) return undefined;
-        const losesOwner = before.role === "owner" && before.deactivatedAt === null && ((patch.role !== undefined && patch.role !== "owner") || patch.active === false);
+        const losesOwner =
+          before.role === "owner" &&
+          before.deactivatedAt === null &&
+          ((patch.role !== undefined && patch.role !== "owner") || patch.active === false);
         if (losesOwner && (await isLastActiveOwner(trx, userId))) throw new LastOwnerError();
         const now = clock().toISOString();
         const deactivating = patch.active === false && before.deactivatedAt === null;
@@ -114,7 +151,11 @@ export function createUsersRepository(db: Kysely<Database>, clock: () => Date = 
           .set({
             ...(patch.role !== undefined ? { role: patch.role } : {}),
             ...(patch.name !== undefined ? { name: patch.name } : {}),
-            ...(patch.active === false ? { deactivatedAt: before.deactivatedAt ?? now } : patch.active === true ? { deactivatedAt: null } : {}),
+            ...(patch.active === false
+              ? { deactivatedAt: before.deactivatedAt ?? now }
+              : patch.active === true
+                ? { deactivatedAt: null }
+                : {}),
             updatedAt: now,
           })
           .where("id", "=", userId)
@@ -129,11 +170,19 @@ export function createUsersRepository(db: Kysely<Database>, clock: () => Date = 
     },
 
     /** Deletes a user by the last-owner rule (LastOwnerError); sessions, devices, passkeys and codes go with it. */
-    async delete(userId: string, inTransaction?: (trx: Transaction<Database>, before: { name: string | null; username: string }) => Promise<void>) {
+    async delete(
+      userId: string,
+      inTransaction?: (trx: Transaction<Database>, before: { name: string | null; username: string }) => Promise<void>,
+    ) {
       return db.transaction().execute(async (trx) => {
-        const before = await trx.selectFrom("users").select(["role", "name", "username", "deactivatedAt"]).where("id", "=", userId).executeTakeFirst();
+        const before = await trx
+          .selectFrom("users")
+          .select(["role", "name", "username", "deactivatedAt"])
+          .where("id", "=", userId)
+          .executeTakeFirst();
         if (!before) return false;
-        if (before.role === "owner" && before.deactivatedAt === null && (await isLastActiveOwner(trx, userId))) throw new LastOwnerError();
+        if (before.role === "owner" && before.deactivatedAt === null && (await isLastActiveOwner(trx, userId)))
+          throw new LastOwnerError();
         await inTransaction?.(trx, before);
         await trx.deleteFrom("users").where("id", "=", userId).execute();
         return true;

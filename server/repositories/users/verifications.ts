@@ -8,7 +8,8 @@ import type { Database, VerificationsTable } from "../../db/schema.ts";
 // is used once (consume() is one conditional update, so two requests cannot both use it) and, but for
 // recovery codes, expires.
 
-export type VerificationType = "invitation" | "password-reset" | "recovery-code" | "passkey-challenge" | "second-factor" | "totp-step";
+export type VerificationType =
+  "invitation" | "password-reset" | "recovery-code" | "passkey-challenge" | "second-factor" | "totp-step";
 
 export type Verification = VerificationsTable;
 
@@ -24,7 +25,10 @@ export function createVerificationToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
-export function verificationState(row: Pick<Verification, "usedAt" | "revokedAt" | "expiresAt">, now: Date): VerificationState {
+export function verificationState(
+  row: Pick<Verification, "usedAt" | "revokedAt" | "expiresAt">,
+  now: Date,
+): VerificationState {
   if (row.usedAt) return "used";
   if (row.revokedAt) return "revoked";
   if (row.expiresAt !== null && Date.parse(row.expiresAt) <= now.getTime()) return "expired";
@@ -48,7 +52,10 @@ export type NewVerification = {
 export function createVerificationsRepository(db: Kysely<Database>, clock: () => Date = () => new Date()) {
   return {
     /** Stores a new code; answers its id and the token (the only time the token is known). */
-    async create(input: NewVerification, trx: Kysely<Database> = db): Promise<{ id: string; token: string; expiresAt: string | null }> {
+    async create(
+      input: NewVerification,
+      trx: Kysely<Database> = db,
+    ): Promise<{ id: string; token: string; expiresAt: string | null }> {
       const now = clock();
       const token = input.token ?? createVerificationToken();
       const id = randomUUID();
@@ -86,7 +93,12 @@ export function createVerificationsRepository(db: Kysely<Database>, clock: () =>
      * revoked or expired. `userId` narrows it to one user's codes (recovery codes). One conditional update:
      * of two requests with the same token, one wins.
      */
-    async consume(type: VerificationType, token: string, options: { userId?: string } = {}, trx: Kysely<Database> = db): Promise<Verification | undefined> {
+    async consume(
+      type: VerificationType,
+      token: string,
+      options: { userId?: string } = {},
+      trx: Kysely<Database> = db,
+    ): Promise<Verification | undefined> {
       const now = clock().toISOString();
       let update = trx
         .updateTable("verifications")

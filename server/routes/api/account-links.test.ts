@@ -5,7 +5,13 @@ import type { TeamInvitation } from "../../../contract/team.ts";
 import { smtpServerForThisFile } from "../../../tests/helpers/smtp-fixture.ts";
 import { softwarePasskey, type SoftwarePasskey } from "../../../tests/helpers/software-passkey.ts";
 import { callerOf } from "../../../tests/helpers/admin-client.ts";
-import { addTestUser, createTestApp, signIn, smtpDeliveryConfig, type TestApp } from "../../../tests/helpers/test-app.ts";
+import {
+  addTestUser,
+  createTestApp,
+  signIn,
+  smtpDeliveryConfig,
+  type TestApp,
+} from "../../../tests/helpers/test-app.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import type * as Passwords from "../../lib/passwords.ts";
 import { WorkLimiterBusyError } from "../../lib/work-limiter.ts";
@@ -41,10 +47,15 @@ const call = callerOf(() => t.app);
 
 const tokenOf = (link: string | undefined) => link!.split("#")[1]!;
 const lookupInvitation = (token: string) => call("POST", "/api/admin/invitations/lookup", undefined, { token });
-const acceptInvitation = (token: string, password: string) => call("POST", "/api/admin/invitations/accept", undefined, { token, password });
+const acceptInvitation = (token: string, password: string) =>
+  call("POST", "/api/admin/invitations/accept", undefined, { token, password });
 const lookupReset = (token: string) => call("POST", "/api/admin/password-reset/lookup", undefined, { token });
 const completeReset = (token: string, password: string, removePasskeys?: boolean) =>
-  call("POST", "/api/admin/password-reset/complete", undefined, { token, password, ...(removePasskeys === undefined ? {} : { removePasskeys }) });
+  call("POST", "/api/admin/password-reset/complete", undefined, {
+    token,
+    password,
+    ...(removePasskeys === undefined ? {} : { removePasskeys }),
+  });
 
 async function invite(): Promise<{ email: string; token: string }> {
   const email = unique("invitee");
@@ -54,14 +65,22 @@ async function invite(): Promise<{ email: string; token: string }> {
 }
 
 /** A member with a reset link from a real e-mail (the outbox's worker sends it). */
-async function memberWithResetLink(): Promise<{ id: string; email: string; password: string; cookie: string; token: string }> {
+async function memberWithResetLink(): Promise<{
+  id: string;
+  email: string;
+  password: string;
+  cookie: string;
+  token: string;
+}> {
   const user = await addTestUser(t.app, { email: unique("member") });
   const cookie = await signIn(t.app, user);
   const before = mail.smtp.received.length;
   expect((await call("POST", "/api/admin/password-reset", undefined, { email: user.email })).statusCode).toBe(202);
   const pattern = new RegExp(`${ORIGIN.replace(/\./g, "\\.")}/admin/reset-password#([A-Za-z0-9_-]{43})`);
   for (let count = before + 1; ; count++) {
-    const found = (await mail.smtp.waitFor(count)).slice(before).find((message) => message.envelopeTo.includes(user.email) && pattern.test(message.parsed.text ?? ""));
+    const found = (await mail.smtp.waitFor(count))
+      .slice(before)
+      .find((message) => message.envelopeTo.includes(user.email) && pattern.test(message.parsed.text ?? ""));
     if (found) return { ...user, cookie, token: pattern.exec(found.parsed.text ?? "")![1]! };
   }
 }
@@ -87,7 +106,9 @@ describe("the links' tokens stay out of paths (finding 1)", () => {
   });
 
   it("puts the token after the # in the e-mailed and copied links", async () => {
-    const created = (await call("POST", "/api/admin/invitations", owner, { email: unique("fragment"), role: "member" })).json<TeamInvitation>();
+    const created = (
+      await call("POST", "/api/admin/invitations", owner, { email: unique("fragment"), role: "member" })
+    ).json<TeamInvitation>();
     expect(created.link).toMatch(/^https:\/\/summit\.example\/admin\/invitation#[A-Za-z0-9_-]{43}$/);
     const { token } = await memberWithResetLink();
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -95,19 +116,27 @@ describe("the links' tokens stay out of paths (finding 1)", () => {
 });
 
 describe("a reset asks about passkeys (finding 2)", () => {
-  async function withPasskey(): Promise<{ user: Awaited<ReturnType<typeof memberWithResetLink>>; key: SoftwarePasskey }> {
+  async function withPasskey(): Promise<{
+    user: Awaited<ReturnType<typeof memberWithResetLink>>;
+    key: SoftwarePasskey;
+  }> {
     const user = await memberWithResetLink();
     const key = softwarePasskey();
     const options = await call("POST", "/api/admin/passkeys/registration-options", user.cookie);
     expect(options.statusCode, options.body).toBe(200);
-    const added = await call("POST", "/api/admin/passkeys", user.cookie, { response: key.register(options.json(), ORIGIN, {}), name: "Laptop" });
+    const added = await call("POST", "/api/admin/passkeys", user.cookie, {
+      response: key.register(options.json(), ORIGIN, {}),
+      name: "Laptop",
+    });
     expect(added.statusCode, added.body).toBe(201);
     return { user, key };
   }
 
   async function passkeySignIn(key: SoftwarePasskey) {
     const options = await call("POST", "/api/admin/passkeys/sign-in-options");
-    return call("POST", "/api/admin/passkeys/sign-in", undefined, { response: key.assert(options.json(), ORIGIN, { userVerified: true }) });
+    return call("POST", "/api/admin/passkeys/sign-in", undefined, {
+      response: key.assert(options.json(), ORIGIN, { userVerified: true }),
+    });
   }
 
   it("tells the link's holder that the account has passkeys; removePasskeys removes them all, recorded in the activity", async () => {
@@ -119,7 +148,9 @@ describe("a reset asks about passkeys (finding 2)", () => {
     // The passkey a thief may have added no longer signs in.
     expect((await passkeySignIn(key)).statusCode).toBe(401);
     const activity = (await call("GET", `/api/admin/activity?user=${user.id}`, owner)).json<ActivityPage>().items;
-    expect(activity.map((item) => item.summary)).toContain("set a new password with a reset link and removed their passkey (every session ended)");
+    expect(activity.map((item) => item.summary)).toContain(
+      "set a new password with a reset link and removed their passkey (every session ended)",
+    );
   });
 
   it("keeps the passkeys when not asked to (a passkey keeps signing in after a reset)", async () => {
@@ -134,12 +165,24 @@ describe("a reset asks about passkeys (finding 2)", () => {
     expect((await completeReset(user.token, "my brand new password")).statusCode).toBe(204);
     expect((await lookupReset(user.token)).json()).toEqual({ state: "used" });
     expect((await lookupReset("not-a-real-token-at-all-xyz")).json()).toEqual({ state: "unknown" });
-    expect((await call("POST", "/api/admin/password-reset/complete", undefined, { token: user.token, password: "another long password", removePasskeys: "yes" })).statusCode).toBe(410);
+    expect(
+      (
+        await call("POST", "/api/admin/password-reset/complete", undefined, {
+          token: user.token,
+          password: "another long password",
+          removePasskeys: "yes",
+        })
+      ).statusCode,
+    ).toBe(410);
   });
 
   it("refuses a removePasskeys that is not true or false with 400", async () => {
     const user = await memberWithResetLink();
-    const response = await call("POST", "/api/admin/password-reset/complete", undefined, { token: user.token, password: "my brand new password", removePasskeys: "yes" });
+    const response = await call("POST", "/api/admin/password-reset/complete", undefined, {
+      token: user.token,
+      password: "my brand new password",
+      removePasskeys: "yes",
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({ removePasskeys: "removePasskeys must be true or false" });
   });
@@ -156,7 +199,9 @@ describe("a link is checked before any hash (finding 5)", () => {
     const used = await invite();
     expect((await acceptInvitation(used.token, "a long enough password")).statusCode).toBe(201);
     const withdrawn = await invite();
-    const id = (await call("GET", "/api/admin/invitations", owner)).json<{ invitations: TeamInvitation[] }>().invitations.find((row) => row.email === withdrawn.email)!.id;
+    const id = (await call("GET", "/api/admin/invitations", owner))
+      .json<{ invitations: TeamInvitation[] }>()
+      .invitations.find((row) => row.email === withdrawn.email)!.id;
     await t.app.inject({ method: "DELETE", url: `/api/admin/invitations/${id}`, headers: { cookie: owner } });
     const reset = await memberWithResetLink();
     expect((await completeReset(reset.token, "my brand new password")).statusCode).toBe(204);
@@ -190,7 +235,10 @@ describe("a link is checked before any hash (finding 5)", () => {
     const stored = (await t.app.repositories.users.findById(reset.id))!.passwordHash;
     runs.mockRejectedValue(new WorkLimiterBusyError("queue full"));
     const before = hashes();
-    for (const response of [await acceptInvitation(token, "a long enough password"), await completeReset(reset.token, "my brand new password")]) {
+    for (const response of [
+      await acceptInvitation(token, "a long enough password"),
+      await completeReset(reset.token, "my brand new password"),
+    ]) {
       expect(response.statusCode, response.body).toBe(503);
       expect(response.headers["retry-after"]).toBe("2");
     }
@@ -209,35 +257,56 @@ describe("a new password is not blank, repeated nor common (finding 9)", () => {
     ["a common password", "password1234", "common"],
   ] as const;
 
-  it.each(weak)("an invitation refuses %s with 400 and its message, and makes no account", async (_name, password, reason) => {
-    const { email, token } = await invite();
-    const before = hashes();
-    const refused = await acceptInvitation(token, password);
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ message: "Please correct the highlighted fields.", errors: { password: newPasswordMessages[reason]("password") } });
-    expect(refused.cookies).toEqual([]);
-    expect(hashes() - before).toBe(0);
-    expect(await t.app.repositories.users.findByUsername(email)).toBeUndefined();
-    expect((await lookupInvitation(token)).json()).toMatchObject({ state: "pending" });
-  });
+  it.each(weak)(
+    "an invitation refuses %s with 400 and its message, and makes no account",
+    async (_name, password, reason) => {
+      const { email, token } = await invite();
+      const before = hashes();
+      const refused = await acceptInvitation(token, password);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        message: "Please correct the highlighted fields.",
+        errors: { password: newPasswordMessages[reason]("password") },
+      });
+      expect(refused.cookies).toEqual([]);
+      expect(hashes() - before).toBe(0);
+      expect(await t.app.repositories.users.findByUsername(email)).toBeUndefined();
+      expect((await lookupInvitation(token)).json()).toMatchObject({ state: "pending" });
+    },
+  );
 
-  it.each(weak)("a reset link refuses %s with 400 and its message, and changes nothing", async (_name, password, reason) => {
-    const user = await memberWithResetLink();
-    const stored = (await t.app.repositories.users.findById(user.id))!.passwordHash;
-    const refused = await completeReset(user.token, password);
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ message: "Please correct the highlighted fields.", errors: { password: newPasswordMessages[reason]("password") } });
-    expect((await t.app.repositories.users.findById(user.id))!.passwordHash).toBe(stored);
-    expect((await call("GET", "/api/admin/status", user.cookie)).json().authenticated).toBe(true);
-    expect((await lookupReset(user.token)).json()).toMatchObject({ state: "pending" });
-  });
+  it.each(weak)(
+    "a reset link refuses %s with 400 and its message, and changes nothing",
+    async (_name, password, reason) => {
+      const user = await memberWithResetLink();
+      const stored = (await t.app.repositories.users.findById(user.id))!.passwordHash;
+      const refused = await completeReset(user.token, password);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        message: "Please correct the highlighted fields.",
+        errors: { password: newPasswordMessages[reason]("password") },
+      });
+      expect((await t.app.repositories.users.findById(user.id))!.passwordHash).toBe(stored);
+      expect((await call("GET", "/api/admin/status", user.cookie)).json().authenticated).toBe(true);
+      expect((await lookupReset(user.token)).json()).toMatchObject({ state: "pending" });
+    },
+  );
 
-  it.each(weak)("a password change refuses %s with 400 and its message under the new password", async (_name, password, reason) => {
-    const user = await addTestUser(t.app, { email: unique("changer") });
-    const cookie = await signIn(t.app, user);
-    const refused = await call("POST", "/api/admin/password", cookie, { currentPassword: user.password, newPassword: password });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors).toEqual({ newPassword: newPasswordMessages[reason]("new password") });
-    expect((await call("POST", "/api/admin/login", undefined, { username: user.email, password: user.password })).statusCode).toBe(200);
-  });
+  it.each(weak)(
+    "a password change refuses %s with 400 and its message under the new password",
+    async (_name, password, reason) => {
+      const user = await addTestUser(t.app, { email: unique("changer") });
+      const cookie = await signIn(t.app, user);
+      const refused = await call("POST", "/api/admin/password", cookie, {
+        currentPassword: user.password,
+        newPassword: password,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toEqual({ newPassword: newPasswordMessages[reason]("new password") });
+      expect(
+        (await call("POST", "/api/admin/login", undefined, { username: user.email, password: user.password }))
+          .statusCode,
+      ).toBe(200);
+    },
+  );
 });

@@ -19,7 +19,8 @@ let member: string;
 const as = (cookie: string) => adminClient(t.app, { cookie });
 const get = (cookie = owner) => as(cookie).get("/api/admin/settings/business-hours");
 const put = (payload: unknown, cookie = owner) => as(cookie).put("/api/admin/settings/business-hours", payload);
-const replyByOfLead = async (id: string) => (await as(owner).get(`/api/admin/leads/contacts/${id}`)).json<LeadDetail>().replyBy;
+const replyByOfLead = async (id: string) =>
+  (await as(owner).get(`/api/admin/leads/contacts/${id}`)).json<LeadDetail>().replyBy;
 
 beforeAll(async () => {
   t = await createTestApp({}, undefined, { clock });
@@ -48,27 +49,81 @@ describe("GET and PUT /api/admin/settings/business-hours", () => {
     await as(owner).patch(`/api/admin/leads/contacts/${answered}`, { status: "contacted" });
     const answeredBefore = await replyByOfLead(answered);
     // Open Saturdays 10 to 2, and closed on Monday 30 November.
-    const hours: BusinessHoursInput = { ...defaultBusinessHours, week: [...defaultBusinessHours.week, { day: 6, open: "10:00", close: "14:00" }], closedDates: ["2026-11-30"] };
+    const hours: BusinessHoursInput = {
+      ...defaultBusinessHours,
+      week: [...defaultBusinessHours.week, { day: 6, open: "10:00", close: "14:00" }],
+      closedDates: ["2026-11-30"],
+    };
     const response = await put(hours);
     expect(response.statusCode, response.body).toBe(200);
     expect((await get(member)).json()).toEqual(hours);
     // Saturday 10:00 to 14:00 is the 4 hours.
     expect(await replyByOfLead(waiting)).toBe("2026-11-28T19:00:00.000Z");
     expect(await replyByOfLead(answered)).toBe(answeredBefore);
-    const activity = (await as(owner).get("/api/admin/activity?kind=settings")).json<{ items: { summary: string }[] }>();
-    expect(activity.items[0]!.summary).toBe("set the business hours to Monday 9AM to 6PM, Tuesday 9AM to 6PM, Wednesday 9AM to 6PM, Thursday 9AM to 6PM, Friday 9AM to 6PM, Saturday 10AM to 2PM (America/New_York); closed on 1 date");
+    const activity = (await as(owner).get("/api/admin/activity?kind=settings")).json<{
+      items: { summary: string }[];
+    }>();
+    expect(activity.items[0]!.summary).toBe(
+      "set the business hours to Monday 9AM to 6PM, Tuesday 9AM to 6PM, Wednesday 9AM to 6PM, Thursday 9AM to 6PM, Friday 9AM to 6PM, Saturday 10AM to 2PM (America/New_York); closed on 1 date",
+    );
     await put(defaultBusinessHours);
   });
 
   const weekdays = (open: string, close: string) => [1, 2, 3, 4, 5].map((day) => ({ day, open, close }));
   it.each([
-    ["an evening: Monday 4:00 PM + 4 h is Tuesday 11:00 AM", defaultBusinessHours, "2026-11-30T21:00:00Z", "home-services-audit", "2026-12-01T16:00:00.000Z"],
-    ["a weekend: Thursday 9:00 AM + 24 h is Monday 3:00 PM", defaultBusinessHours, "2026-11-26T14:00:00Z", "contact-page", "2026-11-30T20:00:00.000Z"],
-    ["a holiday: Wednesday 4:00 PM + 4 h, closed Thursday and Friday, is Monday 11:00 AM", { ...defaultBusinessHours, closedDates: ["2026-11-26", "2026-11-27"] }, "2026-11-25T21:00:00Z", "home-services-audit", "2026-11-30T16:00:00.000Z"],
-    ["Sydney, 9 to 5: Friday 4:00 PM there + 4 h is Monday 12:00 PM there", { timeZone: "Australia/Sydney", week: weekdays("09:00", "17:00"), closedDates: [] }, "2026-11-27T05:00:00Z", "home-services-audit", "2026-11-30T01:00:00.000Z"],
-    ["the spring change: Friday 5:00 PM EST + 4 h is Monday 12:00 PM EDT", defaultBusinessHours, "2026-03-06T22:00:00Z", "home-services-audit", "2026-03-09T16:00:00.000Z"],
-    ["the autumn change: Friday 5:00 PM EDT + 4 h is Monday 12:00 PM EST", defaultBusinessHours, "2026-10-30T21:00:00Z", "home-services-audit", "2026-11-02T17:00:00.000Z"],
-    ["open through the autumn change: Saturday 11:00 PM EDT + 4 h is 2:00 AM EST", { timeZone: "America/New_York", week: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, open: "00:00", close: "24:00" })), closedDates: [] }, "2026-11-01T03:00:00Z", "home-services-audit", "2026-11-01T07:00:00.000Z"],
+    [
+      "an evening: Monday 4:00 PM + 4 h is Tuesday 11:00 AM",
+      defaultBusinessHours,
+      "2026-11-30T21:00:00Z",
+      "home-services-audit",
+      "2026-12-01T16:00:00.000Z",
+    ],
+    [
+      "a weekend: Thursday 9:00 AM + 24 h is Monday 3:00 PM",
+      defaultBusinessHours,
+      "2026-11-26T14:00:00Z",
+      "contact-page",
+      "2026-11-30T20:00:00.000Z",
+    ],
+    [
+      "a holiday: Wednesday 4:00 PM + 4 h, closed Thursday and Friday, is Monday 11:00 AM",
+      { ...defaultBusinessHours, closedDates: ["2026-11-26", "2026-11-27"] },
+      "2026-11-25T21:00:00Z",
+      "home-services-audit",
+      "2026-11-30T16:00:00.000Z",
+    ],
+    [
+      "Sydney, 9 to 5: Friday 4:00 PM there + 4 h is Monday 12:00 PM there",
+      { timeZone: "Australia/Sydney", week: weekdays("09:00", "17:00"), closedDates: [] },
+      "2026-11-27T05:00:00Z",
+      "home-services-audit",
+      "2026-11-30T01:00:00.000Z",
+    ],
+    [
+      "the spring change: Friday 5:00 PM EST + 4 h is Monday 12:00 PM EDT",
+      defaultBusinessHours,
+      "2026-03-06T22:00:00Z",
+      "home-services-audit",
+      "2026-03-09T16:00:00.000Z",
+    ],
+    [
+      "the autumn change: Friday 5:00 PM EDT + 4 h is Monday 12:00 PM EST",
+      defaultBusinessHours,
+      "2026-10-30T21:00:00Z",
+      "home-services-audit",
+      "2026-11-02T17:00:00.000Z",
+    ],
+    [
+      "open through the autumn change: Saturday 11:00 PM EDT + 4 h is 2:00 AM EST",
+      {
+        timeZone: "America/New_York",
+        week: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, open: "00:00", close: "24:00" })),
+        closedDates: [],
+      },
+      "2026-11-01T03:00:00Z",
+      "home-services-audit",
+      "2026-11-01T07:00:00.000Z",
+    ],
   ] as const)("stores a new lead's replyBy in them: %s", async (_name, hours, sentAt, formName, replyBy) => {
     expect((await put(hours)).statusCode).toBe(200);
     const saved = clockMs;
@@ -83,9 +138,17 @@ describe("GET and PUT /api/admin/settings/business-hours", () => {
   });
 
   it.each([
-    [{ ...defaultBusinessHours, timeZone: "Nowhere/Else" }, "timeZone", "timeZone must be an IANA time zone such as America/New_York"],
+    [
+      { ...defaultBusinessHours, timeZone: "Nowhere/Else" },
+      "timeZone",
+      "timeZone must be an IANA time zone such as America/New_York",
+    ],
     [{ ...defaultBusinessHours, week: [] }, "week", "Open at least one day of the week"],
-    [{ ...defaultBusinessHours, week: [{ day: 1, open: "18:00", close: "09:00" }] }, "week.0.close", "A day's opening time must be before its closing time"],
+    [
+      { ...defaultBusinessHours, week: [{ day: 1, open: "18:00", close: "09:00" }] },
+      "week.0.close",
+      "A day's opening time must be before its closing time",
+    ],
     [{ ...defaultBusinessHours, closedDates: ["tomorrow"] }, "closedDates.0", "Closed dates are YYYY-MM-DD"],
     [{ ...defaultBusinessHours, extra: true }, "", ""],
     [[1, 2], "", ""],
@@ -109,7 +172,11 @@ describe("the start-up step", () => {
     const id = await postLead(t.app, "contacts", { formName: "contact-page" });
     await t.app.db.updateTable("contactSubmissions").set({ replyBy: null }).where("id", "=", id).execute();
     expect(await t.app.repositories.leads.backfillReplyBy()).toBe(1);
-    const row = await t.app.db.selectFrom("contactSubmissions").select(["replyBy", "deadlineKey"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom("contactSubmissions")
+      .select(["replyBy", "deadlineKey"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     // 24 hours from 6:40 PM Friday: Monday 9 h, Tuesday 9 h, Wednesday 6 h.
     expect(row).toEqual({ replyBy: "2026-12-02T20:00:00.000Z", deadlineKey: "0|2026-12-02T20:00:00.000Z" });
     expect(await t.app.repositories.leads.backfillReplyBy()).toBe(0);

@@ -19,18 +19,37 @@ export default async function adminBusinessHoursRoutes(app: FastifyInstance) {
     reply.header("cache-control", "no-store");
   });
 
-  app.get("/api/admin/settings/business-hours", { preHandler: requireAdmin }, async (): Promise<BusinessHours> => businessHours.get());
+  app.get("/api/admin/settings/business-hours", { preHandler: requireAdmin }, async (): Promise<BusinessHours> =>
+    businessHours.get(),
+  );
 
-  app.put("/api/admin/settings/business-hours", { preHandler: requireOwner }, async (request): Promise<BusinessHours> => {
-    const hours = parseInput(businessHoursInput, request.body, "Please correct the business hours.");
-    const admin = adminOf(request);
-    let rekeyed = 0;
-    await businessHours.put(hours, admin.userId, async (trx) => {
-      rekeyed = await leads.rekeyWaiting(trx, hours);
-      const closed = hours.closedDates.length > 0 ? `; closed on ${hours.closedDates.length} ${hours.closedDates.length === 1 ? "date" : "dates"}` : "";
-      await recordActivity(trx, [{ actor: activityActor(admin), kind: "settings", summary: `set the business hours to ${weekInWords(hours)} (${hours.timeZone})${closed}` }], app.clock());
-    });
-    request.log.info({ rekeyed }, "business hours saved; waiting leads' deadlines counted again");
-    return hours;
-  });
+  app.put(
+    "/api/admin/settings/business-hours",
+    { preHandler: requireOwner },
+    async (request): Promise<BusinessHours> => {
+      const hours = parseInput(businessHoursInput, request.body, "Please correct the business hours.");
+      const admin = adminOf(request);
+      let rekeyed = 0;
+      await businessHours.put(hours, admin.userId, async (trx) => {
+        rekeyed = await leads.rekeyWaiting(trx, hours);
+        const closed =
+          hours.closedDates.length > 0
+            ? `; closed on ${hours.closedDates.length} ${hours.closedDates.length === 1 ? "date" : "dates"}`
+            : "";
+        await recordActivity(
+          trx,
+          [
+            {
+              actor: activityActor(admin),
+              kind: "settings",
+              summary: `set the business hours to ${weekInWords(hours)} (${hours.timeZone})${closed}`,
+            },
+          ],
+          app.clock(),
+        );
+      });
+      request.log.info({ rekeyed }, "business hours saved; waiting leads' deadlines counted again");
+      return hours;
+    },
+  );
 }

@@ -13,7 +13,11 @@ let leadId: string;
 beforeAll(async () => {
   t = await createTestApp();
   cookie = await signIn(t.app);
-  const response = await t.app.inject({ method: "POST", url: "/api/contact", payload: { ...validContact, ...(await humanSignals(t.app)) } });
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/api/contact",
+    payload: { ...validContact, ...(await humanSignals(t.app)) },
+  });
   expect(response.statusCode, response.body).toBe(201);
   leadId = response.json<{ id: string }>().id;
 });
@@ -43,19 +47,30 @@ function expectDateRefused(response: { statusCode: number; body: string; json: <
   expect(response.statusCode, response.body).toBe(400);
   const body = response.json<ErrorBody>();
   expect(body.message).toBeTruthy();
-  expect(Object.keys(body.errors ?? {}).some((key) => key === field || key.endsWith(`.${field}`)), response.body).toBe(true);
+  expect(
+    Object.keys(body.errors ?? {}).some((key) => key === field || key.endsWith(`.${field}`)),
+    response.body,
+  ).toBe(true);
 }
 
 describe("an extreme or impossible date answers 400 naming the field", () => {
   for (const url of datedGets) {
     for (const date of EXTREME_DATES) {
       it(`${url} from=${date}&to=${date}`, async () => {
-        const response = await t.app.inject({ method: "GET", url: `${url.replace("LEAD", leadId)}from=${date}&to=${date}`, headers: { cookie } });
+        const response = await t.app.inject({
+          method: "GET",
+          url: `${url.replace("LEAD", leadId)}from=${date}&to=${date}`,
+          headers: { cookie },
+        });
         expectDateRefused(response, "from");
       });
       it(`${url} to=${date} alone`, async () => {
         const from = url.startsWith("/api/admin/reports") ? "from=2026-01-01&" : "";
-        const response = await t.app.inject({ method: "GET", url: `${url.replace("LEAD", leadId)}${from}to=${date}`, headers: { cookie } });
+        const response = await t.app.inject({
+          method: "GET",
+          url: `${url.replace("LEAD", leadId)}${from}to=${date}`,
+          headers: { cookie },
+        });
         expectDateRefused(response, "to");
       });
     }
@@ -71,10 +86,18 @@ describe("an extreme or impossible date answers 400 naming the field", () => {
     expectDateRefused(response, "from");
   });
 
-  it.each(["0000-01-01T00:00:00Z", "9999-12-31T23:59:59-14:00", "2026-02-30T10:00:00Z"])("a follow-up at %s", async (followUpAt) => {
-    const response = await t.app.inject({ method: "PATCH", url: `/api/admin/leads/contacts/${leadId}`, headers: { cookie }, payload: { followUpAt } });
-    expectDateRefused(response, "followUpAt");
-  });
+  it.each(["0000-01-01T00:00:00Z", "9999-12-31T23:59:59-14:00", "2026-02-30T10:00:00Z"])(
+    "a follow-up at %s",
+    async (followUpAt) => {
+      const response = await t.app.inject({
+        method: "PATCH",
+        url: `/api/admin/leads/contacts/${leadId}`,
+        headers: { cookie },
+        payload: { followUpAt },
+      });
+      expectDateRefused(response, "followUpAt");
+    },
+  );
 
   // The paging cursor carries a received time too (contract/lead-cursor.ts); a crafted one must not reach a
   // query (PostgreSQL answered 500). The deadline order's key is compared as text: any year is harmless there.
@@ -83,7 +106,11 @@ describe("an extreme or impossible date answers 400 naming the field", () => {
     async (cursor) => {
       const encoded = Buffer.from(cursor.replace("ID", leadId)).toString("base64url");
       const sort = cursor.split("|")[0]!;
-      const response = await t.app.inject({ method: "GET", url: `/api/admin/leads/all?sort=${sort}&cursor=${encoded}`, headers: { cookie } });
+      const response = await t.app.inject({
+        method: "GET",
+        url: `/api/admin/leads/all?sort=${sort}&cursor=${encoded}`,
+        headers: { cookie },
+      });
       expectDateRefused(response, "cursor");
     },
   );
@@ -91,13 +118,22 @@ describe("an extreme or impossible date answers 400 naming the field", () => {
 
 describe("dates inside the bounds still work", () => {
   it.each(datedGets)("%s from=2026-01-01&to=2026-03-31", async (url) => {
-    const response = await t.app.inject({ method: "GET", url: `${url.replace("LEAD", leadId)}from=2026-01-01&to=2026-03-31`, headers: { cookie } });
+    const response = await t.app.inject({
+      method: "GET",
+      url: `${url.replace("LEAD", leadId)}from=2026-01-01&to=2026-03-31`,
+      headers: { cookie },
+    });
     expect(response.statusCode, response.body).toBe(200);
   });
 
   it("a follow-up next year", async () => {
     const followUpAt = new Date(Date.now() + 365 * 86_400_000).toISOString();
-    const response = await t.app.inject({ method: "PATCH", url: `/api/admin/leads/contacts/${leadId}`, headers: { cookie }, payload: { followUpAt } });
+    const response = await t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/leads/contacts/${leadId}`,
+      headers: { cookie },
+      payload: { followUpAt },
+    });
     expect(response.statusCode, response.body).toBe(200);
   });
 });

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import { deliveryListQuery, deliveryParams, type DeliveryHealth, type DeliveryList, type DeliveryState, type SendUnsentResult } from "../../../contract/deliveries.ts";
+import {
+  deliveryListQuery,
+  deliveryParams,
+  type DeliveryHealth,
+  type DeliveryList,
+  type DeliveryState,
+  type SendUnsentResult,
+} from "../../../contract/deliveries.ts";
 import { channelHealth, ownerEmailProblem, ownerEmailRecipients } from "../../delivery/owner-channels.ts";
 import { NO_ADDRESS_MESSAGE, NO_MAIL_MESSAGE } from "../../delivery/test-email.ts";
 import { parseInput } from "../../lib/request-errors.ts";
@@ -22,7 +29,8 @@ export default async function adminDeliveryRoutes(app: FastifyInstance) {
   // The delivery's health (the banner every signed-in page shows) is for everyone; the deliveries themselves
   // and sending them are the owner's (issue 23).
   app.addHook("preHandler", async (request, reply) => {
-    if (request.routeOptions.url === "/api/admin/deliveries/health") return app.adminSessions.requireAdmin(request, reply);
+    if (request.routeOptions.url === "/api/admin/deliveries/health")
+      return app.adminSessions.requireAdmin(request, reply);
     return app.adminSessions.requireOwner(request, reply);
   });
   app.addHook("onSend", async (_request, reply) => {
@@ -56,14 +64,22 @@ export default async function adminDeliveryRoutes(app: FastifyInstance) {
       return retried;
     }
     const existing = await deliveries.find(id);
-    if (!existing) return reply.code(404).send({ message: "There is no such delivery (its lead may have been deleted)" });
-    if (existing.state !== "not-configured") return reply.code(409).send({ message: "This delivery is being sent right now." });
+    if (!existing)
+      return reply.code(404).send({ message: "There is no such delivery (its lead may have been deleted)" });
+    if (existing.state !== "not-configured")
+      return reply.code(409).send({ message: "This delivery is being sent right now." });
     // Recorded while no channel was set up: it goes to the addresses in use, once there are some.
-    const now = existing.channel === "owner-email" ? await recipientsNow() : { message: "This channel is not configured; set it up first." };
+    const now =
+      existing.channel === "owner-email"
+        ? await recipientsNow()
+        : { message: "This channel is not configured; set it up first." };
     if ("message" in now) return reply.code(409).send({ message: now.message });
     const [queued] = await deliveries.queueNotConfigured(now.to.join(", "), app.clock(), id);
     if (!queued) return reply.code(409).send({ message: "This delivery was queued already." });
-    request.log.info({ delivery: id, recipients: now.to.length }, "a delivery recorded as not configured was queued by the owner");
+    request.log.info(
+      { delivery: id, recipients: now.to.length },
+      "a delivery recorded as not configured was queued by the owner",
+    );
     app.deliveryWorker.wake();
     return queued;
   });
@@ -72,7 +88,10 @@ export default async function adminDeliveryRoutes(app: FastifyInstance) {
     const now = await recipientsNow();
     if ("message" in now) return reply.code(409).send({ message: now.message });
     const queued = await deliveries.queueNotConfigured(now.to.join(", "), app.clock());
-    request.log.info({ queued: queued.length, recipients: now.to.length }, "owner e-mails recorded as not configured were queued by the owner");
+    request.log.info(
+      { queued: queued.length, recipients: now.to.length },
+      "owner e-mails recorded as not configured were queued by the owner",
+    );
     app.deliveryWorker.wake();
     return { queued: queued.length, to: now.to } satisfies SendUnsentResult;
   });

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TODAY_LIST_MAX, type LeadDetail, type LeadEvent, type LeadKind, type LeadPage, type LeadRow, type TodayQueue } from "../../../contract/admin-leads.ts";
+import {
+  TODAY_LIST_MAX,
+  type LeadDetail,
+  type LeadEvent,
+  type LeadKind,
+  type LeadPage,
+  type LeadRow,
+  type TodayQueue,
+} from "../../../contract/admin-leads.ts";
 import type { BulkResult, LeadCounts } from "../../../contract/lead-triage.ts";
 import { deadlineKey, replyByOf, replyStateOf } from "../../../contract/reply-window.ts";
 import { defaultBusinessHours } from "../../../contract/business-hours.ts";
@@ -34,9 +42,20 @@ const tag = `f${Date.now()}`;
 
 const admin = adminClient(() => t.app, { cookie: () => cookie });
 const { get } = admin;
-const patch = (id: string, payload: unknown, kind: LeadKind = "contacts") => admin.patch(`/api/admin/leads/${kind}/${id}`, payload);
-const detail = async (id: string, kind: LeadKind = "contacts") => (await get(`/api/admin/leads/${kind}/${id}`)).json<LeadDetail>();
-const eventRows = async (id: string) => Number((await t.app.db.selectFrom("leadEvents").select((eb) => eb.fn.countAll<number>().as("n")).where("leadId", "=", id).executeTakeFirstOrThrow()).n);
+const patch = (id: string, payload: unknown, kind: LeadKind = "contacts") =>
+  admin.patch(`/api/admin/leads/${kind}/${id}`, payload);
+const detail = async (id: string, kind: LeadKind = "contacts") =>
+  (await get(`/api/admin/leads/${kind}/${id}`)).json<LeadDetail>();
+const eventRows = async (id: string) =>
+  Number(
+    (
+      await t.app.db
+        .selectFrom("leadEvents")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("leadId", "=", id)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -58,7 +77,16 @@ describe("a follow-up on a lead", () => {
       expect(response.statusCode, response.body).toBe(200);
       const lead = response.json<LeadDetail>();
       expect(lead).toMatchObject({ followUpAt: "2026-01-20T21:00:00.000Z", followUpNote: null });
-      expect(lead.events).toEqual([{ id: expect.any(String), type: "follow-up", at: "2026-01-12T15:00:00.000Z", followUpAt: "2026-01-20T21:00:00.000Z", note: null, by: { id: expect.any(String), name: TEST_ADMIN.email } }]);
+      expect(lead.events).toEqual([
+        {
+          id: expect.any(String),
+          type: "follow-up",
+          at: "2026-01-12T15:00:00.000Z",
+          followUpAt: "2026-01-20T21:00:00.000Z",
+          note: null,
+          by: { id: expect.any(String), name: TEST_ADMIN.email },
+        },
+      ]);
     } finally {
       clockMs = null;
     }
@@ -71,7 +99,10 @@ describe("a follow-up on a lead", () => {
     const id = await postLead(t.app, "contacts");
     const response = await patch(id, { followUpNote: "Call back Tuesday" });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: "Set a follow-up time first.", errors: { followUpNote: "Set a follow-up time first." } });
+    expect(response.json()).toEqual({
+      message: "Set a follow-up time first.",
+      errors: { followUpNote: "Set a follow-up time first." },
+    });
     expect(await detail(id)).toMatchObject({ followUpAt: null, followUpNote: null, events: [] });
     // With a status in the same PATCH, the status is not changed either (one transaction).
     expect((await patch(id, { status: "contacted", followUpNote: "Call back Tuesday" })).statusCode).toBe(400);
@@ -80,14 +111,24 @@ describe("a follow-up on a lead", () => {
 
   it("takes a note with the time, or alone once the lead has a time; null clears the time and its note", async () => {
     const id = await postLead(t.app, "contacts");
-    expect((await patch(id, { followUpAt: "2026-02-03T09:00:00Z", followUpNote: "Send the proposal" })).json()).toMatchObject({ followUpAt: "2026-02-03T09:00:00.000Z", followUpNote: "Send the proposal" });
-    expect((await patch(id, { followUpNote: "Call back Tuesday" })).json()).toMatchObject({ followUpAt: "2026-02-03T09:00:00.000Z", followUpNote: "Call back Tuesday" });
+    expect(
+      (await patch(id, { followUpAt: "2026-02-03T09:00:00Z", followUpNote: "Send the proposal" })).json(),
+    ).toMatchObject({ followUpAt: "2026-02-03T09:00:00.000Z", followUpNote: "Send the proposal" });
+    expect((await patch(id, { followUpNote: "Call back Tuesday" })).json()).toMatchObject({
+      followUpAt: "2026-02-03T09:00:00.000Z",
+      followUpNote: "Call back Tuesday",
+    });
     // A blank note clears the note alone.
-    expect((await patch(id, { followUpNote: "  " })).json()).toMatchObject({ followUpAt: "2026-02-03T09:00:00.000Z", followUpNote: null });
+    expect((await patch(id, { followUpNote: "  " })).json()).toMatchObject({
+      followUpAt: "2026-02-03T09:00:00.000Z",
+      followUpNote: null,
+    });
     expect((await patch(id, { followUpNote: "Ask about the budget" })).statusCode).toBe(200);
     const cleared = (await patch(id, { followUpAt: null })).json<LeadDetail>();
     expect(cleared).toMatchObject({ followUpAt: null, followUpNote: null });
-    expect(cleared.events.map((event) => (event.type === "follow-up" ? [event.followUpAt, event.note] : event.type))).toEqual([
+    expect(
+      cleared.events.map((event) => (event.type === "follow-up" ? [event.followUpAt, event.note] : event.type)),
+    ).toEqual([
       ["2026-02-03T09:00:00.000Z", "Send the proposal"],
       ["2026-02-03T09:00:00.000Z", "Call back Tuesday"],
       ["2026-02-03T09:00:00.000Z", null],
@@ -104,11 +145,36 @@ describe("a follow-up on a lead", () => {
   });
 
   it.each([
-    ["a date and time without an offset", { followUpAt: "2026-01-20T15:00:00" }, "followUpAt", "followUpAt must be a date and time (ISO 8601 with an offset) or null"],
-    ["a word for a time", { followUpAt: "tomorrow" }, "followUpAt", "followUpAt must be a date and time (ISO 8601 with an offset) or null"],
-    ["a number for a time", { followUpAt: 1768000000000 }, "followUpAt", "followUpAt must be a date and time (ISO 8601 with an offset) or null"],
-    ["a note with a cleared time", { followUpAt: null, followUpNote: "Call back" }, "followUpNote", "a follow-up note needs a follow-up time"],
-    ["a note over 200 characters", { followUpAt: "2026-01-20T15:00:00Z", followUpNote: "x".repeat(201) }, "followUpNote", undefined],
+    [
+      "a date and time without an offset",
+      { followUpAt: "2026-01-20T15:00:00" },
+      "followUpAt",
+      "followUpAt must be a date and time (ISO 8601 with an offset) or null",
+    ],
+    [
+      "a word for a time",
+      { followUpAt: "tomorrow" },
+      "followUpAt",
+      "followUpAt must be a date and time (ISO 8601 with an offset) or null",
+    ],
+    [
+      "a number for a time",
+      { followUpAt: 1768000000000 },
+      "followUpAt",
+      "followUpAt must be a date and time (ISO 8601 with an offset) or null",
+    ],
+    [
+      "a note with a cleared time",
+      { followUpAt: null, followUpNote: "Call back" },
+      "followUpNote",
+      "a follow-up note needs a follow-up time",
+    ],
+    [
+      "a note over 200 characters",
+      { followUpAt: "2026-01-20T15:00:00Z", followUpNote: "x".repeat(201) },
+      "followUpNote",
+      undefined,
+    ],
     ["an unknown field", { followUpAt: "2026-01-20T15:00:00Z", followUpWhen: "soon" }, "body", undefined],
   ])("refuses %s with 400 naming the field", async (_case, payload, field, message) => {
     const id = await postLead(t.app, "contacts");
@@ -126,17 +192,39 @@ describe("the timeline's events", () => {
     const id = await postLead(t.app, "inquiries");
     clockMs = Date.UTC(2026, 0, 12, 16, 30);
     try {
-      const lead = (await patch(id, { status: "contacted", followUpAt: "2026-01-14T15:00:00Z", followUpNote: "Call back Wednesday" }, "inquiries")).json<LeadDetail>();
+      const lead = (
+        await patch(
+          id,
+          { status: "contacted", followUpAt: "2026-01-14T15:00:00Z", followUpNote: "Call back Wednesday" },
+          "inquiries",
+        )
+      ).json<LeadDetail>();
       const at = "2026-01-12T16:30:00.000Z";
       expect(lead.events).toEqual([
-        { id: expect.any(String), type: "status", at, from: "new", to: "contacted", by: { id: expect.any(String), name: TEST_ADMIN.email } },
-        { id: expect.any(String), type: "follow-up", at, followUpAt: "2026-01-14T15:00:00.000Z", note: "Call back Wednesday", by: { id: expect.any(String), name: TEST_ADMIN.email } },
+        {
+          id: expect.any(String),
+          type: "status",
+          at,
+          from: "new",
+          to: "contacted",
+          by: { id: expect.any(String), name: TEST_ADMIN.email },
+        },
+        {
+          id: expect.any(String),
+          type: "follow-up",
+          at,
+          followUpAt: "2026-01-14T15:00:00.000Z",
+          note: "Call back Wednesday",
+          by: { id: expect.any(String), name: TEST_ADMIN.email },
+        },
       ]);
     } finally {
       clockMs = null;
     }
     // A PATCH that leaves the status as it is records no status event.
-    expect((await patch(id, { status: "contacted", read: true }, "inquiries")).json<LeadDetail>().events).toHaveLength(2);
+    expect((await patch(id, { status: "contacted", read: true }, "inquiries")).json<LeadDetail>().events).toHaveLength(
+      2,
+    );
   });
 
   it("records each lead's status change of a bulk action, and its Undo's, oldest first", async () => {
@@ -144,12 +232,22 @@ describe("the timeline's events", () => {
     const fresh = await postLead(t.app, "contacts", { formName: form });
     const contacted = await postLead(t.app, "contacts", { formName: form });
     await patch(contacted, { status: "contacted" });
-    const bulk = await admin.post("/api/admin/leads/contacts/bulk", { action: "setStatus", status: "contacted", ids: [fresh, contacted] });
+    const bulk = await admin.post("/api/admin/leads/contacts/bulk", {
+      action: "setStatus",
+      status: "contacted",
+      ids: [fresh, contacted],
+    });
     expect(bulk.statusCode, bulk.body).toBe(200);
-    const statusEvents = async (id: string) => (await detail(id)).events.map((event: LeadEvent) => (event.type === "status" ? `${event.from}>${event.to}` : event.type));
+    const statusEvents = async (id: string) =>
+      (await detail(id)).events.map((event: LeadEvent) =>
+        event.type === "status" ? `${event.from}>${event.to}` : event.type,
+      );
     expect(await statusEvents(fresh)).toEqual(["new>contacted"]);
     expect(await statusEvents(contacted)).toEqual(["new>contacted"]);
-    const undo = await admin.post("/api/admin/leads/contacts/bulk", { action: "restore", items: bulk.json<BulkResult>().previous });
+    const undo = await admin.post("/api/admin/leads/contacts/bulk", {
+      action: "restore",
+      items: bulk.json<BulkResult>().previous,
+    });
     expect(undo.statusCode, undo.body).toBe(200);
     expect(await statusEvents(fresh)).toEqual(["new>contacted", "contacted>new"]);
     expect(await statusEvents(contacted)).toEqual(["new>contacted"]);
@@ -170,9 +268,16 @@ describe("deadline keys and reply deadlines", () => {
     const slow = await postLead(t.app, "inquiries", { formName: "website-audit" });
     const stored = async (kind: LeadKind, id: string) => {
       const table = kind === "contacts" ? "contactSubmissions" : "serviceInquiries";
-      return t.app.db.selectFrom(table).select(["deadlineKey", "status", "createdAt", "formName", "replyBy"]).where("id", "=", id).executeTakeFirstOrThrow();
+      return t.app.db
+        .selectFrom(table)
+        .select(["deadlineKey", "status", "createdAt", "formName", "replyBy"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
     };
-    for (const [kind, id, hours] of [["contacts", fast, 4], ["inquiries", slow, 24]] as const) {
+    for (const [kind, id, hours] of [
+      ["contacts", fast, 4],
+      ["inquiries", slow, 24],
+    ] as const) {
       const lead = await detail(id, kind);
       // Counted in the business hours (the default: Monday to Friday 9 to 6 in New York).
       expect(lead.replyBy).toBe(replyByOf(lead.createdAt, lead.formName, defaultBusinessHours));
@@ -222,15 +327,21 @@ describe("followUp=due: today and overdue in the owner's day", () => {
     const page = (await get(`/api/admin/leads/contacts?form=${form}&followUp=due`)).json<LeadPage>();
     expect(idsOf(page)).toEqual([ids.lateToday, ids.overdue].sort());
     expect(page.total).toBe(2);
-    expect(idsOf((await get(`/api/admin/leads/contacts?form=${form}&followUp=due&view=spam`)).json<LeadPage>())).toEqual([ids.spam]);
+    expect(
+      idsOf((await get(`/api/admin/leads/contacts?form=${form}&followUp=due&view=spam`)).json<LeadPage>()),
+    ).toEqual([ids.spam]);
   });
 
   it("moves with the clock: an hour later in Chicago's day the 00:30 follow-up is still tomorrow, at 00:00 it is today", async () => {
     clockMs = NOW + 6 * HOUR + 59 * 60_000; // 23:59 in Chicago
     try {
-      expect(idsOf((await get(`/api/admin/leads/contacts?form=${form}&followUp=due`)).json<LeadPage>())).toEqual([ids.lateToday, ids.overdue].sort());
+      expect(idsOf((await get(`/api/admin/leads/contacts?form=${form}&followUp=due`)).json<LeadPage>())).toEqual(
+        [ids.lateToday, ids.overdue].sort(),
+      );
       clockMs = NOW + 7 * HOUR; // 00:00 on the 16th in Chicago
-      expect(idsOf((await get(`/api/admin/leads/contacts?form=${form}&followUp=due`)).json<LeadPage>())).toEqual([ids.lateToday, ids.overdue, ids.tomorrow].sort());
+      expect(idsOf((await get(`/api/admin/leads/contacts?form=${form}&followUp=due`)).json<LeadPage>())).toEqual(
+        [ids.lateToday, ids.overdue, ids.tomorrow].sort(),
+      );
     } finally {
       clockMs = NOW;
     }
@@ -239,28 +350,60 @@ describe("followUp=due: today and overdue in the owner's day", () => {
   it("applies to the counts, the export, the combined list and its counts", async () => {
     const counts = (await get(`/api/admin/leads/contacts/counts?form=${form}&followUp=due`)).json<LeadCounts>();
     expect(counts).toMatchObject({ inbox: 2, spam: 1, unread: 2, byStatus: { new: 2 } });
-    const csv = (await get(`/api/admin/leads/contacts/export.csv?form=${form}&followUp=due`)).rawPayload.toString("utf8");
+    const csv = (await get(`/api/admin/leads/contacts/export.csv?form=${form}&followUp=due`)).rawPayload.toString(
+      "utf8",
+    );
     const lines = csv.slice(1).split("\r\n").filter(Boolean);
-    expect(lines.slice(1).map((line) => line.slice(0, 36)).sort()).toEqual([ids.lateToday, ids.overdue].sort());
+    expect(
+      lines
+        .slice(1)
+        .map((line) => line.slice(0, 36))
+        .sort(),
+    ).toEqual([ids.lateToday, ids.overdue].sort());
     const all = (await get(`/api/admin/leads/all?form=${form}&followUp=due`)).json<LeadPage<LeadRow>>();
-    expect(all.items.map((row) => `${row.kind}:${row.id}`).sort()).toEqual([`contacts:${ids.lateToday}`, `contacts:${ids.overdue}`, `inquiries:${ids.inquiry}`].sort());
+    expect(all.items.map((row) => `${row.kind}:${row.id}`).sort()).toEqual(
+      [`contacts:${ids.lateToday}`, `contacts:${ids.overdue}`, `inquiries:${ids.inquiry}`].sort(),
+    );
     expect(all.total).toBe(3);
-    expect((await get(`/api/admin/leads/all/counts?form=${form}&followUp=due`)).json<LeadCounts>()).toMatchObject({ inbox: 3, spam: 1 });
+    expect((await get(`/api/admin/leads/all/counts?form=${form}&followUp=due`)).json<LeadCounts>()).toMatchObject({
+      inbox: 3,
+      spam: 1,
+    });
   });
 
   it("applies to the neighbours and to a bulk action by filters", async () => {
     // Newest first under the filter: overdue's lead was posted after lateToday's, tomorrow's between them is skipped.
-    const order = (await get(`/api/admin/leads/contacts?form=${form}&followUp=due&sort=oldest`)).json<LeadPage>().items.map((lead) => lead.id);
+    const order = (await get(`/api/admin/leads/contacts?form=${form}&followUp=due&sort=oldest`))
+      .json<LeadPage>()
+      .items.map((lead) => lead.id);
     expect(order).toEqual([ids.lateToday, ids.overdue]);
-    const neighbours = (await get(`/api/admin/leads/contacts/${ids.lateToday}/neighbours?form=${form}&followUp=due&sort=oldest`)).json();
+    const neighbours = (
+      await get(`/api/admin/leads/contacts/${ids.lateToday}/neighbours?form=${form}&followUp=due&sort=oldest`)
+    ).json();
     expect(neighbours).toEqual({ previous: null, next: ids.overdue });
-    const allNeighbours = (await get(`/api/admin/leads/all/${ids.overdue}/neighbours?form=${form}&followUp=due&sort=oldest`)).json();
-    expect(allNeighbours).toEqual({ previous: { kind: "contacts", id: ids.lateToday }, next: { kind: "inquiries", id: ids.inquiry } });
+    const allNeighbours = (
+      await get(`/api/admin/leads/all/${ids.overdue}/neighbours?form=${form}&followUp=due&sort=oldest`)
+    ).json();
+    expect(allNeighbours).toEqual({
+      previous: { kind: "contacts", id: ids.lateToday },
+      next: { kind: "inquiries", id: ids.inquiry },
+    });
 
-    const bulk = await admin.post("/api/admin/leads/all/bulk", { action: "markRead", filters: { form, followUp: "due" } });
+    const bulk = await admin.post("/api/admin/leads/all/bulk", {
+      action: "markRead",
+      filters: { form, followUp: "due" },
+    });
     expect(bulk.statusCode, bulk.body).toBe(200);
-    expect(bulk.json<BulkResult>().previous.map((lead) => lead.id).sort()).toEqual([ids.lateToday, ids.overdue, ids.inquiry].sort());
-    const undo = await admin.post("/api/admin/leads/all/bulk", { action: "restore", items: bulk.json<BulkResult>().previous });
+    expect(
+      bulk
+        .json<BulkResult>()
+        .previous.map((lead) => lead.id)
+        .sort(),
+    ).toEqual([ids.lateToday, ids.overdue, ids.inquiry].sort());
+    const undo = await admin.post("/api/admin/leads/all/bulk", {
+      action: "restore",
+      items: bulk.json<BulkResult>().previous,
+    });
     expect(undo.json<BulkResult>().affected).toBe(3);
   });
 
@@ -308,12 +451,26 @@ describe("the dashboard's day (GET /api/admin/today)", () => {
     const slow = await postLead(day.app, "contacts", { firstName: "Slow", formName: "contact-page" });
     const fast = await postLead(day.app, "inquiries", { firstName: "Fast", formName: "personal-injury-audit" });
     const answered = await postLead(day.app, "contacts", { firstName: "Answered", formName: "home-services-audit" });
-    await postLead(day.app, "contacts", { firstName: "Spam", formName: "home-services-audit", website: "http://spam.example" });
-    const patchDay = (kind: LeadKind, id: string, payload: object) => day.app.inject({ method: "PATCH", url: `/api/admin/leads/${kind}/${id}`, headers: { cookie: dayCookie }, payload });
+    await postLead(day.app, "contacts", {
+      firstName: "Spam",
+      formName: "home-services-audit",
+      website: "http://spam.example",
+    });
+    const patchDay = (kind: LeadKind, id: string, payload: object) =>
+      day.app.inject({
+        method: "PATCH",
+        url: `/api/admin/leads/${kind}/${id}`,
+        headers: { cookie: dayCookie },
+        payload,
+      });
     await patchDay("contacts", answered, { status: "contacted" });
     const posted = clockMs!;
 
-    expect(await today()).toMatchObject({ ownerTimeZone: OWNER_TIMEZONE, needsReply: { items: [], total: 0 }, followUps: { items: [], total: 0 } });
+    expect(await today()).toMatchObject({
+      ownerTimeZone: OWNER_TIMEZONE,
+      needsReply: { items: [], total: 0 },
+      followUps: { items: [], total: 0 },
+    });
 
     // 3.5 hours on: the 4-hour promise is due soon (its last hour), the 24-hour one is not.
     clockMs = posted + 3.5 * HOUR;
@@ -348,19 +505,42 @@ describe("the dashboard's day (GET /api/admin/today)", () => {
     // Follow-ups two hours ago on every contacted or qualified lead (more than the list holds), none on the others.
     for (const table of ["contactSubmissions", "serviceInquiries"] as const) {
       await day.app.db.updateTable(table).set({ followUpAt: null }).execute();
-      await day.app.db.updateTable(table).set({ followUpAt: new Date(now - 2 * HOUR).toISOString() }).where("status", "in", ["contacted", "qualified", "spam"]).execute();
+      await day.app.db
+        .updateTable(table)
+        .set({ followUpAt: new Date(now - 2 * HOUR).toISOString() })
+        .where("status", "in", ["contacted", "qualified", "spam"])
+        .execute();
     }
     const queue = await today();
 
-    type Stored = { id: string; status: LeadStatus; createdAt: string; formName: string | null; replyBy: string; followUpAt: string | null; firstName: string };
+    type Stored = {
+      id: string;
+      status: LeadStatus;
+      createdAt: string;
+      formName: string | null;
+      replyBy: string;
+      followUpAt: string | null;
+      firstName: string;
+    };
     const stored: (Stored & { kind: LeadKind })[] = [];
-    for (const [kind, table] of [["contacts", "contactSubmissions"], ["inquiries", "serviceInquiries"]] as const) {
-      const rows = (await day.app.db.selectFrom(table).select(["id", "status", "createdAt", "formName", "replyBy", "followUpAt", "firstName"]).execute()) as Stored[];
+    for (const [kind, table] of [
+      ["contacts", "contactSubmissions"],
+      ["inquiries", "serviceInquiries"],
+    ] as const) {
+      const rows = (await day.app.db
+        .selectFrom(table)
+        .select(["id", "status", "createdAt", "formName", "replyBy", "followUpAt", "firstName"])
+        .execute()) as Stored[];
       stored.push(...rows.map((row) => ({ ...row, kind })));
     }
-    const byKeyThenId = (key: (row: Stored) => string) => (a: Stored, b: Stored) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id < b.id ? -1 : 1);
-    const waiting = stored.filter((row) => ["overdue", "due-soon"].includes(replyStateOf(row, now))).sort(byKeyThenId((row) => deadlineKey(row)));
-    const due = stored.filter((row) => row.status !== "spam" && row.followUpAt !== null).sort(byKeyThenId((row) => row.followUpAt!));
+    const byKeyThenId = (key: (row: Stored) => string) => (a: Stored, b: Stored) =>
+      key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id < b.id ? -1 : 1;
+    const waiting = stored
+      .filter((row) => ["overdue", "due-soon"].includes(replyStateOf(row, now)))
+      .sort(byKeyThenId((row) => deadlineKey(row)));
+    const due = stored
+      .filter((row) => row.status !== "spam" && row.followUpAt !== null)
+      .sort(byKeyThenId((row) => row.followUpAt!));
 
     expect(waiting.length).toBeGreaterThan(TODAY_LIST_MAX);
     expect(queue.needsReply.total).toBe(waiting.length);
@@ -375,7 +555,9 @@ describe("the dashboard's day (GET /api/admin/today)", () => {
     clockMs = Date.now();
     const now = new Date(clockMs);
     const window = nowWindow(now, await day.app.repositories.businessHours.get());
-    expect(await today()).toEqual(JSON.parse(JSON.stringify(await day.app.repositories.leads.today(now, OWNER_TIMEZONE, window))));
+    expect(await today()).toEqual(
+      JSON.parse(JSON.stringify(await day.app.repositories.leads.today(now, OWNER_TIMEZONE, window))),
+    );
   });
 });
 
@@ -386,6 +568,15 @@ describe("retention", () => {
     expect(await eventRows(id)).toBe(1);
     await t.app.repositories.leads.deleteOlderThan(new Date(Date.now() + 60_000));
     expect(await eventRows(id)).toBe(0);
-    expect(Number((await t.app.db.selectFrom("leadEvents").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n)).toBe(0);
+    expect(
+      Number(
+        (
+          await t.app.db
+            .selectFrom("leadEvents")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(0);
   });
 });

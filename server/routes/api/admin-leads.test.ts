@@ -35,7 +35,14 @@ beforeAll(async () => {
     contactIds.push(id);
   }
   spamId = (await postContact({ firstName: "Spammy", lastName: `Bot ${tag}`, website: "http://spam.example" })).id;
-  inquiryId = (await postInquiry({ firstName: "Inq", lastName: `Uiry ${tag}`, message: `Need help ${tag} with Miami rankings`, serviceType: "paid-ads" })).id;
+  inquiryId = (
+    await postInquiry({
+      firstName: "Inq",
+      lastName: `Uiry ${tag}`,
+      message: `Need help ${tag} with Miami rankings`,
+      serviceType: "paid-ads",
+    })
+  ).id;
 });
 afterAll(async () => {
   await t.close();
@@ -51,7 +58,11 @@ describe("every admin endpoint answers 401 without a session", () => {
     ["DELETE", "/api/admin/leads/contacts/00000000-0000-4000-8000-000000000000"],
     ["POST", "/api/admin/leads/contacts/00000000-0000-4000-8000-000000000000/notes"],
   ] as const)("%s %s", async (method, url) => {
-    const response = await t.app.inject({ method, url, payload: method === "GET" || method === "DELETE" ? undefined : {} });
+    const response = await t.app.inject({
+      method,
+      url,
+      payload: method === "GET" || method === "DELETE" ? undefined : {},
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json().message).toBeTruthy();
   });
@@ -113,7 +124,10 @@ describe("validation names the field", () => {
     const response = await admin.patch(`/api/admin/leads/contacts/${contactIds[1]}`, payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toHaveProperty([field]);
-    expect((await get(`/api/admin/leads/contacts/${contactIds[1]}`)).json()).toMatchObject({ status: "new", readAt: null });
+    expect((await get(`/api/admin/leads/contacts/${contactIds[1]}`)).json()).toMatchObject({
+      status: "new",
+      readAt: null,
+    });
   });
 
   it("refuses an empty note with 400 and stores none", async () => {
@@ -139,7 +153,11 @@ describe("listing", () => {
     do {
       const response = await get(`/api/admin/leads/contacts?q=${tag}&limit=7${cursor ? `&cursor=${cursor}` : ""}`);
       expect(response.statusCode).toBe(200);
-      const page = response.json<{ items: { id: string; createdAt: string }[]; total: number; nextCursor: string | null }>();
+      const page = response.json<{
+        items: { id: string; createdAt: string }[];
+        total: number;
+        nextCursor: string | null;
+      }>();
       expect(page.total).toBe(30);
       seen.push(...page.items.map(({ id, createdAt }) => ({ id, createdAt })));
       cursor = page.nextCursor;
@@ -158,11 +176,15 @@ describe("listing", () => {
     const inbox = (await get(`/api/admin/leads/contacts?q=${tag}&limit=100`)).json();
     expect(inbox.items.map((i: { id: string }) => i.id)).not.toContain(spamId);
     const spam = (await get(`/api/admin/leads/contacts?view=spam&q=${tag}`)).json();
-    expect(spam.items).toEqual([expect.objectContaining({ id: spamId, status: "spam", spamReason: expect.stringMatching(/honeypot/) })]);
+    expect(spam.items).toEqual([
+      expect.objectContaining({ id: spamId, status: "spam", spamReason: expect.stringMatching(/honeypot/) }),
+    ]);
   });
 
   it("searches name, e-mail, phone, company and the inquiry's message", async () => {
-    expect((await get(`/api/admin/leads/contacts?q=lead17 family`)).json().items.map((i: { id: string }) => i.id)).toEqual([contactIds[17]]);
+    expect(
+      (await get(`/api/admin/leads/contacts?q=lead17 family`)).json().items.map((i: { id: string }) => i.id),
+    ).toEqual([contactIds[17]]);
     expect((await get(`/api/admin/leads/contacts?q=${tag} plumbing 29`)).json().total).toBe(1);
     expect((await get(`/api/admin/leads/contacts?q=555-0147`)).json().total).toBeGreaterThanOrEqual(30);
     expect((await get(`/api/admin/leads/inquiries?q=miami rankings`)).json().items[0].id).toBe(inquiryId);
@@ -173,14 +195,18 @@ describe("listing", () => {
   it("filters by product or service, form, source, status, unread and date", async () => {
     expect((await get(`/api/admin/leads/contacts?q=${tag}&product=Website%20Design`)).json().total).toBe(10);
     expect((await get(`/api/admin/leads/contacts?q=${tag}&form=home-services-audit`)).json().total).toBe(15);
-    expect((await get(`/api/admin/leads/contacts?q=${tag}&utmSource=newsletter`)).json().items[0].id).toBe(contactIds[7]);
+    expect((await get(`/api/admin/leads/contacts?q=${tag}&utmSource=newsletter`)).json().items[0].id).toBe(
+      contactIds[7],
+    );
     expect((await get(`/api/admin/leads/inquiries?serviceType=paid-ads&q=${tag}`)).json().total).toBe(1);
     const today = new Date().toISOString().slice(0, 10);
     expect((await get(`/api/admin/leads/contacts?q=${tag}&from=${today}&to=${today}`)).json().total).toBe(30);
     expect((await get(`/api/admin/leads/contacts?q=${tag}&to=2020-01-01`)).json().total).toBe(0);
 
     await admin.patch(`/api/admin/leads/contacts/${contactIds[3]}`, { status: "won", read: true });
-    expect((await get(`/api/admin/leads/contacts?q=${tag}&status=won`)).json().items.map((i: { id: string }) => i.id)).toEqual([contactIds[3]]);
+    expect(
+      (await get(`/api/admin/leads/contacts?q=${tag}&status=won`)).json().items.map((i: { id: string }) => i.id),
+    ).toEqual([contactIds[3]]);
     expect((await get(`/api/admin/leads/contacts?q=${tag}&unread=false`)).json().total).toBe(1);
     expect((await get(`/api/admin/leads/contacts?q=${tag}&unread=true`)).json().total).toBe(29);
   });
@@ -194,19 +220,25 @@ it("counts large text matches up to a cap and says so", async () => {
   try {
     await seedLeads(big.app.db, { contacts: COUNT_CAP + 400, inquiries: 0 });
     const headers = { cookie: await signIn(big.app) };
-    const page = (await big.app.inject({ method: "GET", url: "/api/admin/leads/contacts?q=example.com&limit=5", headers })).json();
+    const page = (
+      await big.app.inject({ method: "GET", url: "/api/admin/leads/contacts?q=example.com&limit=5", headers })
+    ).json();
     expect(page).toMatchObject({ total: COUNT_CAP, totalCapped: true });
     expect(page.items).toHaveLength(5);
     const exact = (await big.app.inject({ method: "GET", url: "/api/admin/leads/contacts", headers })).json();
     expect(exact.totalCapped).toBe(false);
     expect(exact.total).toBeGreaterThan(COUNT_CAP);
     // The views' counts of such a search stop at the cap too: COUNT_CAP + 1 leads counted, "at least".
-    const counts = (await big.app.inject({ method: "GET", url: "/api/admin/leads/contacts/counts?q=example.com", headers })).json();
+    const counts = (
+      await big.app.inject({ method: "GET", url: "/api/admin/leads/contacts/counts?q=example.com", headers })
+    ).json();
     expect(counts.capped).toBe(true);
     expect(counts.inbox + counts.spam).toBe(COUNT_CAP + 1);
     expect(Object.values(counts.byStatus as Record<string, number>).reduce((sum, n) => sum + n, 0)).toBe(counts.inbox);
     expect(counts.unread).toBeLessThanOrEqual(counts.inbox);
-    const exactCounts = (await big.app.inject({ method: "GET", url: "/api/admin/leads/contacts/counts", headers })).json();
+    const exactCounts = (
+      await big.app.inject({ method: "GET", url: "/api/admin/leads/contacts/counts", headers })
+    ).json();
     expect(exactCounts.capped).toBe(false);
     expect(exactCounts.inbox + exactCounts.spam).toBe(COUNT_CAP + 400);
   } finally {
@@ -230,7 +262,10 @@ describe("triage", () => {
       expect(note.json()).toMatchObject({ body, id: expect.any(String), createdAt: expect.any(String) });
     }
     const detail = (await get(`/api/admin/leads/contacts/${id}`)).json();
-    expect(detail.notes.map((n: { body: string }) => n.body)).toEqual(["Called, left voicemail", "Booked for Tuesday 10am"]);
+    expect(detail.notes.map((n: { body: string }) => n.body)).toEqual([
+      "Called, left voicemail",
+      "Booked for Tuesday 10am",
+    ]);
   });
 
   it("rescues spam back to new", async () => {
@@ -267,11 +302,18 @@ describe("stats", () => {
 
 describe("CSV export", () => {
   it("exports the current filter as RFC 4180 CSV with a BOM, every field, and formulas neutralised", async () => {
-    await postContact({ firstName: "José", lastName: `Núñez ${tag}`, company: "=HYPERLINK(\"http://x\")", phone: "+1 512 555 0100" });
+    await postContact({
+      firstName: "José",
+      lastName: `Núñez ${tag}`,
+      company: '=HYPERLINK("http://x")',
+      phone: "+1 512 555 0100",
+    });
     const response = await get(`/api/admin/leads/contacts/export.csv?q=${tag}&product=SEO%20Services`);
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
-    expect(response.headers["content-disposition"]).toMatch(/^attachment; filename="contacts-inbox-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers["content-disposition"]).toMatch(
+      /^attachment; filename="contacts-inbox-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const body = response.rawPayload.toString("utf8");
     expect(body.charCodeAt(0)).toBe(0xfeff);
     const lines = body.slice(1).split("\r\n");
@@ -295,9 +337,16 @@ describe("CSV export", () => {
 
 describe("CSV export follows triage", () => {
   it("shows the lead's current status and read time after each change, in the same line as its fields", async () => {
-    const { id, createdAt } = await postContact({ firstName: "Triage", lastName: `Csv, ${tag}`, company: "@Home \"Pros\"", products: ["SEO Services", "Website Design"] });
+    const { id, createdAt } = await postContact({
+      firstName: "Triage",
+      lastName: `Csv, ${tag}`,
+      company: '@Home "Pros"',
+      products: ["SEO Services", "Website Design"],
+    });
     const line = async () => {
-      const body = (await get(`/api/admin/leads/contacts/export.csv?q=${encodeURIComponent(`Csv, ${tag}`)}`)).rawPayload.toString("utf8");
+      const body = (
+        await get(`/api/admin/leads/contacts/export.csv?q=${encodeURIComponent(`Csv, ${tag}`)}`)
+      ).rawPayload.toString("utf8");
       const lines = body.slice(1).split("\r\n").filter(Boolean);
       expect(lines).toHaveLength(2);
       return lines[1]!;
@@ -305,8 +354,7 @@ describe("CSV export follows triage", () => {
     const fields = `Triage,"Csv, ${tag}",${validContact.email},${validContact.phone},"'@Home ""Pros""",SEO Services; Website Design`;
     expect(await line()).toMatch(new RegExp(`^${id},${createdAt},new,,${escapeRegExp(fields)},`));
 
-    const patch = (payload: Record<string, unknown>) =>
-      admin.patch(`/api/admin/leads/contacts/${id}`, payload);
+    const patch = (payload: Record<string, unknown>) => admin.patch(`/api/admin/leads/contacts/${id}`, payload);
     const read = await patch({ read: true });
     expect(read.statusCode, read.body).toBe(200);
     const readAt = read.json<{ readAt: string }>().readAt;
@@ -324,11 +372,23 @@ describe("CSV export follows triage", () => {
 describe("CSV export of a lead stored without its line", () => {
   it("makes the missing line (as an older server version would have left it) for the export without storing it", async () => {
     const { id, createdAt } = await postContact({ firstName: "Legacy", lastName: `Row ${tag}`, company: "=1+1" });
-    await t.app.db.updateTable("contactSubmissions").set({ csvLine: null as unknown as string }).where("id", "=", id).execute();
-    const body = (await get(`/api/admin/leads/contacts/export.csv?q=${encodeURIComponent(`Legacy Row ${tag}`)}`)).rawPayload.toString("utf8");
-    expect(body.slice(1).split("\r\n")[1]).toMatch(new RegExp(`^${id},${createdAt},new,,Legacy,Row ${tag},.*,'=1\\+1,`));
+    await t.app.db
+      .updateTable("contactSubmissions")
+      .set({ csvLine: null as unknown as string })
+      .where("id", "=", id)
+      .execute();
+    const body = (
+      await get(`/api/admin/leads/contacts/export.csv?q=${encodeURIComponent(`Legacy Row ${tag}`)}`)
+    ).rawPayload.toString("utf8");
+    expect(body.slice(1).split("\r\n")[1]).toMatch(
+      new RegExp(`^${id},${createdAt},new,,Legacy,Row ${tag},.*,'=1\\+1,`),
+    );
     // Reads never write: the next start writes it (start-up-backfills.ts).
-    const stored = await t.app.db.selectFrom("contactSubmissions").select("csvLine").where("id", "=", id).executeTakeFirstOrThrow();
+    const stored = await t.app.db
+      .selectFrom("contactSubmissions")
+      .select("csvLine")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(stored.csvLine).toBeNull();
   });
 });

@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { anyLeadParams, leadKindParams, leadParams, leadUpdate, todayParams, type AdminPulse } from "../../../contract/admin-leads.ts";
+import {
+  anyLeadParams,
+  leadKindParams,
+  leadParams,
+  leadUpdate,
+  todayParams,
+  type AdminPulse,
+} from "../../../contract/admin-leads.ts";
 import { nowWindow } from "../../repositories/leads/today.ts";
 import { leadFilters, leadListQuery } from "../../../contract/lead-filters.ts";
 import { noteInput } from "../../../contract/lead-notes.ts";
@@ -46,7 +53,11 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
    * E-mails the assignee the leads someone else gave them, when mail is set up. After the change is stored,
    * and never in its way: a refused mail is logged, the assignment stands.
    */
-  async function tellAssignee(request: FastifyRequest, assigneeId: string | null | undefined, assigned: { kind: "contacts" | "inquiries"; id: string; name: string }[]) {
+  async function tellAssignee(
+    request: FastifyRequest,
+    assigneeId: string | null | undefined,
+    assigned: { kind: "contacts" | "inquiries"; id: string; name: string }[],
+  ) {
     const { mail, business } = app.config.delivery;
     const admin = adminOf(request);
     if (!assigneeId || assigneeId === admin.userId || assigned.length === 0 || !mail || !app.mailer) return;
@@ -60,7 +71,9 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
           to: assignee.username,
           companyName: business.companyName,
           assignedBy: activityActor(admin).name,
-          leads: assigned.slice(0, 50).map((lead) => ({ name: lead.name, link: `${origin}/admin/leads/${lead.kind}/${lead.id}` })),
+          leads: assigned
+            .slice(0, 50)
+            .map((lead) => ({ name: lead.name, link: `${origin}/admin/leads/${lead.kind}/${lead.id}` })),
           inboxLink: `${origin}/admin/leads/all?assignee=me`,
         }),
       );
@@ -74,7 +87,8 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
   async function bulk(target: BulkTarget, request: FastifyRequest, reply: FastifyReply) {
     const parsed = parseInput(bulkRequest, request.body, "Invalid bulk action.");
     const input = parsed.filters ? { ...parsed, filters: withAssignee(request, parsed.filters) } : parsed;
-    if (input.action === "delete" && adminOf(request).role !== "owner") return reply.code(403).send({ message: OWNER_ONLY_MESSAGE });
+    if (input.action === "delete" && adminOf(request).role !== "owner")
+      return reply.code(403).send({ message: OWNER_ONLY_MESSAGE });
     if (input.action === "assign" && !(await assignable(input.assigneeId))) {
       return reply.code(400).send({ message: UNKNOWN_ASSIGNEE, errors: { assigneeId: UNKNOWN_ASSIGNEE } });
     }
@@ -86,9 +100,14 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
     // Leads rescued from spam have deliveries to send now.
     if (input.action === "setStatus" || input.action === "restore") app.deliveryWorker.wake();
     // What was done and by whom; never the leads themselves.
-    request.log.info({ kind: target, action: input.action, count: outcome.done.affected, userId: adminOf(request).userId }, "bulk action on leads");
+    request.log.info(
+      { kind: target, action: input.action, count: outcome.done.affected, userId: adminOf(request).userId },
+      "bulk action on leads",
+    );
     if (input.action === "assign" && input.assigneeId) {
-      const changed = outcome.done.previous.filter((lead) => lead.assigneeId !== input.assigneeId).map((lead) => lead.id);
+      const changed = outcome.done.previous
+        .filter((lead) => lead.assigneeId !== input.assigneeId)
+        .map((lead) => lead.id);
       await tellAssignee(request, input.assigneeId, await leads.names(changed));
     }
     return outcome.done;
@@ -108,7 +127,12 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
     const { assignee } = parseInput(todayParams, request.query, "Invalid parameters.");
     const now = app.clock();
     const window = nowWindow(now, await app.repositories.businessHours.get());
-    return leads.today(now, app.config.delivery.ownerTimeZone, window, assignee === "me" ? adminOf(request).userId : undefined);
+    return leads.today(
+      now,
+      app.config.delivery.ownerTimeZone,
+      window,
+      assignee === "me" ? adminOf(request).userId : undefined,
+    );
   });
 
   // What the admin polls every second while open, to refetch "Now", the lists and the lead pages the
@@ -126,7 +150,9 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
     return leads.countsAll(filters);
   });
 
-  app.post("/api/admin/leads/all/bulk", { bodyLimit: BULK_BODY_LIMIT_BYTES }, async (request, reply) => bulk("all", request, reply));
+  app.post("/api/admin/leads/all/bulk", { bodyLimit: BULK_BODY_LIMIT_BYTES }, async (request, reply) =>
+    bulk("all", request, reply),
+  );
 
   app.get("/api/admin/leads/all/:id/neighbours", async (request, reply) => {
     const { id } = parseInput(anyLeadParams, request.params, "Invalid lead address.");
@@ -153,25 +179,29 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
     return bulk(kind, request, reply);
   });
 
-  app.get("/api/admin/leads/:kind/export.csv", { preHandler: app.adminSessions.requireOwner }, async (request, reply) => {
-    const { kind } = parseInput(leadKindParams, request.params, "Unknown kind of lead.");
-    const filters = withAssignee(request, parseInput(leadFilters, request.query, "Invalid export parameters."));
-    const lines = await leads.csvLines(kind, filters);
-    const csv = csvFile([leadCsvHeader(kind), ...lines]);
-    // Which export, and how many rows: never the rows.
-    const given = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined));
-    await app.repositories.activity.record({
-      actor: activityActor(adminOf(request)),
-      kind: "export",
-      summary: `exported ${numbers.format(lines.length)} ${kind === "contacts" ? "contact leads" : "service inquiries"} as CSV`,
-      data: { kind, rows: lines.length, filters: given },
-    });
-    const day = app.clock().toISOString().slice(0, 10);
-    return reply
-      .type("text/csv; charset=utf-8")
-      .header("content-disposition", `attachment; filename="${kind}-${filters.view}-${day}.csv"`)
-      .send(csv);
-  });
+  app.get(
+    "/api/admin/leads/:kind/export.csv",
+    { preHandler: app.adminSessions.requireOwner },
+    async (request, reply) => {
+      const { kind } = parseInput(leadKindParams, request.params, "Unknown kind of lead.");
+      const filters = withAssignee(request, parseInput(leadFilters, request.query, "Invalid export parameters."));
+      const lines = await leads.csvLines(kind, filters);
+      const csv = csvFile([leadCsvHeader(kind), ...lines]);
+      // Which export, and how many rows: never the rows.
+      const given = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined));
+      await app.repositories.activity.record({
+        actor: activityActor(adminOf(request)),
+        kind: "export",
+        summary: `exported ${numbers.format(lines.length)} ${kind === "contacts" ? "contact leads" : "service inquiries"} as CSV`,
+        data: { kind, rows: lines.length, filters: given },
+      });
+      const day = app.clock().toISOString().slice(0, 10);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${kind}-${filters.view}-${day}.csv"`)
+        .send(csv);
+    },
+  );
 
   app.get("/api/admin/leads/:kind/:id", async (request, reply) => {
     const { kind, id } = parseInput(leadParams, request.params, "Invalid lead address.");
@@ -196,17 +226,29 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
   app.patch("/api/admin/leads/:kind/:id", async (request, reply) => {
     const { kind, id } = parseInput(leadParams, request.params, "Invalid lead address.");
     const change = parseInput(leadUpdate, request.body, "Invalid change.");
-    if (!(await assignable(change.assigneeId))) return reply.code(400).send({ message: UNKNOWN_ASSIGNEE, errors: { assigneeId: UNKNOWN_ASSIGNEE } });
+    if (!(await assignable(change.assigneeId)))
+      return reply.code(400).send({ message: UNKNOWN_ASSIGNEE, errors: { assigneeId: UNKNOWN_ASSIGNEE } });
     const assignedBefore = change.assigneeId ? (await leads.find(kind, id))?.assigneeId : undefined;
     const outcome = await leads.update(kind, id, change, activityActor(adminOf(request)));
     if (outcome === "not-found") return reply.code(404).send(NOT_FOUND);
     // A follow-up note on a lead that has no follow-up time (none sent, none stored).
-    if (outcome !== "updated") return reply.code(400).send({ message: outcome.refused, errors: { followUpNote: outcome.refused } });
+    if (outcome !== "updated")
+      return reply.code(400).send({ message: outcome.refused, errors: { followUpNote: outcome.refused } });
     // A lead rescued from spam has deliveries to send now.
     if (change.status && change.status !== "spam") app.deliveryWorker.wake();
     // The follow-up's note is the owner's text about a person: logged as "changed", never its words.
     const followUpChanged = change.followUpAt !== undefined || change.followUpNote !== undefined;
-    request.log.info({ kind, id, status: change.status, read: change.read, followUpChanged, assigned: change.assigneeId !== undefined }, "lead updated");
+    request.log.info(
+      {
+        kind,
+        id,
+        status: change.status,
+        read: change.read,
+        followUpChanged,
+        assigned: change.assigneeId !== undefined,
+      },
+      "lead updated",
+    );
     const lead = await leads.find(kind, id);
     if (lead && change.assigneeId && assignedBefore !== change.assigneeId) {
       await tellAssignee(request, change.assigneeId, [{ kind, id, name: `${lead.firstName} ${lead.lastName}`.trim() }]);
@@ -228,5 +270,3 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
     return note ? reply.code(201).send(note) : reply.code(404).send(NOT_FOUND);
   });
 }
-
-

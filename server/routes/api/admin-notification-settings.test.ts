@@ -34,7 +34,10 @@ function deliveryConfig(overrides: Partial<ServerConfig["delivery"]> = {}): Serv
 
 type Admin = TestApp & { cookie: string };
 
-async function appWith(delivery: Partial<ServerConfig["delivery"]> = {}, siteOrigin: string | null = SITE): Promise<Admin> {
+async function appWith(
+  delivery: Partial<ServerConfig["delivery"]> = {},
+  siteOrigin: string | null = SITE,
+): Promise<Admin> {
   const t = await createTestApp({ delivery: deliveryConfig(delivery), siteOrigin }, undefined, { clock });
   open.push(t);
   return { ...t, cookie: await signIn(t.app) };
@@ -119,8 +122,15 @@ describe("the settings", () => {
   it("are the admin's only: no session gets 401, another site's write 403, and answers are never cached", async () => {
     const t = await appWith();
     expect((await t.app.inject({ method: "GET", url: settingsUrl })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: "PUT", url: settingsUrl, payload: { autoReply: true } })).statusCode).toBe(401);
-    const foreign = await t.app.inject({ method: "PUT", url: settingsUrl, headers: { cookie: t.cookie, origin: "https://evil.example" }, payload: { autoReply: true } });
+    expect((await t.app.inject({ method: "PUT", url: settingsUrl, payload: { autoReply: true } })).statusCode).toBe(
+      401,
+    );
+    const foreign = await t.app.inject({
+      method: "PUT",
+      url: settingsUrl,
+      headers: { cookie: t.cookie, origin: "https://evil.example" },
+      payload: { autoReply: true },
+    });
     expect(foreign.statusCode).toBe(403);
     expect((await settings(t)).autoReply.setHere).toBe(false);
     const answer = await t.app.inject({ method: "GET", url: settingsUrl, headers: { cookie: t.cookie } });
@@ -131,11 +141,19 @@ describe("the settings", () => {
     [{}, "addresses", "send addresses, autoReply or morningEmail"],
     [{ addresses: "owner@summit.example" }, "addresses", "addresses must be a list of e-mail addresses"],
     [{ addresses: ["not-an-address"] }, "addresses.0", "valid email"],
-    [{ addresses: ["a@x.example", "b@x.example", "c@x.example", "d@x.example", "e@x.example", "f@x.example"] }, "addresses", "at most 5 addresses"],
+    [
+      { addresses: ["a@x.example", "b@x.example", "c@x.example", "d@x.example", "e@x.example", "f@x.example"] },
+      "addresses",
+      "at most 5 addresses",
+    ],
     [{ autoReply: "yes" }, "autoReply", "autoReply must be true or false"],
     [{ morningEmail: { enabled: true, hour: 24 } }, "morningEmail.hour", "morningEmail.hour must be 0 to 23"],
     [{ morningEmail: { enabled: true, hour: 7.5 } }, "morningEmail.hour", "morningEmail.hour must be a whole hour"],
-    [{ morningEmail: { enabled: "on", hour: 7 } }, "morningEmail.enabled", "morningEmail.enabled must be true or false"],
+    [
+      { morningEmail: { enabled: "on", hour: 7 } },
+      "morningEmail.enabled",
+      "morningEmail.enabled must be true or false",
+    ],
     [{ morningEmail: { enabled: true } }, "morningEmail.hour", "morningEmail.hour must be a number"],
     [{ autoReply: true, colour: "blue" }, "body", "colour"],
   ])("PUT %j is refused with 400 naming %s", async (payload, field, message) => {
@@ -150,7 +168,11 @@ describe("the settings", () => {
 
   it("stores the auto-reply switch and the morning e-mail for every instance, and a duplicate address once", async () => {
     const t = await appWith();
-    const response = await put(t, { autoReply: true, morningEmail: { enabled: true, hour: 6 }, addresses: ["Sales@Summit.example", "sales@summit.example"] });
+    const response = await put(t, {
+      autoReply: true,
+      morningEmail: { enabled: true, hour: 6 },
+      addresses: ["Sales@Summit.example", "sales@summit.example"],
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<NotificationSettings>()).toMatchObject({
       autoReply: { enabled: true, setHere: true },
@@ -161,7 +183,10 @@ describe("the settings", () => {
     // A second instance on the same database reads the same.
     const other = await createTestApp({ delivery: deliveryConfig(), siteOrigin: SITE }, t.testDatabase, { clock });
     open.push(other);
-    expect(await settings({ ...other, cookie: await signIn(other.app) })).toMatchObject({ autoReply: { enabled: true, setHere: true }, morningEmail: { enabled: true, hour: 6 } });
+    expect(await settings({ ...other, cookie: await signIn(other.app) })).toMatchObject({
+      autoReply: { enabled: true, setHere: true },
+      morningEmail: { enabled: true, hour: 6 },
+    });
   });
 });
 
@@ -220,13 +245,22 @@ describe("a confirmation link", () => {
     const posted = await confirm(t, tokenOf(old));
     expect(posted.statusCode).toBe(410);
     expect(posted.body).toContain("This link has expired");
-    expect((await settings(t)).addresses).toMatchObject([{ address: "late@summit.example", state: "expired", confirmedAt: null }]);
+    expect((await settings(t)).addresses).toMatchObject([
+      { address: "late@summit.example", state: "expired", confirmedAt: null },
+    ]);
     expect((await settings(t)).addressesInUse).toEqual(["owner@summit.example"]);
 
     mail.smtp.received.length = 0;
-    const resent = await t.app.inject({ method: "POST", url: `${settingsUrl}/resend`, headers: { cookie: t.cookie, origin: SITE }, payload: { address: "LATE@summit.example" } });
+    const resent = await t.app.inject({
+      method: "POST",
+      url: `${settingsUrl}/resend`,
+      headers: { cookie: t.cookie, origin: SITE },
+      payload: { address: "LATE@summit.example" },
+    });
     expect(resent.statusCode, resent.body).toBe(200);
-    expect(resent.json<NotificationSettings>().addresses).toMatchObject([{ address: "late@summit.example", state: "waiting" }]);
+    expect(resent.json<NotificationSettings>().addresses).toMatchObject([
+      { address: "late@summit.example", state: "waiting" },
+    ]);
     const fresh = /token=([A-Za-z0-9_-]+)/.exec(mail.smtp.received[0]!.parsed.text ?? "")![1]!;
     // The old link was replaced by the new one.
     expect((await confirm(t, tokenOf(old))).statusCode).toBe(404);
@@ -238,12 +272,19 @@ describe("a confirmation link", () => {
     const t = await appWith();
     const link = (await add(t, ["gone@summit.example"])).get("gone@summit.example")!;
     expect((await put(t, { addresses: [] })).statusCode).toBe(200);
-    for (const response of [await t.app.inject({ method: "GET", url: pathOf(link) }), await confirm(t, tokenOf(link))]) {
+    for (const response of [
+      await t.app.inject({ method: "GET", url: pathOf(link) }),
+      await confirm(t, tokenOf(link)),
+    ]) {
       expect(response.statusCode).toBe(404);
       expect(response.body).toContain("This link does not work");
       expect(response.body).toContain("Ask for a new link in the admin&#39;s Settings.");
     }
-    for (const url of ["/notifications/confirm", "/notifications/confirm?token=x", `/notifications/confirm?token=${"A".repeat(43)}`]) {
+    for (const url of [
+      "/notifications/confirm",
+      "/notifications/confirm?token=x",
+      `/notifications/confirm?token=${"A".repeat(43)}`,
+    ]) {
       expect((await t.app.inject({ method: "GET", url })).statusCode).toBe(404);
     }
     expect((await settings(t)).addresses).toEqual([]);
@@ -255,7 +296,12 @@ describe("a confirmation link", () => {
     const foreign = await confirm(t, tokenOf(link), "https://evil.example");
     expect(foreign.statusCode).toBe(403);
     expect(foreign.body).toContain("This confirmation came from another website");
-    const json = await t.app.inject({ method: "POST", url: "/notifications/confirm", headers: { origin: SITE }, payload: { token: tokenOf(link) } });
+    const json = await t.app.inject({
+      method: "POST",
+      url: "/notifications/confirm",
+      headers: { origin: SITE },
+      payload: { token: tokenOf(link) },
+    });
     expect(json.statusCode).toBe(400);
     expect(json.headers["content-type"]).toContain("text/html");
     expect((await settings(t)).addresses).toMatchObject([{ state: "waiting" }]);
@@ -264,12 +310,24 @@ describe("a confirmation link", () => {
   it("points to http://localhost:PORT without SITE_ORIGIN, and the mail server's refusal is said (the address waits)", async () => {
     const t = await appWith({}, null);
     const dev = { cookie: t.cookie, host: "localhost:3000", origin: "http://localhost:3000" };
-    const added = await t.app.inject({ method: "PUT", url: settingsUrl, headers: dev, payload: { addresses: ["dev@summit.example"] } });
+    const added = await t.app.inject({
+      method: "PUT",
+      url: settingsUrl,
+      headers: dev,
+      payload: { addresses: ["dev@summit.example"] },
+    });
     expect(added.statusCode, added.body).toBe(200);
-    expect(mail.smtp.received[0]!.parsed.text).toMatch(/http:\/\/localhost:3000\/notifications\/confirm\?token=[A-Za-z0-9_-]{43}\n/);
+    expect(mail.smtp.received[0]!.parsed.text).toMatch(
+      /http:\/\/localhost:3000\/notifications\/confirm\?token=[A-Za-z0-9_-]{43}\n/,
+    );
 
     mail.smtp.refuse = { at: "rcpt", code: 550, text: "5.1.1 No such mailbox" };
-    const refused = await t.app.inject({ method: "PUT", url: settingsUrl, headers: dev, payload: { addresses: ["dev@summit.example", "nobody@summit.example"] } });
+    const refused = await t.app.inject({
+      method: "PUT",
+      url: settingsUrl,
+      headers: dev,
+      payload: { addresses: ["dev@summit.example", "nobody@summit.example"] },
+    });
     expect(refused.statusCode).toBe(502);
     expect(refused.json<{ message: string }>().message).toContain("nobody@summit.example");
     expect(refused.json<{ message: string }>().message).toContain("550");
@@ -292,8 +350,18 @@ describe("without mail on the server", () => {
     expect((await put(t, { morningEmail: { enabled: true, hour: 7 } })).statusCode).toBe(409);
     const off = await put(t, { autoReply: false, morningEmail: { enabled: false, hour: 8 }, addresses: [] });
     expect(off.statusCode, off.body).toBe(200);
-    expect(off.json<NotificationSettings>()).toMatchObject({ mailConfigured: false, addressesInUse: [], autoReply: { enabled: false, setHere: true }, morningEmail: { enabled: false, hour: 8 } });
-    const resend = await t.app.inject({ method: "POST", url: `${settingsUrl}/resend`, headers: { cookie: t.cookie }, payload: { address: "owner@summit.example" } });
+    expect(off.json<NotificationSettings>()).toMatchObject({
+      mailConfigured: false,
+      addressesInUse: [],
+      autoReply: { enabled: false, setHere: true },
+      morningEmail: { enabled: false, hour: 8 },
+    });
+    const resend = await t.app.inject({
+      method: "POST",
+      url: `${settingsUrl}/resend`,
+      headers: { cookie: t.cookie },
+      payload: { address: "owner@summit.example" },
+    });
     expect(resend.statusCode).toBe(409);
     const test = await t.app.inject({ method: "POST", url: `${settingsUrl}/test`, headers: { cookie: t.cookie } });
     expect(test.statusCode).toBe(409);
@@ -308,14 +376,18 @@ describe("where new leads go", () => {
     mail.smtp.received.length = 0;
     const before = await postLead(t.app, "inquiries");
     await settle(t);
-    expect((await deliveriesOf(t, before)).map((d) => [d.channel, d.recipient, d.state])).toEqual([["owner-email", "owner@summit.example", "sent"]]);
+    expect((await deliveriesOf(t, before)).map((d) => [d.channel, d.recipient, d.state])).toEqual([
+      ["owner-email", "owner@summit.example", "sent"],
+    ]);
     expect(mail.smtp.received.map((m) => m.envelopeTo)).toEqual([["owner@summit.example"]]);
 
     expect((await confirm(t, tokenOf(links.get("first@summit.example")!))).statusCode).toBe(200);
     mail.smtp.received.length = 0;
     const after = await postLead(t.app, "inquiries", { email: "next@example.com" });
     await settle(t);
-    expect((await deliveriesOf(t, after)).map((d) => [d.recipient, d.state])).toEqual([["first@summit.example", "sent"]]);
+    expect((await deliveriesOf(t, after)).map((d) => [d.recipient, d.state])).toEqual([
+      ["first@summit.example", "sent"],
+    ]);
     expect(mail.smtp.received.map((m) => m.envelopeTo)).toEqual([["first@summit.example"]]);
     expect(mail.smtp.received[0]!.parsed.subject).toContain("New lead");
   });
@@ -339,7 +411,13 @@ describe("the delivery health", () => {
     ["no mail, no webhook", { mail: null, notify: [] }, { ownerEmail: false, webhook: false }, false, "no-mail"],
     ["mail without any address", { notify: [] }, { ownerEmail: false, webhook: false }, false, "no-address"],
     ["mail and NOTIFY_EMAIL", {}, { ownerEmail: true, webhook: false }, true, null],
-    ["the webhook alone", { mail: null, notify: [], webhook: { url: "https://hooks.summit.example/leads", secret: SECRET } }, { ownerEmail: false, webhook: true }, true, "no-mail"],
+    [
+      "the webhook alone",
+      { mail: null, notify: [], webhook: { url: "https://hooks.summit.example/leads", secret: SECRET } },
+      { ownerEmail: false, webhook: true },
+      true,
+      "no-mail",
+    ],
   ] as const)("with %s", async (_name, delivery, configured, reachesOwner, problem) => {
     const t = await appWith(delivery as Partial<ServerConfig["delivery"]>);
     expect(await health(t)).toMatchObject({ configured, reachesOwner, ownerEmailProblem: problem, notConfigured: 0 });
@@ -349,34 +427,69 @@ describe("the delivery health", () => {
     const t = await appWith({ notify: [] });
     await postLead(t.app, "inquiries");
     await postLead(t.app, "inquiries", { email: "two@example.com" });
-    expect(await health(t)).toMatchObject({ reachesOwner: false, ownerEmailProblem: "no-address", notConfigured: 2, failed: 0, pending: 0 });
+    expect(await health(t)).toMatchObject({
+      reachesOwner: false,
+      ownerEmailProblem: "no-address",
+      notConfigured: 2,
+      failed: 0,
+      pending: 0,
+    });
     const link = (await add(t, ["owner@summit.example"])).get("owner@summit.example")!;
     expect((await health(t)).reachesOwner).toBe(false);
     await confirm(t, tokenOf(link));
-    expect(await health(t)).toMatchObject({ configured: { ownerEmail: true }, reachesOwner: true, ownerEmailProblem: null, notConfigured: 2 });
+    expect(await health(t)).toMatchObject({
+      configured: { ownerEmail: true },
+      reachesOwner: true,
+      ownerEmailProblem: null,
+      notConfigured: 2,
+    });
   });
 });
 
 describe("the owner's e-mails recorded as not configured", () => {
   it("are listed, refused while no channel works (409), then sent to the addresses in use, each once", async () => {
     const t = await appWith({ notify: [] });
-    const [a, b] = [await postLead(t.app, "inquiries", { firstName: "Ann" }), await postLead(t.app, "inquiries", { firstName: "Ben", email: "ben@example.com" })];
+    const [a, b] = [
+      await postLead(t.app, "inquiries", { firstName: "Ann" }),
+      await postLead(t.app, "inquiries", { firstName: "Ben", email: "ben@example.com" }),
+    ];
     await settle(t);
     expect(mail.smtp.received).toHaveLength(0);
-    const list = await t.app.inject({ method: "GET", url: "/api/admin/deliveries?state=not-configured", headers: { cookie: t.cookie } });
+    const list = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/deliveries?state=not-configured",
+      headers: { cookie: t.cookie },
+    });
     expect(list.statusCode, list.body).toBe(200);
-    expect(list.json<DeliveryList>().items.map((d) => [d.leadName, d.state, d.recipient]).sort()).toEqual([
+    expect(
+      list
+        .json<DeliveryList>()
+        .items.map((d) => [d.leadName, d.state, d.recipient])
+        .sort(),
+    ).toEqual([
       ["Ann Reyes", "not-configured", ""],
       ["Ben Reyes", "not-configured", ""],
     ]);
     // Not in the attention view (failed and waiting), which stays what it was.
-    expect((await t.app.inject({ method: "GET", url: "/api/admin/deliveries", headers: { cookie: t.cookie } })).json<DeliveryList>().items).toEqual([]);
+    expect(
+      (
+        await t.app.inject({ method: "GET", url: "/api/admin/deliveries", headers: { cookie: t.cookie } })
+      ).json<DeliveryList>().items,
+    ).toEqual([]);
 
-    const early = await t.app.inject({ method: "POST", url: "/api/admin/deliveries/send-unsent", headers: { cookie: t.cookie } });
+    const early = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/deliveries/send-unsent",
+      headers: { cookie: t.cookie },
+    });
     expect(early.statusCode).toBe(409);
     expect(early.json<{ message: string }>().message).toContain("No address receives new leads yet");
     const [first] = await deliveriesOf(t, a);
-    const retryEarly = await t.app.inject({ method: "POST", url: `/api/admin/deliveries/${first!.id}/retry`, headers: { cookie: t.cookie } });
+    const retryEarly = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/deliveries/${first!.id}/retry`,
+      headers: { cookie: t.cookie },
+    });
     expect(retryEarly.statusCode).toBe(409);
 
     const link = (await add(t, ["owner@summit.example"])).get("owner@summit.example")!;
@@ -384,10 +497,18 @@ describe("the owner's e-mails recorded as not configured", () => {
     mail.smtp.received.length = 0;
 
     // One by its retry button, the rest with "send unsent".
-    const retried = await t.app.inject({ method: "POST", url: `/api/admin/deliveries/${first!.id}/retry`, headers: { cookie: t.cookie } });
+    const retried = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/deliveries/${first!.id}/retry`,
+      headers: { cookie: t.cookie },
+    });
     expect(retried.statusCode, retried.body).toBe(200);
     expect(retried.json()).toMatchObject({ state: "pending", recipient: "owner@summit.example" });
-    const sent = await t.app.inject({ method: "POST", url: "/api/admin/deliveries/send-unsent", headers: { cookie: t.cookie } });
+    const sent = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/deliveries/send-unsent",
+      headers: { cookie: t.cookie },
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json<SendUnsentResult>()).toEqual({ queued: 1, to: ["owner@summit.example"] });
     await settle(t);
@@ -396,7 +517,11 @@ describe("the owner's e-mails recorded as not configured", () => {
     expect(mail.smtp.received.map((m) => m.envelopeTo)).toEqual([["owner@summit.example"], ["owner@summit.example"]]);
 
     // Nothing is left to send, and pressing again sends nothing twice.
-    const again = await t.app.inject({ method: "POST", url: "/api/admin/deliveries/send-unsent", headers: { cookie: t.cookie } });
+    const again = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/deliveries/send-unsent",
+      headers: { cookie: t.cookie },
+    });
     expect(again.json<SendUnsentResult>().queued).toBe(0);
     await settle(t);
     expect(mail.smtp.received).toHaveLength(2);
@@ -412,10 +537,16 @@ describe("the test e-mail", () => {
       const response = await t.app.inject({ method: "POST", url, headers: { cookie: t.cookie } });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json<TestEmailResult>().to).toEqual(["owner@summit.example"]);
-      expect(mail.smtp.received.map((m) => [m.envelopeTo, m.parsed.subject])).toEqual([[["owner@summit.example"], "Test e-mail from your website"]]);
+      expect(mail.smtp.received.map((m) => [m.envelopeTo, m.parsed.subject])).toEqual([
+        [["owner@summit.example"], "Test e-mail from your website"],
+      ]);
     }
     const none = await appWith({ notify: [] });
-    const refused = await none.app.inject({ method: "POST", url: "/api/admin/deliveries/test-email", headers: { cookie: none.cookie } });
+    const refused = await none.app.inject({
+      method: "POST",
+      url: "/api/admin/deliveries/test-email",
+      headers: { cookie: none.cookie },
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json<{ message: string }>().message).toContain("No address receives new leads yet");
   });

@@ -1,5 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { notificationSettingsUpdate, resendConfirmation, type NotificationSettings } from "../../../contract/notification-settings.ts";
+import {
+  notificationSettingsUpdate,
+  resendConfirmation,
+  type NotificationSettings,
+} from "../../../contract/notification-settings.ts";
 import { failureForLog } from "../../delivery/failure-log.ts";
 import { confirmationMail } from "../../delivery/mail/confirmation-mail.ts";
 import { notificationSettingsView } from "../../delivery/owner-channels.ts";
@@ -19,7 +23,12 @@ const NEEDS_MAIL = "E-mail is not configured on the server (SMTP_URL or MAIL_TRA
 /** The admin's "send a test e-mail", at both of its addresses. */
 export async function testEmailHandler(request: FastifyRequest, reply: FastifyReply) {
   const app = request.server;
-  const outcome = await sendOwnerTestEmail({ mailer: app.mailer, config: app.config.delivery, stored: await app.repositories.notificationSettings.read(), now: app.clock() });
+  const outcome = await sendOwnerTestEmail({
+    mailer: app.mailer,
+    config: app.config.delivery,
+    stored: await app.repositories.notificationSettings.read(),
+    now: app.clock(),
+  });
   if (!outcome.ok) {
     // The message may repeat the mail server's answer, with an address in it: the status says enough here.
     request.log.warn({ status: outcome.status }, "test e-mail not sent");
@@ -44,7 +53,6 @@ export default async function adminNotificationSettingsRoutes(app: FastifyInstan
     links: { origin: linkOrigin(app), siteOriginSet: app.config.siteOrigin !== null },
   });
 
-
   /**
    * E-mails each new link; answers the addresses whose e-mail the mail server refused, with its answer.
    * The addresses stay (waiting): the owner sends a new link once the mail server takes it.
@@ -54,7 +62,14 @@ export default async function adminNotificationSettingsRoutes(app: FastifyInstan
     for (const link of links) {
       const url = `${linkOrigin(app)}${CONFIRM_PATH}?token=${link.token}`;
       try {
-        await app.mailer!.send(confirmationMail({ from: delivery.mail!.from, to: link.address, link: url, companyName: delivery.business.companyName }));
+        await app.mailer!.send(
+          confirmationMail({
+            from: delivery.mail!.from,
+            to: link.address,
+            link: url,
+            companyName: delivery.business.companyName,
+          }),
+        );
         request.log.info("confirmation link sent");
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
@@ -66,7 +81,11 @@ export default async function adminNotificationSettingsRoutes(app: FastifyInstan
   }
 
   const refusedAnswer = (reply: FastifyReply, refused: string[]) =>
-    reply.code(502).send({ message: `Saved, but the mail server did not accept the confirmation e-mail (${refused.join("; ")}). Send a new link once the mail server works.` });
+    reply
+      .code(502)
+      .send({
+        message: `Saved, but the mail server did not accept the confirmation e-mail (${refused.join("; ")}). Send a new link once the mail server works.`,
+      });
 
   app.get("/api/admin/settings/notifications", view);
 
@@ -77,14 +96,20 @@ export default async function adminNotificationSettingsRoutes(app: FastifyInstan
       const stored = await settings.read();
       const known = new Set(stored.addresses.map((address) => address.address));
       const added = (update.addresses ?? []).filter((address) => !known.has(address));
-      if (added.length > 0) return reply.code(409).send({ message: `${NEEDS_MAIL} no confirmation link can be sent to ${added.join(", ")}.` });
-      if (update.autoReply === true) return reply.code(409).send({ message: `${NEEDS_MAIL} the auto-reply cannot be turned on.` });
-      if (update.morningEmail?.enabled) return reply.code(409).send({ message: `${NEEDS_MAIL} the morning e-mail cannot be turned on.` });
+      if (added.length > 0)
+        return reply
+          .code(409)
+          .send({ message: `${NEEDS_MAIL} no confirmation link can be sent to ${added.join(", ")}.` });
+      if (update.autoReply === true)
+        return reply.code(409).send({ message: `${NEEDS_MAIL} the auto-reply cannot be turned on.` });
+      if (update.morningEmail?.enabled)
+        return reply.code(409).send({ message: `${NEEDS_MAIL} the morning e-mail cannot be turned on.` });
     }
     const links = await settings.update(update, app.clock());
     const changed = [
       update.addresses !== undefined && "who gets new leads",
-      update.autoReply !== undefined && `the auto-reply (${update.autoReply === null ? "as the server says" : update.autoReply ? "on" : "off"})`,
+      update.autoReply !== undefined &&
+        `the auto-reply (${update.autoReply === null ? "as the server says" : update.autoReply ? "on" : "off"})`,
       update.morningEmail !== undefined && `the morning e-mail (${update.morningEmail.enabled ? "on" : "off"})`,
     ].filter(Boolean);
     await app.repositories.activity.record({
@@ -93,7 +118,10 @@ export default async function adminNotificationSettingsRoutes(app: FastifyInstan
       summary: `changed ${changed.length > 0 ? changed.join(", ") : "the notification settings"}`,
       data: { addedAddresses: links.length },
     });
-    request.log.info({ added: links.length, autoReply: update.autoReply, morningEmail: update.morningEmail }, "notification settings changed");
+    request.log.info(
+      { added: links.length, autoReply: update.autoReply, morningEmail: update.morningEmail },
+      "notification settings changed",
+    );
     const refused = await sendLinks(request, links);
     if (refused.length > 0) return refusedAnswer(reply, refused);
     return view();
@@ -101,7 +129,8 @@ export default async function adminNotificationSettingsRoutes(app: FastifyInstan
 
   app.post("/api/admin/settings/notifications/resend", async (request, reply) => {
     const { address } = parseInput(resendConfirmation, request.body, "Invalid address.");
-    if (!delivery.mail || !app.mailer) return reply.code(409).send({ message: `${NEEDS_MAIL} no confirmation link can be sent.` });
+    if (!delivery.mail || !app.mailer)
+      return reply.code(409).send({ message: `${NEEDS_MAIL} no confirmation link can be sent.` });
     const link = await settings.renewLink(address, app.clock());
     if (!link) {
       const known = (await settings.read()).addresses.find((stored) => stored.address === address);

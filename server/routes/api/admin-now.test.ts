@@ -78,16 +78,26 @@ describe("GET /api/admin/today: Now (issue 33)", () => {
     const queue = await today();
     // Since Monday 9:00: Monday's and the weekend's and Friday evening's leads (they arrived after Friday's
     // business day had begun, and it is the last one before Monday's) — newest first.
-    expect(queue.window).toEqual({ since: new Date(et(30, 9)).toISOString(), dueBy: new Date(et(30, 18)).toISOString() });
+    expect(queue.window).toEqual({
+      since: new Date(et(30, 9)).toISOString(),
+      dueBy: new Date(et(30, 18)).toISOString(),
+    });
     expect(names(queue.answerNow)).toEqual(["MondayLater", "MondayEarly"]);
     // 24 business hours from Monday 9:50: 8 h 10 min Monday, 9 h Tuesday, 6 h 50 min Wednesday (2 December).
-    expect(queue.answerNow[0]).toMatchObject({ kind: "inquiries", id: ids.MondayLater!.id, replyBy: new Date(et(32, 15, 50)).toISOString() });
+    expect(queue.answerNow[0]).toMatchObject({
+      kind: "inquiries",
+      id: ids.MondayLater!.id,
+      replyBy: new Date(et(32, 15, 50)).toISOString(),
+    });
   });
 
   it("lists the older leads due within the business hours ahead, and counts the overdue ones", async () => {
     const queue = await today();
     expect(names(queue.dueSoon)).toEqual(["FridayEvening", "DueMonday"]);
-    expect(queue.dueSoon.map((row) => row.replyBy)).toEqual([new Date(et(30, 13)).toISOString(), new Date(et(30, 15)).toISOString()]);
+    expect(queue.dueSoon.map((row) => row.replyBy)).toEqual([
+      new Date(et(30, 13)).toISOString(),
+      new Date(et(30, 15)).toISOString(),
+    ]);
     expect(queue.overdue).toEqual({ count: 1 });
   });
 
@@ -145,11 +155,25 @@ describe("GET /api/admin/pulse (issue 33)", () => {
     const { kind, id } = ids.MondayEarly!;
     const at = new Date(et(30, 10, 30));
     const stored = await createInboundMessages(t.app.db).storeReceived(
-      { lead: { kind, id }, messageId: "<reply-1@example.com>", inReplyTo: null, references: null, fromAddress: "lead@example.com", fromName: null, toAddress: "replies+x@agency.example", subject: "Re: hello", body: "Tuesday works.", quoted: null },
+      {
+        lead: { kind, id },
+        messageId: "<reply-1@example.com>",
+        inReplyTo: null,
+        references: null,
+        fromAddress: "lead@example.com",
+        fromName: null,
+        toAddress: "replies+x@agency.example",
+        subject: "Re: hello",
+        body: "Tuesday works.",
+        quoted: null,
+      },
       at,
     );
     expect(stored).toBe(true);
-    expect(await pulse()).toEqual({ newestLeadAt: new Date(et(30, 10, 5)).toISOString(), newestReplyAt: at.toISOString() });
+    expect(await pulse()).toEqual({
+      newestLeadAt: new Date(et(30, 10, 5)).toISOString(),
+      newestReplyAt: at.toISOString(),
+    });
   });
 });
 
@@ -171,8 +195,13 @@ describe("GET /api/admin/today with more recent leads than Now lists (issue 33)"
       }
       // Monday 2:00 PM: the 55 are overdue too (due 1:00 to 1:54 PM), but they are Now's, not the backlog's.
       atMs = et(30, 14);
-      for (const [who, query] of [[cookie, ""], [memberOf, "?assignee=me"]] as const) {
-        const queue = (await busy.app.inject({ method: "GET", url: `/api/admin/today${query}`, headers: { cookie: who } })).json<TodayQueue>();
+      for (const [who, query] of [
+        [cookie, ""],
+        [memberOf, "?assignee=me"],
+      ] as const) {
+        const queue = (
+          await busy.app.inject({ method: "GET", url: `/api/admin/today${query}`, headers: { cookie: who } })
+        ).json<TodayQueue>();
         expect(queue.answerNow).toHaveLength(50);
         expect(queue.overdue).toEqual({ count: 2 });
       }

@@ -1,10 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActivityPage } from "../../../contract/activity.ts";
-import { FRESH_PROOF_REQUIRED_CODE, SECOND_STEP_EXPIRED_MESSAGE, type TwoFactorStatus } from "../../../contract/two-factor.ts";
+import {
+  FRESH_PROOF_REQUIRED_CODE,
+  SECOND_STEP_EXPIRED_MESSAGE,
+  type TwoFactorStatus,
+} from "../../../contract/two-factor.ts";
 import { smtpServerForThisFile } from "../../../tests/helpers/smtp-fixture.ts";
 import { softwarePasskey, type SoftwarePasskey } from "../../../tests/helpers/software-passkey.ts";
 import { callerOf, cookiesOf } from "../../../tests/helpers/admin-client.ts";
-import { addTestUser, createTestApp, sessionCookieOf, signIn, smtpDeliveryConfig, type TestApp } from "../../../tests/helpers/test-app.ts";
+import {
+  addTestUser,
+  createTestApp,
+  sessionCookieOf,
+  signIn,
+  smtpDeliveryConfig,
+  type TestApp,
+} from "../../../tests/helpers/test-app.ts";
 import { testClock, type TestClock } from "../../../tests/helpers/test-clock.ts";
 
 // Passkeys made and used by a software authenticator (tests/helpers/software-passkey.ts), so the server's
@@ -22,20 +33,29 @@ let serial = 0;
 beforeAll(async () => {
   time = testClock(Date.parse("2026-03-02T15:00:05Z"));
   // SITE_ORIGIN set: the relying party is its host, whatever Host the request names.
-  t = await createTestApp({ delivery: smtpDeliveryConfig(mail.smtp.url), siteOrigin: ORIGIN }, undefined, { clock: time.clock });
+  t = await createTestApp({ delivery: smtpDeliveryConfig(mail.smtp.url), siteOrigin: ORIGIN }, undefined, {
+    clock: time.clock,
+  });
 });
 afterAll(async () => {
   await t.close();
 });
 
-const call = callerOf(() => t.app, { "user-agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/537.36 Chrome/126.0 Safari/537.36" });
+const call = callerOf(() => t.app, {
+  "user-agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/537.36 Chrome/126.0 Safari/537.36",
+});
 
 async function newUser() {
   const user = await addTestUser(t.app, { email: `keys-${++serial}@example.com`, name: `Keys ${serial}` });
   return { ...user, cookie: await signIn(t.app, user) };
 }
 
-async function addPasskey(cookie: string, key: SoftwarePasskey, flags: Parameters<SoftwarePasskey["register"]>[2] = {}, name = "Test laptop") {
+async function addPasskey(
+  cookie: string,
+  key: SoftwarePasskey,
+  flags: Parameters<SoftwarePasskey["register"]>[2] = {},
+  name = "Test laptop",
+) {
   const options = await call("POST", "/api/admin/passkeys/registration-options", cookie);
   if (options.statusCode !== 200) return options;
   return call("POST", "/api/admin/passkeys", cookie, { response: key.register(options.json(), ORIGIN, flags), name });
@@ -44,7 +64,12 @@ async function addPasskey(cookie: string, key: SoftwarePasskey, flags: Parameter
 async function signInWithPasskey(key: SoftwarePasskey, flags: { userVerified?: boolean } = {}, cookie?: string) {
   const options = await call("POST", "/api/admin/passkeys/sign-in-options", cookie);
   expect(options.statusCode, options.body).toBe(200);
-  return { options: options.json(), response: await call("POST", "/api/admin/passkeys/sign-in", cookie, { response: key.assert(options.json(), ORIGIN, flags) }) };
+  return {
+    options: options.json(),
+    response: await call("POST", "/api/admin/passkeys/sign-in", cookie, {
+      response: key.assert(options.json(), ORIGIN, flags),
+    }),
+  };
 }
 
 async function passwordStep(user: { email: string; password: string }) {
@@ -56,7 +81,9 @@ async function passwordStep(user: { email: string; password: string }) {
 
 async function signInsOf(userId: string) {
   const page = (await call("GET", `/api/admin/activity?user=${userId}`, await signIn(t.app))).json<ActivityPage>();
-  return page.items.filter((item) => item.kind === "sign-in" || item.kind === "sign-in-failed").map((item) => item.summary);
+  return page.items
+    .filter((item) => item.kind === "sign-in" || item.kind === "sign-in-failed")
+    .map((item) => item.summary);
 }
 
 /** The mails since `before` to `to`, once the outbox has sent them. */
@@ -82,9 +109,16 @@ describe("a passkey alone (finding 8)", () => {
     time.advance(1000);
     const accepted = await signInWithPasskey(key, { userVerified: true });
     expect(accepted.response.statusCode, accepted.response.body).toBe(200);
-    expect(accepted.response.json()).toMatchObject({ authenticated: true, username: user.email, user: { role: "member" } });
+    expect(accepted.response.json()).toMatchObject({
+      authenticated: true,
+      username: user.email,
+      user: { role: "member" },
+    });
     expect((await call("GET", "/api/admin/leads/contacts", sessionCookieOf(accepted.response))).statusCode).toBe(200);
-    expect((await signInsOf(user.id)).slice(0, 2)).toEqual(["signed in with a passkey", "failed to sign in with a passkey"]);
+    expect((await signInsOf(user.id)).slice(0, 2)).toEqual([
+      "signed in with a passkey",
+      "failed to sign in with a passkey",
+    ]);
   });
 
   it("after the password, the device's presence is enough: the second step passes without the UV flag", async () => {
@@ -110,19 +144,27 @@ describe("a passkey alone (finding 8)", () => {
     const first = (await call("POST", "/api/admin/passkeys/sign-in-options", step)).json();
     const second = (await call("POST", "/api/admin/passkeys/sign-in-options", step)).json();
     const answers = await Promise.all(
-      [first, second].map((options: { challenge: string; rpId: string }) => call("POST", "/api/admin/passkeys/sign-in", step, { response: key.assert(options, ORIGIN, { userVerified: false }) })),
+      [first, second].map((options: { challenge: string; rpId: string }) =>
+        call("POST", "/api/admin/passkeys/sign-in", step, {
+          response: key.assert(options, ORIGIN, { userVerified: false }),
+        }),
+      ),
     );
     // The later one finds the step spent: either while its answer was checked, or before (then it is a
     // passkey alone, and without user verification that is refused too).
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
-    expect([SECOND_STEP_EXPIRED_MESSAGE, expect.stringMatching(/could not sign you in/)]).toContainEqual(answers.find((answer) => answer.statusCode === 401)!.json().message);
+    expect([SECOND_STEP_EXPIRED_MESSAGE, expect.stringMatching(/could not sign you in/)]).toContainEqual(
+      answers.find((answer) => answer.statusCode === 401)!.json().message,
+    );
   });
 });
 
 describe("a passkey's registration", () => {
   it("refuses a truncated attestation (a key with a cut coordinate) with 400 and stores nothing", async () => {
     const user = await newUser();
-    const cut = await addPasskey(user.cookie, softwarePasskey(), { mangleKey: (cose) => cose.set(-3, (cose.get(-3) as Uint8Array).slice(0, 24)) });
+    const cut = await addPasskey(user.cookie, softwarePasskey(), {
+      mangleKey: (cose) => cose.set(-3, (cose.get(-3) as Uint8Array).slice(0, 24)),
+    });
     expect(cut.statusCode, cut.body).toBe(400);
     expect(cut.json().message).toMatch(/incomplete key/);
     const missing = await addPasskey(user.cookie, softwarePasskey(), { mangleKey: (cose) => cose.delete(-2) });
@@ -144,7 +186,9 @@ describe("a passkey's registration", () => {
     const oddAnswer = odd.register(oddOptions, ORIGIN) as { response: { transports: unknown } };
     oddAnswer.response.transports = { not: "a list" };
     expect((await call("POST", "/api/admin/passkeys", user.cookie, { response: oddAnswer })).statusCode).toBe(201);
-    expect((await call("POST", "/api/admin/passkeys/registration-options", user.cookie)).json().excludeCredentials).toEqual([{ id: odd.id, type: "public-key" }]);
+    expect(
+      (await call("POST", "/api/admin/passkeys/registration-options", user.cookie)).json().excludeCredentials,
+    ).toEqual([{ id: odd.id, type: "public-key" }]);
 
     const key = softwarePasskey();
     expect((await addPasskey(user.cookie, key)).statusCode).toBe(201);
@@ -165,22 +209,41 @@ describe("changing passkeys (finding 2)", () => {
     time.advance(5 * 60_000 + 1000);
     const stale = await call("POST", "/api/admin/passkeys/registration-options", user.cookie);
     expect(stale.statusCode).toBe(403);
-    expect(stale.json()).toEqual({ message: expect.stringMatching(/confirm it is you/), code: FRESH_PROOF_REQUIRED_CODE });
-    expect((await call("DELETE", `/api/admin/passkeys/${stored!.id}`, user.cookie)).json().code).toBe(FRESH_PROOF_REQUIRED_CODE);
-    expect((await call("PATCH", `/api/admin/passkeys/${stored!.id}`, user.cookie, { name: "Old laptop" })).statusCode).toBe(200);
+    expect(stale.json()).toEqual({
+      message: expect.stringMatching(/confirm it is you/),
+      code: FRESH_PROOF_REQUIRED_CODE,
+    });
+    expect((await call("DELETE", `/api/admin/passkeys/${stored!.id}`, user.cookie)).json().code).toBe(
+      FRESH_PROOF_REQUIRED_CODE,
+    );
+    expect(
+      (await call("PATCH", `/api/admin/passkeys/${stored!.id}`, user.cookie, { name: "Old laptop" })).statusCode,
+    ).toBe(200);
 
     // A passkey confirms it is you only with the device's user verification.
     const confirmOptions = (await call("POST", "/api/admin/passkeys/confirm-options", user.cookie)).json();
     expect(confirmOptions.userVerification).toBe("required");
-    expect((await call("POST", "/api/admin/passkeys/confirm-identity", user.cookie, { response: key.assert(confirmOptions, ORIGIN, { userVerified: false }) })).statusCode).toBe(400);
+    expect(
+      (
+        await call("POST", "/api/admin/passkeys/confirm-identity", user.cookie, {
+          response: key.assert(confirmOptions, ORIGIN, { userVerified: false }),
+        })
+      ).statusCode,
+    ).toBe(400);
     expect((await call("POST", "/api/admin/passkeys/registration-options", user.cookie)).statusCode).toBe(403);
     const again = (await call("POST", "/api/admin/passkeys/confirm-options", user.cookie)).json();
-    expect((await call("POST", "/api/admin/passkeys/confirm-identity", user.cookie, { response: key.assert(again, ORIGIN) })).statusCode).toBe(204);
+    expect(
+      (await call("POST", "/api/admin/passkeys/confirm-identity", user.cookie, { response: key.assert(again, ORIGIN) }))
+        .statusCode,
+    ).toBe(204);
     expect((await call("POST", "/api/admin/passkeys/registration-options", user.cookie)).statusCode).toBe(200);
 
     time.advance(5 * 60_000 + 1000);
     expect((await call("DELETE", `/api/admin/passkeys/${stored!.id}`, user.cookie)).statusCode).toBe(403);
-    expect((await call("POST", "/api/admin/two-factor/confirm-identity", user.cookie, { password: user.password })).statusCode).toBe(204);
+    expect(
+      (await call("POST", "/api/admin/two-factor/confirm-identity", user.cookie, { password: user.password }))
+        .statusCode,
+    ).toBe(204);
     expect((await call("DELETE", `/api/admin/passkeys/${stored!.id}`, user.cookie)).statusCode).toBe(204);
     // Another user's passkey cannot confirm it is you.
     const stranger = softwarePasskey();
@@ -189,7 +252,13 @@ describe("changing passkeys (finding 2)", () => {
     const mine = softwarePasskey();
     expect((await addPasskey(user.cookie, mine)).statusCode).toBe(201);
     const options = (await call("POST", "/api/admin/passkeys/confirm-options", user.cookie)).json();
-    expect((await call("POST", "/api/admin/passkeys/confirm-identity", user.cookie, { response: stranger.assert(options, ORIGIN) })).statusCode).toBe(400);
+    expect(
+      (
+        await call("POST", "/api/admin/passkeys/confirm-identity", user.cookie, {
+          response: stranger.assert(options, ORIGIN),
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it("e-mails the user once for each passkey added and removed, saying what, when and from which device", async () => {
@@ -198,7 +267,9 @@ describe("changing passkeys (finding 2)", () => {
     expect((await addPasskey(user.cookie, softwarePasskey(), {}, "Work laptop")).statusCode).toBe(201);
     const [added] = await mailsTo(user.email, before, 1);
     expect(added!.parsed.subject).toBe("Your sign-in to Summit Lead Marketing's admin was changed");
-    expect(added!.parsed.text).toContain(`Your sign-in to Summit Lead Marketing's admin was changed: a passkey ("Work laptop") was added on Monday, March 2, 2026 at`);
+    expect(added!.parsed.text).toContain(
+      `Your sign-in to Summit Lead Marketing's admin was changed: a passkey ("Work laptop") was added on Monday, March 2, 2026 at`,
+    );
     expect(added!.parsed.text).toContain("from Chrome on macOS.");
     expect(added!.parsed.text).toContain("If this was not you, reset your password");
 
@@ -210,7 +281,9 @@ describe("changing passkeys (finding 2)", () => {
     expect(removed[0]!.parsed.text).toContain(`a passkey ("Work laptop") was removed`);
     // A refused change sends nothing.
     const beforeRefusal = mail.smtp.received.length;
-    expect((await addPasskey(user.cookie, softwarePasskey(), { mangleKey: (cose) => cose.delete(-3) })).statusCode).toBe(400);
+    expect(
+      (await addPasskey(user.cookie, softwarePasskey(), { mangleKey: (cose) => cose.delete(-3) })).statusCode,
+    ).toBe(400);
     await t.app.accountMail.settled();
     expect(mail.smtp.received.length).toBe(beforeRefusal);
   });

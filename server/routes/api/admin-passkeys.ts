@@ -9,7 +9,13 @@ import {
 } from "@simplewebauthn/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { displayName } from "../../../contract/team.ts";
-import { SECOND_STEP_EXPIRED_MESSAGE, passkeyParams, passkeyRegistration, passkeyRename, passkeySignIn } from "../../../contract/two-factor.ts";
+import {
+  SECOND_STEP_EXPIRED_MESSAGE,
+  passkeyParams,
+  passkeyRegistration,
+  passkeyRename,
+  passkeySignIn,
+} from "../../../contract/two-factor.ts";
 import { isUsablePasskeyKey, PASSKEY_ALGORITHMS } from "../../lib/passkey-keys.ts";
 import { parseInput } from "../../lib/request-errors.ts";
 import { activityActor, adminOf } from "../../plugins/app/admin-sessions.ts";
@@ -64,13 +70,21 @@ export default async function adminPasskeyRoutes(app: FastifyInstance) {
     return row !== undefined && (JSON.parse(row.data ?? "{}") as { purpose?: string }).purpose === purpose;
   };
 
-  const descriptors = (keys: StoredPasskey[]) => keys.map((key) => ({ id: key.id, transports: key.transports as AuthenticatorTransport[] | undefined }));
+  const descriptors = (keys: StoredPasskey[]) =>
+    keys.map((key) => ({ id: key.id, transports: key.transports as AuthenticatorTransport[] | undefined }));
 
   /**
    * Checks an assertion by `key` against a challenge of `purpose`; the reason when it fails (a thrown error of
    * a malformed answer is a refusal, never a 5xx). On success the key's counter moves on.
    */
-  async function checkAssertion(request: FastifyRequest, response: unknown, key: StoredPasskey, purpose: ChallengePurpose, userId: string | null, requireUserVerification: boolean): Promise<string | null> {
+  async function checkAssertion(
+    request: FastifyRequest,
+    response: unknown,
+    key: StoredPasskey,
+    purpose: ChallengePurpose,
+    userId: string | null,
+    requireUserVerification: boolean,
+  ): Promise<string | null> {
     const { rpID, origin } = relyingParty(request);
     try {
       const verification = await verifyAuthenticationResponse({
@@ -78,7 +92,12 @@ export default async function adminPasskeyRoutes(app: FastifyInstance) {
         expectedChallenge: spendChallenge(purpose, userId),
         expectedOrigin: origin,
         expectedRPID: rpID,
-        credential: { id: key.id, publicKey: Buffer.from(key.publicKey, "base64url"), counter: key.counter, transports: key.transports as AuthenticatorTransport[] | undefined },
+        credential: {
+          id: key.id,
+          publicKey: Buffer.from(key.publicKey, "base64url"),
+          counter: key.counter,
+          transports: key.transports as AuthenticatorTransport[] | undefined,
+        },
         requireUserVerification,
       });
       if (!verification.verified) return "not verified";
@@ -105,7 +124,13 @@ export default async function adminPasskeyRoutes(app: FastifyInstance) {
       authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
       supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
     });
-    await verifications.create({ type: "passkey-challenge", ttlMs: CHALLENGE_TTL_MS, userId: admin.userId, token: options.challenge, data: { purpose: "register" } });
+    await verifications.create({
+      type: "passkey-challenge",
+      ttlMs: CHALLENGE_TTL_MS,
+      userId: admin.userId,
+      token: options.challenge,
+      data: { purpose: "register" },
+    });
     return options;
   });
 
@@ -134,7 +159,11 @@ export default async function adminPasskeyRoutes(app: FastifyInstance) {
     const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo;
     // With "none" attestation only the key's algorithm was checked: a truncated key would be stored and
     // never sign anyone in (issue 32, finding 8).
-    if (!isUsablePasskeyKey(credential.publicKey)) return refuse("the public key is not a complete COSE key", "The passkey could not be added: the device sent an incomplete key. Please try again.");
+    if (!isUsablePasskeyKey(credential.publicKey))
+      return refuse(
+        "the public key is not a complete COSE key",
+        "The passkey could not be added: the device sent an incomplete key. Please try again.",
+      );
     // Another account's credential id (a replayed answer) would break the table's key: say so instead.
     if (await passkeys.find(credential.id)) return reply.code(409).send({ message: "This passkey is added already." });
     const count = await passkeys.countOf(admin.userId);
@@ -146,7 +175,11 @@ export default async function adminPasskeyRoutes(app: FastifyInstance) {
         publicKey: Buffer.from(credential.publicKey).toString("base64url"),
         counter: credential.counter,
         // The browser's word, unchecked by the library: only a list of names is kept.
-        transports: Array.isArray(credential.transports) ? credential.transports.filter((transport) => typeof transport === "string" && transport.length <= 20).slice(0, 8) : undefined,
+        transports: Array.isArray(credential.transports)
+          ? credential.transports
+              .filter((transport) => typeof transport === "string" && transport.length <= 20)
+              .slice(0, 8)
+          : undefined,
         deviceType: credentialDeviceType,
         backedUp: credentialBackedUp,
         name: passkeyName,
@@ -154,7 +187,12 @@ export default async function adminPasskeyRoutes(app: FastifyInstance) {
       factorChangeNotice(app, request, admin.username, { kind: "passkey-added", passkeyName }),
     );
     app.accountMail.wake();
-    await activity.record({ actor: activityActor(admin), kind: "user", summary: "added a passkey", subjectUserId: admin.userId });
+    await activity.record({
+      actor: activityActor(admin),
+      kind: "user",
+      summary: "added a passkey",
+      subjectUserId: admin.userId,
+    });
     return reply.code(201).send({ passkeys: await passkeys.listOf(admin.userId) });
   });
 
@@ -163,7 +201,8 @@ export default async function adminPasskeyRoutes(app: FastifyInstance) {
     const { id } = parseInput(passkeyParams, request.params, "Invalid passkey.");
     const { name } = parseInput(passkeyRename, request.body, "Please name the passkey.");
     const { userId } = adminOf(request);
-    if (!(await passkeys.rename(userId, id, name))) return reply.code(404).send({ message: "There is no such passkey." });
+    if (!(await passkeys.rename(userId, id, name)))
+      return reply.code(404).send({ message: "There is no such passkey." });
     return { passkeys: await passkeys.listOf(userId) };
   });
 
@@ -175,13 +214,26 @@ export default async function adminPasskeyRoutes(app: FastifyInstance) {
     if (!key) return reply.code(404).send({ message: "There is no such passkey." });
     const methods = await app.adminSessions.secondFactorsOf(admin.userId);
     if ((await secondFactors.teamSettings()).requireSecondFactor && !methods.includes("totp") && keys.length === 1) {
-      return reply.code(409).send({ message: "Your team requires a second factor: add another one before you remove this passkey." });
+      return reply
+        .code(409)
+        .send({ message: "Your team requires a second factor: add another one before you remove this passkey." });
     }
-    if (!(await passkeys.delete(admin.userId, id, factorChangeNotice(app, request, admin.username, { kind: "passkey-removed", passkeyName: key.name })))) {
+    if (
+      !(await passkeys.delete(
+        admin.userId,
+        id,
+        factorChangeNotice(app, request, admin.username, { kind: "passkey-removed", passkeyName: key.name }),
+      ))
+    ) {
       return reply.code(404).send({ message: "There is no such passkey." });
     }
     app.accountMail.wake();
-    await activity.record({ actor: activityActor(admin), kind: "user", summary: "removed a passkey", subjectUserId: admin.userId });
+    await activity.record({
+      actor: activityActor(admin),
+      kind: "user",
+      summary: "removed a passkey",
+      subjectUserId: admin.userId,
+    });
     return reply.code(204).send();
   });
 
@@ -191,24 +243,42 @@ export default async function adminPasskeyRoutes(app: FastifyInstance) {
     const admin = adminOf(request);
     const { rpID } = relyingParty(request);
     const keys = await passkeys.credentialsOf(admin.userId);
-    if (keys.length === 0) return reply.code(409).send({ message: "You have no passkey: enter your password instead." });
-    const options = await generateAuthenticationOptions({ rpID, userVerification: "required", allowCredentials: descriptors(keys) });
-    await verifications.create({ type: "passkey-challenge", ttlMs: CHALLENGE_TTL_MS, userId: admin.userId, token: options.challenge, data: { purpose: "confirm" } });
+    if (keys.length === 0)
+      return reply.code(409).send({ message: "You have no passkey: enter your password instead." });
+    const options = await generateAuthenticationOptions({
+      rpID,
+      userVerification: "required",
+      allowCredentials: descriptors(keys),
+    });
+    await verifications.create({
+      type: "passkey-challenge",
+      ttlMs: CHALLENGE_TTL_MS,
+      userId: admin.userId,
+      token: options.challenge,
+      data: { purpose: "confirm" },
+    });
     return options;
   });
 
-  app.post("/api/admin/passkeys/confirm-identity", { preHandler: requireAdmin, config: loginRateLimit(app.config) }, async (request, reply) => {
-    const { response } = parseInput(passkeySignIn, request.body, "Invalid passkey.");
-    const admin = adminOf(request);
-    const key = await passkeys.find(response.id);
-    const refusedWhy = !key || key.userId !== admin.userId ? "not a passkey of this user" : await checkAssertion(request, response, key, "confirm", admin.userId, true);
-    if (refusedWhy !== null) {
-      request.log.info({ why: refusedWhy }, "passkey confirmation refused");
-      return reply.code(400).send({ message: CONFIRM_REFUSED });
-    }
-    await app.adminSessions.markProven(request);
-    return reply.code(204).send();
-  });
+  app.post(
+    "/api/admin/passkeys/confirm-identity",
+    { preHandler: requireAdmin, config: loginRateLimit(app.config) },
+    async (request, reply) => {
+      const { response } = parseInput(passkeySignIn, request.body, "Invalid passkey.");
+      const admin = adminOf(request);
+      const key = await passkeys.find(response.id);
+      const refusedWhy =
+        !key || key.userId !== admin.userId
+          ? "not a passkey of this user"
+          : await checkAssertion(request, response, key, "confirm", admin.userId, true);
+      if (refusedWhy !== null) {
+        request.log.info({ why: refusedWhy }, "passkey confirmation refused");
+        return reply.code(400).send({ message: CONFIRM_REFUSED });
+      }
+      await app.adminSessions.markProven(request);
+      return reply.code(204).send();
+    },
+  );
 
   app.post("/api/admin/passkeys/sign-in-options", { config: loginRateLimit(app.config) }, async (request) => {
     const { rpID } = relyingParty(request);
@@ -222,7 +292,12 @@ export default async function adminPasskeyRoutes(app: FastifyInstance) {
       userVerification: pending ? "preferred" : "required",
       ...(pending ? { allowCredentials: descriptors(allow) } : {}),
     });
-    await verifications.create({ type: "passkey-challenge", ttlMs: CHALLENGE_TTL_MS, token: options.challenge, data: { purpose: "sign-in" } });
+    await verifications.create({
+      type: "passkey-challenge",
+      ttlMs: CHALLENGE_TTL_MS,
+      token: options.challenge,
+      data: { purpose: "sign-in" },
+    });
     return options;
   });
 
@@ -233,7 +308,13 @@ export default async function adminPasskeyRoutes(app: FastifyInstance) {
     const pending = await pendingSecondStep(app, request);
     const refuse = async (why: string, message = SIGN_IN_REFUSED): Promise<FastifyReply> => {
       request.log.info({ why }, "passkey sign-in refused");
-      if (owner) await activity.record({ actor: { userId: owner.id, name: displayName({ name: owner.name, email: owner.username }) }, kind: "sign-in-failed", summary: "failed to sign in with a passkey", subjectUserId: owner.id });
+      if (owner)
+        await activity.record({
+          actor: { userId: owner.id, name: displayName({ name: owner.name, email: owner.username }) },
+          kind: "sign-in-failed",
+          summary: "failed to sign in with a passkey",
+          subjectUserId: owner.id,
+        });
       return reply.code(401).send({ message });
     };
     if (!key || !owner || owner.deactivatedAt !== null) return refuse("unknown passkey or inactive account");
@@ -243,7 +324,8 @@ export default async function adminPasskeyRoutes(app: FastifyInstance) {
     if (refusedWhy !== null) return refuse(refusedWhy);
     if (pending) {
       // One conditional update: the step is spent once, whatever else raced it (as the code's second step).
-      if (!(await verifications.consume("second-factor", pending.token))) return refuse("the second step was spent or ended meanwhile", SECOND_STEP_EXPIRED_MESSAGE);
+      if (!(await verifications.consume("second-factor", pending.token)))
+        return refuse("the second step was spent or ended meanwhile", SECOND_STEP_EXPIRED_MESSAGE);
       reply.clearCookie(secondStepCookie, { path: "/api/admin" });
     }
     return app.adminSessions.completeSignIn(request, reply, owner, pending ? "password+passkey" : "passkey");

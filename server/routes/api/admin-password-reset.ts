@@ -1,6 +1,13 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { linkLookup, linkTokenOf, PASSWORD_RESET_REQUESTED_MESSAGE, passwordResetComplete, passwordResetRequest, type PasswordResetLookup } from "../../../contract/team.ts";
+import {
+  linkLookup,
+  linkTokenOf,
+  PASSWORD_RESET_REQUESTED_MESSAGE,
+  passwordResetComplete,
+  passwordResetRequest,
+  type PasswordResetLookup,
+} from "../../../contract/team.ts";
 import { hashWithinSignInBound, sendHashBusy } from "../../lib/bounded-hash.ts";
 import { parseInput, parseInputAsync } from "../../lib/request-errors.ts";
 import { sendTooManyRequests } from "../../lib/too-many-requests.ts";
@@ -43,10 +50,17 @@ export default async function adminPasswordResetRoutes(app: FastifyInstance) {
     if (enabled) {
       const now = app.clock();
       const { count, resetAt } = await rateLimits.hit(requestKey(email), account.windowMs, now);
-      if (count > account.max) return sendTooManyRequests(reply, Date.parse(resetAt) - now.getTime(), "Too many reset requests for this address. Please wait.");
+      if (count > account.max)
+        return sendTooManyRequests(
+          reply,
+          Date.parse(resetAt) - now.getTime(),
+          "Too many reset requests for this address. Please wait.",
+        );
     }
     if (!app.config.delivery.mail || !app.mailer) {
-      request.log.warn("password reset asked, but mail is not configured: nothing sent (use npm run admin -- reset-password)");
+      request.log.warn(
+        "password reset asked, but mail is not configured: nothing sent (use npm run admin -- reset-password)",
+      );
     } else {
       // Whether the address has an account is the worker's question, after this answer.
       await passwordResets.request(email);
@@ -55,12 +69,16 @@ export default async function adminPasswordResetRoutes(app: FastifyInstance) {
     return reply.code(202).send({ message: PASSWORD_RESET_REQUESTED_MESSAGE });
   });
 
-  app.post("/api/admin/password-reset/lookup", { config: loginRateLimit(app.config) }, async (request): Promise<PasswordResetLookup> => {
-    const { token } = parseInput(linkLookup, request.body, "Open the whole link from the e-mail.");
-    const { state, hasPasskeys } = await passwordResets.lookup(token);
-    if (state === "pending") return { state, hasPasskeys };
-    return { state: state === "revoked" ? "used" : state };
-  });
+  app.post(
+    "/api/admin/password-reset/lookup",
+    { config: loginRateLimit(app.config) },
+    async (request): Promise<PasswordResetLookup> => {
+      const { token } = parseInput(linkLookup, request.body, "Open the whole link from the e-mail.");
+      const { state, hasPasskeys } = await passwordResets.lookup(token);
+      if (state === "pending") return { state, hasPasskeys };
+      return { state: state === "revoked" ? "used" : state };
+    },
+  );
 
   app.post("/api/admin/password-reset/complete", { config: loginRateLimit(app.config) }, async (request, reply) => {
     // The link first: an unknown, used or expired one is refused before the password is read or hashed.
@@ -70,7 +88,11 @@ export default async function adminPasswordResetRoutes(app: FastifyInstance) {
       const refusal = refusals[state === "revoked" ? "used" : state];
       return reply.code(refusal.status).send({ message: refusal.message });
     }
-    const { password, removePasskeys } = await parseInputAsync(passwordResetComplete, request.body, "Please correct the highlighted fields.");
+    const { password, removePasskeys } = await parseInputAsync(
+      passwordResetComplete,
+      request.body,
+      "Please correct the highlighted fields.",
+    );
     const passwordHash = await hashWithinSignInBound(app, password);
     if (passwordHash === null) return sendHashBusy(reply);
     const done = await passwordResets.complete(token, passwordHash, { removePasskeys: removePasskeys === true });
@@ -79,7 +101,10 @@ export default async function adminPasswordResetRoutes(app: FastifyInstance) {
       return reply.code(refusal.status).send({ message: refusal.message });
     }
     if (enabled) await rateLimits.reset(requestKey(done.user.username));
-    request.log.info({ userId: done.user.id, removedPasskeys: done.removedPasskeys }, "password reset; every session ended");
+    request.log.info(
+      { userId: done.user.id, removedPasskeys: done.removedPasskeys },
+      "password reset; every session ended",
+    );
     return reply.code(204).send();
   });
 }

@@ -19,34 +19,106 @@ let t: TestApp;
 let cookie: string;
 
 const get = (url: string) => t.app.inject({ method: "GET", url, headers: { cookie } });
-const bulk = (payload: unknown) => t.app.inject({ method: "POST", url: "/api/admin/leads/all/bulk", headers: { cookie }, payload: payload as object });
-const patch = (kind: LeadKind, id: string, payload: object) => t.app.inject({ method: "PATCH", url: `/api/admin/leads/${kind}/${id}`, headers: { cookie }, payload });
+const bulk = (payload: unknown) =>
+  t.app.inject({ method: "POST", url: "/api/admin/leads/all/bulk", headers: { cookie }, payload: payload as object });
+const patch = (kind: LeadKind, id: string, payload: object) =>
+  t.app.inject({ method: "PATCH", url: `/api/admin/leads/${kind}/${id}`, headers: { cookie }, payload });
 
-type Seed = { kind: LeadKind; first: string; last: string; form: string; status?: LeadStatus; read?: boolean; spam?: boolean; utm?: string; products?: string[]; serviceType?: string };
+type Seed = {
+  kind: LeadKind;
+  first: string;
+  last: string;
+  form: string;
+  status?: LeadStatus;
+  read?: boolean;
+  spam?: boolean;
+  utm?: string;
+  products?: string[];
+  serviceType?: string;
+};
 const SEEDS: Seed[] = [
   { kind: "contacts", first: "Alice", last: "Zephyr", form: "contact-page", products: ["SEO Services"], utm: "google" },
   { kind: "inquiries", first: "Hank", last: "Tate", form: "contact-page", serviceType: "seo" },
   { kind: "contacts", first: "bob", last: "young", form: "home-services-audit", products: ["Website Design"] },
   { kind: "inquiries", first: "Ivy", last: "Stone", form: "home-services-audit", serviceType: "paid-ads", read: true },
-  { kind: "contacts", first: "Carol", last: "Xu", form: "personal-injury-audit", products: ["SEO Services", "Website Design"], utm: "newsletter" },
+  {
+    kind: "contacts",
+    first: "Carol",
+    last: "Xu",
+    form: "personal-injury-audit",
+    products: ["SEO Services", "Website Design"],
+    utm: "newsletter",
+  },
   { kind: "contacts", first: "Dave", last: "West", form: "contact-page", status: "contacted" },
-  { kind: "inquiries", first: "Jack", last: "Rowe", form: "website-audit", serviceType: "web-design", status: "qualified" },
+  {
+    kind: "inquiries",
+    first: "Jack",
+    last: "Rowe",
+    form: "website-audit",
+    serviceType: "web-design",
+    status: "qualified",
+  },
   { kind: "contacts", first: "Eve", last: "Vance", form: "contact-page", spam: true },
   { kind: "inquiries", first: "Kim", last: "Quinn", form: "contact-page", serviceType: "seo", spam: true },
   { kind: "contacts", first: "Frank", last: "Upton", form: "contact-page", read: true },
-  { kind: "inquiries", first: "Liam", last: "Page", form: "personal-injury-audit", serviceType: "social-media", utm: "google", status: "contacted" },
+  {
+    kind: "inquiries",
+    first: "Liam",
+    last: "Page",
+    form: "personal-injury-audit",
+    serviceType: "social-media",
+    utm: "google",
+    status: "contacted",
+  },
   { kind: "contacts", first: "Grace", last: "Kowalski", form: "marketing-coaching", status: "won" },
   // The same name as the first contact, in lower case: a tie of the name key, ordered by id.
   { kind: "inquiries", first: "alice", last: "zephyr", form: "contact-page", serviceType: "seo" },
 ];
 
-type Stored = { kind: LeadKind; id: string; firstName: string; lastName: string; email: string; company: string | null; createdAt: string; status: LeadStatus; readAt: string | null; formName: string | null; replyBy: string; utmSource: string | null; products?: string; serviceType?: string; message?: string };
+type Stored = {
+  kind: LeadKind;
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string | null;
+  createdAt: string;
+  status: LeadStatus;
+  readAt: string | null;
+  formName: string | null;
+  replyBy: string;
+  utmSource: string | null;
+  products?: string;
+  serviceType?: string;
+  message?: string;
+};
 
 async function storedRows(): Promise<Stored[]> {
-  const columns = ["id", "firstName", "lastName", "email", "company", "createdAt", "status", "readAt", "formName", "replyBy", "utmSource"] as const;
-  const contacts = await t.app.db.selectFrom("contactSubmissions").select([...columns, "products"]).execute();
-  const inquiries = await t.app.db.selectFrom("serviceInquiries").select([...columns, "serviceType", "message"]).execute();
-  return [...contacts.map((row) => ({ ...row, kind: "contacts" as const })), ...inquiries.map((row) => ({ ...row, kind: "inquiries" as const }))] as Stored[];
+  const columns = [
+    "id",
+    "firstName",
+    "lastName",
+    "email",
+    "company",
+    "createdAt",
+    "status",
+    "readAt",
+    "formName",
+    "replyBy",
+    "utmSource",
+  ] as const;
+  const contacts = await t.app.db
+    .selectFrom("contactSubmissions")
+    .select([...columns, "products"])
+    .execute();
+  const inquiries = await t.app.db
+    .selectFrom("serviceInquiries")
+    .select([...columns, "serviceType", "message"])
+    .execute();
+  return [
+    ...contacts.map((row) => ({ ...row, kind: "contacts" as const })),
+    ...inquiries.map((row) => ({ ...row, kind: "inquiries" as const })),
+  ] as Stored[];
 }
 
 const bytes = (text: string) => Buffer.from(text, "utf8");
@@ -87,13 +159,19 @@ beforeAll(async () => {
   t = await createTestApp();
   cookie = await signIn(t.app);
   for (const seed of SEEDS) {
-    const extra: Record<string, unknown> = { firstName: seed.first, lastName: seed.last, formName: seed.form, email: `${seed.first.toLowerCase()}.${seed.last.toLowerCase()}.${seed.kind}@example.com` };
+    const extra: Record<string, unknown> = {
+      firstName: seed.first,
+      lastName: seed.last,
+      formName: seed.form,
+      email: `${seed.first.toLowerCase()}.${seed.last.toLowerCase()}.${seed.kind}@example.com`,
+    };
     if (seed.utm) extra.utmSource = seed.utm;
     if (seed.products) extra.products = seed.products;
     if (seed.serviceType) extra.serviceType = seed.serviceType;
     if (seed.spam) extra.website = "http://spam.example";
     const id = await postLead(t.app, seed.kind, extra);
-    if (seed.status || seed.read) expect((await patch(seed.kind, id, { status: seed.status, read: seed.read })).statusCode).toBe(200);
+    if (seed.status || seed.read)
+      expect((await patch(seed.kind, id, { status: seed.status, read: seed.read })).statusCode).toBe(200);
     ids[`${seed.first} ${seed.last}`] = id;
   }
 });
@@ -105,7 +183,9 @@ describe("the combined list's routes", () => {
   it("are the combined list's, not a kind called all", async () => {
     const list = await get("/api/admin/leads/all");
     expect(list.statusCode, list.body).toBe(200);
-    expect(new Set(list.json<LeadPage<LeadRow>>().items.map((row) => row.kind))).toEqual(new Set(["contacts", "inquiries"]));
+    expect(new Set(list.json<LeadPage<LeadRow>>().items.map((row) => row.kind))).toEqual(
+      new Set(["contacts", "inquiries"]),
+    );
     expect((await get("/api/admin/leads/all/counts")).json<LeadCounts>().inbox).toBe(11);
     const neighbours = await get(`/api/admin/leads/all/${ids["Hank Tate"]}/neighbours`);
     expect(neighbours.statusCode, neighbours.body).toBe(200);
@@ -124,7 +204,11 @@ describe("the combined list's routes", () => {
       ["POST", "/api/admin/leads/all/bulk"],
       ["GET", `/api/admin/leads/all/${ids["Hank Tate"]}/neighbours`],
     ] as const) {
-      const response = await t.app.inject({ method, url, payload: method === "POST" ? { action: "markRead", ids: [ids["Hank Tate"]] } : undefined });
+      const response = await t.app.inject({
+        method,
+        url,
+        payload: method === "POST" ? { action: "markRead", ids: [ids["Hank Tate"]] } : undefined,
+      });
       expect(response.statusCode, url).toBe(401);
     }
   });
@@ -133,13 +217,25 @@ describe("the combined list's routes", () => {
     ["/api/admin/leads/all?sort=priority", "sort", "sort must be one of: newest, oldest, name, deadline"],
     ["/api/admin/leads/all?cursor=%25%25", "cursor", "cursor is not valid"],
     ["/api/admin/leads/all?cursor=bm90LWEtY3Vyc29y", "cursor", "cursor is not valid"],
-    [`/api/admin/leads/all?sort=deadline&cursor=${encodeLeadCursor({ sort: "newest", createdAt: "2026-01-01T00:00:00.000Z", id: "00000000-0000-4000-8000-000000000000" })}`, "cursor", "cursor belongs to another order"],
-    [`/api/admin/leads/all?sort=deadline&cursor=${Buffer.from("deadline|00000000-0000-4000-8000-000000000000|2|x").toString("base64url")}`, "cursor", "cursor is not valid"],
+    [
+      `/api/admin/leads/all?sort=deadline&cursor=${encodeLeadCursor({ sort: "newest", createdAt: "2026-01-01T00:00:00.000Z", id: "00000000-0000-4000-8000-000000000000" })}`,
+      "cursor",
+      "cursor belongs to another order",
+    ],
+    [
+      `/api/admin/leads/all?sort=deadline&cursor=${Buffer.from("deadline|00000000-0000-4000-8000-000000000000|2|x").toString("base64url")}`,
+      "cursor",
+      "cursor is not valid",
+    ],
     ["/api/admin/leads/all?limit=0", "limit", "limit must be at least 1"],
     ["/api/admin/leads/all?view=archive", "view", "view must be inbox, spam or all"],
     ["/api/admin/leads/all/counts?from=2026-02-01&to=2026-01-01", "to", "from must not be after to"],
     ["/api/admin/leads/all/not-a-lead/neighbours", "id", "id must be a lead id"],
-    [`/api/admin/leads/all/00000000-0000-4000-8000-000000000000/neighbours?sort=random`, "sort", "sort must be one of: newest, oldest, name, deadline"],
+    [
+      `/api/admin/leads/all/00000000-0000-4000-8000-000000000000/neighbours?sort=random`,
+      "sort",
+      "sort must be one of: newest, oldest, name, deadline",
+    ],
   ])("refuses %s with 400 naming %s", async (url, field, message) => {
     const response = await get(url);
     expect(response.statusCode, response.body).toBe(400);
@@ -167,7 +263,14 @@ describe("each order, paged by cursor across both kinds", () => {
     expect(new Set(totals)).toEqual(new Set([expected.length]));
     // Each row is the lead as its kind's list shows it, with its kind.
     const alice = rows.find((row) => row.id === ids["Alice Zephyr"])!;
-    expect(alice).toMatchObject({ kind: "contacts", firstName: "Alice", products: ["SEO Services"], replyBy: expect.any(String), followUpAt: null, followUpNote: null });
+    expect(alice).toMatchObject({
+      kind: "contacts",
+      firstName: "Alice",
+      products: ["SEO Services"],
+      replyBy: expect.any(String),
+      followUpAt: null,
+      followUpNote: null,
+    });
     expect(alice).not.toHaveProperty("deadlineKey");
     expect(rows.find((row) => row.id === ids["Hank Tate"])).toMatchObject({ kind: "inquiries", serviceType: "seo" });
   });
@@ -183,12 +286,17 @@ describe("each order, paged by cursor across both kinds", () => {
   });
 
   it("keeps a lead's place for its neighbours when it no longer matches the filters", async () => {
-    const expected = (await storedRows()).filter((row) => row.status !== "spam" && row.readAt === null).sort(compare("newest"));
+    const expected = (await storedRows())
+      .filter((row) => row.status !== "spam" && row.readAt === null)
+      .sort(compare("newest"));
     const frank = (await storedRows()).find((row) => row.id === ids["Frank Upton"])!; // read, so not in the unread list
     const before = expected.filter((row) => compare("newest")(row, frank) < 0).at(-1);
     const after = expected.find((row) => compare("newest")(row, frank) > 0);
     const response = await get(`/api/admin/leads/all/${frank.id}/neighbours?unread=true`);
-    expect(response.json<AllLeadNeighbours>()).toEqual({ previous: before ? { kind: before.kind, id: before.id } : null, next: after ? { kind: after.kind, id: after.id } : null });
+    expect(response.json<AllLeadNeighbours>()).toEqual({
+      previous: before ? { kind: before.kind, id: before.id } : null,
+      next: after ? { kind: after.kind, id: after.id } : null,
+    });
   });
 });
 
@@ -202,18 +310,26 @@ describe("the reply-deadline order", () => {
     const waiting = rows.filter((row) => row.status === "new");
     expect(rows.slice(0, waiting.length)).toEqual(waiting);
     const answered = rows.slice(waiting.length);
-    expect(answered.map((row) => row.createdAt)).toEqual(answered.map((row) => row.createdAt).sort().reverse());
+    expect(answered.map((row) => row.createdAt)).toEqual(
+      answered
+        .map((row) => row.createdAt)
+        .sort()
+        .reverse(),
+    );
     // Each promise counted in the business hours (the default: Monday to Friday 9 to 6 in New York).
     for (const row of rows) expect(row.replyBy).toBe(replyByOf(row.createdAt, row.formName, defaultBusinessHours));
   });
 
   it("moves a lead below the waiting ones once it is contacted, and back when it is new again", async () => {
-    const first = async () => (await get("/api/admin/leads/all?sort=deadline&limit=1")).json<LeadPage<LeadRow>>().items[0]!;
+    const first = async () =>
+      (await get("/api/admin/leads/all?sort=deadline&limit=1")).json<LeadPage<LeadRow>>().items[0]!;
     // The earliest deadline (leads sent while the business is closed share the next opening's: then the id decides).
     const lead = await first();
     await patch(lead.kind, lead.id, { status: "contacted" });
     const rows = (await walkAll("sort=deadline", 100)).rows;
-    expect(rows.findIndex((row) => row.id === lead.id)).toBeGreaterThanOrEqual(rows.filter((row) => row.status === "new").length);
+    expect(rows.findIndex((row) => row.id === lead.id)).toBeGreaterThanOrEqual(
+      rows.filter((row) => row.status === "new").length,
+    );
     await patch(lead.kind, lead.id, { status: "new" });
     expect((await first()).id).toBe(lead.id);
   });
@@ -222,7 +338,8 @@ describe("the reply-deadline order", () => {
 describe("filters over both kinds", () => {
   const today = new Date().toISOString().slice(0, 10);
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-  const text = (row: Stored) => [`${row.firstName} ${row.lastName}`, row.email, row.company ?? "", row.message ?? ""].join(" ").toLowerCase();
+  const text = (row: Stored) =>
+    [`${row.firstName} ${row.lastName}`, row.email, row.company ?? "", row.message ?? ""].join(" ").toLowerCase();
   const notSpam = (row: Stored) => row.status !== "spam";
   const cases: [string, string, (row: Stored) => boolean][] = [
     ["the inbox view", "view=inbox", notSpam],
@@ -233,8 +350,16 @@ describe("filters over both kinds", () => {
     ["a status", "status=contacted", (row) => row.status === "contacted"],
     ["dates", `from=${today}&to=${today}`, notSpam],
     ["dates with no lead", `from=${tomorrow}`, () => false],
-    ["a product (contacts only)", "product=Website%20Design", (row) => notSpam(row) && row.kind === "contacts" && JSON.parse(row.products!).includes("Website Design")],
-    ["a service type (inquiries only)", "serviceType=seo", (row) => notSpam(row) && row.kind === "inquiries" && row.serviceType === "seo"],
+    [
+      "a product (contacts only)",
+      "product=Website%20Design",
+      (row) => notSpam(row) && row.kind === "contacts" && JSON.parse(row.products!).includes("Website Design"),
+    ],
+    [
+      "a service type (inquiries only)",
+      "serviceType=seo",
+      (row) => notSpam(row) && row.kind === "inquiries" && row.serviceType === "seo",
+    ],
     ["a product and a service type (no lead is both)", "product=SEO%20Services&serviceType=seo", () => false],
     ["a form", "form=contact-page", (row) => notSpam(row) && row.formName === "contact-page"],
     ["a source", "utmSource=google", (row) => notSpam(row) && row.utmSource === "google"],
@@ -256,14 +381,24 @@ describe("filters over both kinds", () => {
     const params = new URLSearchParams(query);
     // In the combined list a product filter keeps contacts only, a serviceType filter inquiries only (a
     // kind's own list reads the other kind's filter as no filter).
-    const kinds = (["contacts", "inquiries"] as const).filter((kind) => !(params.has("product") && kind === "inquiries") && !(params.has("serviceType") && kind === "contacts"));
-    const each = await Promise.all(kinds.map(async (kind) => (await get(`/api/admin/leads/${kind}/counts?${query}`)).json<LeadCounts>()));
+    const kinds = (["contacts", "inquiries"] as const).filter(
+      (kind) => !(params.has("product") && kind === "inquiries") && !(params.has("serviceType") && kind === "contacts"),
+    );
+    const each = await Promise.all(
+      kinds.map(async (kind) => (await get(`/api/admin/leads/${kind}/counts?${query}`)).json<LeadCounts>()),
+    );
     const sum = (pick: (counts: LeadCounts) => number) => each.reduce((n, counts) => n + pick(counts), 0);
     expect((await get(`/api/admin/leads/all/counts?${query}`)).json<LeadCounts>()).toEqual({
       inbox: sum((c) => c.inbox),
       unread: sum((c) => c.unread),
       spam: sum((c) => c.spam),
-      byStatus: { new: sum((c) => c.byStatus.new), contacted: sum((c) => c.byStatus.contacted), qualified: sum((c) => c.byStatus.qualified), won: sum((c) => c.byStatus.won), lost: sum((c) => c.byStatus.lost) },
+      byStatus: {
+        new: sum((c) => c.byStatus.new),
+        contacted: sum((c) => c.byStatus.contacted),
+        qualified: sum((c) => c.byStatus.qualified),
+        won: sum((c) => c.byStatus.won),
+        lost: sum((c) => c.byStatus.lost),
+      },
       capped: false,
     });
   });
@@ -271,7 +406,11 @@ describe("filters over both kinds", () => {
   it.each([
     ["no filter", "", () => true],
     ["a form", "form=contact-page", (row: Stored) => row.formName === "contact-page"],
-    ["a product", "product=SEO%20Services", (row: Stored) => row.kind === "contacts" && JSON.parse(row.products!).includes("SEO Services")],
+    [
+      "a product",
+      "product=SEO%20Services",
+      (row: Stored) => row.kind === "contacts" && JSON.parse(row.products!).includes("SEO Services"),
+    ],
   ] as const)("counts each view from the stored rows (%s)", async (_case, query, keep) => {
     const rows = (await storedRows()).filter(keep);
     const counts = (await get(`/api/admin/leads/all/counts?${query}`)).json<LeadCounts>();
@@ -280,7 +419,13 @@ describe("filters over both kinds", () => {
       inbox: rows.filter((row) => row.status !== "spam").length,
       unread: rows.filter((row) => row.status !== "spam" && row.readAt === null).length,
       spam: of("spam"),
-      byStatus: { new: of("new"), contacted: of("contacted"), qualified: of("qualified"), won: of("won"), lost: of("lost") },
+      byStatus: {
+        new: of("new"),
+        contacted: of("contacted"),
+        qualified: of("qualified"),
+        won: of("won"),
+        lost: of("lost"),
+      },
       capped: false,
     });
   });
@@ -317,7 +462,9 @@ describe("bulk actions over both kinds", () => {
   });
 
   it("marks every lead the filters match in both kinds, and Undo puts them back", async () => {
-    const expected = (await storedRows()).filter((row) => row.status !== "spam" && row.readAt === null && row.formName === "contact-page");
+    const expected = (await storedRows()).filter(
+      (row) => row.status !== "spam" && row.readAt === null && row.formName === "contact-page",
+    );
     expect(new Set(expected.map((row) => row.kind))).toEqual(new Set(["contacts", "inquiries"]));
     const response = await bulk({ action: "markRead", filters: { form: "contact-page", unread: "true" } });
     expect(response.statusCode, response.body).toBe(200);
@@ -325,12 +472,20 @@ describe("bulk actions over both kinds", () => {
     expect(result.previous.map((lead) => lead.id).sort()).toEqual(expected.map((row) => row.id).sort());
     expect((await get("/api/admin/leads/all?form=contact-page&unread=true")).json<LeadPage>().total).toBe(0);
     await bulk({ action: "restore", items: result.previous });
-    expect((await get("/api/admin/leads/all?form=contact-page&unread=true")).json<LeadPage>().total).toBe(expected.length);
+    expect((await get("/api/admin/leads/all?form=contact-page&unread=true")).json<LeadPage>().total).toBe(
+      expected.length,
+    );
   });
 
   it("skips ids that are no lead of either kind", async () => {
-    const response = await bulk({ action: "markRead", ids: [ids["Kim Quinn"], "00000000-0000-4000-8000-000000000000"] });
-    expect(response.json<BulkResult>()).toEqual({ affected: 1, previous: [{ id: ids["Kim Quinn"], status: "spam", read: false, assigneeId: null }] });
+    const response = await bulk({
+      action: "markRead",
+      ids: [ids["Kim Quinn"], "00000000-0000-4000-8000-000000000000"],
+    });
+    expect(response.json<BulkResult>()).toEqual({
+      affected: 1,
+      previous: [{ id: ids["Kim Quinn"], status: "spam", read: false, assigneeId: null }],
+    });
     await bulk({ action: "restore", items: response.json<BulkResult>().previous });
   });
 
@@ -348,7 +503,11 @@ describe("bulk actions over both kinds", () => {
   it("refuses filters that match more than BULK_LIMIT leads over both kinds, though each kind alone matches fewer", async () => {
     await seedLeads(t.app.db, { contacts: 600, inquiries: 600 });
     const matched = (await storedRows()).length;
-    const perKind = await Promise.all((["contacts", "inquiries"] as const).map(async (kind) => (await get(`/api/admin/leads/${kind}?view=all`)).json<LeadPage>().total));
+    const perKind = await Promise.all(
+      (["contacts", "inquiries"] as const).map(
+        async (kind) => (await get(`/api/admin/leads/${kind}?view=all`)).json<LeadPage>().total,
+      ),
+    );
     expect(Math.max(...perKind)).toBeLessThan(BULK_LIMIT);
     const response = await bulk({ action: "markRead", filters: { view: "all" } });
     expect(response.statusCode).toBe(400);

@@ -1,13 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LeadDetail, LeadEvent, LeadKind } from "../../../contract/admin-leads.ts";
 import type { CallAnswer } from "../../../contract/lead-calls.ts";
-import { defaultReplyTemplate, type ReplyTemplate, type ReplyTemplatesAnswer } from "../../../contract/lead-messages.ts";
+import {
+  defaultReplyTemplate,
+  type ReplyTemplate,
+  type ReplyTemplatesAnswer,
+} from "../../../contract/lead-messages.ts";
 import { OWNER_ONLY_MESSAGE } from "../../../contract/user-roles.ts";
 import { createLeadMessageOutbox } from "../../repositories/leads/messages.ts";
 import { postLead } from "../../../tests/helpers/lead-posts.ts";
 import { smtpServerForThisFile } from "../../../tests/helpers/smtp-fixture.ts";
 import { adminClient } from "../../../tests/helpers/admin-client.ts";
-import { addTestUser, createTestApp, signIn, smtpDeliveryConfig, validInquiry, type TestApp } from "../../../tests/helpers/test-app.ts";
+import {
+  addTestUser,
+  createTestApp,
+  signIn,
+  smtpDeliveryConfig,
+  validInquiry,
+  type TestApp,
+} from "../../../tests/helpers/test-app.ts";
 import { testClock, type TestClock } from "../../../tests/helpers/test-clock.ts";
 import { MAIL_NOT_CONFIGURED } from "./admin-replies.ts";
 
@@ -31,7 +42,12 @@ beforeAll(async () => {
     {
       // No owner notification: the SMTP server receives the replies only.
       delivery: smtpDeliveryConfig(mail.smtp.url, { notify: [] }),
-      inbound: { imapUrl: "imap://replies:secret@127.0.0.1:1/INBOX", mailbox: "INBOX", replyAddress: "replies@inbox.summit.example", pollMs: 3_600_000 },
+      inbound: {
+        imapUrl: "imap://replies:secret@127.0.0.1:1/INBOX",
+        mailbox: "INBOX",
+        replyAddress: "replies@inbox.summit.example",
+        pollMs: 3_600_000,
+      },
       siteOrigin: "https://summit.example",
     },
     undefined,
@@ -47,10 +63,15 @@ afterAll(async () => {
 });
 
 const as = (who: { cookie: string }) => adminClient(t.app, { cookie: who.cookie });
-const detail = async (kind: LeadKind, id: string) => (await as(ana).get(`/api/admin/leads/${kind}/${id}`)).json<LeadDetail>();
-const messageRow = (id: string) => t.app.db.selectFrom("leadMessages").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-const reply = (who: { cookie: string }, id: string, payload: object = { subject: "About your SEO plan", body: "Hi Marcus,\n\nThanks for writing.\n\nAna" }) =>
-  as(who).post(`/api/admin/leads/inquiries/${id}/replies`, payload);
+const detail = async (kind: LeadKind, id: string) =>
+  (await as(ana).get(`/api/admin/leads/${kind}/${id}`)).json<LeadDetail>();
+const messageRow = (id: string) =>
+  t.app.db.selectFrom("leadMessages").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const reply = (
+  who: { cookie: string },
+  id: string,
+  payload: object = { subject: "About your SEO plan", body: "Hi Marcus,\n\nThanks for writing.\n\nAna" },
+) => as(who).post(`/api/admin/leads/inquiries/${id}/replies`, payload);
 const sent = async () => {
   await t.app.leadReplies.settled();
 };
@@ -62,7 +83,12 @@ describe("reply templates", () => {
     expect(answer.json<ReplyTemplatesAnswer>()).toEqual({
       items: [],
       fallback: defaultReplyTemplate,
-      sender: { senderName: "Ben Cole", companyName: "Summit Lead Marketing", phone: "(512) 555-0186", bookingLink: "https://summit.example/contact#schedule-call" },
+      sender: {
+        senderName: "Ben Cole",
+        companyName: "Summit Lead Marketing",
+        phone: "(512) 555-0186",
+        bookingLink: "https://summit.example/contact#schedule-call",
+      },
     });
   });
 
@@ -71,11 +97,17 @@ describe("reply templates", () => {
     const refused = await as(ben).post("/api/admin/reply-templates", payload);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ message: OWNER_ONLY_MESSAGE });
-    expect((await as(ben).delete("/api/admin/reply-templates/00000000-0000-4000-8000-000000000000")).statusCode).toBe(403);
+    expect((await as(ben).delete("/api/admin/reply-templates/00000000-0000-4000-8000-000000000000")).statusCode).toBe(
+      403,
+    );
   });
 
   it("refuse bad input with a message per field", async () => {
-    const bad = await as(ana).post("/api/admin/reply-templates", { name: " ", subject: "x".repeat(201), body: "Dear {{frist}}" });
+    const bad = await as(ana).post("/api/admin/reply-templates", {
+      name: " ",
+      subject: "x".repeat(201),
+      body: "Dear {{frist}}",
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
       message: "Please check the template.",
@@ -85,25 +117,46 @@ describe("reply templates", () => {
         body: "Replace {{frist}}: the placeholders are {{greeting}}, {{firstName}}, {{fullName}}, {{service}}, {{bookingLink}}, {{senderName}}, {{signature}}, {{companyName}}.",
       },
     });
-    expect((await as(ana).put("/api/admin/reply-templates/not-an-id", { name: "a", subject: "b", body: "c" })).json()).toEqual({
+    expect(
+      (await as(ana).put("/api/admin/reply-templates/not-an-id", { name: "a", subject: "b", body: "c" })).json(),
+    ).toEqual({
       message: "Invalid template address.",
       errors: { id: "id must be a template id" },
     });
   });
 
   it("are added, changed and deleted, each once (404 after)", async () => {
-    const created = await as(ana).post("/api/admin/reply-templates", { name: "Quick hello", subject: "Hello from {{companyName}}", body: "{{greeting}}\n\n{{signature}}" });
+    const created = await as(ana).post("/api/admin/reply-templates", {
+      name: "Quick hello",
+      subject: "Hello from {{companyName}}",
+      body: "{{greeting}}\n\n{{signature}}",
+    });
     expect(created.statusCode).toBe(201);
     const template = created.json<ReplyTemplate>();
-    expect(template).toEqual({ id: expect.any(String), name: "Quick hello", subject: "Hello from {{companyName}}", body: "{{greeting}}\n\n{{signature}}", updatedAt: new Date(START).toISOString() });
-    const changed = await as(ana).put(`/api/admin/reply-templates/${template.id}`, { name: "Quick hello", subject: "Hi from {{companyName}}", body: "{{greeting}}" });
+    expect(template).toEqual({
+      id: expect.any(String),
+      name: "Quick hello",
+      subject: "Hello from {{companyName}}",
+      body: "{{greeting}}\n\n{{signature}}",
+      updatedAt: new Date(START).toISOString(),
+    });
+    const changed = await as(ana).put(`/api/admin/reply-templates/${template.id}`, {
+      name: "Quick hello",
+      subject: "Hi from {{companyName}}",
+      body: "{{greeting}}",
+    });
     expect(changed.statusCode).toBe(200);
-    expect((await as(ben).get("/api/admin/reply-templates")).json<ReplyTemplatesAnswer>().items).toEqual([{ ...template, subject: "Hi from {{companyName}}", body: "{{greeting}}" }]);
+    expect((await as(ben).get("/api/admin/reply-templates")).json<ReplyTemplatesAnswer>().items).toEqual([
+      { ...template, subject: "Hi from {{companyName}}", body: "{{greeting}}" },
+    ]);
     expect((await as(ana).delete(`/api/admin/reply-templates/${template.id}`)).statusCode).toBe(204);
     const again = await as(ana).delete(`/api/admin/reply-templates/${template.id}`);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: "There is no such reply template (it may have been deleted)." });
-    expect((await as(ana).put(`/api/admin/reply-templates/${template.id}`, { name: "a", subject: "b", body: "c" })).statusCode).toBe(404);
+    expect(
+      (await as(ana).put(`/api/admin/reply-templates/${template.id}`, { name: "a", subject: "b", body: "c" }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -130,13 +183,25 @@ describe("a reply from the lead page", () => {
     await sent();
     const [received] = await mail.smtp.waitFor(1);
     const row = await messageRow(queued.id);
-    const { replyToken } = await t.app.db.selectFrom("serviceInquiries").select("replyToken").where("id", "=", leadId).executeTakeFirstOrThrow();
+    const { replyToken } = await t.app.db
+      .selectFrom("serviceInquiries")
+      .select("replyToken")
+      .where("id", "=", leadId)
+      .executeTakeFirstOrThrow();
     expect(replyToken).toMatch(/^[A-Za-z0-9_-]{20}$/);
-    expect(row).toMatchObject({ state: "sent", attempts: 1, sentAt: new Date(START).toISOString(), messageId: expect.stringMatching(/^<[0-9a-f-]{36}@summit\.example>$/), inReplyTo: null });
+    expect(row).toMatchObject({
+      state: "sent",
+      attempts: 1,
+      sentAt: new Date(START).toISOString(),
+      messageId: expect.stringMatching(/^<[0-9a-f-]{36}@summit\.example>$/),
+      inReplyTo: null,
+    });
     expect(received!.envelopeTo).toEqual([validInquiry.email]);
     expect(received!.parsed.from!.value).toEqual([{ name: "Ana Ruiz", address: "leads@summit.example" }]);
     expect(received!.parsed.to).toMatchObject({ value: [{ address: validInquiry.email, name: "" }] });
-    expect(received!.parsed.replyTo!.value).toEqual([{ name: "", address: `replies+${replyToken}@inbox.summit.example` }]);
+    expect(received!.parsed.replyTo!.value).toEqual([
+      { name: "", address: `replies+${replyToken}@inbox.summit.example` },
+    ]);
     expect(received!.parsed.messageId).toBe(row.messageId);
     expect(received!.parsed.subject).toBe("About your SEO plan");
     expect(received!.parsed.text).toBe("Hi Marcus,\n\nThanks for writing.\n\nAna\n");
@@ -145,14 +210,24 @@ describe("a reply from the lead page", () => {
 
   it("answers the lead: contacted, answeredAt now, answeredBy the sender, with the status event by them", async () => {
     const lead = await detail("inquiries", leadId);
-    expect(lead).toMatchObject({ status: "contacted", answeredAt: new Date(START).toISOString(), answeredBy: ana.id, repliedAt: null });
+    expect(lead).toMatchObject({
+      status: "contacted",
+      answeredAt: new Date(START).toISOString(),
+      answeredBy: ana.id,
+      repliedAt: null,
+    });
     expect(lead.events.map((event) => [event.type, event.by?.name])).toEqual([
       ["email-out", "Ana Ruiz"],
       ["status", "Ana Ruiz"],
     ]);
     expect(lead.events[0]).toMatchObject({ state: "sent" });
     expect(lead.events[1]).toMatchObject({ from: "new", to: "contacted" });
-    const activity = await t.app.db.selectFrom("activity").select(["kind", "summary", "actorName"]).where("leadId", "=", leadId).orderBy("kind").execute();
+    const activity = await t.app.db
+      .selectFrom("activity")
+      .select(["kind", "summary", "actorName"])
+      .where("leadId", "=", leadId)
+      .orderBy("kind")
+      .execute();
     expect(activity).toEqual([
       { kind: "reply", summary: "sent an e-mail to Marcus Reyes", actorName: "Ana Ruiz" },
       { kind: "status", summary: "changed Marcus Reyes from New to Contacted", actorName: "Ana Ruiz" },
@@ -168,7 +243,11 @@ describe("a reply from the lead page", () => {
     expect(second!.parsed.inReplyTo).toBe(firstMessageId);
     expect(second!.parsed.references).toBe(firstMessageId);
     expect(second!.parsed.from!.value).toEqual([{ name: "Ben Cole", address: "leads@summit.example" }]);
-    expect(await detail("inquiries", leadId)).toMatchObject({ status: "contacted", answeredAt: new Date(START).toISOString(), answeredBy: ana.id });
+    expect(await detail("inquiries", leadId)).toMatchObject({
+      status: "contacted",
+      answeredAt: new Date(START).toISOString(),
+      answeredBy: ana.id,
+    });
     const row = await messageRow(answer.json<LeadEvent>().id);
     expect(row).toMatchObject({ inReplyTo: firstMessageId, referencesHeader: firstMessageId, sentBy: ben.id });
   });
@@ -180,7 +259,11 @@ describe("a reply from the lead page", () => {
       const answer = await reply(ana, leadId, { subject: "Third", body: "Again." });
       id = answer.json<LeadEvent>().id;
       await sent();
-      expect(await messageRow(id)).toMatchObject({ state: "queued", attempts: 1, lastError: expect.stringContaining("451") });
+      expect(await messageRow(id)).toMatchObject({
+        state: "queued",
+        attempts: 1,
+        lastError: expect.stringContaining("451"),
+      });
       const shown = (await detail("inquiries", leadId)).events.find((event) => event.id === id);
       expect(shown).toMatchObject({ state: "queued", lastError: expect.stringContaining("try again later") });
     } finally {
@@ -205,7 +288,11 @@ describe("a reply from the lead page", () => {
       mail.smtp.refuse = null;
     }
     const failed = (await detail("inquiries", leadId)).events.find((event) => event.id === id);
-    expect(failed).toMatchObject({ type: "email-out", state: "failed", lastError: expect.stringContaining("5.1.1 mailbox unavailable") });
+    expect(failed).toMatchObject({
+      type: "email-out",
+      state: "failed",
+      lastError: expect.stringContaining("5.1.1 mailbox unavailable"),
+    });
     const again = await as(ana).post(`/api/admin/leads/inquiries/${leadId}/replies/${id}/retry`);
     expect(again.statusCode).toBe(202);
     expect(again.json()).toMatchObject({ id, state: "queued" });
@@ -215,12 +302,19 @@ describe("a reply from the lead page", () => {
     // Only a failed message can be sent again.
     const twice = await as(ana).post(`/api/admin/leads/inquiries/${leadId}/replies/${id}/retry`);
     expect(twice.statusCode).toBe(404);
-    expect(twice.json()).toEqual({ message: "There is no such unsent message on this lead (it may have been sent already)." });
+    expect(twice.json()).toEqual({
+      message: "There is no such unsent message on this lead (it may have been sent already).",
+    });
   });
 
   it("a message leased by a worker that died is sent after its lease, once", async () => {
     // Queued without waking the app's worker, then claimed by a "worker" that never sends it.
-    const outcome = await t.app.repositories.leadAnswers.reply("inquiries", leadId, { subject: "Fifth", body: "Leased." }, { actor: { userId: ana.id, name: "Ana Ruiz" }, fromAddress: "leads@summit.example" });
+    const outcome = await t.app.repositories.leadAnswers.reply(
+      "inquiries",
+      leadId,
+      { subject: "Fifth", body: "Leased." },
+      { actor: { userId: ana.id, name: "Ana Ruiz" }, fromAddress: "leads@summit.example" },
+    );
     const claimed = await createLeadMessageOutbox(t.app.db).claimDue(time.clock(), time.offset(120_000), 8);
     expect(claimed.map((message) => message.id)).toEqual([outcome!.event.id]);
     t.app.leadReplies.wake();
@@ -239,18 +333,29 @@ describe("a reply from the lead page", () => {
     expect(missing.json()).toEqual({ message: "There is no such lead (it may have been deleted)" });
     const bad = await reply(ana, leadId, { subject: "", body: "x".repeat(20_001) });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: "Please check the reply.", errors: { subject: "Enter your subject.", body: "Shorten your message to 20000 characters or fewer." } });
+    expect(bad.json()).toEqual({
+      message: "Please check the reply.",
+      errors: { subject: "Enter your subject.", body: "Shorten your message to 20000 characters or fewer." },
+    });
   });
 });
 
 describe("calls", () => {
-  const call = (who: { cookie: string }, id: string, payload: object) => as(who).post(`/api/admin/leads/contacts/${id}/calls`, payload);
+  const call = (who: { cookie: string }, id: string, payload: object) =>
+    as(who).post(`/api/admin/leads/contacts/${id}/calls`, payload);
 
   it("reached answers the lead and credits the caller", async () => {
     const id = await postLead(t.app, "contacts");
     const answer = await call(ben, id, { outcome: "reached", note: "Wants a quote by Friday" });
     expect(answer.statusCode).toBe(201);
-    expect(answer.json<CallAnswer>()).toEqual({ id: expect.any(String), type: "call", at: time.clock().toISOString(), outcome: "reached", note: "Wants a quote by Friday", by: { id: ben.id, name: "Ben Cole" } });
+    expect(answer.json<CallAnswer>()).toEqual({
+      id: expect.any(String),
+      type: "call",
+      at: time.clock().toISOString(),
+      outcome: "reached",
+      note: "Wants a quote by Friday",
+      by: { id: ben.id, name: "Ben Cole" },
+    });
     const lead = await detail("contacts", id);
     expect(lead).toMatchObject({ status: "contacted", answeredAt: time.clock().toISOString(), answeredBy: ben.id });
     expect(lead.events.map((event) => event.type)).toEqual(["call", "status"]);
@@ -268,7 +373,11 @@ describe("calls", () => {
     time.advance(Date.UTC(2026, 5, 5, 22, 40) - time.clock().getTime());
     const answer = await call(ana, id, { outcome: "no-answer", note: "" });
     expect(answer.statusCode).toBe(201);
-    expect(answer.json<CallAnswer>()).toMatchObject({ outcome: "no-answer", note: null, suggestedFollowUpAt: "2026-06-08T13:00:00.000Z" });
+    expect(answer.json<CallAnswer>()).toMatchObject({
+      outcome: "no-answer",
+      note: null,
+      suggestedFollowUpAt: "2026-06-08T13:00:00.000Z",
+    });
     expect(await detail("contacts", id)).toMatchObject({ status: "new", answeredAt: null });
   });
 
@@ -276,7 +385,13 @@ describe("calls", () => {
     const id = await postLead(t.app, "contacts");
     const bad = await call(ana, id, { outcome: "busy", note: "x".repeat(501) });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: "Please check the call.", errors: { outcome: "Choose the call's outcome: reached, voicemail, no-answer.", note: "Shorten your note to 500 characters or fewer." } });
+    expect(bad.json()).toEqual({
+      message: "Please check the call.",
+      errors: {
+        outcome: "Choose the call's outcome: reached, voicemail, no-answer.",
+        note: "Shorten your note to 500 characters or fewer.",
+      },
+    });
     expect((await call(ana, "00000000-0000-4000-8000-000000000000", { outcome: "reached" })).statusCode).toBe(404);
   });
 });
@@ -285,7 +400,11 @@ describe("the credit rule", () => {
   it("a status change out of new credits its user too, and a later reply does not take it", async () => {
     const id = await postLead(t.app, "contacts");
     const changed = await as(ben).patch(`/api/admin/leads/contacts/${id}`, { status: "qualified" });
-    expect(changed.json()).toMatchObject({ status: "qualified", answeredAt: time.clock().toISOString(), answeredBy: ben.id });
+    expect(changed.json()).toMatchObject({
+      status: "qualified",
+      answeredAt: time.clock().toISOString(),
+      answeredBy: ben.id,
+    });
     time.advance(60_000);
     await as(ana).post(`/api/admin/leads/contacts/${id}/calls`, { outcome: "reached" });
     expect(await detail("contacts", id)).toMatchObject({ status: "qualified", answeredBy: ben.id });
@@ -321,11 +440,18 @@ describe("without mail configured", () => {
     try {
       const cookie = await signIn(bare.app);
       const id = await postLead(bare.app, "contacts");
-      const answer = await bare.app.inject({ method: "POST", url: `/api/admin/leads/contacts/${id}/replies`, headers: { cookie }, payload: { subject: "Hi", body: "Hello" } });
+      const answer = await bare.app.inject({
+        method: "POST",
+        url: `/api/admin/leads/contacts/${id}/replies`,
+        headers: { cookie },
+        payload: { subject: "Hi", body: "Hello" },
+      });
       expect(answer.statusCode).toBe(409);
       expect(answer.json()).toEqual({ message: MAIL_NOT_CONFIGURED });
       expect(MAIL_NOT_CONFIGURED).toContain("SMTP_URL");
-      expect((await bare.app.inject({ method: "GET", url: `/api/admin/leads/contacts/${id}`, headers: { cookie } })).json()).toMatchObject({ status: "new", answeredAt: null });
+      expect(
+        (await bare.app.inject({ method: "GET", url: `/api/admin/leads/contacts/${id}`, headers: { cookie } })).json(),
+      ).toMatchObject({ status: "new", answeredAt: null });
     } finally {
       await bare.close();
     }

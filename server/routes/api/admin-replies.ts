@@ -1,7 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { leadParams } from "../../../contract/admin-leads.ts";
 import { callInput, nextCallSlot, type CallAnswer } from "../../../contract/lead-calls.ts";
-import { defaultReplyTemplate, replyInput, replyMessageParams, replyTemplateInput, replyTemplateParams, type ReplySender, type ReplyTemplatesAnswer } from "../../../contract/lead-messages.ts";
+import {
+  defaultReplyTemplate,
+  replyInput,
+  replyMessageParams,
+  replyTemplateInput,
+  replyTemplateParams,
+  type ReplySender,
+  type ReplyTemplatesAnswer,
+} from "../../../contract/lead-messages.ts";
 import { contactBookingHref } from "../../../contract/public-forms.ts";
 import { parseMailbox } from "../../delivery/mail/mail-parts.ts";
 import { linkOrigin } from "../../lib/link-origin.ts";
@@ -31,34 +39,60 @@ export default async function adminReplyRoutes(app: FastifyInstance) {
   /** The signed-in user's facts for the templates: their name, the business, the site's booking link. */
   function senderOf(request: FastifyRequest): ReplySender {
     const { business } = app.config.delivery;
-    return { senderName: activityActor(adminOf(request)).name, companyName: business.companyName, phone: business.phone, bookingLink: `${linkOrigin(app)}${contactBookingHref}` };
+    return {
+      senderName: activityActor(adminOf(request)).name,
+      companyName: business.companyName,
+      phone: business.phone,
+      bookingLink: `${linkOrigin(app)}${contactBookingHref}`,
+    };
   }
 
-  app.get("/api/admin/reply-templates", async (request): Promise<ReplyTemplatesAnswer> => ({ items: await replyTemplates.list(), fallback: defaultReplyTemplate, sender: senderOf(request) }));
+  app.get("/api/admin/reply-templates", async (request): Promise<ReplyTemplatesAnswer> => ({
+    items: await replyTemplates.list(),
+    fallback: defaultReplyTemplate,
+    sender: senderOf(request),
+  }));
 
-  app.post("/api/admin/reply-templates", { preHandler: app.adminSessions.requireOwner, bodyLimit: REPLY_BODY_LIMIT_BYTES }, async (request, reply) => {
-    const content = parseInput(replyTemplateInput, request.body, "Please check the template.");
-    return reply.code(201).send(await replyTemplates.create(content, activityActor(adminOf(request))));
-  });
+  app.post(
+    "/api/admin/reply-templates",
+    { preHandler: app.adminSessions.requireOwner, bodyLimit: REPLY_BODY_LIMIT_BYTES },
+    async (request, reply) => {
+      const content = parseInput(replyTemplateInput, request.body, "Please check the template.");
+      return reply.code(201).send(await replyTemplates.create(content, activityActor(adminOf(request))));
+    },
+  );
 
-  app.put("/api/admin/reply-templates/:id", { preHandler: app.adminSessions.requireOwner, bodyLimit: REPLY_BODY_LIMIT_BYTES }, async (request, reply) => {
-    const { id } = parseInput(replyTemplateParams, request.params, "Invalid template address.");
-    const content = parseInput(replyTemplateInput, request.body, "Please check the template.");
-    return (await replyTemplates.update(id, content, activityActor(adminOf(request)))) ?? reply.code(404).send(NO_TEMPLATE);
-  });
+  app.put(
+    "/api/admin/reply-templates/:id",
+    { preHandler: app.adminSessions.requireOwner, bodyLimit: REPLY_BODY_LIMIT_BYTES },
+    async (request, reply) => {
+      const { id } = parseInput(replyTemplateParams, request.params, "Invalid template address.");
+      const content = parseInput(replyTemplateInput, request.body, "Please check the template.");
+      return (
+        (await replyTemplates.update(id, content, activityActor(adminOf(request)))) ?? reply.code(404).send(NO_TEMPLATE)
+      );
+    },
+  );
 
-  app.delete("/api/admin/reply-templates/:id", { preHandler: app.adminSessions.requireOwner }, async (request, reply) => {
-    const { id } = parseInput(replyTemplateParams, request.params, "Invalid template address.");
-    if (!(await replyTemplates.delete(id, activityActor(adminOf(request))))) return reply.code(404).send(NO_TEMPLATE);
-    return reply.code(204).send();
-  });
+  app.delete(
+    "/api/admin/reply-templates/:id",
+    { preHandler: app.adminSessions.requireOwner },
+    async (request, reply) => {
+      const { id } = parseInput(replyTemplateParams, request.params, "Invalid template address.");
+      if (!(await replyTemplates.delete(id, activityActor(adminOf(request))))) return reply.code(404).send(NO_TEMPLATE);
+      return reply.code(204).send();
+    },
+  );
 
   app.post("/api/admin/leads/:kind/:id/replies", { bodyLimit: REPLY_BODY_LIMIT_BYTES }, async (request, reply) => {
     const { kind, id } = parseInput(leadParams, request.params, "Invalid lead address.");
     const input = parseInput(replyInput, request.body, "Please check the reply.");
     const mail = app.config.delivery.mail;
     if (!mail || !app.mailer) return reply.code(409).send({ message: MAIL_NOT_CONFIGURED });
-    const outcome = await leadAnswers.reply(kind, id, input, { actor: activityActor(adminOf(request)), fromAddress: parseMailbox(mail.from).address });
+    const outcome = await leadAnswers.reply(kind, id, input, {
+      actor: activityActor(adminOf(request)),
+      fromAddress: parseMailbox(mail.from).address,
+    });
     if (!outcome) return reply.code(404).send(NOT_FOUND);
     app.leadReplies.wake();
     // Who wrote to which lead; never the words.
@@ -81,7 +115,13 @@ export default async function adminReplyRoutes(app: FastifyInstance) {
     const { outcome, note } = parseInput(callInput, request.body, "Please check the call.");
     const event = await leadAnswers.logCall(kind, id, { outcome, note: note ?? null }, activityActor(adminOf(request)));
     if (!event || event.type !== "call") return reply.code(404).send(NOT_FOUND);
-    const answer: CallAnswer = outcome === "no-answer" ? { ...event, suggestedFollowUpAt: nextCallSlot(app.clock(), await app.repositories.businessHours.get()).toISOString() } : event;
+    const answer: CallAnswer =
+      outcome === "no-answer"
+        ? {
+            ...event,
+            suggestedFollowUpAt: nextCallSlot(app.clock(), await app.repositories.businessHours.get()).toISOString(),
+          }
+        : event;
     return reply.code(201).send(answer);
   });
 }

@@ -6,7 +6,14 @@ import type { LeadDetail, LeadKind } from "../../../contract/admin-leads.ts";
 import type { RelatedLeads, SourcesReport, SpeedReport } from "../../../contract/reports.ts";
 import { postLead } from "../../../tests/helpers/lead-posts.ts";
 import { adminClient } from "../../../tests/helpers/admin-client.ts";
-import { addTestUser, createTestApp, signIn, TEST_ADMIN, testConfig, type TestApp } from "../../../tests/helpers/test-app.ts";
+import {
+  addTestUser,
+  createTestApp,
+  signIn,
+  TEST_ADMIN,
+  testConfig,
+  type TestApp,
+} from "../../../tests/helpers/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database.ts";
 
 // The owner's numbers (issue 24) through the API, on SQLite and on PostgreSQL: the sources report by
@@ -39,7 +46,11 @@ function fakeClient(): string {
 async function ownerApp(db: TestDatabase, rateLimited = false): Promise<TestApp> {
   const base = testConfig(db.database);
   return createTestApp(
-    { clientDir, delivery: { ...base.delivery, ownerTimeZone: OWNER_TIMEZONE }, rateLimit: { ...base.rateLimit, enabled: rateLimited } },
+    {
+      clientDir,
+      delivery: { ...base.delivery, ownerTimeZone: OWNER_TIMEZONE },
+      rateLimit: { ...base.rateLimit, enabled: rateLimited },
+    },
     db,
     { clock },
   );
@@ -63,7 +74,11 @@ async function leadAt(at: number, extra: Record<string, unknown> = {}, kind: Lea
   serial += 1;
   clockMs = at;
   try {
-    return await postLead(t.app, kind, { email: `person${serial}@example.com`, phone: `(512) 555-${String(1000 + serial)}`, ...extra });
+    return await postLead(t.app, kind, {
+      email: `person${serial}@example.com`,
+      phone: `(512) 555-${String(1000 + serial)}`,
+      ...extra,
+    });
   } finally {
     clockMs = null;
   }
@@ -95,13 +110,28 @@ describe("the sources report", () => {
   it("groups a period's leads by channel against the period before, leaves spam out and counts people once", async () => {
     // 2025-06: this period June 11-20, the one before June 1-10 (Chicago, CDT = UTC-5).
     const june = (day: number, hour = 12) => Date.UTC(2025, 5, day, hour + 5);
-    await leadAt(june(12), { utmSource: "google", utmMedium: "cpc", utmCampaign: "summer-plumbing", landingPath: "/home-services" });
+    await leadAt(june(12), {
+      utmSource: "google",
+      utmMedium: "cpc",
+      utmCampaign: "summer-plumbing",
+      landingPath: "/home-services",
+    });
     await leadAt(june(13), { clickId: "gclid", landingPath: "/home-services" });
     await leadAt(june(14), { referrer: "https://www.google.com/", landingPath: "/contact" });
     await leadAt(june(15), { referrer: "https://l.facebook.com/", landingPath: "/contact" }, "inquiries");
     // The same person twice: the e-mail in another case, then the same phone written another way.
-    await leadAt(june(16), { email: "Repeat@Example.com", phone: "512-555-9000", utmMedium: "email", utmSource: "newsletter" });
-    await leadAt(june(17), { email: "repeat@example.com", phone: "(512) 555 9001", utmMedium: "email", utmSource: "newsletter" });
+    await leadAt(june(16), {
+      email: "Repeat@Example.com",
+      phone: "512-555-9000",
+      utmMedium: "email",
+      utmSource: "newsletter",
+    });
+    await leadAt(june(17), {
+      email: "repeat@example.com",
+      phone: "(512) 555 9001",
+      utmMedium: "email",
+      utmSource: "newsletter",
+    });
     await leadAt(june(18), { email: "other@example.com", phone: "+1 (512) 555-9000" }, "inquiries");
     // Spam (the honeypot) is never counted.
     await leadAt(june(19), { website: "https://spam.example", utmSource: "google", utmMedium: "cpc" });
@@ -110,10 +140,28 @@ describe("the sources report", () => {
     await leadAt(june(3));
 
     const report = await sources("from=2025-06-11&to=2025-06-20&by=channel");
-    expect(report).toMatchObject({ from: "2025-06-11", to: "2025-06-20", timeZone: OWNER_TIMEZONE, previousPeriod: { from: "2025-06-01", to: "2025-06-10" }, by: "channel" });
+    expect(report).toMatchObject({
+      from: "2025-06-11",
+      to: "2025-06-20",
+      timeZone: OWNER_TIMEZONE,
+      previousPeriod: { from: "2025-06-01", to: "2025-06-10" },
+      by: "channel",
+    });
     const row = (key: string) => report.rows.find((r) => r.key === key)!;
-    expect(report.rows.map((r) => r.key).sort()).toEqual(["direct", "email", "organic-search", "organic-social", "paid-search", "paid-social", "referral"]);
-    expect(row("paid-search")).toMatchObject({ label: "Paid search", current: { leads: 2, people: 2 }, previous: { leads: 1, people: 1 } });
+    expect(report.rows.map((r) => r.key).sort()).toEqual([
+      "direct",
+      "email",
+      "organic-search",
+      "organic-social",
+      "paid-search",
+      "paid-social",
+      "referral",
+    ]);
+    expect(row("paid-search")).toMatchObject({
+      label: "Paid search",
+      current: { leads: 2, people: 2 },
+      previous: { leads: 1, people: 1 },
+    });
     expect(row("organic-search").current).toMatchObject({ leads: 1, people: 1 });
     expect(row("organic-social").current).toMatchObject({ leads: 1, people: 1 });
     // Two leads, one person (same e-mail). The inquiry with that person's phone is direct, and the same
@@ -126,7 +174,11 @@ describe("the sources report", () => {
     expect(report.rows[0]!.current.leads).toBeGreaterThanOrEqual(report.rows[1]!.current.leads);
 
     const campaigns = await sources("from=2025-06-11&to=2025-06-20&by=campaign");
-    expect(campaigns.rows.find((r) => r.key === "summer-plumbing")).toMatchObject({ label: "summer-plumbing", current: { leads: 1 }, previous: { leads: 1 } });
+    expect(campaigns.rows.find((r) => r.key === "summer-plumbing")).toMatchObject({
+      label: "summer-plumbing",
+      current: { leads: 1 },
+      previous: { leads: 1 },
+    });
     expect(campaigns.rows.find((r) => r.key === null)).toMatchObject({ label: "(no campaign)", current: { leads: 6 } });
 
     const landing = await sources("from=2025-06-11&to=2025-06-20&by=landing");
@@ -167,21 +219,59 @@ describe("the sources report", () => {
     } finally {
       clockMs = null;
     }
-    await leadAt(Date.UTC(2024, 1, 5, 19), { landingPath: "/home-services", pagePath: "/home-services", formName: "home-services-audit" });
-    await leadAt(Date.UTC(2024, 1, 5, 20), { landingPath: "/home-services", pagePath: "/home-services", formName: "home-services-audit" });
-    await leadAt(Date.UTC(2024, 1, 5, 21), { landingPath: "/home-services", pagePath: "/contact", formName: "contact-page" });
+    await leadAt(Date.UTC(2024, 1, 5, 19), {
+      landingPath: "/home-services",
+      pagePath: "/home-services",
+      formName: "home-services-audit",
+    });
+    await leadAt(Date.UTC(2024, 1, 5, 20), {
+      landingPath: "/home-services",
+      pagePath: "/home-services",
+      formName: "home-services-audit",
+    });
+    await leadAt(Date.UTC(2024, 1, 5, 21), {
+      landingPath: "/home-services",
+      pagePath: "/contact",
+      formName: "contact-page",
+    });
     const landing = await sources("from=2024-02-05&to=2024-02-05&by=landing");
-    expect(landing.rows.find((r) => r.key === "/home-services")?.current).toEqual({ leads: 3, people: 3, views: 10, conversionRate: 0.3 });
+    expect(landing.rows.find((r) => r.key === "/home-services")?.current).toEqual({
+      leads: 3,
+      people: 3,
+      views: 10,
+      conversionRate: 0.3,
+    });
     const forms = await sources("from=2024-02-05&to=2024-02-05&by=form");
-    expect(forms.rows.find((r) => r.key === "contact-page")?.current).toEqual({ leads: 1, people: 1, views: 4, conversionRate: 0.25 });
-    expect(forms.rows.find((r) => r.key === "home-services-audit")?.current).toMatchObject({ leads: 2, views: 10, conversionRate: 0.2 });
+    expect(forms.rows.find((r) => r.key === "contact-page")?.current).toEqual({
+      leads: 1,
+      people: 1,
+      views: 4,
+      conversionRate: 0.25,
+    });
+    expect(forms.rows.find((r) => r.key === "home-services-audit")?.current).toMatchObject({
+      leads: 2,
+      views: 10,
+      conversionRate: 0.2,
+    });
     expect(forms.totals.current).toEqual({ leads: 3, people: 3, views: 14, conversionRate: 3 / 14 });
     const week = await sources("from=2024-02-05&to=2024-02-11&by=week");
-    expect(week.rows).toEqual([{ key: "2024-02-05", label: "Week of Feb 5, 2024", current: { leads: 3, people: 3, views: 14, conversionRate: 3 / 14 }, previous: null }]);
+    expect(week.rows).toEqual([
+      {
+        key: "2024-02-05",
+        label: "Week of Feb 5, 2024",
+        current: { leads: 3, people: 3, views: 14, conversionRate: 3 / 14 },
+        previous: null,
+      },
+    ]);
     // Channels have no views of their own.
     expect((await sources("from=2024-02-05&to=2024-02-05")).rows.every((row) => row.current.views === null)).toBe(true);
     // Entrances: the views from elsewhere (google), not the ones from this site (localhost).
-    const stored = await t.app.db.selectFrom("pageViews").selectAll().where("day", "=", "2024-02-05").orderBy("path").execute();
+    const stored = await t.app.db
+      .selectFrom("pageViews")
+      .selectAll()
+      .where("day", "=", "2024-02-05")
+      .orderBy("path")
+      .execute();
     expect(stored).toEqual([
       { day: "2024-02-05", path: "/contact", views: 4, entrances: 0 },
       { day: "2024-02-05", path: "/home-services", views: 10, entrances: 10 },
@@ -192,14 +282,23 @@ describe("the sources report", () => {
     const response = await get("/api/admin/reports/sources?from=2025-06-11&to=2025-06-20&by=channel&format=csv");
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
-    expect(response.headers["content-disposition"]).toBe('attachment; filename="sources-by-channel-2025-06-11-to-2025-06-20.csv"');
-    const lines = response.body.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
-    expect(lines[0]).toBe("Channel,Leads,People,Views,Conversion,Previous leads,Previous people,Previous views,Previous conversion");
+    expect(response.headers["content-disposition"]).toBe(
+      'attachment; filename="sources-by-channel-2025-06-11-to-2025-06-20.csv"',
+    );
+    const lines = response.body
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      "Channel,Leads,People,Views,Conversion,Previous leads,Previous people,Previous views,Previous conversion",
+    );
     expect(lines).toContain("Paid search,2,2,,,1,1,,");
     expect(lines.at(-1)).toMatch(/^Total,7,5,/);
     const speedCsv = await get("/api/admin/reports/speed?from=2025-06-11&to=2025-06-20&format=csv");
     expect(speedCsv.statusCode).toBe(200);
-    expect(speedCsv.body.replace(/^\uFEFF/, "").split("\r\n")[0]).toBe("Group,Leads,Answered,Median minutes,90th percentile minutes,Due,Within promise,Share within promise");
+    expect(speedCsv.body.replace(/^\uFEFF/, "").split("\r\n")[0]).toBe(
+      "Group,Leads,Answered,Median minutes,90th percentile minutes,Due,Within promise,Share within promise",
+    );
   });
 
   it("answers a clear 400 for a bad period or grouping, and the last 30 days by default", async () => {
@@ -217,11 +316,18 @@ describe("the sources report", () => {
     ] as const) {
       const response = await get(`/api/admin/reports/sources?${query}`);
       expect(response.statusCode, query).toBe(400);
-      expect(response.json(), query).toMatchObject({ message: "Invalid report parameters.", errors: { [field]: expect.any(String) } });
+      expect(response.json(), query).toMatchObject({
+        message: "Invalid report parameters.",
+        errors: { [field]: expect.any(String) },
+      });
     }
     clockMs = Date.UTC(2025, 6, 1, 12);
     try {
-      expect(await sources("")).toMatchObject({ from: "2025-06-02", to: "2025-07-01", previousPeriod: { from: "2025-05-03", to: "2025-06-01" } });
+      expect(await sources("")).toMatchObject({
+        from: "2025-06-02",
+        to: "2025-07-01",
+        previousPeriod: { from: "2025-05-03", to: "2025-06-01" },
+      });
     } finally {
       clockMs = null;
     }
@@ -276,7 +382,15 @@ describe("speed to lead", () => {
     } finally {
       clockMs = null;
     }
-    expect(report.current).toEqual({ leads: 13, answered: 11, medianMinutes: 60, p90Minutes: 300, due: 12, withinPromise: 10, shareWithinPromise: 10 / 12 });
+    expect(report.current).toEqual({
+      leads: 13,
+      answered: 11,
+      medianMinutes: 60,
+      p90Minutes: 300,
+      due: 12,
+      withinPromise: 10,
+      shareWithinPromise: 10 / 12,
+    });
     expect(report.byWeek.map((week) => [week.weekStart, week.leads, week.answered])).toEqual([
       ["2023-05-01", 7, 6],
       ["2023-05-08", 6, 5],
@@ -296,7 +410,12 @@ describe("speed to lead", () => {
     const memberLead = await leadAt(at(9, 9));
     clockMs = at(9, 9) + 15 * MINUTE;
     try {
-      const answered = await t.app.inject({ method: "PATCH", url: `/api/admin/leads/contacts/${memberLead}`, headers: { cookie: memberCookie }, payload: { status: "contacted", assigneeId: member.id } });
+      const answered = await t.app.inject({
+        method: "PATCH",
+        url: `/api/admin/leads/contacts/${memberLead}`,
+        headers: { cookie: memberCookie },
+        payload: { status: "contacted", assigneeId: member.id },
+      });
       expect(answered.statusCode, answered.body).toBe(200);
     } finally {
       clockMs = null;
@@ -307,16 +426,29 @@ describe("speed to lead", () => {
     } finally {
       clockMs = null;
     }
-    expect(report.byAssignee.find((row) => row.assigneeId === member.id)).toMatchObject({ name: "Mia Member", leads: 1, answered: 1, medianMinutes: 15 });
+    expect(report.byAssignee.find((row) => row.assigneeId === member.id)).toMatchObject({
+      name: "Mia Member",
+      leads: 1,
+      answered: 1,
+      medianMinutes: 15,
+    });
     expect(report.byAssignee.find((row) => row.name === TEST_ADMIN.email)).toMatchObject({ leads: 11, answered: 11 });
-    expect(report.byAssignee.find((row) => row.assigneeId === null)).toMatchObject({ name: "Unassigned", leads: 2, answered: 0 });
+    expect(report.byAssignee.find((row) => row.assigneeId === null)).toMatchObject({
+      name: "Unassigned",
+      leads: 2,
+      answered: 0,
+    });
   });
 });
 
 describe("the same person twice", () => {
   it("links leads with the same e-mail (any case) or the same phone digits, across both kinds, and merges nothing", async () => {
     const first = await leadAt(Date.UTC(2022, 0, 3, 15), { email: "Jo.Smith@Example.com", phone: "(312) 555-0101" });
-    const byEmail = await leadAt(Date.UTC(2022, 0, 4, 15), { email: "jo.smith@example.com ", phone: "(312) 555-0199" }, "inquiries");
+    const byEmail = await leadAt(
+      Date.UTC(2022, 0, 4, 15),
+      { email: "jo.smith@example.com ", phone: "(312) 555-0199" },
+      "inquiries",
+    );
     const byPhone = await leadAt(Date.UTC(2022, 0, 5, 15), { email: "jo@work.example", phone: "+1 312.555.0101" });
     const stranger = await leadAt(Date.UTC(2022, 0, 6, 15), { email: "someone@else.example", phone: "(312) 555-0102" });
     const related = async (kind: LeadKind, id: string) => {
@@ -329,16 +461,30 @@ describe("the same person twice", () => {
       ["contacts", byPhone],
       ["inquiries", byEmail],
     ]);
-    expect(firstRelated[0]).toMatchObject({ firstName: "Dana", formName: null, status: "new", createdAt: new Date(Date.UTC(2022, 0, 5, 15)).toISOString() });
+    expect(firstRelated[0]).toMatchObject({
+      firstName: "Dana",
+      formName: null,
+      status: "new",
+      createdAt: new Date(Date.UTC(2022, 0, 5, 15)).toISOString(),
+    });
     expect((await related("inquiries", byEmail)).map((lead) => lead.id).sort()).toEqual([first, byPhone].sort());
     expect(await related("contacts", stranger)).toEqual([]);
     // Nothing merged: each lead is still there on its own.
-    for (const [kind, id] of [["contacts", first], ["inquiries", byEmail], ["contacts", byPhone]] as const) expect((await get(`/api/admin/leads/${kind}/${id}`)).statusCode).toBe(200);
+    for (const [kind, id] of [
+      ["contacts", first],
+      ["inquiries", byEmail],
+      ["contacts", byPhone],
+    ] as const)
+      expect((await get(`/api/admin/leads/${kind}/${id}`)).statusCode).toBe(200);
     // The inbox's "one row per person": the newest lead of each person, in both kinds' lists and their counts.
-    const grouped = (await get("/api/admin/leads/all?group=person&from=2022-01-03&to=2022-01-06&view=all&limit=100")).json<{ items: { id: string }[]; total: number }>();
+    const grouped = (
+      await get("/api/admin/leads/all?group=person&from=2022-01-03&to=2022-01-06&view=all&limit=100")
+    ).json<{ items: { id: string }[]; total: number }>();
     expect(grouped.items.map((lead) => lead.id)).toEqual([stranger, byPhone]);
     expect(grouped.total).toBe(2);
-    const contactsGrouped = (await get("/api/admin/leads/contacts/counts?group=person&from=2022-01-03&to=2022-01-06")).json<{ inbox: number }>();
+    const contactsGrouped = (
+      await get("/api/admin/leads/contacts/counts?group=person&from=2022-01-03&to=2022-01-06")
+    ).json<{ inbox: number }>();
     expect(contactsGrouped.inbox).toBe(2);
     expect((await get("/api/admin/leads/all?group=people")).statusCode).toBe(400);
     expect((await get("/api/admin/leads/contacts/00000000-0000-4000-8000-000000000000/related")).statusCode).toBe(404);
@@ -349,11 +495,19 @@ describe("the same person twice", () => {
     const older = await leadAt(Date.UTC(2021, 0, 3, 15), { email: "legacy@example.com", phone: "(312) 555-0777" });
     const newer = await leadAt(Date.UTC(2021, 0, 4, 15), { email: "LEGACY@example.com", phone: "(312) 555-0778" });
     // As an instance older than migration 0017 would have stored them; the start-up step keys them (reads never write).
-    await t.app.db.updateTable("contactSubmissions").set({ personId: null, emailKey: null, phoneKey: null, channel: null }).where("id", "in", [older, newer]).execute();
+    await t.app.db
+      .updateTable("contactSubmissions")
+      .set({ personId: null, emailKey: null, phoneKey: null, channel: null })
+      .where("id", "in", [older, newer])
+      .execute();
     await t.app.repositories.leads.backfillDerivedColumns();
     const items = (await get(`/api/admin/leads/contacts/${newer}/related`)).json<RelatedLeads>().items;
     expect(items.map((lead) => lead.id)).toEqual([older]);
-    const rows = await t.app.db.selectFrom("contactSubmissions").select(["id", "personId", "channel"]).where("id", "in", [older, newer]).execute();
+    const rows = await t.app.db
+      .selectFrom("contactSubmissions")
+      .select(["id", "personId", "channel"])
+      .where("id", "in", [older, newer])
+      .execute();
     expect(rows.every((row) => row.personId === older && row.channel === "direct")).toBe(true);
   });
 });
@@ -363,7 +517,11 @@ function beacon(body: unknown, headers: Record<string, string> = {}, app = t.app
   return app.inject({
     method: "POST",
     url: "/api/views",
-    headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36", ...headers },
+    headers: {
+      "content-type": "text/plain;charset=UTF-8",
+      "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36",
+      ...headers,
+    },
     payload: typeof body === "string" ? body : JSON.stringify(body),
   });
 }
@@ -371,7 +529,12 @@ function beacon(body: unknown, headers: Record<string, string> = {}, app = t.app
 describe("the page-view beacon", () => {
   const viewsOn = async (day: string, path: string) => {
     await t.app.repositories.pageViews.flush();
-    const row = await t.app.db.selectFrom("pageViews").select("views").where("day", "=", day).where("path", "=", path).executeTakeFirst();
+    const row = await t.app.db
+      .selectFrom("pageViews")
+      .select("views")
+      .where("day", "=", day)
+      .where("path", "=", path)
+      .executeTakeFirst();
     return row?.views ?? 0;
   };
   const dayOf = (ms: number) => new Date(ms - 6 * HOUR).toISOString().slice(0, 10);
@@ -383,17 +546,30 @@ describe("the page-view beacon", () => {
       expect((await beacon({ path: "/contact", ref: "www.bing.com" })).statusCode).toBe(204);
       expect((await beacon({ path: "/contact/" })).statusCode).toBe(204);
       expect(await viewsOn(day, "/contact")).toBe(2);
-      const uncounted: Record<string, string>[] = [{ "sec-gpc": "1" }, { dnt: "1" }, { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" }, { "user-agent": "" }, { cookie: `agency_session=${"a".repeat(43)}` }, { "sec-purpose": "prefetch" }];
+      const uncounted: Record<string, string>[] = [
+        { "sec-gpc": "1" },
+        { dnt: "1" },
+        { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
+        { "user-agent": "" },
+        { cookie: `agency_session=${"a".repeat(43)}` },
+        { "sec-purpose": "prefetch" },
+      ];
       for (const headers of uncounted) {
         const response = await beacon({ path: "/contact" }, headers);
         expect(response.statusCode, JSON.stringify(headers)).toBe(204);
       }
-      for (const path of ["/admin", "/admin/leads", "/api/contact", "/no-such-page"]) expect((await beacon({ path })).statusCode).toBe(204);
+      for (const path of ["/admin", "/admin/leads", "/api/contact", "/no-such-page"])
+        expect((await beacon({ path })).statusCode).toBe(204);
       expect(await viewsOn(day, "/contact")).toBe(2);
       const paths = await t.app.db.selectFrom("pageViews").select("path").where("day", "=", day).execute();
       expect(paths.map((row) => row.path)).toEqual(["/contact"]);
       // JSON from fetch counts the same.
-      const json = await t.app.inject({ method: "POST", url: "/api/views", headers: { "user-agent": "Mozilla/5.0 Firefox/133.0" }, payload: { path: "/" } });
+      const json = await t.app.inject({
+        method: "POST",
+        url: "/api/views",
+        headers: { "user-agent": "Mozilla/5.0 Firefox/133.0" },
+        payload: { path: "/" },
+      });
       expect(json.statusCode).toBe(204);
       expect(await viewsOn(day, "/")).toBe(1);
       // No cookie is set, nothing about the visitor is stored.
@@ -404,7 +580,10 @@ describe("the page-view beacon", () => {
   });
 
   it("refuses what is not a page view with a clear 4xx, never a 5xx, and stores nothing", async () => {
-    const before = await t.app.db.selectFrom("pageViews").select((eb) => eb.fn.sum<number>("views").as("n")).executeTakeFirstOrThrow();
+    const before = await t.app.db
+      .selectFrom("pageViews")
+      .select((eb) => eb.fn.sum<number>("views").as("n"))
+      .executeTakeFirstOrThrow();
     const cases: [unknown, number][] = [
       ["not json", 400],
       ["", 400],
@@ -424,10 +603,18 @@ describe("the page-view beacon", () => {
       expect(response.statusCode, JSON.stringify(body).slice(0, 60)).toBe(status);
       expect(response.json<{ message: string }>().message).toEqual(expect.any(String));
     }
-    const form = await t.app.inject({ method: "POST", url: "/api/views", headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "path=/" });
+    const form = await t.app.inject({
+      method: "POST",
+      url: "/api/views",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "path=/",
+    });
     expect(form.statusCode).toBe(415);
     await t.app.repositories.pageViews.flush();
-    const after = await t.app.db.selectFrom("pageViews").select((eb) => eb.fn.sum<number>("views").as("n")).executeTakeFirstOrThrow();
+    const after = await t.app.db
+      .selectFrom("pageViews")
+      .select((eb) => eb.fn.sum<number>("views").as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -436,16 +623,24 @@ describe("the page-view beacon", () => {
     try {
       clockMs = Date.UTC(2020, 1, 3, 18);
       const statuses: number[] = [];
-      for (let i = 0; i < 125; i++) statuses.push((await beacon({ path: "/" }, { "x-test": String(i) }, limited.app)).statusCode);
+      for (let i = 0; i < 125; i++)
+        statuses.push((await beacon({ path: "/" }, { "x-test": String(i) }, limited.app)).statusCode);
       expect(statuses.filter((status) => status === 204)).toHaveLength(120);
       const refused = await beacon({ path: "/" }, {}, limited.app);
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
-      expect(refused.json()).toEqual({ message: expect.stringMatching(/^Too many page views\. Please try again in \d+ seconds\.$/) });
+      expect(refused.json()).toEqual({
+        message: expect.stringMatching(/^Too many page views\. Please try again in \d+ seconds\.$/),
+      });
       clockMs += 61_000;
       expect((await beacon({ path: "/" }, {}, limited.app)).statusCode).toBe(204);
       await limited.app.repositories.pageViews.flush();
-      const row = await limited.app.db.selectFrom("pageViews").select("views").where("day", "=", "2020-02-03").where("path", "=", "/").executeTakeFirst();
+      const row = await limited.app.db
+        .selectFrom("pageViews")
+        .select("views")
+        .where("day", "=", "2020-02-03")
+        .where("path", "=", "/")
+        .executeTakeFirst();
       expect(row?.views).toBe(121);
     } finally {
       clockMs = null;

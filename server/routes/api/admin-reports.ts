@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { sourcesQuery, speedQuery, type SourceFigures, type SourcesReport, type SpeedFigures, type SpeedReport } from "../../../contract/reports.ts";
+import {
+  sourcesQuery,
+  speedQuery,
+  type SourceFigures,
+  type SourcesReport,
+  type SpeedFigures,
+  type SpeedReport,
+} from "../../../contract/reports.ts";
 import { csvFile, csvLine } from "../../lib/csv.ts";
 import { parseInput } from "../../lib/request-errors.ts";
 import { resolvePeriod } from "../../reports/periods.ts";
@@ -13,18 +20,46 @@ import { speedReport, teamNamesFrom } from "../../reports/speed-report.ts";
 const percent = (rate: number | null) => (rate === null ? "" : `${(rate * 100).toFixed(1)}%`);
 
 function sourcesCsv(report: SourcesReport): Buffer {
-  const cells = (f: SourceFigures | null) => (f ? [f.leads, f.people, f.views ?? "", percent(f.conversionRate)] : ["", "", "", ""]);
+  const cells = (f: SourceFigures | null) =>
+    f ? [f.leads, f.people, f.views ?? "", percent(f.conversionRate)] : ["", "", "", ""];
   return csvFile([
-    csvLine([report.by === "week" ? "Week" : report.by[0]!.toUpperCase() + report.by.slice(1), "Leads", "People", "Views", "Conversion", "Previous leads", "Previous people", "Previous views", "Previous conversion"]),
+    csvLine([
+      report.by === "week" ? "Week" : report.by[0]!.toUpperCase() + report.by.slice(1),
+      "Leads",
+      "People",
+      "Views",
+      "Conversion",
+      "Previous leads",
+      "Previous people",
+      "Previous views",
+      "Previous conversion",
+    ]),
     ...report.rows.map((row) => csvLine([row.label, ...cells(row.current), ...cells(row.previous)])),
     csvLine(["Total", ...cells(report.totals.current), ...cells(report.totals.previous)]),
   ]);
 }
 
 function speedCsv(report: SpeedReport): Buffer {
-  const cells = (f: SpeedFigures) => [f.leads, f.answered, f.medianMinutes ?? "", f.p90Minutes ?? "", f.due, f.withinPromise, percent(f.shareWithinPromise)];
+  const cells = (f: SpeedFigures) => [
+    f.leads,
+    f.answered,
+    f.medianMinutes ?? "",
+    f.p90Minutes ?? "",
+    f.due,
+    f.withinPromise,
+    percent(f.shareWithinPromise),
+  ];
   return csvFile([
-    csvLine(["Group", "Leads", "Answered", "Median minutes", "90th percentile minutes", "Due", "Within promise", "Share within promise"]),
+    csvLine([
+      "Group",
+      "Leads",
+      "Answered",
+      "Median minutes",
+      "90th percentile minutes",
+      "Due",
+      "Within promise",
+      "Share within promise",
+    ]),
     csvLine([`${report.from} to ${report.to}`, ...cells(report.current)]),
     csvLine([`${report.previousPeriod.from} to ${report.previousPeriod.to}`, ...cells(report.previous)]),
     ...report.byWeek.map((week) => csvLine([`Week of ${week.weekStart}`, ...cells(week)])),
@@ -33,7 +68,10 @@ function speedCsv(report: SpeedReport): Buffer {
 }
 
 function sendCsv(reply: FastifyReply, name: string, file: Buffer) {
-  return reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="${name}.csv"`).send(file);
+  return reply
+    .type("text/csv; charset=utf-8")
+    .header("content-disposition", `attachment; filename="${name}.csv"`)
+    .send(file);
 }
 
 export default async function adminReportRoutes(app: FastifyInstance) {
@@ -47,7 +85,8 @@ export default async function adminReportRoutes(app: FastifyInstance) {
   app.get("/api/admin/reports/sources", async (request, reply) => {
     const query = parseInput(sourcesQuery, request.query, "Invalid report parameters.");
     const report = await sourcesReport(leads, pageViews, query.by, resolvePeriod(query, app.clock(), timeZone));
-    if (query.format === "csv") return sendCsv(reply, `sources-by-${report.by}-${report.from}-to-${report.to}`, sourcesCsv(report));
+    if (query.format === "csv")
+      return sendCsv(reply, `sources-by-${report.by}-${report.from}-to-${report.to}`, sourcesCsv(report));
     return report;
   });
 

@@ -39,7 +39,11 @@ describe("POST /api/admin/login", () => {
   it("signs in with the bootstrap account and sets a hardened session cookie", async () => {
     const response = await login(TEST_ADMIN.email, TEST_ADMIN.password);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ authenticated: true, username: TEST_ADMIN.email, user: { id: expect.any(String), role: "owner", name: null } });
+    expect(response.json()).toEqual({
+      authenticated: true,
+      username: TEST_ADMIN.email,
+      user: { id: expect.any(String), role: "owner", name: null },
+    });
     const header = String(response.headers["set-cookie"]);
     expect(header).toMatch(/^agency_session=[A-Za-z0-9_-]{43};/);
     expect(header).toContain("HttpOnly");
@@ -129,7 +133,11 @@ describe("POST /api/admin/login", () => {
     });
     try {
       const attempt = () =>
-        limited.app.inject({ method: "POST", url: "/api/admin/login", payload: { username: "x@example.com", password: "guess" } });
+        limited.app.inject({
+          method: "POST",
+          url: "/api/admin/login",
+          payload: { username: "x@example.com", password: "guess" },
+        });
       for (let i = 0; i < 3; i += 1) expect((await attempt()).statusCode).toBe(401);
       const blocked = await attempt();
       expect(blocked.statusCode).toBe(429);
@@ -150,7 +158,11 @@ describe("GET /api/admin/status", () => {
 
   it("names the admin with a session", async () => {
     const cookie = await signIn(t.app);
-    expect((await status(cookie)).json()).toEqual({ authenticated: true, username: TEST_ADMIN.email, user: { id: expect.any(String), role: "owner", name: null } });
+    expect((await status(cookie)).json()).toEqual({
+      authenticated: true,
+      username: TEST_ADMIN.email,
+      user: { id: expect.any(String), role: "owner", name: null },
+    });
   });
 });
 
@@ -196,7 +208,11 @@ describe("session expiry", () => {
 
   it("expires an idle session after the configured idle time", async () => {
     const time = testClock();
-    const shortLived = await createTestApp({ session: { cookieName: "agency_session", idleMs: 300, maxMs: 60_000 } }, undefined, { clock: time.clock });
+    const shortLived = await createTestApp(
+      { session: { cookieName: "agency_session", idleMs: 300, maxMs: 60_000 } },
+      undefined,
+      { clock: time.clock },
+    );
     try {
       const cookie = await signIn(shortLived.app);
       const list = () => shortLived.app.inject({ method: "GET", url: "/api/contact-submissions", headers: { cookie } });
@@ -212,10 +228,14 @@ describe("session expiry", () => {
     const cookie = await signIn(t.app);
     const hash = createHash("sha256").update(cookie.split("=")[1]!).digest("hex");
     const row = async () =>
-      (await t.app.db.selectFrom("sessions").selectAll().where("tokenHash", "=", hash).executeTakeFirstOrThrow());
+      await t.app.db.selectFrom("sessions").selectAll().where("tokenHash", "=", hash).executeTakeFirstOrThrow();
     const soon = new Date(Date.now() + 60_000).toISOString();
     const tenMinutesAgo = new Date(Date.now() - 600_000).toISOString();
-    await t.app.db.updateTable("sessions").set({ expiresAt: soon, lastSeenAt: tenMinutesAgo }).where("tokenHash", "=", hash).execute();
+    await t.app.db
+      .updateTable("sessions")
+      .set({ expiresAt: soon, lastSeenAt: tenMinutesAgo })
+      .where("tokenHash", "=", hash)
+      .execute();
 
     expect((await listContacts(cookie)).statusCode).toBe(200);
     const extended = await row();
@@ -260,7 +280,10 @@ describe("POST /api/admin/password", () => {
 
   it("refuses a change from another site with 403, and the password stays", async () => {
     const cookie = await signIn(own.app);
-    const response = await changePassword({ cookie, origin: "https://evil.example" }, { currentPassword: TEST_ADMIN.password, newPassword: "y".repeat(12) });
+    const response = await changePassword(
+      { cookie, origin: "https://evil.example" },
+      { currentPassword: TEST_ADMIN.password, newPassword: "y".repeat(12) },
+    );
     expect(response.statusCode).toBe(403);
     await signIn(own.app);
   });
@@ -275,14 +298,25 @@ describe("POST /api/admin/password", () => {
     expect(short.statusCode).toBe(400);
     expect(short.json().errors).toHaveProperty(["newPassword"]);
 
-    const ok = await changePassword({ cookie }, { currentPassword: TEST_ADMIN.password, newPassword: "a brand new password" });
+    const ok = await changePassword(
+      { cookie },
+      { currentPassword: TEST_ADMIN.password, newPassword: "a brand new password" },
+    );
     expect(ok.statusCode).toBe(204);
     expect(ok.headers["cache-control"]).toBe("no-store");
     expect((await stats(cookie)).statusCode).toBe(200);
     expect((await stats(other)).statusCode).toBe(401);
-    const oldLogin = await own.app.inject({ method: "POST", url: "/api/admin/login", payload: { username: TEST_ADMIN.email, password: TEST_ADMIN.password } });
+    const oldLogin = await own.app.inject({
+      method: "POST",
+      url: "/api/admin/login",
+      payload: { username: TEST_ADMIN.email, password: TEST_ADMIN.password },
+    });
     expect(oldLogin.statusCode).toBe(401);
-    const newLogin = await own.app.inject({ method: "POST", url: "/api/admin/login", payload: { username: TEST_ADMIN.email, password: "a brand new password" } });
+    const newLogin = await own.app.inject({
+      method: "POST",
+      url: "/api/admin/login",
+      payload: { username: TEST_ADMIN.email, password: "a brand new password" },
+    });
     expect(newLogin.statusCode).toBe(200);
   });
 });
@@ -294,23 +328,41 @@ describe("password storage (issue 23)", () => {
       const { scrypt, randomBytes } = await vi.importActual<typeof NodeCrypto>("node:crypto");
       const salt = randomBytes(16);
       const key = await new Promise<Buffer>((resolve, reject) =>
-        scrypt("an old stored password", salt, 64, { N: 2 ** 15, r: 8, p: 1, maxmem: 256 * 2 ** 15 * 8 }, (error, k) => (error ? reject(error) : resolve(k))),
+        scrypt("an old stored password", salt, 64, { N: 2 ** 15, r: 8, p: 1, maxmem: 256 * 2 ** 15 * 8 }, (error, k) =>
+          error ? reject(error) : resolve(k),
+        ),
       );
       const old = ["scrypt", 2 ** 15, 8, 1, salt.toString("base64"), key.toString("base64")].join("$");
       const user = await own.app.repositories.users.findByUsername(TEST_ADMIN.email);
       await own.app.db.updateTable("users").set({ passwordHash: old }).where("id", "=", user!.id).execute();
 
-      const wrong = await own.app.inject({ method: "POST", url: "/api/admin/login", payload: { username: TEST_ADMIN.email, password: "not the old password" } });
+      const wrong = await own.app.inject({
+        method: "POST",
+        url: "/api/admin/login",
+        payload: { username: TEST_ADMIN.email, password: "not the old password" },
+      });
       expect(wrong.statusCode).toBe(401);
       expect((await own.app.repositories.users.findById(user!.id))?.passwordHash).toBe(old);
 
-      const ok = await own.app.inject({ method: "POST", url: "/api/admin/login", payload: { username: TEST_ADMIN.email, password: "an old stored password" } });
+      const ok = await own.app.inject({
+        method: "POST",
+        url: "/api/admin/login",
+        payload: { username: TEST_ADMIN.email, password: "an old stored password" },
+      });
       expect(ok.statusCode).toBe(200);
       const upgraded = (await own.app.repositories.users.findById(user!.id))?.passwordHash;
       expect(upgraded).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
       // The upgraded hash signs in with the same password, and the session of the upgrade stays.
-      expect((await own.app.inject({ method: "GET", url: "/api/admin/status", headers: { cookie: sessionCookieOf(ok) } })).json().authenticated).toBe(true);
-      const again = await own.app.inject({ method: "POST", url: "/api/admin/login", payload: { username: TEST_ADMIN.email, password: "an old stored password" } });
+      expect(
+        (
+          await own.app.inject({ method: "GET", url: "/api/admin/status", headers: { cookie: sessionCookieOf(ok) } })
+        ).json().authenticated,
+      ).toBe(true);
+      const again = await own.app.inject({
+        method: "POST",
+        url: "/api/admin/login",
+        payload: { username: TEST_ADMIN.email, password: "an old stored password" },
+      });
       expect(again.statusCode).toBe(200);
       expect((await own.app.repositories.users.findById(user!.id))?.passwordHash).toBe(upgraded);
     } finally {
@@ -352,14 +404,22 @@ describe("bounded hashing work on the sign-in (issue 19 point 6)", { timeout: 30
     });
 
   const attempt = (app: TestApp["app"], username: string, password: string, remoteAddress: string, cookie?: string) =>
-    app.inject({ method: "POST", url: "/api/admin/login", payload: { username, password }, remoteAddress, headers: cookie ? { cookie } : {} });
+    app.inject({
+      method: "POST",
+      url: "/api/admin/login",
+      payload: { username, password },
+      remoteAddress,
+      headers: cookie ? { cookie } : {},
+    });
 
   /** The deliberate 503: Retry-After in seconds and a JSON message, no cookie. */
   function expectBusy(response: LightMyRequestResponse) {
     expect(response.statusCode, response.body).toBe(503);
     expect(Number(response.headers["retry-after"])).toBeGreaterThanOrEqual(1);
     expect(response.headers["content-type"]).toMatch(/^application\/json/);
-    expect(response.json()).toEqual({ message: "Too many sign-ins at this moment. Please try again in a few seconds." });
+    expect(response.json()).toEqual({
+      message: "Too many sign-ins at this moment. Please try again in a few seconds.",
+    });
     expect(response.headers["set-cookie"]).toBeUndefined();
   }
 
@@ -370,10 +430,15 @@ describe("bounded hashing work on the sign-in (issue 19 point 6)", { timeout: 30
       hashCalls.length = 0;
       // 24 parallel guesses with fresh usernames from as many addresses: no per-account or per-address limit applies.
       const responses = await Promise.all(
-        Array.from({ length: 24 }, (_, i) => attempt(limited.app, `fresh-${i}@example.com`, `guess ${i}`, `198.51.100.${i + 1}`)),
+        Array.from({ length: 24 }, (_, i) =>
+          attempt(limited.app, `fresh-${i}@example.com`, `guess ${i}`, `198.51.100.${i + 1}`),
+        ),
       );
       const statuses = responses.map((response) => response.statusCode);
-      expect(statuses.every((code) => code === 401 || code === 503), statuses.join(",")).toBe(true);
+      expect(
+        statuses.every((code) => code === 401 || code === 503),
+        statuses.join(","),
+      ).toBe(true);
       const busy = responses.filter((response) => response.statusCode === 503);
       expect(busy.length, statuses.join(",")).toBeGreaterThanOrEqual(12);
       for (const response of busy) expectBusy(response);
@@ -400,9 +465,17 @@ describe("bounded hashing work on the sign-in (issue 19 point 6)", { timeout: 30
       expect(known.headers["retry-after"]).toBe(unknown.headers["retry-after"]);
       expect(hashCalls).toEqual([]);
       // Refused before anything was counted or looked up for either account.
-      const counters = await limited.app.db.selectFrom("rateLimits").select("key").where("key", "like", "sign-in-failures|%").execute();
+      const counters = await limited.app.db
+        .selectFrom("rateLimits")
+        .select("key")
+        .where("key", "like", "sign-in-failures|%")
+        .execute();
       expect(counters).toHaveLength(1); // the queued attempt's
-      const addresses = await limited.app.db.selectFrom("rateLimits").select("key").where("key", "like", "POST /api/admin/login|%").execute();
+      const addresses = await limited.app.db
+        .selectFrom("rateLimits")
+        .select("key")
+        .where("key", "like", "POST /api/admin/login|%")
+        .execute();
       expect(addresses.map((row) => row.key)).toEqual(["POST /api/admin/login|198.51.100.1"]);
       release();
       await held;
@@ -420,7 +493,12 @@ describe("bounded hashing work on the sign-in (issue 19 point 6)", { timeout: 30
       const cookie = await signIn(limited.app);
       const held = limited.app.signInWork.run(() => new Promise<void>((resolve) => (release = resolve)));
       hashCalls.length = 0;
-      const change = await limited.app.inject({ method: "POST", url: "/api/admin/password", headers: { cookie }, payload: { currentPassword: TEST_ADMIN.password, newPassword: "a brand new password" } });
+      const change = await limited.app.inject({
+        method: "POST",
+        url: "/api/admin/password",
+        headers: { cookie },
+        payload: { currentPassword: TEST_ADMIN.password, newPassword: "a brand new password" },
+      });
       expectBusy(change);
       expect(hashCalls).toEqual([]);
       release();
@@ -458,14 +536,34 @@ describe("bounded hashing work on the sign-in (issue 19 point 6)", { timeout: 30
     const held = limited.app.signInWork.run(() => new Promise<void>((resolve) => (release = resolve)));
     try {
       const finished: string[] = [];
-      const track = (name: string, request: ReturnType<typeof attempt>) => request.then((response) => (finished.push(name), response));
-      const guesses = [0, 1].map((i) => track(`guess ${i}`, attempt(limited.app, `fresh-${i}@example.com`, "guess", `198.51.100.${i + 1}`)));
+      const track = (name: string, request: ReturnType<typeof attempt>) =>
+        request.then((response) => (finished.push(name), response));
+      const guesses = [0, 1].map((i) =>
+        track(`guess ${i}`, attempt(limited.app, `fresh-${i}@example.com`, "guess", `198.51.100.${i + 1}`)),
+      );
       await vi.waitFor(() => expect(limited.app.signInWork.stats().queued).toBe(2));
       // The queue for guesses is full: one more is refused at once, with a made-up device cookie too.
       expectBusy(await attempt(limited.app, "fresh-2@example.com", "guess", "198.51.100.3"));
-      expectBusy(await attempt(limited.app, TEST_ADMIN.email, "guess", "198.51.100.4", `agency_session_device=${"A".repeat(43)}`));
+      expectBusy(
+        await attempt(
+          limited.app,
+          TEST_ADMIN.email,
+          "guess",
+          "198.51.100.4",
+          `agency_session_device=${"A".repeat(43)}`,
+        ),
+      );
       // The owner, from a new address with the browser used before, goes ahead of both queued guesses.
-      const owner = track("owner", attempt(limited.app, TEST_ADMIN.email, TEST_ADMIN.password, "203.0.113.9", `agency_session_device=${device!.value}`));
+      const owner = track(
+        "owner",
+        attempt(
+          limited.app,
+          TEST_ADMIN.email,
+          TEST_ADMIN.password,
+          "203.0.113.9",
+          `agency_session_device=${device!.value}`,
+        ),
+      );
       await vi.waitFor(() => expect(limited.app.signInWork.stats().priorityQueued).toBe(1));
       release();
       await held;
@@ -490,7 +588,13 @@ describe("bounded hashing work on the sign-in (issue 19 point 6)", { timeout: 30
       await vi.waitFor(() => expect(limited.app.signInWork.stats().queued).toBe(1));
       expectBusy(await attempt(limited.app, "fresh-2@example.com", "guess", "198.51.100.2"));
       // The guess's slot is still held and one waits for it; the owner does not wait at all.
-      const owner = await attempt(limited.app, TEST_ADMIN.email, TEST_ADMIN.password, "203.0.113.9", `agency_session_device=${device!.value}`);
+      const owner = await attempt(
+        limited.app,
+        TEST_ADMIN.email,
+        TEST_ADMIN.password,
+        "203.0.113.9",
+        `agency_session_device=${device!.value}`,
+      );
       expect(owner.statusCode, owner.body).toBe(200);
       expect(limited.app.signInWork.stats()).toEqual({ active: 1, queued: 1, priorityQueued: 0 });
       release();

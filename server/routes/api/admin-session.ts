@@ -66,44 +66,73 @@ export default async function adminSessionRoutes(app: FastifyInstance) {
     if (app.signInWork.full() && !throttle.hasDeviceCookie(request)) return sendBusy(request, reply, "queue full");
   };
 
-  app.post("/api/admin/login", { onRequest: refuseWhenBusy, config: loginRateLimit(app.config) }, async (request, reply) => {
-    const { username, password } = parseInput(adminLoginInput, request.body, "Please enter both email and password.");
-    // Refused before the password is checked, so a 429 says nothing about the password.
-    const attempt = await throttle.signInAttempt(request, username);
-    if ("refusedForMs" in attempt) {
-      return sendTooManyRequests(reply, attempt.refusedForMs, "Too many failed sign-ins for this account. Sign in from a browser you have used before, or wait.");
-    }
-    let admin;
-    try {
-      admin = await sessions.login(request, reply, username, password, { priority: attempt.knownDevice });
-    } catch (error) {
-      // The bound on hashing work is full (docs/decisions/032-sign-in-work-bound.md): the server is
-      // busy, not this client over a limit, so 503; nothing was hashed.
-      if (!(error instanceof WorkLimiterBusyError)) throw error;
-      return sendBusy(request, reply, error.reason);
-    }
-    if (!admin) {
-      request.log.info("admin sign-in refused");
-      // The account's own record when the address has one; never the text typed for an unknown one
-      // (people type passwords into the e-mail field).
-      const account = await users.findByUsername(username);
-      await app.repositories.activity.record(
-        account
-          ? { actor: { userId: account.id, name: displayName({ name: account.name, email: account.username }) }, kind: "sign-in-failed", summary: account.deactivatedAt ? "failed to sign in (the account is deactivated)" : "failed to sign in (wrong password)", subjectUserId: account.id }
-          : { actor: null, kind: "sign-in-failed", summary: "Failed sign-in for an unknown address" },
-      );
-      return reply.code(401).send({ message: "Invalid email or password" });
-    }
-    if ("secondFactorFor" in admin) {
-      // The password was right; the sign-in's second step proves the rest. The account's failure count
-      // stays until then; codes guessed at the next step have a limit of their own.
-      const user = admin.secondFactorFor;
-      const step = await app.repositories.verifications.create({ type: "second-factor", ttlMs: SECOND_STEP_TTL_MS, userId: user.id });
-      reply.setCookie(secondStepCookie, step.token, { path: "/api/admin", httpOnly: true, sameSite: "strict", secure: request.protocol === "https", maxAge: SECOND_STEP_TTL_MS / 1000 });
-      return { authenticated: false, username: null, secondFactor: { methods: user.methods } } satisfies SecondFactorStep;
-    }
-    return admin;
-  });
+  app.post(
+    "/api/admin/login",
+    { onRequest: refuseWhenBusy, config: loginRateLimit(app.config) },
+    async (request, reply) => {
+      const { username, password } = parseInput(adminLoginInput, request.body, "Please enter both email and password.");
+      // Refused before the password is checked, so a 429 says nothing about the password.
+      const attempt = await throttle.signInAttempt(request, username);
+      if ("refusedForMs" in attempt) {
+        return sendTooManyRequests(
+          reply,
+          attempt.refusedForMs,
+          "Too many failed sign-ins for this account. Sign in from a browser you have used before, or wait.",
+        );
+      }
+      let admin;
+      try {
+        admin = await sessions.login(request, reply, username, password, { priority: attempt.knownDevice });
+      } catch (error) {
+        // The bound on hashing work is full (docs/decisions/032-sign-in-work-bound.md): the server is
+        // busy, not this client over a limit, so 503; nothing was hashed.
+        if (!(error instanceof WorkLimiterBusyError)) throw error;
+        return sendBusy(request, reply, error.reason);
+      }
+      if (!admin) {
+        request.log.info("admin sign-in refused");
+        // The account's own record when the address has one; never the text typed for an unknown one
+        // (people type passwords into the e-mail field).
+        const account = await users.findByUsername(username);
+        await app.repositories.activity.record(
+          account
+            ? {
+                actor: { userId: account.id, name: displayName({ name: account.name, email: account.username }) },
+                kind: "sign-in-failed",
+                summary: account.deactivatedAt
+                  ? "failed to sign in (the account is deactivated)"
+                  : "failed to sign in (wrong password)",
+                subjectUserId: account.id,
+              }
+            : { actor: null, kind: "sign-in-failed", summary: "Failed sign-in for an unknown address" },
+        );
+        return reply.code(401).send({ message: "Invalid email or password" });
+      }
+      if ("secondFactorFor" in admin) {
+        // The password was right; the sign-in's second step proves the rest. The account's failure count
+        // stays until then; codes guessed at the next step have a limit of their own.
+        const user = admin.secondFactorFor;
+        const step = await app.repositories.verifications.create({
+          type: "second-factor",
+          ttlMs: SECOND_STEP_TTL_MS,
+          userId: user.id,
+        });
+        reply.setCookie(secondStepCookie, step.token, {
+          path: "/api/admin",
+          httpOnly: true,
+          sameSite: "strict",
+          secure: request.protocol === "https",
+          maxAge: SECOND_STEP_TTL_MS / 1000,
+        });
+        return {
+          authenticated: false,
+          username: null,
+          secondFactor: { methods: user.methods },
+        } satisfies SecondFactorStep;
+      }
+      return admin;
+    },
+  );
 
   // The sign-in's second step: a code from the authenticator app, or a recovery code. (A passkey's assertion
   // goes to POST /api/admin/passkeys/sign-in, which reads the same step.)
@@ -126,11 +155,17 @@ export default async function adminSessionRoutes(app: FastifyInstance) {
     }
     if (!method) {
       const actor = { userId: user.id, name: displayName({ name: user.name, email: user.username }) };
-      await app.repositories.activity.record({ actor, kind: "sign-in-failed", summary: "failed the second step of a sign-in (wrong code)", subjectUserId: user.id });
+      await app.repositories.activity.record({
+        actor,
+        kind: "sign-in-failed",
+        summary: "failed the second step of a sign-in (wrong code)",
+        subjectUserId: user.id,
+      });
       return reply.code(401).send({ message: WRONG_CODE_MESSAGE, errors: { code: WRONG_CODE_MESSAGE } });
     }
     // One conditional update: the step is spent once, whatever else raced it.
-    if (!(await app.repositories.verifications.consume("second-factor", pending.token))) return reply.code(401).send({ message: SECOND_STEP_EXPIRED_MESSAGE });
+    if (!(await app.repositories.verifications.consume("second-factor", pending.token)))
+      return reply.code(401).send({ message: SECOND_STEP_EXPIRED_MESSAGE });
     reply.clearCookie(secondStepCookie, { path: "/api/admin" });
     const left = method === "password+recovery-code" ? await factors.recoveryCodesLeft(user.id) : null;
     return sessions.completeSignIn(request, reply, user, method, left !== null ? { detail: `${left} left` } : {});
@@ -150,24 +185,33 @@ export default async function adminSessionRoutes(app: FastifyInstance) {
   // stays, every other one of the account ends. Limited per address like the sign-in, and per admin: a
   // stolen session must not become a way to guess the current password (wrong ones count like failed
   // sign-ins).
-  app.post("/api/admin/password", { preHandler: sessions.requireAdmin, config: loginRateLimit(app.config) }, async (request, reply) => {
-    const input = await parseInputAsync(passwordChange, request.body, "Please correct the highlighted fields.");
-    const admin = adminOf(request);
-    const wait = await throttle.passwordChangeAttempt(admin.userId);
-    if (wait !== null) return sendTooManyRequests(reply, wait, "Too many wrong current passwords.");
-    const user = await users.findById(admin.userId);
-    // Both hashes wait their turn in the sign-in work bound, like every other (issue 32, finding 5).
-    const valid = user ? await verifyWithinSignInBound(app, input.currentPassword, user.passwordHash) : false;
-    if (valid === null) return sendHashBusy(reply);
-    if (!user || !valid) {
-      return reply.code(400).send({ message: "The current password is not right.", errors: { currentPassword: "The current password is not right." } });
-    }
-    await throttle.passwordChangeSucceeded(user.id);
-    const newHash = await hashWithinSignInBound(app, input.newPassword);
-    if (newHash === null) return sendHashBusy(reply);
-    const token = request.cookies[app.config.session.cookieName]!;
-    await users.setPassword(user.id, newHash, hashSessionToken(token));
-    request.log.info({ userId: user.id }, "admin password changed; other sessions ended");
-    return reply.code(204).send();
-  });
+  app.post(
+    "/api/admin/password",
+    { preHandler: sessions.requireAdmin, config: loginRateLimit(app.config) },
+    async (request, reply) => {
+      const input = await parseInputAsync(passwordChange, request.body, "Please correct the highlighted fields.");
+      const admin = adminOf(request);
+      const wait = await throttle.passwordChangeAttempt(admin.userId);
+      if (wait !== null) return sendTooManyRequests(reply, wait, "Too many wrong current passwords.");
+      const user = await users.findById(admin.userId);
+      // Both hashes wait their turn in the sign-in work bound, like every other (issue 32, finding 5).
+      const valid = user ? await verifyWithinSignInBound(app, input.currentPassword, user.passwordHash) : false;
+      if (valid === null) return sendHashBusy(reply);
+      if (!user || !valid) {
+        return reply
+          .code(400)
+          .send({
+            message: "The current password is not right.",
+            errors: { currentPassword: "The current password is not right." },
+          });
+      }
+      await throttle.passwordChangeSucceeded(user.id);
+      const newHash = await hashWithinSignInBound(app, input.newPassword);
+      if (newHash === null) return sendHashBusy(reply);
+      const token = request.cookies[app.config.session.cookieName]!;
+      await users.setPassword(user.id, newHash, hashSessionToken(token));
+      request.log.info({ userId: user.id }, "admin password changed; other sessions ended");
+      return reply.code(204).send();
+    },
+  );
 }

@@ -53,7 +53,10 @@ const NO_INVITATION = { message: "There is no such invitation." };
 /** What a link that cannot be used says, by its state. */
 const invitationRefusals: Record<Exclude<InvitationLookup["state"], "pending">, { status: number; message: string }> = {
   unknown: { status: 404, message: "This invitation link is not valid. Ask the owner to send a new one." },
-  accepted: { status: 410, message: "This invitation has been used already. Sign in with your e-mail address and password." },
+  accepted: {
+    status: 410,
+    message: "This invitation has been used already. Sign in with your e-mail address and password.",
+  },
   revoked: { status: 410, message: "This invitation was withdrawn. Ask the owner to send a new one." },
   expired: { status: 410, message: "This invitation has expired. Ask the owner to send a new one." },
 };
@@ -72,7 +75,9 @@ export default async function adminTeamRoutes(app: FastifyInstance) {
 
   // ---- users ----
 
-  app.get("/api/admin/users", { preHandler: requireAdmin }, async (): Promise<TeamUsersAnswer> => ({ users: await users.list() }));
+  app.get("/api/admin/users", { preHandler: requireAdmin }, async (): Promise<TeamUsersAnswer> => ({
+    users: await users.list(),
+  }));
 
   app.patch("/api/admin/users/:id", { preHandler: requireOwner }, async (request, reply) => {
     const { id } = parseInput(idParams, request.params, "Invalid user address.");
@@ -82,11 +87,18 @@ export default async function adminTeamRoutes(app: FastifyInstance) {
       const before = await users.update(id, patch, async (trx, old) => {
         const who = displayName({ name: patch.name !== undefined ? patch.name : old.name, email: old.username });
         const records = [];
-        if (patch.role !== undefined && patch.role !== old.role) records.push(`changed ${who}'s role to ${roleWords(patch.role)}`);
-        if (patch.active === false && old.deactivatedAt === null) records.push(`deactivated ${who} (their sessions ended)`);
+        if (patch.role !== undefined && patch.role !== old.role)
+          records.push(`changed ${who}'s role to ${roleWords(patch.role)}`);
+        if (patch.active === false && old.deactivatedAt === null)
+          records.push(`deactivated ${who} (their sessions ended)`);
         if (patch.active === true && old.deactivatedAt !== null) records.push(`reactivated ${who}`);
-        if (patch.name !== undefined && patch.name !== old.name) records.push(`renamed ${displayName({ name: old.name, email: old.username })} to ${who}`);
-        await recordActivity(trx, records.map((summary) => ({ actor, kind: "user" as const, summary, subjectUserId: id })), app.clock());
+        if (patch.name !== undefined && patch.name !== old.name)
+          records.push(`renamed ${displayName({ name: old.name, email: old.username })} to ${who}`);
+        await recordActivity(
+          trx,
+          records.map((summary) => ({ actor, kind: "user" as const, summary, subjectUserId: id })),
+          app.clock(),
+        );
       });
       if (!before) return reply.code(404).send(NO_USER);
     } catch (error) {
@@ -117,7 +129,18 @@ export default async function adminTeamRoutes(app: FastifyInstance) {
     const actor = activityActor(adminOf(request));
     try {
       const deleted = await users.delete(id, (trx, old) =>
-        recordActivity(trx, [{ actor, kind: "user", summary: `deleted the user ${displayName({ name: old.name, email: old.username })}`, subjectUserId: id }], app.clock()),
+        recordActivity(
+          trx,
+          [
+            {
+              actor,
+              kind: "user",
+              summary: `deleted the user ${displayName({ name: old.name, email: old.username })}`,
+              subjectUserId: id,
+            },
+          ],
+          app.clock(),
+        ),
       );
       if (!deleted) return reply.code(404).send(NO_USER);
     } catch (error) {
@@ -147,11 +170,18 @@ export default async function adminTeamRoutes(app: FastifyInstance) {
   // ---- invitations ----
 
   /** Writes an invitation (revoking a pending one to the same address) and queues its e-mail when mail is set up. */
-  async function invite(request: FastifyRequest, reply: FastifyReply, input: { email: string; role: UserRole; name?: string | null | undefined }, resent = false) {
+  async function invite(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: { email: string; role: UserRole; name?: string | null | undefined },
+    resent = false,
+  ) {
     const email = normalizeUsername(input.email);
     const existing = await users.findByUsername(email);
     if (existing) {
-      const message = existing.deactivatedAt ? `${email} has a deactivated account: reactivate it on the Team page instead.` : `${email} is on the team already.`;
+      const message = existing.deactivatedAt
+        ? `${email} has a deactivated account: reactivate it on the Team page instead.`
+        : `${email} is on the team already.`;
       return reply.code(409).send({ message, errors: { email: message } });
     }
     const admin = adminOf(request);
@@ -169,7 +199,14 @@ export default async function adminTeamRoutes(app: FastifyInstance) {
       ...(mail && app.mailer
         ? {
             mail: (token: string, expiresAt: string) => ({
-              ...invitationMail({ to: email, companyName: business.companyName, invitedBy: actor.name, role: input.role, link: `${origin}/admin/invitation#${token}`, days: INVITATION_TTL_MS / 86_400_000 }),
+              ...invitationMail({
+                to: email,
+                companyName: business.companyName,
+                invitedBy: actor.name,
+                role: input.role,
+                link: `${origin}/admin/invitation#${token}`,
+                days: INVITATION_TTL_MS / 86_400_000,
+              }),
               expiresAt,
             }),
           }
@@ -177,7 +214,13 @@ export default async function adminTeamRoutes(app: FastifyInstance) {
     });
     app.accountMail.wake();
     request.log.info({ role: input.role, emailed: created.view.mail !== null }, "invitation created");
-    return reply.code(201).send({ ...created.view, emailed: created.view.mail !== null, link: `${origin}/admin/invitation#${created.token}` } satisfies TeamInvitation);
+    return reply
+      .code(201)
+      .send({
+        ...created.view,
+        emailed: created.view.mail !== null,
+        link: `${origin}/admin/invitation#${created.token}`,
+      } satisfies TeamInvitation);
   }
 
   app.get("/api/admin/invitations", { preHandler: requireOwner }, async (): Promise<TeamInvitationsAnswer> => {
@@ -210,10 +253,14 @@ export default async function adminTeamRoutes(app: FastifyInstance) {
   });
 
   // The invitee's side: no session, limited per address like the sign-in.
-  app.post("/api/admin/invitations/lookup", { config: loginRateLimit(app.config) }, async (request): Promise<InvitationLookup> => {
-    const { token } = parseInput(linkLookup, request.body, "Open the whole link from the e-mail.");
-    return invitations.lookup(token);
-  });
+  app.post(
+    "/api/admin/invitations/lookup",
+    { config: loginRateLimit(app.config) },
+    async (request): Promise<InvitationLookup> => {
+      const { token } = parseInput(linkLookup, request.body, "Open the whole link from the e-mail.");
+      return invitations.lookup(token);
+    },
+  );
 
   app.post("/api/admin/invitations/accept", { config: loginRateLimit(app.config) }, async (request, reply) => {
     // The link first: an unknown, used, withdrawn or expired one is refused before the password is read or hashed.
@@ -228,7 +275,8 @@ export default async function adminTeamRoutes(app: FastifyInstance) {
     if (passwordHash === null) return sendHashBusy(reply);
     const outcome = await invitations.accept(token, passwordHash, input.name);
     if (outcome === "gone") return reply.code(410).send({ message: invitationRefusals.accepted.message });
-    if ("taken" in outcome) return reply.code(409).send({ message: `${outcome.taken} has an account already. Sign in instead.` });
+    if ("taken" in outcome)
+      return reply.code(409).send({ message: `${outcome.taken} has an account already. Sign in instead.` });
     const status = await app.adminSessions.completeSignIn(request, reply, outcome, "invitation");
     request.log.info({ userId: outcome.id, role: outcome.role }, "invitation accepted");
     return reply.code(201).send(status);
@@ -240,15 +288,27 @@ export default async function adminTeamRoutes(app: FastifyInstance) {
     const admin = adminOf(request);
     const rows = await sessions.listOf(admin.userId, app.clock());
     return {
-      sessions: rows.map((row) => ({ id: row.id, device: deviceOf(row.userAgent), createdAt: row.createdAt, lastSeenAt: row.lastSeenAt, current: row.id === admin.sessionId })),
+      sessions: rows.map((row) => ({
+        id: row.id,
+        device: deviceOf(row.userAgent),
+        createdAt: row.createdAt,
+        lastSeenAt: row.lastSeenAt,
+        current: row.id === admin.sessionId,
+      })),
     };
   });
 
   app.delete("/api/admin/sessions/:id", { preHandler: requireAdmin }, async (request, reply) => {
     const { id } = parseInput(idParams, request.params, "Invalid session address.");
     const admin = adminOf(request);
-    if (!(await sessions.deleteOne(admin.userId, id))) return reply.code(404).send({ message: "There is no such session (it may have ended already)." });
-    await activity.record({ actor: activityActor(admin), kind: "session", summary: id === admin.sessionId ? "signed out" : "ended one of their sessions", subjectUserId: admin.userId });
+    if (!(await sessions.deleteOne(admin.userId, id)))
+      return reply.code(404).send({ message: "There is no such session (it may have ended already)." });
+    await activity.record({
+      actor: activityActor(admin),
+      kind: "session",
+      summary: id === admin.sessionId ? "signed out" : "ended one of their sessions",
+      subjectUserId: admin.userId,
+    });
     if (id === admin.sessionId) await app.adminSessions.logout(request, reply);
     return reply.code(204).send();
   });
@@ -257,7 +317,13 @@ export default async function adminTeamRoutes(app: FastifyInstance) {
     const { all } = parseInput(sessionsQuery, request.query, "Invalid parameters.");
     const admin = adminOf(request);
     const ended = await sessions.deleteAllOf(admin.userId, all === "true" ? undefined : admin.sessionId);
-    await activity.record({ actor: activityActor(admin), kind: "session", summary: all === "true" ? "signed out everywhere" : `ended ${ended} other ${ended === 1 ? "session" : "sessions"}`, subjectUserId: admin.userId });
+    await activity.record({
+      actor: activityActor(admin),
+      kind: "session",
+      summary:
+        all === "true" ? "signed out everywhere" : `ended ${ended} other ${ended === 1 ? "session" : "sessions"}`,
+      subjectUserId: admin.userId,
+    });
     if (all === "true") await app.adminSessions.logout(request, reply);
     return { ended };
   });

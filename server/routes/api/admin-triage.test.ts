@@ -31,17 +31,29 @@ type Seed = { first: string; last: string; status?: LeadStatus; read?: boolean; 
 async function seed(form: string, leads: Seed[]): Promise<string[]> {
   const ids: string[] = [];
   for (const lead of leads) {
-    const payload = { ...validContact, ...(await humanSignals(app)), firstName: lead.first, lastName: lead.last, formName: form, ...(lead.spam ? { website: "http://spam.example" } : {}) };
+    const payload = {
+      ...validContact,
+      ...(await humanSignals(app)),
+      firstName: lead.first,
+      lastName: lead.last,
+      formName: form,
+      ...(lead.spam ? { website: "http://spam.example" } : {}),
+    };
     const response = await app.inject({ method: "POST", url: "/api/contact", payload });
     expect(response.statusCode, response.body).toBe(201);
     const { id } = response.json<{ id: string }>();
-    if (lead.status || lead.read) await app.repositories.leads.update("contacts", id, { status: lead.status, read: lead.read });
+    if (lead.status || lead.read)
+      await app.repositories.leads.update("contacts", id, { status: lead.status, read: lead.read });
     ids.push(id);
   }
   return ids;
 }
 const rows = (form: string) =>
-  app.db.selectFrom("contactSubmissions").select(["id", "firstName", "lastName", "createdAt", "status", "readAt", "replyBy"]).where("formName", "=", form).execute();
+  app.db
+    .selectFrom("contactSubmissions")
+    .select(["id", "firstName", "lastName", "createdAt", "status", "readAt", "replyBy"])
+    .where("formName", "=", form)
+    .execute();
 /** Each lead's stored CSV line is the one its row makes now (the database rewrites them on a change). */
 async function expectCsvLinesCurrent(ids: string[]) {
   const leads = await app.db.selectFrom("contactSubmissions").selectAll().where("id", "in", ids).execute();
@@ -49,7 +61,11 @@ async function expectCsvLinesCurrent(ids: string[]) {
   for (const lead of leads) expect(lead.csvLine).toBe(leadCsvLine("contacts", lead));
 }
 const stateOf = async (id: string) => {
-  const lead = (await get(`/api/admin/leads/contacts/${id}`)).json<{ status: LeadStatus; readAt: string | null; assigneeId: string | null }>();
+  const lead = (await get(`/api/admin/leads/contacts/${id}`)).json<{
+    status: LeadStatus;
+    readAt: string | null;
+    assigneeId: string | null;
+  }>();
   return { id, status: lead.status, read: lead.readAt !== null, assigneeId: lead.assigneeId };
 };
 
@@ -61,7 +77,8 @@ beforeAll(async () => {
   app.log.child = ((bindings, options) => {
     const logger = child(bindings, options);
     logger.info = ((object: unknown, message?: string) => {
-      if (typeof object === "object" && object !== null && message) logged.push({ bindings: object as Record<string, unknown>, message });
+      if (typeof object === "object" && object !== null && message)
+        logged.push({ bindings: object as Record<string, unknown>, message });
     }) as typeof logger.info;
     return logger;
   }) as typeof app.log.child;
@@ -80,14 +97,21 @@ describe("the triage endpoints need the admin", () => {
     ["GET", `/api/admin/leads/contacts/${id}/neighbours`],
     ["POST", "/api/admin/leads/contacts/bulk"],
   ] as const)("%s %s answers 401 without a session", async (method, url) => {
-    const response = await app.inject({ method, url, payload: method === "POST" ? { action: "markRead", ids: [id] } : undefined });
+    const response = await app.inject({
+      method,
+      url,
+      payload: method === "POST" ? { action: "markRead", ids: [id] } : undefined,
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json().message).toBeTruthy();
   });
 
   it("refuses a bulk action from another site with 403, and nothing changes", async () => {
     const [lead] = await seed(`${tag}-origin`, [{ first: "Cross", last: "Origin" }]);
-    const response = await bulk({ action: "delete", ids: [lead] }, "contacts", { cookie, origin: "https://evil.example" });
+    const response = await bulk({ action: "delete", ids: [lead] }, "contacts", {
+      cookie,
+      origin: "https://evil.example",
+    });
     expect(response.statusCode).toBe(403);
     expect(await stateOf(lead!)).toEqual({ id: lead, status: "new", read: false, assigneeId: null });
   });
@@ -103,13 +127,24 @@ describe("bulk validation", () => {
     ["both ids and filters", { action: "markRead", ids: [id], filters: { view: "inbox" } }, "ids"],
     ["neither ids nor filters", { action: "markRead" }, "ids"],
     ["an empty selection", { action: "markRead", ids: [] }, "ids"],
-    ["too many ids", { action: "markRead", ids: Array.from({ length: BULK_LIMIT + 1 }, (_, i) => `3f1c2a9e-8b7d-4c6e-9f5a-${String(i).padStart(12, "0")}`) }, "ids"],
+    [
+      "too many ids",
+      {
+        action: "markRead",
+        ids: Array.from({ length: BULK_LIMIT + 1 }, (_, i) => `3f1c2a9e-8b7d-4c6e-9f5a-${String(i).padStart(12, "0")}`),
+      },
+      "ids",
+    ],
     ["a malformed id", { action: "markRead", ids: [id, "not-a-lead"] }, "ids.1"],
     ["ids that are not a list", { action: "markRead", ids: id }, "ids"],
     ["bad filters", { action: "markRead", filters: { status: "maybe" } }, "filters.status"],
     ["restore with ids", { action: "restore", items: [{ id, status: "new", read: false }], ids: [id] }, "ids"],
     ["restore without items", { action: "restore" }, "items"],
-    ["restore to an unknown status", { action: "restore", items: [{ id, status: "gone", read: false }] }, "items.0.status"],
+    [
+      "restore to an unknown status",
+      { action: "restore", items: [{ id, status: "gone", read: false }] },
+      "items.0.status",
+    ],
   ])("refuses %s with 400 naming the field", async (_case, payload, field) => {
     const response = await bulk(payload);
     expect(response.statusCode, response.body).toBe(400);
@@ -118,8 +153,22 @@ describe("bulk validation", () => {
 
   it("refuses filters that match more than the limit, saying how many matched, and changes nothing", async () => {
     await seedLeads(app.db, { contacts: BULK_LIMIT + 150, inquiries: 0 });
-    const matched = (await app.db.selectFrom("contactSubmissions").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
-    const unread = async () => Number((await app.db.selectFrom("contactSubmissions").select((eb) => eb.fn.countAll<number>().as("n")).where("readAt", "is", null).executeTakeFirstOrThrow()).n);
+    const matched = (
+      await app.db
+        .selectFrom("contactSubmissions")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n;
+    const unread = async () =>
+      Number(
+        (
+          await app.db
+            .selectFrom("contactSubmissions")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where("readAt", "is", null)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await unread();
     const response = await bulk({ action: "markRead", filters: { view: "all" } });
     expect(response.statusCode).toBe(400);
@@ -130,7 +179,9 @@ describe("bulk validation", () => {
 
   it("takes a full selection of BULK_LIMIT leads, and its Undo of as many", async () => {
     // The seeded leads of the test before (its body is about 40 KB; its Undo's, 75 KB).
-    const selection = (await app.db.selectFrom("contactSubmissions").select("id").limit(BULK_LIMIT).execute()).map((row) => row.id);
+    const selection = (await app.db.selectFrom("contactSubmissions").select("id").limit(BULK_LIMIT).execute()).map(
+      (row) => row.id,
+    );
     expect(selection).toHaveLength(BULK_LIMIT);
     const response = await bulk({ action: "markUnread", ids: selection });
     expect(response.statusCode, response.body).toBe(200);
@@ -147,14 +198,21 @@ describe("bulk validation", () => {
     const [lead] = await seed(`${tag}-gone`, [{ first: "Still", last: "Here" }]);
     const response = await bulk({ action: "markRead", ids: [lead, "00000000-0000-4000-8000-000000000000"] });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ affected: 1, previous: [{ id: lead, status: "new", read: false, assigneeId: null }] });
+    expect(response.json()).toEqual({
+      affected: 1,
+      previous: [{ id: lead, status: "new", read: false, assigneeId: null }],
+    });
   });
 });
 
 describe("bulk actions and their Undo", () => {
   it("marks read and unread, answers the previous states, and restore puts them back", async () => {
     const form = `${tag}-read`;
-    const ids = await seed(form, [{ first: "A", last: "One" }, { first: "B", last: "Two", read: true, status: "contacted" }, { first: "C", last: "Three" }]);
+    const ids = await seed(form, [
+      { first: "A", last: "One" },
+      { first: "B", last: "Two", read: true, status: "contacted" },
+      { first: "C", last: "Three" },
+    ]);
     const before = await Promise.all(ids.map(stateOf));
 
     const read = await bulk({ action: "markRead", ids: ids.map((id) => id.toUpperCase()) });
@@ -166,7 +224,8 @@ describe("bulk actions and their Undo", () => {
     for (const id of ids) expect((await stateOf(id)).read).toBe(true);
     // The export follows: the read time is in each lead's CSV line.
     const csv = (await get(`/api/admin/leads/contacts/export.csv?form=${form}`)).rawPayload.toString("utf8");
-    for (const line of csv.slice(1).split("\r\n").slice(1).filter(Boolean)) expect(line).toMatch(/^[^,]+,[^,]+,\w+,\d{4}-/);
+    for (const line of csv.slice(1).split("\r\n").slice(1).filter(Boolean))
+      expect(line).toMatch(/^[^,]+,[^,]+,\w+,\d{4}-/);
     await expectCsvLinesCurrent(ids);
 
     const undo = await bulk({ action: "restore", items: result.previous });
@@ -181,7 +240,10 @@ describe("bulk actions and their Undo", () => {
   });
 
   it("sets a status (not spam) and restores the ones before", async () => {
-    const ids = await seed(`${tag}-status`, [{ first: "D", last: "Four" }, { first: "E", last: "Five", status: "won", read: true }]);
+    const ids = await seed(`${tag}-status`, [
+      { first: "D", last: "Four" },
+      { first: "E", last: "Five", status: "won", read: true },
+    ]);
     const before = await Promise.all(ids.map(stateOf));
     const response = await bulk({ action: "setStatus", status: "qualified", ids });
     expect(response.statusCode, response.body).toBe(200);
@@ -192,9 +254,14 @@ describe("bulk actions and their Undo", () => {
   });
 
   it("moves leads to spam and back: out of the dashboard's counts and Recent list, then in again", async () => {
-    const ids = await seed(`${tag}-spam`, [{ first: "F", last: "Six" }, { first: "G", last: "Seven" }]);
-    const stats = async () => (await get("/api/admin/stats")).json<{ contacts: { total: number; spam: number } }>().contacts;
-    const recent = async () => (await get("/api/contact-submissions?limit=100")).json<{ id: string }[]>().map((lead) => lead.id);
+    const ids = await seed(`${tag}-spam`, [
+      { first: "F", last: "Six" },
+      { first: "G", last: "Seven" },
+    ]);
+    const stats = async () =>
+      (await get("/api/admin/stats")).json<{ contacts: { total: number; spam: number } }>().contacts;
+    const recent = async () =>
+      (await get("/api/contact-submissions?limit=100")).json<{ id: string }[]>().map((lead) => lead.id);
     const before = await stats();
     expect(await recent()).toEqual(expect.arrayContaining(ids));
 
@@ -210,34 +277,61 @@ describe("bulk actions and their Undo", () => {
   });
 
   it("rescues spam as the single change does: the lead gets the deliveries it was never sent", async () => {
-    const [caught, kept] = await seed(`${tag}-rescue`, [{ first: "H", last: "Eight", spam: true }, { first: "I", last: "Nine" }]);
-    const deliveries = async (id: string) => (await get(`/api/admin/leads/contacts/${id}`)).json<{ deliveries: unknown[] }>().deliveries.length;
+    const [caught, kept] = await seed(`${tag}-rescue`, [
+      { first: "H", last: "Eight", spam: true },
+      { first: "I", last: "Nine" },
+    ]);
+    const deliveries = async (id: string) =>
+      (await get(`/api/admin/leads/contacts/${id}`)).json<{ deliveries: unknown[] }>().deliveries.length;
     expect(await deliveries(caught!)).toBe(0);
     const keptBefore = await deliveries(kept!);
     const response = await bulk({ action: "setStatus", status: "new", ids: [caught, kept] });
-    expect(response.json<BulkResult>().previous).toEqual(expect.arrayContaining([{ id: caught, status: "spam", read: false, assigneeId: null }]));
+    expect(response.json<BulkResult>().previous).toEqual(
+      expect.arrayContaining([{ id: caught, status: "spam", read: false, assigneeId: null }]),
+    );
     expect(await deliveries(caught!)).toBe(keptBefore);
     expect(await deliveries(kept!)).toBe(keptBefore);
   });
 
   it("deletes leads with their notes and deliveries, and has nothing to restore", async () => {
-    const ids = await seed(`${tag}-delete`, [{ first: "J", last: "Ten" }, { first: "K", last: "Eleven" }, { first: "L", last: "Twelve" }]);
-    await app.inject({ method: "POST", url: `/api/admin/leads/contacts/${ids[0]}/notes`, headers: { cookie }, payload: { body: "asked to be forgotten" } });
+    const ids = await seed(`${tag}-delete`, [
+      { first: "J", last: "Ten" },
+      { first: "K", last: "Eleven" },
+      { first: "L", last: "Twelve" },
+    ]);
+    await app.inject({
+      method: "POST",
+      url: `/api/admin/leads/contacts/${ids[0]}/notes`,
+      headers: { cookie },
+      payload: { body: "asked to be forgotten" },
+    });
     const response = await bulk({ action: "delete", ids: ids.slice(0, 2) });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ affected: 2, previous: [] });
     for (const id of ids.slice(0, 2)) expect((await get(`/api/admin/leads/contacts/${id}`)).statusCode).toBe(404);
     expect((await get(`/api/admin/leads/contacts/${ids[2]}`)).statusCode).toBe(200);
-    expect(await app.db.selectFrom("leadNotes").selectAll().where("leadId", "in", ids.slice(0, 2)).execute()).toEqual([]);
-    expect(await app.db.selectFrom("leadDeliveries").selectAll().where("leadId", "in", ids.slice(0, 2)).execute()).toEqual([]);
+    expect(await app.db.selectFrom("leadNotes").selectAll().where("leadId", "in", ids.slice(0, 2)).execute()).toEqual(
+      [],
+    );
+    expect(
+      await app.db.selectFrom("leadDeliveries").selectAll().where("leadId", "in", ids.slice(0, 2)).execute(),
+    ).toEqual([]);
   });
 
   it("logs each action with the kind, the action, the count and the admin, and no lead data", async () => {
-    const ids = await seed(`${tag}-log`, [{ first: "M", last: "Thirteen" }, { first: "N", last: "Fourteen" }]);
+    const ids = await seed(`${tag}-log`, [
+      { first: "M", last: "Thirteen" },
+      { first: "N", last: "Fourteen" },
+    ]);
     logged.length = 0;
     await bulk({ action: "markRead", ids });
     const lines = logged.filter((line) => line.message === "bulk action on leads");
-    expect(lines).toEqual([{ message: "bulk action on leads", bindings: { kind: "contacts", action: "markRead", count: 2, userId: expect.any(String) } }]);
+    expect(lines).toEqual([
+      {
+        message: "bulk action on leads",
+        bindings: { kind: "contacts", action: "markRead", count: 2, userId: expect.any(String) },
+      },
+    ]);
     const text = JSON.stringify(lines);
     for (const id of ids) expect(text).not.toContain(id);
     expect(text).not.toContain(validContact.email);
@@ -259,7 +353,13 @@ describe("counts", () => {
       { first: "Count", last: "I", spam: true },
     ]);
   });
-  const expected: LeadCounts = { inbox: 7, unread: 4, spam: 2, byStatus: { new: 3, contacted: 2, qualified: 0, won: 1, lost: 1 }, capped: false };
+  const expected: LeadCounts = {
+    inbox: 7,
+    unread: 4,
+    spam: 2,
+    byStatus: { new: 3, contacted: 2, qualified: 0, won: 1, lost: 1 },
+    capped: false,
+  };
 
   it("counts every view and status exactly for the other filters", async () => {
     const response = await get(`/api/admin/leads/contacts/counts?form=${form}`);
@@ -268,12 +368,26 @@ describe("counts", () => {
   });
 
   it("ignores the view, status and unread of the list (each tab counts its own)", async () => {
-    expect((await get(`/api/admin/leads/contacts/counts?form=${form}&view=spam&status=won&unread=true`)).json()).toEqual(expected);
+    expect(
+      (await get(`/api/admin/leads/contacts/counts?form=${form}&view=spam&status=won&unread=true`)).json(),
+    ).toEqual(expected);
   });
 
   it("follows the text search and the dates, and counts nothing for another kind", async () => {
-    expect((await get(`/api/admin/leads/contacts/counts?form=${form}&q=count%20c`)).json()).toEqual({ ...expected, inbox: 1, unread: 0, spam: 0, byStatus: { new: 1, contacted: 0, qualified: 0, won: 0, lost: 0 } });
-    expect((await get(`/api/admin/leads/contacts/counts?form=${form}&to=2020-01-01`)).json()).toEqual({ inbox: 0, unread: 0, spam: 0, byStatus: { new: 0, contacted: 0, qualified: 0, won: 0, lost: 0 }, capped: false });
+    expect((await get(`/api/admin/leads/contacts/counts?form=${form}&q=count%20c`)).json()).toEqual({
+      ...expected,
+      inbox: 1,
+      unread: 0,
+      spam: 0,
+      byStatus: { new: 1, contacted: 0, qualified: 0, won: 0, lost: 0 },
+    });
+    expect((await get(`/api/admin/leads/contacts/counts?form=${form}&to=2020-01-01`)).json()).toEqual({
+      inbox: 0,
+      unread: 0,
+      spam: 0,
+      byStatus: { new: 0, contacted: 0, qualified: 0, won: 0, lost: 0 },
+      capped: false,
+    });
     expect((await get(`/api/admin/leads/inquiries/counts?form=${form}`)).json().inbox).toBe(0);
   });
 
@@ -315,15 +429,24 @@ describe("list orders and neighbours", () => {
     newest: byKey((row) => row.createdAt, -1),
     oldest: byKey((row) => row.createdAt, 1),
     name: byKey((row) => `${row.firstName} ${row.lastName}`.toLowerCase(), 1),
-    deadline: byKey((row) => deadlineKey({ status: row.status as LeadStatus, createdAt: row.createdAt, replyBy: row.replyBy }), 1),
+    deadline: byKey(
+      (row) => deadlineKey({ status: row.status as LeadStatus, createdAt: row.createdAt, replyBy: row.replyBy }),
+      1,
+    ),
   };
-  const expectedIds = (sort: LeadSort, keep: (row: Row) => boolean = (row) => row.status !== "spam") => leads.filter(keep).sort(orders[sort]).map((row) => row.id);
+  const expectedIds = (sort: LeadSort, keep: (row: Row) => boolean = (row) => row.status !== "spam") =>
+    leads
+      .filter(keep)
+      .sort(orders[sort])
+      .map((row) => row.id);
 
   async function walk(sort: LeadSort, extra = ""): Promise<string[]> {
     const seen: string[] = [];
     let cursor: string | null = null;
     for (let pages = 0; pages < 10; pages += 1) {
-      const response = await get(`/api/admin/leads/contacts?form=${form}&sort=${sort}&limit=3${extra}${cursor ? `&cursor=${cursor}` : ""}`);
+      const response = await get(
+        `/api/admin/leads/contacts?form=${form}&sort=${sort}&limit=3${extra}${cursor ? `&cursor=${cursor}` : ""}`,
+      );
       expect(response.statusCode, response.body).toBe(200);
       const page = response.json<{ items: { id: string }[]; nextCursor: string | null; total: number }>();
       seen.push(...page.items.map((item) => item.id));
@@ -333,10 +456,13 @@ describe("list orders and neighbours", () => {
     return seen;
   }
 
-  it.each(["newest", "oldest", "name", "deadline"] as const)("pages the %s order by keyset, every lead once, in order", async (sort) => {
-    expect(await walk(sort)).toEqual(expectedIds(sort));
-    expect(await walk(sort, "&status=qualified")).toEqual(expectedIds(sort, (row) => row.status === "qualified"));
-  });
+  it.each(["newest", "oldest", "name", "deadline"] as const)(
+    "pages the %s order by keyset, every lead once, in order",
+    async (sort) => {
+      expect(await walk(sort)).toEqual(expectedIds(sort));
+      expect(await walk(sort, "&status=qualified")).toEqual(expectedIds(sort, (row) => row.status === "qualified"));
+    },
+  );
 
   it("sorts newest first when no order is given", async () => {
     const page = (await get(`/api/admin/leads/contacts?form=${form}&limit=100`)).json<{ items: { id: string }[] }>();
@@ -344,7 +470,9 @@ describe("list orders and neighbours", () => {
   });
 
   it("refuses an unknown order, a cursor of another order and a crafted name cursor with 400", async () => {
-    const first = (await get(`/api/admin/leads/contacts?form=${form}&sort=name&limit=2`)).json<{ nextCursor: string }>();
+    const first = (await get(`/api/admin/leads/contacts?form=${form}&sort=name&limit=2`)).json<{
+      nextCursor: string;
+    }>();
     const id = leads[0]!.id;
     const cases = [
       ["sort=alphabetical", "sort"],
@@ -363,33 +491,53 @@ describe("list orders and neighbours", () => {
     expect((await get(`/api/admin/leads/contacts?form=${form}&sort=name&cursor=${odd}`)).statusCode).toBe(200);
   });
 
-  it.each(["newest", "oldest", "name", "deadline"] as const)("gives each lead its previous and next in the %s order, null at the ends", async (sort) => {
-    const order = expectedIds(sort);
-    for (const [i, id] of order.entries()) {
-      const response = await get(`/api/admin/leads/contacts/${id}/neighbours?form=${form}&sort=${sort}`);
-      expect(response.statusCode, response.body).toBe(200);
-      expect(response.json<LeadNeighbours>()).toEqual({ previous: order[i - 1] ?? null, next: order[i + 1] ?? null });
-    }
-  });
+  it.each(["newest", "oldest", "name", "deadline"] as const)(
+    "gives each lead its previous and next in the %s order, null at the ends",
+    async (sort) => {
+      const order = expectedIds(sort);
+      for (const [i, id] of order.entries()) {
+        const response = await get(`/api/admin/leads/contacts/${id}/neighbours?form=${form}&sort=${sort}`);
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.json<LeadNeighbours>()).toEqual({ previous: order[i - 1] ?? null, next: order[i + 1] ?? null });
+      }
+    },
+  );
 
   it("keeps to the list's filters, even for a lead they no longer match", async () => {
     const qualified = expectedIds("name", (row) => row.status === "qualified");
     expect(qualified).toHaveLength(3);
-    const neighbours = async (id: string) => (await get(`/api/admin/leads/contacts/${id}/neighbours?form=${form}&sort=name&status=qualified`)).json<LeadNeighbours>();
+    const neighbours = async (id: string) =>
+      (
+        await get(`/api/admin/leads/contacts/${id}/neighbours?form=${form}&sort=name&status=qualified`)
+      ).json<LeadNeighbours>();
     expect(await neighbours(qualified[1]!)).toEqual({ previous: qualified[0], next: qualified[2] });
     // A lead outside the filter (its status changed a moment ago) still has its place in the order.
-    const outside = expectedIds("name").find((id) => !qualified.includes(id) && expectedIds("name").indexOf(id) > expectedIds("name").indexOf(qualified[0]!))!;
+    const outside = expectedIds("name").find(
+      (id) => !qualified.includes(id) && expectedIds("name").indexOf(id) > expectedIds("name").indexOf(qualified[0]!),
+    )!;
     const place = expectedIds("name").indexOf(outside);
-    const before = expectedIds("name").slice(0, place).filter((id) => qualified.includes(id)).at(-1) ?? null;
-    const after = expectedIds("name").slice(place + 1).find((id) => qualified.includes(id)) ?? null;
+    const before =
+      expectedIds("name")
+        .slice(0, place)
+        .filter((id) => qualified.includes(id))
+        .at(-1) ?? null;
+    const after =
+      expectedIds("name")
+        .slice(place + 1)
+        .find((id) => qualified.includes(id)) ?? null;
     expect(await neighbours(outside)).toEqual({ previous: before, next: after });
     // The spam view holds only the spam lead: it has no neighbours.
     const spam = leads.find((row) => row.status === "spam")!.id;
-    expect((await get(`/api/admin/leads/contacts/${spam}/neighbours?form=${form}&view=spam`)).json()).toEqual({ previous: null, next: null });
+    expect((await get(`/api/admin/leads/contacts/${spam}/neighbours?form=${form}&view=spam`)).json()).toEqual({
+      previous: null,
+      next: null,
+    });
   });
 
   it("answers 404 for an unknown lead and 400 for bad parameters", async () => {
-    expect((await get(`/api/admin/leads/contacts/00000000-0000-4000-8000-000000000000/neighbours`)).statusCode).toBe(404);
+    expect((await get(`/api/admin/leads/contacts/00000000-0000-4000-8000-000000000000/neighbours`)).statusCode).toBe(
+      404,
+    );
     const badSort = await get(`/api/admin/leads/contacts/${leads[0]!.id}/neighbours?sort=sideways`);
     expect(badSort.statusCode).toBe(400);
     expect(badSort.json().errors).toHaveProperty(["sort"]);

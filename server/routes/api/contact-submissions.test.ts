@@ -13,7 +13,8 @@ const time = testClock();
 const count = () => t.app.repositories.leads.count("contacts", leadFilters.parse({ view: "all" }));
 /** Signals of a person who opened the form a minute ago, sent with every post unless the test overrides them. */
 let human: Awaited<ReturnType<typeof humanSignals>>;
-const post = (payload: object) => t.app.inject({ method: "POST", url: "/api/contact", payload: { ...human, ...payload } });
+const post = (payload: object) =>
+  t.app.inject({ method: "POST", url: "/api/contact", payload: { ...human, ...payload } });
 /** Posts and returns the row as stored (the API answers only id and createdAt). */
 async function postAndLoad(payload: object) {
   const response = await post(payload);
@@ -98,7 +99,13 @@ describe("POST /api/contact", () => {
   });
 
   it("drops unknown keys instead of storing them", async () => {
-    const stored = await postAndLoad({ ...validContact, isAdmin: true, status: "won", id: "chosen-by-client", spamReason: "x" });
+    const stored = await postAndLoad({
+      ...validContact,
+      isAdmin: true,
+      status: "won",
+      id: "chosen-by-client",
+      spamReason: "x",
+    });
     expect(stored).not.toHaveProperty("isAdmin");
     expect(stored.status).toBe("new");
     expect(stored.spamReason).toBeNull();
@@ -117,7 +124,12 @@ describe("POST /api/contact", () => {
       utmContent: "ad-a",
       referrer: `https://www.google.com/search?q=${"x".repeat(3000)}`,
     });
-    expect(body).toMatchObject({ pagePath: "/plumbing", formName: "trade-contact", utmSource: "google", utmTerm: "emergency plumber" });
+    expect(body).toMatchObject({
+      pagePath: "/plumbing",
+      formName: "trade-contact",
+      utmSource: "google",
+      utmTerm: "emergency plumber",
+    });
     expect(body.referrer).toHaveLength(2048);
 
     const odd = await postAndLoad({ ...validContact, utmSource: 42, pagePath: { evil: true } });
@@ -168,7 +180,12 @@ describe("POST /api/contact", () => {
     for (const timezone of zones) {
       const today = new Intl.DateTimeFormat("en-CA", { timeZone: timezone }).format(new Date());
       const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-      await expectRejected(t.app, { method: "POST", url: "/api/contact", payload: { ...validContact, timezone, meetingDate: yesterday } }, { status: 400, field: "meetingDate" }, count);
+      await expectRejected(
+        t.app,
+        { method: "POST", url: "/api/contact", payload: { ...validContact, timezone, meetingDate: yesterday } },
+        { status: 400, field: "meetingDate" },
+        count,
+      );
       const stored = await postAndLoad({ ...validContact, timezone, meetingDate: today });
       expect(stored).toMatchObject({ meetingDate: today, timezone });
     }
@@ -185,7 +202,12 @@ describe("POST /api/contact", () => {
   });
 
   it("answers 400 for a JSON body that is not an object", async () => {
-    await expectRejected(t.app, { method: "POST", url: "/api/contact", payload: [validContact] }, { status: 400, field: "body" }, count);
+    await expectRejected(
+      t.app,
+      { method: "POST", url: "/api/contact", payload: [validContact] },
+      { status: 400, field: "body" },
+      count,
+    );
   });
 
   it.each([
@@ -203,9 +225,24 @@ describe("POST /api/contact", () => {
 
   it("answers 400 (not 415) for malformed JSON and for an empty JSON body", async () => {
     const json = { "content-type": "application/json" };
-    await expectRejected(t.app, { method: "POST", url: "/api/contact", headers: json, body: '{"firstName": "Dana",' }, { status: 400, message: /not valid JSON/ }, count);
-    await expectRejected(t.app, { method: "POST", url: "/api/contact", headers: json, body: '{"firstName": "Dana\u0000' }, { status: 400, message: /not valid JSON/ }, count);
-    await expectRejected(t.app, { method: "POST", url: "/api/contact", headers: json, body: "" }, { status: 400, message: /empty/ }, count);
+    await expectRejected(
+      t.app,
+      { method: "POST", url: "/api/contact", headers: json, body: '{"firstName": "Dana",' },
+      { status: 400, message: /not valid JSON/ },
+      count,
+    );
+    await expectRejected(
+      t.app,
+      { method: "POST", url: "/api/contact", headers: json, body: '{"firstName": "Dana\u0000' },
+      { status: 400, message: /not valid JSON/ },
+      count,
+    );
+    await expectRejected(
+      t.app,
+      { method: "POST", url: "/api/contact", headers: json, body: "" },
+      { status: 400, message: /empty/ },
+      count,
+    );
   });
 
   it("answers 413 for a body over 32 KB and stores nothing", async () => {
@@ -237,7 +274,11 @@ describe("POST /api/contact", () => {
 describe("spam guard", () => {
   it.each([
     ["the honeypot is filled in", { website: "http://cheap-pills.example", elapsedMs: 9000 }, /honeypot/],
-    ["the browser's own timer says it came faster than a person types", { elapsedMs: 400 }, /400 ms after the form appeared/],
+    [
+      "the browser's own timer says it came faster than a person types",
+      { elapsedMs: 400 },
+      /400 ms after the form appeared/,
+    ],
     ["it carries no form token", { formToken: undefined }, /No form token/],
   ])("stores the lead as spam with the reason when %s, answering as for any lead", async (_case, signals, reason) => {
     const response = await post({ ...validContact, ...signals });
@@ -267,14 +308,18 @@ describe("GET /api/contact-submissions", () => {
       time.advance(1_000);
       expect((await post({ ...validContact, firstName })).statusCode).toBe(201);
     }
-    expect((await post({ ...validContact, firstName: "Spammy", website: "https://spam.example" })).statusCode).toBe(201);
+    expect((await post({ ...validContact, firstName: "Spammy", website: "https://spam.example" })).statusCode).toBe(
+      201,
+    );
     const cookie = await signIn(t.app);
     const response = await t.app.inject({ method: "GET", url: "/api/contact-submissions", headers: { cookie } });
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("no-store");
     const list = response.json<Array<{ firstName: string; createdAt: string; status: string }>>();
     // The dashboard's tile counts the same leads as this list: every one but spam.
-    const stats = (await t.app.inject({ method: "GET", url: "/api/admin/stats", headers: { cookie } })).json<{ contacts: { total: number; spam: number } }>();
+    const stats = (await t.app.inject({ method: "GET", url: "/api/admin/stats", headers: { cookie } })).json<{
+      contacts: { total: number; spam: number };
+    }>();
     expect(stats.contacts.spam).toBeGreaterThan(0);
     expect(list).toHaveLength(stats.contacts.total);
     expect(list.length).toBe((await count()) - stats.contacts.spam);
@@ -287,14 +332,22 @@ describe("GET /api/contact-submissions", () => {
     expect(limited.json()).toHaveLength(2);
 
     for (const limit of ["zero", "0", String(LIST_MAX_ROWS + 1), "1e9"]) {
-      const bad = await t.app.inject({ method: "GET", url: `/api/contact-submissions?limit=${limit}`, headers: { cookie } });
+      const bad = await t.app.inject({
+        method: "GET",
+        url: `/api/contact-submissions?limit=${limit}`,
+        headers: { cookie },
+      });
       expect(bad.statusCode, limit).toBe(400);
       expect(bad.json().errors).toHaveProperty("limit");
     }
   });
 
   it(`answers at most ${LIST_MAX_ROWS} rows, the newest, however many are stored`, async () => {
-    while ((await count()) < LIST_MAX_ROWS + 5) await t.app.repositories.leads.create("contacts", contactSubmissionInput.parse({ ...validContact, firstName: "Bulk" }));
+    while ((await count()) < LIST_MAX_ROWS + 5)
+      await t.app.repositories.leads.create(
+        "contacts",
+        contactSubmissionInput.parse({ ...validContact, firstName: "Bulk" }),
+      );
     const cookie = await signIn(t.app);
     const response = await t.app.inject({ method: "GET", url: "/api/contact-submissions", headers: { cookie } });
     expect(response.statusCode).toBe(200);

@@ -81,22 +81,32 @@ const post = (payload: unknown, contentType = "application/csp-report", extra: P
     remoteAddress: extra.remoteAddress,
   });
 
-const list = async (headers: Record<string, string> = { cookie }) => app.inject({ method: "GET", url: "/api/admin/csp-violations", headers });
+const list = async (headers: Record<string, string> = { cookie }) =>
+  app.inject({ method: "GET", url: "/api/admin/csp-violations", headers });
 
 async function rows() {
   const response = await list();
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<CspViolationList>().items.map(({ day, pagePath, directive, blocked, count }) => ({ day, pagePath, directive, blocked, count }));
+  return response
+    .json<CspViolationList>()
+    .items.map(({ day, pagePath, directive, blocked, count }) => ({ day, pagePath, directive, blocked, count }));
 }
 
 describe("POST /api/csp-reports", () => {
   it("counts a report-uri report (application/csp-report) by day, page path, directive and blocked source", async () => {
-    const response = await post(reportUri("https://agency.example/contact?utm_source=x#top", "style-src-elem", "inline"));
+    const response = await post(
+      reportUri("https://agency.example/contact?utm_source=x#top", "style-src-elem", "inline"),
+    );
     expect(response.statusCode, response.body).toBe(204);
     expect(response.body).toBe("");
-    expect(await post(reportUri("https://agency.example/contact?other=1", "style-src-elem", "inline"))).toHaveProperty("statusCode", 204);
+    expect(await post(reportUri("https://agency.example/contact?other=1", "style-src-elem", "inline"))).toHaveProperty(
+      "statusCode",
+      204,
+    );
     // The query string is not kept: the same page, one row.
-    expect(await rows()).toEqual([{ day: "2026-11-23", pagePath: "/contact", directive: "style-src-elem", blocked: "inline", count: 2 }]);
+    expect(await rows()).toEqual([
+      { day: "2026-11-23", pagePath: "/contact", directive: "style-src-elem", blocked: "inline", count: 2 },
+    ]);
   });
 
   it("counts every csp-violation of a Reporting API batch (application/reports+json) and ignores other report types", async () => {
@@ -111,7 +121,13 @@ describe("POST /api/csp-reports", () => {
     // Only the blocked URL's origin is kept; a data: URL is "data".
     expect(await rows()).toEqual(
       expect.arrayContaining([
-        { day: "2026-11-23", pagePath: "/admin/leads", directive: "script-src-elem", blocked: "https://evil.example", count: 3 },
+        {
+          day: "2026-11-23",
+          pagePath: "/admin/leads",
+          directive: "script-src-elem",
+          blocked: "https://evil.example",
+          count: 3,
+        },
         { day: "2026-11-23", pagePath: "/", directive: "img-src", blocked: "data", count: 1 },
       ]),
     );
@@ -122,17 +138,29 @@ describe("POST /api/csp-reports", () => {
     const report = reportUri("https://agency.example/about", "script-src 'self'", "eval");
     delete (report["csp-report"] as Partial<(typeof report)["csp-report"]>)["effective-directive"];
     expect((await post(report)).statusCode).toBe(204);
-    expect(await rows()).toEqual([{ day: "2026-11-23", pagePath: "/about", directive: "script-src", blocked: "eval", count: 1 }]);
+    expect(await rows()).toEqual([
+      { day: "2026-11-23", pagePath: "/about", directive: "script-src", blocked: "eval", count: 1 },
+    ]);
   });
 
   it("is not refused by the cross-site check: browsers send reports with Origin null or another origin", async () => {
     for (const origin of ["null", "https://elsewhere.example"]) {
-      const response = await post(reportUri("https://agency.example/", "style-src-elem", "inline"), "application/csp-report", { headers: { origin } });
+      const response = await post(
+        reportUri("https://agency.example/", "style-src-elem", "inline"),
+        "application/csp-report",
+        { headers: { origin } },
+      );
       expect(response.statusCode, `${origin}: ${response.body}`).toBe(204);
     }
-    const batch = await post([reportTo("https://agency.example/", "style-src-elem", "inline")], "application/reports+json", { headers: { origin: "null" } });
+    const batch = await post(
+      [reportTo("https://agency.example/", "style-src-elem", "inline")],
+      "application/reports+json",
+      { headers: { origin: "null" } },
+    );
     expect(batch.statusCode, batch.body).toBe(204);
-    expect(await rows()).toEqual([{ day: "2026-11-23", pagePath: "/", directive: "style-src-elem", blocked: "inline", count: 3 }]);
+    expect(await rows()).toEqual([
+      { day: "2026-11-23", pagePath: "/", directive: "style-src-elem", blocked: "inline", count: 3 },
+    ]);
   });
 
   it("answers garbage with 400 and a JSON message, never 5xx, and counts nothing", async () => {
@@ -142,7 +170,10 @@ describe("POST /api/csp-reports", () => {
       [{}, "application/csp-report"],
       [{ "csp-report": "x" }, "application/csp-report"],
       [{ "csp-report": { "document-uri": "https://agency.example/" } }, "application/csp-report"],
-      [{ "csp-report": { "document-uri": "not a url", "effective-directive": "img-src", "blocked-uri": "inline" } }, "application/csp-report"],
+      [
+        { "csp-report": { "document-uri": "not a url", "effective-directive": "img-src", "blocked-uri": "inline" } },
+        "application/csp-report",
+      ],
       [reportUri("https://agency.example/", "<script>alert(1)</script>", "inline"), "application/csp-report"],
       [reportUri("https://agency.example/", "img-src", "::not a url::"), "application/csp-report"],
       [[{ type: "csp-violation", body: null }], "application/reports+json"],
@@ -173,8 +204,17 @@ describe("POST /api/csp-reports", () => {
   });
 
   it("accepts application/json too (some browsers label report-uri bodies so)", async () => {
-    expect((await post(reportUri("https://agency.example/blog", "font-src", "https://fonts.example/f.woff2"), "application/json")).statusCode).toBe(204);
-    expect(await rows()).toEqual([{ day: "2026-11-23", pagePath: "/blog", directive: "font-src", blocked: "https://fonts.example", count: 1 }]);
+    expect(
+      (
+        await post(
+          reportUri("https://agency.example/blog", "font-src", "https://fonts.example/f.woff2"),
+          "application/json",
+        )
+      ).statusCode,
+    ).toBe(204);
+    expect(await rows()).toEqual([
+      { day: "2026-11-23", pagePath: "/blog", directive: "font-src", blocked: "https://fonts.example", count: 1 },
+    ]);
   });
 });
 
@@ -249,12 +289,22 @@ describe("the csp_violations table stays bounded", () => {
   it("keeps at most rowsPerDay rows a day: further new values are counted in one (other) row", async () => {
     const repository = createCspViolationsRepository(app.db, { rowsPerDay: 3 });
     const at = new Date("2026-11-23T10:00:00.000Z");
-    for (const blocked of ["https://a.example", "https://b.example", "https://c.example", "https://d.example", "https://e.example"]) {
+    for (const blocked of [
+      "https://a.example",
+      "https://b.example",
+      "https://c.example",
+      "https://d.example",
+      "https://e.example",
+    ]) {
       await repository.record([{ pagePath: "/", directive: "img-src", blocked }], at);
     }
     // A value that already has its row is still counted there.
     await repository.record([{ pagePath: "/", directive: "img-src", blocked: "https://a.example" }], at);
-    const stored = await app.db.selectFrom("cspViolations").select(["pagePath", "directive", "blocked", "count"]).orderBy("blocked").execute();
+    const stored = await app.db
+      .selectFrom("cspViolations")
+      .select(["pagePath", "directive", "blocked", "count"])
+      .orderBy("blocked")
+      .execute();
     expect(stored.map((row) => ({ ...row, count: Number(row.count) }))).toEqual([
       { pagePath: "(other)", directive: "(other)", blocked: "(other)", count: 2 },
       { pagePath: "/", directive: "img-src", blocked: "https://a.example", count: 2 },
@@ -262,14 +312,23 @@ describe("the csp_violations table stays bounded", () => {
       { pagePath: "/", directive: "img-src", blocked: "https://c.example", count: 1 },
     ]);
     // The next day starts afresh.
-    await repository.record([{ pagePath: "/", directive: "img-src", blocked: "https://f.example" }], new Date(at.getTime() + DAY));
+    await repository.record(
+      [{ pagePath: "/", directive: "img-src", blocked: "https://f.example" }],
+      new Date(at.getTime() + DAY),
+    );
     expect(await repository.total("2026-11-24")).toBe(1);
   });
 
   it("removes the days older than the ones kept", async () => {
     const repository = createCspViolationsRepository(app.db);
-    await repository.record([{ pagePath: "/", directive: "img-src", blocked: "inline" }], new Date("2026-10-01T10:00:00.000Z"));
-    await repository.record([{ pagePath: "/", directive: "img-src", blocked: "inline" }], new Date("2026-11-01T10:00:00.000Z"));
+    await repository.record(
+      [{ pagePath: "/", directive: "img-src", blocked: "inline" }],
+      new Date("2026-10-01T10:00:00.000Z"),
+    );
+    await repository.record(
+      [{ pagePath: "/", directive: "img-src", blocked: "inline" }],
+      new Date("2026-11-01T10:00:00.000Z"),
+    );
     expect(await repository.deleteExpired(new Date("2026-11-23T12:00:00.000Z"))).toBe(1);
     expect(await repository.total("2026-01-01")).toBe(1);
   });

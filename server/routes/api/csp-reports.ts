@@ -1,5 +1,11 @@
 import type { FastifyError, FastifyInstance } from "fastify";
-import { CSP_REPORT_PATH, CSP_VIOLATION_DAYS, CSP_VIOLATIONS_ADMIN_PATH, CSP_VIOLATION_LIST_MAX, type CspViolationList } from "../../../contract/csp-reports.ts";
+import {
+  CSP_REPORT_PATH,
+  CSP_VIOLATION_DAYS,
+  CSP_VIOLATIONS_ADMIN_PATH,
+  CSP_VIOLATION_LIST_MAX,
+  type CspViolationList,
+} from "../../../contract/csp-reports.ts";
 import { parseCspReports } from "../../lib/csp-reports.ts";
 import { InputValidationError } from "../../lib/request-errors.ts";
 import type { CrossSiteConfig } from "../../plugins/app/origin-check.ts";
@@ -28,13 +34,20 @@ export default async function cspReportRoutes(app: FastifyInstance) {
     }
   });
   app.setErrorHandler((error: FastifyError, _request, reply) => {
-    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return reply.code(413).send({ message: `The report is larger than ${CSP_REPORT_BODY_LIMIT_BYTES / 1024} KB.` });
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE")
+      return reply.code(413).send({ message: `The report is larger than ${CSP_REPORT_BODY_LIMIT_BYTES / 1024} KB.` });
     if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
-      return reply.code(415).send({ message: `Send the report with Content-Type: ${[...REPORT_TYPES, "application/json"].join(", ")}.` });
+      return reply
+        .code(415)
+        .send({ message: `Send the report with Content-Type: ${[...REPORT_TYPES, "application/json"].join(", ")}.` });
     }
     // Everything else is answered as everywhere (app.ts). Fastify would send a thrown value that is not
     // an Error (the rate limit's 429 body) as a 200 payload instead of passing it on.
-    throw error instanceof Error ? error : Object.assign(new Error(String((error as { message?: unknown }).message)), { statusCode: (error as { statusCode?: number }).statusCode });
+    throw error instanceof Error
+      ? error
+      : Object.assign(new Error(String((error as { message?: unknown }).message)), {
+          statusCode: (error as { statusCode?: number }).statusCode,
+        });
   });
 
   app.post(
@@ -52,10 +65,17 @@ export default async function cspReportRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get(CSP_VIOLATIONS_ADMIN_PATH, { preHandler: app.adminSessions.requireOwner }, async (_request, reply): Promise<CspViolationList> => {
-    reply.header("cache-control", "no-store");
-    const sinceDay = utcDay(new Date(app.clock().getTime() - (CSP_VIOLATION_DAYS - 1) * DAY_MS));
-    const [items, total] = await Promise.all([cspViolations.since(sinceDay, CSP_VIOLATION_LIST_MAX), cspViolations.total(sinceDay)]);
-    return { days: CSP_VIOLATION_DAYS, items, total };
-  });
+  app.get(
+    CSP_VIOLATIONS_ADMIN_PATH,
+    { preHandler: app.adminSessions.requireOwner },
+    async (_request, reply): Promise<CspViolationList> => {
+      reply.header("cache-control", "no-store");
+      const sinceDay = utcDay(new Date(app.clock().getTime() - (CSP_VIOLATION_DAYS - 1) * DAY_MS));
+      const [items, total] = await Promise.all([
+        cspViolations.since(sinceDay, CSP_VIOLATION_LIST_MAX),
+        cspViolations.total(sinceDay),
+      ]);
+      return { days: CSP_VIOLATION_DAYS, items, total };
+    },
+  );
 }

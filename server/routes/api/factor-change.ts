@@ -1,5 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { FRESH_PROOF_REQUIRED_CODE, FRESH_PROOF_REQUIRED_MESSAGE, type FreshProofRequired } from "../../../contract/two-factor.ts";
+import {
+  FRESH_PROOF_REQUIRED_CODE,
+  FRESH_PROOF_REQUIRED_MESSAGE,
+  type FreshProofRequired,
+} from "../../../contract/two-factor.ts";
 import { securityChangeMail, type SecurityChange } from "../../delivery/mail/security-mail.ts";
 import { deviceOf } from "../../lib/user-agent.ts";
 import { adminOf, hasFreshProof } from "../../plugins/app/admin-sessions.ts";
@@ -19,7 +23,9 @@ export function requireFreshProof(app: FastifyInstance) {
     if (reply.sent || !request.admin) return;
     if (hasFreshProof(adminOf(request), app.clock())) return;
     reply.header("cache-control", "no-store");
-    await reply.code(403).send({ message: FRESH_PROOF_REQUIRED_MESSAGE, code: FRESH_PROOF_REQUIRED_CODE } satisfies FreshProofRequired);
+    await reply
+      .code(403)
+      .send({ message: FRESH_PROOF_REQUIRED_MESSAGE, code: FRESH_PROOF_REQUIRED_CODE } satisfies FreshProofRequired);
   };
 }
 
@@ -27,11 +33,26 @@ export function requireFreshProof(app: FastifyInstance) {
  * The notice of a change to the factors of the user at `to`, to queue with the change (the repositories take
  * it), or undefined when no mail is configured (logged: nothing would ever send it). Wake the outbox after.
  */
-export function factorChangeNotice(app: FastifyInstance, request: FastifyRequest, to: string, change: SecurityChange): AccountMail | undefined {
+export function factorChangeNotice(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  to: string,
+  change: SecurityChange,
+): AccountMail | undefined {
   const { mail, business, ownerTimeZone } = app.config.delivery;
   if (!mail) {
-    request.log.info({ change: change.kind }, "no mail configured: the user is not e-mailed about the change to their sign-in");
+    request.log.info(
+      { change: change.kind },
+      "no mail configured: the user is not e-mailed about the change to their sign-in",
+    );
     return undefined;
   }
-  return securityChangeMail({ to, companyName: business.companyName, change, at: app.clock(), timeZone: ownerTimeZone, device: deviceOf(request.headers["user-agent"]) });
+  return securityChangeMail({
+    to,
+    companyName: business.companyName,
+    change,
+    at: app.clock(),
+    timeZone: ownerTimeZone,
+    device: deviceOf(request.headers["user-agent"]),
+  });
 }

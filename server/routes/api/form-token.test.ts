@@ -48,9 +48,18 @@ describe("form token", () => {
   });
 
   it("stores a lead without a token as spam, with the reason, answering 201 all the same", async () => {
-    expect(await stored({ elapsedMs: 9000 })).toEqual({ status: "spam", spamReason: expect.stringMatching(/No form token/) });
-    expect(await stored({ formToken: 12345 })).toEqual({ status: "spam", spamReason: expect.stringMatching(/No form token/) });
-    expect(await stored({}, "/api/service-inquiry", validInquiry)).toEqual({ status: "spam", spamReason: expect.stringMatching(/No form token/) });
+    expect(await stored({ elapsedMs: 9000 })).toEqual({
+      status: "spam",
+      spamReason: expect.stringMatching(/No form token/),
+    });
+    expect(await stored({ formToken: 12345 })).toEqual({
+      status: "spam",
+      spamReason: expect.stringMatching(/No form token/),
+    });
+    expect(await stored({}, "/api/service-inquiry", validInquiry)).toEqual({
+      status: "spam",
+      spamReason: expect.stringMatching(/No form token/),
+    });
   });
 
   it("stores a lead with a forged or malformed token as spam", async () => {
@@ -72,7 +81,10 @@ describe("form token", () => {
       "",
     ];
     for (const formToken of forgeries) {
-      expect(await stored({ formToken, elapsedMs: 9000 }), formToken).toEqual({ status: "spam", spamReason: "The form token is forged or malformed" });
+      expect(await stored({ formToken, elapsedMs: 9000 }), formToken).toEqual({
+        status: "spam",
+        spamReason: "The form token is forged or malformed",
+      });
     }
   });
 
@@ -90,13 +102,19 @@ describe("form token", () => {
     clock += FORM_TOKEN_MAX_AGE_MS - 1000;
     expect(await stored({ formToken })).toEqual({ status: "new", spamReason: null });
     clock += 2000;
-    expect(await stored({ formToken })).toEqual({ status: "spam", spamReason: expect.stringMatching(/form token expired \(issued 24 h/) });
+    expect(await stored({ formToken })).toEqual({
+      status: "spam",
+      spamReason: expect.stringMatching(/form token expired \(issued 24 h/),
+    });
   });
 
   it("keeps the honeypot and the browser's timer as further signals", async () => {
     const formToken = await issueToken();
     clock += 60_000;
-    expect(await stored({ formToken, website: "http://spam.example" })).toEqual({ status: "spam", spamReason: "The hidden honeypot field was filled in" });
+    expect(await stored({ formToken, website: "http://spam.example" })).toEqual({
+      status: "spam",
+      spamReason: "The hidden honeypot field was filled in",
+    });
     expect(await stored({ formToken, elapsedMs: 300 }, "/api/service-inquiry", validInquiry)).toEqual({
       status: "spam",
       spamReason: expect.stringMatching(/^Sent 300 ms after the form appeared/),
@@ -106,7 +124,12 @@ describe("form token", () => {
 
 describe("a form token carries one lead (issue 19)", () => {
   const keyed = (formToken: string, key: string, body: object = validContact) =>
-    t.app.inject({ method: "POST", url: "/api/contact", payload: { ...body, formToken }, headers: { "idempotency-key": key } });
+    t.app.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: { ...body, formToken },
+      headers: { "idempotency-key": key },
+    });
   const statusOf = async (id: string) => {
     const lead = await t.app.repositories.leads.find("contacts", id);
     return { status: lead?.status, spamReason: lead?.spamReason };
@@ -115,22 +138,34 @@ describe("a form token carries one lead (issue 19)", () => {
   it("stores a second lead on a spent token as spam, with the reason, and answers 201 all the same", async () => {
     const formToken = await issueToken();
     clock += 60_000;
-    expect(await stored({ formToken }, "/api/contact", { ...validContact, email: "first@example.com" })).toEqual({ status: "new", spamReason: null });
+    expect(await stored({ formToken }, "/api/contact", { ...validContact, email: "first@example.com" })).toEqual({
+      status: "new",
+      spamReason: null,
+    });
     for (let replay = 0; replay < 5; replay += 1) {
-      expect(await stored({ formToken }, "/api/contact", { ...validContact, email: `replay-${replay}@example.com` })).toEqual({
+      expect(
+        await stored({ formToken }, "/api/contact", { ...validContact, email: `replay-${replay}@example.com` }),
+      ).toEqual({
         status: "spam",
         spamReason: "The form token was already used by another lead (a replayed token)",
       });
     }
     // On the other form too: the token is spent, whatever it is sent with.
-    expect(await stored({ formToken }, "/api/service-inquiry", validInquiry)).toEqual({ status: "spam", spamReason: expect.stringMatching(/already used/) });
+    expect(await stored({ formToken }, "/api/service-inquiry", validInquiry)).toEqual({
+      status: "spam",
+      spamReason: expect.stringMatching(/already used/),
+    });
   });
 
   it("a replayed token's lead gets no deliveries", async () => {
     const formToken = await issueToken();
     clock += 60_000;
     await stored({ formToken }, "/api/contact", { ...validContact, email: "spends@example.com" });
-    const replay = await t.app.inject({ method: "POST", url: "/api/contact", payload: { ...validContact, email: "replay@example.com", formToken } });
+    const replay = await t.app.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: { ...validContact, email: "replay@example.com", formToken },
+    });
     const lead = await t.app.repositories.leads.find("contacts", replay.json<{ id: string }>().id);
     expect(lead?.status).toBe("spam");
     expect(lead?.deliveries, JSON.stringify(lead?.deliveries)).toEqual([]);
@@ -147,18 +182,32 @@ describe("a form token carries one lead (issue 19)", () => {
     expect(retry.json()).toEqual(first.json());
     expect(await statusOf(first.json<{ id: string }>().id)).toEqual({ status: "new", spamReason: null });
     // Another lead with the same token and a new key is a replay.
-    const other = await keyed(formToken, "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", { ...validContact, email: "other@example.com" });
-    expect(await statusOf(other.json<{ id: string }>().id)).toEqual({ status: "spam", spamReason: expect.stringMatching(/already used/) });
+    const other = await keyed(formToken, "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", {
+      ...validContact,
+      email: "other@example.com",
+    });
+    expect(await statusOf(other.json<{ id: string }>().id)).toEqual({
+      status: "spam",
+      spamReason: expect.stringMatching(/already used/),
+    });
   });
 
   it("of many leads sent at once on one token, exactly one is not spam", async () => {
     const formToken = await issueToken();
     clock += 60_000;
     const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => t.app.inject({ method: "POST", url: "/api/contact", payload: { ...validContact, email: `burst-${i}@example.com`, formToken } })),
+      Array.from({ length: 12 }, (_, i) =>
+        t.app.inject({
+          method: "POST",
+          url: "/api/contact",
+          payload: { ...validContact, email: `burst-${i}@example.com`, formToken },
+        }),
+      ),
     );
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(12).fill(201));
-    const statuses = await Promise.all(answers.map(async (answer) => (await statusOf(answer.json<{ id: string }>().id)).status));
+    const statuses = await Promise.all(
+      answers.map(async (answer) => (await statusOf(answer.json<{ id: string }>().id)).status),
+    );
     expect(statuses.filter((status) => status === "new")).toHaveLength(1);
     expect(statuses.filter((status) => status === "spam")).toHaveLength(11);
   });
@@ -169,6 +218,8 @@ describe("a form token carries one lead (issue 19)", () => {
     await stored({ formToken }, "/api/contact", { ...validContact, email: "swept@example.com" });
     await t.app.repositories.leads.deleteExpiredFormTokenUses(new Date(clock)); // earlier tests' tokens, long expired
     expect(await t.app.repositories.leads.deleteExpiredFormTokenUses(new Date(clock))).toBe(0);
-    expect(await t.app.repositories.leads.deleteExpiredFormTokenUses(new Date(clock + FORM_TOKEN_MAX_AGE_MS))).toBeGreaterThanOrEqual(1);
+    expect(
+      await t.app.repositories.leads.deleteExpiredFormTokenUses(new Date(clock + FORM_TOKEN_MAX_AGE_MS)),
+    ).toBeGreaterThanOrEqual(1);
   });
 });

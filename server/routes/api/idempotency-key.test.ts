@@ -1,7 +1,14 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectRejected } from "../../../tests/helpers/expect-rejection.ts";
-import { createTestApp, humanSignals, signIn, validContact, validInquiry, type TestApp } from "../../../tests/helpers/test-app.ts";
+import {
+  createTestApp,
+  humanSignals,
+  signIn,
+  validContact,
+  validInquiry,
+  type TestApp,
+} from "../../../tests/helpers/test-app.ts";
 import type { LeadKind } from "../../../contract/admin-leads.ts";
 import { leadFilters } from "../../../contract/lead-filters.ts";
 import { IDEMPOTENCY_KEY_TTL_MS } from "../../repositories/leads/idempotency.ts";
@@ -16,12 +23,22 @@ let human: Awaited<ReturnType<typeof humanSignals>>;
 
 const forms = [
   { kind: "contacts", url: "/api/contact", body: validContact, other: { firstName: "Someone-else" } },
-  { kind: "inquiries", url: "/api/service-inquiry", body: validInquiry, other: { message: "A different project entirely." } },
+  {
+    kind: "inquiries",
+    url: "/api/service-inquiry",
+    body: validInquiry,
+    other: { message: "A different project entirely." },
+  },
 ] as const;
 
 const count = (kind: LeadKind) => t.app.repositories.leads.count(kind, leadFilters.parse({ view: "all" }));
 const post = (url: string, payload: object, key?: string) =>
-  t.app.inject({ method: "POST", url, payload: { ...human, ...payload }, headers: key === undefined ? {} : { "idempotency-key": key } });
+  t.app.inject({
+    method: "POST",
+    url,
+    payload: { ...human, ...payload },
+    headers: key === undefined ? {} : { "idempotency-key": key },
+  });
 
 beforeAll(async () => {
   t = await createTestApp({}, undefined, { clock: () => new Date(clock) });
@@ -93,7 +110,12 @@ describe("the Idempotency-Key header", () => {
   ])("answers 400 naming the header when it is %s, and stores nothing", async (_case, key) => {
     await expectRejected(
       t.app,
-      { method: "POST", url: "/api/contact", payload: { ...human, ...validContact }, headers: { "idempotency-key": key } },
+      {
+        method: "POST",
+        url: "/api/contact",
+        payload: { ...human, ...validContact },
+        headers: { "idempotency-key": key },
+      },
       { status: 400, field: "Idempotency-Key", message: /Idempotency-Key/ },
       () => count("contacts"),
     );
@@ -113,7 +135,9 @@ describe("the Idempotency-Key header", () => {
     const inquiry = await post("/api/service-inquiry", validInquiry, key);
     expect(inquiry.statusCode).toBe(201);
     expect(inquiry.json().id).not.toBe(contact.json().id);
-    expect(await t.app.repositories.leads.find("inquiries", inquiry.json().id)).toMatchObject({ email: validInquiry.email });
+    expect(await t.app.repositories.leads.find("inquiries", inquiry.json().id)).toMatchObject({
+      email: validInquiry.email,
+    });
   });
 
   it("forgets a key after a day: the next start's sweep removes it, and the key may then be used again", async () => {
@@ -142,10 +166,14 @@ describe("the Idempotency-Key header", () => {
   it("deletes a lead's key with the lead (erasure)", async () => {
     const key = crypto.randomUUID();
     const { id } = (await post("/api/contact", validContact, key)).json<{ id: string }>();
-    const keyRows = () => t.app.db.selectFrom("leadIdempotencyKeys").select("leadId").where("leadId", "=", id).execute();
+    const keyRows = () =>
+      t.app.db.selectFrom("leadIdempotencyKeys").select("leadId").where("leadId", "=", id).execute();
     expect(await keyRows()).toHaveLength(1);
     const cookie = await signIn(t.app);
-    expect((await t.app.inject({ method: "DELETE", url: `/api/admin/leads/contacts/${id}`, headers: { cookie } })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: "DELETE", url: `/api/admin/leads/contacts/${id}`, headers: { cookie } }))
+        .statusCode,
+    ).toBe(204);
     expect(await keyRows()).toHaveLength(0);
   });
 });
@@ -170,7 +198,11 @@ describe("a real retry after the answer was lost", () => {
     socket.destroy();
 
     // The retry, with the same key, over a new connection.
-    const retry = await fetch(`${address}/api/contact`, { method: "POST", headers: { "content-type": "application/json", "idempotency-key": key }, body: payload });
+    const retry = await fetch(`${address}/api/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "idempotency-key": key },
+      body: payload,
+    });
     expect(retry.status).toBe(201);
     const receipt = (await retry.json()) as { id: string };
     expect(await storedDropped()).toBe(1);

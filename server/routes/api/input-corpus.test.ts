@@ -2,7 +2,15 @@ import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminStats, LeadKind } from "../../../contract/admin-leads.ts";
 import { expectRejected } from "../../../tests/helpers/expect-rejection.ts";
-import { createTestApp, humanSignals, signIn, TEST_ADMIN, validContact, validInquiry, type TestApp } from "../../../tests/helpers/test-app.ts";
+import {
+  createTestApp,
+  humanSignals,
+  signIn,
+  TEST_ADMIN,
+  validContact,
+  validInquiry,
+  type TestApp,
+} from "../../../tests/helpers/test-app.ts";
 
 // Hostile and unusual input against the four doors text comes in by (the two lead forms, the sign-in,
 // the inbox filters and their export), run on SQLite and on PostgreSQL (contract/fields.ts owns the
@@ -102,7 +110,11 @@ const personFields: Record<Form, readonly string[]> = {
 
 /** A value that is valid for the field except for the character slipped into it. */
 function withCharacter(field: string, character: string): string {
-  const host: Record<string, string> = { email: "dana@exa#mple.com", phone: "(512) 555-#0147", timezone: "America/Chi#cago" };
+  const host: Record<string, string> = {
+    email: "dana@exa#mple.com",
+    phone: "(512) 555-#0147",
+    timezone: "America/Chi#cago",
+  };
   return (host[field] ?? "Da#na").replace("#", character);
 }
 
@@ -110,7 +122,12 @@ const refusedFormCases: [string, Form, Record<string, unknown>, string][] = [];
 for (const form of ["contact", "inquiry"] as const) {
   for (const field of personFields[form]) {
     for (const [name, character] of forbiddenCharacters) {
-      refusedFormCases.push([`${form} ${field} with ${name}`, form, { [field]: withCharacter(field, character) }, field]);
+      refusedFormCases.push([
+        `${form} ${field} with ${name}`,
+        form,
+        { [field]: withCharacter(field, character) },
+        field,
+      ]);
     }
   }
   refusedFormCases.push(
@@ -131,7 +148,12 @@ for (const form of ["contact", "inquiry"] as const) {
     [`${form} phone a number`, form, { phone: 5125550147 }, "phone"],
     [`${form} company an array`, form, { company: ["Acme"] }, "company"],
     [`${form} company a boolean`, form, { company: false }, "company"],
-    [`${form} firstName nested 500 levels deep`, form, { firstName: JSON.parse(`${"[".repeat(500)}${"]".repeat(500)}`) }, "firstName"],
+    [
+      `${form} firstName nested 500 levels deep`,
+      form,
+      { firstName: JSON.parse(`${"[".repeat(500)}${"]".repeat(500)}`) },
+      "firstName",
+    ],
   );
 }
 refusedFormCases.push(
@@ -154,7 +176,12 @@ refusedFormCases.push(
 describe("lead forms: refused input", () => {
   it.each(refusedFormCases)("%s -> 400 naming the field, nothing stored", async (_name, form, change, field) => {
     const { url, valid } = forms[form];
-    await expectRejected(t.app, { method: "POST", url, payload: { ...valid, ...change } }, { status: 400, field }, storedLeads);
+    await expectRejected(
+      t.app,
+      { method: "POST", url, payload: { ...valid, ...change } },
+      { status: 400, field },
+      storedLeads,
+    );
   });
 
   it.each([
@@ -164,23 +191,41 @@ describe("lead forms: refused input", () => {
     ["JSON null", "null", "body"],
     ["a body nested 2,000 levels deep", `${"[".repeat(2000)}${"]".repeat(2000)}`, "body"],
   ] as const)("contact: %s -> 400 naming the body", async (_name, body, field) => {
-    await expectRejected(t.app, { method: "POST", url: "/api/contact", headers: { "content-type": "application/json" }, body }, { status: 400, field }, storedLeads);
+    await expectRejected(
+      t.app,
+      { method: "POST", url: "/api/contact", headers: { "content-type": "application/json" }, body },
+      { status: 400, field },
+      storedLeads,
+    );
   });
 
   it.each([
     ["a raw NUL byte inside a JSON string", `{"firstName": "Da${NUL}na"}`],
     ["a raw line break inside a JSON string", '{"firstName": "Da\nna"}'],
     ["a __proto__ key", JSON.stringify(validContact).replace("{", '{"__proto__": {"status": "won"},')],
-    ["a constructor.prototype key", JSON.stringify(validContact).replace("{", '{"constructor": {"prototype": {"status": "won"}},')],
+    [
+      "a constructor.prototype key",
+      JSON.stringify(validContact).replace("{", '{"constructor": {"prototype": {"status": "won"}},'),
+    ],
     ["malformed JSON", '{"firstName": "Dana",'],
     ["an empty JSON body", ""],
   ] as const)("contact: %s -> 400, nothing stored", async (_name, body) => {
-    await expectRejected(t.app, { method: "POST", url: "/api/contact", headers: { "content-type": "application/json" }, body }, { status: 400 }, storedLeads);
+    await expectRejected(
+      t.app,
+      { method: "POST", url: "/api/contact", headers: { "content-type": "application/json" }, body },
+      { status: 400 },
+      storedLeads,
+    );
   });
 
   it.each(["contact", "inquiry"] as const)("%s: a body over 32 KB of emoji -> 413, nothing stored", async (form) => {
     const { url, valid } = forms[form];
-    await expectRejected(t.app, { method: "POST", url, payload: { ...valid, company: "😀".repeat(9000) } }, { status: 413 }, storedLeads);
+    await expectRejected(
+      t.app,
+      { method: "POST", url, payload: { ...valid, company: "😀".repeat(9000) } },
+      { status: 413 },
+      storedLeads,
+    );
   });
 });
 
@@ -212,46 +257,151 @@ type StoredCase = [string, Form, Record<string, unknown> | string, (lead: Record
 const storedFormCases: StoredCase[] = [];
 for (const form of ["contact", "inquiry"] as const) {
   storedFormCases.push(
-    [`${form}: every lead-source field with control characters`, form, leadSourceValues, (lead) => expect(lead).toMatchObject(cleanedLeadSource)],
-    [`${form}: utm values that are a literal %00`, form, { utmSource: "%00", utmMedium: "news%00letter" }, (lead) => expect(lead).toMatchObject({ utmSource: "%00", utmMedium: "news%00letter" })],
-    [`${form}: utm values of the wrong type`, form, { utmSource: 42, utmMedium: ["a"], utmCampaign: { a: 1 }, utmTerm: true, utmContent: null, referrer: 7 }, (lead) =>
-      expect(lead).toMatchObject({ utmSource: null, utmMedium: null, utmCampaign: null, utmTerm: null, utmContent: null, referrer: null })],
-    [`${form}: a 10,000-character utm_source is cut to 200`, form, { utmSource: "u".repeat(10_000) }, (lead) => expect(lead.utmSource).toBe("u".repeat(200))],
-    [`${form}: a utm_source cut inside an emoji keeps the emoji whole or drops it`, form, { utmSource: `${"u".repeat(199)}😀tail` }, (lead) => expect(lead.utmSource).toBe("u".repeat(199))],
-    [`${form}: a honeypot of NUL only is not filled in`, form, { website: NUL }, (lead) => expect(lead).toMatchObject({ status: "new", spamReason: null })],
-    [`${form}: a honeypot with text around NUL is spam, stored`, form, { website: `${NUL}http://spam.example` }, (lead) => expect(lead).toMatchObject({ status: "spam" })],
-    [`${form}: emoji and a ZWJ sequence in the name`, form, { firstName: "Dana 😀", lastName: "Whit👩\u200D💻field" }, (lead) =>
-      expect(lead).toMatchObject({ firstName: "Dana 😀", lastName: "Whit👩\u200D💻field" })],
-    [`${form}: an NFD name is stored in NFC`, form, { firstName: `Ren${NFD_E}`, company: `Caf${NFD_E} Ltd` }, (lead) =>
-      expect(lead).toMatchObject({ firstName: `Ren${NFC_E}`, company: `Caf${NFC_E} Ltd` })],
-    [`${form}: combining marks stay`, form, { lastName: "Zalgo\u0336\u0335\u0334" }, (lead) => expect(lead.lastName).toBe("Zalgo\u0336\u0335\u0334")],
+    [
+      `${form}: every lead-source field with control characters`,
+      form,
+      leadSourceValues,
+      (lead) => expect(lead).toMatchObject(cleanedLeadSource),
+    ],
+    [
+      `${form}: utm values that are a literal %00`,
+      form,
+      { utmSource: "%00", utmMedium: "news%00letter" },
+      (lead) => expect(lead).toMatchObject({ utmSource: "%00", utmMedium: "news%00letter" }),
+    ],
+    [
+      `${form}: utm values of the wrong type`,
+      form,
+      { utmSource: 42, utmMedium: ["a"], utmCampaign: { a: 1 }, utmTerm: true, utmContent: null, referrer: 7 },
+      (lead) =>
+        expect(lead).toMatchObject({
+          utmSource: null,
+          utmMedium: null,
+          utmCampaign: null,
+          utmTerm: null,
+          utmContent: null,
+          referrer: null,
+        }),
+    ],
+    [
+      `${form}: a 10,000-character utm_source is cut to 200`,
+      form,
+      { utmSource: "u".repeat(10_000) },
+      (lead) => expect(lead.utmSource).toBe("u".repeat(200)),
+    ],
+    [
+      `${form}: a utm_source cut inside an emoji keeps the emoji whole or drops it`,
+      form,
+      { utmSource: `${"u".repeat(199)}😀tail` },
+      (lead) => expect(lead.utmSource).toBe("u".repeat(199)),
+    ],
+    [
+      `${form}: a honeypot of NUL only is not filled in`,
+      form,
+      { website: NUL },
+      (lead) => expect(lead).toMatchObject({ status: "new", spamReason: null }),
+    ],
+    [
+      `${form}: a honeypot with text around NUL is spam, stored`,
+      form,
+      { website: `${NUL}http://spam.example` },
+      (lead) => expect(lead).toMatchObject({ status: "spam" }),
+    ],
+    [
+      `${form}: emoji and a ZWJ sequence in the name`,
+      form,
+      { firstName: "Dana 😀", lastName: "Whit👩\u200D💻field" },
+      (lead) => expect(lead).toMatchObject({ firstName: "Dana 😀", lastName: "Whit👩\u200D💻field" }),
+    ],
+    [
+      `${form}: an NFD name is stored in NFC`,
+      form,
+      { firstName: `Ren${NFD_E}`, company: `Caf${NFD_E} Ltd` },
+      (lead) => expect(lead).toMatchObject({ firstName: `Ren${NFC_E}`, company: `Caf${NFC_E} Ltd` }),
+    ],
+    [
+      `${form}: combining marks stay`,
+      form,
+      { lastName: "Zalgo\u0336\u0335\u0334" },
+      (lead) => expect(lead.lastName).toBe("Zalgo\u0336\u0335\u0334"),
+    ],
     // Issue 19: it disguises text (the owner would read "strings"), so the contract removes it.
-    [`${form}: a right-to-left override is removed`, form, { company: `Acme ${RTL_OVERRIDE}gnirts` }, (lead) => expect(lead.company).toBe("Acme gnirts")],
-    [`${form}: right-to-left script`, form, { firstName: "\u05D3\u05E0\u05D4", lastName: "\u0645\u062D\u0645\u062F" }, (lead) =>
-      expect(lead).toMatchObject({ firstName: "\u05D3\u05E0\u05D4", lastName: "\u0645\u062D\u0645\u062F" })],
-    [`${form}: names trimmed of zero-width edges`, form, { firstName: "\u200BDana\uFEFF", lastName: "\u2060Whitfield\u200D " }, (lead) =>
-      expect(lead).toMatchObject({ firstName: "Dana", lastName: "Whitfield" })],
-    [`${form}: a zero-width-only company is not given`, form, { company: ZERO_WIDTH_ONLY }, (lead) => expect(lead.company).toBeNull()],
-    [`${form}: names of exactly 100 characters`, form, { firstName: "a".repeat(100), lastName: "\u00E9".repeat(100) }, (lead) =>
-      expect(lead).toMatchObject({ firstName: "a".repeat(100), lastName: "\u00E9".repeat(100) })],
-    [`${form}: prototype names as unknown keys are dropped`, form, { constructor: "x", toString: "y", hasOwnProperty: 1, status: "won", id: "x" }, (lead) =>
-      expect(lead).toMatchObject({ status: "new" })],
-    [`${form}: an unknown key nested 1,000 levels deep is ignored`, form, { extra: JSON.parse(`${"[".repeat(1000)}${"]".repeat(1000)}`) }, (lead) =>
-      expect(lead.status).toBe("new")],
+    [
+      `${form}: a right-to-left override is removed`,
+      form,
+      { company: `Acme ${RTL_OVERRIDE}gnirts` },
+      (lead) => expect(lead.company).toBe("Acme gnirts"),
+    ],
+    [
+      `${form}: right-to-left script`,
+      form,
+      { firstName: "\u05D3\u05E0\u05D4", lastName: "\u0645\u062D\u0645\u062F" },
+      (lead) => expect(lead).toMatchObject({ firstName: "\u05D3\u05E0\u05D4", lastName: "\u0645\u062D\u0645\u062F" }),
+    ],
+    [
+      `${form}: names trimmed of zero-width edges`,
+      form,
+      { firstName: "\u200BDana\uFEFF", lastName: "\u2060Whitfield\u200D " },
+      (lead) => expect(lead).toMatchObject({ firstName: "Dana", lastName: "Whitfield" }),
+    ],
+    [
+      `${form}: a zero-width-only company is not given`,
+      form,
+      { company: ZERO_WIDTH_ONLY },
+      (lead) => expect(lead.company).toBeNull(),
+    ],
+    [
+      `${form}: names of exactly 100 characters`,
+      form,
+      { firstName: "a".repeat(100), lastName: "\u00E9".repeat(100) },
+      (lead) => expect(lead).toMatchObject({ firstName: "a".repeat(100), lastName: "\u00E9".repeat(100) }),
+    ],
+    [
+      `${form}: prototype names as unknown keys are dropped`,
+      form,
+      { constructor: "x", toString: "y", hasOwnProperty: 1, status: "won", id: "x" },
+      (lead) => expect(lead).toMatchObject({ status: "new" }),
+    ],
+    [
+      `${form}: an unknown key nested 1,000 levels deep is ignored`,
+      form,
+      { extra: JSON.parse(`${"[".repeat(1000)}${"]".repeat(1000)}`) },
+      (lead) => expect(lead.status).toBe("new"),
+    ],
   );
 }
 storedFormCases.push(
-  ["inquiry: line breaks and tabs in the message are kept", "inquiry", { message: "Line one\r\nLine two\n\tindented" }, (lead) =>
-    expect(lead.message).toBe("Line one\r\nLine two\n\tindented")],
-  ["inquiry: a 5,000-character message of emoji pairs", "inquiry", { message: "😀".repeat(2500) }, (lead) => expect(lead.message).toBe("😀".repeat(2500))],
-  ["contact: products with emoji and NFD", "contact", { products: ["SEO 😀", `Caf${NFD_E}`] }, (lead) => expect(lead.products).toEqual(["SEO 😀", `Caf${NFC_E}`])],
-  ["contact: an escaped NUL in raw JSON utm_source", "contact", JSON.stringify({ ...validContact, utmSource: "a\u0000b" }), (lead) => expect(lead.utmSource).toBe("ab")],
+  [
+    "inquiry: line breaks and tabs in the message are kept",
+    "inquiry",
+    { message: "Line one\r\nLine two\n\tindented" },
+    (lead) => expect(lead.message).toBe("Line one\r\nLine two\n\tindented"),
+  ],
+  [
+    "inquiry: a 5,000-character message of emoji pairs",
+    "inquiry",
+    { message: "😀".repeat(2500) },
+    (lead) => expect(lead.message).toBe("😀".repeat(2500)),
+  ],
+  [
+    "contact: products with emoji and NFD",
+    "contact",
+    { products: ["SEO 😀", `Caf${NFD_E}`] },
+    (lead) => expect(lead.products).toEqual(["SEO 😀", `Caf${NFC_E}`]),
+  ],
+  [
+    "contact: an escaped NUL in raw JSON utm_source",
+    "contact",
+    JSON.stringify({ ...validContact, utmSource: "a\u0000b" }),
+    (lead) => expect(lead.utmSource).toBe("ab"),
+  ],
 );
 
 describe("lead forms: accepted input is stored clean", () => {
   it.each(storedFormCases)("%s", async (_name, form, change, check) => {
     // A person's spam signals (a form token issued a minute ago), so "status new" means the input was clean.
-    const body = typeof change === "string" ? change : { ...forms[form].valid, ...(await humanSignals(t.app)), ...change };
+    const body =
+      typeof change === "string" ? change : { ...forms[form].valid, ...(await humanSignals(t.app)), ...change };
     check(await storeAndReadBack(form, body));
   });
 });
@@ -260,12 +410,17 @@ describe("lead forms: accepted input is stored clean", () => {
 // Sign-in.
 
 describe("POST /api/admin/login", () => {
-  const login = (payload: unknown) => t.app.inject({ method: "POST", url: "/api/admin/login", payload: payload as object });
+  const login = (payload: unknown) =>
+    t.app.inject({ method: "POST", url: "/api/admin/login", payload: payload as object });
 
   it.each([
     ["username with NUL", { username: `${TEST_ADMIN.email}${NUL}`, password: TEST_ADMIN.password }, "username"],
     ["username with a C1 control", { username: `owner\u0085@example.com`, password: TEST_ADMIN.password }, "username"],
-    ["username with a lone surrogate", { username: `owner${LONE_HIGH}@example.com`, password: TEST_ADMIN.password }, "username"],
+    [
+      "username with a lone surrogate",
+      { username: `owner${LONE_HIGH}@example.com`, password: TEST_ADMIN.password },
+      "username",
+    ],
     ["username zero-width only", { username: ZERO_WIDTH_ONLY, password: TEST_ADMIN.password }, "username"],
     ["username a number", { username: 42, password: TEST_ADMIN.password }, "username"],
     ["username an object", { username: { $ne: null }, password: TEST_ADMIN.password }, "username"],
@@ -273,7 +428,11 @@ describe("POST /api/admin/login", () => {
     ["username 255 characters", { username: "u".repeat(255), password: TEST_ADMIN.password }, "username"],
     ["password with NUL", { username: TEST_ADMIN.email, password: `${TEST_ADMIN.password}${NUL}` }, "password"],
     ["password of NUL only", { username: TEST_ADMIN.email, password: NUL }, "password"],
-    ["password with a lone surrogate", { username: TEST_ADMIN.email, password: `${LONE_LOW}${TEST_ADMIN.password}` }, "password"],
+    [
+      "password with a lone surrogate",
+      { username: TEST_ADMIN.email, password: `${LONE_LOW}${TEST_ADMIN.password}` },
+      "password",
+    ],
     ["password a boolean", { username: TEST_ADMIN.email, password: true }, "password"],
     ["password null", { username: TEST_ADMIN.email, password: null }, "password"],
     ["password 1025 characters", { username: TEST_ADMIN.email, password: "p".repeat(1025) }, "password"],
@@ -287,9 +446,17 @@ describe("POST /api/admin/login", () => {
   });
 
   it.each([
-    ["zero-width edges around the username", { username: `\u200B${TEST_ADMIN.email}\uFEFF`, password: TEST_ADMIN.password }, 200],
+    [
+      "zero-width edges around the username",
+      { username: `\u200B${TEST_ADMIN.email}\uFEFF`, password: TEST_ADMIN.password },
+      200,
+    ],
     ["an upper-case username", { username: TEST_ADMIN.email.toUpperCase(), password: TEST_ADMIN.password }, 200],
-    ["a password with an RTL override", { username: TEST_ADMIN.email, password: `${RTL_OVERRIDE}${TEST_ADMIN.password}` }, 401],
+    [
+      "a password with an RTL override",
+      { username: TEST_ADMIN.email, password: `${RTL_OVERRIDE}${TEST_ADMIN.password}` },
+      401,
+    ],
     ["a password with emoji and a tab", { username: TEST_ADMIN.email, password: "😀\tnot the password" }, 401],
     ["a 1024-character password", { username: TEST_ADMIN.email, password: "p".repeat(1024) }, 401],
   ] as const)("%s -> %i", async (_name, payload, status) => {
@@ -306,7 +473,11 @@ describe("GET /api/admin/leads/:kind and its export.csv", () => {
   let unfiltered: number;
 
   beforeAll(async () => {
-    await storeAndReadBack("contact", { ...forms.contact.valid, company: `${tag} Caf${NFC_E}`, utmSource: "newsletter" });
+    await storeAndReadBack("contact", {
+      ...forms.contact.valid,
+      company: `${tag} Caf${NFC_E}`,
+      utmSource: "newsletter",
+    });
     const all = await request("GET", "/api/admin/leads/contacts?view=all&limit=1");
     unfiltered = all.json<{ total: number }>().total;
   });
@@ -347,15 +518,30 @@ describe("GET /api/admin/leads/:kind and its export.csv", () => {
   ];
 
   it.each(refusedQueries)("list: %s -> 400 naming the field", async (_name, query, field) => {
-    await expectRejected(t.app, { method: "GET", url: `/api/admin/leads/contacts?${query}`, headers: { cookie } }, { status: 400, field }, storedLeads);
+    await expectRejected(
+      t.app,
+      { method: "GET", url: `/api/admin/leads/contacts?${query}`, headers: { cookie } },
+      { status: 400, field },
+      storedLeads,
+    );
   });
 
   it.each(refusedQueries)("export: %s -> 400 naming the field", async (_name, query, field) => {
-    await expectRejected(t.app, { method: "GET", url: `/api/admin/leads/inquiries/export.csv?${query}`, headers: { cookie } }, { status: 400, field }, storedLeads);
+    await expectRejected(
+      t.app,
+      { method: "GET", url: `/api/admin/leads/inquiries/export.csv?${query}`, headers: { cookie } },
+      { status: 400, field },
+      storedLeads,
+    );
   });
 
   it.each(refusedLimits)("list: %s -> 400 naming limit", async (_name, query) => {
-    await expectRejected(t.app, { method: "GET", url: `/api/admin/leads/contacts?${query}`, headers: { cookie } }, { status: 400, field: "limit" }, storedLeads);
+    await expectRejected(
+      t.app,
+      { method: "GET", url: `/api/admin/leads/contacts?${query}`, headers: { cookie } },
+      { status: 400, field: "limit" },
+      storedLeads,
+    );
   });
 
   it.each([
@@ -398,7 +584,10 @@ describe("GET /api/admin/leads/:kind and its export.csv", () => {
   });
 
   it("export: a clean filter answers CSV with the matching lead", async () => {
-    const response = await request("GET", `/api/admin/leads/contacts/export.csv?view=all&q=${encodeURIComponent(`${tag} caf${NFD_E}`)}`);
+    const response = await request(
+      "GET",
+      `/api/admin/leads/contacts/export.csv?view=all&q=${encodeURIComponent(`${tag} caf${NFD_E}`)}`,
+    );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers["content-type"]).toMatch(/^text\/csv/);
     expect(response.body).toContain(`${tag} Caf${NFC_E}`);

@@ -25,7 +25,9 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const parsed = idempotencyKey.safeParse(value);
   if (parsed.success) return parsed.data;
   const reason = parsed.error.issues[0]?.message ?? "is malformed";
-  throw new InputValidationError(`The ${IDEMPOTENCY_KEY_HEADER} header is malformed.`, { [IDEMPOTENCY_KEY_HEADER]: reason });
+  throw new InputValidationError(`The ${IDEMPOTENCY_KEY_HEADER} header is malformed.`, {
+    [IDEMPOTENCY_KEY_HEADER]: reason,
+  });
 }
 
 export default async function leadFormRoutes(app: FastifyInstance) {

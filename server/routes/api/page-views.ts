@@ -20,8 +20,11 @@ export default async function pageViewRoutes(app: FastifyInstance) {
   const uncounted = viewRules(app.config.session.cookieName);
   // The site's pages as built: a view of any other path is not counted, so the table stays bounded. With
   // no client built (the API alone), any path of the right shape counts.
-  const sitePages = new Set([...prerenderedPaths(resolve(app.config.clientDir)).keys()].filter((path) => path !== "/admin"));
-  const isSitePage = (path: string) => (sitePages.size === 0 ? !path.startsWith("/admin") && !path.startsWith("/api/") : sitePages.has(path));
+  const sitePages = new Set(
+    [...prerenderedPaths(resolve(app.config.clientDir)).keys()].filter((path) => path !== "/admin"),
+  );
+  const isSitePage = (path: string) =>
+    sitePages.size === 0 ? !path.startsWith("/admin") && !path.startsWith("/api/") : sitePages.has(path);
 
   // This plugin is encapsulated: its parser reads the beacon's text/plain body as JSON, for this route only.
   app.addContentTypeParser("text/plain", { parseAs: "string" }, (_request, body, done) => {
@@ -32,8 +35,10 @@ export default async function pageViewRoutes(app: FastifyInstance) {
     }
   });
   app.setErrorHandler((error: FastifyError, _request, reply) => {
-    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return reply.code(413).send({ message: `A page view is at most ${VIEW_BODY_LIMIT_BYTES} bytes.` });
-    if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return reply.code(415).send({ message: "Send the page view with Content-Type: text/plain or application/json." });
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE")
+      return reply.code(413).send({ message: `A page view is at most ${VIEW_BODY_LIMIT_BYTES} bytes.` });
+    if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE")
+      return reply.code(415).send({ message: "Send the page view with Content-Type: text/plain or application/json." });
     throw error;
   });
 

@@ -60,7 +60,12 @@ afterEach(async () => {
 const postContact = (app: FastifyInstance, remoteAddress = "203.0.113.1") =>
   app.inject({ method: "POST", url: "/api/contact", payload: validContact, remoteAddress });
 
-const login = (app: FastifyInstance, password: string, remoteAddress: string, extra: { username?: string; cookie?: string } = {}) =>
+const login = (
+  app: FastifyInstance,
+  password: string,
+  remoteAddress: string,
+  extra: { username?: string; cookie?: string } = {},
+) =>
   app.inject({
     method: "POST",
     url: "/api/admin/login",
@@ -78,7 +83,11 @@ function cookieOf(response: LightMyRequestResponse, name: string): string {
 }
 
 /** A 429 as every limit answers it: Retry-After in seconds and a JSON message. */
-function expectTooMany(response: LightMyRequestResponse, retryAfterSeconds: number, message: RegExp = /^Too many requests\. Please try again in/) {
+function expectTooMany(
+  response: LightMyRequestResponse,
+  retryAfterSeconds: number,
+  message: RegExp = /^Too many requests\. Please try again in/,
+) {
   expect(response.statusCode, response.body).toBe(429);
   expect(response.headers["retry-after"]).toBe(String(retryAfterSeconds));
   expect(response.headers["content-type"]).toMatch(/^application\/json/);
@@ -86,7 +95,14 @@ function expectTooMany(response: LightMyRequestResponse, retryAfterSeconds: numb
 }
 
 const contactCount = async (app: FastifyInstance) =>
-  Number((await app.db.selectFrom("contactSubmissions").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await app.db
+        .selectFrom("contactSubmissions")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe("per-address limits", () => {
   it("count together on two instances built on one database", async () => {
@@ -114,7 +130,9 @@ describe("per-address limits", () => {
       appOn(database, { forms: { max: 10, windowMs: 10 * MINUTE } }, clock),
       appOn(database, { forms: { max: 10, windowMs: 10 * MINUTE } }, clock),
     ]);
-    const responses = await Promise.all(Array.from({ length: 30 }, (_, i) => postContact(i % 2 === 0 ? first : second)));
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => postContact(i % 2 === 0 ? first : second)),
+    );
     const statuses = responses.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(20);
@@ -125,7 +143,8 @@ describe("per-address limits", () => {
     const { clock } = manualClock();
     const limits = { login: { max: 3, windowMs: 15 * MINUTE } };
     const before = await createTestApp(limitsOn(limits), database, { clock });
-    for (let i = 0; i < 3; i += 1) expect((await login(before.app, "wrong guess", "198.51.100.7")).statusCode).toBe(401);
+    for (let i = 0; i < 3; i += 1)
+      expect((await login(before.app, "wrong guess", "198.51.100.7")).statusCode).toBe(401);
     await before.close();
 
     const after = await appOn(database, limits, clock);
@@ -162,7 +181,14 @@ describe("per-address limits", () => {
       method: "POST",
       url: "/api/service-inquiry",
       remoteAddress: "203.0.113.1",
-      payload: { firstName: "A", lastName: "B", email: "a@example.com", phone: "555 000 1111", serviceType: "seo", message: "A plan please" },
+      payload: {
+        firstName: "A",
+        lastName: "B",
+        email: "a@example.com",
+        phone: "555 000 1111",
+        serviceType: "seo",
+        message: "A plan please",
+      },
     });
     expect(inquiry.statusCode, inquiry.body).toBe(201);
   });
@@ -178,7 +204,13 @@ describe("per-address limits", () => {
     opened.push(t);
     // The proxy (10.0.0.2) appends the address it saw; the client forges the entries before it.
     const viaProxy = (forged: string) =>
-      t.app.inject({ method: "POST", url: "/api/contact", payload: validContact, remoteAddress: "10.0.0.2", headers: { "x-forwarded-for": `${forged}, 203.0.113.9` } });
+      t.app.inject({
+        method: "POST",
+        url: "/api/contact",
+        payload: validContact,
+        remoteAddress: "10.0.0.2",
+        headers: { "x-forwarded-for": `${forged}, 203.0.113.9` },
+      });
     expect((await viaProxy("192.0.2.1")).statusCode).toBe(201);
     expectTooMany(await viaProxy("192.0.2.2"), 60);
   });
@@ -192,7 +224,8 @@ describe("per-account limit on failed sign-ins", { timeout: 30_000 }, () => {
   /** One wrong guess from each of 12 addresses: every address stays far under its own limit of 3. */
   async function guessFromEveryAddress(app: FastifyInstance, username = TEST_ADMIN.email) {
     const statuses: number[] = [];
-    for (const address of attackers) statuses.push((await login(app, `guess from ${address}`, address, { username })).statusCode);
+    for (const address of attackers)
+      statuses.push((await login(app, `guess from ${address}`, address, { username })).statusCode);
     return statuses;
   }
 
@@ -220,13 +253,19 @@ describe("per-account limit on failed sign-ins", { timeout: 30_000 }, () => {
     const home = await login(app, TEST_ADMIN.password, "192.0.2.1");
     expect(home.statusCode).toBe(200);
     const device = cookieOf(home, DEVICE_COOKIE);
-    expect(String(home.headers["set-cookie"])).toMatch(/agency_session_device=[A-Za-z0-9_-]{43};.*Path=\/api\/admin;.*HttpOnly;.*SameSite=Strict/);
+    expect(String(home.headers["set-cookie"])).toMatch(
+      /agency_session_device=[A-Za-z0-9_-]{43};.*Path=\/api\/admin;.*HttpOnly;.*SameSite=Strict/,
+    );
 
     advance(MINUTE);
     await guessFromEveryAddress(app);
     expectTooMany(await login(app, TEST_ADMIN.password, "192.0.2.97"), 3600, /for this account/);
     // A made-up device token does not pass.
-    expectTooMany(await login(app, TEST_ADMIN.password, "192.0.2.98", { cookie: `${DEVICE_COOKIE}=${"A".repeat(43)}` }), 3600, /for this account/);
+    expectTooMany(
+      await login(app, TEST_ADMIN.password, "192.0.2.98", { cookie: `${DEVICE_COOKIE}=${"A".repeat(43)}` }),
+      3600,
+      /for this account/,
+    );
 
     // The owner, travelling (a new address), with the browser used at home.
     const travelling = await login(app, TEST_ADMIN.password, "192.0.2.99", { cookie: device });
@@ -250,7 +289,11 @@ describe("per-account limit on failed sign-ins", { timeout: 30_000 }, () => {
     const partner = await login(app, "the partner's own password", "192.0.2.5", { username: "partner@example.com" });
     expect(partner.statusCode).toBe(200);
     await guessFromEveryAddress(app);
-    expectTooMany(await login(app, TEST_ADMIN.password, "192.0.2.5", { cookie: cookieOf(partner, DEVICE_COOKIE) }), 3600, /for this account/);
+    expectTooMany(
+      await login(app, TEST_ADMIN.password, "192.0.2.5", { cookie: cookieOf(partner, DEVICE_COOKIE) }),
+      3600,
+      /for this account/,
+    );
   });
 
   it("gives a known device a higher limit, not none: 5x the account's, per device, then 429 even for the right password", async () => {
@@ -265,7 +308,8 @@ describe("per-account limit on failed sign-ins", { timeout: 30_000 }, () => {
     expect(await guessFromEveryAddress(app)).toEqual([...Array(4).fill(401), ...Array(8).fill(429)]);
     // Past the account's limit of 4, the stolen device may try 5 x 4 = 20 more (each from a new address).
     const statuses: number[] = [];
-    for (let i = 0; i < 25; i += 1) statuses.push((await login(app, `thief's guess ${i}`, `203.0.113.${i + 1}`, { cookie: stolen })).statusCode);
+    for (let i = 0; i < 25; i += 1)
+      statuses.push((await login(app, `thief's guess ${i}`, `203.0.113.${i + 1}`, { cookie: stolen })).statusCode);
     expect(statuses).toEqual([...Array(20).fill(401), ...Array(5).fill(429)]);
     // Refused before the password is checked: the right password does not get through that device either.
     expectTooMany(await login(app, TEST_ADMIN.password, "203.0.113.50", { cookie: stolen }), 3600, /for this account/);
@@ -291,7 +335,13 @@ describe("per-account limit on failed sign-ins", { timeout: 30_000 }, () => {
 
 describe("POST /api/admin/password limits", { timeout: 30_000 }, () => {
   const change = (app: FastifyInstance, cookie: string, currentPassword: string, remoteAddress = "192.0.2.1") =>
-    app.inject({ method: "POST", url: "/api/admin/password", headers: { cookie }, remoteAddress, payload: { currentPassword, newPassword: "a brand new password" } });
+    app.inject({
+      method: "POST",
+      url: "/api/admin/password",
+      headers: { cookie },
+      remoteAddress,
+      payload: { currentPassword, newPassword: "a brand new password" },
+    });
 
   async function session(app: FastifyInstance, address = "192.0.2.1") {
     const response = await login(app, TEST_ADMIN.password, address);
@@ -308,7 +358,11 @@ describe("POST /api/admin/password limits", { timeout: 30_000 }, () => {
       expect((await change(app, cookie, "not it", address)).statusCode).toBe(400);
     }
     const hashBefore = (await app.repositories.users.findByUsername(TEST_ADMIN.email))!.passwordHash;
-    expectTooMany(await change(app, cookie, TEST_ADMIN.password, "192.0.2.4"), 3600, /^Too many wrong current passwords\./);
+    expectTooMany(
+      await change(app, cookie, TEST_ADMIN.password, "192.0.2.4"),
+      3600,
+      /^Too many wrong current passwords\./,
+    );
     expect((await app.repositories.users.findByUsername(TEST_ADMIN.email))!.passwordHash).toBe(hashBefore);
 
     // Its own counter: signing in is not blocked by it.
@@ -347,11 +401,16 @@ describe("sweeping expired rows", () => {
   it("removes ended counters and expired devices at start-up, keeps the rest", async () => {
     const database = await freshDatabase();
     const { clock, advance } = manualClock();
-    const first = await appOn(database, { forms: { max: 5, windowMs: 10 * MINUTE }, account: { max: 5, windowMs: 60 * MINUTE } }, clock);
+    const first = await appOn(
+      database,
+      { forms: { max: 5, windowMs: 10 * MINUTE }, account: { max: 5, windowMs: 60 * MINUTE } },
+      clock,
+    );
     await postContact(first);
     expect((await login(first, TEST_ADMIN.password, "192.0.2.1")).statusCode).toBe(200);
     await login(first, "wrong", "192.0.2.1");
-    const keys = async () => (await first.db.selectFrom("rateLimits").select("key").orderBy("key").execute()).map((r) => r.key);
+    const keys = async () =>
+      (await first.db.selectFrom("rateLimits").select("key").orderBy("key").execute()).map((r) => r.key);
     expect(await keys()).toEqual([
       "POST /api/admin/login|192.0.2.1",
       "POST /api/contact|203.0.113.1",
@@ -399,7 +458,10 @@ describe("rate-limits repository", () => {
     const at = (ms: number) => new Date(START + ms);
     expect(await counters.hit("window", MINUTE, at(0))).toEqual({ count: 1, resetAt: at(MINUTE).toISOString() });
     expect(await counters.hit("window", MINUTE, at(59_999))).toEqual({ count: 2, resetAt: at(MINUTE).toISOString() });
-    expect(await counters.hit("window", MINUTE, at(MINUTE))).toEqual({ count: 1, resetAt: at(2 * MINUTE).toISOString() });
+    expect(await counters.hit("window", MINUTE, at(MINUTE))).toEqual({
+      count: 1,
+      resetAt: at(2 * MINUTE).toISOString(),
+    });
     expect(await counters.peek("window", at(MINUTE))).toEqual({ count: 1, resetAt: at(2 * MINUTE).toISOString() });
     expect(await counters.peek("window", at(2 * MINUTE))).toBeUndefined();
 
@@ -417,12 +479,16 @@ describe("TRUST_PROXY at start-up", { timeout: 30_000 }, () => {
     const server = await startServerProcess(database.database, { TRUST_PROXY: trustProxy });
     server.child.kill("SIGTERM");
     await server.exited;
-    return server.logs.filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as { level: number; msg: string });
+    return server.logs
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
   }
 
   it("warns once that TRUST_PROXY=true lets clients choose their address", async () => {
     // (The client is not built for these processes: that is the other warning they log.)
-    const warnings = (await startUpLogs("true")).filter((line) => line.level === 40 && line.msg.includes("TRUST_PROXY"));
+    const warnings = (await startUpLogs("true")).filter(
+      (line) => line.level === 40 && line.msg.includes("TRUST_PROXY"),
+    );
     expect(warnings.map((line) => line.msg)).toEqual([TRUST_PROXY_TRUE_WARNING]);
     expect(TRUST_PROXY_TRUE_WARNING).toMatch(/TRUST_PROXY=1/);
   });

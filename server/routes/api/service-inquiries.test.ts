@@ -11,7 +11,8 @@ const time = testClock();
 const count = () => t.app.repositories.leads.count("inquiries", leadFilters.parse({ view: "all" }));
 /** Signals of a person who opened the form a minute ago, sent with every post. */
 let human: Awaited<ReturnType<typeof humanSignals>>;
-const post = (payload: object) => t.app.inject({ method: "POST", url: "/api/service-inquiry", payload: { ...human, ...payload } });
+const post = (payload: object) =>
+  t.app.inject({ method: "POST", url: "/api/service-inquiry", payload: { ...human, ...payload } });
 
 beforeAll(async () => {
   t = await createTestApp({}, undefined, { clock: time.clock });
@@ -36,21 +37,33 @@ describe("POST /api/service-inquiry", () => {
   });
 
   it("keeps the message's lines and removes the characters that disguise text (issue 19)", async () => {
-    const response = await post({ ...validInquiry, firstName: "Mar\u202Ecus", message: "Line one\u2028Line two\nPay \u2066\u202Eto: evil\u2069\u202C now\u{E0041}" });
+    const response = await post({
+      ...validInquiry,
+      firstName: "Mar\u202Ecus",
+      message: "Line one\u2028Line two\nPay \u2066\u202Eto: evil\u2069\u202C now\u{E0041}",
+    });
     expect(response.statusCode).toBe(201);
-    expect(await t.app.repositories.leads.find("inquiries", response.json().id)).toMatchObject({ firstName: "Marcus", message: "Line one\nLine two\nPay to: evil now" });
+    expect(await t.app.repositories.leads.find("inquiries", response.json().id)).toMatchObject({
+      firstName: "Marcus",
+      message: "Line one\nLine two\nPay to: evil now",
+    });
   });
 
   it("refuses a phone that is not a phone number (issue 19)", async () => {
     const response = await post({ ...validInquiry, phone: "<svg onload=alert(1)>1234567" });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toMatchObject({ phone: "Enter a phone number using only digits, spaces and + - ( ) ." });
+    expect(response.json().errors).toMatchObject({
+      phone: "Enter a phone number using only digits, spaces and + - ( ) .",
+    });
   });
 
   it("accepts an empty budget and company, as the form sends them", async () => {
     const response = await post({ ...validInquiry, budget: "", company: "" });
     expect(response.statusCode).toBe(201);
-    expect(await t.app.repositories.leads.find("inquiries", response.json().id)).toMatchObject({ budget: null, company: null });
+    expect(await t.app.repositories.leads.find("inquiries", response.json().id)).toMatchObject({
+      budget: null,
+      company: null,
+    });
   });
 
   it.each(["seo", "paid-ads", "web-design", "social-media", "multiple", "consultation"])(
@@ -100,7 +113,12 @@ describe("POST /api/service-inquiry", () => {
   it("refuses a cross-site browser request with 403", async () => {
     await expectRejected(
       t.app,
-      { method: "POST", url: "/api/service-inquiry", headers: { origin: "http://attacker.test" }, payload: validInquiry },
+      {
+        method: "POST",
+        url: "/api/service-inquiry",
+        headers: { origin: "http://attacker.test" },
+        payload: validInquiry,
+      },
       { status: 403 },
       count,
     );

@@ -1,5 +1,11 @@
 import { businessDefaults } from "../../../contract/business-defaults.ts";
-import { budgetLabels, contactProductOptions, meetingDateRange, meetingSlots, serviceTypeLabels } from "../../../contract/lead-options.ts";
+import {
+  budgetLabels,
+  contactProductOptions,
+  meetingDateRange,
+  meetingSlots,
+  serviceTypeLabels,
+} from "../../../contract/lead-options.ts";
 import {
   contactFormFields,
   formActionPath,
@@ -21,7 +27,12 @@ export type Business = { companyName: string; phone: string; phoneHref: string }
 
 /** Text for HTML content and attribute values. */
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
 }
 
 const STYLE = `
@@ -134,7 +145,9 @@ const autocomplete: Record<string, string> = {
 function fieldHtml(field: FormFieldSpec, values: EnteredValues, problems: Problems): string {
   const id = fieldId(field.name);
   const problem = problems[field.name];
-  const error = problem ? `<p class="error" id="${id}-error"><span class="visually-hidden">Error: </span>${escapeHtml(problem.message)}</p>` : "";
+  const error = problem
+    ? `<p class="error" id="${id}-error"><span class="visually-hidden">Error: </span>${escapeHtml(problem.message)}</p>`
+    : "";
   const invalid = problem ? ` aria-invalid="true" aria-describedby="${id}-error"` : "";
   const required = field.required ? " required" : "";
   const value = values[field.name];
@@ -154,7 +167,10 @@ function fieldHtml(field: FormFieldSpec, values: EnteredValues, problems: Proble
   if (choices) {
     const placeholder = selectPlaceholders[field.name as keyof typeof selectPlaceholders];
     const list = [{ value: "", label: placeholder }, ...choices]
-      .map((choice) => `<option value="${escapeHtml(choice.value)}"${choice.value === text ? " selected" : ""}>${escapeHtml(choice.label)}</option>`)
+      .map(
+        (choice) =>
+          `<option value="${escapeHtml(choice.value)}"${choice.value === text ? " selected" : ""}>${escapeHtml(choice.label)}</option>`,
+      )
       .join("");
     return `<div class="field">${label}${error}<select id="${id}" name="${field.name}"${required}${invalid}>${list}</select></div>`;
   }
@@ -204,7 +220,9 @@ export function formAgainPage(
     `<input type="hidden" name="${hiddenFormFields.formToken}" value="${escapeHtml(fresh.formToken)}">`,
     `<input type="hidden" name="${hiddenFormFields.idempotencyKey}" value="${escapeHtml(fresh.idempotencyKey)}">`,
     `<input type="hidden" name="${CONFIRMATION_FIELD}" value="${escapeHtml(fresh.confirmation)}">`,
-    ...(form.layout === "contact" && fresh.timezone ? [`<input type="hidden" name="${hiddenFormFields.timezone}" value="${escapeHtml(fresh.timezone)}">`] : []),
+    ...(form.layout === "contact" && fresh.timezone
+      ? [`<input type="hidden" name="${hiddenFormFields.timezone}" value="${escapeHtml(fresh.timezone)}">`]
+      : []),
     `<div class="honeypot" aria-hidden="true"><label for="field-website">Leave this field empty</label><input type="text" id="field-website" name="${hiddenFormFields.honeypot}" tabindex="-1" autocomplete="off" value=""></div>`,
   ].join("\n");
   return shell(

@@ -22,8 +22,25 @@ afterAll(async () => {
 });
 
 const short = { firstName: "Jordan", lastName: "Ellis", email: "jordan@ellis-hvac.com", phone: "(713) 555-0142" };
-const contact = { fullName: "Dana Whitfield", email: "dana@whitfield-plumbing.com", phone: "(512) 555-0147", company: "Whitfield Plumbing", meetingDate: meetingDateInDays(14), meetingTime: "10:00", timezone: "America/Chicago" };
-const inquiry = { firstName: "Marcus", lastName: "Reyes", email: "marcus@reyeslaw.com", company: "Reyes Injury Law", phone: "+1 305 555 0199", serviceType: "seo", budget: "discuss", message: "We want to rank for car accident lawyer in Miami." };
+const contact = {
+  fullName: "Dana Whitfield",
+  email: "dana@whitfield-plumbing.com",
+  phone: "(512) 555-0147",
+  company: "Whitfield Plumbing",
+  meetingDate: meetingDateInDays(14),
+  meetingTime: "10:00",
+  timezone: "America/Chicago",
+};
+const inquiry = {
+  firstName: "Marcus",
+  lastName: "Reyes",
+  email: "marcus@reyeslaw.com",
+  company: "Reyes Injury Law",
+  phone: "+1 305 555 0199",
+  serviceType: "seo",
+  budget: "discuss",
+  message: "We want to rank for car accident lawyer in Miami.",
+};
 
 /** A form token as GET /api/form-token issues it now (the clock then moves on like a person typing). */
 async function token(): Promise<string> {
@@ -33,11 +50,16 @@ async function token(): Promise<string> {
 
 function encode(fields: Record<string, string | readonly string[]>): string {
   const body = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields)) for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
+  for (const [name, value] of Object.entries(fields))
+    for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
   return body.toString();
 }
 
-function post(formName: string, fields: Record<string, string | readonly string[]> | string, headers: Record<string, string> = { origin }) {
+function post(
+  formName: string,
+  fields: Record<string, string | readonly string[]> | string,
+  headers: Record<string, string> = { origin },
+) {
   return t.app.inject({
     method: "POST",
     url: `/forms/${formName}`,
@@ -55,7 +77,11 @@ async function storedCount(): Promise<number> {
 
 /** The newest lead of this kind with this e-mail, as the owner's lead page reads it (with its deliveries). */
 async function leadByEmail(kind: LeadKind, email: string) {
-  const list = await t.app.inject({ method: "GET", url: `/api/admin/leads/${kind}?view=all&q=${encodeURIComponent(email)}`, headers: { cookie } });
+  const list = await t.app.inject({
+    method: "GET",
+    url: `/api/admin/leads/${kind}?view=all&q=${encodeURIComponent(email)}`,
+    headers: { cookie },
+  });
   const item = list.json<{ items: { id: string; email: string }[] }>().items.find((lead) => lead.email === email);
   if (!item) return undefined;
   const detail = await t.app.inject({ method: "GET", url: `/api/admin/leads/${kind}/${item.id}`, headers: { cookie } });
@@ -63,7 +89,11 @@ async function leadByEmail(kind: LeadKind, email: string) {
 }
 
 /** Posts with a token issued a person's pace before (3 s). */
-async function postLikeAPerson(formName: string, fields: Record<string, string | readonly string[]>, headers?: Record<string, string>) {
+async function postLikeAPerson(
+  formName: string,
+  fields: Record<string, string | readonly string[]>,
+  headers?: Record<string, string>,
+) {
   const formToken = await token();
   clock += 3000;
   return post(formName, { ...fields, formToken }, headers);
@@ -71,24 +101,49 @@ async function postLikeAPerson(formName: string, fields: Record<string, string |
 
 describe("a form posted without JavaScript, with a form token", () => {
   it.each([
-    ["lead-audit", "contacts", { ...short, email: "a1@example.com" }, { firstName: "Jordan", lastName: "Ellis", pagePath: "/get-leads", products: [] }],
-    ["home-services-audit", "contacts", { ...short, company: "Ellis HVAC", email: "a2@example.com" }, { company: "Ellis HVAC", pagePath: "/home-services", products: ["Local Digital Marketing for Home Services"] }],
+    [
+      "lead-audit",
+      "contacts",
+      { ...short, email: "a1@example.com" },
+      { firstName: "Jordan", lastName: "Ellis", pagePath: "/get-leads", products: [] },
+    ],
+    [
+      "home-services-audit",
+      "contacts",
+      { ...short, company: "Ellis HVAC", email: "a2@example.com" },
+      { company: "Ellis HVAC", pagePath: "/home-services", products: ["Local Digital Marketing for Home Services"] },
+    ],
     [
       "contact-page",
       "contacts",
       { ...contact, email: "a3@example.com", products: ["SEO Services", "Website Design"] },
-      { firstName: "Dana", lastName: "Whitfield", products: ["SEO Services", "Website Design"], meetingTime: "10:00", timezone: "America/Chicago", pagePath: "/contact" },
+      {
+        firstName: "Dana",
+        lastName: "Whitfield",
+        products: ["SEO Services", "Website Design"],
+        meetingTime: "10:00",
+        timezone: "America/Chicago",
+        pagePath: "/contact",
+      },
     ],
-    ["service-seo", "inquiries", { ...inquiry, email: "a4@example.com" }, { serviceType: "seo", budget: "discuss", pagePath: "/services/seo" }],
-  ] as const)("%s: stored like the JSON API's lead, 303 to the thank-you page", async (formName, kind, fields, expected) => {
-    const response = await postLikeAPerson(formName, { ...fields, website: "" });
-    expect(response.statusCode, response.body).toBe(303);
-    expect(response.headers.location).toBe(`/forms/${formName}/sent`);
-    const lead = await leadByEmail(kind, fields.email);
-    expect(lead).toMatchObject({ ...expected, email: fields.email, status: "new", spamReason: null, formName });
-    // The owner's e-mail (not configured here) is recorded, as for every lead.
-    expect(lead!.deliveries.length).toBeGreaterThan(0);
-  });
+    [
+      "service-seo",
+      "inquiries",
+      { ...inquiry, email: "a4@example.com" },
+      { serviceType: "seo", budget: "discuss", pagePath: "/services/seo" },
+    ],
+  ] as const)(
+    "%s: stored like the JSON API's lead, 303 to the thank-you page",
+    async (formName, kind, fields, expected) => {
+      const response = await postLikeAPerson(formName, { ...fields, website: "" });
+      expect(response.statusCode, response.body).toBe(303);
+      expect(response.headers.location).toBe(`/forms/${formName}/sent`);
+      const lead = await leadByEmail(kind, fields.email);
+      expect(lead).toMatchObject({ ...expected, email: fields.email, status: "new", spamReason: null, formName });
+      // The owner's e-mail (not configured here) is recorded, as for every lead.
+      expect(lead!.deliveries.length).toBeGreaterThan(0);
+    },
+  );
 
   it("answers the thank-you page with the form's promise, the phone and the way back", async () => {
     const response = await t.app.inject({ method: "GET", url: "/forms/personal-injury-audit/sent" });
@@ -105,14 +160,27 @@ describe("a form posted without JavaScript, with a form token", () => {
   });
 
   it("a meeting time without the browser's time zone is in the office's", async () => {
-    const response = await postLikeAPerson("contact-page", { ...contact, timezone: "", email: "tz@example.com", products: "Consulting Only" });
+    const response = await postLikeAPerson("contact-page", {
+      ...contact,
+      timezone: "",
+      email: "tz@example.com",
+      products: "Consulting Only",
+    });
     expect(response.statusCode).toBe(303);
-    expect(await leadByEmail("contacts", "tz@example.com")).toMatchObject({ meetingTime: "10:00", timezone: "America/New_York" });
+    expect(await leadByEmail("contacts", "tz@example.com")).toMatchObject({
+      meetingTime: "10:00",
+      timezone: "America/New_York",
+    });
   });
 
   it("stores one lead for one Idempotency-Key, however often the post is repeated", async () => {
     const before = await storedCount();
-    const fields = { ...short, email: "twice@example.com", idempotencyKey: "8c1e1d5e-3c43-4d1f-9d5b-0a8f2d9b7c11", formToken: await token() };
+    const fields = {
+      ...short,
+      email: "twice@example.com",
+      idempotencyKey: "8c1e1d5e-3c43-4d1f-9d5b-0a8f2d9b7c11",
+      formToken: await token(),
+    };
     clock += 3000;
     expect((await post("lead-audit", fields)).statusCode).toBe(303);
     expect((await post("lead-audit", fields)).statusCode).toBe(303);
@@ -120,11 +188,26 @@ describe("a form posted without JavaScript, with a form token", () => {
   });
 
   it("stores a filled honeypot or a forged token as spam, answered like any lead", async () => {
-    expect((await postLikeAPerson("lead-audit", { ...short, email: "honey@example.com", website: "http://spam.example" })).statusCode).toBe(303);
-    expect(await leadByEmail("contacts", "honey@example.com")).toMatchObject({ status: "spam", spamReason: expect.stringMatching(/honeypot/) });
-    expect((await post("lead-audit", { ...short, email: "forged@example.com", formToken: "v1.abc.not-a-signature" })).statusCode).toBe(303);
-    expect(await leadByEmail("contacts", "forged@example.com")).toMatchObject({ status: "spam", spamReason: expect.stringMatching(/forged/) });
-    expect((await post("lead-audit", { ...short, email: "giant@example.com", formToken: "v1.".padEnd(5000, "x") })).statusCode).toBe(303);
+    expect(
+      (await postLikeAPerson("lead-audit", { ...short, email: "honey@example.com", website: "http://spam.example" }))
+        .statusCode,
+    ).toBe(303);
+    expect(await leadByEmail("contacts", "honey@example.com")).toMatchObject({
+      status: "spam",
+      spamReason: expect.stringMatching(/honeypot/),
+    });
+    expect(
+      (await post("lead-audit", { ...short, email: "forged@example.com", formToken: "v1.abc.not-a-signature" }))
+        .statusCode,
+    ).toBe(303);
+    expect(await leadByEmail("contacts", "forged@example.com")).toMatchObject({
+      status: "spam",
+      spamReason: expect.stringMatching(/forged/),
+    });
+    expect(
+      (await post("lead-audit", { ...short, email: "giant@example.com", formToken: "v1.".padEnd(5000, "x") }))
+        .statusCode,
+    ).toBe(303);
     expect(await leadByEmail("contacts", "giant@example.com")).toMatchObject({ status: "spam" });
   });
 });
@@ -143,11 +226,19 @@ describe("a form posted without a usable form token (a visitor without JavaScrip
     ],
   ] as const)("%s: stores nothing and asks to confirm, with the values and a fresh token", async (_name, signals) => {
     const before = await storedCount();
-    const response = await post("contact-page", { ...contact, email: "confirm@example.com", products: ["SEO Services"], company: 'Acme "<b>"', ...(await signals()) });
+    const response = await post("contact-page", {
+      ...contact,
+      email: "confirm@example.com",
+      products: ["SEO Services"],
+      company: 'Acme "<b>"',
+      ...(await signals()),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain("Check your details and send");
     expect(response.body).toContain('value="Acme &quot;&lt;b&gt;&quot;"');
-    expect(response.body).toMatch(/<input type="checkbox" id="field-products-0" name="products" value="SEO Services" checked>/);
+    expect(response.body).toMatch(
+      /<input type="checkbox" id="field-products-0" name="products" value="SEO Services" checked>/,
+    );
     expect(response.body).toMatch(/name="formToken" value="v2\.[0-9a-z]+\.[\w-]{16}\.[\w-]{43}"/);
     expect(response.body).toMatch(/name="idempotencyKey" value="[0-9a-f-]{36}"/);
     expect(await storedCount()).toBe(before);
@@ -159,7 +250,9 @@ describe("a form posted without a usable form token (a visitor without JavaScrip
     const formToken = /name="formToken" value="([^"]+)"/.exec(page)![1]!;
     const idempotencyKey = /name="idempotencyKey" value="([^"]+)"/.exec(page)![1]!;
     // A bot that sends the confirmation back at once only gets the page again.
-    expect((await post("lead-audit", { ...short, email: "confirmed@example.com", formToken, idempotencyKey })).statusCode).toBe(200);
+    expect(
+      (await post("lead-audit", { ...short, email: "confirmed@example.com", formToken, idempotencyKey })).statusCode,
+    ).toBe(200);
     clock += MIN_HUMAN_FILL_MS + 500;
     const second = await post("lead-audit", { ...short, email: "confirmed@example.com", formToken, idempotencyKey });
     expect(second.statusCode).toBe(303);
@@ -170,7 +263,13 @@ describe("a form posted without a usable form token (a visitor without JavaScrip
 describe("bad input: a page with the spec's messages and every value kept, nothing stored", () => {
   it("lists each problem, linked to its field, and re-fills the form (escaped)", async () => {
     const before = await storedCount();
-    const response = await postLikeAPerson("contact-page", { fullName: "Cher", email: "cher@localhost", phone: "555", company: "<script>alert(1)</script>", meetingTime: "14:00" });
+    const response = await postLikeAPerson("contact-page", {
+      fullName: "Cher",
+      email: "cher@localhost",
+      phone: "555",
+      company: "<script>alert(1)</script>",
+      meetingTime: "14:00",
+    });
     expect(response.statusCode).toBe(422);
     expect(response.body).toContain("There is a problem");
     expect(response.body).toContain('<a href="#field-fullName">Enter your first and last name.</a>');
@@ -190,10 +289,19 @@ describe("bad input: a page with the spec's messages and every value kept, nothi
       [{ meetingDate: "2020-01-01" }, "meetingDate", "Choose a meeting date of today or later."],
       [{ meetingDate: "0001-01-01" }, "meetingDate", "Choose a meeting date of today or later."],
       [{ meetingDate: "9999-12-31" }, "meetingDate", "Choose a meeting date within the next year."],
-      [{ phone: "<svg onload=alert(1)>1234567" }, "phone", "Enter a phone number using only digits, spaces and + - ( ) ."],
+      [
+        { phone: "<svg onload=alert(1)>1234567" },
+        "phone",
+        "Enter a phone number using only digits, spaces and + - ( ) .",
+      ],
     ];
     for (const [change, field, message] of cases) {
-      const response = await postLikeAPerson("contact-page", { ...contact, products: "SEO Services", email: "rules@example.com", ...change });
+      const response = await postLikeAPerson("contact-page", {
+        ...contact,
+        products: "SEO Services",
+        email: "rules@example.com",
+        ...change,
+      });
       expect(response.statusCode, JSON.stringify(change)).toBe(422);
       expect(response.body).toContain(`<a href="#field-${field}">${message}</a>`);
     }
@@ -204,10 +312,22 @@ describe("bad input: a page with the spec's messages and every value kept, nothi
     const timezone = "Pacific/Kiritimati"; // UTC+14: its today is the latest anywhere
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: timezone }).format(new Date());
     const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-    const refused = await postLikeAPerson("contact-page", { ...contact, products: "SEO Services", email: "kiritimati@example.com", timezone, meetingDate: yesterday });
+    const refused = await postLikeAPerson("contact-page", {
+      ...contact,
+      products: "SEO Services",
+      email: "kiritimati@example.com",
+      timezone,
+      meetingDate: yesterday,
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.body).toContain("Choose a meeting date of today or later.");
-    const taken = await postLikeAPerson("contact-page", { ...contact, products: "SEO Services", email: "kiritimati@example.com", timezone, meetingDate: today });
+    const taken = await postLikeAPerson("contact-page", {
+      ...contact,
+      products: "SEO Services",
+      email: "kiritimati@example.com",
+      timezone,
+      meetingDate: today,
+    });
     expect(taken.statusCode).toBe(303);
     expect(await leadByEmail("contacts", "kiritimati@example.com")).toMatchObject({ meetingDate: today, timezone });
   });
@@ -252,8 +372,18 @@ describe("cross-site posts", () => {
     const unproven = { origin: "null" };
     const before = await storedCount();
     // Another site's page relays a valid token (anyone may fetch one) and a filled honeypot: neither is stored.
-    expect((await postLikeAPerson("lead-audit", { ...short, email: "relayed@example.com" }, unproven)).statusCode).toBe(200);
-    expect((await postLikeAPerson("lead-audit", { ...short, email: "relayed@example.com", website: "http://spam.example" }, unproven)).statusCode).toBe(200);
+    expect((await postLikeAPerson("lead-audit", { ...short, email: "relayed@example.com" }, unproven)).statusCode).toBe(
+      200,
+    );
+    expect(
+      (
+        await postLikeAPerson(
+          "lead-audit",
+          { ...short, email: "relayed@example.com", website: "http://spam.example" },
+          unproven,
+        )
+      ).statusCode,
+    ).toBe(200);
     expect(await storedCount()).toBe(before);
 
     const page = (await postLikeAPerson("lead-audit", { ...short, email: "private@example.com" }, unproven)).body;
@@ -263,11 +393,26 @@ describe("cross-site posts", () => {
     const otherToken = await token();
     clock += MIN_HUMAN_FILL_MS + 500;
     // The seal belongs to its token: with another token (as old, so usable), or none, it proves nothing.
-    expect((await post("lead-audit", { ...short, email: "private@example.com", formToken: otherToken, idempotencyKey, confirmation }, unproven)).statusCode).toBe(200);
-    expect((await post("lead-audit", { ...short, email: "private@example.com", idempotencyKey, confirmation }, unproven)).statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          "lead-audit",
+          { ...short, email: "private@example.com", formToken: otherToken, idempotencyKey, confirmation },
+          unproven,
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await post("lead-audit", { ...short, email: "private@example.com", idempotencyKey, confirmation }, unproven))
+        .statusCode,
+    ).toBe(200);
     expect(await storedCount()).toBe(before);
 
-    const confirmed = await post("lead-audit", { ...short, email: "private@example.com", formToken, idempotencyKey, confirmation }, unproven);
+    const confirmed = await post(
+      "lead-audit",
+      { ...short, email: "private@example.com", formToken, idempotencyKey, confirmation },
+      unproven,
+    );
     expect(confirmed.statusCode, confirmed.body).toBe(303);
     expect(await leadByEmail("contacts", "private@example.com")).toMatchObject({ status: "new", spamReason: null });
     expect(await storedCount()).toBe(before + 1);
@@ -277,10 +422,20 @@ describe("cross-site posts", () => {
 describe("bodies the route cannot take", () => {
   it("JSON or multipart -> 415 page, a body over the limit -> 413 page, nothing stored", async () => {
     const before = await storedCount();
-    const json = await t.app.inject({ method: "POST", url: "/forms/lead-audit", headers: { origin, "content-type": "application/json" }, payload: short });
+    const json = await t.app.inject({
+      method: "POST",
+      url: "/forms/lead-audit",
+      headers: { origin, "content-type": "application/json" },
+      payload: short,
+    });
     expect(json.statusCode).toBe(415);
     expect(json.headers["content-type"]).toBe("text/html; charset=utf-8");
-    const multipart = await t.app.inject({ method: "POST", url: "/forms/lead-audit", headers: { origin, "content-type": "multipart/form-data; boundary=x" }, body: "--x--" });
+    const multipart = await t.app.inject({
+      method: "POST",
+      url: "/forms/lead-audit",
+      headers: { origin, "content-type": "multipart/form-data; boundary=x" },
+      body: "--x--",
+    });
     expect(multipart.statusCode).toBe(415);
     const large = await post("lead-audit", { ...short, company: "x".repeat(40_000) });
     expect(large.statusCode).toBe(413);
@@ -322,10 +477,19 @@ describe("bodies the route cannot take", () => {
 
 describe("the form limit", () => {
   it("too many posts from one address -> 429 page with when to try again and the phone number", async () => {
-    const limited = await createTestApp({ rateLimit: { ...t.config.rateLimit, enabled: true, forms: { max: 2, windowMs: 60_000 } } }, undefined, { clock: () => new Date(clock) });
+    const limited = await createTestApp(
+      { rateLimit: { ...t.config.rateLimit, enabled: true, forms: { max: 2, windowMs: 60_000 } } },
+      undefined,
+      { clock: () => new Date(clock) },
+    );
     try {
       const send = () =>
-        limited.app.inject({ method: "POST", url: "/forms/lead-audit", headers: { origin, "content-type": "application/x-www-form-urlencoded" }, body: encode(short) });
+        limited.app.inject({
+          method: "POST",
+          url: "/forms/lead-audit",
+          headers: { origin, "content-type": "application/x-www-form-urlencoded" },
+          body: encode(short),
+        });
       expect((await send()).statusCode).toBe(200);
       expect((await send()).statusCode).toBe(200);
       const refused = await send();

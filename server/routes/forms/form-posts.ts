@@ -4,7 +4,11 @@ import { contactSubmissionInput, isTimeZone } from "../../../contract/contact-su
 import { validateForm } from "../../../contract/form-errors.ts";
 import { idempotencyKey as idempotencyKeyRule } from "../../../contract/idempotency-key.ts";
 import { contactFormMessages, serviceInquiryFormMessages } from "../../../contract/lead-form-messages.ts";
-import { contactFormSchema, serviceInquiryFormSchema, shortLeadFormSchema } from "../../../contract/lead-form-schemas.ts";
+import {
+  contactFormSchema,
+  serviceInquiryFormSchema,
+  shortLeadFormSchema,
+} from "../../../contract/lead-form-schemas.ts";
 import {
   contactFormFields,
   hiddenFormFields,
@@ -63,7 +67,8 @@ export default async function formPostRoutes(app: FastifyInstance) {
   // The confirmation page's seal (lib/form-confirmation.ts) is made with the form tokens' secret.
   const formTokenSecret = await app.repositories.serverSecrets.get("form-token");
   const bodyLimitKb = Math.floor(app.initialConfig.bodyLimit! / 1024);
-  const page = (reply: FastifyReply, status: number, html: string) => htmlPage(reply.header("content-security-policy", pagePolicy(html, "site", [])), status, html);
+  const page = (reply: FastifyReply, status: number, html: string) =>
+    htmlPage(reply.header("content-security-policy", pagePolicy(html, "site", [])), status, html);
   const notSaved = (reply: FastifyReply, status: number, heading: string, explanation: string, form?: PublicForm) =>
     page(reply, status, notSavedPage(business, heading, explanation, form?.pagePath));
 
@@ -78,32 +83,64 @@ export default async function formPostRoutes(app: FastifyInstance) {
     if (error.statusCode === 429) {
       const retryAfter = Number(reply.getHeader("retry-after")) || 60;
       const wait = retryAfter < 120 ? `${retryAfter} seconds` : `${Math.ceil(retryAfter / 60)} minutes`;
-      return notSaved(reply, 429, "Too many requests", `We received many requests from your connection in a short time. Please try again in ${wait}.`, form);
+      return notSaved(
+        reply,
+        429,
+        "Too many requests",
+        `We received many requests from your connection in a short time. Please try again in ${wait}.`,
+        form,
+      );
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ reason: unavailableReason(error) }, "the database is unavailable; answered 503");
       reply.header("retry-after", String(RETRY_AFTER_SECONDS));
-      return notSaved(reply, 503, "We could not save your request", "Our system is briefly unavailable. Please go back and send the form again in a minute.", form);
+      return notSaved(
+        reply,
+        503,
+        "We could not save your request",
+        "Our system is briefly unavailable. Please go back and send the form again in a minute.",
+        form,
+      );
     }
     const status = error.statusCode ?? 500;
-    if (status === 413) return notSaved(reply, 413, "Your message is too long", `A form can send at most ${bodyLimitKb} KB. Please shorten your message and send it again.`, form);
-    if (status === 415) return notSaved(reply, 415, "We could not read your request", "Please send the form from our website.", form);
-    if (status < 500) return notSaved(reply, 400, "We could not read your request", "Please go back and send the form again.", form);
+    if (status === 413)
+      return notSaved(
+        reply,
+        413,
+        "Your message is too long",
+        `A form can send at most ${bodyLimitKb} KB. Please shorten your message and send it again.`,
+        form,
+      );
+    if (status === 415)
+      return notSaved(reply, 415, "We could not read your request", "Please send the form from our website.", form);
+    if (status < 500)
+      return notSaved(reply, 400, "We could not read your request", "Please go back and send the form again.", form);
     request.log.error({ err: error }, "request failed");
     return notSaved(reply, 500, "Something went wrong on our side", "Please try again in a minute.", form);
   };
 
-  const config: CrossSiteConfig & ReturnType<typeof formRateLimit> = { crossSite: "page", ...formRateLimit(app.config) };
+  const config: CrossSiteConfig & ReturnType<typeof formRateLimit> = {
+    crossSite: "page",
+    ...formRateLimit(app.config),
+  };
 
   // Fastify types a route's errorHandler as returning nothing; the page is sent before pageOnError returns.
-  const errorHandler = (error: FastifyError, request: FastifyRequest<FormRoute>, reply: FastifyReply) => void pageOnError(error, request, reply);
+  const errorHandler = (error: FastifyError, request: FastifyRequest<FormRoute>, reply: FastifyReply) =>
+    void pageOnError(error, request, reply);
   app.post<FormRoute>("/forms/:formName", { config, errorHandler }, async (request, reply) => {
     const form = publicForms.get(request.params.formName);
-    if (!form) return notSaved(reply, 404, "This form does not exist", "The address this form was sent to is not one of ours.");
+    if (!form)
+      return notSaved(reply, 404, "This form does not exist", "The address this form was sent to is not one of ours.");
     const from = formPostOrigin(request, app.config.siteOrigin);
     if (from.kind === "foreign") {
       request.log.warn({ origin: from.origin }, "refused a cross-site form post");
-      return notSaved(reply, 403, "This form was sent from another website", "For your safety we only accept our forms when they are sent from our own pages.", form);
+      return notSaved(
+        reply,
+        403,
+        "This form was sent from another website",
+        "For your safety we only accept our forms when they are sent from our own pages.",
+        form,
+      );
     }
     if (!(request.body instanceof URLSearchParams)) {
       return notSaved(reply, 415, "We could not read your request", "Please send the form from our website.", form);
@@ -117,14 +154,22 @@ export default async function formPostRoutes(app: FastifyInstance) {
     const meetingZone = form.layout === "contact" ? { timezone: isTimeZone(timezone) ? timezone : officeTimeZone } : {};
     const fresh = () => {
       const formToken = app.spamGuard.issueFormToken();
-      return { formToken, idempotencyKey: randomUUID(), confirmation: sealFormToken(formTokenSecret, formToken), ...meetingZone };
+      return {
+        formToken,
+        idempotencyKey: randomUUID(),
+        confirmation: sealFormToken(formTokenSecret, formToken),
+        ...meetingZone,
+      };
     };
 
     const checked = validateForm(layout.schema, { ...values, ...meetingZone }, layout.messages);
     if (!checked.ok) return page(reply, 422, formAgainPage(business, form, values, checked.problems, fresh()));
 
     // The API's payload, as the form in the browser sends it: the form's facts come from the table, not the post.
-    const signals = { website: body.get(hiddenFormFields.honeypot) ?? "", formToken: body.get(hiddenFormFields.formToken) || undefined };
+    const signals = {
+      website: body.get(hiddenFormFields.honeypot) ?? "",
+      formToken: body.get(hiddenFormFields.formToken) || undefined,
+    };
     const source = { formName: form.formName, pagePath: form.pagePath };
     const lead = { ...checked.data } as Record<string, unknown>;
     if (form.layout === "contact" && lead.meetingTime !== undefined) lead.timezone = meetingZone.timezone;
@@ -136,7 +181,10 @@ export default async function formPostRoutes(app: FastifyInstance) {
     // stored and answered like any lead, as the JSON API does.
     // A post whose origin is unproven is stored only from our confirmation page: its token sealed there.
     // Before the honeypot and the token's own checks: another site's relayed post is not even spam to keep.
-    if (from.kind === "unproven" && !isSealedFormToken(formTokenSecret, signals.formToken, body.get(CONFIRMATION_FIELD))) {
+    if (
+      from.kind === "unproven" &&
+      !isSealedFormToken(formTokenSecret, signals.formToken, body.get(CONFIRMATION_FIELD))
+    ) {
       request.log.info({ form: form.formName }, "asked to confirm a form posted without a provable origin");
       return page(reply, 200, formAgainPage(business, form, values, {}, fresh()));
     }
@@ -151,7 +199,8 @@ export default async function formPostRoutes(app: FastifyInstance) {
     const key = keyField.success ? keyField.data : undefined;
     const payload = { ...lead, ...source, ...signals };
     // The form's schema is the API's with the form's own rules on top: these only fail on a tampered field.
-    const unreadable = () => notSaved(reply, 400, "We could not read your request", "Please go back and send the form again.", form);
+    const unreadable = () =>
+      notSaved(reply, 400, "We could not read your request", "Please go back and send the form again.", form);
     if (layout.kind === "contacts") {
       const parsed = contactSubmissionInput.safeParse(payload);
       if (!parsed.success) return unreadable();
@@ -173,6 +222,9 @@ export default async function formPostRoutes(app: FastifyInstance) {
   // Someone who opens the form's address (a bookmark, a reload after the thank-you page) is sent to the form.
   app.get<FormRoute>("/forms/:formName", async (request, reply) => {
     const form = publicForms.get(request.params.formName);
-    return reply.code(303).header("location", form?.pagePath ?? "/").send();
+    return reply
+      .code(303)
+      .header("location", form?.pagePath ?? "/")
+      .send();
   });
 }

@@ -56,7 +56,8 @@ export const linkProblems = {
   crossSite: {
     status: 403,
     heading: "This confirmation came from another website",
-    explanation: "For your safety, an address is only confirmed from our own page. Open the link in the e-mail again and press Confirm.",
+    explanation:
+      "For your safety, an address is only confirmed from our own page. Open the link in the e-mail again and press Confirm.",
   },
   unreadable: {
     status: 400,

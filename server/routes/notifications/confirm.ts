@@ -25,7 +25,8 @@ export default async function notificationConfirmRoutes(app: FastifyInstance) {
       .header("referrer-policy", "no-referrer")
       .type("text/html; charset=utf-8")
       .send(html);
-  const problem = (reply: FastifyReply, which: LinkProblem) => page(reply, which.status, linkProblemPage(business, which));
+  const problem = (reply: FastifyReply, which: LinkProblem) =>
+    page(reply, which.status, linkProblemPage(business, which));
 
   // This route alone reads a form body here (the plugin's scope); the server's body limit applies.
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
@@ -43,7 +44,8 @@ export default async function notificationConfirmRoutes(app: FastifyInstance) {
     return problem(reply, linkProblems.failed);
   };
   // Fastify types a route's errorHandler as returning nothing; the page is sent before pageOnError returns.
-  const errorHandler = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void pageOnError(error, request, reply);
+  const errorHandler = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+    void pageOnError(error, request, reply);
 
   app.get<{ Querystring: { token?: unknown } }>(CONFIRM_PATH, { errorHandler }, async (request, reply) => {
     const token = confirmationToken.safeParse(request.query.token);

@@ -43,7 +43,10 @@ function ReplyState({ lead, now }: { lead: Lead; now: number }) {
     <span
       data-testid="reply-state"
       title={`Reply by ${formatDateTime(standing.deadline)}`}
-      className={cn("inline-block whitespace-nowrap rounded-md px-2 py-0.5 text-xs font-semibold", replyStateClass[standing.state])}
+      className={cn(
+        "inline-block whitespace-nowrap rounded-md px-2 py-0.5 text-xs font-semibold",
+        replyStateClass[standing.state],
+      )}
     >
       {standing.text}
     </span>
@@ -91,11 +94,18 @@ export function LeadListRow({
       <th scope="row" className="block min-w-0 text-left font-normal md:table-cell md:px-3 md:py-2">
         <span className="flex items-center gap-2">
           {/* Unread is a quiet mark, a dot and weight, never the row's colour. */}
-          <span className={cn("h-2 w-2 shrink-0 rounded-full", unread ? "bg-brand-700" : "bg-transparent")} aria-hidden="true" />
+          <span
+            className={cn("h-2 w-2 shrink-0 rounded-full", unread ? "bg-brand-700" : "bg-transparent")}
+            aria-hidden="true"
+          />
           <Link
             to={`/admin/leads/${lead.kind}/${lead.id}${linkSearch}`}
             state={combined ? undefined : ({ inboxSearch } satisfies InboxLinkState)}
-            className={cn("min-w-0 break-words rounded-sm text-brand-700 underline underline-offset-4 hover:text-brand-900", unread ? "font-bold" : "font-medium", focusRing)}
+            className={cn(
+              "min-w-0 break-words rounded-sm text-brand-700 underline underline-offset-4 hover:text-brand-900",
+              unread ? "font-bold" : "font-medium",
+              focusRing,
+            )}
           >
             {name}
           </Link>
@@ -109,7 +119,10 @@ export function LeadListRow({
         {followUp && (
           <span
             data-testid="follow-up"
-            className={cn("mt-1 block pl-4 text-xs font-semibold", followUp.overdue || followUp.dueToday ? "text-red-800" : "text-slate-800")}
+            className={cn(
+              "mt-1 block pl-4 text-xs font-semibold",
+              followUp.overdue || followUp.dueToday ? "text-red-800" : "text-slate-800",
+            )}
           >
             {followUp.text}
           </span>
@@ -136,7 +149,10 @@ export function LeadListRow({
         </td>
       )}
       <td className="hidden whitespace-nowrap md:table-cell md:px-3 md:py-2">
-        <a href={tel} className={cn("rounded-sm text-brand-700 underline underline-offset-4 hover:text-brand-900", focusRing)}>
+        <a
+          href={tel}
+          className={cn("rounded-sm text-brand-700 underline underline-offset-4 hover:text-brand-900", focusRing)}
+        >
           {lead.phone}
         </a>
       </td>
@@ -154,7 +170,9 @@ export function LeadListRow({
       <td className="mt-2 block md:mt-0 md:table-cell md:px-3 md:py-2">
         <LeadStatusSelect kind={lead.kind} lead={lead} label={`Status of ${name}`} hideLabel />
       </td>
-      {spamView && <td className="mt-2 block text-slate-800 md:mt-0 md:table-cell md:px-3 md:py-2">{lead.spamReason ?? "—"}</td>}
+      {spamView && (
+        <td className="mt-2 block text-slate-800 md:mt-0 md:table-cell md:px-3 md:py-2">{lead.spamReason ?? "—"}</td>
+      )}
       {spamView && (
         <td className="mt-2 block md:mt-0 md:table-cell md:px-3 md:py-2">
           <SpamButton kind={lead.kind} lead={lead} rescueLabel="Rescue" withName />
@@ -162,11 +180,19 @@ export function LeadListRow({
       )}
       {/* A card's own buttons, big enough for a thumb (44 px); the table has the phone column. */}
       <td className="mt-3 flex flex-wrap gap-2 md:hidden">
-        <a href={tel} aria-label={`Call ${name}`} className={cn(buttonVariants({ variant: "outline" }), "min-h-11 min-w-11")}>
+        <a
+          href={tel}
+          aria-label={`Call ${name}`}
+          className={cn(buttonVariants({ variant: "outline" }), "min-h-11 min-w-11")}
+        >
           <Phone className="h-4 w-4" aria-hidden="true" />
           Call
         </a>
-        <a href={`mailto:${lead.email}`} aria-label={`E-mail ${name}`} className={cn(buttonVariants({ variant: "outline" }), "min-h-11 min-w-11")}>
+        <a
+          href={`mailto:${lead.email}`}
+          aria-label={`E-mail ${name}`}
+          className={cn(buttonVariants({ variant: "outline" }), "min-h-11 min-w-11")}
+        >
           <Mail className="h-4 w-4" aria-hidden="true" />
           E-mail
         </a>

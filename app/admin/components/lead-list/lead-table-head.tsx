@@ -24,7 +24,11 @@ function SortHeader({
   const Arrow = direction === "ascending" ? ArrowUp : ArrowDown;
   return (
     <th scope="col" aria-sort={active ? direction : undefined} className={cn("px-3 py-2", className)}>
-      <button type="button" onClick={onClick} className={cn("inline-flex items-center gap-1 rounded-sm font-semibold hover:text-brand-900", focusRing)}>
+      <button
+        type="button"
+        onClick={onClick}
+        className={cn("inline-flex items-center gap-1 rounded-sm font-semibold hover:text-brand-900", focusRing)}
+      >
         {label}
         <Arrow className={cn("h-4 w-4", active ? "opacity-100" : "opacity-0")} aria-hidden="true" />
       </button>
@@ -32,7 +36,15 @@ function SortHeader({
   );
 }
 
-export function LeadTableHead({ columns, filters, onSort }: { columns: ListColumns; filters: InboxFilters; onSort: (sort: LeadSort) => void }) {
+export function LeadTableHead({
+  columns,
+  filters,
+  onSort,
+}: {
+  columns: ListColumns;
+  filters: InboxFilters;
+  onSort: (sort: LeadSort) => void;
+}) {
   const { kind, combined, inquiries, spamView } = columns;
   const defaultSort = defaultSortOf(kind);
   return (
@@ -41,7 +53,12 @@ export function LeadTableHead({ columns, filters, onSort }: { columns: ListColum
         <th scope="col" className="w-10 px-3 py-2">
           <span className="sr-only">Selected</span>
         </th>
-        <SortHeader label="Name" active={filters.sort === "name"} direction="ascending" onClick={() => onSort(filters.sort === "name" ? defaultSort : "name")} />
+        <SortHeader
+          label="Name"
+          active={filters.sort === "name"}
+          direction="ascending"
+          onClick={() => onSort(filters.sort === "name" ? defaultSort : "name")}
+        />
         {combined && (
           <th scope="col" className="px-3 py-2">
             Kind
@@ -67,7 +84,14 @@ export function LeadTableHead({ columns, filters, onSort }: { columns: ListColum
           direction={filters.sort === "oldest" ? "ascending" : "descending"}
           onClick={() => onSort(filters.sort === "newest" ? "oldest" : "newest")}
         />
-        {!spamView && <SortHeader label="Reply by" active={filters.sort === "deadline"} direction="ascending" onClick={() => onSort("deadline")} />}
+        {!spamView && (
+          <SortHeader
+            label="Reply by"
+            active={filters.sort === "deadline"}
+            direction="ascending"
+            onClick={() => onSort("deadline")}
+          />
+        )}
         <th scope="col" className="px-3 py-2">
           Status
         </th>

@@ -42,7 +42,13 @@ export function ListPager({
         </Button>
       )}
       {severalPages && (
-        <Button type="button" variant="ghost" size="sm" className="text-brand-700 underline underline-offset-4" onClick={onFirstPage}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="text-brand-700 underline underline-offset-4"
+          onClick={onFirstPage}
+        >
           Back to the first page
         </Button>
       )}

@@ -59,7 +59,10 @@ export function ListToolbar({
               aria-describedby={filters.sort === "deadline" ? sortHintId : undefined}
               className={selectClass}
             >
-              {(combined ? (["deadline", "newest", "oldest", "name"] as const) : (["newest", "oldest", "name", "deadline"] as const)).map((sort) => (
+              {(combined
+                ? (["deadline", "newest", "oldest", "name"] as const)
+                : (["newest", "oldest", "name", "deadline"] as const)
+              ).map((sort) => (
                 <option key={sort} value={sort}>
                   {sortLabels[sort]}
                   {sort === defaultSort ? " (default)" : ""}
@@ -68,7 +71,11 @@ export function ListToolbar({
             </select>
           </div>
           {kind !== "all" && owner && (
-            <a href={exportUrl(kind, filters)} download className={cn(buttonVariants({ variant: "outline", size: "sm" }))}>
+            <a
+              href={exportUrl(kind, filters)}
+              download
+              className={cn(buttonVariants({ variant: "outline", size: "sm" }))}
+            >
               Export CSV
             </a>
           )}

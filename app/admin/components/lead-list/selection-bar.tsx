@@ -68,16 +68,30 @@ export function SelectionBar({
         </p>
       )}
       {canSelectAllMatching && (
-        <Button type="button" size="sm" variant="ghost" className="h-auto px-1 text-brand-700 underline underline-offset-4" onClick={onSelectAllMatching}>
+        <Button
+          type="button"
+          size="sm"
+          variant="ghost"
+          className="h-auto px-1 text-brand-700 underline underline-offset-4"
+          onClick={onSelectAllMatching}
+        >
           Select all {leadsText(total)} matching
         </Button>
       )}
       {pageAllSelected && !allMatching && total > pageCount && !canSelectAllMatching && (
-        <p className="text-sm text-slate-700">At most {formatCount(BULK_LIMIT)} leads change at once: narrow the filters to select every match.</p>
+        <p className="text-sm text-slate-700">
+          At most {formatCount(BULK_LIMIT)} leads change at once: narrow the filters to select every match.
+        </p>
       )}
       {selection && (
         <>
-          <Button type="button" size="sm" variant="ghost" className="h-auto px-1 text-brand-700 underline underline-offset-4" onClick={onClear}>
+          <Button
+            type="button"
+            size="sm"
+            variant="ghost"
+            className="h-auto px-1 text-brand-700 underline underline-offset-4"
+            onClick={onClear}
+          >
             Clear selection
           </Button>
           <BulkBar kind={kind} filters={filters} selection={selection} onDone={onClear} />

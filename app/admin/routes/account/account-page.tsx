@@ -15,7 +15,6 @@ import { SecuritySection } from "./security-section.tsx";
 // Your account (/admin/account, every user; issue 23): who you are on the team, your password, your second
 // factors, and where you are signed in.
 
-
 export function AccountPage() {
   usePageTitle("Account | Admin");
   const session = useSession();
@@ -47,7 +46,9 @@ export function AccountPage() {
         <h2 id="change-password" className="text-xl font-semibold text-slate-900">
           Change password
         </h2>
-        <p className="mt-1 text-sm text-slate-700">Changing the password signs out every other session of this account.</p>
+        <p className="mt-1 text-sm text-slate-700">
+          Changing the password signs out every other session of this account.
+        </p>
         <div className="mt-4">
           <ChangePasswordForm />
         </div>
@@ -62,7 +63,12 @@ function Sessions() {
   const endOne = useMutation(endSessionMutation);
   const endOthers = useMutation(endOtherSessionsMutation);
   const refresh = () => client.invalidateQueries({ queryKey: sessionsQuery.queryKey });
-  const failed = (error: unknown) => toast({ variant: "destructive", title: "Not ended", description: apiErrorOf(error)?.message ?? "Please try again." });
+  const failed = (error: unknown) =>
+    toast({
+      variant: "destructive",
+      title: "Not ended",
+      description: apiErrorOf(error)?.message ?? "Please try again.",
+    });
   const rows = sessions.data?.sessions ?? [];
   return (
     <section className="mt-12 border-t border-slate-200 pt-8" aria-labelledby="account-sessions">
@@ -72,13 +78,20 @@ function Sessions() {
       {sessions.isLoading ? (
         <Loading />
       ) : (
-        <ul className="mt-4 max-w-3xl divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label="Your sessions">
+        <ul
+          className="mt-4 max-w-3xl divide-y divide-slate-200 rounded-lg border border-slate-200"
+          aria-label="Your sessions"
+        >
           {rows.map((session) => (
             <li key={session.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
               <div>
                 <p className="font-semibold text-slate-900">
                   {session.device}
-                  {session.current && <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-bold text-green-900">This device</span>}
+                  {session.current && (
+                    <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-bold text-green-900">
+                      This device
+                    </span>
+                  )}
                 </p>
                 <p className="text-sm text-slate-700">
                   Signed in {formatDateTime(session.createdAt)} · last active {formatDateTime(session.lastSeenAt)}
@@ -114,7 +127,10 @@ function Sessions() {
           onClick={() =>
             endOthers.mutate(undefined, {
               onSuccess: ({ ended }) => {
-                toast({ title: "Signed out", description: `${ended} other ${ended === 1 ? "session" : "sessions"} ended.` });
+                toast({
+                  title: "Signed out",
+                  description: `${ended} other ${ended === 1 ? "session" : "sessions"} ended.`,
+                });
                 void refresh();
               },
               onError: failed,

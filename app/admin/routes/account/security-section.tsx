@@ -40,19 +40,38 @@ export function SecuritySection() {
   const status = useQuery(twoFactorQuery);
   const proof = useFreshProof();
   // A second factor added may lift the team's "set one up first": the status says so.
-  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: twoFactorQuery.queryKey }), client.invalidateQueries({ queryKey: sessionQuery.queryKey })]);
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: twoFactorQuery.queryKey }),
+      client.invalidateQueries({ queryKey: sessionQuery.queryKey }),
+    ]);
   if (status.isLoading) return <Loading />;
   if (!status.data) return <p role="alert">Your sign-in settings could not be loaded.</p>;
   return (
     <div className="space-y-10">
-      <AuthenticatorApp on={status.data.totp} codesLeft={status.data.recoveryCodesLeft} refresh={refresh} proof={proof} />
+      <AuthenticatorApp
+        on={status.data.totp}
+        codesLeft={status.data.recoveryCodesLeft}
+        refresh={refresh}
+        proof={proof}
+      />
       <Passkeys passkeys={status.data.passkeys} refresh={refresh} proof={proof} />
       {proof.dialog}
     </div>
   );
 }
 
-function AuthenticatorApp({ on, codesLeft, refresh, proof }: { on: boolean; codesLeft: number; refresh: () => Promise<unknown>; proof: FreshProof }) {
+function AuthenticatorApp({
+  on,
+  codesLeft,
+  refresh,
+  proof,
+}: {
+  on: boolean;
+  codesLeft: number;
+  refresh: () => Promise<unknown>;
+  proof: FreshProof;
+}) {
   const start = useMutation(startTotpMutation);
   const confirm = useMutation(confirmTotpMutation);
   const disable = useMutation(disableTotpMutation);
@@ -80,7 +99,8 @@ function AuthenticatorApp({ on, codesLeft, refresh, proof }: { on: boolean; code
         void refresh();
       },
       onError: (error) => {
-        if (!proof.askFor(error, () => turnOn(typed))) setCodeError(apiErrorOf(error)?.message ?? "That code is not right.");
+        if (!proof.askFor(error, () => turnOn(typed)))
+          setCodeError(apiErrorOf(error)?.message ?? "That code is not right.");
       },
     });
   const renewCodes = () =>
@@ -110,7 +130,9 @@ function AuthenticatorApp({ on, codesLeft, refresh, proof }: { on: boolean; code
         Authenticator app
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        {on ? `On. ${codesLeft} recovery ${codesLeft === 1 ? "code" : "codes"} left.` : "Off. With it on, a sign-in asks for the 6-digit code your phone's app shows."}
+        {on
+          ? `On. ${codesLeft} recovery ${codesLeft === 1 ? "code" : "codes"} left.`
+          : "Off. With it on, a sign-in asks for the 6-digit code your phone's app shows."}
       </p>
       {codes && <RecoveryCodeList codes={codes} onDone={() => setCodes(null)} />}
       {!on && !setup && (
@@ -120,11 +142,21 @@ function AuthenticatorApp({ on, codesLeft, refresh, proof }: { on: boolean; code
       )}
       {!on && setup && (
         <div className="mt-4 max-w-xl space-y-4">
-          <p className="text-slate-800">Scan this code with your authenticator app (Google Authenticator, 1Password, Authy…), or type the key.</p>
+          <p className="text-slate-800">
+            Scan this code with your authenticator app (Google Authenticator, 1Password, Authy…), or type the key.
+          </p>
           {/* The server's SVG of the otpauth:// address (uqr): markup, no script. */}
-          <div className="h-48 w-48 bg-white" role="img" aria-label="QR code for the authenticator app" dangerouslySetInnerHTML={{ __html: setup.qrSvg }} />
+          <div
+            className="h-48 w-48 bg-white"
+            role="img"
+            aria-label="QR code for the authenticator app"
+            dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
+          />
           <p className="text-sm text-slate-800">
-            Key: <code className="break-all rounded bg-slate-100 px-1 font-mono" data-testid="totp-secret">{setup.secret}</code>
+            Key:{" "}
+            <code className="break-all rounded bg-slate-100 px-1 font-mono" data-testid="totp-secret">
+              {setup.secret}
+            </code>
           </p>
           <form
             className="space-y-3"
@@ -139,7 +171,14 @@ function AuthenticatorApp({ on, codesLeft, refresh, proof }: { on: boolean; code
             }}
           >
             <Field id="totp-code" label="Code from the app" error={codeError}>
-              <input {...fieldA11y("totp-code", codeError)} value={code} onChange={(event) => setCode(event.target.value)} inputMode="numeric" autoComplete="one-time-code" className={inputClass} />
+              <input
+                {...fieldA11y("totp-code", codeError)}
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                className={inputClass}
+              />
             </Field>
             <Button type="submit" disabled={confirm.isPending}>
               Turn on
@@ -166,7 +205,9 @@ function RecoveryCodeList({ codes, onDone }: { codes: string[]; onDone: () => vo
   return (
     <div className="mt-4 max-w-xl rounded-md border border-amber-300 bg-amber-50 p-4" role="status">
       <h3 className="font-semibold text-slate-900">Your recovery codes</h3>
-      <p className="mt-1 text-sm text-slate-800">Each works once, if your phone is not at hand. Keep them somewhere safe: they are not shown again.</p>
+      <p className="mt-1 text-sm text-slate-800">
+        Each works once, if your phone is not at hand. Keep them somewhere safe: they are not shown again.
+      </p>
       <ul className="mt-3 grid grid-cols-2 gap-1 font-mono text-slate-900" aria-label="Recovery codes">
         {codes.map((code) => (
           <li key={code}>{code}</li>
@@ -176,11 +217,19 @@ function RecoveryCodeList({ codes, onDone }: { codes: string[]; onDone: () => vo
         <button
           type="button"
           className={smallButtonClass}
-          onClick={() => void navigator.clipboard.writeText(text).then(() => toast({ title: "Copied", description: "The recovery codes are on the clipboard." }))}
+          onClick={() =>
+            void navigator.clipboard
+              .writeText(text)
+              .then(() => toast({ title: "Copied", description: "The recovery codes are on the clipboard." }))
+          }
         >
           Copy
         </button>
-        <a className={smallButtonClass} href={`data:text/plain;charset=utf-8,${encodeURIComponent(`${text}\n`)}`} download="recovery-codes.txt">
+        <a
+          className={smallButtonClass}
+          href={`data:text/plain;charset=utf-8,${encodeURIComponent(`${text}\n`)}`}
+          download="recovery-codes.txt"
+        >
           Download
         </a>
         <button type="button" className={smallButtonClass} onClick={onDone}>
@@ -191,7 +240,15 @@ function RecoveryCodeList({ codes, onDone }: { codes: string[]; onDone: () => vo
   );
 }
 
-function Passkeys({ passkeys, refresh, proof }: { passkeys: PasskeyView[]; refresh: () => Promise<unknown>; proof: FreshProof }) {
+function Passkeys({
+  passkeys,
+  refresh,
+  proof,
+}: {
+  passkeys: PasskeyView[];
+  refresh: () => Promise<unknown>;
+  proof: FreshProof;
+}) {
   const add = useMutation(addPasskeyMutation);
   const rename = useMutation(renamePasskeyMutation);
   const remove = useMutation(removePasskeyMutation);
@@ -224,15 +281,21 @@ function Passkeys({ passkeys, refresh, proof }: { passkeys: PasskeyView[]; refre
       <h2 id="security-passkeys" className="text-xl font-semibold text-slate-900">
         Passkeys
       </h2>
-      <p className="mt-1 text-sm text-slate-700">A passkey signs you in with this device's fingerprint, face or PIN: no password, nothing to type.</p>
+      <p className="mt-1 text-sm text-slate-700">
+        A passkey signs you in with this device's fingerprint, face or PIN: no password, nothing to type.
+      </p>
       {passkeys.length > 0 && (
-        <ul className="mt-4 max-w-xl divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label="Your passkeys">
+        <ul
+          className="mt-4 max-w-xl divide-y divide-slate-200 rounded-lg border border-slate-200"
+          aria-label="Your passkeys"
+        >
           {passkeys.map((key) => (
             <li key={key.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
               <div>
                 <p className="font-semibold text-slate-900">{key.name}</p>
                 <p className="text-sm text-slate-700">
-                  Added {formatDateTime(key.createdAt)} · {key.lastUsedAt ? `last used ${formatDateTime(key.lastUsedAt)}` : "not used yet"}
+                  Added {formatDateTime(key.createdAt)} ·{" "}
+                  {key.lastUsedAt ? `last used ${formatDateTime(key.lastUsedAt)}` : "not used yet"}
                 </p>
               </div>
               <div className="flex gap-2">
@@ -241,7 +304,11 @@ function Passkeys({ passkeys, refresh, proof }: { passkeys: PasskeyView[]; refre
                   className={smallButtonClass}
                   onClick={() => {
                     const next = window.prompt("A name for this passkey", key.name)?.trim();
-                    if (next) rename.mutate({ id: key.id, name: next }, { onSuccess: () => void refresh(), onError: (error) => failed(error) });
+                    if (next)
+                      rename.mutate(
+                        { id: key.id, name: next },
+                        { onSuccess: () => void refresh(), onError: (error) => failed(error) },
+                      );
                   }}
                 >
                   Rename<span className="sr-only"> {key.name}</span>
@@ -264,7 +331,13 @@ function Passkeys({ passkeys, refresh, proof }: { passkeys: PasskeyView[]; refre
           }}
         >
           <Field id="passkey-name" label="Name (optional)">
-            <input id="passkey-name" value={name} onChange={(event) => setName(event.target.value)} placeholder="e.g. Work laptop" className={inputClass} />
+            <input
+              id="passkey-name"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              placeholder="e.g. Work laptop"
+              className={inputClass}
+            />
           </Field>
           <Button type="submit" disabled={add.isPending}>
             {add.isPending ? "Waiting for the device..." : "Add a passkey"}

@@ -10,7 +10,8 @@ export function SetupSecondFactorPage() {
     <>
       <h1 className="text-3xl font-bold text-slate-900">Set up a second factor</h1>
       <p className="mt-2 max-w-2xl text-slate-800">
-        Your team asks everyone to protect their sign-in with a second factor. Add a passkey, or turn on an authenticator app; the rest of the admin opens as soon as one is on.
+        Your team asks everyone to protect their sign-in with a second factor. Add a passkey, or turn on an
+        authenticator app; the rest of the admin opens as soon as one is on.
       </p>
       <div className="mt-8">
         <SecuritySection />

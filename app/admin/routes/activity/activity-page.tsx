@@ -42,7 +42,11 @@ function ActivityList() {
       <div className="mt-6 flex flex-wrap gap-4">
         <label className="flex flex-col text-sm font-semibold text-slate-900">
           Who
-          <select className={cn(selectClass, "mt-1")} value={user ?? ""} onChange={(event) => set("user", event.target.value)}>
+          <select
+            className={cn(selectClass, "mt-1")}
+            value={user ?? ""}
+            onChange={(event) => set("user", event.target.value)}
+          >
             <option value="">Everyone</option>
             {users.data?.users.map((member) => (
               <option key={member.id} value={member.id}>
@@ -53,7 +57,11 @@ function ActivityList() {
         </label>
         <label className="flex flex-col text-sm font-semibold text-slate-900">
           What
-          <select className={cn(selectClass, "mt-1")} value={kind ?? ""} onChange={(event) => set("kind", event.target.value)}>
+          <select
+            className={cn(selectClass, "mt-1")}
+            value={kind ?? ""}
+            onChange={(event) => set("kind", event.target.value)}
+          >
             <option value="">Everything</option>
             {activityKinds.map((value) => (
               <option key={value} value={value}>
@@ -68,7 +76,10 @@ function ActivityList() {
       ) : items.length === 0 ? (
         <p className="mt-6 text-slate-800">Nothing recorded{user || kind ? " for these filters" : " yet"}.</p>
       ) : (
-        <ol className="mt-6 divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label="Activity, newest first">
+        <ol
+          className="mt-6 divide-y divide-slate-200 rounded-lg border border-slate-200"
+          aria-label="Activity, newest first"
+        >
           {items.map((item) => (
             <li key={item.id} className="flex flex-col gap-1 p-3 sm:flex-row sm:items-baseline sm:gap-4">
               <time dateTime={item.at} className="shrink-0 text-sm text-slate-700 sm:w-44">
@@ -84,7 +95,9 @@ function ActivityList() {
                     </Link>
                   </>
                 )}
-                <span className="ml-2 text-xs font-semibold uppercase tracking-wide text-slate-600">{activityKindLabels[item.kind]}</span>
+                <span className="ml-2 text-xs font-semibold uppercase tracking-wide text-slate-600">
+                  {activityKindLabels[item.kind]}
+                </span>
               </p>
             </li>
           ))}
@@ -95,7 +108,10 @@ function ActivityList() {
           type="button"
           onClick={() => void pages.fetchNextPage()}
           disabled={pages.isFetchingNextPage}
-          className={cn("mt-4 min-h-11 rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100", focusRing)}
+          className={cn(
+            "mt-4 min-h-11 rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100",
+            focusRing,
+          )}
         >
           {pages.isFetchingNextPage ? "Loading..." : "Load more"}
         </button>

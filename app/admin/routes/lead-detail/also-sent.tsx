@@ -20,7 +20,8 @@ export function AlsoSent({ kind, id, headingId }: { kind: LeadKind; id: string; 
         Also sent
       </h2>
       <p className="mt-1 text-sm text-slate-800">
-        The same person (same e-mail or phone) sent {items.length === 1 ? "another lead" : `${items.length} other leads`}:
+        The same person (same e-mail or phone) sent{" "}
+        {items.length === 1 ? "another lead" : `${items.length} other leads`}:
       </p>
       <ul className="mt-3 space-y-2">
         {items.map((lead) => (

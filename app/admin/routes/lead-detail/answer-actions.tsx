@@ -10,7 +10,9 @@ import { leadQuery } from "../../api/leads.ts";
 const SENDING_POLL_MS = 2_000;
 
 export function useLeadWhileSending(kind: LeadKind, lead: LeadDetail) {
-  const sending = lead.events.some((event) => event.type === "email-out" && (event.state === "queued" || event.state === "sending"));
+  const sending = lead.events.some(
+    (event) => event.type === "email-out" && (event.state === "queued" || event.state === "sending"),
+  );
   useQuery({ ...leadQuery(kind, lead.id), refetchInterval: sending ? SENDING_POLL_MS : false });
 }
 

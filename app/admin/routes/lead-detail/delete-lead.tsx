@@ -15,7 +15,9 @@ export function DeleteLeadSection({ headingId, onDelete }: { headingId: string; 
       <h2 id={headingId} className="text-xl font-semibold text-slate-900">
         Delete
       </h2>
-      <p className="mt-1 text-sm text-slate-700">Erases this lead, its notes and its deliveries for good, for example when the person asks for it.</p>
+      <p className="mt-1 text-sm text-slate-700">
+        Erases this lead, its notes and its deliveries for good, for example when the person asks for it.
+      </p>
       <Button type="button" variant="destructive" className="mt-3" onClick={onDelete}>
         Delete lead
       </Button>
@@ -48,7 +50,12 @@ export function DeleteLeadDialog({
         toast({ title: "Lead deleted", description: `${name} and the notes on this lead were deleted.` });
         void navigate(listPath);
       },
-      onError: () => toast({ variant: "destructive", title: "Error", description: "The lead could not be deleted. Please try again." }),
+      onError: () =>
+        toast({
+          variant: "destructive",
+          title: "Error",
+          description: "The lead could not be deleted. Please try again.",
+        }),
     });
   return (
     <ConfirmDialog

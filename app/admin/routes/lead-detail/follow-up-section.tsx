@@ -21,9 +21,16 @@ export function FollowUpSection({
       <h2 id={headingId} className="text-xl font-semibold text-slate-900">
         Follow-up
       </h2>
-      {!lead.followUpAt && <p className="mt-1 text-sm text-slate-700">No follow-up set. Pick when to get back to {name}.</p>}
+      {!lead.followUpAt && (
+        <p className="mt-1 text-sm text-slate-700">No follow-up set. Pick when to get back to {name}.</p>
+      )}
       {/* A new editor when the saved follow-up changes (the offer after Contacted sets one too). */}
-      <FollowUpEditor key={`${lead.followUpAt ?? ""}|${lead.followUpNote ?? ""}`} ref={editorRef} kind={kind} lead={lead} />
+      <FollowUpEditor
+        key={`${lead.followUpAt ?? ""}|${lead.followUpNote ?? ""}`}
+        ref={editorRef}
+        kind={kind}
+        lead={lead}
+      />
     </section>
   );
 }

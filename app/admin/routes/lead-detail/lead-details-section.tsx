@@ -20,9 +20,13 @@ export function LeadDetailsSection({ kind, lead, headingId }: { kind: LeadKind; 
         <Field label="Received">
           <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>
         </Field>
-        <Field label="First opened">{lead.readAt ? <time dateTime={lead.readAt}>{formatDateTime(lead.readAt)}</time> : "Not yet"}</Field>
+        <Field label="First opened">
+          {lead.readAt ? <time dateTime={lead.readAt}>{formatDateTime(lead.readAt)}</time> : "Not yet"}
+        </Field>
         <SourceFields lead={lead} />
-        <Field label="Spam reason">{lead.spamReason ? lead.spamReason : <span className="text-slate-700">None</span>}</Field>
+        <Field label="Spam reason">
+          {lead.spamReason ? lead.spamReason : <span className="text-slate-700">None</span>}
+        </Field>
       </dl>
     </section>
   );

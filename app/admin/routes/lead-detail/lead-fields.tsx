@@ -67,12 +67,16 @@ export function Meeting({ lead }: { lead: ContactLead }) {
   if (!lead.meetingDate && lead.meetingTime) {
     return (
       <span>
-        Any day, {meetingTimeLabel(lead.meetingTime)} {lead.timezone ? `(${timeZoneLabel(lead.timezone)})` : "(time zone not given)"}
+        Any day, {meetingTimeLabel(lead.meetingTime)}{" "}
+        {lead.timezone ? `(${timeZoneLabel(lead.timezone)})` : "(time zone not given)"}
       </span>
     );
   }
   const raw = [lead.meetingDate, lead.meetingTime].filter(Boolean).join(" ");
-  const instant = lead.meetingDate && lead.meetingTime && lead.timezone ? zonedInstant(lead.meetingDate, lead.meetingTime, lead.timezone) : null;
+  const instant =
+    lead.meetingDate && lead.meetingTime && lead.timezone
+      ? zonedInstant(lead.meetingDate, lead.meetingTime, lead.timezone)
+      : null;
   if (!instant || !lead.timezone) {
     return (
       <span>

@@ -23,7 +23,9 @@ function ReplyByIndicator({ lead, now }: { lead: LeadDetail; now: number }) {
         reply.overdue ? "bg-red-50 text-red-800" : "bg-slate-100 text-slate-900",
       )}
     >
-      {reply.overdue ? `Overdue by ${reply.hours} h` : `Reply by ${formatDateTime(reply.deadline)} (${reply.hours} h left)`}
+      {reply.overdue
+        ? `Overdue by ${reply.hours} h`
+        : `Reply by ${formatDateTime(reply.deadline)} (${reply.hours} h left)`}
       <span className="sr-only"> — the promise for this form is a reply within {promisedHours} hours</span>
     </p>
   );
@@ -56,7 +58,13 @@ export function LeadHeader({
       </div>
       <div className="flex flex-wrap items-end gap-3">
         {/* On a phone the status is in the bar at the bottom (LeadPhoneBar). */}
-        <LeadStatusSelect kind={kind} lead={lead} label="Status" className="hidden w-48 sm:block" onChanged={onStatusChanged} />
+        <LeadStatusSelect
+          kind={kind}
+          lead={lead}
+          label="Status"
+          className="hidden w-48 sm:block"
+          onChanged={onStatusChanged}
+        />
         <SpamButton kind={kind} lead={lead} />
         <AssigneeSelect kind={kind} lead={lead} />
       </div>

@@ -40,7 +40,9 @@ export function LeadNotes({
       },
       onError: (err) => {
         const apiError = apiErrorOf(err);
-        form.setError("body", { message: apiError?.errors?.body ?? apiError?.message ?? "The note could not be saved. Please try again." });
+        form.setError("body", {
+          message: apiError?.errors?.body ?? apiError?.message ?? "The note could not be saved. Please try again.",
+        });
       },
     });
   });
@@ -51,7 +53,9 @@ export function LeadNotes({
         Notes
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        {lead.notes.length === 0 ? "No notes yet." : `${lead.notes.length === 1 ? "1 note" : `${lead.notes.length} notes`}, in the timeline below.`}
+        {lead.notes.length === 0
+          ? "No notes yet."
+          : `${lead.notes.length === 1 ? "1 note" : `${lead.notes.length} notes`}, in the timeline below.`}
       </p>
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-3 max-w-xl space-y-2">
         <FormField id={id} label="New note" error={error}>

@@ -46,7 +46,15 @@ export function LeadView({ kind, lead, source }: { kind: LeadKind; lead: LeadDet
   const followUpEditor = useRef<FollowUpEditorHandle>(null);
   const status = useLeadStatus(kind, lead);
   useLeadWhileSending(kind, lead);
-  const ids = { contact: useId(), alsoSent: useId(), followUp: useId(), notes: useId(), timeline: useId(), details: useId(), remove: useId() };
+  const ids = {
+    contact: useId(),
+    alsoSent: useId(),
+    followUp: useId(),
+    notes: useId(),
+    timeline: useId(),
+    details: useId(),
+    remove: useId(),
+  };
 
   const offerFollowUp = (changed: LeadStatus) => {
     if (changed === "contacted") setOffer({ moveTo: null });
@@ -73,7 +81,10 @@ export function LeadView({ kind, lead, source }: { kind: LeadKind; lead: LeadDet
     // (Won and Lost are outcomes of a sale, Qualified a judgement; neither is what a triage pass decides).
     done: () => {
       if (lead.status !== "new") {
-        toast({ title: "Not changed", description: `${name} is ${statusLabels[lead.status]}: e marks only New leads as Contacted.` });
+        toast({
+          title: "Not changed",
+          description: `${name} is ${statusLabels[lead.status]}: e marks only New leads as Contacted.`,
+        });
         return;
       }
       // The next lead is taken first, in the list's order before this lead leaves its place in it.
@@ -108,12 +119,31 @@ export function LeadView({ kind, lead, source }: { kind: LeadKind; lead: LeadDet
 
       {/* Room for the phone bar, so it never covers the end of the page. */}
       <div aria-hidden="true" className="h-20 sm:hidden" />
-      <LeadPhoneBar kind={kind} lead={lead} onNote={goToNoteBox} onReply={() => setReplying(true)} onStatusChanged={offerFollowUp} />
+      <LeadPhoneBar
+        kind={kind}
+        lead={lead}
+        onNote={goToNoteBox}
+        onReply={() => setReplying(true)}
+        onStatusChanged={offerFollowUp}
+      />
       <ReplyComposer kind={kind} lead={lead} open={replying} onOpenChange={setReplying} />
       <CallLogger kind={kind} lead={lead} open={loggingCall} onOpenChange={setLoggingCall} />
 
-      <DeleteLeadDialog kind={kind} lead={lead} name={name} listPath={source.listPath} open={confirming} onClose={() => setConfirming(false)} />
-      <FollowUpOffer kind={kind} lead={lead} open={offer !== null} onDone={answerOffer} onAnotherTime={() => followUpEditor.current?.focus()} />
+      <DeleteLeadDialog
+        kind={kind}
+        lead={lead}
+        name={name}
+        listPath={source.listPath}
+        open={confirming}
+        onClose={() => setConfirming(false)}
+      />
+      <FollowUpOffer
+        kind={kind}
+        lead={lead}
+        open={offer !== null}
+        onDone={answerOffer}
+        onAnotherTime={() => followUpEditor.current?.focus()}
+      />
     </>
   );
 }

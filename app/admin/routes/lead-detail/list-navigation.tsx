@@ -31,8 +31,12 @@ export function useNeighbours(kind: LeadKind, id: string, source: ListSource) {
     };
   }, []);
 
-  const path = (ref: LeadRef | null | undefined) => (ref ? `/admin/leads/${ref.kind}/${ref.id}${source.leadSearch}` : null);
-  const pathsOf = (found: Neighbours | undefined): NeighbourPaths => ({ previous: path(found?.previous), next: path(found?.next) });
+  const path = (ref: LeadRef | null | undefined) =>
+    ref ? `/admin/leads/${ref.kind}/${ref.id}${source.leadSearch}` : null;
+  const pathsOf = (found: Neighbours | undefined): NeighbourPaths => ({
+    previous: path(found?.previous),
+    next: path(found?.next),
+  });
   const whenKnown = async (): Promise<NeighbourPaths | null> => {
     if (neighbours.data) return pathsOf(neighbours.data);
     const found = await queryClient.ensureQueryData(query).catch(() => undefined);
@@ -52,13 +56,25 @@ function Pager({ to, label, shortcut }: { to: string | null; label: string; shor
     );
   }
   return (
-    <Link to={to} aria-keyshortcuts={shortcut} className={cn(pagerClass, "border-slate-400 bg-white text-slate-900 hover:bg-slate-100", focusRing)}>
+    <Link
+      to={to}
+      aria-keyshortcuts={shortcut}
+      className={cn(pagerClass, "border-slate-400 bg-white text-slate-900 hover:bg-slate-100", focusRing)}
+    >
       {label}
     </Link>
   );
 }
 
-export function ListNavigation({ source, neighbours, onHelp }: { source: ListSource; neighbours: NeighbourPaths; onHelp: () => void }) {
+export function ListNavigation({
+  source,
+  neighbours,
+  onHelp,
+}: {
+  source: ListSource;
+  neighbours: NeighbourPaths;
+  onHelp: () => void;
+}) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <p>
@@ -74,7 +90,11 @@ export function ListNavigation({ source, neighbours, onHelp }: { source: ListSou
           type="button"
           aria-keyshortcuts="Shift+?"
           onClick={onHelp}
-          className={cn(pagerClass, "hidden border-transparent text-brand-700 underline-offset-4 hover:underline sm:inline-flex", focusRing)}
+          className={cn(
+            pagerClass,
+            "hidden border-transparent text-brand-700 underline-offset-4 hover:underline sm:inline-flex",
+            focusRing,
+          )}
         >
           Keyboard shortcuts
         </button>

@@ -1,10 +1,23 @@
 import { useLocation, useSearchParams } from "react-router";
 import type { LeadKind } from "../../../../contract/admin-leads.ts";
-import { leadLinkSearch, listOfLeadPage, listPath, listSearchParams, type InboxFilters, type ListKind } from "../../inbox-filters.ts";
+import {
+  leadLinkSearch,
+  listOfLeadPage,
+  listPath,
+  listSearchParams,
+  type InboxFilters,
+  type ListKind,
+} from "../../inbox-filters.ts";
 import type { InboxLinkState } from "../../components/lead-list/lead-row.tsx";
 
 /** The list a lead's page belongs to: its filters, the search its neighbours' pages carry, and the way back. */
-export type ListSource = { list: ListKind; filters: InboxFilters; leadSearch: string; listPath: string; backLabel: string };
+export type ListSource = {
+  list: ListKind;
+  filters: InboxFilters;
+  leadSearch: string;
+  listPath: string;
+  backLabel: string;
+};
 
 export const backLabels: Record<ListKind, string> = {
   all: "Back to all leads",

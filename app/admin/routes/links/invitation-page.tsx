@@ -22,16 +22,31 @@ import { useLinkToken } from "./link-token.ts";
 const acceptForm = invitationAccept
   .omit({ token: true })
   .extend({ confirmPassword: z.string() })
-  .refine((values) => values.confirmPassword === values.password, { error: "The passwords do not match", path: ["confirmPassword"] });
+  .refine((values) => values.confirmPassword === values.password, {
+    error: "The passwords do not match",
+    path: ["confirmPassword"],
+  });
 const inputClass = "w-full rounded-md border border-slate-400 px-3 py-2 aria-invalid:border-red-700";
 const minLength = invitationAccept.shape.password.minLength ?? undefined;
 
 const deadEnds = {
-  accepted: { title: "This invitation has been used", text: "It works once. If it was you, sign in with your e-mail address and password." },
+  accepted: {
+    title: "This invitation has been used",
+    text: "It works once. If it was you, sign in with your e-mail address and password.",
+  },
   revoked: { title: "This invitation was withdrawn", text: "Ask the owner who invited you to send a new one." },
-  expired: { title: "This invitation has expired", text: "Invitations work for 7 days. Ask the owner who invited you to send a new one." },
-  unknown: { title: "This invitation link is not valid", text: "Check that the whole link was copied, or ask the owner to send a new one." },
-  missing: { title: "Open the link from your e-mail", text: "This page needs the whole link from the invitation e-mail. Open it again from there, or ask the owner to send a new one." },
+  expired: {
+    title: "This invitation has expired",
+    text: "Invitations work for 7 days. Ask the owner who invited you to send a new one.",
+  },
+  unknown: {
+    title: "This invitation link is not valid",
+    text: "Check that the whole link was copied, or ask the owner to send a new one.",
+  },
+  missing: {
+    title: "Open the link from your e-mail",
+    text: "This page needs the whole link from the invitation e-mail. Open it again from there, or ask the owner to send a new one.",
+  },
 } as const;
 
 export function InvitationPage() {
@@ -58,7 +73,13 @@ export function InvitationPage() {
   return <AcceptForm key={token} token={token} invitation={lookup.data} />;
 }
 
-function AcceptForm({ token, invitation }: { token: string; invitation: { email: string; role: string; name: string | null } }) {
+function AcceptForm({
+  token,
+  invitation,
+}: {
+  token: string;
+  invitation: { email: string; role: string; name: string | null };
+}) {
   const client = useQueryClient();
   const accept = useMutation(acceptInvitationMutation);
   const form = useContractForm(acceptForm, { name: invitation.name ?? "", password: "", confirmPassword: "" });
@@ -75,8 +96,10 @@ function AcceptForm({ token, invitation }: { token: string; invitation: { email:
           // The server's reasons go under their fields (a password too easy to guess); anything else is a toast.
           const body = apiErrorOf(error);
           const fields = (["name", "password"] as const).filter((field) => body?.errors?.[field]);
-          for (const field of fields) form.setError(field, { message: body?.errors?.[field] }, { shouldFocus: field === fields[0] });
-          if (fields.length === 0) toast({ variant: "destructive", title: "Not joined", description: body?.message ?? "Please try again." });
+          for (const field of fields)
+            form.setError(field, { message: body?.errors?.[field] }, { shouldFocus: field === fields[0] });
+          if (fields.length === 0)
+            toast({ variant: "destructive", title: "Not joined", description: body?.message ?? "Please try again." });
         },
       },
     ),
@@ -84,17 +107,39 @@ function AcceptForm({ token, invitation }: { token: string; invitation: { email:
   return (
     <LinkPageFrame title={`Join ${siteConfig.companyName}`}>
       <p>
-        You are invited as {invitation.role === "owner" ? "an owner" : "a member"} with <strong className="break-all">{invitation.email}</strong>. Choose a password to finish.
+        You are invited as {invitation.role === "owner" ? "an owner" : "a member"} with{" "}
+        <strong className="break-all">{invitation.email}</strong>. Choose a password to finish.
       </p>
       <form className="space-y-4" onSubmit={(event) => void onSubmit(event)} noValidate>
         <Field id="join-name" label="Your name" error={errors.name?.message}>
-          <input {...fieldA11y("join-name", errors.name?.message)} {...form.register("name")} autoComplete="name" className={inputClass} />
+          <input
+            {...fieldA11y("join-name", errors.name?.message)}
+            {...form.register("name")}
+            autoComplete="name"
+            className={inputClass}
+          />
         </Field>
-        <Field id="join-password" label={`Password (at least ${minLength ?? 12} characters)`} error={errors.password?.message}>
-          <input {...fieldA11y("join-password", errors.password?.message)} {...form.register("password")} type="password" autoComplete="new-password" className={inputClass} />
+        <Field
+          id="join-password"
+          label={`Password (at least ${minLength ?? 12} characters)`}
+          error={errors.password?.message}
+        >
+          <input
+            {...fieldA11y("join-password", errors.password?.message)}
+            {...form.register("password")}
+            type="password"
+            autoComplete="new-password"
+            className={inputClass}
+          />
         </Field>
         <Field id="join-confirm" label="Repeat the password" error={errors.confirmPassword?.message}>
-          <input {...fieldA11y("join-confirm", errors.confirmPassword?.message)} {...form.register("confirmPassword")} type="password" autoComplete="new-password" className={inputClass} />
+          <input
+            {...fieldA11y("join-confirm", errors.confirmPassword?.message)}
+            {...form.register("confirmPassword")}
+            type="password"
+            autoComplete="new-password"
+            className={inputClass}
+          />
         </Field>
         <Button type="submit" className="w-full" disabled={accept.isPending}>
           {accept.isPending ? "Joining..." : "Join the team"}

@@ -7,7 +7,11 @@ import { Field, fieldA11y } from "../../../components/forms/form-parts.tsx";
 import { useContractForm } from "../../../components/forms/use-contract-form.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { toast } from "../../../hooks/use-toast.ts";
-import { completePasswordResetMutation, passwordResetLookup, requestPasswordResetMutation } from "../../api/account-links.ts";
+import {
+  completePasswordResetMutation,
+  passwordResetLookup,
+  requestPasswordResetMutation,
+} from "../../api/account-links.ts";
 import { apiErrorOf } from "../../api/request.ts";
 import { Loading, usePageTitle } from "../../components/admin-shell.tsx";
 import { linkClass } from "../../components/admin-classes.ts";
@@ -30,7 +34,12 @@ export function ForgotPasswordPage() {
   const onSubmit = form.handleSubmit(({ email }) =>
     ask.mutate(email, {
       onSuccess: ({ message }) => setSent(message),
-      onError: (error) => toast({ variant: "destructive", title: "Not sent", description: apiErrorOf(error)?.message ?? "Please try again." }),
+      onError: (error) =>
+        toast({
+          variant: "destructive",
+          title: "Not sent",
+          description: apiErrorOf(error)?.message ?? "Please try again.",
+        }),
     }),
   );
   return (
@@ -42,7 +51,13 @@ export function ForgotPasswordPage() {
           <p>Enter the e-mail address you sign in with. We will send a link to set a new password.</p>
           <form className="space-y-4" onSubmit={(event) => void onSubmit(event)} noValidate>
             <Field id="forgot-email" label="Email Address" error={errors.email?.message}>
-              <input {...fieldA11y("forgot-email", errors.email?.message)} {...form.register("email")} type="email" autoComplete="username" className={inputClass} />
+              <input
+                {...fieldA11y("forgot-email", errors.email?.message)}
+                {...form.register("email")}
+                type="email"
+                autoComplete="username"
+                className={inputClass}
+              />
             </Field>
             <Button type="submit" className="w-full" disabled={ask.isPending}>
               {ask.isPending ? "Sending..." : "Send the link"}
@@ -62,13 +77,19 @@ export function ForgotPasswordPage() {
 const resetForm = passwordResetComplete
   .omit({ token: true })
   .extend({ confirmPassword: z.string() })
-  .refine((values) => values.confirmPassword === values.password, { error: "The passwords do not match", path: ["confirmPassword"] });
+  .refine((values) => values.confirmPassword === values.password, {
+    error: "The passwords do not match",
+    path: ["confirmPassword"],
+  });
 
 const deadEnds = {
   used: { title: "This link has been used", text: "Each link works once. Ask for a new one if you still need it." },
   expired: { title: "This link has expired", text: "Links work for one hour. Ask for a new one." },
   unknown: { title: "This link is not valid", text: "Check that the whole link was copied, or ask for a new one." },
-  missing: { title: "Open the link from your e-mail", text: "This page needs the whole link from the e-mail. Open it again from there, or ask for a new one." },
+  missing: {
+    title: "Open the link from your e-mail",
+    text: "This page needs the whole link from the e-mail. Open it again from there, or ask for a new one.",
+  },
 } as const;
 
 export function ResetPasswordPage() {
@@ -122,7 +143,8 @@ function ResetPassword({ token }: { token: string }) {
           const body = apiErrorOf(error);
           const message = body?.errors?.password;
           if (message) form.setError("password", { message }, { shouldFocus: true });
-          else toast({ variant: "destructive", title: "Not changed", description: body?.message ?? "Please try again." });
+          else
+            toast({ variant: "destructive", title: "Not changed", description: body?.message ?? "Please try again." });
         },
       },
     ),
@@ -130,15 +152,37 @@ function ResetPassword({ token }: { token: string }) {
   return (
     <LinkPageFrame title="Set a new password">
       <form className="space-y-4" onSubmit={(event) => void onSubmit(event)} noValidate>
-        <Field id="reset-password" label={`New password (at least ${minLength} characters)`} error={errors.password?.message}>
-          <input {...fieldA11y("reset-password", errors.password?.message)} {...form.register("password")} type="password" autoComplete="new-password" className={inputClass} />
+        <Field
+          id="reset-password"
+          label={`New password (at least ${minLength} characters)`}
+          error={errors.password?.message}
+        >
+          <input
+            {...fieldA11y("reset-password", errors.password?.message)}
+            {...form.register("password")}
+            type="password"
+            autoComplete="new-password"
+            className={inputClass}
+          />
         </Field>
         <Field id="reset-confirm" label="Repeat the new password" error={errors.confirmPassword?.message}>
-          <input {...fieldA11y("reset-confirm", errors.confirmPassword?.message)} {...form.register("confirmPassword")} type="password" autoComplete="new-password" className={inputClass} />
+          <input
+            {...fieldA11y("reset-confirm", errors.confirmPassword?.message)}
+            {...form.register("confirmPassword")}
+            type="password"
+            autoComplete="new-password"
+            className={inputClass}
+          />
         </Field>
         {hasPasskeys && (
           <div className="flex items-start gap-3">
-            <input id="reset-passkeys" type="checkbox" {...form.register("removePasskeys")} aria-describedby="reset-passkeys-hint" className="mt-1 h-5 w-5 accent-brand-700" />
+            <input
+              id="reset-passkeys"
+              type="checkbox"
+              {...form.register("removePasskeys")}
+              aria-describedby="reset-passkeys-hint"
+              className="mt-1 h-5 w-5 accent-brand-700"
+            />
             <div>
               <label htmlFor="reset-passkeys" className="font-medium text-slate-900">
                 Also remove my passkeys

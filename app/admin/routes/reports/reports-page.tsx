@@ -58,10 +58,19 @@ export function ReportsPage() {
     <>
       <h1 className="text-3xl font-bold text-slate-900">Reports</h1>
       <p className="mt-2 max-w-3xl text-slate-800">
-        Where leads come from, which pages turn visitors into leads, and how fast the team answers. Spam is left out; a person who sent several forms is
-        counted once under People.
+        Where leads come from, which pages turn visitors into leads, and how fast the team answers. Spam is left out; a
+        person who sent several forms is counted once under People.
       </p>
-      <PeriodPicker choice={choice} onChange={(next) => update("period" in next ? { period: next.period, from: null, to: null } : { period: null, from: next.from, to: next.to })} />
+      <PeriodPicker
+        choice={choice}
+        onChange={(next) =>
+          update(
+            "period" in next
+              ? { period: next.period, from: null, to: null }
+              : { period: null, from: next.from, to: next.to },
+          )
+        }
+      />
       <SourcesSection choice={choice} by={by} onBy={(next) => update({ by: next })} />
       <SpeedSection choice={choice} />
     </>
@@ -107,11 +116,23 @@ function PeriodPicker({ choice, onChange }: { choice: PeriodChoice; onChange: (c
         <>
           <label className="flex flex-col text-sm font-semibold text-slate-900">
             First day
-            <input type="date" className={cn(selectClass, "mt-1")} value={from} onChange={(event) => setFrom(event.target.value)} aria-describedby={error ? "period-error" : undefined} />
+            <input
+              type="date"
+              className={cn(selectClass, "mt-1")}
+              value={from}
+              onChange={(event) => setFrom(event.target.value)}
+              aria-describedby={error ? "period-error" : undefined}
+            />
           </label>
           <label className="flex flex-col text-sm font-semibold text-slate-900">
             Last day
-            <input type="date" className={cn(selectClass, "mt-1")} value={to} onChange={(event) => setTo(event.target.value)} aria-describedby={error ? "period-error" : undefined} />
+            <input
+              type="date"
+              className={cn(selectClass, "mt-1")}
+              value={to}
+              onChange={(event) => setTo(event.target.value)}
+              aria-describedby={error ? "period-error" : undefined}
+            />
           </label>
           <button type="submit" className={smallButtonClass}>
             Show
@@ -127,24 +148,45 @@ function PeriodPicker({ choice, onChange }: { choice: PeriodChoice; onChange: (c
   );
 }
 
-function PeriodLine({ report }: { report: { from: string; to: string; timeZone: string; previousPeriod: { from: string; to: string } } }) {
+function PeriodLine({
+  report,
+}: {
+  report: { from: string; to: string; timeZone: string; previousPeriod: { from: string; to: string } };
+}) {
   return (
     <p className="mt-1 text-sm text-slate-700">
-      {formatDay(report.from)} to {formatDay(report.to)}, against {formatDay(report.previousPeriod.from)} to {formatDay(report.previousPeriod.to)} (
-      {report.timeZone}).
+      {formatDay(report.from)} to {formatDay(report.to)}, against {formatDay(report.previousPeriod.from)} to{" "}
+      {formatDay(report.previousPeriod.to)} ({report.timeZone}).
     </p>
   );
 }
 
 function Change({ current, previous }: { current: number; previous: number }) {
   const text = formatChange(current, previous);
-  return <span className={cn("ml-1 text-xs font-semibold", current > previous ? "text-green-800" : current < previous ? "text-red-800" : "text-slate-600")}>({text})</span>;
+  return (
+    <span
+      className={cn(
+        "ml-1 text-xs font-semibold",
+        current > previous ? "text-green-800" : current < previous ? "text-red-800" : "text-slate-600",
+      )}
+    >
+      ({text})
+    </span>
+  );
 }
 
 const cellClass = "px-3 py-2 text-right tabular-nums";
 const headClass = "px-3 py-2 text-right font-semibold";
 
-function SourcesSection({ choice, by, onBy }: { choice: PeriodChoice; by: ReportDimension; onBy: (by: ReportDimension) => void }) {
+function SourcesSection({
+  choice,
+  by,
+  onBy,
+}: {
+  choice: PeriodChoice;
+  by: ReportDimension;
+  onBy: (by: ReportDimension) => void;
+}) {
   const report = useQuery(sourcesReportQuery(choice, by));
   return (
     <section aria-labelledby="sources-heading" className="mt-8">
@@ -168,7 +210,9 @@ function SourcesSection({ choice, by, onBy }: { choice: PeriodChoice; by: Report
             onClick={() => onBy(dimension)}
             className={cn(
               "min-h-11 rounded-md border px-3 py-2 text-sm font-semibold",
-              dimension === by ? "border-brand-700 bg-brand-700 text-white" : "border-slate-400 bg-white text-slate-900 hover:bg-slate-100",
+              dimension === by
+                ? "border-brand-700 bg-brand-700 text-white"
+                : "border-slate-400 bg-white text-slate-900 hover:bg-slate-100",
               focusRing,
             )}
           >
@@ -176,7 +220,13 @@ function SourcesSection({ choice, by, onBy }: { choice: PeriodChoice; by: Report
           </button>
         ))}
       </div>
-      {report.isLoading ? <Loading /> : report.isError ? <p className="mt-4 text-red-800">The report could not be loaded. Try again in a moment.</p> : report.data && <SourcesTable report={report.data} />}
+      {report.isLoading ? (
+        <Loading />
+      ) : report.isError ? (
+        <p className="mt-4 text-red-800">The report could not be loaded. Try again in a moment.</p>
+      ) : (
+        report.data && <SourcesTable report={report.data} />
+      )}
     </section>
   );
 }
@@ -196,7 +246,8 @@ function SourcesTable({ report }: { report: SourcesReport }) {
       {withPrevious && <td className={cn(cellClass, "hidden md:table-cell")}>{previous?.leads ?? "–"}</td>}
     </>
   );
-  if (report.rows.length === 0) return <p className="mt-4 text-slate-800">No leads in this period or the one before.</p>;
+  if (report.rows.length === 0)
+    return <p className="mt-4 text-slate-800">No leads in this period or the one before.</p>;
   return (
     <table className="mt-4 w-full border-collapse text-sm sm:text-base">
       <caption className="sr-only">
@@ -260,14 +311,34 @@ function SpeedTile(props: { label: string; value: string; before: string }) {
 function SpeedTiles({ current, previous }: { current: SpeedFigures; previous: SpeedFigures }) {
   return (
     <dl className="mt-4 grid gap-4 sm:grid-cols-3">
-      <SpeedTile label="Median time to answer" value={formatMinutes(current.medianMinutes)} before={formatMinutes(previous.medianMinutes)} />
-      <SpeedTile label="90% answered within" value={formatMinutes(current.p90Minutes)} before={formatMinutes(previous.p90Minutes)} />
-      <SpeedTile label="Answered within the promise" value={formatRate(current.shareWithinPromise)} before={formatRate(previous.shareWithinPromise)} />
+      <SpeedTile
+        label="Median time to answer"
+        value={formatMinutes(current.medianMinutes)}
+        before={formatMinutes(previous.medianMinutes)}
+      />
+      <SpeedTile
+        label="90% answered within"
+        value={formatMinutes(current.p90Minutes)}
+        before={formatMinutes(previous.p90Minutes)}
+      />
+      <SpeedTile
+        label="Answered within the promise"
+        value={formatRate(current.shareWithinPromise)}
+        before={formatRate(previous.shareWithinPromise)}
+      />
     </dl>
   );
 }
 
-function SpeedTable({ caption, first, rows }: { caption: string; first: string; rows: (SpeedFigures & { key: string; label: string })[] }) {
+function SpeedTable({
+  caption,
+  first,
+  rows,
+}: {
+  caption: string;
+  first: string;
+  rows: (SpeedFigures & { key: string; label: string })[];
+}) {
   return (
     <table className="mt-4 w-full border-collapse text-sm sm:text-base">
       <caption className="mb-2 text-left font-semibold text-slate-900">{caption}</caption>
@@ -317,15 +388,21 @@ function SpeedSection({ choice }: { choice: PeriodChoice }) {
             Speed to lead
           </h2>
           <p className="mt-1 max-w-3xl text-sm text-slate-700">
-            From a lead&apos;s arrival to its first answer (its status first set to Contacted or further). The promise is 24 hours, or 4 hours on the home
-            services and law firm pages.
+            From a lead&apos;s arrival to its first answer (its status first set to Contacted or further). The promise
+            is 24 hours, or 4 hours on the home services and law firm pages.
           </p>
         </div>
         <a href={reportCsvHref("speed", choice)} className={cn(linkClass, "text-sm")} download>
           Download CSV
         </a>
       </div>
-      {report.isLoading ? <Loading /> : report.isError ? <p className="mt-4 text-red-800">The report could not be loaded. Try again in a moment.</p> : report.data && <SpeedDetails report={report.data} />}
+      {report.isLoading ? (
+        <Loading />
+      ) : report.isError ? (
+        <p className="mt-4 text-red-800">The report could not be loaded. Try again in a moment.</p>
+      ) : (
+        report.data && <SpeedDetails report={report.data} />
+      )}
     </section>
   );
 }
@@ -336,11 +413,24 @@ function SpeedDetails({ report }: { report: SpeedReport }) {
     <>
       <SpeedTiles current={current} previous={report.previous} />
       <p className="mt-3 text-sm text-slate-800">
-        {current.answered} of {current.leads} leads answered; {current.withinPromise} of the {current.due} due were answered within the promise.
+        {current.answered} of {current.leads} leads answered; {current.withinPromise} of the {current.due} due were
+        answered within the promise.
       </p>
-      <SpeedTable caption="By week" first="Week" rows={report.byWeek.map((week) => ({ ...week, key: week.weekStart, label: `Week of ${formatDay(week.weekStart)}` }))} />
+      <SpeedTable
+        caption="By week"
+        first="Week"
+        rows={report.byWeek.map((week) => ({
+          ...week,
+          key: week.weekStart,
+          label: `Week of ${formatDay(week.weekStart)}`,
+        }))}
+      />
       {report.byAssignee.length > 0 && (
-        <SpeedTable caption="By who answered first (a lead not answered yet: whoever holds it)" first="Answered by" rows={report.byAssignee.map((row) => ({ ...row, key: row.assigneeId ?? "none", label: row.name }))} />
+        <SpeedTable
+          caption="By who answered first (a lead not answered yet: whoever holds it)"
+          first="Answered by"
+          rows={report.byAssignee.map((row) => ({ ...row, key: row.assigneeId ?? "none", label: row.name }))}
+        />
       )}
     </>
   );

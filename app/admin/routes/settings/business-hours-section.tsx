@@ -1,7 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { z } from "zod";
-import { businessDay, businessHoursInput, weekdayNames, weekInWords, type BusinessHours, type BusinessHoursInput } from "../../../../contract/business-hours.ts";
+import {
+  businessDay,
+  businessHoursInput,
+  weekdayNames,
+  weekInWords,
+  type BusinessHours,
+  type BusinessHoursInput,
+} from "../../../../contract/business-hours.ts";
 import { fieldA11y } from "../../../components/forms/form-parts.tsx";
 import { useContractForm } from "../../../components/forms/use-contract-form.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -26,7 +33,8 @@ const dayDraft = (day: number) =>
     if (!draft.open) return;
     // The contract's rule for an open day; its "open"/"close" are this form's "from"/"to".
     const checked = businessDay.safeParse({ day, open: draft.from, close: draft.to });
-    for (const issue of checked.error?.issues ?? []) ctx.addIssue({ code: "custom", message: issue.message, path: [issue.path[0] === "open" ? "from" : "to"] });
+    for (const issue of checked.error?.issues ?? [])
+      ctx.addIssue({ code: "custom", message: issue.message, path: [issue.path[0] === "open" ? "from" : "to"] });
   });
 
 /** The form's schema (exported for its tests): the contract's rules, a field per weekday. */
@@ -42,14 +50,17 @@ export const hoursForm = z
     day7: dayDraft(7),
     closedDates: businessHoursInput.shape.closedDates,
   })
-  .refine((form) => dayFields.some((field) => form[field].open), { error: "Open at least one day of the week", path: ["day1"] })
-  .transform(
-    (form): BusinessHoursInput => ({
-      timeZone: form.timeZone,
-      week: dayFields.flatMap((field, index) => (form[field].open ? [{ day: index + 1, open: form[field].from, close: form[field].to }] : [])),
-      closedDates: form.closedDates,
-    }),
-  );
+  .refine((form) => dayFields.some((field) => form[field].open), {
+    error: "Open at least one day of the week",
+    path: ["day1"],
+  })
+  .transform((form): BusinessHoursInput => ({
+    timeZone: form.timeZone,
+    week: dayFields.flatMap((field, index) =>
+      form[field].open ? [{ day: index + 1, open: form[field].from, close: form[field].to }] : [],
+    ),
+    closedDates: form.closedDates,
+  }));
 type HoursForm = z.input<typeof hoursForm>;
 
 export function formOf(hours: BusinessHours): HoursForm {
@@ -77,8 +88,8 @@ export function BusinessHoursSection() {
         Business hours
       </h2>
       <p className="mt-1 max-w-2xl text-sm text-slate-700">
-        Each form’s reply promise counts only while you are open: a 4-hour promise on a lead sent at 6:40 PM on a Friday is due at 1:00 PM on Monday.
-        The dashboard’s “Now”, the follow-up shortcuts and the reports use the same hours.
+        Each form’s reply promise counts only while you are open: a 4-hour promise on a lead sent at 6:40 PM on a Friday
+        is due at 1:00 PM on Monday. The dashboard’s “Now”, the follow-up shortcuts and the reports use the same hours.
       </p>
       {hours.isError && (
         <p role="alert" className="mt-4 text-red-800">
@@ -108,7 +119,10 @@ function HoursFormView({ stored }: { stored: BusinessHours }) {
       client.setQueryData([BUSINESS_HOURS_PATH], saved);
       // Deadlines moved: the day's lists follow.
       void client.invalidateQueries({ queryKey: ["/api/admin/today"] });
-      toast({ title: "Business hours saved", description: `${weekInWords(saved)} (${saved.timeZone}). Waiting leads’ reply times follow them.` });
+      toast({
+        title: "Business hours saved",
+        description: `${weekInWords(saved)} (${saved.timeZone}). Waiting leads’ reply times follow them.`,
+      });
     },
     onError: (error, sent) => {
       // The server's reasons (the same rules) under their fields: "week.2.close" is the third open day's.
@@ -117,7 +131,8 @@ function HoursFormView({ stored }: { stored: BusinessHours }) {
       for (const [path, message] of Object.entries(body?.errors ?? {})) {
         const [head, index] = path.split(".");
         const weekday = head === "week" ? sent.week[Number(index)]?.day : undefined;
-        const field = head === "timeZone" || head === "closedDates" ? head : weekday ? dayFields[weekday - 1] : undefined;
+        const field =
+          head === "timeZone" || head === "closedDates" ? head : weekday ? dayFields[weekday - 1] : undefined;
         if (field) {
           form.setError(field, { message }, { shouldFocus: !placed });
           placed = true;
@@ -135,7 +150,11 @@ function HoursFormView({ stored }: { stored: BusinessHours }) {
 
   const addDate = () => {
     if (!newDate) return;
-    if (!closedDates.includes(newDate)) form.setValue("closedDates", [...closedDates, newDate].sort(), { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    if (!closedDates.includes(newDate))
+      form.setValue("closedDates", [...closedDates, newDate].sort(), {
+        shouldDirty: true,
+        shouldValidate: form.formState.isSubmitted,
+      });
     setNewDate("");
   };
 
@@ -150,7 +169,11 @@ function HoursFormView({ stored }: { stored: BusinessHours }) {
           <label htmlFor={zoneId} className="block font-semibold text-slate-900">
             Time zone
           </label>
-          <select {...form.register("timeZone")} {...fieldA11y(zoneId, errors.timeZone?.message)} className={`${selectClass} w-full max-w-sm`}>
+          <select
+            {...form.register("timeZone")}
+            {...fieldA11y(zoneId, errors.timeZone?.message)}
+            className={`${selectClass} w-full max-w-sm`}
+          >
             {zoneChoices(stored.timeZone).map((zone) => (
               <option key={zone} value={zone}>
                 {zone}
@@ -172,12 +195,21 @@ function HoursFormView({ stored }: { stored: BusinessHours }) {
               const rowId = `${id}-${field}`;
               const error = errors[field]?.message;
               const open = days[index]?.open ?? false;
-              const dayA11y = (inputId: string) => ({ id: inputId, "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${rowId}-error` : undefined });
+              const dayA11y = (inputId: string) => ({
+                id: inputId,
+                "aria-invalid": error ? true : undefined,
+                "aria-describedby": error ? `${rowId}-error` : undefined,
+              });
               return (
                 <li key={field}>
                   <div className="flex flex-wrap items-center gap-3">
                     <label className="flex w-36 items-center gap-2 text-slate-900">
-                      <input type="checkbox" className="h-5 w-5" {...form.register(`${field}.open`)} {...dayA11y(`${rowId}-open`)} />
+                      <input
+                        type="checkbox"
+                        className="h-5 w-5"
+                        {...form.register(`${field}.open`)}
+                        {...dayA11y(`${rowId}-open`)}
+                      />
                       {name}
                     </label>
                     {open ? (
@@ -185,11 +217,21 @@ function HoursFormView({ stored }: { stored: BusinessHours }) {
                         <label htmlFor={`${rowId}-from`} className="text-sm text-slate-800">
                           <span className="sr-only">{name} </span>opens
                         </label>
-                        <Input type="time" className="w-32" {...form.register(`${field}.from`)} {...dayA11y(`${rowId}-from`)} />
+                        <Input
+                          type="time"
+                          className="w-32"
+                          {...form.register(`${field}.from`)}
+                          {...dayA11y(`${rowId}-from`)}
+                        />
                         <label htmlFor={`${rowId}-to`} className="text-sm text-slate-800">
                           <span className="sr-only">{name} </span>closes
                         </label>
-                        <Input type="time" className="w-32" {...form.register(`${field}.to`)} {...dayA11y(`${rowId}-to`)} />
+                        <Input
+                          type="time"
+                          className="w-32"
+                          {...form.register(`${field}.to`)}
+                          {...dayA11y(`${rowId}-to`)}
+                        />
                       </>
                     ) : (
                       <span className="text-sm text-slate-700">Closed</span>
@@ -214,14 +256,23 @@ function HoursFormView({ stored }: { stored: BusinessHours }) {
           ) : (
             <ul className="mt-2 flex flex-wrap gap-2" aria-label="Closed dates">
               {closedDates.map((date) => (
-                <li key={date} className="flex items-center gap-2 rounded-full border border-slate-300 py-1 pl-3 pr-1 text-sm text-slate-900">
+                <li
+                  key={date}
+                  className="flex items-center gap-2 rounded-full border border-slate-300 py-1 pl-3 pr-1 text-sm text-slate-900"
+                >
                   <time dateTime={date}>{date}</time>
                   {canEdit && (
                     <Button
                       type="button"
                       variant="outline"
                       size="sm"
-                      onClick={() => form.setValue("closedDates", closedDates.filter((d) => d !== date), { shouldDirty: true, shouldValidate: form.formState.isSubmitted })}
+                      onClick={() =>
+                        form.setValue(
+                          "closedDates",
+                          closedDates.filter((d) => d !== date),
+                          { shouldDirty: true, shouldValidate: form.formState.isSubmitted },
+                        )
+                      }
                       aria-label={`Remove ${date}`}
                     >
                       Remove

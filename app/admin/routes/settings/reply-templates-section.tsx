@@ -1,6 +1,13 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useId, useRef, useState, type RefObject } from "react";
-import { REPLY_BODY_MAX, REPLY_SUBJECT_MAX, TEMPLATE_NAME_MAX, replyPlaceholders, replyTemplateInput, type ReplyTemplate } from "../../../../contract/lead-messages.ts";
+import {
+  REPLY_BODY_MAX,
+  REPLY_SUBJECT_MAX,
+  TEMPLATE_NAME_MAX,
+  replyPlaceholders,
+  replyTemplateInput,
+  type ReplyTemplate,
+} from "../../../../contract/lead-messages.ts";
 import { Field, fieldA11y } from "../../../components/forms/form-parts.tsx";
 import { useContractForm } from "../../../components/forms/use-contract-form.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -37,16 +44,21 @@ export function ReplyTemplatesSection() {
         Reply templates
       </h2>
       <p className="mt-1 max-w-2xl text-sm text-slate-700">
-        What the Reply button on a lead’s page starts from: the team picks one, edits it and sends. Placeholders in double braces are filled in
-        with the lead’s and the sender’s details.
+        What the Reply button on a lead’s page starts from: the team picks one, edits it and sends. Placeholders in
+        double braces are filled in with the lead’s and the sender’s details.
       </p>
       {templates.isPending && <p className="mt-4 text-slate-800">Loading…</p>}
-      {templates.isError && <p role="alert" className="mt-4 text-red-800">The templates could not be loaded.</p>}
+      {templates.isError && (
+        <p role="alert" className="mt-4 text-red-800">
+          The templates could not be loaded.
+        </p>
+      )}
       {templates.data && (
         <>
           {templates.data.items.length === 0 ? (
             <p className="mt-4 text-slate-800">
-              No templates yet: replies start from the default, “{templates.data.fallback.name}” (subject “{templates.data.fallback.subject}”).
+              No templates yet: replies start from the default, “{templates.data.fallback.name}” (subject “
+              {templates.data.fallback.subject}”).
             </p>
           ) : (
             <ul className="mt-4 max-w-2xl divide-y divide-slate-200 rounded-md border border-slate-200">
@@ -57,10 +69,22 @@ export function ReplyTemplatesSection() {
                     <p className="break-words text-sm text-slate-700">Subject: {template.subject}</p>
                   </div>
                   <div className="flex gap-2">
-                    <Button type="button" variant="outline" size="sm" onClick={() => edit(template)} aria-label={`Edit ${template.name}`}>
+                    <Button
+                      type="button"
+                      variant="outline"
+                      size="sm"
+                      onClick={() => edit(template)}
+                      aria-label={`Edit ${template.name}`}
+                    >
                       Edit
                     </Button>
-                    <Button type="button" variant="secondary" size="sm" onClick={() => setDeleting(template)} aria-label={`Delete ${template.name}`}>
+                    <Button
+                      type="button"
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => setDeleting(template)}
+                      aria-label={`Delete ${template.name}`}
+                    >
                       Delete
                     </Button>
                   </div>
@@ -68,7 +92,12 @@ export function ReplyTemplatesSection() {
               ))}
             </ul>
           )}
-          <TemplateEditor key={editing?.id ?? "new"} editing={editing} firstFieldRef={editor} onDone={() => setEditing(null)} />
+          <TemplateEditor
+            key={editing?.id ?? "new"}
+            editing={editing}
+            firstFieldRef={editor}
+            onDone={() => setEditing(null)}
+          />
         </>
       )}
       <details className="mt-4 max-w-2xl text-sm">
@@ -96,7 +125,12 @@ export function ReplyTemplatesSection() {
               if (editing?.id === deleting.id) setEditing(null);
               setDeleting(null);
             },
-            onError: (error) => toast({ variant: "destructive", title: "Error", description: apiErrorOf(error)?.message ?? "The template could not be deleted." }),
+            onError: (error) =>
+              toast({
+                variant: "destructive",
+                title: "Error",
+                description: apiErrorOf(error)?.message ?? "The template could not be deleted.",
+              }),
           })
         }
       >
@@ -106,10 +140,21 @@ export function ReplyTemplatesSection() {
   );
 }
 
-function TemplateEditor({ editing, firstFieldRef, onDone }: { editing: ReplyTemplate | null; firstFieldRef: RefObject<HTMLInputElement | null>; onDone: () => void }) {
+function TemplateEditor({
+  editing,
+  firstFieldRef,
+  onDone,
+}: {
+  editing: ReplyTemplate | null;
+  firstFieldRef: RefObject<HTMLInputElement | null>;
+  onDone: () => void;
+}) {
   const ids = { name: useId(), subject: useId(), body: useId(), heading: useId() };
   const save = useMutation(saveTemplateMutation);
-  const form = useContractForm(replyTemplateInput, editing ? { name: editing.name, subject: editing.subject, body: editing.body } : emptyTemplate);
+  const form = useContractForm(
+    replyTemplateInput,
+    editing ? { name: editing.name, subject: editing.subject, body: editing.body } : emptyTemplate,
+  );
   const errors = form.formState.errors;
   const name = form.register("name");
 
@@ -119,7 +164,10 @@ function TemplateEditor({ editing, firstFieldRef, onDone }: { editing: ReplyTemp
       { id: editing?.id ?? null, template },
       {
         onSuccess: (saved) => {
-          toast({ title: editing ? "Template saved" : "Template added", description: `“${saved.name}” is offered when replying.` });
+          toast({
+            title: editing ? "Template saved" : "Template added",
+            description: `“${saved.name}” is offered when replying.`,
+          });
           form.reset(emptyTemplate);
           onDone();
         },
@@ -129,14 +177,24 @@ function TemplateEditor({ editing, firstFieldRef, onDone }: { editing: ReplyTemp
             const message = apiError?.errors?.[field];
             if (message) form.setError(field, { message });
           }
-          if (!apiError?.errors) toast({ variant: "destructive", title: "Error", description: apiError?.message ?? "The template could not be saved." });
+          if (!apiError?.errors)
+            toast({
+              variant: "destructive",
+              title: "Error",
+              description: apiError?.message ?? "The template could not be saved.",
+            });
         },
       },
     );
   });
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={ids.heading} className="mt-6 max-w-2xl space-y-3">
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-labelledby={ids.heading}
+      className="mt-6 max-w-2xl space-y-3"
+    >
       <h3 id={ids.heading} className="text-lg font-semibold text-slate-900">
         {editing ? `Edit “${editing.name}”` : "Add a template"}
       </h3>
@@ -152,10 +210,19 @@ function TemplateEditor({ editing, firstFieldRef, onDone }: { editing: ReplyTemp
         />
       </Field>
       <Field id={ids.subject} label="Subject" error={errors.subject?.message} required>
-        <Input {...fieldA11y(ids.subject, errors.subject?.message)} {...form.register("subject")} maxLength={REPLY_SUBJECT_MAX} />
+        <Input
+          {...fieldA11y(ids.subject, errors.subject?.message)}
+          {...form.register("subject")}
+          maxLength={REPLY_SUBJECT_MAX}
+        />
       </Field>
       <Field id={ids.body} label="Message" error={errors.body?.message} required>
-        <Textarea {...fieldA11y(ids.body, errors.body?.message)} {...form.register("body")} rows={8} maxLength={REPLY_BODY_MAX} />
+        <Textarea
+          {...fieldA11y(ids.body, errors.body?.message)}
+          {...form.register("body")}
+          rows={8}
+          maxLength={REPLY_BODY_MAX}
+        />
       </Field>
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={save.isPending}>

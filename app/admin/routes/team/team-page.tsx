@@ -33,7 +33,8 @@ import { useSession } from "../../session.ts";
 // The server enforces every rule (the last active owner stays): its message is what the toast says.
 
 const roleLabels: Record<UserRole, string> = { owner: "Owner", member: "Member" };
-const roleHelp = "Owners can do everything, including users, settings, deliveries, export and deleting leads. Members read and work leads.";
+const roleHelp =
+  "Owners can do everything, including users, settings, deliveries, export and deleting leads. Members read and work leads.";
 const inputClass = "w-full rounded-md border border-slate-400 px-3 py-2 aria-invalid:border-red-700";
 
 function failed(error: unknown, title = "Not changed") {
@@ -56,8 +57,16 @@ export function TeamPage() {
 type Pending = { kind: "deactivate" | "delete" | "factors"; user: TeamUser } | null;
 
 const pendingWords = {
-  deactivate: { title: "Deactivate", confirm: "Deactivate", body: "Every session of theirs ends now and they cannot sign in until you reactivate them." },
-  delete: { title: "Delete", confirm: "Delete", body: "They lose their sign-in for good; their leads become unassigned. Their notes and history stay." },
+  deactivate: {
+    title: "Deactivate",
+    confirm: "Deactivate",
+    body: "Every session of theirs ends now and they cannot sign in until you reactivate them.",
+  },
+  delete: {
+    title: "Delete",
+    confirm: "Delete",
+    body: "They lose their sign-in for good; their leads become unassigned. Their notes and history stay.",
+  },
   factors: {
     title: "Remove the second factors of",
     confirm: "Remove second factors",
@@ -95,7 +104,10 @@ function Users() {
   const resetFactors = (user: TeamUser) =>
     removeFactors.mutate(user.id, {
       onSuccess: () => {
-        toast({ title: "Second factors removed", description: `${displayName(user)} signs in with their password alone now; their sessions ended.` });
+        toast({
+          title: "Second factors removed",
+          description: `${displayName(user)} signs in with their password alone now; their sessions ended.`,
+        });
         void refresh();
       },
       onError: (error) => {
@@ -118,11 +130,16 @@ function Users() {
                 <p className="font-semibold text-slate-900">
                   {name}
                   {user.id === me && <span className="ml-2 text-sm font-normal text-slate-700">(you)</span>}
-                  {!user.active && <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-bold text-slate-900">Deactivated</span>}
+                  {!user.active && (
+                    <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-bold text-slate-900">
+                      Deactivated
+                    </span>
+                  )}
                 </p>
                 {user.name && <p className="break-all text-sm text-slate-800">{user.email}</p>}
                 <p className="text-sm text-slate-700">
-                  {factor ? "Second factor on" : "Password only"} · {user.lastSignInAt ? `Last signed in ${formatDateTime(user.lastSignInAt)}` : "Never signed in"}
+                  {factor ? "Second factor on" : "Password only"} ·{" "}
+                  {user.lastSignInAt ? `Last signed in ${formatDateTime(user.lastSignInAt)}` : "Never signed in"}
                 </p>
               </div>
               <div className="flex flex-wrap items-center gap-2">
@@ -134,7 +151,13 @@ function Users() {
                   className={selectClass}
                   value={user.role}
                   disabled={update.isPending}
-                  onChange={(event) => change(user, { role: event.target.value as UserRole }, `${name} is now ${roleLabels[event.target.value as UserRole].toLowerCase()}.`)}
+                  onChange={(event) =>
+                    change(
+                      user,
+                      { role: event.target.value as UserRole },
+                      `${name} is now ${roleLabels[event.target.value as UserRole].toLowerCase()}.`,
+                    )
+                  }
                 >
                   {userRoles.map((role) => (
                     <option key={role} value={role}>
@@ -143,11 +166,19 @@ function Users() {
                   ))}
                 </select>
                 {user.active ? (
-                  <button type="button" className={smallButtonClass} onClick={() => setPending({ kind: "deactivate", user })}>
+                  <button
+                    type="button"
+                    className={smallButtonClass}
+                    onClick={() => setPending({ kind: "deactivate", user })}
+                  >
                     Deactivate<span className="sr-only"> {name}</span>
                   </button>
                 ) : (
-                  <button type="button" className={smallButtonClass} onClick={() => change(user, { active: true }, `${name} can sign in again.`)}>
+                  <button
+                    type="button"
+                    className={smallButtonClass}
+                    onClick={() => change(user, { active: true }, `${name} can sign in again.`)}
+                  >
                     Reactivate<span className="sr-only"> {name}</span>
                   </button>
                 )}
@@ -157,7 +188,11 @@ function Users() {
                   disabled={endSessions.isPending}
                   onClick={() =>
                     endSessions.mutate(user.id, {
-                      onSuccess: ({ ended }) => toast({ title: "Signed out", description: `${ended} ${ended === 1 ? "session" : "sessions"} of ${name} ended.` }),
+                      onSuccess: ({ ended }) =>
+                        toast({
+                          title: "Signed out",
+                          description: `${ended} ${ended === 1 ? "session" : "sessions"} of ${name} ended.`,
+                        }),
                       onError: (error) => failed(error),
                     })
                   }
@@ -165,11 +200,20 @@ function Users() {
                   End sessions<span className="sr-only"> of {name}</span>
                 </button>
                 {factor && user.id !== me && (
-                  <button type="button" className={smallButtonClass} disabled={removeFactors.isPending} onClick={() => setPending({ kind: "factors", user })}>
+                  <button
+                    type="button"
+                    className={smallButtonClass}
+                    disabled={removeFactors.isPending}
+                    onClick={() => setPending({ kind: "factors", user })}
+                  >
                     Remove second factors<span className="sr-only"> of {name}</span>
                   </button>
                 )}
-                <button type="button" className={cn(smallButtonClass, "text-red-800")} onClick={() => setPending({ kind: "delete", user })}>
+                <button
+                  type="button"
+                  className={cn(smallButtonClass, "text-red-800")}
+                  onClick={() => setPending({ kind: "delete", user })}
+                >
                   Delete<span className="sr-only"> {name}</span>
                 </button>
               </div>
@@ -186,12 +230,16 @@ function Users() {
         onConfirm={() => {
           if (!pending) return;
           const name = displayName(pending.user);
-          if (pending.kind === "deactivate") change(pending.user, { active: false }, `${name} is signed out and cannot sign in.`);
+          if (pending.kind === "deactivate")
+            change(pending.user, { active: false }, `${name} is signed out and cannot sign in.`);
           else if (pending.kind === "factors") resetFactors(pending.user);
           else
             remove.mutate(pending.user.id, {
               onSuccess: () => {
-                toast({ title: "Deleted", description: `${name} was removed from the team. Their notes and history stay.` });
+                toast({
+                  title: "Deleted",
+                  description: `${name} was removed from the team. Their notes and history stay.`,
+                });
                 void refresh();
               },
               onError: (error) => failed(error),
@@ -219,7 +267,12 @@ function Invite() {
         onSuccess: (invitation) => {
           setCreated(invitation);
           form.reset();
-          toast({ title: "Invitation ready", description: invitation.emailed ? `The e-mail to ${invitation.email} is on its way.` : `Copy the link and send it to ${invitation.email}.` });
+          toast({
+            title: "Invitation ready",
+            description: invitation.emailed
+              ? `The e-mail to ${invitation.email} is on its way.`
+              : `Copy the link and send it to ${invitation.email}.`,
+          });
           void client.invalidateQueries({ queryKey: invitationsQuery.queryKey });
         },
         onError: (error) => failed(error, "Not invited"),
@@ -231,16 +284,33 @@ function Invite() {
       <h2 id="team-invite" className="text-xl font-semibold text-slate-900">
         Invite someone
       </h2>
-      <p className="mt-1 text-sm text-slate-700">They get a link that works once, for 7 days, and choose their own password.</p>
+      <p className="mt-1 text-sm text-slate-700">
+        They get a link that works once, for 7 days, and choose their own password.
+      </p>
       <form className="mt-4 grid max-w-3xl gap-4 sm:grid-cols-3" onSubmit={(event) => void onSubmit(event)} noValidate>
         <Field id="invite-email" label="Email Address" error={errors.email?.message}>
-          <input {...fieldA11y("invite-email", errors.email?.message)} {...form.register("email")} type="email" autoComplete="off" className={inputClass} />
+          <input
+            {...fieldA11y("invite-email", errors.email?.message)}
+            {...form.register("email")}
+            type="email"
+            autoComplete="off"
+            className={inputClass}
+          />
         </Field>
         <Field id="invite-name" label="Name (optional)" error={errors.name?.message}>
-          <input {...fieldA11y("invite-name", errors.name?.message)} {...form.register("name")} autoComplete="off" className={inputClass} />
+          <input
+            {...fieldA11y("invite-name", errors.name?.message)}
+            {...form.register("name")}
+            autoComplete="off"
+            className={inputClass}
+          />
         </Field>
         <Field id="invite-role" label="Role" error={errors.role?.message}>
-          <select {...fieldA11y("invite-role", errors.role?.message)} {...form.register("role")} className={cn(selectClass, "w-full")}>
+          <select
+            {...fieldA11y("invite-role", errors.role?.message)}
+            {...form.register("role")}
+            className={cn(selectClass, "w-full")}
+          >
             {userRoles.map((role) => (
               <option key={role} value={role}>
                 {roleLabels[role]}
@@ -265,10 +335,18 @@ function CopyLink({ invitation }: { invitation: TeamInvitation }) {
   return (
     <div className="mt-4 max-w-3xl rounded-md border border-slate-200 bg-slate-50 p-4" role="status">
       <label htmlFor={id} className="font-semibold text-slate-900">
-        {invitation.emailed ? `The link is on its way to ${invitation.email} by e-mail; you can also copy it:` : `Send this link to ${invitation.email}:`}
+        {invitation.emailed
+          ? `The link is on its way to ${invitation.email} by e-mail; you can also copy it:`
+          : `Send this link to ${invitation.email}:`}
       </label>
       <div className="mt-2 flex flex-col gap-2 sm:flex-row">
-        <input id={id} readOnly value={invitation.link} className={cn(inputClass, "font-mono text-sm")} onFocus={(event) => event.target.select()} />
+        <input
+          id={id}
+          readOnly
+          value={invitation.link}
+          className={cn(inputClass, "font-mono text-sm")}
+          onFocus={(event) => event.target.select()}
+        />
         <button
           type="button"
           className={smallButtonClass}
@@ -286,14 +364,26 @@ function CopyLink({ invitation }: { invitation: TeamInvitation }) {
   );
 }
 
-const stateLabels: Record<TeamInvitation["state"], string> = { pending: "Waiting", accepted: "Accepted", revoked: "Withdrawn", expired: "Expired" };
+const stateLabels: Record<TeamInvitation["state"], string> = {
+  pending: "Waiting",
+  accepted: "Accepted",
+  revoked: "Withdrawn",
+  expired: "Expired",
+};
 /** Where a waiting invitation's e-mail is (the outbox sends it after the answer, with retries). */
-const mailLabels: Record<NonNullable<TeamInvitation["mail"]>, string> = { queued: "e-mail on its way", sent: "e-mailed", failed: "e-mail not sent: re-send it to copy a new link" };
+const mailLabels: Record<NonNullable<TeamInvitation["mail"]>, string> = {
+  queued: "e-mail on its way",
+  sent: "e-mailed",
+  failed: "e-mail not sent: re-send it to copy a new link",
+};
 
 function Invitations() {
   const client = useQueryClient();
   // While an e-mail is on its way, the list looks again every few seconds to show it sent (or not).
-  const invitations = useQuery({ ...invitationsQuery, refetchInterval: (query) => (query.state.data?.invitations.some((row) => row.mail === "queued") ? 5_000 : false) });
+  const invitations = useQuery({
+    ...invitationsQuery,
+    refetchInterval: (query) => (query.state.data?.invitations.some((row) => row.mail === "queued") ? 5_000 : false),
+  });
   const resend = useMutation(resendInvitationMutation);
   const revoke = useMutation(revokeInvitationMutation);
   const [resent, setResent] = useState<TeamInvitation | null>(null);
@@ -329,7 +419,12 @@ function Invitations() {
                       resend.mutate(invitation.id, {
                         onSuccess: (fresh) => {
                           setResent(fresh);
-                          toast({ title: "Invitation sent again", description: fresh.emailed ? `The e-mail to ${fresh.email} is on its way.` : "Copy the new link below." });
+                          toast({
+                            title: "Invitation sent again",
+                            description: fresh.emailed
+                              ? `The e-mail to ${fresh.email} is on its way.`
+                              : "Copy the new link below.",
+                          });
                           void refresh();
                         },
                         onError: (error) => failed(error),
@@ -346,7 +441,10 @@ function Invitations() {
                       onClick={() =>
                         revoke.mutate(invitation.id, {
                           onSuccess: () => {
-                            toast({ title: "Withdrawn", description: `The link sent to ${invitation.email} no longer works.` });
+                            toast({
+                              title: "Withdrawn",
+                              description: `The link sent to ${invitation.email} no longer works.`,
+                            });
                             void refresh();
                           },
                           onError: (error) => failed(error),
