@@ -195,17 +195,15 @@ test.describe("stock photos never leave a void", () => {
       await page.setViewportSize(viewport);
       await failStockPhotos(page);
       await page.goto("/blog");
-      const photos = await page
-        .locator("main li img")
-        .evaluateAll((images) =>
-          images.map((img) => ({
-            top: img.getBoundingClientRect().top,
-            loading: img.getAttribute("loading"),
-            priority: img.getAttribute("fetchpriority"),
-            width: img.getAttribute("width"),
-            height: img.getAttribute("height"),
-          })),
-        );
+      const photos = await page.locator("main li img").evaluateAll((images) =>
+        images.map((img) => ({
+          top: img.getBoundingClientRect().top,
+          loading: img.getAttribute("loading"),
+          priority: img.getAttribute("fetchpriority"),
+          width: img.getAttribute("width"),
+          height: img.getAttribute("height"),
+        })),
+      );
       expect(photos).toHaveLength(10);
       // The first card's photo is in the first screen at both widths, so it does not wait.
       expect(photos[0]!.top).toBeLessThan(viewport.height);

@@ -81,11 +81,9 @@ export default async function adminNotificationSettingsRoutes(app: FastifyInstan
   }
 
   const refusedAnswer = (reply: FastifyReply, refused: string[]) =>
-    reply
-      .code(502)
-      .send({
-        message: `Saved, but the mail server did not accept the confirmation e-mail (${refused.join("; ")}). Send a new link once the mail server works.`,
-      });
+    reply.code(502).send({
+      message: `Saved, but the mail server did not accept the confirmation e-mail (${refused.join("; ")}). Send a new link once the mail server works.`,
+    });
 
   app.get("/api/admin/settings/notifications", view);
 

@@ -198,12 +198,10 @@ export default async function adminSessionRoutes(app: FastifyInstance) {
       const valid = user ? await verifyWithinSignInBound(app, input.currentPassword, user.passwordHash) : false;
       if (valid === null) return sendHashBusy(reply);
       if (!user || !valid) {
-        return reply
-          .code(400)
-          .send({
-            message: "The current password is not right.",
-            errors: { currentPassword: "The current password is not right." },
-          });
+        return reply.code(400).send({
+          message: "The current password is not right.",
+          errors: { currentPassword: "The current password is not right." },
+        });
       }
       await throttle.passwordChangeSucceeded(user.id);
       const newHash = await hashWithinSignInBound(app, input.newPassword);

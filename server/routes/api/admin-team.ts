@@ -214,13 +214,11 @@ export default async function adminTeamRoutes(app: FastifyInstance) {
     });
     app.accountMail.wake();
     request.log.info({ role: input.role, emailed: created.view.mail !== null }, "invitation created");
-    return reply
-      .code(201)
-      .send({
-        ...created.view,
-        emailed: created.view.mail !== null,
-        link: `${origin}/admin/invitation#${created.token}`,
-      } satisfies TeamInvitation);
+    return reply.code(201).send({
+      ...created.view,
+      emailed: created.view.mail !== null,
+      link: `${origin}/admin/invitation#${created.token}`,
+    } satisfies TeamInvitation);
   }
 
   app.get("/api/admin/invitations", { preHandler: requireOwner }, async (): Promise<TeamInvitationsAnswer> => {

@@ -239,11 +239,9 @@ export default async function adminTwoFactorRoutes(app: FastifyInstance) {
     const admin = adminOf(request);
     // Whoever turns it on must not be the first one it locks out.
     if (requireSecondFactor && (await app.adminSessions.secondFactorsOf(admin.userId)).length === 0) {
-      return reply
-        .code(409)
-        .send({
-          message: "Set up a second factor for yourself first (Account › Security), then require it of everyone.",
-        });
+      return reply.code(409).send({
+        message: "Set up a second factor for yourself first (Account › Security), then require it of everyone.",
+      });
     }
     await secondFactors.setRequireSecondFactor(requireSecondFactor);
     await activity.record({
