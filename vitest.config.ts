@@ -8,6 +8,10 @@ import { IMAP_TEST_FILES } from "./tests/helpers/imap-prerequisite.ts";
 const apiTests = ["server/**/*.test.ts"];
 // scripts/test.ts sets SKIP_IMAP_TESTS=1 when dovecot is missing, and reports them as a skipped suite.
 const imapTests = process.env.SKIP_IMAP_TESTS === "1" ? IMAP_TEST_FILES : [];
+// The API suites start servers and talk to real SMTP, HTTP and IMAP servers, and npm test runs them beside the
+// browser lane: a test gets 20 s (Vitest's 5 s default) before it counts as hung, so a busy machine makes it
+// slower, not red. Timeouts guard against hangs; speed is measured by the benchmarks, never by a timeout.
+const apiTimeouts = { testTimeout: 20_000, hookTimeout: 30_000 };
 const unitTests = [
   "contract/**/*.test.ts",
   "app/**/*.test.{ts,tsx}",
@@ -26,6 +30,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "api-sqlite",
+          ...apiTimeouts,
           include: apiTests,
           // *.pg.test.ts: behaviour only PostgreSQL has (connections the server can lose).
           exclude: ["server/**/*.unit.test.ts", "server/**/*.pg.test.ts", ...imapTests],
@@ -36,6 +41,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "api-postgres",
+          ...apiTimeouts,
           include: apiTests,
           exclude: ["server/**/*.unit.test.ts", ...imapTests],
           env: { TEST_DATABASE: "postgres" },
