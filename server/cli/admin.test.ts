@@ -50,8 +50,9 @@ async function canSignIn(email: string, password: string) {
   }
 }
 
-// Each test runs the CLI as an operator would (tsx, a child process, a password hash): seconds each on a busy machine.
-describe("npm run admin", { timeout: 30_000 }, () => {
+// Each test runs the CLI as an operator would (tsx, a child process, a password hash): seconds each on a busy
+// machine, and the invitation test runs it six times (over 30 s beside the browser tests).
+describe("npm run admin", { timeout: 90_000 }, () => {
   it("creates an account whose password signs in", async () => {
     const result = admin(["create", "--email", "Boss@Agency.example"], "first password 123");
     expect(result.code, result.out).toBe(0);

@@ -124,16 +124,17 @@ describe("a reset request's answer", () => {
         const [k, u] = [median(knownMs), median(unknownMs)];
         return { gap: Math.abs(k - u) / Math.min(k, u), words: `known ${k.toFixed(2)} ms, unknown ${u.toFixed(2)} ms` };
       };
-      // The server does the same work for both (one insert), so alone here the medians are within about 4 %; on
-      // a 2-core machine busy with other test files a round can stray, so up to three rounds are measured. The
-      // old code (16 vs 3.5 ms on SQLite) fails every round.
+      // The server does the same work for both (one insert), so alone here the medians are within about 4 %. npm
+      // test runs this suite beside the browser tests on 2 cores, where a round strays by up to about 25 %: up
+      // to five rounds are measured, and the best must be within 15 %. The old code (16 vs 3.5 ms on SQLite, a
+      // gap of 350 %) fails every round.
       const rounds: { gap: number; words: string }[] = [];
-      for (let attempt = 0; attempt < 3 && !rounds.some((r) => r.gap <= 0.1); attempt++)
+      for (let attempt = 0; attempt < 5 && !rounds.some((r) => r.gap <= 0.15); attempt++)
         rounds.push(await round(1000 + attempt * 100));
       expect(
         Math.min(...rounds.map((r) => r.gap)),
         `medians: ${rounds.map((r) => r.words).join("; ")}`,
-      ).toBeLessThanOrEqual(0.1);
+      ).toBeLessThanOrEqual(0.15);
     },
   );
 });
