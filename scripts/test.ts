@@ -27,15 +27,27 @@ type Outcome =
 
 const outcomes: Outcome[] = [];
 
-/** Runs a command, each line of its output prefixed with the suite's name; resolves to its exit code. */
-function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+/**
+ * Runs a command, each line of its output prefixed with the suite's name (and handed to `onLine` when given);
+ * resolves to its exit code.
+ */
+function run(
+  label: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  onLine?: (line: string) => void,
+): Promise<number> {
   console.log(`[${label}] $ ${[command, ...args].join(" ")}`);
   const child = spawn(command, args, {
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, FORCE_COLOR: "0", ...env },
   });
   for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream }).on("line", (line) => console.log(`[${label}] ${line}`));
+    createInterface({ input: stream }).on("line", (line) => {
+      onLine?.(line);
+      console.log(`[${label}] ${line}`);
+    });
   }
   return new Promise((resolve) => {
     child.on("error", (error) => {
@@ -117,18 +129,9 @@ async function createE2eDatabase(): Promise<{ url: string; drop: () => Promise<v
 /** One line per page: a page passes when vnu finds no HTML error in it (scripts/check-html.ts prints the count). */
 async function runHtmlCheck() {
   const lines: string[] = [];
-  const label = "vnu";
-  console.log(`[${label}] $ tsx scripts/check-html.ts build-e2e/client`);
-  const child = spawn("npx", ["tsx", "scripts/check-html.ts", "build-e2e/client"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream }).on("line", (line) => {
-      lines.push(line);
-      console.log(`[${label}] ${line}`);
-    });
-  }
-  const exitCode = await new Promise<number>((resolve) => child.on("close", (code) => resolve(code ?? 1)));
+  const exitCode = await run("vnu", "npx", ["tsx", "scripts/check-html.ts", "build-e2e/client"], {}, (line) =>
+    lines.push(line),
+  );
   const summary = lines
     .map((line) => /check-html: (\d+) pages checked .*: \d+ HTML errors on (\d+) pages/.exec(line))
     .find(Boolean);
@@ -206,11 +209,12 @@ async function main() {
   // The browser tests' build (build-e2e/, as deployed: with an analytics ID) serves two suites: the HTML
   // checker reads its pages, Playwright drives them.
   const needBuild = !(chromiumMissing && javaMissing);
-  let built: Promise<boolean> = Promise.resolve(false);
-  const buildOnce = () => {
-    if (needBuild) built = run("build", "npm", ["run", "build:e2e"]).then((code) => code === 0);
-    return built;
-  };
+  // Started by whichever suite needs it first, once: whether it succeeded.
+  let build: Promise<boolean> | undefined;
+  const built = () =>
+    (build ??= needBuild
+      ? run("build", "npm", ["run", "build:e2e"]).then((code) => code === 0)
+      : Promise.resolve(false));
 
   const vitestLane = async () => {
     await runVitest("unit", "unit");
@@ -219,17 +223,17 @@ async function main() {
     else await runVitest("api on PostgreSQL", "api-postgres", imapEnv);
     if (imapProblem) skip("replies over IMAP", `${imapProblem} (${IMAP_TEST_FILES.join(", ")} did not run)`);
     if (javaMissing) skip("valid HTML (vnu)", javaMissing);
-    else if (!(await built)) couldNotRun("valid HTML (vnu)");
+    else if (!(await built())) couldNotRun("valid HTML (vnu)");
     else await runHtmlCheck();
   };
 
   const browserLane = async () => {
-    await buildOnce();
+    const buildDone = built();
     if (chromiumMissing) {
       skip("browser (Playwright)", chromiumMissing);
       return;
     }
-    if (!(await built)) {
+    if (!(await buildDone)) {
       couldNotRun("browser (Playwright)");
       return;
     }
@@ -262,11 +266,10 @@ async function main() {
     `npm test: ${lanes === 1 ? "one suite after another" : "two lanes side by side"} (TEST_LANES=1 or 2 chooses)`,
   );
   if (lanes === 1) {
-    await buildOnce();
     await vitestLane();
     await browserLane();
   } else {
-    // The build starts first so the HTML checker has it by the time the Vitest lane reaches it.
+    // The browser lane starts the build at once, so the HTML checker has it by the time the Vitest lane gets there.
     await Promise.all([browserLane(), vitestLane()]);
   }
   console.log(`\nAll suites ran in ${Math.round((Date.now() - started) / 1000)} s. The ten slowest tests:`);
