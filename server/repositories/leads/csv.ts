@@ -1,10 +1,10 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
-import { leadKinds, type LeadKind } from "../../../contract/admin-leads.ts";
+import type { LeadKind } from "../../../contract/admin-leads.ts";
 import { isPostgres, setColumnByIds } from "../../db/dialect.ts";
 import type { ContactSubmissionsTable, Database, ServiceInquiriesTable } from "../../db/schema.ts";
 import { csvLine } from "../../lib/csv.ts";
 import { leadFilter, leadSearch, type ScopedFilters } from "./filters.ts";
-import { leadSqlTables, leadTables, leadView, wholeRow, type LeadRows } from "./lead-tables.ts";
+import { leadSqlTables, leadTables, leadView, wholeRow, writeWhereMissing, type LeadRows } from "./lead-tables.ts";
 
 // The inbox's CSV export. Each lead keeps its CSV line ready in csv_line, written when the lead is
 // stored (write.ts) and rewritten in the database when its status or read mark changes (lead-changes.ts,
@@ -117,28 +117,15 @@ const BATCH = 1000;
  * migration 0005 during a rolling deploy: 0005 wrote the lines of the rows it found); answers how many. The
  * start-up step's (start-up-backfills.ts): the export never writes.
  */
-export async function writeMissingCsvLines(db: Kysely<Database>, limit: number): Promise<number> {
-  let written = 0;
-  for (const kind of leadKinds) {
-    const leads = (
-      await leadView(db)
-        .selectFrom(leadTables[kind])
-        .selectAll()
-        .where("csvLine", "is", null)
-        .orderBy("id")
-        .limit(limit)
-        .execute()
-    ).map((row) => wholeRow(kind, row));
-    if (leads.length === 0) continue;
-    await setColumnByIds(
+export function writeMissingCsvLines(db: Kysely<Database>, limit: number): Promise<number> {
+  return writeWhereMissing(db, "csvLine", limit, (kind, leads) =>
+    setColumnByIds(
       db,
       leadSqlTables[kind],
       "csv_line",
       leads.map((lead) => [lead.id, leadCsvLine(kind, lead)] as const),
-    );
-    written += leads.length;
-  }
-  return written;
+    ),
+  );
 }
 
 /** The CSV lines of every lead of the filter, newest first, up to EXPORT_MAX_ROWS. */

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
-import type { ContactLead, InquiryLead, LeadKind } from "../../../contract/admin-leads.ts";
+import { leadKinds, type ContactLead, type InquiryLead, type LeadKind } from "../../../contract/admin-leads.ts";
 import { channelOf, type LeadChannel } from "../../../contract/lead-channels.ts";
 import { replyByOf } from "../../../contract/reply-window.ts";
 import { defaultBusinessHours } from "../../../contract/business-hours.ts";
@@ -88,4 +88,32 @@ export function toLead(kind: LeadKind, row: LeadRows[LeadKind]): LeadOf[LeadKind
     return { ...contact, products: JSON.parse(contact.products) as string[] } as ContactLead;
   }
   return lead as InquiryLead;
+}
+
+/**
+ * The start-up writers' one loop (start-up-backfills.ts): up to `limit` leads of each kind whose `column` is
+ * null, whole rows, handed to `write` a kind at a time; answers how many there were in all.
+ */
+export async function writeWhereMissing(
+  db: Kysely<Database>,
+  column: "deadlineKey" | "csvLine" | "replyBy",
+  limit: number,
+  write: <K extends LeadKind>(kind: K, leads: LeadRows[K][]) => Promise<void>,
+): Promise<number> {
+  let written = 0;
+  for (const kind of leadKinds) {
+    const rows = await leadView(db)
+      .selectFrom(leadTables[kind])
+      .selectAll()
+      .where(column, "is", null)
+      .limit(limit)
+      .execute();
+    if (rows.length === 0) continue;
+    await write(
+      kind,
+      rows.map((row) => wholeRow(kind, row)),
+    );
+    written += rows.length;
+  }
+  return written;
 }

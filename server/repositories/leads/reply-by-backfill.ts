@@ -6,7 +6,7 @@ import { deadlineKey, replyByOf } from "../../../contract/reply-window.ts";
 import { setColumnByIds } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
 import { readBusinessHours } from "../business-hours-repository.ts";
-import { leadSqlTables, leadTables, leadView, type LeadExpressionBuilder } from "./lead-tables.ts";
+import { leadSqlTables, leadTables, leadView, type LeadExpressionBuilder, writeWhereMissing } from "./lead-tables.ts";
 
 // The stored reply deadline (issue 33): reply_by, and the deadline order's key that follows it while a lead
 // waits. A new lead gets both when stored (write.ts). Two more writers, here:
@@ -89,19 +89,14 @@ async function writeDeadlinesWhere(
  */
 export async function writeMissingReplyBy(trx: Kysely<Database>, limit: number): Promise<number> {
   const hours = await readBusinessHours(trx);
-  let written = 0;
-  for (const kind of leadKinds) {
-    const leads = (await leadView(trx)
-      .selectFrom(leadTables[kind])
-      .select(["id", "status", "createdAt", "formName"])
-      .where("replyBy", "is", null)
-      .limit(limit)
-      .execute()) as Keyed[];
-    if (leads.length === 0) continue;
-    await writeDeadlines(trx, leadSqlTables[kind], leads, hours);
-    written += leads.length;
-  }
-  return written;
+  return writeWhereMissing(trx, "replyBy", limit, (kind, leads) =>
+    writeDeadlines(
+      trx,
+      leadSqlTables[kind],
+      leads.map(({ id, status, createdAt, formName }) => ({ id, status: status as LeadStatus, createdAt, formName })),
+      hours,
+    ),
+  );
 }
 
 /** New hours: every waiting lead's deadline counted again under them, in the caller's transaction; answers how many. */
