@@ -6,6 +6,7 @@ import {
   type Argon2Parameters,
   type ScryptOptions,
 } from "node:crypto";
+import { channel } from "node:diagnostics_channel";
 
 // argon2id from node:crypto (Node 24): no native dependency, memory-hard, OWASP's first choice. Each hash
 // records its own parameters (the PHC string format), so they can be raised later: a hash made with other
@@ -17,12 +18,25 @@ export const ARGON2_PARAMS = { memory: 19_456, passes: 2, parallelism: 1 } as co
 const TAG_LENGTH = 32;
 const ARGON2_VERSION = 19;
 
+/**
+ * Each argon2id run, new hash or verification, is published here with its cost (what it does, not the
+ * password): tests count the work a route does without replacing the module (Node's diagnostics_channel
+ * costs nothing while no one subscribes).
+ */
+export type PasswordWork = { purpose: "hash" | "verify"; memory: number; passes: number; parallelism: number };
+export const passwordWorkChannel = channel("agency:password-work");
+
 function argon2id(
   password: string,
   nonce: Buffer,
   params: { memory: number; passes: number; parallelism: number },
   tagLength: number,
+  purpose: PasswordWork["purpose"],
 ): Promise<Buffer> {
+  if (passwordWorkChannel.hasSubscribers) {
+    const { memory, passes, parallelism } = params;
+    passwordWorkChannel.publish({ purpose, memory, passes, parallelism } satisfies PasswordWork);
+  }
   const parameters: Argon2Parameters = { message: password, nonce, tagLength, ...params };
   return new Promise((resolve, reject) => {
     argon2Callback("argon2id", parameters, (error, key) => (error ? reject(error) : resolve(key)));
@@ -40,7 +54,7 @@ const b64 = (buffer: Buffer) => buffer.toString("base64").replace(/=+$/, "");
 /** "$argon2id$v=19$m=19456,t=2,p=1$salt$hash" (base64 without padding, as the PHC format writes it). */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await argon2id(password, salt, ARGON2_PARAMS, TAG_LENGTH);
+  const key = await argon2id(password, salt, ARGON2_PARAMS, TAG_LENGTH, "hash");
   const { memory, passes, parallelism } = ARGON2_PARAMS;
   return `$argon2id$v=${ARGON2_VERSION}$m=${memory},t=${passes},p=${parallelism}$${b64(salt)}$${b64(key)}`;
 }
@@ -83,7 +97,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   try {
     const actual =
       hash.scheme === "argon2id"
-        ? await argon2id(password, hash.salt, hash, hash.key.length)
+        ? await argon2id(password, hash.salt, hash, hash.key.length, "verify")
         : // maxmem must exceed 128 * N * r bytes or Node refuses the parameters.
           await scrypt(password, hash.salt, hash.key.length, {
             N: hash.N,

@@ -5,6 +5,7 @@ import type { TeamInvitation } from "../../../contract/team.ts";
 import { smtpServerForThisFile } from "../../../tests/helpers/smtp-fixture.ts";
 import { softwarePasskey, type SoftwarePasskey } from "../../../tests/helpers/software-passkey.ts";
 import { callerOf } from "../../../tests/helpers/admin-client.ts";
+import { recordPasswordWork } from "../../../tests/helpers/password-work.ts";
 import {
   addTestUser,
   createTestApp,
@@ -12,8 +13,6 @@ import {
   smtpDeliveryConfig,
   type TestApp,
 } from "../../../tests/helpers/test-app.ts";
-import { hashPassword } from "../../lib/passwords.ts";
-import type * as Passwords from "../../lib/passwords.ts";
 import { WorkLimiterBusyError } from "../../lib/work-limiter.ts";
 
 // The team's e-mailed links after issue 32: the token travels in the link's fragment and POST bodies (the
@@ -22,10 +21,7 @@ import { WorkLimiterBusyError } from "../../lib/work-limiter.ts";
 // password is not blank, one character repeated, nor common (finding 9).
 
 // Every argon2id hash the routes make is counted (the real function runs).
-vi.mock("../../lib/passwords.ts", async (importOriginal) => {
-  const original = await importOriginal<typeof Passwords>();
-  return { ...original, hashPassword: vi.fn(original.hashPassword) };
-});
+const passwordWork = recordPasswordWork();
 
 const ORIGIN = "https://summit.example";
 const mail = smtpServerForThisFile();
@@ -85,7 +81,7 @@ async function memberWithResetLink(): Promise<{
   }
 }
 
-const hashes = () => vi.mocked(hashPassword).mock.calls.length;
+const hashes = passwordWork.hashes;
 
 describe("the links' tokens stay out of paths (finding 1)", () => {
   it("has no route with a token in its path any more: the old ones answer 404 and do nothing", async () => {

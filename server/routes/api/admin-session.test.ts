@@ -1,24 +1,16 @@
-import { createHash } from "node:crypto";
-import type * as NodeCrypto from "node:crypto";
+import { createHash, randomBytes, scrypt } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { hashPassword } from "../../lib/passwords.ts";
 import { createTestApp, sessionCookieOf, signIn, TEST_ADMIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { testClock } from "../../../tests/helpers/test-clock.ts";
+import { recordPasswordWork } from "../../../tests/helpers/password-work.ts";
 
 let t: TestApp;
 
 /** The cost parameters of every password hash (argon2id) the server runs, in order. */
-const hashCalls = vi.hoisted(() => [] as { memory: number; passes: number; parallelism: number }[]);
-vi.mock("node:crypto", async (importOriginal) => {
-  const actual = await importOriginal<typeof NodeCrypto>();
-  const argon2 = ((...args: Parameters<typeof actual.argon2>) => {
-    const { memory, passes, parallelism } = args[1];
-    hashCalls.push({ memory, passes, parallelism });
-    return (actual.argon2 as (...a: unknown[]) => void)(...args);
-  }) as typeof actual.argon2;
-  return { ...actual, argon2 };
-});
+const passwordWork = recordPasswordWork();
+const hashCalls = passwordWork.runs;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -325,7 +317,6 @@ describe("password storage (issue 23)", () => {
   it("signs in with a hash from before argon2id (scrypt at N=2^15) and replaces it with argon2id at that sign-in", async () => {
     const own = await createTestApp();
     try {
-      const { scrypt, randomBytes } = await vi.importActual<typeof NodeCrypto>("node:crypto");
       const salt = randomBytes(16);
       const key = await new Promise<Buffer>((resolve, reject) =>
         scrypt("an old stored password", salt, 64, { N: 2 ** 15, r: 8, p: 1, maxmem: 256 * 2 ** 15 * 8 }, (error, k) =>
