@@ -42,7 +42,10 @@ let smtp: SmtpTestServer;
 const servers: StartedServer[] = [];
 
 beforeAll(async () => {
-  [source, target] = await Promise.all([createTestDatabase(), createTestDatabase()]);
+  [source, target] = await Promise.all([
+    createTestDatabase(undefined, { empty: true }),
+    createTestDatabase(undefined, { empty: true }),
+  ]);
   dir = mkdtempSync(join(tmpdir(), "agency-backup-drill-"));
   smtp = await startSmtpTestServer();
   // A little slower than instant, so some deliveries are pending or being sent when the backup starts.

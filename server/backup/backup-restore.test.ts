@@ -25,7 +25,7 @@ let dir: string;
 const databases: TestDatabase[] = [];
 /** A database the test project's kind, dropped after the file's tests; `absent`: its name or path does not exist yet. */
 async function database({ absent = false } = {}): Promise<TestDatabase> {
-  const made = await createTestDatabase();
+  const made = await createTestDatabase(undefined, { empty: true });
   if (absent) await made.drop();
   databases.push(made);
   return made;

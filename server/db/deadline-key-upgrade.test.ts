@@ -25,7 +25,7 @@ const createdAt = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 37 * 3_600_
 const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase(undefined, { empty: true });
   db = createDatabase(database.database);
   const before = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo(
     "0013-abuse-resistance",

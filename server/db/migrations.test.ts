@@ -16,7 +16,7 @@ const COUNT = 1_234;
 const createdAt = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase(undefined, { empty: true });
   db = createDatabase(database.database);
   const before = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo(
     "0004-search",

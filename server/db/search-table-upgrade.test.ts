@@ -16,7 +16,7 @@ let db: Kysely<Database>;
 const COUNT = 300;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase(undefined, { empty: true });
   db = createDatabase(database.database);
   const before = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo(
     "0011-inbox-form-index",
