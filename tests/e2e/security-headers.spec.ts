@@ -16,18 +16,18 @@ function directives(header: string | null): Map<string, string[]> {
 }
 
 /**
- * Lets every island hydrate: scrolls to the bottom, touches each lead form (they hydrate on the visitor's
- * first use, client:lead-form) and waits for the network to settle.
+ * Lets every island hydrate and every picture load: scrolls to the bottom (lazy pictures start), touches each
+ * lead form (they hydrate on the visitor's first use, client:lead-form), then waits for those states
+ * themselves rather than for a quiet network (twice 500 ms of it per route).
  */
 async function loadEverything(page: Page) {
-  await page.waitForLoadState("networkidle");
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await page.locator("astro-island form").evaluateAll((forms) => {
     for (const form of forms) form.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
   });
-  await page.waitForLoadState("networkidle");
   // An island waiting for a media query that does not match here (client:media) stays unhydrated.
   await expect(page.locator('astro-island[ssr]:not([client="media"])')).toHaveCount(0);
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
 }
 
 test("every route runs under its policy without a breach, islands hydrated", async ({ page }) => {
