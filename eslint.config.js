@@ -117,4 +117,19 @@ export default defineConfig(
     files: ["contract/**/*.ts"],
     rules: boundary(["app", "server"], "contract/ is shared by both sides and imports neither."),
   },
+  {
+    // A Vitest worker shares its modules between test files (isolate: false in vitest.config.ts): a module
+    // replaced in one file would stay replaced, or not be, in the next. Observe through the app instead.
+    files: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|unmock|doUnmock)$/]",
+          message:
+            "No module mocks: test files share a worker's modules. Observe through the app, a parameter or a diagnostics channel (tests/helpers/password-work.ts).",
+        },
+      ],
+    },
+  },
 );

@@ -236,3 +236,19 @@ describe("promises", loading, () => {
     expect(await ruleErrors(typed, "@typescript-eslint/no-misused-promises", code, here)).toHaveLength(0);
   });
 });
+
+describe("test files share a worker's modules", loading, () => {
+  const syntaxErrors = (code: string, filePath: string) =>
+    ruleErrors(withoutTypes, "no-restricted-syntax", code, filePath);
+
+  it("fails a test file that replaces a module", async () => {
+    const code = 'import { vi } from "vitest";\nvi.mock("../../lib/passwords.ts");\nvi.doMock("node:crypto");\n';
+    expect(await syntaxErrors(code, "server/routes/api/example.test.ts")).toHaveLength(2);
+    expect(await syntaxErrors(code, "app/admin/example.test.tsx")).toHaveLength(2);
+  });
+
+  it("lets a test spy on an object it holds", async () => {
+    const code = 'import { vi } from "vitest";\nconst app = { run() {} };\nvi.spyOn(app, "run");\n';
+    expect(await syntaxErrors(code, "server/routes/api/example.test.ts")).toEqual([]);
+  });
+});
