@@ -12,6 +12,7 @@ import adminSessions from "./plugins/app/admin-sessions.ts";
 import leadReplies from "./plugins/app/lead-replies.ts";
 import inboundMail from "./plugins/app/inbound-mail.ts";
 import database from "./plugins/app/database.ts";
+import drain from "./plugins/app/drain.ts";
 import metrics from "./plugins/app/metrics.ts";
 import delivery from "./plugins/app/delivery.ts";
 import morningEmail from "./plugins/app/morning-email.ts";
@@ -165,6 +166,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}) {
   await app.register(helmet);
   await app.register(cookie);
   await app.register(compression);
+  await app.register(drain);
   await app.register(database);
   await app.register(repositories);
   // Before every route, so its request counters see them all.

@@ -23,6 +23,7 @@ const envSchema = z.object({
     .optional(),
   SQLITE_PATH: z.string().min(1).default("data/agency.sqlite"),
   DATABASE_STARTUP_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(5),
   CLIENT_DIR: z.string().min(1).default("build/client"),
   SITE_ORIGIN: z.url().optional(),
   TRUST_PROXY: z.string().default("false"),
@@ -124,6 +125,11 @@ export type ServerConfig = {
   database: { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
   /** How long start-up waits for the database to answer before giving up; 0 tries once. */
   databaseStartupTimeoutMs: number;
+  /**
+   * On SIGTERM, how long the server keeps accepting requests while `/readyz` answers 503, before it stops
+   * listening: longer than the proxy's health-check interval, so the proxy has stopped sending by then.
+   */
+  shutdownGraceMs: number;
   clientDir: string;
   siteOrigin: string | null;
   /** false, true, a list of trusted addresses/CIDRs, or a hop count (as Fastify's trustProxy). */
@@ -268,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: e.LOG_LEVEL,
     database: e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL } : { kind: "sqlite", path: e.SQLITE_PATH },
     databaseStartupTimeoutMs: e.DATABASE_STARTUP_TIMEOUT_SECONDS * 1000,
+    shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
     clientDir: e.CLIENT_DIR,
     siteOrigin: e.SITE_ORIGIN ? new URL(e.SITE_ORIGIN).origin : null,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

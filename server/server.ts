@@ -49,6 +49,15 @@ async function main() {
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    // SIGTERM is how a supervisor (systemd, Docker, a deploy) replaces the instance: first tell the proxy,
+    // through /readyz, and keep serving what it still sends until it has looked again. Ctrl-C (SIGINT) is a
+    // person at a terminal: no grace.
+    const graceMs = signal === "SIGTERM" ? config.shutdownGraceMs : 0;
+    if (graceMs > 0) {
+      app.drain.begin();
+      app.log.info({ signal, graceMs }, "draining: /readyz answers 503, requests are still served");
+      await new Promise((resolve) => setTimeout(resolve, graceMs));
+    }
     app.log.info({ signal }, "stopping: no new connections, finishing requests in flight");
     const timer = setTimeout(() => {
       app.log.error("requests did not finish in time; exiting anyway");

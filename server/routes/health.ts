@@ -16,9 +16,13 @@ export default async function healthRoutes(app: FastifyInstance) {
     return { status: "ok" };
   });
 
-  // Readiness: the database answers a query, within READINESS_TIMEOUT_MS.
+  // Readiness: the server is not stopping, and the database answers a query within READINESS_TIMEOUT_MS.
   app.get("/readyz", async (request, reply) => {
     reply.header("cache-control", "no-store");
+    if (app.drain.active) {
+      reply.header("retry-after", String(RETRY_AFTER_SECONDS));
+      return reply.code(503).send({ status: "stopping", message: "This instance is shutting down" });
+    }
     try {
       await withDatabaseTimeout(app.pingDatabase(), READINESS_TIMEOUT_MS, "the readiness check");
       return { status: "ready" };
