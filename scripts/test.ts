@@ -5,6 +5,7 @@ import { createInterface } from "node:readline";
 import pg from "pg";
 import { javaProblem } from "./check-html.ts";
 import { dovecotProblem, IMAP_TEST_FILES } from "../tests/helpers/imap-prerequisite.ts";
+import { readTestArguments, testUsage } from "./test-usage.ts";
 
 // `npm test`: every suite, then one summary. Suites whose prerequisite is missing (PostgreSQL, the system
 // Chromium, Java for the HTML checker, dovecot for the replies received over IMAP) are skipped with the reason
@@ -193,6 +194,15 @@ function timedTests(): TimedTest[] {
 }
 
 async function main() {
+  const given = readTestArguments(process.argv.slice(2));
+  if (given.action === "help") {
+    console.log(testUsage);
+    process.exit(0);
+  }
+  if (given.action === "refuse") {
+    console.error(given.message);
+    process.exit(2);
+  }
   const started = Date.now();
   // Without dovecot the API suites run without the IMAP tests (vitest.config.ts leaves them out), and that
   // part is reported as skipped.
