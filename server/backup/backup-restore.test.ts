@@ -11,7 +11,7 @@ import { createTestApp, signIn } from "../../tests/helpers/test-app.ts";
 import { createTestDatabase, postgresAdminUrl, type TestDatabase } from "../../tests/helpers/test-database.ts";
 import { createDatabase } from "../db/connection.ts";
 import { backupDatabase, restoreDatabase } from "./backup.ts";
-import { BackupError } from "./files.ts";
+import { BackupError, EXIT } from "./files.ts";
 import { migrations, pendingMigrations } from "../db/migrate.ts";
 
 // `npm run admin -- backup` and `restore` on the test project's database: an empty database, what the
@@ -260,11 +260,15 @@ describe("restore", () => {
     }
     const newer = join(dir, "newer.backup");
     expect((await inProcess("backup", newer, fresh)).code).toBe(0);
-    const restoreNewer = await inProcess("restore", newer, await database({ absent: true }));
-    expect(restoreNewer.code, restoreNewer.out).toBe(0);
+    // An older version refuses it before writing anything (issue 35): its server would not start on it.
+    const target = await database({ absent: true });
+    const restoreNewer = await inProcess("restore", newer, target);
+    expect(restoreNewer.code, restoreNewer.out).toBe(EXIT.newerBackup);
     expect(restoreNewer.out).toContain(
-      "made by a newer version of the site (migrations this code does not know: 9999-from-the-future)",
+      "was made by a newer version of the site (migrations this code does not know: 9999-from-the-future)",
     );
+    expect(restoreNewer.out).toContain("Nothing was restored.");
+    expect(await exists(target)).toBe(false);
   }, 60_000);
 
   it("says so when it may not read the backup or write the file (exit 1)", async () => {

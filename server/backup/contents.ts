@@ -1,4 +1,5 @@
 import { migrations } from "../db/migrate.ts";
+import { BackupError, EXIT } from "./files.ts";
 
 // What a backup holds, counted the same way on both databases, and what its migrations say about the
 // code that will open it.
@@ -50,4 +51,19 @@ export function migrationCheck(applied: string[]): { pending: string[]; unknown:
     message = "Migrations: up to date with this version; the server starts on it as it is.";
   }
   return { pending, unknown, message };
+}
+
+/**
+ * Refuses, before anything is written, a backup made by a newer version of the site: this version's server
+ * would refuse to start on it, so restoring it here would only take the site down.
+ */
+export function refuseNewerBackup(file: string, applied: string[]): void {
+  const { unknown } = migrationCheck(applied);
+  if (unknown.length === 0) return;
+  throw new BackupError(
+    `${file} was made by a newer version of the site (migrations this code does not know: ${unknown.join(", ")}), ` +
+      `and this version's server would refuse to start on it. Nothing was restored. Restore it with that version ` +
+      `or a newer one (deploy it first, then run its npm run admin -- restore).`,
+    EXIT.newerBackup,
+  );
 }

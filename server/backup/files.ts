@@ -6,7 +6,7 @@ import { basename, dirname, join, resolve } from "node:path";
 // once it is complete and verified (a crash or a full disk never leaves a file that looks like a backup).
 
 /** 1: failed (no file, not a backup, no permission...); 3: the database is in use; 4: not empty, needs --force. */
-export const EXIT = { failed: 1, usage: 2, inUse: 3, notEmpty: 4 } as const;
+export const EXIT = { failed: 1, usage: 2, inUse: 3, notEmpty: 4, newerBackup: 5 } as const;
 
 export class BackupError extends Error {
   constructor(

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
-import { MIGRATION_TABLE, countsQuery, describeContents, type Contents } from "./contents.ts";
+import { MIGRATION_TABLE, countsQuery, describeContents, refuseNewerBackup, type Contents } from "./contents.ts";
 import { BackupError, EXIT, pendingFile } from "./files.ts";
 
 // PostgreSQL: pg_dump and pg_restore, PostgreSQL's own tools, in the custom format (compressed, restored
@@ -152,6 +152,22 @@ async function verifyArchive(file: string, pgRestore: string): Promise<void> {
     );
 }
 
+/** The migrations recorded in the archive: its kysely_migration rows, as pg_restore writes them (COPY text). */
+async function migrationsInArchive(file: string, pgRestore: string): Promise<string[]> {
+  const data = await run(pgRestore, ["--data-only", `--table=${MIGRATION_TABLE}`, "--file=-", file]);
+  if (data.code !== 0)
+    throw new BackupError(`pg_restore cannot read ${file}'s migrations: ${data.stderr || `exit code ${data.code}`}`);
+  const lines = data.stdout.split("\n");
+  const start = lines.findIndex((line) => line.startsWith(`COPY `) && line.includes(MIGRATION_TABLE));
+  if (start === -1) return [];
+  const names: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    if (line === "\\.") break;
+    names.push(line.split("\t")[0]!);
+  }
+  return names;
+}
+
 export type PostgresBackup = { bytes: number; contents: Contents; tool: string };
 
 export async function backupPostgres(url: string, file: string, options: { force: boolean }): Promise<PostgresBackup> {
@@ -207,6 +223,7 @@ export async function restorePostgres(
   try {
     const pgRestore = await findTool("pg_restore", await serverMajorOf(admin));
     await verifyArchive(file, pgRestore.path);
+    refuseNewerBackup(file, await migrationsInArchive(file, pgRestore.path));
 
     const exists = (await admin.query("select 1 from pg_database where datname = $1", [name])).rowCount === 1;
     if (exists) {

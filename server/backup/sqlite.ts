@@ -1,7 +1,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
-import { MIGRATION_TABLE, countsQuery, describeContents, type Contents } from "./contents.ts";
+import { MIGRATION_TABLE, countsQuery, describeContents, refuseNewerBackup, type Contents } from "./contents.ts";
 import { BackupError, EXIT, fileProblem, pendingFile } from "./files.ts";
 
 // SQLite: the copy is made with VACUUM INTO, which reads the whole database inside one read transaction:
@@ -179,6 +179,7 @@ export function restoreSqlite(file: string, targetPath: string, options: { force
   if (resolve(file) === resolve(targetPath))
     throw new BackupError(`${file} is the backup itself; restore into another path (SQLITE_PATH).`);
   const contents = inspectSqliteBackup(file);
+  refuseNewerBackup(file, contents.migrations);
   const target = resolve(targetPath);
   mkdirSync(dirname(target), { recursive: true });
 

@@ -51,7 +51,8 @@ backup   copies the database while the site serves (SQLite: VACUUM INTO; Postgre
 restore  puts a backup into the configured database. It refuses a database in use (stop the servers,
          or restore into a new SQLITE_PATH or DATABASE_URL and point the servers at it) and one that
          holds data unless --force (the old one is then kept aside under a dated name).
-Exit codes of backup and restore: 0 done, 1 failed, 2 wrong usage, 3 database in use, 4 database not empty (see --force).
+Exit codes of backup and restore: 0 done, 1 failed, 2 wrong usage, 3 database in use, 4 database not empty (see --force),
+5 backup made by a newer version (restore it with that version).
 See docs/deploy/backups.md.`;
 
 function fail(message: string, code: number = EXIT.failed): never {
