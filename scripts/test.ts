@@ -6,6 +6,7 @@ import pg from "pg";
 import { javaProblem } from "./check-html.ts";
 import { dovecotProblem, IMAP_TEST_FILES } from "../tests/helpers/imap-prerequisite.ts";
 import { readTestArguments, testUsage } from "./test-usage.ts";
+import { asPostgresAdmin, postgresAdminUrl as postgresUrl, postgresUrlOf } from "../tests/helpers/test-database.ts";
 
 // `npm test`: every suite, then one summary. Suites whose prerequisite is missing (PostgreSQL, the system
 // Chromium, Java for the HTML checker, dovecot for the replies received over IMAP) are skipped with the reason
@@ -19,7 +20,6 @@ import { readTestArguments, testUsage } from "./test-usage.ts";
 // the load average stayed near 10, and tests that wait for real servers timed out. TEST_LANES=1 or 2 chooses.
 
 const required = process.env.CI === "true" || process.env.REQUIRE_ALL_TESTS === "1";
-const postgresUrl = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 type Outcome =
@@ -112,19 +112,13 @@ function skip(suite: string, reason: string) {
 /** A fresh database for the browser tests' PostgreSQL server, and how to drop it afterwards. */
 async function createE2eDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `agency_e2e_${process.pid}_${Date.now()}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: postgresUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
+  await asPostgresAdmin((client) => client.query(`create database ${name}`));
+  return {
+    url: postgresUrlOf(name),
+    drop: async () => {
+      await asPostgresAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
+    },
   };
-  await admin(`create database ${name}`);
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 /** One line per page: a page passes when vnu finds no HTML error in it (scripts/check-html.ts prints the count). */

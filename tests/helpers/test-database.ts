@@ -61,7 +61,7 @@ function sqliteTemplatePath(): Promise<string> {
   return sqliteTemplate;
 }
 
-async function asPostgresAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function asPostgresAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: postgresAdminUrl });
   await client.connect();
   try {
@@ -71,7 +71,7 @@ async function asPostgresAdmin<T>(work: (client: pg.Client) => Promise<T>): Prom
   }
 }
 
-function postgresUrlOf(name: string): string {
+export function postgresUrlOf(name: string): string {
   const url = new URL(postgresAdminUrl);
   url.pathname = `/${name}`;
   return url.toString();
