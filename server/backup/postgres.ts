@@ -51,14 +51,21 @@ async function versionOf(path: string): Promise<number | null> {
   }
 }
 
-/** The newest installed `name`; it must not be older than the server (pg_dump refuses a newer server). */
+/**
+ * The installed `name` of the server's own major version, else the newest: it must not be older than the
+ * server (pg_dump refuses a newer server), and a newer pg_restore writes settings an older server refuses
+ * (pg_restore 17 sets transaction_timeout, unknown to PostgreSQL 15).
+ */
 async function findTool(name: "pg_dump" | "pg_restore", serverMajor: number): Promise<Tool> {
-  let best: Tool | null = null;
+  const found: Tool[] = [];
   for (const path of toolPaths(name)) {
     const major = await versionOf(path);
-    if (major !== null && (best === null || major > best.major)) best = { path, major };
+    if (major !== null) found.push({ path, major });
   }
-  const install = `Install PostgreSQL ${serverMajor}'s client programs (Debian/Ubuntu: sudo apt install postgresql-client-${serverMajor}, from apt.postgresql.org if your release lacks it), or set PG_BIN_DIR to the folder that holds them.`;
+  const best =
+    found.find((tool) => tool.major === serverMajor) ??
+    found.reduce<Tool | null>((newest, tool) => (newest === null || tool.major > newest.major ? tool : newest), null);
+  const install = `Install PostgreSQL ${serverMajor}'s client programs (Debian/Ubuntu: sudo apt install postgresql-client-${serverMajor}, from apt.postgresql.org if your release lacks it), or set PG_BIN_DIR to the folder that holds them. In compose.yaml's setup the backup service has them (docker compose exec backup agency-backup-schedule now; docs/deploy/container.md, "Backups").`;
   if (best === null) throw new BackupError(`${name} is not installed. ${install}`);
   if (best.major < serverMajor)
     throw new BackupError(
