@@ -11,14 +11,22 @@
 #  5. a lead posted through the API (form token, idempotency key), SIGTERM (podman stop): exit code and the
 #     server's "stopping" line; a new container on the same volume reads the lead back through the admin API
 #  6. the image on PostgreSQL (DATABASE_URL), when a PostgreSQL answers on 127.0.0.1:5432
+#  7. compose.yaml's backup image (--target backup, on POSTGRES_IMAGE): its pg_dump, and its script backing
+#     up that database while the site serves, as compose.yaml runs it (the restore drill is compose-trial.ts's)
 #
-# Settings (environment): IMAGE (localhost/agency-site:latest), CONTAINER_PORT (4100: the host port
-# published on 127.0.0.1; 4102 for the PostgreSQL check), PGURL (postgres://postgres@127.0.0.1:5432).
-# It removes what it creates (containers, volume, network) and keeps the image.
+# Settings (environment): IMAGE (localhost/agency-site:latest; the backup image is its name with -backup),
+# POSTGRES_IMAGE (the backup image's base: docker.io/library/postgres:17.7-bookworm, or a stand-in where no
+# registry is reachable, scripts/container/stand-ins/), CONTAINER_PORT (4100: the host port published on
+# 127.0.0.1; 4102 for the PostgreSQL check), PGURL (postgres://postgres@127.0.0.1:5432), KEEP_BUILD_STAGE=1
+# (keep the build stage's images, which make the next build faster).
+# It removes what it creates (containers with their anonymous volumes, the named volume, the network and the
+# build stage's images) and keeps the two images.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 IMAGE="${IMAGE:-localhost/agency-site:latest}"
+BACKUP_IMAGE="${IMAGE%:*}-backup:${IMAGE##*:}"
+POSTGRES_IMAGE="${POSTGRES_IMAGE:-docker.io/library/postgres:17.7-bookworm}"
 PORT="${CONTAINER_PORT:-4100}"
 PG_PORT=$((PORT + 2))
 PGURL="${PGURL:-postgres://postgres@127.0.0.1:5432}"
@@ -38,7 +46,8 @@ now_ms() { date +%s%3N; }
 json() { node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const v=JSON.parse(s);console.log(process.argv[1].split(".").reduce((o,k)=>o?.[k],v)??"")})' "$1"; }
 
 cleanup() {
-  quiet "${PODMAN[@]}" rm -f -t 0 "$NAME" "$NAME-pg" >/dev/null 2>&1 || true
+  # -v: with their anonymous volumes (the image's VOLUME /app/data, when no named volume is given).
+  quiet "${PODMAN[@]}" rm -f -v -t 0 "$NAME" "$NAME-pg" >/dev/null 2>&1 || true
   quiet "${PODMAN[@]}" volume rm -f "$VOL" >/dev/null 2>&1 || true
   quiet "${PODMAN[@]}" network rm -f "$NET" >/dev/null 2>&1 || true
 }
@@ -72,12 +81,31 @@ if [[ -n "$cafile" && "$cafile" != "null" && -f "$cafile" ]]; then
   build_args+=(-v "$cafile:/etc/ssl/certs/build-ca.crt:ro" --build-arg npm_config_cafile=/etc/ssl/certs/build-ca.crt)
 fi
 for name in $(compgen -e | grep '^PUBLIC_' || true); do build_args+=(--build-arg "$name=${!name}"); done
+# The images these tags name now: once rebuilt, they are untagged and nothing uses them.
+previous=$("${PODMAN[@]}" image inspect --format '{{.Id}}' "$IMAGE" "$BACKUP_IMAGE" 2>/dev/null || true)
 started=$(now_ms)
 "${PODMAN[@]}" build --pull=never --network host --format docker "${LIMITS[@]}" "${build_args[@]}" \
   -f Containerfile -t "$IMAGE" . >/tmp/agency-container-build.log 2>&1 \
   || { tail -n 40 /tmp/agency-container-build.log; exit 1; }
 echo "build: $(( ($(now_ms) - started) / 1000 )) s (layers cached from earlier builds are reused; log /tmp/agency-container-build.log)"
 grep -E '^(server imports|[0-9]+ packages copied)' /tmp/agency-container-build.log || true
+started=$(now_ms)
+"${PODMAN[@]}" build --pull=never --network host --format docker "${LIMITS[@]}" "${build_args[@]}" \
+  --target backup --build-arg POSTGRES_IMAGE="$POSTGRES_IMAGE" -f Containerfile -t "$BACKUP_IMAGE" . \
+  >/tmp/agency-container-backup-build.log 2>&1 || { tail -n 40 /tmp/agency-container-backup-build.log; exit 1; }
+echo "backup image ($BACKUP_IMAGE, on $POSTGRES_IMAGE): $(( ($(now_ms) - started) / 1000 )) s"
+current=$("${PODMAN[@]}" image inspect --format '{{.Id}}' "$IMAGE" "$BACKUP_IMAGE")
+replaced=0
+for id in $previous; do
+  if ! grep -qx "$id" <<<"$current" && "${PODMAN[@]}" rmi "$id" >/dev/null 2>&1; then replaced=$((replaced + 1)); fi
+done
+echo "previous builds of these tags removed: $replaced"
+if [[ "${KEEP_BUILD_STAGE:-}" != 1 ]]; then
+  # The build stage's images (Containerfile: LABEL agency-site.stage=build) hold node_modules with every dev
+  # package, about 1.5 GB; the two images need none of it.
+  removed=$("${PODMAN[@]}" image prune -f --filter label=agency-site.stage=build | grep -c . || true)
+  echo "build stage's images removed: $removed (KEEP_BUILD_STAGE=1 keeps them for a faster next build)"
+fi
 
 echo
 echo "## 2. The image"
@@ -104,6 +132,7 @@ first_start=$(wait_ready "$started" "http://127.0.0.1:$PORT")
 echo "podman run -> first 200 on /readyz (fresh volume, migrations included): $first_start ms"
 echo "server's own startupMs (process start -> listening): $("${PODMAN[@]}" logs "$NAME" 2>/dev/null | grep -o '"startupMs":[0-9]*' | cut -d: -f2) ms"
 echo "from the host:             GET http://127.0.0.1:$PORT/readyz -> $(curl -sS -w ' %{http_code}' "http://127.0.0.1:$PORT/readyz")"
+# --rm removes the container's anonymous /app/data volume with it.
 from_peer=$(quiet "${PODMAN[@]}" run --rm --network "$NET" "${LIMITS[@]}" "$IMAGE" node -e \
   "fetch('http://$NAME:3000/readyz').then(async (r) => console.log(await r.text(), r.status))")
 echo "from a second container:   GET http://$NAME:3000/readyz (same network, by name) -> $from_peer"
@@ -132,7 +161,7 @@ started=$(now_ms)
 quiet "${PODMAN[@]}" stop -t 20 "$NAME" >/dev/null
 echo "podman stop (SIGTERM): $(( $(now_ms) - started )) ms, exit code $("${PODMAN[@]}" inspect --format '{{.State.ExitCode}}' "$NAME")"
 "${PODMAN[@]}" logs "$NAME" 2>/dev/null | grep -E '"signal"|stopping|closed' | sed 's/^/  log: /'
-quiet "${PODMAN[@]}" rm "$NAME" >/dev/null
+quiet "${PODMAN[@]}" rm -v "$NAME" >/dev/null
 
 started=$(now_ms)
 run_app
@@ -157,6 +186,30 @@ if psql "$PGURL/postgres" -qAtc "create database $pg_db" >/dev/null 2>&1; then
   pg_start=$(wait_ready "$started" "http://127.0.0.1:$PG_PORT")
   echo "DATABASE_URL: podman run -> first 200 on /readyz: $pg_start ms; $("${PODMAN[@]}" logs "$NAME-pg" 2>/dev/null | grep -o '"database":"[a-z]*"' | head -n 1)"
   echo "tables created by the migrations: $(psql "$PGURL/$pg_db" -qAtc "select count(*) from information_schema.tables where table_schema = 'public'")"
+
+  echo
+  echo "## 7. compose.yaml's backup image: a backup while the site serves"
+  # Leads through the API first (one token each, used after a person's 1.5 s).
+  tokens=(); for i in 1 2 3 4 5 6; do tokens+=("$(curl -fsS "http://127.0.0.1:$PG_PORT/api/form-token" | json token)"); done
+  sleep 1.6
+  for i in "${!tokens[@]}"; do
+    curl -fsS -o /dev/null -X POST "http://127.0.0.1:$PG_PORT/api/contact" -H 'content-type: application/json' \
+      -H "idempotency-key: $(cat /proc/sys/kernel/random/uuid)" \
+      --data "{\"firstName\":\"Backup$i\",\"lastName\":\"Check\",\"email\":\"backup.check$i@example.com\",\"phone\":\"(512) 555-01$((10 + i))\",\"products\":[\"SEO Services\"],\"formToken\":\"${tokens[$i]}\",\"elapsedMs\":9000}"
+  done
+  backups=$(mktemp -d)
+  chown 10001:10001 "$backups"
+  echo "pg_dump in the backup image: $(quiet "${PODMAN[@]}" run --rm --network none "${LIMITS[@]}" "$BACKUP_IMAGE" pg_dump --version)"
+  # As compose.yaml runs it (read-only root, no capabilities), on the host's network to reach its PostgreSQL.
+  backup_run=(quiet "${PODMAN[@]}" run --rm --network host "${LIMITS[@]}" --read-only --tmpfs /tmp --cap-drop ALL
+    --security-opt no-new-privileges -v "$backups:/backups" -e SITE_ORIGIN=https://www.example-agency.com)
+  started=$(now_ms)
+  "${backup_run[@]}" -e DATABASE_URL="$PGURL/$pg_db" "$BACKUP_IMAGE" agency-backup-schedule now | sed 's/^/  /'
+  echo "agency-backup-schedule now, the site serving: $(( $(now_ms) - started )) ms; files: $(ls -l "$backups" | tail -n +2 | awk '{print $1, $3, $5, $9}')"
+  # The restore drill needs a PostgreSQL of the backup image's version (pg_restore 17 writes settings an older
+  # server refuses): scripts/container/compose-trial.ts runs it on compose's shape, postgres image included.
+  rm -rf "$backups"
+
   quiet "${PODMAN[@]}" stop -t 20 "$NAME-pg" >/dev/null
   echo "podman stop (SIGTERM): exit code $("${PODMAN[@]}" inspect --format '{{.State.ExitCode}}' "$NAME-pg")"
   psql "$PGURL/postgres" -qAtc "drop database $pg_db" >/dev/null
@@ -166,5 +219,9 @@ fi
 
 echo
 echo "## Figures"
+echo "machine: $(nproc) cores, $(( $(awk '/MemTotal/ {print $2}' /proc/meminfo) / 1048576 )) GiB, $(. /etc/os-release && echo "$PRETTY_NAME"), podman $("${PODMAN[@]}" version --format '{{.Client.Version}}')"
 echo "image size: $(( size / 1000000 )) MB ($size bytes; base debian:bookworm-slim $(( $("${PODMAN[@]}" image inspect --format '{{.Size}}' docker.io/library/debian:bookworm-slim) / 1000000 )) MB)"
 echo "start to first /readyz 200: $first_start ms on a fresh volume, $second_start ms on the existing one"
+echo "backup image size: $(( $("${PODMAN[@]}" image inspect --format '{{.Size}}' "$BACKUP_IMAGE") / 1000000 )) MB (base $POSTGRES_IMAGE $(( $("${PODMAN[@]}" image inspect --format '{{.Size}}' "$POSTGRES_IMAGE") / 1000000 )) MB)"
+cleanup
+echo "left behind after the clean-up: $("${PODMAN[@]}" volume ls -q | grep -c . || true) volumes, $("${PODMAN[@]}" images -q --filter dangling=true | grep -c . || true) dangling images, $("${PODMAN[@]}" ps -aq | grep -c . || true) containers"

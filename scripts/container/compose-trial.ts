@@ -12,9 +12,15 @@
 //
 // PostgreSQL and nginx are stand-ins built from Debian 13's packages (scripts/container/stand-ins/,
 // PostgreSQL 17 and nginx 1.26), passed through compose.yaml's POSTGRES_IMAGE and NGINX_IMAGE; elsewhere
-// compose.yaml runs the official postgres:17 and nginx:1.28 images. Ports: 4180 (http), 4143 (https).
-import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// compose.yaml runs the official postgres and nginx images. Ports: 4180 (http), 4143 (https).
+//
+// The backup service runs too, on its image (built by `npm run container`: IMAGE's name with -backup, on
+// POSTGRES_IMAGE=localhost/stand-in/postgres:17): its first backup at start, one by hand before the rolling
+// update and one after it, the guide's monthly restore drill of the latter into a database of its own (the
+// leads', notes' and migrations' tables compared with the original's, rows and md5), and at the end the
+// guide's full restore (instances stopped, restore --force, started again) of the one taken before.
+import { execFile, execFileSync, spawnSync } from "node:child_process";
+import { chownSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -29,7 +35,8 @@ const COMPOSE = (process.env.COMPOSE ?? "docker compose").split(" ");
 const PODMAN = ["podman", "--runtime", "runc", "--cgroup-manager=cgroupfs"];
 const LIMITS = ["--ulimit", "nofile=20000:20000", "--ulimit", "nproc=4096:4096"];
 const IMAGES = {
-  AGENCY_IMAGE: process.env.AGENCY_IMAGE ?? "localhost/agency-site:latest",
+  AGENCY_IMAGE: process.env.AGENCY_IMAGE ?? "localhost/agency-site",
+  AGENCY_RELEASE: process.env.AGENCY_RELEASE ?? "latest",
   POSTGRES_IMAGE: process.env.POSTGRES_IMAGE ?? "localhost/stand-in/postgres:17",
   NGINX_IMAGE: process.env.NGINX_IMAGE ?? "localhost/stand-in/nginx:1.26",
 };
@@ -48,6 +55,8 @@ type Service = {
   depends_on?: Record<string, { condition: string }>;
   stop_grace_period?: string;
   init?: boolean;
+  deploy?: { resources?: { limits?: { cpus?: number; memory?: string } } };
+  logging?: { driver?: string; options?: Record<string, string> };
 };
 
 function podman(args: string[], options: { quiet?: boolean } = {}): string {
@@ -61,17 +70,47 @@ function podman(args: string[], options: { quiet?: boolean } = {}): string {
   return result.stdout.trim();
 }
 
+/**
+ * podman without blocking: while the load runs, a synchronous podman call would stop its requests' clock
+ * (a `podman stop` of 5 s counted in every request in flight).
+ */
+function podmanAsync(args: string[], options: { quiet?: boolean } = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(PODMAN[0]!, [...PODMAN.slice(1), ...args], { encoding: "utf8" }, (error, stdout, stderr) => {
+      if (error && !options.quiet) reject(new Error(`podman ${args.join(" ")}: ${stderr.trim()}`));
+      else resolve(stdout.trim());
+    });
+  });
+}
+
 const container = (service: string) => `${PROJECT}-${service}-1`;
 const seconds = (duration: string | undefined, fallback: number) => {
   const match = /^(?:(\d+)m)?(?:(\d+)s)?$/.exec(duration ?? "");
   return match ? Number(match[1] ?? 0) * 60 + Number(match[2] ?? 0) : fallback;
 };
 
-/** The podman run arguments for a compose service: what compose would give its container. */
-function runArgs(name: string, service: Service, certs: string): string[] {
-  const args = ["run", "-d", "--name", container(name), "--network", NETWORK, "--network-alias", name, ...LIMITS];
+/**
+ * The podman run arguments for a compose service: what compose would give its container. `oneOff`: compose's
+ * `run --rm --no-deps <service> <command>`, a container of its own that runs `command` and is removed.
+ */
+function runArgs(
+  name: string,
+  service: Service,
+  certs: string,
+  oneOff?: { command: string[]; env?: string[] },
+): string[] {
+  const args = oneOff
+    ? ["run", "--rm", "--network", NETWORK, ...LIMITS]
+    : ["run", "-d", "--name", container(name), "--network", NETWORK, "--network-alias", name, ...LIMITS];
+  const limits = service.deploy?.resources?.limits;
+  if (limits?.memory) args.push("--memory", limits.memory);
+  if (limits?.cpus) args.push("--cpus", String(limits.cpus));
+  // Podman's json-file is its k8s-file log, which rotates by size (it has no max-file).
+  if (service.logging?.driver) args.push("--log-driver", service.logging.driver);
+  if (service.logging?.options?.["max-size"]) args.push("--log-opt", `max-size=${service.logging.options["max-size"]}`);
   for (const [key, value] of Object.entries(service.environment ?? {}))
     if (value !== null) args.push("-e", `${key}=${value}`);
+  for (const entry of oneOff?.env ?? []) args.push("-e", entry);
   // Podman's --read-only would add writable /tmp, /run and /var/tmp of its own; compose gives only its tmpfs list.
   if (service.init) args.push("--init");
   if (service.read_only) args.push("--read-only", "--read-only-tmpfs=false");
@@ -89,7 +128,7 @@ function runArgs(name: string, service: Service, certs: string): string[] {
   }
   // Published on the loopback only: this is a trial on a shared machine.
   for (const port of service.ports ?? []) args.push("-p", `127.0.0.1:${port.published}:${port.target}`);
-  const health = service.healthcheck;
+  const health = oneOff ? undefined : service.healthcheck;
   if (health) {
     // Podman 4.3 takes the command as one shell string: CMD's arguments quoted for sh, CMD-SHELL's as it is.
     const [kind, ...command] = health.test;
@@ -105,7 +144,12 @@ function runArgs(name: string, service: Service, certs: string): string[] {
     );
     args.push("--health-retries", String(health.retries ?? 3), "--health-start-period", health.start_period ?? "0s");
   }
-  args.push("--stop-timeout", String(seconds(service.stop_grace_period, 10)), service.image);
+  args.push(
+    "--stop-timeout",
+    String(seconds(service.stop_grace_period, 10)),
+    service.image,
+    ...(oneOff?.command ?? []),
+  );
   return args;
 }
 
@@ -116,7 +160,7 @@ async function waitHealthy(name: string, service: Service): Promise<number> {
     seconds(service.healthcheck?.start_period, 0) +
     seconds(service.healthcheck?.interval, 30) * (service.healthcheck?.retries ?? 3);
   while (performance.now() - started < limit * 1000) {
-    if (podman(["healthcheck", "run", container(name)], { quiet: true }) === "")
+    if ((await podmanAsync(["healthcheck", "run", container(name)], { quiet: true })) === "")
       return Math.round(performance.now() - started);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -182,8 +226,21 @@ function countRequests(name: string, path: string): number {
     .filter((line) => line.includes(`"path":"${path}"`)).length;
 }
 
+/** psql as the agency user in the postgres container: the rows, one per line, fields separated by "|". */
+function psql(database: string, query: string, options: { quiet?: boolean } = {}): string {
+  return podman(["exec", container("postgres"), "psql", "-U", "agency", "-d", database, "-Atc", query], options);
+}
+
+/** Rows and an md5 of the rows of the tables no background work writes: the leads, their notes, the schema. */
+function leadChecksums(database: string): string[] {
+  return ["contact_submissions", "service_inquiries", "lead_notes", "kysely_migration"].map(
+    (table) =>
+      `${table} ${psql(database, `select count(*) || ' ' || md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) from ${table} t`)}`,
+  );
+}
+
 function teardown(names: string[]) {
-  if (names.length > 0) podman(["rm", "-f", "-t", "0", ...names.map(container)], { quiet: true });
+  if (names.length > 0) podman(["rm", "-f", "-v", "-t", "0", ...names.map(container)], { quiet: true });
   podman(["network", "rm", "-f", NETWORK], { quiet: true });
   podman(["volume", "rm", "-f", `${PROJECT}_pgdata`], { quiet: true });
 }
@@ -195,6 +252,10 @@ async function main() {
     // The project directory compose resolves ./deploy/... against: the files under test, a trial .env, fresh certificates.
     mkdirSync(join(dir, "deploy/compose/certs"), { recursive: true });
     mkdirSync(join(dir, "deploy/compose/acme"), { recursive: true });
+    // The guide's `sudo install -d -o 10001 -g 10001 -m 700 deploy/compose/backups`.
+    const backups = join(dir, "deploy/compose/backups");
+    mkdirSync(backups, { recursive: true, mode: 0o700 });
+    chownSync(backups, 10001, 10001);
     mkdirSync(join(dir, "deploy/nginx"), { recursive: true });
     cpSync(join(REPO, "deploy/compose/nginx.conf"), join(dir, "deploy/compose/nginx.conf"));
     cpSync(join(REPO, "deploy/nginx/proxy-to-app.conf"), join(dir, "deploy/nginx/proxy-to-app.conf"));
@@ -280,6 +341,17 @@ async function main() {
     }
     for (const name of order) if (services[name]!.healthcheck) await waitHealthy(name, services[name]!);
     console.log(`all up and healthy: ${((performance.now() - upStarted) / 1000).toFixed(1)} s`);
+    for (const name of order) {
+      const [memory, nanoCpus, logSize] = podman([
+        "inspect",
+        "--format",
+        "{{.HostConfig.Memory}} {{.HostConfig.NanoCpus}} {{.HostConfig.LogConfig.Size}}",
+        container(name),
+      ]).split(" ");
+      console.log(
+        `${name}: memory limit ${Number(memory) / 2 ** 20} MiB, ${Number(nanoCpus) / 1e9} CPU, log rotated at ${logSize}`,
+      );
+    }
 
     console.log("\n## nginx");
     console.log(
@@ -328,6 +400,27 @@ async function main() {
       `GET / -> ${home.status}, Strict-Transport-Security: ${String(home.headers["strict-transport-security"])}`,
     );
 
+    console.log("\n## Backups: the service's first one at its start, and one by hand before the update");
+    const backupLog = podman(["logs", container("backup")], { quiet: true });
+    console.log(
+      backupLog
+        .split("\n")
+        .map((line) => `  backup: ${line}`)
+        .join("\n"),
+    );
+    const byHand = podman(["exec", container("backup"), "agency-backup-schedule", "now"]);
+    console.log(
+      byHand
+        .split("\n")
+        .map((line) => `  now: ${line}`)
+        .join("\n"),
+    );
+    const files = readdirSync(backups)
+      .filter((name) => name.endsWith(".backup"))
+      .sort();
+    console.log(`deploy/compose/backups: ${files.join(", ")}`);
+    const newest = files.at(-1)!;
+
     console.log(
       "\n## Rolling update under load: each instance stopped (SIGTERM), replaced by a new container, nginx reloaded",
     );
@@ -350,33 +443,33 @@ async function main() {
     const workers = [0, 1, 2, 3].map(load);
     await new Promise((resolve) => setTimeout(resolve, 2000));
     for (const name of ["app1", "app2"]) {
-      const before = podman([
+      const before = await podmanAsync([
         "inspect",
         "--format",
         '{{(index .NetworkSettings.Networks "' + NETWORK + '").IPAddress}}',
         container(name),
       ]);
       const t0 = performance.now();
-      podman(["stop", container(name)], { quiet: true });
-      const exit = podman(["inspect", "--format", "{{.State.ExitCode}}", container(name)]);
-      const stopping = podman(["logs", container(name)], { quiet: true })
+      await podmanAsync(["stop", container(name)], { quiet: true });
+      const exit = await podmanAsync(["inspect", "--format", "{{.State.ExitCode}}", container(name)]);
+      const stopping = (await podmanAsync(["logs", container(name)], { quiet: true }))
         .split("\n")
         .some((line) => line.includes('"signal":"SIGTERM"'));
       const stopMs = Math.round(performance.now() - t0);
-      const lastLines = podman(["logs", "--tail", "4", container(name)], { quiet: true })
+      const lastLines = (await podmanAsync(["logs", "--tail", "12", container(name)], { quiet: true }))
         .split("\n")
         .map((line) => line.slice(0, 200));
-      if (exit !== "0") console.log(`${name}'s last lines:\n  ${lastLines.join("\n  ")}`);
-      podman(["rm", container(name)]);
-      podman(runArgs(name, services[name]!, certs));
+      if (exit !== "0" || stopMs > 8000) console.log(`${name}'s last lines:\n  ${lastLines.join("\n  ")}`);
+      await podmanAsync(["rm", "-v", container(name)]);
+      await podmanAsync(runArgs(name, services[name]!, certs));
       const healthyMs = await waitHealthy(name, services[name]!);
-      const after = podman([
+      const after = await podmanAsync([
         "inspect",
         "--format",
         '{{(index .NetworkSettings.Networks "' + NETWORK + '").IPAddress}}',
         container(name),
       ]);
-      podman(["exec", container("nginx"), "nginx", "-s", "reload"]);
+      await podmanAsync(["exec", container("nginx"), "nginx", "-s", "reload"]);
       console.log(
         `${name}: SIGTERM -> exit ${exit} in ${stopMs} ms (stopping line: ${stopping ? "yes" : "no"}); new container healthy in ${healthyMs} ms; address ${before} -> ${after}; nginx reloaded`,
       );
@@ -421,6 +514,84 @@ async function main() {
       `latency p50 ${sorted[Math.floor(sorted.length * 0.5)]!.toFixed(0)} ms, p99 ${sorted[Math.floor(sorted.length * 0.99)]!.toFixed(0)} ms`,
     );
     if (tally.errors.length > 0 || Number(stored) !== tally.leadsAcknowledged + 1 || spam !== "0") process.exitCode = 1;
+
+    console.log("\n## The guide's monthly restore drill: a backup by hand after the update, restored beside the site");
+    const afterUpdate = podman(["exec", container("backup"), "agency-backup-schedule", "now"]);
+    console.log(
+      afterUpdate
+        .split("\n")
+        .map((line) => `  now: ${line}`)
+        .join("\n"),
+    );
+    const drillFile = readdirSync(backups)
+      .filter((name) => name.endsWith(".backup"))
+      .sort()
+      .at(-1)!;
+    const drillUrl = `postgres://agency:trial0compose0password@postgres:5432/agency_drill`;
+    const drill = podman(
+      runArgs("backup", services.backup!, certs, {
+        command: ["node", "dist/server/cli/admin.js", "restore", `/backups/${drillFile}`],
+        env: [`DATABASE_URL=${drillUrl}`],
+      }),
+    );
+    console.log(
+      drill
+        .split("\n")
+        .map((line) => `  drill: ${line}`)
+        .join("\n"),
+    );
+    const [original, restored] = [leadChecksums("agency"), leadChecksums("agency_drill")];
+    console.log(`  agency:       ${original.join("; ")}\n  agency_drill: ${restored.join("; ")}`);
+    console.log(
+      `rows and checksums of the leads, notes and migrations: ${original.join() === restored.join() ? "equal" : "DIFFERENT"}`,
+    );
+    if (original.join() !== restored.join()) process.exitCode = 1;
+    psql("postgres", "drop database agency_drill");
+
+    console.log("\n## The guide's restore: the instances and the backup stopped, restore --force, started again");
+    for (const name of ["app1", "app2", "backup"]) podman(["stop", container(name)], { quiet: true });
+    const restore = podman(
+      runArgs("backup", services.backup!, certs, {
+        command: ["node", "dist/server/cli/admin.js", "restore", `/backups/${newest}`, "--force"],
+      }),
+    );
+    console.log(
+      restore
+        .split("\n")
+        .map((line) => `  restore: ${line}`)
+        .join("\n"),
+    );
+    const restoreStarted = performance.now();
+    for (const name of ["app1", "app2", "backup"]) podman(["start", container(name)]);
+    for (const name of ["app1", "app2"]) await waitHealthy(name, services[name]!);
+    podman(["exec", container("nginx"), "nginx", "-s", "reload"]);
+    // The reload returns at once; nginx's new workers, which resolve the new addresses, take over shortly.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const afterRestore = (await https(ca, "/readyz")).status;
+    if (afterRestore !== 200) {
+      const addresses = ["app1", "app2"].map((name) =>
+        podman([
+          "inspect",
+          "--format",
+          '{{(index .NetworkSettings.Networks "' + NETWORK + '").IPAddress}}',
+          container(name),
+        ]),
+      );
+      const resolved = podman(["exec", container("nginx"), "getent", "hosts", "app1", "app2"], { quiet: true });
+      const lastErrors = spawnSync(PODMAN[0]!, [...PODMAN.slice(1), "logs", "--tail", "4", container("nginx")], {
+        encoding: "utf8",
+      }).stderr;
+      console.log(
+        `after the restore: app1 and app2 at ${addresses.join(", ")}; nginx resolves ${resolved.replace(/\s+/g, " ")}\n${lastErrors}`,
+      );
+    }
+    const [restoredLeads] = psql("agency", "select count(*) from contact_submissions").split("\n");
+    const aside = psql("postgres", "select datname from pg_database where datname like 'agency_replaced_%'");
+    console.log(
+      `instances healthy again in ${Math.round(performance.now() - restoreStarted)} ms; /readyz through nginx ${afterRestore}; ` +
+        `leads now ${restoredLeads} (the moment of ${newest}, before the update; ${stored} before the restore, kept in ${aside})`,
+    );
+    if (afterRestore !== 200 || restoredLeads !== "1") process.exitCode = 1;
   } finally {
     teardown(started);
     rmSync(dir, { recursive: true, force: true });

@@ -1,8 +1,8 @@
 // Copies into the image only the packages the compiled server loads, found from its imports and the
 // lockfile (docs/decisions/036-container-and-runtime.md). The site's build tools are devDependencies, so
-// `npm ci --omit=dev` installs these same 113 packages plus two optional ones (the Node build, pg-cloudflare),
-// but whole: 79 MB without Node against 37 MB here, which leaves out type declarations, source maps, readmes
-// and better-sqlite3's C sources and other platforms' addons. It also fails if the server imports a dev
+// `npm ci --omit=dev` installs these same packages (181 on 2026-11-28) plus two optional ones (the Node build,
+// pg-cloudflare), but whole: 108 MB without Node against 55 MB here, which leaves out type declarations,
+// source maps, readmes and better-sqlite3's C sources and other platforms' addons. It also fails if the server imports a dev
 // dependency.
 //
 //   node scripts/container/server-modules.ts <out-dir>     (repository root, after npm ci and npm run build)
