@@ -1,8 +1,8 @@
-import { spawn } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { runProcess, type ProcessResult } from "../tests/helpers/run-process.ts";
 
 // Issue 35, point 5: `npm run admin` works in a production install (`npm ci`, `npm run build`, `npm prune
 // --omit=dev`), where tsx, a dev dependency, is gone: it runs the compiled CLI when the build made one, the
@@ -32,18 +32,8 @@ function install(name: string, files: Record<string, string>): string {
   return dir;
 }
 
-function npmRunAdmin(dir: string, args: string[]): Promise<{ code: number | null; out: string }> {
-  const npm = spawn("npm", ["run", "--silent", "admin", "--", ...args], {
-    cwd: dir,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  npm.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  npm.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    npm.once("error", reject);
-    npm.once("close", (code) => resolve({ code, out }));
-  });
+function npmRunAdmin(dir: string, args: string[]): Promise<ProcessResult> {
+  return runProcess("npm", ["run", "--silent", "admin", "--", ...args], { cwd: dir });
 }
 
 const args = ["backup", "/srv/agency/data/backups/before update.backup", "--force"];

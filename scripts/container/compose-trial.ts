@@ -226,6 +226,19 @@ function countRequests(name: string, path: string): number {
     .filter((line) => line.includes(`"path":"${path}"`)).length;
 }
 
+/** A command's output with each line indented under a label. */
+const labelled = (label: string, text: string) =>
+  text
+    .split("\n")
+    .map((line) => `  ${label}: ${line}`)
+    .join("\n");
+
+/** The backup service's files in the host folder, oldest first (their names are UTC times). */
+const backupFiles = (dir: string) =>
+  readdirSync(dir)
+    .filter((name) => name.endsWith(".backup"))
+    .sort();
+
 /** psql as the agency user in the postgres container: the rows, one per line, fields separated by "|". */
 function psql(database: string, query: string, options: { quiet?: boolean } = {}): string {
   return podman(["exec", container("postgres"), "psql", "-U", "agency", "-d", database, "-Atc", query], options);
@@ -402,22 +415,10 @@ async function main() {
 
     console.log("\n## Backups: the service's first one at its start, and one by hand before the update");
     const backupLog = podman(["logs", container("backup")], { quiet: true });
-    console.log(
-      backupLog
-        .split("\n")
-        .map((line) => `  backup: ${line}`)
-        .join("\n"),
-    );
+    console.log(labelled("backup", backupLog));
     const byHand = podman(["exec", container("backup"), "agency-backup-schedule", "now"]);
-    console.log(
-      byHand
-        .split("\n")
-        .map((line) => `  now: ${line}`)
-        .join("\n"),
-    );
-    const files = readdirSync(backups)
-      .filter((name) => name.endsWith(".backup"))
-      .sort();
+    console.log(labelled("now", byHand));
+    const files = backupFiles(backups);
     console.log(`deploy/compose/backups: ${files.join(", ")}`);
     const newest = files.at(-1)!;
 
@@ -517,16 +518,8 @@ async function main() {
 
     console.log("\n## The guide's monthly restore drill: a backup by hand after the update, restored beside the site");
     const afterUpdate = podman(["exec", container("backup"), "agency-backup-schedule", "now"]);
-    console.log(
-      afterUpdate
-        .split("\n")
-        .map((line) => `  now: ${line}`)
-        .join("\n"),
-    );
-    const drillFile = readdirSync(backups)
-      .filter((name) => name.endsWith(".backup"))
-      .sort()
-      .at(-1)!;
+    console.log(labelled("now", afterUpdate));
+    const drillFile = backupFiles(backups).at(-1)!;
     const drillUrl = `postgres://agency:trial0compose0password@postgres:5432/agency_drill`;
     const drill = podman(
       runArgs("backup", services.backup!, certs, {
@@ -534,12 +527,7 @@ async function main() {
         env: [`DATABASE_URL=${drillUrl}`],
       }),
     );
-    console.log(
-      drill
-        .split("\n")
-        .map((line) => `  drill: ${line}`)
-        .join("\n"),
-    );
+    console.log(labelled("drill", drill));
     const [original, restored] = [leadChecksums("agency"), leadChecksums("agency_drill")];
     console.log(`  agency:       ${original.join("; ")}\n  agency_drill: ${restored.join("; ")}`);
     console.log(
@@ -555,12 +543,7 @@ async function main() {
         command: ["node", "dist/server/cli/admin.js", "restore", `/backups/${newest}`, "--force"],
       }),
     );
-    console.log(
-      restore
-        .split("\n")
-        .map((line) => `  restore: ${line}`)
-        .join("\n"),
-    );
+    console.log(labelled("restore", restore));
     const restoreStarted = performance.now();
     for (const name of ["app1", "app2", "backup"]) podman(["start", container(name)]);
     for (const name of ["app1", "app2"]) await waitHealthy(name, services[name]!);

@@ -4,7 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runAdminCli } from "../../tests/helpers/admin-cli.ts";
 import { postLead } from "../../tests/helpers/lead-posts.ts";
+import { runProcess, type ProcessResult } from "../../tests/helpers/run-process.ts";
 import { createTestApp, signIn } from "../../tests/helpers/test-app.ts";
 import {
   asPostgresAdmin,
@@ -24,19 +26,9 @@ const SCRIPT = "deploy/compose/backup-schedule.sh";
 const CLI = `${process.execPath} --import tsx server/cli/admin.ts`;
 const DAY_MS = 86_400_000;
 
-type Run = { code: number | null; out: string };
-
-function runScript(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
-  const child = spawn("sh", [SCRIPT, ...args], {
+function runScript(args: string[], env: NodeJS.ProcessEnv): Promise<ProcessResult> {
+  return runProcess("sh", [SCRIPT, ...args], {
     env: { ...process.env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined, AGENCY_CLI: CLI, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.once("error", reject);
-    child.once("close", (code) => resolve({ code, out }));
   });
 }
 
@@ -228,14 +220,7 @@ describe("the guide's restore drill (docs/deploy/container.md)", () => {
     const drillUrl = postgresUrlOf(drill);
     try {
       // docker compose run --rm --no-deps -e DATABASE_URL=…/agency_drill backup node dist/server/cli/admin.js restore <file>
-      const child = spawn(process.execPath, ["--import", "tsx", "server/cli/admin.ts", "restore", file], {
-        env: { ...process.env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined, DATABASE_URL: drillUrl },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let out = "";
-      child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-      child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
-      const code = await new Promise<number | null>((resolve) => child.once("close", resolve));
+      const { code, out } = await runAdminCli(["restore", file], { kind: "postgres", url: drillUrl });
       expect(code, out).toBe(0);
       expect(out).toMatch(/66 leads/);
 

@@ -1,5 +1,5 @@
-import { spawn } from "node:child_process";
 import type { ServerConfig } from "../../server/config.ts";
+import { runProcess } from "./run-process.ts";
 import { databaseEnv } from "./server-process.ts";
 
 // `npm run admin -- <args>` as an operator runs it (a process of its own, through tsx), on a test database.
@@ -7,13 +7,13 @@ import { databaseEnv } from "./server-process.ts";
 
 export type AdminCliResult = { code: number | null; out: string; ms: number };
 
-export function runAdminCli(
+export async function runAdminCli(
   args: string[],
   database: ServerConfig["database"],
   options: { env?: NodeJS.ProcessEnv; uid?: number; gid?: number } = {},
 ): Promise<AdminCliResult> {
   const started = Date.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/cli/admin.ts", ...args], {
+  const { code, out } = await runProcess(process.execPath, ["--import", "tsx", "server/cli/admin.ts", ...args], {
     env: {
       ...process.env,
       ADMIN_EMAIL: undefined,
@@ -21,14 +21,7 @@ export function runAdminCli(
       ...databaseEnv(database),
       ...options.env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
     ...(options.uid === undefined ? {} : { uid: options.uid, gid: options.gid ?? options.uid }),
   });
-  let out = "";
-  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.once("error", reject);
-    child.once("close", (code) => resolve({ code, out, ms: Date.now() - started }));
-  });
+  return { code, out, ms: Date.now() - started };
 }
