@@ -62,6 +62,20 @@ const dayAndTime = (timeZone: string) =>
 export function replyByText(replyBy: string, ownerTimeZone: string): string {
   return dayAndTime(ownerTimeZone).format(new Date(replyBy));
 }
+const shortDayAndTime = (timeZone: string) =>
+  new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  });
+/** The reply-by time where space is short (a phone's lock screen): "Tue, Nov 24, 10:04 AM EST". */
+export function replyByShortText(replyBy: string, ownerTimeZone: string): string {
+  return shortDayAndTime(ownerTimeZone).format(new Date(replyBy));
+}
 const timeOnly = (timeZone: string) =>
   new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", timeZoneName: "longGeneric" });
 const dayOnly = (timeZone: string) =>

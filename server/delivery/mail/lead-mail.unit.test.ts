@@ -5,7 +5,7 @@ import { icsLines } from "../../../tests/helpers/ics-lines.ts";
 import { smtpServerForThisFile } from "../../../tests/helpers/smtp-fixture.ts";
 import { autoReplyMail } from "./auto-reply.ts";
 import type { MailTransport } from "./mail-transport.ts";
-import { ownerMail } from "./owner-mail.ts";
+import { GLANCE_MAX, glanceLine, ownerMail } from "./owner-mail.ts";
 
 // The two lead e-mails sent through a real SMTP server and read back with mailparser.
 
@@ -65,16 +65,24 @@ describe("the owner's e-mail", () => {
       "UTM term: seo agency",
       "UTM content: ad-b",
       "Referrer: https://www.google.com/",
-      `Open in the admin: ${adminUrl}`,
+      `Open the lead: ${adminUrl}`,
     ]) {
       expect(parsed.text).toContain(line);
     }
     expect(parsed.html).toContain(`<a href="${adminUrl}"`);
     expect(parsed.html).toContain(meeting.replace("owner's", "owner&#39;s"));
-    // Issue 33: the reply-by time leads, and the answer belongs in the admin, where it is recorded.
-    expect((parsed.text ?? "").split("\n")[0]).toBe(
-      "New contact request from Ada Lovelace. Reply by Tue, Nov 24, 2026, 10:04 AM Eastern Time.",
-    );
+    // Issues 33 and 36: the reply-by time leads, with the name and the service, in a first line a phone's
+    // lock screen shows whole; then the one link; and the answer belongs in the admin, where it is recorded.
+    const lines = (parsed.text ?? "").split("\n");
+    expect(lines[0]).toBe("Reply by Tue, Nov 24, 10:04 AM EST: Ada Lovelace — SEO Services, Website Design");
+    expect(lines[1]).toBe(`Open the lead: ${adminUrl}`);
+    expect(lines[3]).toBe("New contact request from Ada Lovelace. Reply by Tue, Nov 24, 2026, 10:04 AM Eastern Time.");
+    // The HTML leads the same way: the preview line, the deadline, then one button, the only link.
+    const html = parsed.html || "";
+    expect(html.indexOf("Reply by Tue, Nov 24, 2026, 10:04 AM Eastern Time")).toBeLessThan(html.indexOf("<h1"));
+    expect(html.match(/<a href="[^"]*"[^>]*>Open the lead<\/a>/g)).toEqual([expect.stringContaining(adminUrl)]);
+    expect(html.match(/<a /g)).toHaveLength(1);
+    expect(html).toContain(`<div style="display:none;max-height:0;overflow:hidden">${lines[0]}</div>`);
     expect(parsed.text).toContain(
       "Answer from the lead's page in the admin (Reply, or Log a call) so the answer is recorded.",
     );
@@ -105,6 +113,30 @@ describe("the owner's e-mail", () => {
     expect(addresses(parsed.replyTo)).toEqual([
       { name: "Eve Bcc: victim@example.com X X-Injected: yes", address: "ada@example.com" },
     ]);
+  });
+
+  it("keeps the first line within a lock screen's 90 characters, with the deadline, the name and the service", () => {
+    const cases = [
+      { firstName: "A".repeat(100), lastName: "B".repeat(100), products: ["SEO Services", "Website Design"] },
+      {
+        firstName: "Ada",
+        lastName: "Lovelace",
+        products: ["SEO Services", "Website Design", "Email Marketing", "Social Media"],
+      },
+      { firstName: "Maximiliana Josephina", lastName: "Featherstonehaugh-Worthington", products: ["SEO Services"] },
+    ];
+    for (const fields of cases) {
+      const mail = owner({ lead: contactLead(fields) });
+      const first = String(mail.text).split("\n")[0]!;
+      expect(first.length, first).toBeLessThanOrEqual(GLANCE_MAX);
+      expect(first, first).toMatch(/^Reply by Tue, Nov 24, 10:04 AM EST: /);
+      expect(first, first).toContain(fields.firstName.slice(0, 8));
+      expect(first, first).toContain(fields.products[0]!.slice(0, 12));
+    }
+    // Short enough, nothing is cut.
+    expect(glanceLine("Tue, Nov 24, 10:04 AM EST", "Ada Lovelace", "SEO Services")).toBe(
+      "Reply by Tue, Nov 24, 10:04 AM EST: Ada Lovelace — SEO Services",
+    );
   });
 
   it("bounds a long subject", async () => {
