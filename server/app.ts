@@ -37,6 +37,7 @@ import adminReportRoutes from "./routes/api/admin-reports.ts";
 import pageViewRoutes from "./routes/api/page-views.ts";
 import adminTwoFactorRoutes from "./routes/api/admin-two-factor.ts";
 import adminPasskeyRoutes from "./routes/api/admin-passkeys.ts";
+import adminPushRoutes from "./routes/api/admin-push.ts";
 import adminPasswordResetRoutes from "./routes/api/admin-password-reset.ts";
 import cspReportRoutes from "./routes/api/csp-reports.ts";
 import leadFormRoutes from "./routes/api/lead-forms.ts";
@@ -196,6 +197,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}) {
   await app.register(pageViewRoutes);
   await app.register(adminTwoFactorRoutes);
   await app.register(adminPasskeyRoutes);
+  await app.register(adminPushRoutes);
   await app.register(adminLeadRoutes);
   await app.register(adminReplyRoutes);
   await app.register(adminBusinessHoursRoutes);

@@ -298,6 +298,18 @@ export type PasskeysTable = {
   lastUsedAt: string | null;
 };
 
+/** A browser's web-push subscription (migration 0021): one row per device, the endpoint unique. */
+export type PushSubscriptionsTable = {
+  id: string;
+  userId: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  deviceName: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
 export type TeamSettingsTable = {
   /** Always "team": one row. */
   id: string;
@@ -343,6 +355,7 @@ export type Database = {
   verifications: VerificationsTable;
   accountMails: AccountMailsTable;
   passkeys: PasskeysTable;
+  pushSubscriptions: PushSubscriptionsTable;
   teamSettings: TeamSettingsTable;
   activity: ActivityTable;
   pageViews: PageViewsTable;

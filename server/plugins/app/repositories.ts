@@ -19,6 +19,7 @@ import { createInvitationsRepository } from "../../repositories/users/invitation
 import { createPasswordResetsRepository } from "../../repositories/users/password-resets-repository.ts";
 import { createLeadAnswers } from "../../repositories/leads/answers.ts";
 import { createReplyTemplatesRepository } from "../../repositories/reply-templates-repository.ts";
+import { createPushSubscriptionsRepository } from "../../repositories/push-subscriptions-repository.ts";
 
 export type Repositories = {
   leads: ReturnType<typeof createLeadsRepository>;
@@ -33,6 +34,7 @@ export type Repositories = {
   verifications: ReturnType<typeof createVerificationsRepository>;
   secondFactors: ReturnType<typeof createSecondFactorsRepository>;
   passkeys: ReturnType<typeof createPasskeysRepository>;
+  pushSubscriptions: ReturnType<typeof createPushSubscriptionsRepository>;
   invitations: ReturnType<typeof createInvitationsRepository>;
   passwordResets: ReturnType<typeof createPasswordResetsRepository>;
   pageViews: ReturnType<typeof createPageViews>;
@@ -59,6 +61,7 @@ export default fp(
       verifications: createVerificationsRepository(app.db, app.clock),
       secondFactors: createSecondFactorsRepository(app.db, app.clock),
       passkeys: createPasskeysRepository(app.db, app.clock),
+      pushSubscriptions: createPushSubscriptionsRepository(app.db, app.clock),
       invitations: createInvitationsRepository(app.db, app.clock),
       passwordResets: createPasswordResetsRepository(app.db, app.clock),
       pageViews: createPageViews(createPageViewsRepository(app.db), app.clock, app.config.delivery.ownerTimeZone),
