@@ -517,7 +517,28 @@ async function main() {
     if (tally.errors.length > 0 || Number(stored) !== tally.leadsAcknowledged + 1 || spam !== "0") process.exitCode = 1;
 
     console.log("\n## The guide's monthly restore drill: a backup by hand after the update, restored beside the site");
-    const afterUpdate = podman(["exec", container("backup"), "agency-backup-schedule", "now"]);
+    const byHandAfter = spawnSync(
+      PODMAN[0]!,
+      [...PODMAN.slice(1), "exec", container("backup"), "agency-backup-schedule", "now"],
+      { encoding: "utf8" },
+    );
+    const afterUpdate = byHandAfter.stdout.trim();
+    if (byHandAfter.status !== 0) {
+      // Seen in two of five runs here (Podman 4.3's CNI network after the instances' containers were replaced):
+      // what the backup container sees of the network, for the next one who meets it.
+      const address = (name: string) =>
+        podman(
+          ["inspect", "--format", `{{(index .NetworkSettings.Networks "${NETWORK}").IPAddress}}`, container(name)],
+          {
+            quiet: true,
+          },
+        );
+      const seen = podman(["exec", container("backup"), "getent", "hosts", "postgres"], { quiet: true });
+      throw new Error(
+        `the backup by hand failed: ${byHandAfter.stderr.trim() || "(nothing said)"}\n  postgres is at ${address("postgres")}; ` +
+          `the backup container resolves postgres to "${seen}"`,
+      );
+    }
     console.log(labelled("now", afterUpdate));
     const drillFile = backupFiles(backups).at(-1)!;
     const drillUrl = `postgres://agency:trial0compose0password@postgres:5432/agency_drill`;
