@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runAdminCli } from "../../tests/helpers/admin-cli.ts";
+import { ADMIN_CLI, runAdminCli } from "../../tests/helpers/admin-cli.ts";
 import { postLead } from "../../tests/helpers/lead-posts.ts";
 import { runProcess, type ProcessResult } from "../../tests/helpers/run-process.ts";
 import { createTestApp, signIn } from "../../tests/helpers/test-app.ts";
@@ -23,7 +23,8 @@ import { seedLeads } from "../db/seed-data.ts";
 // the guide's restore into a drill database whose every table has the same rows (counts and checksums).
 
 const SCRIPT = "deploy/compose/backup-schedule.sh";
-const CLI = `${process.execPath} --import tsx server/cli/admin.ts`;
+// The script runs the CLI the way the tests do, from the sources (the image runs the compiled one).
+const CLI = ADMIN_CLI.join(" ");
 const DAY_MS = 86_400_000;
 
 function runScript(args: string[], env: NodeJS.ProcessEnv): Promise<ProcessResult> {

@@ -47,34 +47,28 @@ export function formInWords(formName: string | null | undefined): string | null 
   return `${name} on ${form.pagePath}`;
 }
 
-const dayAndTime = (timeZone: string) =>
+/**
+ * A day and time in `timeZone` as the owner's mails write it, "Tue, Nov 24, 10:04 AM", with what `extra` adds
+ * (the year, the zone's name). The one format behind every such time in the mails.
+ */
+export const dayAndTimeIn = (timeZone: string, extra: Intl.DateTimeFormatOptions = {}) =>
   new Intl.DateTimeFormat("en-US", {
     timeZone,
     weekday: "short",
     month: "short",
     day: "numeric",
-    year: "numeric",
     hour: "numeric",
     minute: "2-digit",
-    timeZoneName: "longGeneric",
+    ...extra,
   });
+const dayAndTime = (timeZone: string) => dayAndTimeIn(timeZone, { year: "numeric", timeZoneName: "longGeneric" });
 /** A lead's reply-by time in the owner's zone: "Mon, Nov 30, 2026, 1:00 PM Eastern Time". */
 export function replyByText(replyBy: string, ownerTimeZone: string): string {
   return dayAndTime(ownerTimeZone).format(new Date(replyBy));
 }
-const shortDayAndTime = (timeZone: string) =>
-  new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-  });
 /** The reply-by time where space is short (a phone's lock screen): "Tue, Nov 24, 10:04 AM EST". */
 export function replyByShortText(replyBy: string, ownerTimeZone: string): string {
-  return shortDayAndTime(ownerTimeZone).format(new Date(replyBy));
+  return dayAndTimeIn(ownerTimeZone, { timeZoneName: "short" }).format(new Date(replyBy));
 }
 const timeOnly = (timeZone: string) =>
   new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", timeZoneName: "longGeneric" });

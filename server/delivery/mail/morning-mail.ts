@@ -1,7 +1,7 @@
 import type Mail from "nodemailer/lib/mailer";
 import type { LeadKind, LeadRow, TodayQueue } from "../../../contract/admin-leads.ts";
 import { replyStateOf } from "../../../contract/reply-window.ts";
-import { formInWords, leadDisplayName, leadKindWords } from "../lead-summary.ts";
+import { dayAndTimeIn, formInWords, leadDisplayName, leadKindWords } from "../lead-summary.ts";
 import { escapeHtml, htmlDocument, parseMailbox } from "./mail-parts.ts";
 
 // The morning e-mail (issue 20): the owner's day from the dashboard's queue (TodayQueue): the leads that
@@ -20,15 +20,6 @@ export type MorningMailInput = {
   siteOrigin: string | null;
 };
 
-const timeIn = (timeZone: string) =>
-  new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
 /** A calendar day (YYYY-MM-DD read at UTC midnight) as "Wed, Nov 25, 2026": no zone shift. */
 const calendarDay = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
@@ -53,7 +44,7 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 export function morningMail({ from, to, day, queue, siteOrigin }: MorningMailInput): Mail.Options {
   const zone = queue.ownerTimeZone;
   const now = Date.parse(queue.now);
-  const at = (iso: string) => timeIn(zone).format(new Date(iso));
+  const at = (iso: string) => dayAndTimeIn(zone).format(new Date(iso));
   const link = (kind: LeadKind, id: string) => (siteOrigin ? `${siteOrigin}/admin/leads/${kind}/${id}` : null);
   const facts = (lead: LeadRow) =>
     [leadKindWords[lead.kind], formInWords(lead.formName), lead.phone || null].filter(Boolean).join(" · ");

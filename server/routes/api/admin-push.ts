@@ -17,29 +17,27 @@ import { adminOf } from "../../plugins/app/admin-sessions.ts";
 //   POST   /api/admin/push-subscriptions       PushSubscription JSON + deviceName? -> 201 { device }
 //   DELETE /api/admin/push-subscriptions/:id   -> 204, or 404 for no such device of the user's
 
+// What a User-Agent names, in the order to test them (Edge's says Chrome too, Chrome's says Safari).
+const BROWSERS: Array<[RegExp, string]> = [
+  [/Edg\//, "Edge"],
+  [/Firefox\//, "Firefox"],
+  [/Chrome\//, "Chrome"],
+  [/Safari\//, "Safari"],
+];
+const SYSTEMS: Array<[RegExp, string]> = [
+  [/Android/, "Android"],
+  [/iPhone|iPad/, "iOS"],
+  [/Mac OS X/, "macOS"],
+  [/Windows/, "Windows"],
+  [/Linux/, "Linux"],
+];
+const firstMatch = (ua: string, names: Array<[RegExp, string]>) => names.find(([pattern]) => pattern.test(ua))?.[1];
+
 /** The name a device gets when the browser sends none: its browser and system, from the User-Agent. */
 export function deviceNameFrom(userAgent: string | undefined): string {
   const ua = userAgent ?? "";
-  const browser = /Edg\//.test(ua)
-    ? "Edge"
-    : /Firefox\//.test(ua)
-      ? "Firefox"
-      : /Chrome\//.test(ua)
-        ? "Chrome"
-        : /Safari\//.test(ua)
-          ? "Safari"
-          : "Browser";
-  const system = /Android/.test(ua)
-    ? "Android"
-    : /iPhone|iPad/.test(ua)
-      ? "iOS"
-      : /Mac OS X/.test(ua)
-        ? "macOS"
-        : /Windows/.test(ua)
-          ? "Windows"
-          : /Linux/.test(ua)
-            ? "Linux"
-            : null;
+  const browser = firstMatch(ua, BROWSERS) ?? "Browser";
+  const system = firstMatch(ua, SYSTEMS);
   return system ? `${browser} on ${system}` : browser;
 }
 
