@@ -21,6 +21,16 @@ function randomKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
+/**
+ * Notes when the visitor first had the form (in view, or touched): the island's spam timer counts from
+ * then, not from its own hydration, or a visitor who filled the form before the island loaded and pressed
+ * Send just after would look like a bot (app/components/forms/form-parts.tsx).
+ */
+function markShown(island: HTMLElement) {
+  const now = String(Date.now());
+  for (const form of island.querySelectorAll("form")) form.dataset.shownAt ??= now;
+}
+
 /** Fills the hidden token and key fields that are still empty (the island renews them as it needs). */
 function prepareForPlainPost(island: HTMLElement) {
   const forms = [...island.querySelectorAll("form")];
@@ -66,12 +76,14 @@ const leadFormDirective: ClientDirective = (load, options, island) => {
   const visible = new IntersectionObserver((entries) => {
     if (!entries.some((entry) => entry.isIntersecting)) return;
     visible.disconnect();
+    markShown(island);
     prepareForPlainPost(island);
   });
   for (const child of island.children) visible.observe(child);
 
   const onFirstUse = () => {
     for (const type of WAKE_EVENTS) island.removeEventListener(type, onFirstUse, true);
+    markShown(island);
     void wake().catch(() => undefined);
   };
   for (const type of WAKE_EVENTS) island.addEventListener(type, onFirstUse, { capture: true, passive: true });

@@ -1,6 +1,6 @@
 import type { Page, Route } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { expectToast, serveAgedFormTokens, storedLeads, uniqueEmail } from "./helpers.ts";
+import { expectToast, recordPosts, serveAgedFormTokens, storedLeads, uniqueEmail } from "./helpers.ts";
 import { meetingDateInDays } from "../helpers/meeting-dates.ts";
 
 const meetingDate60 = meetingDateInDays(60);
@@ -11,6 +11,8 @@ const meetingDate60 = meetingDateInDays(60);
 // the island (every script late, as on a slow network).
 
 const SCRIPT_DELAY_MS = 3000;
+/** Longer than the production minimum fill time (1.5 s), which a timer started at hydration would miss. */
+const PERSON_BEFORE_ISLAND_MS = 2000;
 
 /** Delays every script of our site by 3 s unless told (the page's module scripts and the islands' chunks). */
 async function delayScripts(page: Page, delayMs = SCRIPT_DELAY_MS) {
@@ -106,6 +108,10 @@ test("/services/seo: a service chosen before the island loads is kept (it was re
   await page.getByLabel("Phone").fill("305 555 0199");
   await page.getByLabel("Tell us about your project").fill("A new site for the firm.");
   await expect(page.locator('astro-island[client="lead-form"]').first()).toHaveAttribute("ssr", "");
+  // The visitor took their time before the island loaded, then pressed Send at once: the spam timer counts
+  // from when they had the form, not from the island's start (a lead was stored as spam for this).
+  await page.waitForTimeout(PERSON_BEFORE_ISLAND_MS);
+  const posts = recordPosts(page, "/api/service-inquiry");
   releaseScripts();
   await islandHydrated(page);
   await expect(page.getByLabel("Service Needed")).toHaveValue("web-design");
@@ -116,6 +122,8 @@ test("/services/seo: a service chosen before the island loads is kept (it was re
     "Success!",
     "Your service inquiry has been sent. We'll respond within 24 hours with a custom proposal.",
   );
+  expect(posts).toHaveLength(1);
+  expect((posts[0]!.postDataJSON() as { elapsedMs: number }).elapsedMs).toBeGreaterThanOrEqual(PERSON_BEFORE_ISLAND_MS);
   const [lead] = await storedLeads(baseURL!, "service-inquiries", email);
   expect(lead).toMatchObject({ status: "new", serviceType: "web-design", budget: "discuss" });
 });

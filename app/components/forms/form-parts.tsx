@@ -83,6 +83,12 @@ export function HoneypotField({
   );
 }
 
+/** When client:lead-form noted the form in view or touched (data-shown-at), if it did and that is not in the future. */
+function shownBeforeHydration(form: HTMLFormElement | null): number | null {
+  const noted = Number(form?.dataset.shownAt);
+  return Number.isFinite(noted) && noted > 0 && noted <= Date.now() ? noted : null;
+}
+
 /**
  * The spam signals of one form: the honeypot, the time since the form appeared, and the form token
  * the server issued when it appeared (lib/form-token.ts). signals() waits for the token (fetching it
@@ -92,9 +98,10 @@ export function useSpamSignals(formRef: React.RefObject<HTMLFormElement | null>)
   const honeypotRef = useRef<HTMLInputElement | null>(null);
   const shownAt = useRef<number | null>(null);
   const tokens = useRef<FormTokenSource | null>(null);
-  // Measured from the form's first appearance in the browser (hydration), not from the build's prerender.
+  // Measured from the form's first appearance in the browser, not from the build's prerender: when
+  // client:lead-form saw it come into view or be touched (before this island loaded), else now.
   useEffect(() => {
-    shownAt.current = Date.now();
+    shownAt.current = shownBeforeHydration(formRef.current) ?? Date.now();
     // The token client:lead-form fetched when the form scrolled into view, if it did: it dates from then.
     const prefilled = formRef.current?.elements.namedItem(hiddenFormFields.formToken);
     const source = createFormTokenSource(
