@@ -24,7 +24,10 @@ test("the offer page countdown starts at 01:00:00, ticks each second, and stops 
 test("the landing page's two countdowns share one clock and both calls to action scroll to the booking section", async ({
   page,
 }) => {
-  await page.clock.install();
+  // Paused, as above: a clock that flows with real time moved one countdown on between the two checks.
+  const start = new Date("2026-03-02T15:00:00Z");
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1000));
   await page.goto("/ultimate-website-offer");
   await expect(page.getByText("LIMITED TIME OFFER")).toBeVisible();
   const countdowns = page.getByTestId("countdown");
@@ -32,6 +35,7 @@ test("the landing page's two countdowns share one clock and both calls to action
   await page.clock.runFor(3000);
   await expect(countdowns.nth(0)).toHaveText("00:59:57");
   await expect(countdowns.nth(1)).toHaveText("00:59:57");
+  await page.clock.resume();
 
   const section = page.locator("#calendly-section");
   await expect(section.getByRole("heading", { name: "Schedule Your Website Upgrade Consultation" })).toBeAttached();
