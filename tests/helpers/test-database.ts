@@ -79,8 +79,10 @@ export function postgresUrlOf(name: string): string {
 
 /**
  * The migrated PostgreSQL database each test's is created from. Workers of one run (and runs side by side)
- * make it once: under an advisory lock, the first makes it and drops the templates of older migrations.
+ * make it once: under an advisory lock, the first makes it and drops the templates of other migrations
+ * made over a day ago.
  */
+const TEMPLATE_KEPT_MS = 24 * 60 * 60 * 1000;
 let postgresTemplate: Promise<string> | undefined;
 function postgresTemplateName(): Promise<string> {
   postgresTemplate ??= asPostgresAdmin(async (client) => {
@@ -93,11 +95,19 @@ function postgresTemplateName(): Promise<string> {
         await client.query(`CREATE DATABASE ${building}`);
         await migrate({ kind: "postgres", url: postgresUrlOf(building) });
         await client.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
-        const older = await client.query<{ datname: string }>(
-          "select datname from pg_database where datname like 'agency\\_test\\_template\\_%' and datname <> $1",
+        // Stamped, and only templates over a day old are dropped: a run of other code beside this one (a CI
+        // clone of another commit) still creates its databases from its own template.
+        await client.query(`COMMENT ON DATABASE ${name} IS 'made ${Date.now()}'`);
+        const older = await client.query<{ datname: string; note: string | null }>(
+          "select datname, shobj_description(oid, 'pg_database') as note from pg_database " +
+            "where datname like 'agency\\_test\\_template\\_%' and datname <> $1",
           [name],
         );
-        for (const { datname } of older.rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+        const stale = older.rows.filter(({ note }) => {
+          const made = Number(/^made (\d+)$/.exec(note ?? "")?.[1]);
+          return !(made > Date.now() - TEMPLATE_KEPT_MS);
+        });
+        for (const { datname } of stale) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
       }
       return name;
     } finally {
