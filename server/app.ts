@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import Fastify, { type FastifyError, type FastifyHttpOptions } from "fastify";
 import { trustProxyHopsWarning, type ServerConfig } from "./config.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailableReason } from "./db/unavailable.ts";
+import type { LogDestination } from "./lib/log-destination.ts";
 import { serializeError, serializeRequest, withoutEmailAddresses } from "./lib/log-safety.ts";
 import { InputValidationError } from "./lib/request-errors.ts";
 import { REQUEST_ID_HEADER, RequestLogController, requestIdOf } from "./lib/request-log.ts";
@@ -60,10 +61,12 @@ export const SOCKET_IDLE_TIMEOUT_MS = 60_000;
 export const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 /** The Fastify options of production and of the tests: one object, so both run the same server. */
-export function createServerOptions(config: ServerConfig): FastifyHttpOptions<Server> {
+export function createServerOptions(config: ServerConfig, logDestination?: LogDestination): FastifyHttpOptions<Server> {
   return {
     logger: {
       level: config.logLevel,
+      // The production server's own stdout writer (lib/log-destination.ts), else pino's default.
+      ...(logDestination ? { stream: logDestination } : {}),
       // No personal data at any level (lib/log-safety.ts): session cookies and credentials never reach the
       // logs, bodies and query strings are not logged at all, errors keep only fields that say what went
       // wrong, and an e-mail address that slips into a line anyway is masked as the line is written.
@@ -121,14 +124,14 @@ function bodyError(error: FastifyError): { status: number; message: string } | u
  * What tests may replace: the one clock of every time-based rule (rate-limit windows, spam guard, key and
  * session expiry) and of every stored time (leads, notes, changes, sessions); tests/helpers/test-clock.ts.
  */
-export type AppOptions = { clock?: () => Date };
+export type AppOptions = { clock?: () => Date; logDestination?: LogDestination };
 
 /** TRUST_PROXY=true believes any X-Forwarded-For, so every client could pick the address it is limited by. */
 export const TRUST_PROXY_TRUE_WARNING =
   "TRUST_PROXY=true trusts X-Forwarded-For from anyone, so any client can choose the address its rate limits count; set the number of proxies in front of the server (TRUST_PROXY=1) or their addresses instead";
 
 export async function buildApp(config: ServerConfig, options: AppOptions = {}) {
-  const app = Fastify(createServerOptions(config));
+  const app = Fastify(createServerOptions(config, options.logDestination));
   app.decorate("config", config);
   app.decorate("clock", options.clock ?? (() => new Date()));
   if (config.trustProxy === true) app.log.warn(TRUST_PROXY_TRUE_WARNING);

@@ -4,6 +4,7 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig, siteOriginWarning } from "./config.ts";
 import { linkOrigin } from "./lib/link-origin.ts";
 import { DatabaseStartupError } from "./db/startup-wait.ts";
+import { closeLogDestination, createLogDestination } from "./lib/log-destination.ts";
 
 // Creates the process around the app: configuration, listening, and a graceful stop.
 
@@ -33,9 +34,10 @@ async function main() {
     throw error;
   }
 
+  const logDestination = createLogDestination();
   let app;
   try {
-    app = await buildApp(config);
+    app = await buildApp(config, { logDestination });
   } catch (error) {
     // The retries are in the log above; this line says why the process ends.
     if (error instanceof DatabaseStartupError) {
@@ -59,9 +61,18 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, graceMs));
     }
     app.log.info({ signal }, "stopping: no new connections, finishing requests in flight");
+    // The last lines get a bounded time to be written: a log reader that stopped reading must not keep
+    // the process alive (lib/log-destination.ts).
+    let exiting = false;
+    const exit = async (code: number) => {
+      if (exiting) return;
+      exiting = true;
+      await closeLogDestination(logDestination);
+      process.exit(code);
+    };
     const timer = setTimeout(() => {
       app.log.error("requests did not finish in time; exiting anyway");
-      process.exit(1);
+      void exit(1);
     }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     // Keep-alive sockets that fall idle after their last response would hold the close open until
@@ -69,10 +80,10 @@ async function main() {
     setInterval(() => app.server.closeIdleConnections(), 100).unref();
     try {
       await app.close();
-      process.exit(0);
+      await exit(0);
     } catch (error) {
       app.log.error({ err: error }, "error while stopping");
-      process.exit(1);
+      await exit(1);
     }
   };
   // Not awaited: stop ends the process itself, with 1 when closing fails.

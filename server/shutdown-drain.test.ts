@@ -102,3 +102,26 @@ it("after the grace it stops accepting: a connection is refused, and the server 
   expect(await server.exited).toBe(0);
   expect(await once(server.port, "GET", "/healthz")).toMatchObject({ error: expect.stringContaining("ECONNREFUSED") });
 }, 30_000);
+
+it("exits on SIGTERM even when nothing reads its log output (a stuck log collector), within the log flush bound", async () => {
+  const server = await startServerProcess(database.database, { SHUTDOWN_GRACE_SECONDS: "0.5" });
+  // The reader stops: the pipe fills (its 64 KiB and this side's buffer), and further writes wait.
+  server.child.stdout!.pause();
+  const loggedBefore = server.logs.length;
+  const paths = Array.from({ length: 2_000 }, (_, i) => `/readyz?n=${i}`);
+  for (let i = 0; i < paths.length; i += 50) {
+    await Promise.all(paths.slice(i, i + 50).map((path) => fetch(`http://127.0.0.1:${server.port}${path}`)));
+  }
+  server.child.kill("SIGTERM");
+  const exit = await Promise.race([server.exited, sleep(20_000).then(() => "still running after 20 s")]);
+  // pino's own exit flush retried the full pipe forever: the process never ended until it was killed.
+  expect(exit).toBe(0);
+  if (server.alive()) server.child.kill("SIGKILL");
+  // The pipe was full: read now, it holds fewer request lines than were logged (the rest were let go).
+  const ended = new Promise((resolve) => server.child.stdout!.once("end", resolve));
+  server.child.stdout!.resume();
+  await ended;
+  const requestLines = server.logs.slice(loggedBefore).filter((line) => line.includes('"/readyz"'));
+  expect(requestLines.length).toBeGreaterThan(100);
+  expect(requestLines.length).toBeLessThan(paths.length);
+}, 60_000);
