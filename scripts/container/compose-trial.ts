@@ -474,7 +474,8 @@ async function main() {
       console.log(
         `${name}: SIGTERM -> exit ${exit} in ${stopMs} ms (stopping line: ${stopping ? "yes" : "no"}); new container healthy in ${healthyMs} ms; address ${before} -> ${after}; nginx reloaded`,
       );
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      // The guide's wait before the next instance: nginx's fail_timeout (5 s) + 1 (docs/deploy/container.md).
+      await new Promise((resolve) => setTimeout(resolve, 6000));
     }
     running = false;
     await Promise.all(workers);
