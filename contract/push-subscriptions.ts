@@ -60,3 +60,10 @@ export type PushPublicKey = { publicKey: string };
 
 /** DELETE /api/admin/push-subscriptions/:id */
 export const pushDeviceParams = z.object({ id: z.uuid({ error: "Invalid device." }).toLowerCase() });
+
+/**
+ * What a push carries (encrypted for the device, RFC 8291): the service worker (app/admin/service-worker)
+ * shows `title` and `body`, groups by `tag` (a newer push for the same lead replaces the older one) and
+ * opens `url`, an admin path, when the notification is clicked.
+ */
+export type PushMessage = { title: string; body: string; url: string; tag: string };
