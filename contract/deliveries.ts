@@ -14,13 +14,14 @@ import type { LeadKind } from "./admin-leads.ts";
 //   POST /api/admin/deliveries/test-email                       a test e-mail to the addresses in use -> TestEmailResult
 // A lead's detail (GET /api/admin/leads/:kind/:id) carries its deliveries.
 
-export const deliveryChannels = ["owner-email", "auto-reply", "webhook"] as const;
+export const deliveryChannels = ["owner-email", "auto-reply", "webhook", "push"] as const;
 export type DeliveryChannel = (typeof deliveryChannels)[number];
 
 export const deliveryChannelLabels: Record<DeliveryChannel, string> = {
   "owner-email": "E-mail to you",
   "auto-reply": "Auto-reply to the lead",
   webhook: "Webhook",
+  push: "Notification on a device",
 };
 
 /** pending: waiting for its (next) attempt; sending: a worker holds it; failed: given up after two days of retries. */
@@ -32,7 +33,7 @@ export type Delivery = {
   leadKind: LeadKind;
   leadId: string;
   channel: DeliveryChannel;
-  /** The addresses or the webhook URL it goes to (empty when not configured). */
+  /** The addresses, the webhook URL or the device (its name and its user) it goes to (empty when not configured). */
   recipient: string;
   state: DeliveryState;
   attempts: number;

@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import Fastify, { type FastifyError, type FastifyHttpOptions } from "fastify";
 import { trustProxyHopsWarning, type ServerConfig } from "./config.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailableReason } from "./db/unavailable.ts";
+import type { Agent } from "node:https";
 import type { LogDestination } from "./lib/log-destination.ts";
 import { serializeError, serializeRequest, withoutEmailAddresses } from "./lib/log-safety.ts";
 import { InputValidationError } from "./lib/request-errors.ts";
@@ -124,7 +125,11 @@ function bodyError(error: FastifyError): { status: number; message: string } | u
  * What tests may replace: the one clock of every time-based rule (rate-limit windows, spam guard, key and
  * session expiry) and of every stored time (leads, notes, changes, sessions); tests/helpers/test-clock.ts.
  */
-export type AppOptions = { clock?: () => Date; logDestination?: LogDestination };
+/**
+ * `clock`: the tests' time; `logDestination`: the production server's stdout (lib/log-destination.ts);
+ * `pushAgent`: how pushes reach a test's local push service (its self-signed certificate).
+ */
+export type AppOptions = { clock?: () => Date; logDestination?: LogDestination; pushAgent?: Agent };
 
 /** TRUST_PROXY=true believes any X-Forwarded-For, so every client could pick the address it is limited by. */
 export const TRUST_PROXY_TRUE_WARNING =
@@ -182,7 +187,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}) {
   await app.register(adminBootstrap);
   await app.register(spamGuard);
   await app.register(sweeps);
-  await app.register(delivery);
+  await app.register(delivery, { pushAgent: options.pushAgent });
   await app.register(accountMail);
   await app.register(leadReplies);
   await app.register(inboundMail);

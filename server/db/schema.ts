@@ -184,6 +184,8 @@ export type LeadDeliveriesTable = {
   createdAt: string;
   updatedAt: string;
   sentAt: string | null;
+  /** A push delivery's device (push_subscriptions.id, migration 0022); null for the other channels. */
+  pushSubscriptionId: string | null;
 };
 
 /** The account mails' outbox (migration 0019, server/delivery/account-mail.ts). */

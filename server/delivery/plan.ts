@@ -1,6 +1,7 @@
 import type { DeliveryConfig } from "../config.ts";
 import type { DeliveryPlanner, DeliveryTarget } from "../repositories/leads/deliveries.ts";
 import { readNotificationSettings } from "../repositories/notification-settings-repository.ts";
+import { pushTargets } from "../repositories/push-subscriptions-repository.ts";
 import { autoReplyEnabled, ownerEmailRecipients } from "./owner-channels.ts";
 
 /**
@@ -8,7 +9,7 @@ import { autoReplyEnabled, ownerEmailRecipients } from "./owner-channels.ts";
  * transaction (every instance plans alike): the owner's e-mail always, to the addresses in use (recorded
  * on the delivery) or recorded as not configured without mail or without an address, so the admin can say
  * so and send it later; the auto-reply to the lead when the owner's switch (else AUTO_REPLY) is on; the
- * webhook when WEBHOOK_URL is set. A spam lead the owner rescues gets no auto-reply: it was judged a bot
+ * webhook when WEBHOOK_URL is set; a push to each of the owners' devices. A spam lead the owner rescues gets no auto-reply: it was judged a bot
  * once, perhaps days ago, and the address it gave may be anyone's (issue 19). insertDeliveries then sends
  * an address at most one auto-reply a day.
  */
@@ -21,6 +22,11 @@ export function deliveryPlanner(config: DeliveryConfig): DeliveryPlanner {
       targets.push({ channel: "auto-reply", recipient: lead.email });
     // The origin only: the path of a Slack or Zapier hook URL is itself a secret.
     if (config.webhook) targets.push({ channel: "webhook", recipient: new URL(config.webhook.url).origin });
+    // A push to each device of the owners (issue 36; a new lead has no assignee yet). A rescued lead was
+    // rescued by someone in the admin: nobody needs telling.
+    if (occasion === "new")
+      for (const device of await pushTargets(trx))
+        targets.push({ channel: "push", recipient: device.recipient, pushSubscriptionId: device.id });
     return targets;
   };
 }

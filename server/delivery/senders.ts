@@ -6,7 +6,10 @@ import { autoReplyMail } from "./mail/auto-reply.ts";
 import type { MailTransport } from "./mail/mail-transport.ts";
 import { ownerMail } from "./mail/owner-mail.ts";
 import { recipientList } from "./owner-channels.ts";
+import { leadPushMessage, sendPush, type VapidKeys } from "./push.ts";
 import { sendWebhook, webhookBody } from "./webhook.ts";
+import type { Agent } from "node:https";
+import type { createPushSubscriptionsRepository } from "../repositories/push-subscriptions-repository.ts";
 import type { Send } from "./worker.ts";
 
 // What each channel does with a claimed delivery. The lead is read at send time (the outbox keeps a
@@ -17,12 +20,20 @@ export function createSenders({
   siteOrigin,
   leads,
   mailer,
+  push,
   clock,
 }: {
   config: DeliveryConfig;
   siteOrigin: string | null;
   leads: LeadsRepository;
   mailer: MailTransport | null;
+  /** The devices, the shared VAPID keys (read once) and who the pushes come from; `agent` for a test's push service. */
+  push: {
+    subscriptions: Pick<ReturnType<typeof createPushSubscriptionsRepository>, "get" | "removeGone">;
+    keys: () => Promise<VapidKeys>;
+    subject: string;
+    agent?: Agent | undefined;
+  };
   clock: () => Date;
 }): Send {
   const adminUrl = (kind: LeadKind, id: string) => (siteOrigin ? `${siteOrigin}/admin/leads/${kind}/${id}` : null);
@@ -77,6 +88,22 @@ export function createSenders({
           id: `msg_${delivery.id}`,
           body: webhookBody(kind, lead, { adminUrl: adminUrl(kind, lead.id) }),
           now,
+        });
+        return;
+      }
+      case "push": {
+        const subscription = delivery.pushSubscriptionId
+          ? await push.subscriptions.get(delivery.pushSubscriptionId)
+          : undefined;
+        await sendPush({
+          subscription,
+          message: leadPushMessage(kind, lead, config.ownerTimeZone),
+          keys: await push.keys(),
+          subject: push.subject,
+          // The lead's id without dashes (32 characters): a retry replaces the push still waiting.
+          topic: lead.id.replaceAll("-", ""),
+          agent: push.agent,
+          removeGone: (id) => push.subscriptions.removeGone(id),
         });
         return;
       }

@@ -9,6 +9,9 @@ import { nextAttemptAt } from "./schedule.ts";
 // dies mid-send leaves it to be claimed again when the lease ends (at least once; the stable Message-ID and
 // webhook-id let receivers drop the rare duplicate). A database outage delays deliveries, never crashes.
 
+/** A failure that trying again cannot mend (a device that is gone): the delivery is given up at once. */
+export class PermanentDeliveryError extends Error {}
+
 /** Sends one delivery; throws with a message the owner can act on (stored as the last error). */
 export type Send = (delivery: ClaimedDelivery) => Promise<void>;
 
@@ -45,7 +48,10 @@ export function createDeliveryWorker({
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const now = clock();
-      const retryAt = nextAttemptAt(delivery.attempts, new Date(delivery.createdAt), now);
+      const retryAt =
+        error instanceof PermanentDeliveryError
+          ? null
+          : nextAttemptAt(delivery.attempts, new Date(delivery.createdAt), now);
       // The lead by its id; the failure by its codes (the full reason is stored, for the admin).
       log.warn(
         {

@@ -13,6 +13,32 @@ const deviceOf = (row: { id: string; deviceName: string; endpoint: string; creat
   createdAt: new Date(row.createdAt).toISOString(),
 });
 
+export type StoredPushSubscription = { id: string; endpoint: string; p256dh: string; auth: string };
+
+/** A device that hears of a lead, named for the owner's deliveries view: "Pixel (ana@example.com)". */
+export type PushTarget = { id: string; recipient: string };
+
+/**
+ * The devices of the users who hear of a new lead: every active owner's, and the assignee's when the lead
+ * has one. Read in the lead's transaction by the delivery planner (server/delivery/plan.ts).
+ */
+export async function pushTargets(trx: Kysely<Database>, assigneeId: string | null = null): Promise<PushTarget[]> {
+  const rows = await trx
+    .selectFrom("pushSubscriptions")
+    .innerJoin("users", "users.id", "pushSubscriptions.userId")
+    .select(["pushSubscriptions.id", "pushSubscriptions.deviceName", "users.username"])
+    .where("users.deactivatedAt", "is", null)
+    .where((eb) =>
+      assigneeId === null
+        ? eb("users.role", "=", "owner")
+        : eb.or([eb("users.role", "=", "owner"), eb("users.id", "=", assigneeId)]),
+    )
+    .orderBy("pushSubscriptions.createdAt")
+    .orderBy("pushSubscriptions.id")
+    .execute();
+  return rows.map((row) => ({ id: row.id, recipient: `${row.deviceName} (${row.username})` }));
+}
+
 export function createPushSubscriptionsRepository(db: Kysely<Database>, clock: () => Date) {
   return {
     /** A user's devices, oldest first. */
@@ -54,6 +80,20 @@ export function createPushSubscriptionsRepository(db: Kysely<Database>, clock: (
         .returning(["id", "deviceName", "endpoint", "createdAt"])
         .executeTakeFirstOrThrow();
       return deviceOf(row);
+    },
+
+    /** The device a push delivery goes to, with what encrypting for it needs; undefined once removed. */
+    async get(id: string): Promise<StoredPushSubscription | undefined> {
+      return db
+        .selectFrom("pushSubscriptions")
+        .select(["id", "endpoint", "p256dh", "auth"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+    },
+
+    /** A device the push service says is gone (404, 410): no user's device any more. */
+    async removeGone(id: string): Promise<void> {
+      await db.deleteFrom("pushSubscriptions").where("id", "=", id).execute();
     },
 
     /** Removes one of the user's devices; false when the user has no such device. */

@@ -1,5 +1,7 @@
+import type { Agent } from "node:https";
 import fp from "fastify-plugin";
 import { createMailTransport, type MailTransport } from "../../delivery/mail/mail-transport.ts";
+import { vapidSubject, type VapidKeys } from "../../delivery/push.ts";
 import { createSenders } from "../../delivery/senders.ts";
 import { createDeliveryWorker, type DeliveryWorker } from "../../delivery/worker.ts";
 
@@ -14,14 +16,30 @@ declare module "fastify" {
 
 /** Lead delivery (server/delivery/): the mail transport and the outbox worker, started with the server. */
 export default fp(
-  async (app) => {
+  async (app, options: { pushAgent?: Agent | undefined }) => {
     const config = app.config.delivery;
     const mailer = config.mail ? createMailTransport(config.mail.transport, { now: app.clock }) : null;
+    let vapidKeys: Promise<VapidKeys> | undefined;
+    const readVapidKeys = async (): Promise<VapidKeys> => ({
+      publicKey: await app.repositories.serverSecrets.get("vapid-public-key"),
+      privateKey: await app.repositories.serverSecrets.get("vapid-private-key"),
+    });
     const send = createSenders({
       config,
       siteOrigin: app.config.siteOrigin,
       leads: app.repositories.leads,
       mailer,
+      push: {
+        subscriptions: app.repositories.pushSubscriptions,
+        // Read once they are needed; a failed read (the database away) is tried again at the next push.
+        keys: () =>
+          (vapidKeys ??= readVapidKeys().catch((error: unknown) => {
+            vapidKeys = undefined;
+            throw error;
+          })),
+        subject: vapidSubject(app.config.siteOrigin, config.mail?.from ?? null),
+        agent: options.pushAgent,
+      },
       clock: app.clock,
     });
     const worker = createDeliveryWorker({

@@ -18,7 +18,8 @@ import { leadTables, leadView } from "./lead-tables.ts";
 // address last got an auto-reply) is written with them: one auto-reply per address a day.
 
 /** Where one delivery of a new lead goes; `recipient: null` records the channel as not configured. */
-export type DeliveryTarget = { channel: DeliveryChannel; recipient: string | null };
+/** `pushSubscriptionId`: a push's device (server/delivery/plan.ts names it in `recipient`). */
+export type DeliveryTarget = { channel: DeliveryChannel; recipient: string | null; pushSubscriptionId?: string };
 /**
  * The deliveries a lead gets when stored (occasion "new", the default) or rescued from spam
  * (server/delivery/plan.ts decides from the environment and the owner's settings, which it reads in the
@@ -132,6 +133,7 @@ export async function insertDeliveries(
         recipient: target.recipient ?? "",
         state: target.recipient === null ? "not-configured" : "pending",
         nextAttemptAt: target.recipient === null ? null : at,
+        pushSubscriptionId: target.pushSubscriptionId ?? null,
         createdAt: at,
         updatedAt: at,
       })),
@@ -174,7 +176,7 @@ export function deliveriesOf(db: Kysely<Database>, kind: LeadKind, leadId: strin
 }
 
 /** A delivery a worker holds: attempts already counts this attempt. */
-export type ClaimedDelivery = Delivery;
+export type ClaimedDelivery = Delivery & { pushSubscriptionId: string | null };
 
 export function createDeliveries(db: Kysely<Database>) {
   return {
@@ -207,9 +209,9 @@ export function createDeliveries(db: Kysely<Database>) {
           updatedAt: at,
         })
         .where("id", "in", due)
-        .returning(columns)
+        .returning([...columns, "pushSubscriptionId"])
         .execute();
-      return rows.map(toDelivery);
+      return rows.map((row) => ({ ...toDelivery(row), pushSubscriptionId: row.pushSubscriptionId }));
     },
 
     /** Sent: the lease is given back. Only the worker still holding it may say so. */

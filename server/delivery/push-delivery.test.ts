@@ -1,0 +1,172 @@
+import { Agent } from "node:https";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { LeadDetail } from "../../contract/admin-leads.ts";
+import type { PushDevice, PushMessage } from "../../contract/push-subscriptions.ts";
+import { adminClient } from "../../tests/helpers/admin-client.ts";
+import { postLead } from "../../tests/helpers/lead-posts.ts";
+import { startPushService, type PushService, type TestPushSubscription } from "../../tests/helpers/push-service.ts";
+import { runningClock } from "../../tests/helpers/test-clock.ts";
+import { addTestUser, createTestApp, signIn, TEST_ADMIN, type TestApp } from "../../tests/helpers/test-app.ts";
+
+// Web push through the outbox (issue 36, point 1), end to end without the internet: a local push service
+// that checks each request's VAPID signature against the key the server published and decrypts the payload
+// with the subscription's own keys (RFC 8291), the app's real outbox worker, and a clock the test moves for
+// the retries. Both databases.
+
+const time = runningClock();
+let push: PushService;
+let t: TestApp;
+let owner: string;
+let member: string;
+
+const as = (cookie: string) => adminClient(t.app, { cookie });
+
+/** Subscribes a device for the user of `cookie`, as the Account page does with the browser's subscription. */
+async function subscribe(cookie: string, deviceName: string): Promise<{ sub: TestPushSubscription; id: string }> {
+  const sub = push.subscribe();
+  const answer = await as(cookie).post("/api/admin/push-subscriptions", { ...sub, expirationTime: null, deviceName });
+  expect(answer.statusCode, answer.body).toBe(201);
+  return { sub, id: answer.json<{ device: PushDevice }>().device.id };
+}
+
+async function settle() {
+  t.app.deliveryWorker.wake();
+  await t.app.deliveryWorker.settled();
+}
+
+async function pushDeliveries(id: string) {
+  const lead: LeadDetail | undefined = await t.app.repositories.leads.find("contacts", id);
+  return (lead?.deliveries ?? []).filter((delivery) => delivery.channel === "push");
+}
+
+beforeAll(async () => {
+  push = await startPushService();
+  t = await createTestApp({ siteOrigin: "https://www.summit.example" }, undefined, {
+    clock: time.clock,
+    pushAgent: new Agent({ ca: push.caPem }),
+  });
+  owner = await signIn(t.app);
+  member = await signIn(t.app, await addTestUser(t.app, { email: "push-member@example.com" }));
+  // Every push must be signed with the key the server hands the browsers.
+  push.expectPublicKey((await as(member).get("/api/admin/push-public-key")).json<{ publicKey: string }>().publicKey);
+});
+afterAll(async () => {
+  await t.close();
+  await push.close();
+});
+afterEach(async () => {
+  time.reset();
+  push.received.length = 0;
+  push.rejected.length = 0;
+  for (const cookie of [owner, member]) {
+    const { devices } = (await as(cookie).get("/api/admin/push-subscriptions")).json<{ devices: PushDevice[] }>();
+    for (const device of devices) await as(cookie).delete(`/api/admin/push-subscriptions/${device.id}`);
+  }
+});
+
+describe("a new lead's push", () => {
+  it("reaches every device of the owners, not a member's, signed with the shared key and decrypted to the lead's notification", async () => {
+    const phone = await subscribe(owner, "Pixel");
+    const laptop = await subscribe(owner, "Work laptop");
+    await subscribe(member, "Member's phone");
+
+    const id = await postLead(t.app, "contacts", {
+      firstName: "Zoë",
+      lastName: "Okafor",
+      products: ["SEO Services"],
+      formName: "contact-page",
+    });
+    await settle();
+
+    const messages = await push.waitFor(2);
+    expect(messages.map((message) => message.subscriptionId).sort()).toEqual(
+      [phone.sub, laptop.sub].map((sub) => sub.endpoint.split("/").at(-1)).sort(),
+    );
+    for (const message of messages) {
+      const shown = JSON.parse(message.payload) as PushMessage;
+      expect(shown.title).toBe("New lead: Zoë Okafor");
+      expect(shown.body).toMatch(
+        /^SEO Services · Contact form on \/contact · Reply by \w{3}, \w{3} \d{1,2}, \d{1,2}:\d{2} [AP]M E[SD]T$/,
+      );
+      expect(shown.url).toBe(`/admin/leads/contacts/${id}`);
+      expect(shown.tag).toBe(`lead-${id}`);
+      expect(message.ttl).toBe(86_400);
+      expect(message.urgency).toBe("high");
+      expect(message.topic).toBe(id.replaceAll("-", ""));
+      expect(message.vapid.subject).toBe("https://www.summit.example");
+      expect(message.vapid.audience).toBe(push.origin);
+    }
+    const deliveries = await pushDeliveries(id);
+    expect(deliveries.map((delivery) => [delivery.recipient, delivery.state]).sort()).toEqual([
+      [`Pixel (${TEST_ADMIN.email})`, "sent"],
+      [`Work laptop (${TEST_ADMIN.email})`, "sent"],
+    ]);
+    expect(push.rejected).toEqual([]);
+  });
+
+  it("removes a device its push service says is gone (410) and gives that delivery up at once; the other device still gets it", async () => {
+    const gone = await subscribe(owner, "Old phone");
+    await subscribe(owner, "New phone");
+    push.answer(gone.sub, 410);
+
+    const id = await postLead(t.app, "contacts");
+    await settle();
+
+    expect(await push.waitFor(1)).toHaveLength(1);
+    const failed = (await pushDeliveries(id)).find((delivery) => delivery.recipient.startsWith("Old phone"));
+    expect(failed).toMatchObject({ state: "failed", attempts: 1, nextAttemptAt: null });
+    expect(failed!.lastError).toContain("subscription has ended (410); the device was removed");
+    const { devices } = (await as(owner).get("/api/admin/push-subscriptions")).json<{ devices: PushDevice[] }>();
+    expect(devices.map((device) => device.deviceName)).toEqual(["New phone"]);
+  });
+
+  it("is tried again by the outbox while the push service fails (500), and delivered once when it answers", async () => {
+    const phone = await subscribe(owner, "Pixel");
+    push.answer(phone.sub, 500);
+
+    const id = await postLead(t.app, "contacts");
+    await settle();
+    const [waiting] = await pushDeliveries(id);
+    expect(waiting).toMatchObject({ state: "pending", attempts: 1 });
+    expect(waiting!.lastError).toContain("answered 500");
+    expect(push.received).toHaveLength(0);
+
+    push.answer(phone.sub, null);
+    time.advance(60_000);
+    await settle();
+    expect(await push.waitFor(1)).toHaveLength(1);
+    expect(await pushDeliveries(id)).toEqual([
+      expect.objectContaining({ state: "sent", attempts: 2, lastError: null }),
+    ]);
+    // Once: no second push for the same delivery.
+    time.advance(10 * 60_000);
+    await settle();
+    expect(push.received).toHaveLength(1);
+  });
+
+  it("fails for good, without a push, when the device was removed before its turn", async () => {
+    const phone = await subscribe(owner, "Pixel");
+    push.answer(phone.sub, 503);
+    const id = await postLead(t.app, "contacts");
+    await settle();
+    expect(await as(owner).delete(`/api/admin/push-subscriptions/${phone.id}`)).toMatchObject({ statusCode: 204 });
+
+    time.advance(60_000);
+    await settle();
+    expect(await pushDeliveries(id)).toEqual([
+      expect.objectContaining({
+        state: "failed",
+        attempts: 2,
+        lastError: "This device was removed from notifications before the push went out.",
+      }),
+    ]);
+  });
+
+  it("writes no push delivery when no owner has a device", async () => {
+    await subscribe(member, "Member's phone");
+    const id = await postLead(t.app, "contacts");
+    await settle();
+    expect(await pushDeliveries(id)).toEqual([]);
+    expect(push.received).toHaveLength(0);
+  });
+});
