@@ -14,7 +14,7 @@ import type { LeadKind } from "./admin-leads.ts";
 //   POST /api/admin/deliveries/test-email                       a test e-mail to the addresses in use -> TestEmailResult
 // A lead's detail (GET /api/admin/leads/:kind/:id) carries its deliveries.
 
-export const deliveryChannels = ["owner-email", "auto-reply", "webhook", "push"] as const;
+export const deliveryChannels = ["owner-email", "auto-reply", "webhook", "push", "follow-up-push"] as const;
 export type DeliveryChannel = (typeof deliveryChannels)[number];
 
 export const deliveryChannelLabels: Record<DeliveryChannel, string> = {
@@ -22,10 +22,14 @@ export const deliveryChannelLabels: Record<DeliveryChannel, string> = {
   "auto-reply": "Auto-reply to the lead",
   webhook: "Webhook",
   push: "Notification on a device",
+  "follow-up-push": "Follow-up reminder on a device",
 };
 
-/** pending: waiting for its (next) attempt; sending: a worker holds it; failed: given up after two days of retries. */
-export const deliveryStates = ["pending", "sending", "sent", "failed", "not-configured"] as const;
+/**
+ * pending: waiting for its (next) attempt; sending: a worker holds it; failed: given up after two days of
+ * retries; scheduled: waits for its time (a follow-up's reminder), not counted as waiting until then.
+ */
+export const deliveryStates = ["pending", "sending", "sent", "failed", "not-configured", "scheduled"] as const;
 export type DeliveryState = (typeof deliveryStates)[number];
 
 export type Delivery = {

@@ -28,8 +28,15 @@ const VISITORS = 6;
 const SEEDED = Number(process.env.BACKUP_DRILL_SEED_LEADS ?? 0);
 const formPaths: Record<LeadKind, string> = { contacts: "/api/contact", inquiries: "/api/service-inquiry" };
 const valid: Record<LeadKind, object> = { contacts: validContact, inquiries: validInquiry };
-/** A delivery only moves forward: pending, then sending (claimed), then sent (or failed). */
-const progress: Record<DeliveryState, number> = { "not-configured": 0, pending: 0, sending: 1, sent: 2, failed: 2 };
+/** A delivery only moves forward: scheduled or pending, then sending (claimed), then sent (or failed). */
+const progress: Record<DeliveryState, number> = {
+  "not-configured": 0,
+  scheduled: 0,
+  pending: 0,
+  sending: 1,
+  sent: 2,
+  failed: 2,
+};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Acknowledged = { kind: LeadKind; id: string; at: number; ms: number };

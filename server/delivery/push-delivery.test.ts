@@ -18,6 +18,7 @@ let push: PushService;
 let t: TestApp;
 let owner: string;
 let member: string;
+let memberId: string;
 
 const as = (cookie: string) => adminClient(t.app, { cookie });
 
@@ -46,7 +47,9 @@ beforeAll(async () => {
     pushAgent: new Agent({ ca: push.caPem }),
   });
   owner = await signIn(t.app);
-  member = await signIn(t.app, await addTestUser(t.app, { email: "push-member@example.com" }));
+  const memberUser = await addTestUser(t.app, { email: "push-member@example.com" });
+  memberId = memberUser.id;
+  member = await signIn(t.app, memberUser);
   // Every push must be signed with the key the server hands the browsers.
   push.expectPublicKey((await as(member).get("/api/admin/push-public-key")).json<{ publicKey: string }>().publicKey);
 });
@@ -168,5 +171,94 @@ describe("a new lead's push", () => {
     await settle();
     expect(await pushDeliveries(id)).toEqual([]);
     expect(push.received).toHaveLength(0);
+  });
+});
+
+describe("a due follow-up's push", () => {
+  const HOUR = 60 * 60_000;
+  const followUp = (id: string, payload: object) =>
+    as(owner)
+      .patch(`/api/admin/leads/contacts/${id}`, payload)
+      .then((answer) => {
+        expect(answer.statusCode, answer.body).toBe(200);
+      });
+  const followUpDeliveries = async (id: string) =>
+    (await t.app.repositories.leads.find("contacts", id))!.deliveries.filter(
+      (delivery) => delivery.channel === "follow-up-push",
+    );
+
+  it("goes out once, at the follow-up's time, with its note; until then it is scheduled, not waiting", async () => {
+    await subscribe(owner, "Pixel");
+    const id = await postLead(t.app, "contacts", { firstName: "Ada", lastName: "Byron", phone: "+1 312 555 0100" });
+    await settle();
+    await push.waitFor(1);
+    push.received.length = 0;
+
+    await followUp(id, { followUpAt: time.offset(2 * HOUR).toISOString(), followUpNote: "Send the proposal" });
+    await settle();
+    expect(push.received).toHaveLength(0);
+    expect(await followUpDeliveries(id)).toEqual([
+      expect.objectContaining({ state: "scheduled", recipient: `Pixel (${TEST_ADMIN.email})` }),
+    ]);
+    // The owner's waiting counts leave a reminder still to come out.
+    const health = (await as(owner).get("/api/admin/deliveries/health")).json<{ pending: number }>();
+    expect(health.pending).toBe(0);
+
+    time.advance(2 * HOUR + 1000);
+    await settle();
+    const [message] = await push.waitFor(1);
+    expect(JSON.parse(message!.payload)).toEqual({
+      title: "Follow up: Ada Byron",
+      body: "Send the proposal · +1 312 555 0100",
+      url: `/admin/leads/contacts/${id}`,
+      tag: `follow-up-${id}`,
+    });
+    expect(await followUpDeliveries(id)).toEqual([expect.objectContaining({ state: "sent", attempts: 1 })]);
+    time.advance(HOUR);
+    await settle();
+    expect(push.received).toHaveLength(1);
+  });
+
+  it("moved, goes out at the new time only; cleared, not at all", async () => {
+    await subscribe(owner, "Pixel");
+    const id = await postLead(t.app, "contacts");
+    await settle();
+    await push.waitFor(1);
+    push.received.length = 0;
+
+    await followUp(id, { followUpAt: time.offset(HOUR).toISOString() });
+    await followUp(id, { followUpAt: time.offset(3 * HOUR).toISOString() });
+    time.advance(2 * HOUR);
+    await settle();
+    expect(push.received).toHaveLength(0);
+    expect(await followUpDeliveries(id)).toEqual([expect.objectContaining({ state: "scheduled" })]);
+    time.advance(2 * HOUR);
+    await settle();
+    expect(await push.waitFor(1)).toHaveLength(1);
+
+    await followUp(id, { followUpAt: time.offset(HOUR).toISOString() });
+    await followUp(id, { followUpAt: null });
+    expect((await followUpDeliveries(id)).filter((delivery) => delivery.state === "scheduled")).toEqual([]);
+    time.advance(2 * HOUR);
+    await settle();
+    expect(push.received).toHaveLength(1);
+  });
+
+  it("reaches the assignee's devices as well as the owners'", async () => {
+    await subscribe(owner, "Owner's phone");
+    await subscribe(member, "Member's phone");
+    const id = await postLead(t.app, "contacts");
+    await settle();
+    await push.waitFor(1);
+    push.received.length = 0;
+
+    await followUp(id, { assigneeId: memberId, followUpAt: time.offset(HOUR).toISOString() });
+    expect((await followUpDeliveries(id)).map((delivery) => delivery.recipient).sort()).toEqual([
+      "Member's phone (push-member@example.com)",
+      `Owner's phone (${TEST_ADMIN.email})`,
+    ]);
+    time.advance(HOUR + 1000);
+    await settle();
+    expect(await push.waitFor(2)).toHaveLength(2);
   });
 });

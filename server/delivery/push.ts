@@ -40,6 +40,20 @@ export function leadPushMessage<K extends LeadKind>(kind: K, lead: LeadOf[K], ow
 }
 
 /**
+ * A due follow-up (issue 36): "Follow up: Ada Lovelace" / "Send the proposal · +1 312 555 0100": the note the
+ * follow-up was set with (else what they asked for) and the number to call; clicking opens the lead.
+ */
+export function followUpPushMessage<K extends LeadKind>(kind: K, lead: LeadOf[K]): PushMessage {
+  const parts = [lead.followUpNote?.trim() || leadRequestSummary(kind, lead), lead.phone].filter(Boolean);
+  return {
+    title: shorten(`Follow up: ${leadDisplayName(lead)}`, TITLE_MAX),
+    body: shorten(parts.join(" · "), BODY_MAX),
+    url: `/admin/leads/${kind}/${lead.id}`,
+    tag: `follow-up-${lead.id}`,
+  };
+}
+
+/**
  * Who the pushes come from, for a push service that must reach the sender (RFC 8292 `sub`): the site when
  * it is served over https, else the mail sender's address, else the server's own placeholder.
  */

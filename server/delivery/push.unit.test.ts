@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contactLead, inquiryLead } from "../../tests/helpers/delivery-leads.ts";
-import { leadPushMessage, vapidSubject } from "./push.ts";
+import { followUpPushMessage, leadPushMessage, vapidSubject } from "./push.ts";
 
 // What a new lead's notification says (issue 36: the form, the name, the service and the reply-by time, and
 // a click opens the lead), and who the pushes say they come from.
@@ -24,6 +24,21 @@ describe("leadPushMessage", () => {
     expect(message.body.length).toBeLessThanOrEqual(160);
     expect(message.body).toContain("Reply by");
     expect(message.url).toBe(`/admin/leads/inquiries/${lead.id}`);
+  });
+});
+
+describe("followUpPushMessage", () => {
+  it("names the lead, says the follow-up's note (else what they asked for) and the number to call, and opens the lead", () => {
+    const lead = contactLead({ followUpAt: "2026-11-25T15:00:00.000Z", followUpNote: "  Send the proposal " });
+    expect(followUpPushMessage("contacts", lead)).toEqual({
+      title: "Follow up: Ada Lovelace",
+      body: "Send the proposal · +1 312 555 0100",
+      url: `/admin/leads/contacts/${lead.id}`,
+      tag: `follow-up-${lead.id}`,
+    });
+    expect(followUpPushMessage("contacts", contactLead({ followUpNote: null })).body).toBe(
+      "SEO Services, Website Design · +1 312 555 0100",
+    );
   });
 });
 

@@ -6,7 +6,7 @@ import { autoReplyMail } from "./mail/auto-reply.ts";
 import type { MailTransport } from "./mail/mail-transport.ts";
 import { ownerMail } from "./mail/owner-mail.ts";
 import { recipientList } from "./owner-channels.ts";
-import { leadPushMessage, sendPush, type VapidKeys } from "./push.ts";
+import { followUpPushMessage, leadPushMessage, sendPush, type VapidKeys } from "./push.ts";
 import { sendWebhook, webhookBody } from "./webhook.ts";
 import type { Agent } from "node:https";
 import type { createPushSubscriptionsRepository } from "../repositories/push-subscriptions-repository.ts";
@@ -91,13 +91,17 @@ export function createSenders({
         });
         return;
       }
-      case "push": {
+      case "push":
+      case "follow-up-push": {
         const subscription = delivery.pushSubscriptionId
           ? await push.subscriptions.get(delivery.pushSubscriptionId)
           : undefined;
         await sendPush({
           subscription,
-          message: leadPushMessage(kind, lead, config.ownerTimeZone),
+          message:
+            delivery.channel === "push"
+              ? leadPushMessage(kind, lead, config.ownerTimeZone)
+              : followUpPushMessage(kind, lead),
           keys: await push.keys(),
           subject: push.subject,
           // The lead's id without dashes (32 characters): a retry replaces the push still waiting.

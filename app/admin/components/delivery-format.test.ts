@@ -14,7 +14,7 @@ import {
 describe("delivery states", () => {
   it("gives every state its own words, so a badge never relies on its colour", () => {
     const labels = deliveryStates.map((state) => deliveryStateLabels[state]);
-    expect(labels).toEqual(["Waiting", "Sending", "Sent", "Failed", "Not configured"]);
+    expect(labels).toEqual(["Waiting", "Sending", "Sent", "Failed", "Not configured", "Scheduled"]);
     expect(new Set(labels).size).toBe(deliveryStates.length);
     for (const state of deliveryStates) expect(deliveryStateBadgeClasses[state]).toMatch(/text-\w+-900/);
   });
@@ -25,6 +25,7 @@ describe("delivery states", () => {
     expect(retryBlockedReason({ ...email, state: "failed" })).toBeNull();
     expect(retryBlockedReason({ ...email, state: "sent" })).toBeNull();
     expect(retryBlockedReason({ ...email, state: "sending" })).toBe("It is being sent right now.");
+    expect(retryBlockedReason({ channel: "follow-up-push", state: "scheduled" })).toBe("It goes out at its time.");
   });
 
   it("offers a not-configured owner e-mail once the owner's e-mail works, and says what is missing until then", () => {

@@ -13,6 +13,7 @@ export const deliveryStateLabels: Record<DeliveryState, string> = {
   sent: "Sent",
   failed: "Failed",
   "not-configured": "Not configured",
+  scheduled: "Scheduled",
 };
 
 /** Text and colour pairs with at least 4.5:1 contrast (the -900 shades on their -100 backgrounds). */
@@ -22,6 +23,7 @@ export const deliveryStateBadgeClasses: Record<DeliveryState, string> = {
   sent: "bg-green-100 text-green-900",
   failed: "bg-red-100 text-red-900",
   "not-configured": "bg-slate-200 text-slate-900",
+  scheduled: "bg-indigo-100 text-indigo-900",
 };
 
 export const deliveryViewLabels: Record<DeliveryView, string> = {
@@ -67,6 +69,7 @@ export function retryBlockedReason(
   health?: Pick<DeliveryHealth, "configured" | "ownerEmailProblem">,
 ): string | null {
   if (delivery.state === "sending") return "It is being sent right now.";
+  if (delivery.state === "scheduled") return "It goes out at its time.";
   if (delivery.state !== "not-configured") return null;
   if (delivery.channel !== "owner-email") return "This channel is not set up on the server.";
   if (health?.configured.ownerEmail) return null;

@@ -73,6 +73,8 @@ function deliveryDetail(delivery: Delivery): string | null {
   if (delivery.lastError) parts.push(`Last error: ${delivery.lastError}`);
   if (delivery.state === "pending" && delivery.nextAttemptAt)
     parts.push(`Next attempt ${formatDateTime(delivery.nextAttemptAt)}`);
+  if (delivery.state === "scheduled" && delivery.nextAttemptAt)
+    parts.push(`Goes out ${formatDateTime(delivery.nextAttemptAt)}`);
   if (delivery.attempts > 1) parts.push(`${delivery.attempts} attempts`);
   return parts.length > 0 ? parts.join(" · ") : null;
 }

@@ -141,6 +141,48 @@ export async function insertDeliveries(
     .execute();
 }
 
+/**
+ * A follow-up's reminder (issue 36): one push per device of `targets`, scheduled for `at`, replacing the
+ * lead's reminders still to come (a follow-up moved, cleared, or handed to someone else); `at` null only
+ * removes them. Dated at `at`, so the outbox's two days of retries count from the reminder's time, and the
+ * waiting counts see it only once it is due. Inside the transaction that changes the follow-up.
+ */
+export async function scheduleFollowUpPushes(
+  trx: Kysely<Database>,
+  kind: LeadKind,
+  leadId: string,
+  at: string | null,
+  targets: { id: string; recipient: string }[],
+  now: Date,
+): Promise<void> {
+  await trx
+    .deleteFrom("leadDeliveries")
+    .where("leadKind", "=", kind)
+    .where("leadId", "=", leadId)
+    .where("channel", "=", "follow-up-push")
+    .where("state", "=", "scheduled")
+    .execute();
+  if (at === null || targets.length === 0) return;
+  const dueAt = new Date(at).toISOString();
+  await trx
+    .insertInto("leadDeliveries")
+    .values(
+      targets.map((target) => ({
+        id: randomUUID(),
+        leadKind: kind,
+        leadId,
+        channel: "follow-up-push",
+        recipient: target.recipient,
+        state: "scheduled",
+        nextAttemptAt: dueAt,
+        pushSubscriptionId: target.id,
+        createdAt: dueAt,
+        updatedAt: now.toISOString(),
+      })),
+    )
+    .execute();
+}
+
 /** Part of deleting leads (erasure in inbox.ts, retention.ts), in the transaction that deletes them. */
 export async function deleteDeliveriesOf(trx: Kysely<Database>, kind: LeadKind, leadIds: string[]): Promise<void> {
   await trx.deleteFrom("leadDeliveries").where("leadKind", "=", kind).where("leadId", "in", leadIds).execute();
@@ -193,7 +235,7 @@ export function createDeliveries(db: Kysely<Database>) {
         .select("id")
         .where((eb) =>
           eb.or([
-            eb.and([eb("state", "=", "pending"), eb("nextAttemptAt", "<=", at)]),
+            eb.and([eb("state", "in", ["pending", "scheduled"]), eb("nextAttemptAt", "<=", at)]),
             eb.and([eb("state", "=", "sending"), eb("leaseUntil", "<=", at)]),
           ]),
         )

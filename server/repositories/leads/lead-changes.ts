@@ -8,7 +8,14 @@ import { userRefs } from "../users/user-names.ts";
 import { isPostgres } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
 import { csvLineWithState } from "./csv.ts";
-import { deleteDeliveriesOf, insertDeliveries, leadsWithDeliveries, type DeliveryPlanner } from "./deliveries.ts";
+import { pushTargets } from "../push-subscriptions-repository.ts";
+import {
+  deleteDeliveriesOf,
+  insertDeliveries,
+  leadsWithDeliveries,
+  scheduleFollowUpPushes,
+  type DeliveryPlanner,
+} from "./deliveries.ts";
 import { deleteEventsOf, insertEvents, type NewLeadEvent } from "./events.ts";
 import { deleteIdempotencyKeysOf } from "./idempotency.ts";
 import { leadSqlTables, leadTables, leadView, storedReplyBy } from "./lead-tables.ts";
@@ -213,6 +220,14 @@ export async function changeLeads(
     );
     await insertEvents(trx, kind, events, now, actor?.userId ?? null);
     await recordActivity(trx, await activityOf(trx, kind, events, before, actor), now);
+    // A follow-up's reminder goes to the devices of its assignee and the owners at its time (issue 36):
+    // moved, cleared or handed over here, it is planned again with the change.
+    for (const lead of changed) {
+      const at = touchesFollowUp ? followUpAfter(lead, change).at : lead.followUpAt;
+      const assigneeId = change.assigneeId !== undefined ? change.assigneeId : lead.assigneeId;
+      if (at === lead.followUpAt && assigneeId === lead.assigneeId) continue;
+      await scheduleFollowUpPushes(trx, kind, lead.id, at, at === null ? [] : await pushTargets(trx, assigneeId), now);
+    }
   }
 
   if (change.status && change.status !== "spam") {
