@@ -116,6 +116,11 @@ export type UsersTable = {
   lastSignInAt: string | null;
   createdAt: CreatedAt;
   updatedAt: string;
+  /** Quiet hours (migration 0024, contract/quiet-hours.ts): null start, never set; the flag is 0/1. */
+  quietHoursEnabled: number | null;
+  quietHoursStart: number | null;
+  quietHoursEnd: number | null;
+  quietHoursTimeZone: string | null;
 };
 
 export type SessionsTable = {

@@ -2,6 +2,8 @@ import type { DeliveryConfig } from "../config.ts";
 import type { DeliveryPlanner, DeliveryTarget } from "../repositories/leads/deliveries.ts";
 import { readNotificationSettings } from "../repositories/notification-settings-repository.ts";
 import { pushTargets } from "../repositories/push-subscriptions-repository.ts";
+import { QUIET_HOURS_BREAK_THROUGH_BELOW_HOURS, quietUntil } from "../../contract/quiet-hours.ts";
+import { replyWindowHours } from "../../contract/form-names.ts";
 import { autoReplyEnabled, ownerEmailRecipients } from "./owner-channels.ts";
 
 /**
@@ -14,7 +16,7 @@ import { autoReplyEnabled, ownerEmailRecipients } from "./owner-channels.ts";
  * an address at most one auto-reply a day.
  */
 export function deliveryPlanner(config: DeliveryConfig): DeliveryPlanner {
-  return async (trx, lead, occasion = "new") => {
+  return async (trx, lead, occasion = "new", now = new Date()) => {
     const stored = await readNotificationSettings(trx);
     const to = ownerEmailRecipients(stored, config);
     const targets: DeliveryTarget[] = [{ channel: "owner-email", recipient: to ? to.join(", ") : null }];
@@ -24,9 +26,18 @@ export function deliveryPlanner(config: DeliveryConfig): DeliveryPlanner {
     if (config.webhook) targets.push({ channel: "webhook", recipient: new URL(config.webhook.url).origin });
     // A push to each device of the owners (issue 36; a new lead has no assignee yet). A rescued lead was
     // rescued by someone in the admin: nobody needs telling.
-    if (occasion === "new")
+    // A device whose user is in their quiet hours gets it when they end, unless the form promises an answer
+    // within less than QUIET_HOURS_BREAK_THROUGH_BELOW_HOURS (contract/quiet-hours.ts).
+    if (occasion === "new") {
+      const breaksThrough = replyWindowHours(lead.formName) < QUIET_HOURS_BREAK_THROUGH_BELOW_HOURS;
       for (const device of await pushTargets(trx))
-        targets.push({ channel: "push", recipient: device.recipient, pushSubscriptionId: device.id });
+        targets.push({
+          channel: "push",
+          recipient: device.recipient,
+          pushSubscriptionId: device.id,
+          notBefore: breaksThrough ? null : quietUntil(device.quiet, now.getTime()),
+        });
+    }
     return targets;
   };
 }

@@ -262,3 +262,96 @@ describe("a due follow-up's push", () => {
     expect(await push.waitFor(2)).toHaveLength(2);
   });
 });
+
+describe("quiet hours", () => {
+  const HOUR = 60 * 60_000;
+  /** Quiet from this hour (UTC) for two hours, for the user of `cookie`. */
+  async function quietNow(cookie: string) {
+    const hour = time.clock().getUTCHours();
+    const answer = await as(cookie).put("/api/admin/account/quiet-hours", {
+      enabled: true,
+      startHour: hour,
+      endHour: (hour + 2) % 24,
+      timeZone: "UTC",
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const end = new Date(time.clock());
+    end.setUTCHours(hour + 2, 0, 0, 0);
+    return end;
+  }
+  afterEach(async () => {
+    await as(owner).put("/api/admin/account/quiet-hours", {
+      enabled: false,
+      startHour: 22,
+      endHour: 7,
+      timeZone: "UTC",
+    });
+  });
+
+  it("are off by default and offered as the night on the business's clock; each user's own", async () => {
+    const { json } = await as(member).get("/api/admin/account/quiet-hours");
+    expect(json()).toEqual({ enabled: false, startHour: 22, endHour: 7, timeZone: "America/New_York" });
+    await quietNow(owner);
+    expect((await as(member).get("/api/admin/account/quiet-hours")).json<{ enabled: boolean }>().enabled).toBe(false);
+    expect((await as(owner).get("/api/admin/account/quiet-hours")).json<{ enabled: boolean }>().enabled).toBe(true);
+  });
+
+  it("refuses hours that are not whole hours of a day, a start equal to the end, and an unknown zone; nothing changes", async () => {
+    await quietNow(owner);
+    const before = (await as(owner).get("/api/admin/account/quiet-hours")).json();
+    for (const [body, field] of [
+      [{ enabled: true, startHour: 25, endHour: 7, timeZone: "UTC" }, "startHour"],
+      [{ enabled: true, startHour: 7, endHour: 7, timeZone: "UTC" }, "endHour"],
+      [{ enabled: true, startHour: 22, endHour: 7, timeZone: "Moon/Base" }, "timeZone"],
+      [{ enabled: "yes", startHour: 22, endHour: 7, timeZone: "UTC" }, "enabled"],
+    ] as const) {
+      const answer = await as(owner).put("/api/admin/account/quiet-hours", body);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json<{ errors: Record<string, string> }>().errors).toHaveProperty(field);
+    }
+    expect((await as(owner).get("/api/admin/account/quiet-hours")).json()).toEqual(before);
+  });
+
+  it("hold a new lead's push to a user inside them until they end, while another user's device gets it at once", async () => {
+    await subscribe(owner, "Owner's phone");
+    const second = await addTestUser(t.app, { email: "second-owner@example.com", role: "owner" });
+    const secondCookie = await signIn(t.app, second);
+    await subscribe(secondCookie, "Second owner's phone");
+    const end = await quietNow(owner);
+
+    const id = await postLead(t.app, "contacts");
+    await settle();
+    const [message] = await push.waitFor(1);
+    expect(JSON.parse(message!.payload)).toMatchObject({ url: `/admin/leads/contacts/${id}` });
+    const held = (await pushDeliveries(id)).find((delivery) => delivery.recipient.startsWith("Owner's phone"));
+    expect(held).toMatchObject({ state: "scheduled", nextAttemptAt: end.toISOString() });
+
+    time.advance(end.getTime() - time.clock().getTime() - 60_000);
+    await settle();
+    expect(push.received).toHaveLength(1);
+    time.advance(2 * 60_000);
+    await settle();
+    expect(await push.waitFor(2)).toHaveLength(2);
+    expect((await pushDeliveries(id)).map((delivery) => delivery.state)).toEqual(["sent", "sent"]);
+    await as(secondCookie).delete(
+      `/api/admin/push-subscriptions/${(await as(secondCookie).get("/api/admin/push-subscriptions")).json<{ devices: PushDevice[] }>().devices[0]!.id}`,
+    );
+  });
+
+  it("hold a follow-up's reminder due inside them until they end", async () => {
+    await subscribe(owner, "Pixel");
+    const id = await postLead(t.app, "contacts");
+    await settle();
+    await push.waitFor(1);
+    push.received.length = 0;
+    const end = await quietNow(owner);
+    await as(owner).patch(`/api/admin/leads/contacts/${id}`, { followUpAt: time.offset(30 * 60_000).toISOString() });
+    const [reminder] = (await t.app.repositories.leads.find("contacts", id))!.deliveries.filter(
+      (delivery) => delivery.channel === "follow-up-push",
+    );
+    expect(reminder).toMatchObject({ state: "scheduled", nextAttemptAt: end.toISOString() });
+    time.advance(HOUR);
+    await settle();
+    expect(push.received).toHaveLength(0);
+  });
+});

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { PushDevice, PushSubscriptionInput } from "../../contract/push-subscriptions.ts";
 import type { Database } from "../db/schema.ts";
+import type { QuietHours } from "../../contract/quiet-hours.ts";
+import { quietHoursColumns, quietHoursOf } from "./users/users-repository.ts";
 
 // The users' web-push subscriptions (migration 0021), the one owner of push_subscriptions. A browser that
 // subscribes again (new keys, or another user signed in on it) replaces its row: the endpoint is unique.
@@ -15,8 +17,8 @@ const deviceOf = (row: { id: string; deviceName: string; endpoint: string; creat
 
 export type StoredPushSubscription = { id: string; endpoint: string; p256dh: string; auth: string };
 
-/** A device that hears of a lead, named for the owner's deliveries view: "Pixel (ana@example.com)". */
-export type PushTarget = { id: string; recipient: string };
+/** A device that hears of a lead, named for the owner's deliveries view: "Pixel (ana@example.com)", with its user's quiet hours. */
+export type PushTarget = { id: string; recipient: string; quiet: QuietHours | null };
 
 /**
  * The devices of the users who hear of a new lead: every active owner's, and the assignee's when the lead
@@ -27,6 +29,7 @@ export async function pushTargets(trx: Kysely<Database>, assigneeId: string | nu
     .selectFrom("pushSubscriptions")
     .innerJoin("users", "users.id", "pushSubscriptions.userId")
     .select(["pushSubscriptions.id", "pushSubscriptions.deviceName", "users.username"])
+    .select(quietHoursColumns.map((column) => `users.${column}` as const))
     .where("users.deactivatedAt", "is", null)
     .where((eb) =>
       assigneeId === null
@@ -36,7 +39,11 @@ export async function pushTargets(trx: Kysely<Database>, assigneeId: string | nu
     .orderBy("pushSubscriptions.createdAt")
     .orderBy("pushSubscriptions.id")
     .execute();
-  return rows.map((row) => ({ id: row.id, recipient: `${row.deviceName} (${row.username})` }));
+  return rows.map((row) => ({
+    id: row.id,
+    recipient: `${row.deviceName} (${row.username})`,
+    quiet: quietHoursOf(row),
+  }));
 }
 
 export function createPushSubscriptionsRepository(db: Kysely<Database>, clock: () => Date) {

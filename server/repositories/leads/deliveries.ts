@@ -8,6 +8,7 @@ import {
   type DeliveryState,
   type DeliveryWithLead,
 } from "../../../contract/deliveries.ts";
+import { quietUntil, type QuietHours } from "../../../contract/quiet-hours.ts";
 import { isPostgres } from "../../db/dialect.ts";
 import type { Database, LeadDeliveriesTable } from "../../db/schema.ts";
 import { leadTables, leadView } from "./lead-tables.ts";
@@ -18,8 +19,16 @@ import { leadTables, leadView } from "./lead-tables.ts";
 // address last got an auto-reply) is written with them: one auto-reply per address a day.
 
 /** Where one delivery of a new lead goes; `recipient: null` records the channel as not configured. */
-/** `pushSubscriptionId`: a push's device (server/delivery/plan.ts names it in `recipient`). */
-export type DeliveryTarget = { channel: DeliveryChannel; recipient: string | null; pushSubscriptionId?: string };
+/**
+ * `pushSubscriptionId`: a push's device (server/delivery/plan.ts names it in `recipient`); `notBefore`: it waits
+ * (scheduled) until then, as a push held by its user's quiet hours.
+ */
+export type DeliveryTarget = {
+  channel: DeliveryChannel;
+  recipient: string | null;
+  pushSubscriptionId?: string;
+  notBefore?: Date | null;
+};
 /**
  * The deliveries a lead gets when stored (occasion "new", the default) or rescued from spam
  * (server/delivery/plan.ts decides from the environment and the owner's settings, which it reads in the
@@ -27,8 +36,10 @@ export type DeliveryTarget = { channel: DeliveryChannel; recipient: string | nul
  */
 export type DeliveryPlanner = (
   trx: Kysely<Database>,
-  lead: { email: string },
+  lead: { email: string; formName?: string | null },
   occasion?: "new" | "rescued",
+  /** When the lead is stored (its createdAt), for the users' quiet hours. */
+  now?: Date,
 ) => Promise<DeliveryTarget[]>;
 
 /** An address gets at most one auto-reply in this long (issue 19: the form is not a way to mail strangers). */
@@ -125,18 +136,22 @@ export async function insertDeliveries(
   await trx
     .insertInto("leadDeliveries")
     .values(
-      targets.map((target) => ({
-        id: randomUUID(),
-        leadKind: kind,
-        leadId,
-        channel: target.channel,
-        recipient: target.recipient ?? "",
-        state: target.recipient === null ? "not-configured" : "pending",
-        nextAttemptAt: target.recipient === null ? null : at,
-        pushSubscriptionId: target.pushSubscriptionId ?? null,
-        createdAt: at,
-        updatedAt: at,
-      })),
+      targets.map((target) => {
+        const waitsUntil = target.recipient !== null && target.notBefore ? target.notBefore.toISOString() : null;
+        return {
+          id: randomUUID(),
+          leadKind: kind,
+          leadId,
+          channel: target.channel,
+          recipient: target.recipient ?? "",
+          state: target.recipient === null ? "not-configured" : waitsUntil ? "scheduled" : "pending",
+          nextAttemptAt: target.recipient === null ? null : (waitsUntil ?? at),
+          pushSubscriptionId: target.pushSubscriptionId ?? null,
+          // A held push counts its retries and its wait from when it may go.
+          createdAt: waitsUntil ?? at,
+          updatedAt: at,
+        };
+      }),
     )
     .execute();
 }
@@ -152,7 +167,7 @@ export async function scheduleFollowUpPushes(
   kind: LeadKind,
   leadId: string,
   at: string | null,
-  targets: { id: string; recipient: string }[],
+  targets: { id: string; recipient: string; quiet: QuietHours | null }[],
   now: Date,
 ): Promise<void> {
   await trx
@@ -163,22 +178,25 @@ export async function scheduleFollowUpPushes(
     .where("state", "=", "scheduled")
     .execute();
   if (at === null || targets.length === 0) return;
-  const dueAt = new Date(at).toISOString();
   await trx
     .insertInto("leadDeliveries")
     .values(
-      targets.map((target) => ({
-        id: randomUUID(),
-        leadKind: kind,
-        leadId,
-        channel: "follow-up-push",
-        recipient: target.recipient,
-        state: "scheduled",
-        nextAttemptAt: dueAt,
-        pushSubscriptionId: target.id,
-        createdAt: dueAt,
-        updatedAt: now.toISOString(),
-      })),
+      targets.map((target) => {
+        // A reminder due inside its user's quiet hours waits for their end.
+        const dueAt = (quietUntil(target.quiet, Date.parse(at)) ?? new Date(at)).toISOString();
+        return {
+          id: randomUUID(),
+          leadKind: kind,
+          leadId,
+          channel: "follow-up-push",
+          recipient: target.recipient,
+          state: "scheduled",
+          nextAttemptAt: dueAt,
+          pushSubscriptionId: target.id,
+          createdAt: dueAt,
+          updatedAt: now.toISOString(),
+        };
+      }),
     )
     .execute();
 }

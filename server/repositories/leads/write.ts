@@ -110,7 +110,13 @@ export async function insertLead<K extends LeadKind>(
         ? await trx.insertInto("contactSubmissions").values(values).returningAll().executeTakeFirstOrThrow()
         : await trx.insertInto("serviceInquiries").values(values).returningAll().executeTakeFirstOrThrow();
     if (lead.status !== "spam")
-      await insertDeliveries(trx, kind, row.id, await plan(trx, row), new Date(row.createdAt));
+      await insertDeliveries(
+        trx,
+        kind,
+        row.id,
+        await plan(trx, row, "new", new Date(row.createdAt)),
+        new Date(row.createdAt),
+      );
     return toLead(kind, wholeRow(kind, row));
   });
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { TeamUser } from "../../../contract/team.ts";
+import type { QuietHours } from "../../../contract/quiet-hours.ts";
 import { isPostgres } from "../../db/dialect.ts";
 import type { UserRole } from "../../../contract/user-roles.ts";
 import type { Database } from "../../db/schema.ts";
@@ -22,6 +23,29 @@ async function isLastActiveOwner(trx: Transaction<Database>, userId: string): Pr
   const rows = await owners.execute();
   return rows.length === 1 && rows[0]!.id === userId;
 }
+
+/** A user's stored quiet hours (migration 0024), or null when never set. */
+export function quietHoursOf(row: {
+  quietHoursEnabled: number | null;
+  quietHoursStart: number | null;
+  quietHoursEnd: number | null;
+  quietHoursTimeZone: string | null;
+}): QuietHours | null {
+  if (row.quietHoursStart === null || row.quietHoursEnd === null || row.quietHoursTimeZone === null) return null;
+  return {
+    enabled: Boolean(row.quietHoursEnabled),
+    startHour: Number(row.quietHoursStart),
+    endHour: Number(row.quietHoursEnd),
+    timeZone: row.quietHoursTimeZone,
+  };
+}
+
+export const quietHoursColumns = [
+  "quietHoursEnabled",
+  "quietHoursStart",
+  "quietHoursEnd",
+  "quietHoursTimeZone",
+] as const;
 
 /** Usernames are e-mail addresses, compared without regard to case. */
 export function normalizeUsername(username: string): string {
@@ -59,6 +83,26 @@ export function createUsersRepository(db: Kysely<Database>, clock: () => Date = 
         })
         .returning(["id", "username", "role", "name"])
         .executeTakeFirstOrThrow();
+    },
+
+    /** The user's quiet hours, null when never set (contract/quiet-hours.ts). */
+    async quietHours(userId: string): Promise<QuietHours | null> {
+      const row = await db.selectFrom("users").select(quietHoursColumns).where("id", "=", userId).executeTakeFirst();
+      return row ? quietHoursOf(row) : null;
+    },
+
+    async setQuietHours(userId: string, quiet: QuietHours): Promise<void> {
+      await db
+        .updateTable("users")
+        .set({
+          quietHoursEnabled: quiet.enabled ? 1 : 0,
+          quietHoursStart: quiet.startHour,
+          quietHoursEnd: quiet.endHour,
+          quietHoursTimeZone: quiet.timeZone,
+          updatedAt: clock().toISOString(),
+        })
+        .where("id", "=", userId)
+        .execute();
     },
 
     async findById(id: string) {

@@ -5,6 +5,7 @@ import {
   type PushDevice,
   type PushPublicKey,
 } from "../../../contract/push-subscriptions.ts";
+import { defaultQuietHours, quietHoursInput, type QuietHours } from "../../../contract/quiet-hours.ts";
 import { parseInput } from "../../lib/request-errors.ts";
 import { adminOf } from "../../plugins/app/admin-sessions.ts";
 
@@ -16,6 +17,7 @@ import { adminOf } from "../../plugins/app/admin-sessions.ts";
 //   GET    /api/admin/push-subscriptions       -> { devices: PushDevice[] } (the user's own)
 //   POST   /api/admin/push-subscriptions       PushSubscription JSON + deviceName? -> 201 { device }
 //   DELETE /api/admin/push-subscriptions/:id   -> 204, or 404 for no such device of the user's
+//   GET, PUT /api/admin/account/quiet-hours    QuietHours (contract/quiet-hours.ts), the user's own
 
 // What a User-Agent names, in the order to test them (Edge's says Chrome too, Chrome's says Safari).
 const BROWSERS: Array<[RegExp, string]> = [
@@ -42,7 +44,7 @@ export function deviceNameFrom(userAgent: string | undefined): string {
 }
 
 export default async function adminPushRoutes(app: FastifyInstance) {
-  const { pushSubscriptions, serverSecrets } = app.repositories;
+  const { pushSubscriptions, serverSecrets, users, businessHours } = app.repositories;
   const { requireAdmin } = app.adminSessions;
 
   app.addHook("onSend", async (_request, reply) => {
@@ -69,6 +71,19 @@ export default async function adminPushRoutes(app: FastifyInstance) {
       input.deviceName ?? deviceNameFrom(request.headers["user-agent"]),
     );
     return reply.code(201).send({ device });
+  });
+
+  // Quiet hours (issue 36, point 4): the user's own, off until they turn them on; never set, the night on the
+  // business's clock is offered.
+  app.get("/api/admin/account/quiet-hours", { preHandler: requireAdmin }, async (request): Promise<QuietHours> => {
+    const stored = await users.quietHours(adminOf(request).userId);
+    return stored ?? defaultQuietHours((await businessHours.get()).timeZone);
+  });
+
+  app.put("/api/admin/account/quiet-hours", { preHandler: requireAdmin }, async (request): Promise<QuietHours> => {
+    const quiet = parseInput(quietHoursInput, request.body, "Please correct the quiet hours.");
+    await users.setQuietHours(adminOf(request).userId, quiet);
+    return quiet;
   });
 
   app.delete("/api/admin/push-subscriptions/:id", { preHandler: requireAdmin }, async (request, reply) => {
