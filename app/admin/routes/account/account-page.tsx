@@ -10,10 +10,11 @@ import { smallButtonClass } from "../../components/admin-classes.ts";
 import { ChangePasswordForm } from "../../components/change-password-form.tsx";
 import { formatDateTime } from "../../components/lead-format.ts";
 import { useSession } from "../../session.ts";
+import { QuietHoursSection } from "./quiet-hours-section.tsx";
 import { SecuritySection } from "./security-section.tsx";
 
 // Your account (/admin/account, every user; issue 23): who you are on the team, your password, your second
-// factors, and where you are signed in.
+// factors, your quiet hours (issue 36), and where you are signed in.
 
 export function AccountPage() {
   usePageTitle("Account | Admin");
@@ -41,6 +42,7 @@ export function AccountPage() {
         </h2>
         <SecuritySection />
       </section>
+      <QuietHoursSection />
       <Sessions />
       <section className="mt-12 border-t border-slate-200 pt-8" aria-labelledby="change-password">
         <h2 id="change-password" className="text-xl font-semibold text-slate-900">

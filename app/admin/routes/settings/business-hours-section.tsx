@@ -74,7 +74,7 @@ export function formOf(hours: BusinessHours): HoursForm {
 }
 
 /** Every zone the browser knows, the current one first if it is missing (an older browser). */
-function zoneChoices(current: string): string[] {
+export function zoneChoices(current: string): string[] {
   const zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
   return zones.includes(current) ? zones : [current, ...zones];
 }
