@@ -71,9 +71,10 @@ export const deliveryParams = z.object({
 
 export type DeliveryHealth = {
   /** Which channels deliver now: ownerEmail needs mail and at least one address in use (contract/notification-settings.ts). */
-  configured: { ownerEmail: boolean; autoReply: boolean; webhook: boolean };
+  configured: { ownerEmail: boolean; autoReply: boolean; webhook: boolean; push: boolean };
   /**
-   * True when at least one channel notifies the owner of a new lead (the owner's e-mail or the webhook).
+   * True when at least one channel notifies the owner of a new lead (the owner's e-mail, the webhook, or a
+   * push to a device of an owner).
    * False: every admin page shows the banner that says so and what to do (issue 20).
    */
   reachesOwner: boolean;

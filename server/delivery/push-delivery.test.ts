@@ -165,6 +165,20 @@ describe("a new lead's push", () => {
     ]);
   });
 
+  it("counts as reaching the owner once an owner has a device (a member's does not)", async () => {
+    const health = async () =>
+      (await as(owner).get("/api/admin/deliveries/health")).json<{
+        configured: { push: boolean };
+        reachesOwner: boolean;
+      }>();
+    // This app has no mail and no webhook: only a push could reach the owner.
+    expect(await health()).toMatchObject({ configured: { push: false }, reachesOwner: false });
+    await subscribe(member, "Member's phone");
+    expect(await health()).toMatchObject({ configured: { push: false }, reachesOwner: false });
+    await subscribe(owner, "Pixel");
+    expect(await health()).toMatchObject({ configured: { push: true }, reachesOwner: true });
+  });
+
   it("writes no push delivery when no owner has a device", async () => {
     await subscribe(member, "Member's phone");
     const id = await postLead(t.app, "contacts");

@@ -98,6 +98,11 @@ export function createPushSubscriptionsRepository(db: Kysely<Database>, clock: (
         .executeTakeFirst();
     },
 
+    /** How many devices of active owners hear of new leads (the admin's "nothing reaches you" banner). */
+    async ownerDeviceCount(): Promise<number> {
+      return (await pushTargets(db)).length;
+    },
+
     /** A device the push service says is gone (404, 410): no user's device any more. */
     async removeGone(id: string): Promise<void> {
       await db.deleteFrom("pushSubscriptions").where("id", "=", id).execute();

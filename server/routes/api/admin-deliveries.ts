@@ -43,8 +43,12 @@ export default async function adminDeliveryRoutes(app: FastifyInstance) {
   });
 
   app.get("/api/admin/deliveries/health", async (): Promise<DeliveryHealth> => {
-    const [stored, counts] = await Promise.all([notificationSettings.read(), deliveries.counts()]);
-    return { ...channelHealth(stored, delivery), ...counts };
+    const [stored, counts, devices] = await Promise.all([
+      notificationSettings.read(),
+      deliveries.counts(),
+      app.repositories.pushSubscriptions.ownerDeviceCount(),
+    ]);
+    return { ...channelHealth(stored, delivery, devices), ...counts };
   });
 
   /** The owner's e-mail's addresses now, or the 409 that says what is missing. */
