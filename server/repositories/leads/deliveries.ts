@@ -18,10 +18,10 @@ import { leadTables, leadView } from "./lead-tables.ts";
 // claims due rows with a lease, sends, and records the outcome here. auto_reply_recipients (when each
 // address last got an auto-reply) is written with them: one auto-reply per address a day.
 
-/** Where one delivery of a new lead goes; `recipient: null` records the channel as not configured. */
 /**
- * `pushSubscriptionId`: a push's device (server/delivery/plan.ts names it in `recipient`); `notBefore`: it waits
- * (scheduled) until then, as a push held by its user's quiet hours.
+ * Where one delivery of a new lead goes; `recipient: null` records the channel as not configured.
+ * `pushSubscriptionId`: a push's device (server/delivery/plan.ts names it in `recipient`); `notBefore`: it
+ * waits (scheduled) until then, as a push held by its user's quiet hours.
  */
 export type DeliveryTarget = {
   channel: DeliveryChannel;
