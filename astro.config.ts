@@ -2,6 +2,7 @@ import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import type { AstroIntegration } from "astro";
 import { defineConfig, passthroughImageService } from "astro/config";
+import { adminServiceWorker } from "./scripts/admin-service-worker.ts";
 import { inlinePageScripts } from "./scripts/inline-page-scripts.ts";
 
 // The public site: every page is static HTML rendered at build time from our React components; only the
@@ -41,7 +42,8 @@ export default defineConfig({
     inlineStylesheets: process.env.CSS_DELIVERY === "inline" ? "always" : "never",
   },
   image: { service: passthroughImageService() },
-  integrations: [react(), leadFormDirective],
+  // The admin's service worker (push notifications, issue 36) at /admin/service-worker.js.
+  integrations: [react(), leadFormDirective, adminServiceWorker()],
   devToolbar: { enabled: false },
   server: { port: Number(process.env.PORT ?? 3000) },
   vite: {

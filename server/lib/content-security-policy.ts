@@ -9,6 +9,13 @@ import { CSP_REPORT_GROUP, CSP_REPORT_PATH } from "../../contract/csp-reports.ts
 export const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /**
+ * The admin's service worker script (/admin/service-worker.js, issue 36), whose answer's policy is the
+ * worker's own: it fetches nothing itself, and the notifications it shows load their icon and badge from
+ * our origin (Chromium checks those loads against img-src).
+ */
+export const SERVICE_WORKER_POLICY = "default-src 'none'; img-src 'self'; frame-ancestors 'none'";
+
+/**
  * Browser features no page of ours uses, switched off for the page and every frame in it (the
  * scheduling widget included). Only names Chromium knows: an unknown one is logged as an error.
  */
@@ -207,6 +214,9 @@ export function pagePolicy(html: string, kind: PageKind, moduleSources: string[]
     // The brand typeface is self-hosted (a hashed file under /assets), never from a font CDN.
     "font-src 'self'",
     directive("frame-src", hosts.frame),
+    // The admin registers its push service worker (issue 36); the public pages start no worker, and without
+    // worker-src one would fall back to script-src, third-party hosts included.
+    directive("worker-src", site ? [] : ["'self'"]),
     "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

@@ -91,6 +91,16 @@ describe("what a page's policy is written from", () => {
     expect(pagePolicy("", "admin", []).split("; ")).toContain("style-src-elem 'self'");
   });
 
+  it("lets the admin start its own service worker (issue 36) and the public pages none", () => {
+    const workerSrc = (kind: "site" | "admin") =>
+      pagePolicy('<script src="https://cdn.example/a.js"></script>', kind, [])
+        .split("; ")
+        .find((part) => part.startsWith("worker-src "));
+    expect(workerSrc("admin")).toBe("worker-src 'self'");
+    expect(workerSrc("site")).toBe("worker-src 'none'");
+    expect(pagePolicy("", "admin", []).split("; ")).toContain("manifest-src 'self'");
+  });
+
   it("names the report endpoint in every policy", () => {
     for (const policy of [pagePolicy("", "site", []), pagePolicy("", "admin", [])]) {
       expect(policy.split("; ").slice(-2)).toEqual(["report-uri /api/csp-reports", "report-to csp"]);

@@ -25,6 +25,7 @@ const ISLAND_SCRIPT = "(()=>{customElements.define('astro-island',class extends 
 const ISLAND_STYLE = "astro-island,astro-slot,astro-static-slot{display:contents}";
 const SCHEDULING_URL = "https://calendly.example/summit/30min";
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+const SERVICE_WORKER = '(function(){self.addEventListener("push",()=>{});})();';
 
 beforeAll(async () => {
   clientDir = mkdtempSync(join(tmpdir(), "agency-client-"));
@@ -77,6 +78,8 @@ beforeAll(async () => {
     'import{a}from"./client.Ef56.js";const s="[data-radix-select-viewport]{scrollbar-width:none}";',
   );
   writeFileSync(join(clientDir, "favicon.ico"), "icon");
+  writeFileSync(join(clientDir, "admin", "service-worker.js"), SERVICE_WORKER);
+  writeFileSync(join(clientDir, "admin", "manifest.webmanifest"), '{"name":"Admin"}');
   t = await createTestApp({ clientDir });
 });
 
@@ -154,6 +157,28 @@ describe("serving the built client", () => {
       expect(response.statusCode, path).toBe(200);
       expect(response.body).toContain("Loading...");
     }
+  });
+
+  it("serves the admin's service worker as JavaScript, revalidated on every check, under a policy of its own", async () => {
+    const response = await get("/admin/service-worker.js");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect(response.headers["content-security-policy"]).toBe(
+      "default-src 'none'; img-src 'self'; frame-ancestors 'none'",
+    );
+    // Under /admin/ already: its scope needs no Service-Worker-Allowed.
+    expect(response.headers["service-worker-allowed"]).toBeUndefined();
+    expect(response.body).toBe(SERVICE_WORKER);
+    const again = await get("/admin/service-worker.js", { "if-none-match": String(response.headers.etag) });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it("serves the admin's web app manifest as one", async () => {
+    const response = await get("/admin/manifest.webmanifest");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/manifest+json");
+    expect(JSON.parse(response.body)).toEqual({ name: "Admin" });
   });
 
   it("answers unknown paths with the 404 page and status 404", async () => {
@@ -323,6 +348,8 @@ describe("Content-Security-Policy and Permissions-Policy", () => {
       ["base-uri", ["'self'"]],
       ["form-action", ["'self'"]],
       ["frame-ancestors", ["'self'"]],
+      // A public page starts no worker (script-src's third-party hosts must not start one either).
+      ["worker-src", ["'none'"]],
     ] as const) {
       expect(policy.get(name), name).toEqual(sources);
     }
@@ -367,6 +394,8 @@ describe("Content-Security-Policy and Permissions-Policy", () => {
       expect(policy.get("img-src"), path).toEqual(["'self'"]);
       expect(policy.get("connect-src"), path).toEqual(["'self'"]);
       expect(policy.get("frame-src"), path).toEqual(["'none'"]);
+      // Its push service worker (issue 36), from our origin only.
+      expect(policy.get("worker-src"), path).toEqual(["'self'"]);
       expect(policy.get("frame-ancestors"), path).toEqual(["'none'"]);
       expect(response.headers["x-frame-options"], path).toBe("DENY");
       const thirdParty = [...policy.values()].flat().filter((source) => /^https?:/.test(source));

@@ -4,7 +4,13 @@ import { readFile } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { pagePolicy, REPORTING_ENDPOINTS, withNonce, type PageKind } from "../lib/content-security-policy.ts";
+import {
+  pagePolicy,
+  REPORTING_ENDPOINTS,
+  SERVICE_WORKER_POLICY,
+  withNonce,
+  type PageKind,
+} from "../lib/content-security-policy.ts";
 import { pageModules, type ReadModule } from "../lib/page-modules.ts";
 
 // Serves the built client: prerendered pages at their paths, the SPA fallback for /admin/*, the
@@ -26,6 +32,8 @@ type HtmlPage = {
 const ADMIN_APP_FILE = join("admin", "index.html");
 /** The not-found page (app/pages/404.astro), sent with status 404 for every unknown path. */
 const NOT_FOUND_FILE = "404.html";
+/** The admin's push service worker (scripts/admin-service-worker.ts builds it), at the address it is built for. */
+const SERVICE_WORKER_PATH = "/admin/service-worker.js";
 
 async function loadHtml(file: string, kind: PageKind, readModule: ReadModule): Promise<HtmlPage> {
   const body = readFileSync(file);
@@ -265,6 +273,20 @@ export default async function clientRoutes(app: FastifyInstance) {
     });
     for (const [path, page] of pages) {
       app.get(path, (request, reply) => sendHtml(request, reply, page, 200));
+    }
+
+    const serviceWorkerFile = join(clientDir, ...SERVICE_WORKER_PATH.split("/"));
+    if (existsSync(serviceWorkerFile)) {
+      const script = readFileSync(serviceWorkerFile);
+      const etag = `"${createHash("sha1").update(script).digest("base64url")}"`;
+      // Revalidated on every check, so a new version reaches the browsers at once (they also bypass the HTTP
+      // cache for it after 24 hours). Its policy is the worker's own (SERVICE_WORKER_POLICY).
+      app.get(SERVICE_WORKER_PATH, (request, reply) => {
+        reply.header("cache-control", "no-cache").header("etag", etag);
+        reply.header("content-security-policy", SERVICE_WORKER_POLICY);
+        if (request.headers["if-none-match"] === etag) return reply.code(304).send();
+        return reply.type("text/javascript; charset=utf-8").send(script);
+      });
     }
 
     const sitemap = sitemapXml(pages.values());

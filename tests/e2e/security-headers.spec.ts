@@ -56,11 +56,19 @@ test("a public page names the analytics host and may be framed only by the site;
   expect(about.get("frame-ancestors")).toEqual(["'self'"]);
   expect(about.get("object-src")).toEqual(["'none'"]);
   expect(about.get("base-uri")).toEqual(["'self'"]);
+  expect(about.get("worker-src")).toEqual(["'none'"]);
 
   const adminResponse = await request.get("/admin/login");
   const admin = directives(adminResponse.headers()["content-security-policy"] ?? null);
   expect([...admin.values()].flat().filter((source) => /^https?:/.test(source))).toEqual([]);
   expect(admin.get("frame-ancestors")).toEqual(["'none'"]);
+  // Its push service worker (issue 36) is its own script, under a policy of its own.
+  expect(admin.get("worker-src")).toEqual(["'self'"]);
+  expect(admin.get("manifest-src")).toEqual(["'self'"]);
+  const worker = await request.get("/admin/service-worker.js");
+  expect(worker.headers()["content-security-policy"]).toBe(
+    "default-src 'none'; img-src 'self'; frame-ancestors 'none'",
+  );
   expect(adminResponse.headers()["permissions-policy"]).toContain("camera=()");
 });
 
