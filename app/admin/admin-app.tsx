@@ -7,6 +7,7 @@ import { createBrowserRouter, Navigate, RouterProvider } from "react-router";
 import { Toaster } from "../components/ui/toaster.tsx";
 import { createQueryClient } from "../lib/api-client.ts";
 import { applyLiveUpdates } from "./live-updates.ts";
+import { registerAdminServiceWorker } from "./push-device.ts";
 import { SignedInLayout } from "./routes/admin-layout.tsx";
 import { AdminNotFound } from "./routes/admin-not-found.tsx";
 import { Dashboard } from "./routes/dashboard.tsx";
@@ -61,6 +62,10 @@ export function AdminApp() {
     return client;
   });
   useEffect(() => endSessionOnUnauthorized(queryClient), [queryClient]);
+  // The push service worker (issue 36), at every start: a new version is picked up, and a device whose
+  // browser dropped the worker gets it back. It caches nothing and has no fetch handler; without service
+  // workers (plain http, old browsers) nothing happens.
+  useEffect(() => void registerAdminServiceWorker(), []);
   useEffect(() => {
     // Back from the public site the browser may restore this page as it was (back/forward cache): what
     // changed meanwhile (a new lead, the session) is fetched again.

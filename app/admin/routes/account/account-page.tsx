@@ -10,11 +10,12 @@ import { smallButtonClass } from "../../components/admin-classes.ts";
 import { ChangePasswordForm } from "../../components/change-password-form.tsx";
 import { formatDateTime } from "../../components/lead-format.ts";
 import { useSession } from "../../session.ts";
+import { PushSection } from "./push-section.tsx";
 import { QuietHoursSection } from "./quiet-hours-section.tsx";
 import { SecuritySection } from "./security-section.tsx";
 
 // Your account (/admin/account, every user; issue 23): who you are on the team, your password, your second
-// factors, your quiet hours (issue 36), and where you are signed in.
+// factors, notifications on this device and your quiet hours (issue 36), and where you are signed in.
 
 export function AccountPage() {
   usePageTitle("Account | Admin");
@@ -42,6 +43,7 @@ export function AccountPage() {
         </h2>
         <SecuritySection />
       </section>
+      <PushSection />
       <QuietHoursSection />
       <Sessions />
       <section className="mt-12 border-t border-slate-200 pt-8" aria-labelledby="change-password">
