@@ -21,6 +21,7 @@ import * as accountMail from "./migrations/0019-account-mail.ts";
 import * as answerLeads from "./migrations/0020-answer-leads.ts";
 import * as pushSubscriptions from "./migrations/0021-push-subscriptions.ts";
 import * as pushDeliveries from "./migrations/0022-push-deliveries.ts";
+import * as chatChannel from "./migrations/0023-chat-channel.ts";
 import type { Database } from "./schema.ts";
 
 // Migrations are listed here rather than read from the folder, so the compiled server and the tests
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   "0020-answer-leads": answerLeads,
   "0021-push-subscriptions": pushSubscriptions,
   "0022-push-deliveries": pushDeliveries,
+  "0023-chat-channel": chatChannel,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
