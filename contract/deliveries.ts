@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { LeadKind } from "./admin-leads.ts";
 
 // Lead delivery (docs/decisions/018-lead-delivery.md): every lead that is not spam is delivered to the owner
-// by e-mail, to the lead by an auto-reply (AUTO_REPLY=true) and to a webhook (WEBHOOK_URL), from an outbox
+// by e-mail, to the lead by an auto-reply (AUTO_REPLY=true), to a webhook (WEBHOOK_URL), to the owner's devices
+// (push) and to a chat channel (contract/chat-channel.ts), from an outbox
 // the server retries until each delivery is sent or given up.
 //
 //   GET  /api/admin/deliveries?state=attention|failed|pending|not-configured   deliveries that need the owner -> DeliveryList
@@ -14,7 +15,7 @@ import type { LeadKind } from "./admin-leads.ts";
 //   POST /api/admin/deliveries/test-email                       a test e-mail to the addresses in use -> TestEmailResult
 // A lead's detail (GET /api/admin/leads/:kind/:id) carries its deliveries.
 
-export const deliveryChannels = ["owner-email", "auto-reply", "webhook", "push"] as const;
+export const deliveryChannels = ["owner-email", "auto-reply", "webhook", "push", "chat"] as const;
 export type DeliveryChannel = (typeof deliveryChannels)[number];
 
 export const deliveryChannelLabels: Record<DeliveryChannel, string> = {
@@ -22,6 +23,7 @@ export const deliveryChannelLabels: Record<DeliveryChannel, string> = {
   "auto-reply": "Auto-reply to the lead",
   webhook: "Webhook",
   push: "Notification on a device",
+  chat: "Chat message",
 };
 
 /** pending: waiting for its (next) attempt; sending: a worker holds it; failed: given up after two days of retries. */
@@ -33,7 +35,10 @@ export type Delivery = {
   leadKind: LeadKind;
   leadId: string;
   channel: DeliveryChannel;
-  /** The addresses, the webhook URL or the device (its name and its user) it goes to (empty when not configured). */
+  /**
+   * The addresses, the webhook's origin, the device (its name and its user) or the chat service and its
+   * masked address it goes to (empty when not configured).
+   */
   recipient: string;
   state: DeliveryState;
   attempts: number;
@@ -66,10 +71,13 @@ export const deliveryParams = z.object({
 });
 
 export type DeliveryHealth = {
-  /** Which channels deliver now: ownerEmail needs mail and at least one address in use (contract/notification-settings.ts). */
-  configured: { ownerEmail: boolean; autoReply: boolean; webhook: boolean };
   /**
-   * True when at least one channel notifies the owner of a new lead (the owner's e-mail or the webhook).
+   * Which channels deliver now: ownerEmail needs mail and at least one address in use
+   * (contract/notification-settings.ts); chat, the owner's chat channel (contract/chat-channel.ts).
+   */
+  configured: { ownerEmail: boolean; autoReply: boolean; webhook: boolean; chat: boolean };
+  /**
+   * True when at least one channel notifies the owner of a new lead (the owner's e-mail, the webhook or the chat).
    * False: every admin page shows the banner that says so and what to do (issue 20).
    */
   reachesOwner: boolean;

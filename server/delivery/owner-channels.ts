@@ -42,18 +42,24 @@ export function recipientList(recipient: string): string[] {
     .filter(Boolean);
 }
 
-/** Which channels deliver now, and whether any of them tells the owner of a new lead. */
+/** Which channels deliver now, and whether any of them tells the owner of a new lead; `chat`: the chat channel is on. */
 export function channelHealth(
   stored: StoredNotificationSettings,
   config: DeliveryConfig,
+  chat: boolean,
 ): Pick<DeliveryHealth, "configured" | "reachesOwner" | "ownerEmailProblem"> {
   const problem = ownerEmailProblem(stored, config);
   const configured = {
     ownerEmail: problem === null,
     autoReply: autoReplyEnabled(stored, config),
     webhook: config.webhook !== null,
+    chat,
   };
-  return { configured, reachesOwner: configured.ownerEmail || configured.webhook, ownerEmailProblem: problem };
+  return {
+    configured,
+    reachesOwner: configured.ownerEmail || configured.webhook || configured.chat,
+    ownerEmailProblem: problem,
+  };
 }
 
 /** The settings as the owner sees them; the route adds where the links point (it knows the server's origin). */

@@ -40,7 +40,7 @@ function deliveryEntries(page: Page) {
 /** The health the e2e server answers, with `change` on top (its shape: contract DeliveryHealth). */
 function health(change: Partial<DeliveryHealth>): DeliveryHealth {
   return {
-    configured: { ownerEmail: false, autoReply: false, webhook: false },
+    configured: { ownerEmail: false, autoReply: false, webhook: false, chat: false },
     reachesOwner: false,
     ownerEmailProblem: "no-mail",
     notConfigured: 0,
@@ -174,7 +174,7 @@ test("Settings tell which channels do not work and why, and count the leads neve
   await signInThroughTheForm(page);
   const stored = (await (await page.request.get("/api/admin/deliveries/health")).json()) as DeliveryHealth;
   expect(stored).toMatchObject({
-    configured: { ownerEmail: false, autoReply: false, webhook: false },
+    configured: { ownerEmail: false, autoReply: false, webhook: false, chat: false },
     reachesOwner: false,
     ownerEmailProblem: "no-mail",
     failed: 0,
@@ -203,7 +203,7 @@ test("Settings show the channels that work, with the counts in words", async ({ 
   await page.route("**/api/admin/deliveries/health", (route) =>
     route.fulfill({
       json: health({
-        configured: { ownerEmail: true, autoReply: false, webhook: true },
+        configured: { ownerEmail: true, autoReply: false, webhook: true, chat: false },
         reachesOwner: true,
         ownerEmailProblem: null,
         failed: 1234,
@@ -223,7 +223,7 @@ test("the dashboard warns when deliveries failed and leads to the failed ones", 
   await page.route("**/api/admin/deliveries/health", (route) =>
     route.fulfill({
       json: health({
-        configured: { ownerEmail: true, autoReply: false, webhook: false },
+        configured: { ownerEmail: true, autoReply: false, webhook: false, chat: false },
         reachesOwner: true,
         ownerEmailProblem: null,
         failed: 3,
@@ -275,7 +275,7 @@ test("once e-mail to the owner works, the leads never sent can be sent now", asy
   await page.route("**/api/admin/deliveries/health", (route) =>
     route.fulfill({
       json: health({
-        configured: { ownerEmail: true, autoReply: false, webhook: false },
+        configured: { ownerEmail: true, autoReply: false, webhook: false, chat: false },
         reachesOwner: true,
         ownerEmailProblem: null,
         notConfigured,

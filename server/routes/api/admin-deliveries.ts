@@ -43,8 +43,12 @@ export default async function adminDeliveryRoutes(app: FastifyInstance) {
   });
 
   app.get("/api/admin/deliveries/health", async (): Promise<DeliveryHealth> => {
-    const [stored, counts] = await Promise.all([notificationSettings.read(), deliveries.counts()]);
-    return { ...channelHealth(stored, delivery), ...counts };
+    const [stored, chat, counts] = await Promise.all([
+      notificationSettings.read(),
+      app.repositories.chatChannel.read(),
+      deliveries.counts(),
+    ]);
+    return { ...channelHealth(stored, delivery, chat.channel !== null), ...counts };
   });
 
   /** The owner's e-mail's addresses now, or the 409 that says what is missing. */
