@@ -189,10 +189,10 @@ test("Settings tell which channels do not work and why, and count the leads neve
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Settings" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
   const delivery = page.getByRole("region", { name: "Lead delivery" });
-  for (const channel of ["E-mail to you", "Auto-reply to the lead", "Webhook"]) {
+  for (const channel of ["E-mail to you", "Auto-reply to the lead", "Webhook", "Chat message"]) {
     await expect(delivery.getByRole("term").filter({ hasText: new RegExp(`^${channel}$`) })).toBeVisible();
   }
-  await expect(delivery.getByRole("definition").filter({ hasText: "Not set up" })).toHaveCount(3);
+  await expect(delivery.getByRole("definition").filter({ hasText: "Not set up" })).toHaveCount(4);
   await expect(delivery.getByRole("definition").first()).toContainText(
     "The server cannot send e-mail: your developer sets SMTP_URL and MAIL_FROM.",
   );
@@ -215,7 +215,7 @@ test("Settings show the channels that work, with the counts in words", async ({ 
   const delivery = page.getByRole("region", { name: "Lead delivery" });
   await expect(delivery).toContainText("Not delivered: 1,234 failed.");
   await expect(page.getByRole("region", { name: "New leads are not sent to you." })).toHaveCount(0);
-  await expect(delivery.getByRole("definition").filter({ hasText: "Not set up" })).toHaveCount(1);
+  await expect(delivery.getByRole("definition").filter({ hasText: "Not set up" })).toHaveCount(2);
   await expect(delivery.getByRole("definition").filter({ hasText: /^Working$/ })).toHaveCount(2);
 });
 
