@@ -104,7 +104,6 @@ export function chatChannelInput(testOrigins: readonly string[] = []) {
       if (problem) ctx.addIssue({ code: "custom", path: ["url"], message: problem });
     });
 }
-export type ChatChannelInput = z.input<ReturnType<typeof chatChannelInput>>;
 
 const chatChannelOff = z
   .object({

@@ -54,5 +54,3 @@ export function createChatChannelRepository(db: Kysely<Database>, clock: () => D
     put,
   };
 }
-
-export type ChatChannelRepository = ReturnType<typeof createChatChannelRepository>;

@@ -1,5 +1,5 @@
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
-import type { ChatChannelInput, ChatSettings, ChatTestResult } from "../../../contract/chat-channel.ts";
+import type { ChatSettings, ChatSettingsUpdate, ChatTestResult } from "../../../contract/chat-channel.ts";
 import { deliveryKeys } from "./deliveries.ts";
 import { getJson, sendJson } from "./request.ts";
 
@@ -22,8 +22,7 @@ function storeSettings(client: QueryClient, settings: ChatSettings) {
 
 /** PUT { service, url } (on, or a new address) or { service: null } (off). */
 export const updateChatSettingsMutation = mutationOptions({
-  mutationFn: (update: ChatChannelInput | { service: null }) =>
-    sendJson<ChatSettings>("PUT", CHAT_SETTINGS_PATH, update),
+  mutationFn: (update: ChatSettingsUpdate) => sendJson<ChatSettings>("PUT", CHAT_SETTINGS_PATH, update),
   onSuccess: (settings, _update, _result, { client }) => storeSettings(client, settings),
 });
 
