@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { LeadKind } from "./admin-leads.ts";
 
 // Lead delivery (docs/decisions/018-lead-delivery.md): every lead that is not spam is delivered to the owner
-// by e-mail, to the lead by an auto-reply (AUTO_REPLY=true) and to a webhook (WEBHOOK_URL), from an outbox
+// by e-mail, to the lead by an auto-reply (AUTO_REPLY=true), to a webhook (WEBHOOK_URL), to the owner's devices
+// (push) and to a chat channel (contract/chat-channel.ts), from an outbox
 // the server retries until each delivery is sent or given up.
 //
 //   GET  /api/admin/deliveries?state=attention|failed|pending|not-configured   deliveries that need the owner -> DeliveryList
@@ -14,7 +15,7 @@ import type { LeadKind } from "./admin-leads.ts";
 //   POST /api/admin/deliveries/test-email                       a test e-mail to the addresses in use -> TestEmailResult
 // A lead's detail (GET /api/admin/leads/:kind/:id) carries its deliveries.
 
-export const deliveryChannels = ["owner-email", "auto-reply", "webhook", "push", "follow-up-push"] as const;
+export const deliveryChannels = ["owner-email", "auto-reply", "webhook", "push", "follow-up-push", "chat"] as const;
 export type DeliveryChannel = (typeof deliveryChannels)[number];
 
 export const deliveryChannelLabels: Record<DeliveryChannel, string> = {
@@ -23,6 +24,7 @@ export const deliveryChannelLabels: Record<DeliveryChannel, string> = {
   webhook: "Webhook",
   push: "Notification on a device",
   "follow-up-push": "Follow-up reminder on a device",
+  chat: "Chat message",
 };
 
 /**
@@ -37,7 +39,10 @@ export type Delivery = {
   leadKind: LeadKind;
   leadId: string;
   channel: DeliveryChannel;
-  /** The addresses, the webhook URL or the device (its name and its user) it goes to (empty when not configured). */
+  /**
+   * The addresses, the webhook's origin, the device (its name and its user) or the chat service and its
+   * masked address it goes to (empty when not configured).
+   */
   recipient: string;
   state: DeliveryState;
   attempts: number;
@@ -70,11 +75,15 @@ export const deliveryParams = z.object({
 });
 
 export type DeliveryHealth = {
-  /** Which channels deliver now: ownerEmail needs mail and at least one address in use (contract/notification-settings.ts). */
-  configured: { ownerEmail: boolean; autoReply: boolean; webhook: boolean; push: boolean };
   /**
-   * True when at least one channel notifies the owner of a new lead (the owner's e-mail, the webhook, or a
-   * push to a device of an owner).
+   * Which channels deliver now: ownerEmail needs mail and at least one address in use
+   * (contract/notification-settings.ts); push, an owner's device (contract/push-subscriptions.ts); chat, the
+   * owner's chat channel (contract/chat-channel.ts).
+   */
+  configured: { ownerEmail: boolean; autoReply: boolean; webhook: boolean; push: boolean; chat: boolean };
+  /**
+   * True when at least one channel notifies the owner of a new lead (the owner's e-mail, the webhook, a push
+   * to a device of an owner, or the chat).
    * False: every admin page shows the banner that says so and what to do (issue 20).
    */
   reachesOwner: boolean;

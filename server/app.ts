@@ -30,6 +30,7 @@ import adminDeliveryRoutes from "./routes/api/admin-deliveries.ts";
 import adminLeadRoutes from "./routes/api/admin-leads.ts";
 import adminReplyRoutes from "./routes/api/admin-replies.ts";
 import adminBusinessHoursRoutes from "./routes/api/admin-business-hours.ts";
+import adminChatSettingsRoutes from "./routes/api/admin-chat-settings.ts";
 import adminInboundRoutes from "./routes/api/admin-inbound.ts";
 import adminNotificationSettingsRoutes from "./routes/api/admin-notification-settings.ts";
 import adminSessionRoutes from "./routes/api/admin-session.ts";
@@ -127,9 +128,16 @@ function bodyError(error: FastifyError): { status: number; message: string } | u
  */
 /**
  * `clock`: the tests' time; `logDestination`: the production server's stdout (lib/log-destination.ts);
- * `pushAgent`: how pushes reach a test's local push service (its self-signed certificate).
+ * `pushAgent`: how pushes reach a test's local push service (its self-signed certificate);
+ * `chatTestOrigins`: a test's local receivers (http://127.0.0.1:<port>), taken as any chat service's webhook
+ * address (contract/chat-channel.ts). Only code sets them: no variable or request reaches them.
  */
-export type AppOptions = { clock?: () => Date; logDestination?: LogDestination; pushAgent?: Agent };
+export type AppOptions = {
+  clock?: () => Date;
+  logDestination?: LogDestination;
+  pushAgent?: Agent;
+  chatTestOrigins?: readonly string[];
+};
 
 /** TRUST_PROXY=true believes any X-Forwarded-For, so every client could pick the address it is limited by. */
 export const TRUST_PROXY_TRUE_WARNING =
@@ -209,6 +217,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}) {
   await app.register(adminLeadRoutes);
   await app.register(adminReplyRoutes);
   await app.register(adminBusinessHoursRoutes);
+  await app.register(adminChatSettingsRoutes, { testOrigins: options.chatTestOrigins ?? [] });
   await app.register(adminInboundRoutes);
   await app.register(adminDeliveryRoutes);
   await app.register(adminNotificationSettingsRoutes);

@@ -21,6 +21,7 @@ import * as accountMail from "./migrations/0019-account-mail.ts";
 import * as answerLeads from "./migrations/0020-answer-leads.ts";
 import * as pushSubscriptions from "./migrations/0021-push-subscriptions.ts";
 import * as pushDeliveries from "./migrations/0022-push-deliveries.ts";
+import * as chatChannel from "./migrations/0023-chat-channel.ts";
 import * as quietHours from "./migrations/0024-quiet-hours.ts";
 import type { Database } from "./schema.ts";
 
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   "0020-answer-leads": answerLeads,
   "0021-push-subscriptions": pushSubscriptions,
   "0022-push-deliveries": pushDeliveries,
+  "0023-chat-channel": chatChannel,
   "0024-quiet-hours": quietHours,
 };
 

@@ -367,6 +367,7 @@ export type Database = {
   activity: ActivityTable;
   pageViews: PageViewsTable;
   businessHours: BusinessHoursTable;
+  chatChannel: ChatChannelTable;
   leadMessages: LeadMessagesTable;
   replyTemplates: ReplyTemplatesTable;
   mailboxState: MailboxStateTable;
@@ -380,6 +381,17 @@ export type BusinessHoursTable = {
   week: string;
   /** JSON ["YYYY-MM-DD"]. */
   closedDates: string;
+  updatedAt: string;
+  updatedBy: string | null;
+};
+
+/** The chat channel's incoming webhook (migration 0023): one row ("chat"), or none until first set. */
+export type ChatChannelTable = {
+  id: string;
+  /** "slack" | "teams" | "google-chat"; null (with url): off. */
+  service: string | null;
+  /** The incoming webhook's address: a secret, never answered whole. */
+  url: string | null;
   updatedAt: string;
   updatedBy: string | null;
 };

@@ -42,11 +42,14 @@ export function recipientList(recipient: string): string[] {
     .filter(Boolean);
 }
 
-/** Which channels deliver now, and whether any of them tells the owner of a new lead (`ownerDevices`: the owners' push devices). */
+/**
+ * Which channels deliver now, and whether any of them tells the owner of a new lead; `ownerDevices`: the
+ * owners' push devices; `chat`: the chat channel is on.
+ */
 export function channelHealth(
   stored: StoredNotificationSettings,
   config: DeliveryConfig,
-  ownerDevices = 0,
+  { ownerDevices = 0, chat = false }: { ownerDevices?: number; chat?: boolean } = {},
 ): Pick<DeliveryHealth, "configured" | "reachesOwner" | "ownerEmailProblem"> {
   const problem = ownerEmailProblem(stored, config);
   const configured = {
@@ -54,10 +57,11 @@ export function channelHealth(
     autoReply: autoReplyEnabled(stored, config),
     webhook: config.webhook !== null,
     push: ownerDevices > 0,
+    chat,
   };
   return {
     configured,
-    reachesOwner: configured.ownerEmail || configured.webhook || configured.push,
+    reachesOwner: configured.ownerEmail || configured.webhook || configured.push || configured.chat,
     ownerEmailProblem: problem,
   };
 }

@@ -1,7 +1,9 @@
 import type { LeadKind } from "../../contract/admin-leads.ts";
 import type { DeliveryConfig } from "../config.ts";
+import type { StoredChatSettings } from "../repositories/chat-channel-repository.ts";
 import type { ClaimedDelivery } from "../repositories/leads/deliveries.ts";
 import type { LeadsRepository } from "../repositories/leads/leads-repository.ts";
+import { chatLeadFacts, chatLeadMessage, sendChatMessage } from "./chat.ts";
 import { autoReplyMail } from "./mail/auto-reply.ts";
 import type { MailTransport } from "./mail/mail-transport.ts";
 import { ownerMail } from "./mail/owner-mail.ts";
@@ -10,7 +12,7 @@ import { followUpPushMessage, leadPushMessage, sendPush, type VapidKeys } from "
 import { sendWebhook, webhookBody } from "./webhook.ts";
 import type { Agent } from "node:https";
 import type { createPushSubscriptionsRepository } from "../repositories/push-subscriptions-repository.ts";
-import type { Send } from "./worker.ts";
+import { PermanentDeliveryError, type Send } from "./worker.ts";
 
 // What each channel does with a claimed delivery. The lead is read at send time (the outbox keeps a
 // reference, not a copy), so a lead erased before its delivery is simply not sent.
@@ -21,6 +23,7 @@ export function createSenders({
   leads,
   mailer,
   push,
+  chat,
   clock,
 }: {
   config: DeliveryConfig;
@@ -34,6 +37,8 @@ export function createSenders({
     subject: string;
     agent?: Agent | undefined;
   };
+  /** The chat channel as stored now (the address in use at send time, not the one the lead was planned with). */
+  chat: { read: () => Promise<StoredChatSettings> };
   clock: () => Date;
 }): Send {
   const adminUrl = (kind: LeadKind, id: string) => (siteOrigin ? `${siteOrigin}/admin/leads/${kind}/${id}` : null);
@@ -109,6 +114,22 @@ export function createSenders({
           agent: push.agent,
           removeGone: (id) => push.subscriptions.removeGone(id),
         });
+        return;
+      }
+      case "chat": {
+        // Read now: a retry goes to the address the owner set since; a channel turned off cannot be sent to.
+        const { channel } = await chat.read();
+        if (!channel)
+          throw new PermanentDeliveryError(
+            "The chat channel was turned off in Settings before this message went out. Turn it on again, then send this delivery again.",
+          );
+        await sendChatMessage(
+          channel,
+          chatLeadMessage(
+            channel.service,
+            chatLeadFacts(kind, lead, { ownerTimeZone: config.ownerTimeZone, adminUrl: adminUrl(kind, lead.id) }),
+          ),
+        );
         return;
       }
     }

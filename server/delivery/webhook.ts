@@ -108,42 +108,58 @@ export function signWebhook({
 export class WebhookError extends Error {
   /** The receiver's HTTP status, or null when it never answered. */
   readonly status: number | null;
-  constructor(message: string, status: number | null = null) {
+  /** The start of the receiver's answer, on one line ("" when none). */
+  readonly answer: string;
+  constructor(message: string, status: number | null = null, answer = "") {
     super(message);
     this.name = "WebhookError";
     this.status = status;
+    this.answer = answer;
   }
 }
 
 /**
  * One attempt: POST the body with its signature. The webhook id stays the same on every attempt of a
  * delivery (receivers dedupe on it); the timestamp is this attempt's (`now`), as the spec asks.
- * Resolves on a 2xx; anything else (3xx included: redirects are not followed, since a signed lead must
- * not be forwarded to an address the owner did not set) rejects with a WebhookError.
+ * Resolves on a 2xx; anything else rejects with a WebhookError (postJson).
  */
 export async function sendWebhook(
   target: { url: string; secret: string },
   message: { id: string; body: string; now: Date },
-  {
-    timeoutMs = WEBHOOK_TIMEOUT_MS,
-    fetch = globalThis.fetch,
-  }: { timeoutMs?: number; fetch?: typeof globalThis.fetch } = {},
+  options: PostOptions = {},
+): Promise<{ status: number }> {
+  const signature = signWebhook({ secret: target.secret, id: message.id, timestamp: message.now, body: message.body });
+  return postJson(
+    target.url,
+    message.body,
+    { "user-agent": WEBHOOK_USER_AGENT, ...signature },
+    { ...options, redirectFix: "set WEBHOOK_URL to the final address" },
+  );
+}
+
+export type PostOptions = { timeoutMs?: number; fetch?: typeof globalThis.fetch };
+
+/**
+ * One POST of a JSON body, for the webhook and the chat channel (chat.ts). Resolves on a 2xx; anything else
+ * (3xx included: redirects are not followed, since a lead must not be forwarded to an address the owner did
+ * not set; `redirectFix` says what to do instead) rejects with a WebhookError that names only the origin.
+ */
+export async function postJson(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  { timeoutMs = WEBHOOK_TIMEOUT_MS, fetch = globalThis.fetch, redirectFix }: PostOptions & { redirectFix: string },
 ): Promise<{ status: number }> {
   // Only the origin goes into errors: the path of a Slack or Zapier hook URL is itself a secret.
-  const origin = new URL(target.url).origin;
-  const signature = signWebhook({ secret: target.secret, id: message.id, timestamp: message.now, body: message.body });
+  const origin = new URL(url).origin;
   const signal = AbortSignal.timeout(timeoutMs);
   try {
-    const response = await fetch(target.url, {
+    const response = await fetch(url, {
       method: "POST",
       redirect: "manual",
       signal,
-      headers: {
-        "content-type": "application/json",
-        "user-agent": WEBHOOK_USER_AGENT,
-        ...signature,
-      },
-      body: message.body,
+      headers: { "content-type": "application/json", ...headers },
+      body,
     });
     if (response.status >= 200 && response.status < 300) {
       await response.body?.cancel();
@@ -152,14 +168,14 @@ export async function sendWebhook(
     if (response.status >= 300 && response.status < 400) {
       await response.body?.cancel();
       const location = response.headers.get("location");
-      const to = location ? ` to ${originOf(location, target.url)}` : "";
+      const to = location ? ` to ${originOf(location, url)}` : "";
       throw new WebhookError(
-        `HTTP ${response.status} from ${origin}: a redirect${to}, which is not followed; set WEBHOOK_URL to the final address`,
+        `HTTP ${response.status} from ${origin}: a redirect${to}, which is not followed; ${redirectFix}`,
         response.status,
       );
     }
     const text = await bodyStart(response);
-    throw new WebhookError(`HTTP ${response.status} from ${origin}${text ? `: ${text}` : ""}`, response.status);
+    throw new WebhookError(`HTTP ${response.status} from ${origin}${text ? `: ${text}` : ""}`, response.status, text);
   } catch (error) {
     if (error instanceof WebhookError) throw error;
     throw new WebhookError(failureMessage(error, origin, timeoutMs), null);

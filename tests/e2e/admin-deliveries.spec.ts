@@ -40,7 +40,7 @@ function deliveryEntries(page: Page) {
 /** The health the e2e server answers, with `change` on top (its shape: contract DeliveryHealth). */
 function health(change: Partial<DeliveryHealth>): DeliveryHealth {
   return {
-    configured: { ownerEmail: false, autoReply: false, webhook: false, push: false },
+    configured: { ownerEmail: false, autoReply: false, webhook: false, push: false, chat: false },
     reachesOwner: false,
     ownerEmailProblem: "no-mail",
     notConfigured: 0,
@@ -174,7 +174,7 @@ test("Settings tell which channels do not work and why, and count the leads neve
   await signInThroughTheForm(page);
   const stored = (await (await page.request.get("/api/admin/deliveries/health")).json()) as DeliveryHealth;
   expect(stored).toMatchObject({
-    configured: { ownerEmail: false, autoReply: false, webhook: false, push: false },
+    configured: { ownerEmail: false, autoReply: false, webhook: false, push: false, chat: false },
     reachesOwner: false,
     ownerEmailProblem: "no-mail",
     failed: 0,
@@ -189,10 +189,10 @@ test("Settings tell which channels do not work and why, and count the leads neve
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Settings" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
   const delivery = page.getByRole("region", { name: "Lead delivery" });
-  for (const channel of ["E-mail to you", "Auto-reply to the lead", "Webhook"]) {
+  for (const channel of ["E-mail to you", "Auto-reply to the lead", "Webhook", "Chat message"]) {
     await expect(delivery.getByRole("term").filter({ hasText: new RegExp(`^${channel}$`) })).toBeVisible();
   }
-  await expect(delivery.getByRole("definition").filter({ hasText: "Not set up" })).toHaveCount(3);
+  await expect(delivery.getByRole("definition").filter({ hasText: "Not set up" })).toHaveCount(4);
   await expect(delivery.getByRole("definition").first()).toContainText(
     "The server cannot send e-mail: your developer sets SMTP_URL and MAIL_FROM.",
   );
@@ -203,7 +203,7 @@ test("Settings show the channels that work, with the counts in words", async ({ 
   await page.route("**/api/admin/deliveries/health", (route) =>
     route.fulfill({
       json: health({
-        configured: { ownerEmail: true, autoReply: false, webhook: true, push: false },
+        configured: { ownerEmail: true, autoReply: false, webhook: true, push: false, chat: false },
         reachesOwner: true,
         ownerEmailProblem: null,
         failed: 1234,
@@ -215,7 +215,7 @@ test("Settings show the channels that work, with the counts in words", async ({ 
   const delivery = page.getByRole("region", { name: "Lead delivery" });
   await expect(delivery).toContainText("Not delivered: 1,234 failed.");
   await expect(page.getByRole("region", { name: "New leads are not sent to you." })).toHaveCount(0);
-  await expect(delivery.getByRole("definition").filter({ hasText: "Not set up" })).toHaveCount(1);
+  await expect(delivery.getByRole("definition").filter({ hasText: "Not set up" })).toHaveCount(2);
   await expect(delivery.getByRole("definition").filter({ hasText: /^Working$/ })).toHaveCount(2);
 });
 
@@ -223,7 +223,7 @@ test("the dashboard warns when deliveries failed and leads to the failed ones", 
   await page.route("**/api/admin/deliveries/health", (route) =>
     route.fulfill({
       json: health({
-        configured: { ownerEmail: true, autoReply: false, webhook: false, push: false },
+        configured: { ownerEmail: true, autoReply: false, webhook: false, push: false, chat: false },
         reachesOwner: true,
         ownerEmailProblem: null,
         failed: 3,
@@ -275,7 +275,7 @@ test("once e-mail to the owner works, the leads never sent can be sent now", asy
   await page.route("**/api/admin/deliveries/health", (route) =>
     route.fulfill({
       json: health({
-        configured: { ownerEmail: true, autoReply: false, webhook: false, push: false },
+        configured: { ownerEmail: true, autoReply: false, webhook: false, push: false, chat: false },
         reachesOwner: true,
         ownerEmailProblem: null,
         notConfigured,

@@ -30,7 +30,7 @@ describe("delivery states", () => {
 
   it("offers a not-configured owner e-mail once the owner's e-mail works, and says what is missing until then", () => {
     const health = (ownerEmail: boolean, ownerEmailProblem: "no-mail" | "no-address" | null) => ({
-      configured: { ownerEmail, autoReply: false, webhook: false, push: false },
+      configured: { ownerEmail, autoReply: false, webhook: false, push: false, chat: false },
       ownerEmailProblem,
     });
     const unsent = { channel: "owner-email", state: "not-configured" } as const;

@@ -106,7 +106,8 @@ export function ownerReachNotice(
       title,
       text:
         "You only see them here: this server cannot send e-mail and has no webhook. Your developer must set SMTP_URL and MAIL_FROM " +
-        "(to e-mail you) or WEBHOOK_URL (to send leads to another system), as the README explains under Configuration.",
+        "(to e-mail you) or WEBHOOK_URL (to send leads to another system), as the README explains under Configuration. " +
+        "An owner can also post them to a Slack, Microsoft Teams or Google Chat channel (Settings, Chat).",
       fix: "developer",
     };
   }

@@ -8,8 +8,8 @@ import { useIsOwner } from "./owner-only.tsx";
 import { ownerReachNotice } from "./delivery-format.ts";
 
 // The banner on every signed-in page while no channel tells the owner of a new lead (issue 20, point 1):
-// what is wrong and what to do, in plain words. It goes once an address is confirmed (or a webhook is
-// set): the health is fetched again after every change in Settings (api/notification-settings.ts), on
+// what is wrong and what to do, in plain words. It goes once an address is confirmed (or a webhook or a
+// chat channel is set): the health is fetched again after every change in Settings (api/notification-settings.ts), on
 // the admin's poll and when the tab comes back, since the address is confirmed from an e-mail, elsewhere.
 
 /** The place in Settings where addresses are added (routes/settings.tsx). */

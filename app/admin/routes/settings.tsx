@@ -14,6 +14,7 @@ import { OwnerOnly } from "../components/owner-only.tsx";
 import { notDeliveredSummary } from "../components/delivery-format.ts";
 import { WhoGetsNewLeads } from "../components/who-gets-new-leads.tsx";
 import { ReplyTemplatesSection } from "./settings/reply-templates-section.tsx";
+import { ChatSection } from "./settings/chat-section.tsx";
 import { BusinessHoursSection } from "./settings/business-hours-section.tsx";
 import { InboundStatusSection } from "../components/inbound-status.tsx";
 import {
@@ -24,8 +25,8 @@ import {
 } from "../live-updates.ts";
 
 // The owner's settings (/admin/settings): who gets new leads (addresses confirmed by a link, the test
-// e-mail, the auto-reply, the morning e-mail: components/who-gets-new-leads.tsx), which delivery channels
-// work, the browser notification and the password. The dashboard keeps only the warning when deliveries
+// e-mail, the auto-reply, the morning e-mail: components/who-gets-new-leads.tsx), the chat channel
+// (settings/chat-section.tsx), which delivery channels work, the browser notification and the password. The dashboard keeps only the warning when deliveries
 // failed; every page shows the banner while no channel reaches the owner (components/owner-reach-banner.tsx).
 
 export function SettingsPage() {
@@ -36,6 +37,7 @@ export function SettingsPage() {
       <h1 className="text-3xl font-bold text-slate-900">Settings</h1>
       <LinkOriginWarning />
       <WhoGetsNewLeads />
+      <ChatSection />
       <DeliverySettings />
       <NotificationSetting />
       <SignInSecurity />
@@ -105,6 +107,7 @@ function channels(health: DeliveryHealth): Channel[] {
       how: "Turn it on above (it needs e-mail on the server).",
     },
     { name: "Webhook", on: health.configured.webhook, how: "Your developer sets WEBHOOK_URL and WEBHOOK_SECRET." },
+    { name: "Chat message", on: health.configured.chat, how: "Set up a chat channel above." },
   ];
 }
 

@@ -26,7 +26,8 @@ const SUBJECT_MAX = 150;
 /** What a phone's lock screen shows of a mail's text: the first line keeps within it. */
 export const GLANCE_MAX = 90;
 const NAME_MAX = 100;
-const NO_LINK = "No link to the admin: SITE_ORIGIN is not set. Find the lead in the admin inbox.";
+/** Where a link to the lead would be, while SITE_ORIGIN is unset (the chat messages say the same). */
+export const NO_LINK = "No link to the admin: SITE_ORIGIN is not set. Find the lead in the admin inbox.";
 /** Issue 33: an answer given from the lead's page is recorded (the lead's timeline, speed to lead); one sent from a mail program is not. */
 const ANSWER_IN_ADMIN =
   "Answer from the lead's page in the admin (Reply, or Log a call) so the answer is recorded. Replying to this e-mail writes to the lead directly, but nothing records it.";

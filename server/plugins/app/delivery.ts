@@ -40,6 +40,7 @@ export default fp(
         subject: vapidSubject(app.config.siteOrigin, config.mail?.from ?? null),
         agent: options.pushAgent,
       },
+      chat: app.repositories.chatChannel,
       clock: app.clock,
     });
     const worker = createDeliveryWorker({

@@ -1,5 +1,6 @@
 import fp from "fastify-plugin";
 import { createBusinessHoursRepository } from "../../repositories/business-hours-repository.ts";
+import { createChatChannelRepository } from "../../repositories/chat-channel-repository.ts";
 import { deliveryPlanner } from "../../delivery/plan.ts";
 import { createActivityRepository } from "../../repositories/activity/activity-repository.ts";
 import { createCspViolationsRepository } from "../../repositories/csp-violations-repository.ts";
@@ -41,6 +42,7 @@ export type Repositories = {
   leadAnswers: ReturnType<typeof createLeadAnswers>;
   replyTemplates: ReturnType<typeof createReplyTemplatesRepository>;
   businessHours: ReturnType<typeof createBusinessHoursRepository>;
+  chatChannel: ReturnType<typeof createChatChannelRepository>;
 };
 
 export default fp(
@@ -68,6 +70,7 @@ export default fp(
       leadAnswers: createLeadAnswers(app.db, deliveryPlanner(app.config.delivery), app.clock),
       replyTemplates: createReplyTemplatesRepository(app.db, app.clock),
       businessHours: createBusinessHoursRepository(app.db, app.clock),
+      chatChannel: createChatChannelRepository(app.db, app.clock),
     };
     app.decorate("repositories", repositories);
     // The leads stored before a derived column existed get it once, before the server answers (reads never write it).

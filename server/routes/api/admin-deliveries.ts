@@ -43,12 +43,13 @@ export default async function adminDeliveryRoutes(app: FastifyInstance) {
   });
 
   app.get("/api/admin/deliveries/health", async (): Promise<DeliveryHealth> => {
-    const [stored, counts, devices] = await Promise.all([
+    const [stored, chat, counts, devices] = await Promise.all([
       notificationSettings.read(),
+      app.repositories.chatChannel.read(),
       deliveries.counts(),
       app.repositories.pushSubscriptions.ownerDeviceCount(),
     ]);
-    return { ...channelHealth(stored, delivery, devices), ...counts };
+    return { ...channelHealth(stored, delivery, { ownerDevices: devices, chat: chat.channel !== null }), ...counts };
   });
 
   /** The owner's e-mail's addresses now, or the 409 that says what is missing. */
