@@ -9,7 +9,7 @@ import { quietHoursMutation, quietHoursQuery } from "../../api/quiet-hours.ts";
 import { apiErrorOf } from "../../api/request.ts";
 import { selectClass } from "../../components/admin-classes.ts";
 import { hourLabel } from "../../components/lead-format.ts";
-import { zoneChoices } from "../settings/business-hours-section.tsx";
+import { TimeZoneSelect } from "../../components/time-zone-select.tsx";
 
 // Account, "Quiet hours" (issue 36, point 4): the user's own hours in which pushes to their devices wait.
 // Off by default; the server offers the night on the business's clock until the user saves their own.
@@ -123,27 +123,15 @@ function QuietHoursForm({ stored }: { stored: QuietHours }) {
       <div className="flex flex-wrap gap-4">
         {hourSelect("startHour", "From")}
         {hourSelect("endHour", "Until")}
-        <div className="space-y-1">
-          <label htmlFor={zoneId} className="block font-medium text-slate-900">
-            Your time zone
-          </label>
-          <select
-            {...form.register("timeZone")}
-            {...fieldA11y(zoneId, errors.timeZone?.message)}
-            className={`${selectClass} max-w-xs`}
-          >
-            {zoneChoices(stored.timeZone).map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
-              </option>
-            ))}
-          </select>
-          {errors.timeZone?.message && (
-            <p id={`${zoneId}-error`} className="text-sm text-red-700">
-              {errors.timeZone.message}
-            </p>
-          )}
-        </div>
+        <TimeZoneSelect
+          id={zoneId}
+          label="Your time zone"
+          current={stored.timeZone}
+          field={form.register("timeZone")}
+          error={errors.timeZone?.message}
+          labelClassName="block font-medium text-slate-900"
+          className="max-w-xs"
+        />
       </div>
       {failure && (
         <p role="alert" className="text-red-800">

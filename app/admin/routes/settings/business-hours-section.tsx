@@ -9,14 +9,13 @@ import {
   type BusinessHours,
   type BusinessHoursInput,
 } from "../../../../contract/business-hours.ts";
-import { fieldA11y } from "../../../components/forms/form-parts.tsx";
 import { useContractForm } from "../../../components/forms/use-contract-form.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { toast } from "../../../hooks/use-toast.ts";
 import { BUSINESS_HOURS_PATH, businessHoursQuery, saveBusinessHours } from "../../api/business-hours.ts";
 import { apiErrorOf } from "../../api/request.ts";
-import { selectClass } from "../../components/admin-classes.ts";
+import { TimeZoneSelect } from "../../components/time-zone-select.tsx";
 import { useIsOwner } from "../../components/owner-only.tsx";
 
 // Settings: the business hours every reply deadline counts in (issue 33): the time zone, each weekday
@@ -71,12 +70,6 @@ export function formOf(hours: BusinessHours): HoursForm {
     }),
   ) as Record<DayField, HoursForm[DayField]>;
   return { timeZone: hours.timeZone, ...days, closedDates: hours.closedDates };
-}
-
-/** Every zone the browser knows, the current one first if it is missing (an older browser). */
-export function zoneChoices(current: string): string[] {
-  const zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  return zones.includes(current) ? zones : [current, ...zones];
 }
 
 export function BusinessHoursSection() {
@@ -165,27 +158,13 @@ function HoursFormView({ stored }: { stored: BusinessHours }) {
     <form className="mt-4 max-w-2xl" noValidate onSubmit={(event) => void onSubmit(event)}>
       {!canEdit && <p className="mb-3 text-sm text-slate-700">Only an owner can change the business hours.</p>}
       <fieldset disabled={!canEdit || save.isPending} className="space-y-5">
-        <div className="space-y-1">
-          <label htmlFor={zoneId} className="block font-semibold text-slate-900">
-            Time zone
-          </label>
-          <select
-            {...form.register("timeZone")}
-            {...fieldA11y(zoneId, errors.timeZone?.message)}
-            className={`${selectClass} w-full max-w-sm`}
-          >
-            {zoneChoices(stored.timeZone).map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
-              </option>
-            ))}
-          </select>
-          {errors.timeZone?.message && (
-            <p id={`${zoneId}-error`} className="text-sm text-red-700">
-              {errors.timeZone.message}
-            </p>
-          )}
-        </div>
+        <TimeZoneSelect
+          id={zoneId}
+          label="Time zone"
+          current={stored.timeZone}
+          field={form.register("timeZone")}
+          error={errors.timeZone?.message}
+        />
 
         <fieldset>
           <legend className="font-semibold text-slate-900">Opening hours</legend>
