@@ -6,7 +6,7 @@ import { z } from "zod";
 //
 //   GET    /api/admin/settings/chat        -> ChatSettings (every signed-in user)
 //   PUT    /api/admin/settings/chat        ChatSettingsUpdate (owners) -> ChatSettings
-//          { service, url } turns it on or changes it; { service: null } turns it off
+//          { kind, url } turns it on or changes it; { kind: null } turns it off (issue 36's field names)
 //   DELETE /api/admin/settings/chat        turns it off (owners) -> ChatSettings
 //   POST   /api/admin/settings/chat/test   a test message now, not through the outbox (owners)
 //          -> ChatTestResult; 502 { message, status } when the service refused it; 409 while it is off
@@ -31,7 +31,8 @@ export const chatServiceHints: Record<ChatService, string> = {
 };
 
 export type ChatSettings = {
-  service: ChatService | null;
+  /** Which service: Slack, Teams or Google Chat; null while off. */
+  kind: ChatService | null;
   /** The address's origin and its last 4 characters ("https://hooks.slack.com/…x9Qz"); null while off. */
   url: string | null;
   configured: boolean;
@@ -89,7 +90,7 @@ export function chatUrlProblem(service: ChatService, raw: string, testOrigins: r
 export function chatChannelInput(testOrigins: readonly string[] = []) {
   return z
     .object({
-      service: z.enum(chatServices, { error: "Choose Slack, Microsoft Teams or Google Chat" }),
+      kind: z.enum(chatServices, { error: "Choose Slack, Microsoft Teams or Google Chat" }),
       url: z
         .string({ error: "url must be the webhook address, as text" })
         .trim()
@@ -100,23 +101,23 @@ export function chatChannelInput(testOrigins: readonly string[] = []) {
     .superRefine((input, ctx) => {
       // An empty or missing address has its own message already.
       if (!input.url) return;
-      const problem = chatUrlProblem(input.service, input.url, testOrigins);
+      const problem = chatUrlProblem(input.kind, input.url, testOrigins);
       if (problem) ctx.addIssue({ code: "custom", path: ["url"], message: problem });
     });
 }
 
 const chatChannelOff = z
   .object({
-    service: z.null(),
+    kind: z.null(),
     url: z.null({ error: "Leave url out (or null) to turn the chat channel off" }).optional(),
   })
   .strict();
 
-/** The PUT's body: the channel on (`{ service, url }`) or off (`{ service: null }`). */
+/** The PUT's body: the channel on (`{ kind, url }`) or off (`{ kind: null }`). */
 export function chatSettingsUpdate(testOrigins: readonly string[] = []) {
-  return z.discriminatedUnion("service", [chatChannelOff, chatChannelInput(testOrigins)], {
+  return z.discriminatedUnion("kind", [chatChannelOff, chatChannelInput(testOrigins)], {
     error: (issue) =>
-      issue.code === "invalid_union" ? `service must be ${serviceList}, or null to turn it off` : undefined,
+      issue.code === "invalid_union" ? `kind must be ${serviceList}, or null to turn it off` : undefined,
   });
 }
 export type ChatSettingsUpdate = z.input<ReturnType<typeof chatSettingsUpdate>>;

@@ -24,7 +24,7 @@ let owner: string;
 const api = () => adminClient(t.app, { cookie: owner, headers: { origin: SITE } });
 
 async function setChannel(service: ChatService, url: string) {
-  const response = await api().put(PATH, { service, url });
+  const response = await api().put(PATH, { kind: service, url });
   expect(response.statusCode, response.body).toBe(200);
 }
 

@@ -12,7 +12,7 @@ const SLACK = "https://hooks.slack.com/services/T0E2EAAAA/B0E2EBBBB/e2eSecretTok
 
 // The admin's server is shared by the specs after this one: a chat channel left on would reach the owner.
 test.afterEach(async ({ page }) => {
-  await page.request.put("/api/admin/settings/chat", { data: { service: null } });
+  await page.request.put("/api/admin/settings/chat", { data: { kind: null } });
 });
 
 test("an owner sets Slack, sees the address masked, sends a test message and turns it off", async ({ page }) => {

@@ -20,7 +20,7 @@ function storeSettings(client: QueryClient, settings: ChatSettings) {
   void client.invalidateQueries({ queryKey: deliveryKeys.health });
 }
 
-/** PUT { service, url } (on, or a new address) or { service: null } (off). */
+/** PUT { kind, url } (on, or a new address) or { kind: null } (off). */
 export const updateChatSettingsMutation = mutationOptions({
   mutationFn: (update: ChatSettingsUpdate) => sendJson<ChatSettings>("PUT", CHAT_SETTINGS_PATH, update),
   onSuccess: (settings, _update, _result, { client }) => storeSettings(client, settings),

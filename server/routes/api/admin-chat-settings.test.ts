@@ -49,7 +49,7 @@ afterEach(async () => {
 
 describe("the setting", () => {
   it("starts off, and every signed-in user may read it", async () => {
-    const off = { service: null, url: null, configured: false };
+    const off = { kind: null, url: null, configured: false };
     expect(await current(owner)).toMatchObject(off);
     expect(await current(member)).toMatchObject(off);
     expect((await adminClient(t.app).get(PATH)).statusCode).toBe(401);
@@ -62,11 +62,16 @@ describe("the setting", () => {
   ] as const)(
     "is set by an owner for %s and answered masked, never whole, to everyone",
     async (service, url, masked) => {
-      const response = await as(owner).put(PATH, { service, url });
+      const response = await as(owner).put(PATH, { kind: service, url });
       expect(response.statusCode, response.body).toBe(200);
       const secret = new URL(url).pathname.split("/").at(-1)!;
       for (const answer of [response.json<ChatSettings>(), await current(owner), await current(member)]) {
-        expect(answer).toEqual({ service, url: masked, configured: true, updatedAt: expect.any(String) as unknown });
+        expect(answer).toEqual({
+          kind: service,
+          url: masked,
+          configured: true,
+          updatedAt: expect.any(String) as unknown,
+        });
         expect(JSON.stringify(answer)).not.toContain(url);
       }
       expect(response.body).not.toContain(secret.slice(0, 10));
@@ -76,12 +81,12 @@ describe("the setting", () => {
     },
   );
 
-  it("is turned off by { service: null } or DELETE, and the Activity says who did what, without the secret", async () => {
-    expect((await as(owner).put(PATH, { service: "slack", url: SLACK })).statusCode).toBe(200);
-    const off = await as(owner).put(PATH, { service: null });
+  it("is turned off by { kind: null } or DELETE, and the Activity says who did what, without the secret", async () => {
+    expect((await as(owner).put(PATH, { kind: "slack", url: SLACK })).statusCode).toBe(200);
+    const off = await as(owner).put(PATH, { kind: null });
     expect(off.statusCode, off.body).toBe(200);
-    expect(off.json()).toMatchObject({ service: null, url: null, configured: false, updatedAt: expect.any(String) });
-    expect((await as(owner).put(PATH, { service: "slack", url: SLACK })).statusCode).toBe(200);
+    expect(off.json()).toMatchObject({ kind: null, url: null, configured: false, updatedAt: expect.any(String) });
+    expect((await as(owner).put(PATH, { kind: "slack", url: SLACK })).statusCode).toBe(200);
     expect((await as(owner).delete(PATH)).json()).toMatchObject({ configured: false });
     expect((await t.app.repositories.chatChannel.read()).channel).toBeNull();
 
@@ -96,66 +101,61 @@ describe("the setting", () => {
 describe("refusals: 400 with the field and its reason, and nothing stored changes", () => {
   it.each([
     ["not an object", ["slack"], "body", /JSON object/],
-    ["no service", { url: SLACK }, "service", /service must be slack, teams or google-chat, or null/],
-    [
-      "an unknown service",
-      { service: "discord", url: SLACK },
-      "service",
-      /service must be slack, teams or google-chat/,
-    ],
-    ["no address", { service: "slack" }, "url", /webhook address/],
-    ["an empty address", { service: "slack", url: "  " }, "url", /Paste the webhook address/],
-    ["an address that is not text", { service: "slack", url: 42 }, "url", /as text/],
-    ["not a URL", { service: "slack", url: "hooks.slack.com/services/T/B/X" }, "url", /starting with https:\/\//],
-    ["http", { service: "slack", url: SLACK.replace("https:", "http:") }, "url", /must start with https:\/\//],
-    ["another service's address", { service: "slack", url: GOOGLE }, "url", /hooks\.slack\.com\/services/],
+    ["no service", { url: SLACK }, "kind", /kind must be slack, teams or google-chat, or null/],
+    ["an unknown service", { kind: "discord", url: SLACK }, "kind", /kind must be slack, teams or google-chat/],
+    ["no address", { kind: "slack" }, "url", /webhook address/],
+    ["an empty address", { kind: "slack", url: "  " }, "url", /Paste the webhook address/],
+    ["an address that is not text", { kind: "slack", url: 42 }, "url", /as text/],
+    ["not a URL", { kind: "slack", url: "hooks.slack.com/services/T/B/X" }, "url", /starting with https:\/\//],
+    ["http", { kind: "slack", url: SLACK.replace("https:", "http:") }, "url", /must start with https:\/\//],
+    ["another service's address", { kind: "slack", url: GOOGLE }, "url", /hooks\.slack\.com\/services/],
     [
       "a look-alike Slack host",
-      { service: "slack", url: SLACK.replace("slack.com", "slack.com.evil.example") },
+      { kind: "slack", url: SLACK.replace("slack.com", "slack.com.evil.example") },
       "url",
       /Slack address/,
     ],
     [
       "Slack's workflow (not incoming) hooks",
-      { service: "slack", url: "https://hooks.slack.com/workflows/T1/A1/1/x" },
+      { kind: "slack", url: "https://hooks.slack.com/workflows/T1/A1/1/x" },
       "url",
       /Incoming Webhook/,
     ],
     [
       "a look-alike Teams host",
-      { service: "teams", url: "https://logic.azure.com.evil.example/workflows/x" },
+      { kind: "teams", url: "https://logic.azure.com.evil.example/workflows/x" },
       "url",
       /Workflows webhook/,
     ],
     [
       "a Teams host in the path",
-      { service: "teams", url: "https://evil.example/x.logic.azure.com" },
+      { kind: "teams", url: "https://evil.example/x.logic.azure.com" },
       "url",
       /Microsoft Teams address/,
     ],
     [
       "Google Chat without its token",
-      { service: "google-chat", url: GOOGLE.replace(/&token=.*/, "") },
+      { kind: "google-chat", url: GOOGLE.replace(/&token=.*/, "") },
       "url",
       /key=…&token=…/,
     ],
     [
       "a user name in the address",
-      { service: "slack", url: SLACK.replace("https://", "https://me:pw@") },
+      { kind: "slack", url: SLACK.replace("https://", "https://me:pw@") },
       "url",
       /user name or password/,
     ],
     [
       "a port of its own",
-      { service: "slack", url: SLACK.replace("slack.com/", "slack.com:8443/") },
+      { kind: "slack", url: SLACK.replace("slack.com/", "slack.com:8443/") },
       "url",
       /Slack address/,
     ],
-    ["an address too long", { service: "slack", url: `${SLACK}${"x".repeat(2100)}` }, "url", /at most 2048/],
-    ["an address while turning it off", { service: null, url: SLACK }, "url", /Leave url out/],
-    ["an unknown field", { service: "slack", url: SLACK, secret: "x" }, "body", /Unrecognized key/],
+    ["an address too long", { kind: "slack", url: `${SLACK}${"x".repeat(2100)}` }, "url", /at most 2048/],
+    ["an address while turning it off", { kind: null, url: SLACK }, "url", /Leave url out/],
+    ["an unknown field", { kind: "slack", url: SLACK, secret: "x" }, "body", /Unrecognized key/],
   ] as const)("%s", async (_name, payload, field, reason) => {
-    expect((await as(owner).put(PATH, { service: "teams", url: TEAMS })).statusCode).toBe(200);
+    expect((await as(owner).put(PATH, { kind: "teams", url: TEAMS })).statusCode).toBe(200);
     const before = await current();
     const response = await as(owner).put(PATH, payload);
     expect(response.statusCode, response.body).toBe(400);
@@ -170,7 +170,7 @@ describe("refusals: 400 with the field and its reason, and nothing stored change
     try {
       const cookie = await signIn(plain.app);
       const response = await adminClient(plain.app, { cookie, headers: { origin: SITE } }).put(PATH, {
-        service: "slack",
+        kind: "slack",
         url: receiver.url,
       });
       expect(response.statusCode).toBe(400);
@@ -181,12 +181,12 @@ describe("refusals: 400 with the field and its reason, and nothing stored change
   });
 
   it.each([
-    ["PUT", { service: "slack", url: SLACK }],
-    ["PUT", { service: null }],
+    ["PUT", { kind: "slack", url: SLACK }],
+    ["PUT", { kind: null }],
     ["DELETE", undefined],
     ["POST", undefined],
   ] as const)("a member's %s is refused (403) and nothing changes", async (method, payload) => {
-    expect((await as(owner).put(PATH, { service: "google-chat", url: GOOGLE })).statusCode).toBe(200);
+    expect((await as(owner).put(PATH, { kind: "google-chat", url: GOOGLE })).statusCode).toBe(200);
     const before = await current();
     const url = method === "POST" ? `${PATH}/test` : PATH;
     const response = await as(member).request(method, url, payload);
@@ -206,7 +206,7 @@ describe("the test message", () => {
   it.each(["slack", "teams", "google-chat"] as const)(
     "%s: posts one message in the service's format now and answers 200 { sent: true }",
     async (service) => {
-      expect((await as(owner).put(PATH, { service, url: receiver.url })).statusCode).toBe(200);
+      expect((await as(owner).put(PATH, { kind: service, url: receiver.url })).statusCode).toBe(200);
       const response = await as(owner).post(`${PATH}/test`);
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json()).toEqual({ sent: true });
@@ -220,7 +220,7 @@ describe("the test message", () => {
 
   it("answers 502 with the service's status and what to do when the service refuses it", async () => {
     receiver.statuses.splice(0, receiver.statuses.length, 404);
-    expect((await as(owner).put(PATH, { service: "slack", url: receiver.url })).statusCode).toBe(200);
+    expect((await as(owner).put(PATH, { kind: "slack", url: receiver.url })).statusCode).toBe(200);
     const response = await as(owner).post(`${PATH}/test`);
     expect(response.statusCode, response.body).toBe(502);
     const body = response.json<ChatTestFailure>();
@@ -238,7 +238,7 @@ describe("the test message", () => {
     try {
       const cookie = await signIn(app.app);
       const client = adminClient(app.app, { cookie, headers: { origin: SITE } });
-      expect((await client.put(PATH, { service: "google-chat", url: gone.url })).statusCode).toBe(200);
+      expect((await client.put(PATH, { kind: "google-chat", url: gone.url })).statusCode).toBe(200);
       const response = await client.post(`${PATH}/test`);
       expect(response.statusCode).toBe(502);
       expect(response.json()).toEqual({

@@ -37,7 +37,7 @@ export default async function adminChatSettingsRoutes(
   const view = async (): Promise<ChatSettings> => {
     const { channel, updatedAt } = await chat.read();
     return {
-      service: channel?.service ?? null,
+      kind: channel?.service ?? null,
       url: channel ? maskChatUrl(channel.url) : null,
       configured: channel !== null,
       updatedAt,
@@ -61,7 +61,7 @@ export default async function adminChatSettingsRoutes(
 
   app.put(PATH, { preHandler: requireOwner }, async (request) => {
     const input = parseInput(updateSchema, request.body, "Please correct the chat channel.");
-    return store(request, input.service === null ? null : { service: input.service, url: input.url });
+    return store(request, input.kind === null ? null : { service: input.kind, url: input.url });
   });
 
   app.delete(PATH, { preHandler: requireOwner }, async (request) => store(request, null));

@@ -12,12 +12,12 @@ import { ChatSection } from "./chat-section.tsx";
 // API's answers in hand.
 
 const slack: ChatSettings = {
-  service: "slack",
+  kind: "slack",
   url: "https://hooks.slack.com/…x9Qz",
   configured: true,
   updatedAt: "2026-11-24T15:04:05.000Z",
 };
-const off: ChatSettings = { service: null, url: null, configured: false, updatedAt: null };
+const off: ChatSettings = { kind: null, url: null, configured: false, updatedAt: null };
 
 function render(role: "owner" | "member", settings: ChatSettings): string {
   const client = new QueryClient();

@@ -30,8 +30,8 @@ const formSchema = chatChannelInput();
 
 /** Where the channel stands, in a sentence. */
 function stateText(settings: ChatSettings): string {
-  if (!settings.service || !settings.url) return "Off: new leads are not posted to a chat.";
-  return `New leads are posted to ${chatServiceLabels[settings.service]} at ${settings.url}.`;
+  if (!settings.kind || !settings.url) return "Off: new leads are not posted to a chat.";
+  return `New leads are posted to ${chatServiceLabels[settings.kind]} at ${settings.url}.`;
 }
 
 export function ChatSection() {
@@ -82,11 +82,11 @@ export function ChatSection() {
 function ChatForm({ settings }: { settings: ChatSettings }) {
   const id = useId();
   const update = useMutation(updateChatSettingsMutation);
-  const form = useContractForm(formSchema, { service: settings.service ?? undefined, url: "" });
+  const form = useContractForm(formSchema, { kind: settings.kind ?? undefined, url: "" });
   const [failure, setFailure] = useState<string | null>(null);
   const { errors } = form.formState;
-  const chosen = form.watch("service") as ChatService | null | undefined;
-  const serviceError = errors.service?.message;
+  const chosen = form.watch("kind") as ChatService | null | undefined;
+  const serviceError = errors.kind?.message;
   const urlError = errors.url?.message;
   const urlId = `${id}-url`;
 
@@ -97,13 +97,13 @@ function ChatForm({ settings }: { settings: ChatSettings }) {
       onSuccess: (saved) =>
         toast({
           title: "Chat channel saved",
-          description: `New leads are posted to ${chatServiceLabels[saved.service!]}.`,
+          description: `New leads are posted to ${chatServiceLabels[saved.kind!]}.`,
         }),
       onError: (error) => {
         // The server's reasons (the same rules) under their fields.
         const body = apiErrorOf(error);
         let placed = false;
-        for (const field of ["service", "url"] as const) {
+        for (const field of ["kind", "url"] as const) {
           const message = body?.errors?.[field];
           if (!message) continue;
           form.setError(field, { message }, { shouldFocus: !placed });
@@ -128,7 +128,7 @@ function ChatForm({ settings }: { settings: ChatSettings }) {
                 className={cn("h-5 w-5 accent-brand-700", focusRing)}
                 aria-invalid={serviceError ? true : undefined}
                 aria-describedby={serviceError ? `${id}-service-error` : undefined}
-                {...form.register("service")}
+                {...form.register("kind")}
               />
               {chatServiceLabels[service]}
             </label>
@@ -198,7 +198,7 @@ function ChatTestAndOff() {
           disabled={off.isPending}
           onClick={() =>
             off.mutate(
-              { service: null },
+              { kind: null },
               {
                 onSuccess: () =>
                   toast({ title: "Chat channel turned off", description: "New leads are not posted to a chat." }),
