@@ -1,6 +1,6 @@
 import { expectNoBlockingViolations, expectNoSidewaysScroll } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
-import { signInThroughTheApi } from "./helpers.ts";
+import { expectToast, signInThroughTheApi } from "./helpers.ts";
 
 // Account, "Quiet hours" (issue 36, point 4): off until the user turns them on, saved as their own, shown
 // again after a reload; the server's refusal under its field; axe clean at 1280 and 390 px.
@@ -27,7 +27,7 @@ test("a user turns quiet hours on for their own night and sees them after a relo
   await section.getByLabel("Until", { exact: true }).selectOption({ label: "6:00 AM" });
   await section.getByLabel("Your time zone").selectOption("Europe/Berlin");
   await section.getByRole("button", { name: "Save quiet hours" }).click();
-  await expect(page.getByText("Notifications wait from 9:00 PM to 6:00 AM (Europe/Berlin).")).toBeVisible();
+  await expectToast(page, "Quiet hours saved", "Notifications wait from 9:00 PM to 6:00 AM (Europe/Berlin).");
 
   await page.reload();
   await expect(hold).toBeChecked();
