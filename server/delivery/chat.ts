@@ -2,7 +2,14 @@ import type { LeadKind } from "../../contract/admin-leads.ts";
 import { chatServiceLabels, type ChatService } from "../../contract/chat-channel.ts";
 import type { StoredChatChannel } from "../repositories/chat-channel-repository.ts";
 import type { LeadOf } from "../repositories/leads/lead-tables.ts";
-import { formInWords, leadDisplayName, leadRequestSummary, NOT_GIVEN, replyByShortText } from "./lead-summary.ts";
+import {
+  formInWords,
+  leadDisplayName,
+  leadRequestSummary,
+  NOT_GIVEN,
+  replyByShortText,
+  shorten,
+} from "./lead-summary.ts";
 import { NO_LINK } from "./mail/owner-mail.ts";
 import { postJson, WebhookError, type PostOptions } from "./webhook.ts";
 
@@ -16,8 +23,6 @@ import { postJson, WebhookError, type PostOptions } from "./webhook.ts";
 const USER_AGENT = "agency-site-chat/1";
 const NAME_MAX = 150;
 const REQUEST_MAX = 300;
-
-const shorten = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
 /**
  * The address as the admin shows it: its origin and last 4 characters ("https://hooks.slack.com/…x9Qz").

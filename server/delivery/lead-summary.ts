@@ -11,6 +11,11 @@ import { meetingTimeLabel } from "../../contract/lead-options.ts";
 export type SummaryRow = { label: string; value: string };
 export type AnyLead = LeadOf[LeadKind];
 
+/** `text` cut to at most `max` characters, ending with "…" when cut (a notification's or a chat's line). */
+export function shorten(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
 /** Shown for a field the lead left empty, so the owner sees that nothing was given rather than a gap. */
 export const NOT_GIVEN = "—";
 

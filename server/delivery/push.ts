@@ -4,7 +4,7 @@ import type { LeadKind } from "../../contract/admin-leads.ts";
 import type { PushMessage } from "../../contract/push-subscriptions.ts";
 import type { StoredPushSubscription } from "../repositories/push-subscriptions-repository.ts";
 import type { LeadOf } from "../repositories/leads/lead-tables.ts";
-import { formInWords, leadDisplayName, leadRequestSummary, replyByShortText } from "./lead-summary.ts";
+import { formInWords, leadDisplayName, leadRequestSummary, replyByShortText, shorten } from "./lead-summary.ts";
 import { PermanentDeliveryError } from "./worker.ts";
 
 // Web push (issue 36): what a new lead's notification says, and one push to one device, signed with the
@@ -17,8 +17,6 @@ const PUSH_TTL_SECONDS = 24 * 60 * 60;
 const PUSH_TIMEOUT_MS = 10_000;
 const TITLE_MAX = 60;
 const BODY_MAX = 160;
-
-const shorten = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
 /**
  * "New lead: Ada Lovelace" / "SEO Services · Service inquiry form on /services/seo · Reply by Tue, Nov 24,

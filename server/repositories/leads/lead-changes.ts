@@ -8,7 +8,7 @@ import { userRefs } from "../users/user-names.ts";
 import { isPostgres } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
 import { csvLineWithState } from "./csv.ts";
-import { pushTargets } from "../push-subscriptions-repository.ts";
+import { pushTargets, type PushTarget } from "../push-subscriptions-repository.ts";
 import {
   deleteDeliveriesOf,
   insertDeliveries,
@@ -222,11 +222,14 @@ export async function changeLeads(
     await recordActivity(trx, await activityOf(trx, kind, events, before, actor), now);
     // A follow-up's reminder goes to the devices of its assignee and the owners at its time (issue 36):
     // moved, cleared or handed over here, it is planned again with the change.
+    // The devices read once per assignee, not once per lead of a bulk change.
+    const targetsOf = new Map<string | null, Promise<PushTarget[]>>();
     for (const lead of changed) {
       const at = touchesFollowUp ? followUpAfter(lead, change).at : lead.followUpAt;
       const assigneeId = change.assigneeId !== undefined ? change.assigneeId : lead.assigneeId;
       if (at === lead.followUpAt && assigneeId === lead.assigneeId) continue;
-      await scheduleFollowUpPushes(trx, kind, lead.id, at, at === null ? [] : await pushTargets(trx, assigneeId), now);
+      if (at !== null && !targetsOf.has(assigneeId)) targetsOf.set(assigneeId, pushTargets(trx, assigneeId));
+      await scheduleFollowUpPushes(trx, kind, lead.id, at, at === null ? [] : await targetsOf.get(assigneeId)!, now);
     }
   }
 
