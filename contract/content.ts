@@ -1,0 +1,178 @@
+import { z } from "zod";
+
+// The site's editable content (issue 37): articles, the site's settings and (later) page copy live in the
+// database, are edited as drafts in the admin and published without a rebuild. These schemas are the one
+// definition of what may be saved; the server (server/content/) validates every save with them and the admin's
+// forms use them for their field errors.
+//
+//   GET  /api/admin/content/posts                         -> { posts: PostSummary[] }
+//   POST /api/admin/content/posts                  PostInput -> Post (a draft, 201)
+//   GET  /api/admin/content/posts/:id                      -> Post (the draft, with status and revision)
+//   PUT  /api/admin/content/posts/:id   If-Match: <rev> PostInput -> Post  (409 with both sides on a stale rev)
+//   DELETE /api/admin/content/posts/:id                    -> 204 (a live post's address then answers 410)
+//   POST /api/admin/content/posts/:id/publish      { at? }  -> Post (now, or scheduled for `at`)
+//   POST /api/admin/content/posts/:id/unpublish            -> Post
+//   GET  /api/admin/content/posts/:id/revisions            -> { revisions: RevisionSummary[] }
+//   POST /api/admin/content/posts/:id/revisions/:revision/restore -> Post (the old revision as the new draft)
+//   GET, PUT /api/admin/content/site                       -> SiteSettingsDocument (the draft; PUT with If-Match)
+//   POST /api/admin/content/site/publish                   -> SiteSettingsDocument
+
+/** A post's address: /blog/<slug>. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const contentSlug = z
+  .string({ error: "slug is required" })
+  .min(3, { error: "slug must be 3 to 80 characters" })
+  .max(80, { error: "slug must be 3 to 80 characters" })
+  .regex(SLUG_PATTERN, { error: "slug must be lowercase words joined by hyphens, such as local-seo-checklist" });
+
+/** Addresses a link or an image in content may use: our own paths, https, http, mailto and tel. Never javascript: or data:. */
+export function isSafeContentUrl(value: string): boolean {
+  const trimmed = value.trim();
+  if (trimmed.startsWith("/") && !trimmed.startsWith("//")) return !/[\s\\]/.test(trimmed);
+  if (trimmed.startsWith("#")) return true;
+  return /^(https?:\/\/[^\s/]+|mailto:|tel:)/i.test(trimmed);
+}
+
+const trimmed = (field: string, min: number, max: number) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(min, { error: min <= 1 ? `${field} is required` : `${field} must be ${min} to ${max} characters` })
+    .max(max, { error: `${field} must be at most ${max} characters` });
+
+/** An image a page shows: our own media (/media/...) or an https address, always with its alt text. */
+export const contentImageUrl = z
+  .string({ error: "image must be an address" })
+  .trim()
+  .max(2048, { error: "image address is too long" })
+  .refine((value) => value.startsWith("/media/") || value.startsWith("https://"), {
+    error: "image must be an uploaded image (/media/…) or an https:// address",
+  });
+
+export const POST_BODY_MAX = 100_000;
+
+export const postInput = z
+  .object({
+    slug: contentSlug,
+    title: trimmed("title", 10, 90),
+    description: trimmed("description", 50, 220),
+    body: z
+      .string({ error: "body is required" })
+      .min(1, { error: "body is required" })
+      .max(POST_BODY_MAX, { error: `body must be at most ${POST_BODY_MAX.toLocaleString("en-US")} characters` }),
+    author: trimmed("author", 2, 80),
+    category: trimmed("category", 2, 40),
+    tags: z
+      .array(trimmed("tag", 1, 30), { error: "tags must be a list" })
+      .max(8, { error: "at most 8 tags" })
+      .default([]),
+    image: contentImageUrl.nullable().default(null),
+    imageAlt: z.string().trim().max(140, { error: "image text must be at most 140 characters" }).default(""),
+  })
+  .strict()
+  .refine((post) => post.image === null || post.imageAlt.length >= 5, {
+    error: "Describe the image for readers who cannot see it (at least 5 characters).",
+    path: ["imageAlt"],
+  });
+export type PostInput = z.input<typeof postInput>;
+export type PostFields = z.output<typeof postInput>;
+
+export const postStatuses = ["draft", "scheduled", "published"] as const;
+export type PostStatus = (typeof postStatuses)[number];
+
+/** A post as the admin edits it: the draft's fields, where it stands, and the revision a save must name. */
+export type Post = PostFields & {
+  id: string;
+  status: PostStatus;
+  /** When it went (or goes, when scheduled) live; null for a draft never published. */
+  publishedAt: string | null;
+  /** The draft's revision: PUT sends it back in If-Match. */
+  revision: number;
+  /** The revision that is live, when one is; the draft differs from it when they differ. */
+  publishedRevision: number | null;
+  updatedAt: string;
+  updatedBy: string | null;
+};
+
+export type PostSummary = Pick<
+  Post,
+  "id" | "slug" | "title" | "status" | "publishedAt" | "revision" | "publishedRevision" | "updatedAt" | "updatedBy"
+>;
+
+export const publishInput = z
+  .object({
+    at: z.iso.datetime({ offset: true, error: "at must be a date and time such as 2026-12-01T09:00:00Z" }).optional(),
+  })
+  .strict();
+
+export type RevisionSummary = { revision: number; at: string; by: string | null; title: string; action: string };
+
+/** The site's settings, shown on every page and in the auto-reply. */
+export const siteSettingsInput = z
+  .object({
+    companyName: trimmed("Company name", 2, 80),
+    phone: trimmed("Phone", 7, 30).regex(/^[0-9+().\- ]+$/, {
+      error: "Phone may hold digits, spaces, +, -, . and parentheses",
+    }),
+    email: z.email({ error: "Enter a valid e-mail address" }).max(254),
+    hours: trimmed("Hours", 5, 80),
+    locality: trimmed("City", 2, 60),
+    region: trimmed("Region", 2, 40),
+    bookingUrl: z
+      .url({ error: "Booking link must be an https:// address" })
+      .max(2048)
+      .refine((value) => value.startsWith("https://"), { error: "Booking link must be an https:// address" }),
+    socialLinks: z
+      .array(
+        z
+          .object({
+            label: trimmed("Label", 2, 30),
+            href: z
+              .url({ error: "Social link must be an https:// address" })
+              .max(2048)
+              .refine((value) => value.startsWith("https://"), { error: "Social link must be an https:// address" }),
+          })
+          .strict(),
+      )
+      .max(6, { error: "at most 6 social links" }),
+    autoReplyText: z
+      .string()
+      .trim()
+      .max(1000, { error: "Auto-reply text must be at most 1,000 characters" })
+      .default(""),
+  })
+  .strict();
+export type SiteSettingsInput = z.input<typeof siteSettingsInput>;
+export type SiteSettings = z.output<typeof siteSettingsInput>;
+
+/** A document edited as one draft (the site's settings, later a page's copy). */
+export type ContentDocument<T> = {
+  key: string;
+  draft: T;
+  published: T;
+  revision: number;
+  publishedRevision: number;
+  updatedAt: string;
+  updatedBy: string | null;
+};
+
+/** A post as the public site renders it. */
+export type PublishedPost = PostFields & { publishedAt: string; updatedAt: string };
+
+/**
+ * Everything the public pages render from, at one content version: the server reads it from the database and
+ * hands it to the renderer (app/server-entry.ts), which keeps the pages' HTML cached until the version moves.
+ */
+export type PublishedContent = {
+  version: number;
+  site: SiteSettings;
+  /** Newest first. */
+  posts: PublishedPost[];
+  /** Old address -> new address (301), after a live post's slug changed. */
+  redirects: Record<string, string>;
+  /** Addresses of posts that were live and no longer are (410). */
+  gone: string[];
+};
+
+/** What the server seeds an empty database with: today's files (the renderer's defaults). */
+export type SeedContent = { site: SiteSettings; posts: PublishedPost[] };
