@@ -68,6 +68,17 @@ export const postInput = z
       .default([]),
     image: contentImageUrl.nullable().default(null),
     imageAlt: z.string().trim().max(140, { error: "image text must be at most 140 characters" }).default(""),
+    /** Up to two articles shown under this one; empty: the newest of the same category, then the newest. */
+    related: z
+      .array(contentSlug, { error: "related must be a list of slugs" })
+      .max(2, { error: "at most 2 related articles" })
+      .default([]),
+    /** A guide's closing call to action (the two buttons' labels); null for other articles. */
+    callToAction: z
+      .object({ audit: trimmed("audit button", 10, 60), consultation: trimmed("consultation button", 10, 60) })
+      .strict()
+      .nullable()
+      .default(null),
   })
   .strict()
   .refine((post) => post.image === null || post.imageAlt.length >= 5, {
