@@ -15,20 +15,22 @@ import {
 } from "../components/sections.tsx";
 import { standardReplyPromise } from "../../contract/form-names.ts";
 import { siteConfig } from "../config/site.ts";
-import { businessJsonLd, pageHead } from "../lib/seo.ts";
+import { businessJsonLd, pageHead, type PageHead } from "../lib/seo.ts";
 
 // SPEC §2 "Home", §9. No React in the browser: the client strip turns with a small script
 // (app/scripts/client-strip.ts, loaded by app/pages/index.astro).
 
-export const head = pageHead(
-  {
-    title: "Get Local Leads on Autopilot",
-    description:
-      "Local SEO, paid ads and lead-generating websites for plumbers, HVAC companies and roofers. More booked jobs from your service area, tracked to the call.",
-    path: "/",
-  },
-  [businessJsonLd()],
-);
+/** Built at render time: the company name and phone are the published site settings (issue 37). */
+export const head = (): PageHead =>
+  pageHead(
+    {
+      title: "Get Local Leads on Autopilot",
+      description:
+        "Local SEO, paid ads and lead-generating websites for plumbers, HVAC companies and roofers. More booked jobs from your service area, tracked to the call.",
+      path: "/",
+    },
+    [businessJsonLd()],
+  );
 
 const heroStats = [
   { value: "10+ years", label: "Of local search and advertising experience" },
