@@ -4,6 +4,7 @@ import { services } from "./config/services.ts";
 import { tradeKeys, trades } from "./config/industries.ts";
 import { applySiteSettings } from "./config/site.ts";
 import { listArticles } from "./content/blog-articles.ts";
+import { applyPageCopy, editablePages } from "./content/page-copy.ts";
 import { defaultContent } from "./content/site-content.ts";
 
 // The public site's renderer, built by Astro into build/server/entry.mjs (scripts/astro-server-renderer.ts)
@@ -28,6 +29,7 @@ export function renderPage(
 ): Promise<RenderedPage> {
   const run = queue.then(async () => {
     applySiteSettings(content.site);
+    applyPageCopy(content.pages);
     const response = await app.render(new Request(new URL(path, "http://localhost")), {
       locals: { content, ...(preview ? { previewPost: preview } : {}) },
     });
@@ -62,6 +64,9 @@ export function publicPaths(content: PublishedContent): string[] {
     "/blog/rss.xml",
   ];
 }
+
+/** The pages whose copy the owner edits, with their fields (the server validates a page's draft against them). */
+export { editablePages };
 
 /** The not-found page's path: rendered like any page, sent with status 404. */
 export const NOT_FOUND_PATH = "/404";

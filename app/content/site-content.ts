@@ -10,7 +10,14 @@ let seeded: Promise<PublishedContent> | undefined;
 
 /** Today's files and settings as content: what a fresh install is seeded with (issue 37). */
 export function defaultContent(): Promise<PublishedContent> {
-  seeded ??= seedPosts().then((posts) => ({ version: 0, site: defaultSiteSettings(), posts, redirects: {}, gone: [] }));
+  seeded ??= seedPosts().then((posts) => ({
+    version: 0,
+    site: defaultSiteSettings(),
+    posts,
+    redirects: {},
+    gone: [],
+    pages: {},
+  }));
   return seeded;
 }
 

@@ -4,7 +4,13 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, constants, gzipSync } from "node:zlib";
-import type { PublishedContent, PublishedPost, SeedContent } from "../../contract/content.ts";
+import type {
+  EditablePageInfo,
+  PageCopyField,
+  PublishedContent,
+  PublishedPost,
+  SeedContent,
+} from "../../contract/content.ts";
 import { pagePolicy, type PageKind } from "../lib/content-security-policy.ts";
 import { pageModules, type ReadModule } from "../lib/page-modules.ts";
 
@@ -25,6 +31,7 @@ export type SiteRendererModule = {
   ): Promise<{ status: number; body: string; contentType: string }>;
   publicPaths(content: PublishedContent): string[];
   seedContent(): Promise<SeedContent>;
+  editablePages(): (EditablePageInfo & { fields: PageCopyField[] })[];
   NOT_FOUND_PATH: string;
 };
 
@@ -232,6 +239,9 @@ export function seedSource(renderer: SiteRendererModule): ContentSource {
   let content: Promise<PublishedContent> | undefined;
   return {
     version: async () => 0,
-    load: () => (content ??= renderer.seedContent().then((seed) => ({ version: 0, ...seed, redirects: {}, gone: [] }))),
+    load: () =>
+      (content ??= renderer
+        .seedContent()
+        .then((seed) => ({ version: 0, ...seed, redirects: {}, gone: [], pages: {} }))),
   };
 }
