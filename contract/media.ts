@@ -18,8 +18,6 @@ export const MEDIA_MAX_BYTES = 10 * 1024 * 1024;
 export const MEDIA_MIN_WIDTH = 200;
 /** More pixels than any camera photo needs: beyond this a small file may decode to gigabytes (a decompression bomb). */
 export const MEDIA_MAX_PIXELS = 40_000_000;
-/** What the upload form's file input accepts; the server judges the bytes themselves, never this list. */
-export const MEDIA_ACCEPT = "image/jpeg,image/png,image/webp,image/avif,image/gif";
 
 export const MEDIA_ALT_MIN = 5;
 export const MEDIA_ALT_MAX = 140;
