@@ -3,6 +3,7 @@ import Fastify, { type FastifyError, type FastifyHttpOptions } from "fastify";
 import { trustProxyHopsWarning, type ServerConfig } from "./config.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailableReason } from "./db/unavailable.ts";
 import type { Agent } from "node:https";
+import type { SeedContent } from "../contract/content.ts";
 import type { LogDestination } from "./lib/log-destination.ts";
 import { serializeError, serializeRequest, withoutEmailAddresses } from "./lib/log-safety.ts";
 import { InputValidationError } from "./lib/request-errors.ts";
@@ -11,6 +12,7 @@ import accountMail from "./plugins/app/account-mail.ts";
 import accountThrottle from "./plugins/app/account-throttle.ts";
 import adminBootstrap from "./plugins/app/admin-bootstrap.ts";
 import adminSessions from "./plugins/app/admin-sessions.ts";
+import content from "./plugins/app/content.ts";
 import leadReplies from "./plugins/app/lead-replies.ts";
 import inboundMail from "./plugins/app/inbound-mail.ts";
 import database from "./plugins/app/database.ts";
@@ -31,6 +33,7 @@ import adminLeadRoutes from "./routes/api/admin-leads.ts";
 import adminReplyRoutes from "./routes/api/admin-replies.ts";
 import adminBusinessHoursRoutes from "./routes/api/admin-business-hours.ts";
 import adminChatSettingsRoutes from "./routes/api/admin-chat-settings.ts";
+import adminContentRoutes from "./routes/api/admin-content.ts";
 import adminInboundRoutes from "./routes/api/admin-inbound.ts";
 import adminNotificationSettingsRoutes from "./routes/api/admin-notification-settings.ts";
 import adminSessionRoutes from "./routes/api/admin-session.ts";
@@ -130,13 +133,16 @@ function bodyError(error: FastifyError): { status: number; message: string } | u
  * `clock`: the tests' time; `logDestination`: the production server's stdout (lib/log-destination.ts);
  * `pushAgent`: how pushes reach a test's local push service (its self-signed certificate);
  * `chatTestOrigins`: a test's local receivers (http://127.0.0.1:<port>), taken as any chat service's webhook
- * address (contract/chat-channel.ts). Only code sets them: no variable or request reaches them.
+ * address (contract/chat-channel.ts); `contentSeed`: the site's content as its files hold it (the renderer's
+ * defaults), written to the database once, at the first start (server/content/); null: nothing to seed. Only
+ * code sets them: no variable or request reaches them.
  */
 export type AppOptions = {
   clock?: () => Date;
   logDestination?: LogDestination;
   pushAgent?: Agent;
   chatTestOrigins?: readonly string[];
+  contentSeed?: () => Promise<SeedContent | null>;
 };
 
 /** TRUST_PROXY=true believes any X-Forwarded-For, so every client could pick the address it is limited by. */
@@ -201,6 +207,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}) {
   await app.register(inboundMail);
   await app.register(morningEmail);
   await app.register(originCheck);
+  await app.register(content, { seed: options.contentSeed });
 
   await app.register(healthRoutes);
   await app.register(leadFormRoutes);
@@ -218,6 +225,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}) {
   await app.register(adminReplyRoutes);
   await app.register(adminBusinessHoursRoutes);
   await app.register(adminChatSettingsRoutes, { testOrigins: options.chatTestOrigins ?? [] });
+  await app.register(adminContentRoutes);
   await app.register(adminInboundRoutes);
   await app.register(adminDeliveryRoutes);
   await app.register(adminNotificationSettingsRoutes);
