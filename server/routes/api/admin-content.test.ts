@@ -462,6 +462,22 @@ describe("the site's settings", () => {
 });
 
 describe.runIf(testDatabaseKind() === "postgres")("two instances on one database", () => {
+  it("starting together on an empty database, seed it once", async () => {
+    const fresh = await createTestDatabase();
+    const start = () => createTestApp({}, fresh, { clock: clock.clock, contentSeed: async () => seed });
+    const apps = await Promise.all([start(), start()]);
+    try {
+      const content = await apps[1]!.app.content.loadPublished();
+      expect(content.version).toBe(1);
+      expect(content.posts).toHaveLength(2);
+      const revisions = await apps[0]!.app.db.selectFrom("contentRevisions").select("action").execute();
+      expect(revisions).toHaveLength(3);
+    } finally {
+      for (const app of apps) await app.close();
+      await fresh.drop();
+    }
+  });
+
   it("publish a due scheduled post exactly once", async () => {
     const second = await createTestApp({}, database, { clock: clock.clock });
     try {
