@@ -15,7 +15,7 @@ import { pagePolicy, type PageKind } from "../lib/content-security-policy.ts";
 import { pageModules, type ReadModule } from "../lib/page-modules.ts";
 
 // The public pages, rendered by our server from the published content (issue 37,
-// docs/decisions/043-content-rendered-by-the-server.md). Astro builds the renderer (app/server-entry.ts) into
+// docs/decisions/044-content-rendered-by-the-server.md). Astro builds the renderer (app/server-entry.ts) into
 // build/server/entry.mjs; this keeps each page's HTML in memory, compressed, with its ETag and its
 // Content-Security-Policy, for one content version. When the version moves (a publish on any instance: the
 // database's content version, read at most once a second), the next request renders the page afresh.
@@ -206,6 +206,11 @@ export class SitePages {
     const pages = new Map<string, HtmlPage>();
     for (const path of generation.paths) pages.set(path, await this.#render(generation, path));
     return pages;
+  }
+
+  /** The pages whose copy the owner edits, with their fields (the build's, app/content/page-copy.ts). */
+  editablePages() {
+    return this.renderer.editablePages();
   }
 
   async paths(): Promise<Set<string>> {
