@@ -166,8 +166,10 @@ export class SitePages {
   /** Reads the content version now (the publishing instance calls it, so its own publish shows at once). */
   async refresh(): Promise<void> {
     if (!this.#generation) return;
-    this.#checkedAt = 0;
-    await this.#current();
+    // A check already under way may have read the version before the change: read it again after it.
+    await this.#checking;
+    this.#checkedAt = this.now();
+    await this.#checkVersion().catch(() => undefined);
   }
 
   #render(generation: Generation, path: string): Promise<HtmlPage> {

@@ -30,9 +30,11 @@ export default fp<{ renderer: SiteRendererModule | null }>(
     );
     app.decorate("sitePages", pages);
     // This instance's own change to what is live shows at once; the others read the version within a second.
-    app.addHook("onResponse", async (request, reply) => {
+    // Before the answer goes out, so the owner's next look at the site shows the change.
+    app.addHook("onSend", async (request, reply, payload) => {
       if (request.method !== "GET" && request.url.startsWith("/api/admin/content/") && reply.statusCode < 300)
         await pages.refresh();
+      return payload;
     });
     // A listening server renders every page once, in the background, so its first visitors find them ready.
     app.addHook("onListen", async () => {
