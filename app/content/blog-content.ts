@@ -196,7 +196,7 @@ export function articleFromPost(post: PublishedPost): BlogArticle {
     imageAlt: post.imageAlt,
     readingTime: readingTimeOf(rendered.wordCount),
     kind: post.callToAction ? "guide" : "problem",
-    related: post.related,
+    related: post.related ?? [],
     ...(post.callToAction ? { cta: post.callToAction } : {}),
     ...rendered,
   };

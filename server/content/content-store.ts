@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable, Transaction } from "kysely";
+import { postInput } from "../../contract/content.ts";
 import type {
   ContentSettings,
   PageCopyOverrides,
@@ -41,17 +42,8 @@ type PostRow = Selectable<ContentPostsTable>;
 /** The live version as stored: the fields, and when they were published (the public page's "updated"). */
 type StoredLive = PostFields & { updatedAt: string };
 
-const POST_FIELD_KEYS = [
-  "slug",
-  "title",
-  "description",
-  "body",
-  "author",
-  "category",
-  "tags",
-  "image",
-  "imageAlt",
-] as const satisfies readonly (keyof PostFields)[];
+/** Every field of a post, from the contract's schema: a field added there is stored and published too. */
+const POST_FIELD_KEYS = Object.keys(postInput.shape) as (keyof PostFields)[];
 
 function fieldsOf(value: PostFields | PublishedPost): PostFields {
   return Object.fromEntries(POST_FIELD_KEYS.map((key) => [key, value[key]])) as PostFields;

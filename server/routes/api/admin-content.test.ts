@@ -56,6 +56,9 @@ const seededPost = (slug: string, publishedAt: string): PublishedPost => ({
   tags: ["seo"],
   image: null,
   imageAlt: "",
+  // A guide's call to action and its curated related articles are fields too: the seed must keep them.
+  related: ["newer-seeded-article"],
+  callToAction: { audit: "Get a Free SEO Audit", consultation: "Book a Strategy Call" },
   publishedAt,
   updatedAt: publishedAt,
 });
