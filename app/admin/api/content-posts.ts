@@ -1,5 +1,12 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
-import type { Post, PostFields, PostInput, PostSummary, RevisionSummary } from "../../../contract/content.ts";
+import {
+  publishInput,
+  type Post,
+  type PostFields,
+  type PostInput,
+  type PostSummary,
+  type RevisionSummary,
+} from "../../../contract/content.ts";
 import { apiRequest, HttpError } from "../../lib/api-client.ts";
 import { getJson, sendJson } from "./request.ts";
 
@@ -54,8 +61,9 @@ export const createPost = (input: PostInput) => sendJson<Post>("POST", POSTS_PAT
 export const savePost = ({ id, revision, input }: { id: string; revision: number; input: PostInput }) =>
   sendJson<Post>("PUT", postUrl(id), input, { "If-Match": String(revision) });
 
+/** Now, or at `at` (ISO); the contract's own rule checks the time before it goes. */
 export const publishPost = ({ id, at }: { id: string; at?: string }) =>
-  sendJson<Post>("POST", `${postUrl(id)}/publish`, at ? { at } : {});
+  sendJson<Post>("POST", `${postUrl(id)}/publish`, publishInput.parse(at ? { at } : {}));
 
 export const unpublishPost = (id: string) => sendJson<Post>("POST", `${postUrl(id)}/unpublish`);
 

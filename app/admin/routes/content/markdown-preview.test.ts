@@ -21,6 +21,7 @@ describe("previewHtml", () => {
     expect(previewHtml("[x](/contact)")).toContain('<a href="/contact">x</a>');
     expect(previewHtml("![pic](data:image/png;base64,AA)")).not.toContain("<img");
     expect(previewHtml("![A roof](/media/roof.webp)")).toContain('<img src="/media/roof.webp" alt="A roof">');
+    expect(previewHtml("![A roof](https://cdn.example.com/roof.webp)")).toContain("[Image: A roof]");
   });
 });
 
