@@ -4,6 +4,7 @@ import type { AstroIntegration } from "astro";
 import { defineConfig, passthroughImageService } from "astro/config";
 import { adminServiceWorker } from "./scripts/admin-service-worker.ts";
 import { inlinePageScripts } from "./scripts/inline-page-scripts.ts";
+import { serverRenderer } from "./scripts/astro-server-renderer.ts";
 
 // The public site: every page is static HTML rendered at build time from our React components; only the
 // islands (client:* directives) ship JavaScript. The admin is one more page, a client-only React app that
@@ -30,8 +31,11 @@ export default defineConfig({
   srcDir: "app",
   publicDir: "public",
   // The browser tests build a variant (with a test analytics ID) into another folder: BUILD_DIR=build-e2e.
-  outDir: `${process.env.BUILD_DIR ?? "build"}/client`,
-  output: "static",
+  // The public pages are rendered by our server from the published content (issue 37): the renderer goes to
+  // <BUILD_DIR>/server, the browser's files to <BUILD_DIR>/client.
+  outDir: process.env.BUILD_DIR ?? "build",
+  output: "server",
+  adapter: serverRenderer(),
   trailingSlash: "never",
   // The stylesheet is one hashed, immutable file that every page links: a visit pays for it once, and the
   // first page's LCP still holds (docs/decisions/037). CSS_DELIVERY=inline inlines it into every page
@@ -53,6 +57,9 @@ export default defineConfig({
       assetsInlineLimit: (filePath, content) =>
         filePath.endsWith(".js") ? content.byteLength < PAGE_SCRIPT_INLINE_LIMIT : undefined,
     },
+    // The renderer carries everything it imports (React, our components, marked): the server runs it with
+    // production dependencies only (issue 37: no development dependency on the server).
+    ssr: { noExternal: true },
     // Browser-visible settings are explicit and few: only PUBLIC_* variables reach the client.
     envPrefix: "PUBLIC_",
     server: { strictPort: true, proxy: { "/api": api, "/healthz": api, "/readyz": api } },

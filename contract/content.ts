@@ -167,6 +167,42 @@ export type ContentDocument<T> = {
   updatedBy: string | null;
 };
 
+/** A page whose copy the owner edits (issue 37): its key in the API, its name and its address. */
+export type EditablePageInfo = { key: string; label: string; path: string };
+
+/** One text of a page's copy, in the page's order: its path in the copy ("hero.intro"), the files' text, its limit. */
+export type PageCopyField = { path: string; label: string; default: string; max: number };
+
+/** What the owner changed on a page: field path -> text. A field not named shows the files' text. */
+export type PageCopyOverrides = Record<string, string>;
+
+const COPY_PATH = /^[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*$/;
+
+/** PUT /api/admin/content/pages/:key: the page's texts (every field, or only the changed ones). */
+export const pageCopyInput = z
+  .object({
+    fields: z.record(
+      z.string().regex(COPY_PATH, { error: "unknown field" }),
+      z
+        .string({ error: "must be text" })
+        .trim()
+        .min(1, { error: "This text is required" })
+        .max(5000, { error: "must be at most 5,000 characters" }),
+      { error: "fields must map each field to its text" },
+    ),
+  })
+  .strict();
+export type PageCopyInput = z.input<typeof pageCopyInput>;
+
+/** A page as the admin edits it: the fields with the draft's and the live texts. */
+export type PageCopyDocument = EditablePageInfo & {
+  fields: (PageCopyField & { draft: string; published: string })[];
+  revision: number;
+  publishedRevision: number;
+  updatedAt: string | null;
+  updatedBy: string | null;
+};
+
 /** A post as the public site renders it. */
 export type PublishedPost = PostFields & { publishedAt: string; updatedAt: string };
 
@@ -183,6 +219,8 @@ export type PublishedContent = {
   redirects: Record<string, string>;
   /** Addresses of posts that were live and no longer are (410). */
   gone: string[];
+  /** Each page's published copy changes, by page key (EditablePageInfo.key). */
+  pages: Record<string, PageCopyOverrides>;
 };
 
 /** What the server seeds an empty database with: today's files (the renderer's defaults). */

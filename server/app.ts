@@ -20,6 +20,7 @@ import delivery from "./plugins/app/delivery.ts";
 import morningEmail from "./plugins/app/morning-email.ts";
 import originCheck from "./plugins/app/origin-check.ts";
 import repositories from "./plugins/app/repositories.ts";
+import sitePages from "./plugins/app/site-pages.ts";
 import spamGuard from "./plugins/app/spam-guard.ts";
 import sweeps from "./plugins/app/sweeps.ts";
 import compression from "./plugins/external/compression.ts";
@@ -201,6 +202,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}) {
   await app.register(inboundMail);
   await app.register(morningEmail);
   await app.register(originCheck);
+  // The public pages' renderer, after whatever provides the published content.
+  await app.register(sitePages);
 
   await app.register(healthRoutes);
   await app.register(leadFormRoutes);

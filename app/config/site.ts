@@ -1,7 +1,12 @@
-// Business facts, navigation and metadata, typed, in one place. A deployment overrides the facts
-// with PUBLIC_* environment variables at build time (see README, "Configuration").
+// Business facts, navigation and metadata, typed, in one place. The facts the owner edits (company name,
+// phone, e-mail, hours, town, booking link, social links) are the published site settings (issue 37): the
+// server's renderer applies them with applySiteSettings before each page it renders (one at a time), and
+// the browser's islands read them from the page (readSiteSettingsFromPage). The values below are what a
+// fresh install is seeded with; PUBLIC_* environment variables at build time override them (README,
+// "Configuration").
 
 import { businessDefaults, phoneHref } from "../../contract/business-defaults.ts";
+import type { SiteSettings } from "../../contract/content.ts";
 import { analyticsId } from "./analytics-id.ts";
 import { industryPages, trades } from "./industries.ts";
 
@@ -9,7 +14,7 @@ const env = import.meta.env;
 
 const phone = env.PUBLIC_PHONE ?? businessDefaults.phone;
 
-export const siteConfig = {
+const defaults = {
   companyName: env.PUBLIC_COMPANY_NAME ?? businessDefaults.companyName,
   shortBlurb:
     "Local SEO, paid ads and high-converting websites for home-service businesses and personal injury law firms. We measure success in booked jobs and signed cases, not vanity metrics.",
@@ -18,7 +23,7 @@ export const siteConfig = {
   /** tel: link form of the phone number (digits and a leading +). */
   phoneHref: phoneHref(phone, env.PUBLIC_PHONE_E164),
   email: env.PUBLIC_EMAIL ?? businessDefaults.email,
-  hours: businessDefaults.hours,
+  hours: businessDefaults.hours as string,
   address: { locality: env.PUBLIC_CITY ?? "Austin", region: env.PUBLIC_REGION ?? "TX", country: "US" },
   foundedYear: 2025,
   copyrightYear: 2025,
@@ -37,7 +42,66 @@ export const siteConfig = {
     role: "Founder and Lead Strategist",
     bio: "Jordan has spent 8+ years building search and paid-ads programs for contractors and law firms, and founded the agency in 2025 to give local businesses the reporting and accountability they rarely get.",
   },
-} as const;
+};
+
+type SiteConfig = Omit<typeof defaults, "socialLinks" | "address"> & {
+  socialLinks: { label: string; href: string }[];
+  address: { locality: string; region: string; country: string };
+};
+
+/** The site's facts as the page being rendered shows them. */
+export const siteConfig: SiteConfig = structuredClone(defaults);
+
+/** The settings a fresh install is seeded with (the values above). */
+export function defaultSiteSettings(): SiteSettings {
+  return {
+    companyName: defaults.companyName,
+    phone: defaults.phone,
+    email: defaults.email,
+    hours: defaults.hours,
+    locality: defaults.address.locality,
+    region: defaults.address.region,
+    bookingUrl: defaults.schedulingUrl,
+    socialLinks: defaults.socialLinks.map((link) => ({ ...link })),
+    autoReplyText: "",
+  };
+}
+
+/** Makes the published settings the ones every component reads, for the render that follows. */
+export function applySiteSettings(settings: SiteSettings): void {
+  siteConfig.companyName = settings.companyName;
+  siteConfig.phone = settings.phone;
+  // A phone the owner typed gets its tel: link from its own digits; the build-time E.164 only fits the default.
+  siteConfig.phoneHref = settings.phone === defaults.phone ? defaults.phoneHref : phoneHref(settings.phone, undefined);
+  siteConfig.email = settings.email;
+  siteConfig.hours = settings.hours;
+  siteConfig.address = { ...defaults.address, locality: settings.locality, region: settings.region };
+  siteConfig.schedulingUrl = settings.bookingUrl;
+  siteConfig.socialLinks = settings.socialLinks.map((link) => ({ ...link }));
+}
+
+/** The data-* attributes on <html> through which the browser's islands learn the settings (read below). */
+export function siteSettingsAttributes(): Record<string, string> {
+  return {
+    "data-company": siteConfig.companyName,
+    "data-phone": siteConfig.phone,
+    "data-phone-href": siteConfig.phoneHref,
+    "data-email": siteConfig.email,
+    "data-hours": siteConfig.hours,
+  };
+}
+
+/** In the browser: an island (a form's thank-you panel, a toast) shows the settings the page was rendered with. */
+export function readSiteSettingsFromPage(): void {
+  if (typeof document === "undefined") return;
+  const data = document.documentElement.dataset;
+  if (data.company) siteConfig.companyName = data.company;
+  if (data.phone) siteConfig.phone = data.phone;
+  if (data.phoneHref) siteConfig.phoneHref = data.phoneHref;
+  if (data.email) siteConfig.email = data.email;
+  if (data.hours) siteConfig.hours = data.hours;
+}
+readSiteSettingsFromPage();
 
 export { contactBookingHref, contactBookingSectionId } from "../../contract/public-forms.ts";
 

@@ -1,6 +1,7 @@
 import { Marked, type Tokens } from "marked";
 import { parse as parseYaml } from "yaml";
-import { blogFrontmatter, type BlogFrontmatter } from "./blog-schema.ts";
+import { isSafeContentUrl, type PublishedPost } from "../../contract/content.ts";
+import { blogFrontmatter } from "./blog-schema.ts";
 
 // Turns a Markdown file of content/blog/ into a checked article. Pure functions: the build (through
 // Astro's blog collection, blog-articles.ts) and the content test (with node:fs) use the same code.
@@ -10,7 +11,25 @@ import { blogFrontmatter, type BlogFrontmatter } from "./blog-schema.ts";
 
 export type TocEntry = { id: string; text: string };
 
-export type BlogArticle = BlogFrontmatter & {
+/**
+ * An article as the pages show it: from a Markdown file of content/blog/ (the seed) or from a post the owner
+ * published (issue 37, PublishedPost), rendered by the same code.
+ */
+export type BlogArticle = {
+  slug: string;
+  title: string;
+  excerpt: string;
+  author: string;
+  /** YYYY-MM-DD */
+  date: string;
+  category: string;
+  /** null: a post without a photo. */
+  image: string | null;
+  imageAlt: string;
+  readingTime: number;
+  kind: "problem" | "guide";
+  related: string[];
+  cta?: { audit: string; consultation: string };
   /** The first paragraph, shown as the lead under the title. */
   lead: string;
   /** The rest of the body as HTML, headings with ids. */
@@ -65,15 +84,26 @@ export function articleFromFrontmatter(fileName: string, data: unknown, body: st
   if (`${frontmatter.slug}.md` !== fileName) {
     throw new BlogContentError(`${fileName}: slug "${frontmatter.slug}" must match the file name`);
   }
+  const rendered = renderBody(body, { strict: fileName });
+  return { ...frontmatter, ...rendered };
+}
 
-  const marked = new Marked();
+/**
+ * Renders an article's Markdown into the lead, the body's HTML (headings with ids) and the contents list.
+ * Safe by construction (issue 37): raw HTML in the Markdown is shown as text, never passed through, and a link
+ * or image whose address is not ours, https, http, mailto or tel (javascript:, data:, ...) keeps only its text.
+ * `strict` (a file's name): the repository's files must have a lead paragraph and no h1 (the build fails
+ * naming the file); an owner's post is forgiving: no lead is an empty lead, an h1 becomes an h2.
+ */
+export function renderBody(body: string, { strict }: { strict?: string } = {}) {
+  const marked = safeMarked();
   const tokens = marked.lexer(body);
   const leadIndex = tokens.findIndex((token) => token.type === "paragraph");
-  if (leadIndex === -1) throw new BlogContentError(`${fileName}: the body needs a lead paragraph`);
-  if (tokens.some((token) => token.type === "heading" && (token as Tokens.Heading).depth === 1)) {
-    throw new BlogContentError(`${fileName}: use ## and ### headings; the title is the page's only h1`);
+  if (strict && leadIndex === -1) throw new BlogContentError(`${strict}: the body needs a lead paragraph`);
+  if (strict && tokens.some((token) => token.type === "heading" && (token as Tokens.Heading).depth === 1)) {
+    throw new BlogContentError(`${strict}: use ## and ### headings; the title is the page's only h1`);
   }
-  const lead = (tokens[leadIndex] as Tokens.Paragraph).text;
+  const lead = leadIndex === -1 ? "" : (tokens[leadIndex] as Tokens.Paragraph).text;
   const rest = tokens.filter((_, index) => index !== leadIndex);
 
   const toc: TocEntry[] = [];
@@ -81,20 +111,44 @@ export function articleFromFrontmatter(fileName: string, data: unknown, body: st
   marked.use({
     renderer: {
       heading({ tokens: inline, depth }) {
+        const level = Math.max(2, depth);
         const text = this.parser.parseInline(inline);
-        let id = headingId(text);
+        let id = headingId(text) || "section";
         while (usedIds.has(id)) id = `${id}-2`;
         usedIds.add(id);
         // The contents list gets plain text (React escapes it); the HTML's entities would show as "&#39;".
-        if (depth === 2)
+        if (level === 2)
           toc.push({ id, text: this.parser.parseInline(inline, this.parser.textRenderer).replace(/<[^>]+>/g, "") });
-        return `<h${depth} id="${id}">${text}</h${depth}>\n`;
+        return `<h${level} id="${id}">${text}</h${level}>\n`;
       },
     },
   });
   const html = marked.parser(Object.assign(rest, { links: tokens.links }));
+  return { lead, html, toc, wordCount: countWords(body) };
+}
 
-  return { ...frontmatter, lead, html, toc, wordCount: countWords(body) };
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/** marked with the three renderers that let nothing unsafe through: raw HTML, links and images. */
+function safeMarked(): Marked {
+  return new Marked({
+    renderer: {
+      html({ text }) {
+        return escapeHtml(text);
+      },
+      link({ href, title, tokens }) {
+        const text = this.parser.parseInline(tokens);
+        if (!isSafeContentUrl(href)) return text;
+        return `<a href="${escapeHtml(href)}"${title ? ` title="${escapeHtml(title)}"` : ""}>${text}</a>`;
+      },
+      image({ href, title, text }) {
+        if (!isSafeContentUrl(href) || href.startsWith("mailto:") || href.startsWith("tel:")) return escapeHtml(text);
+        return `<img src="${escapeHtml(href)}" alt="${escapeHtml(text)}"${title ? ` title="${escapeHtml(title)}"` : ""} loading="lazy" decoding="async">`;
+      },
+    },
+  });
 }
 
 /** SPEC §3: the blog is a fixed list of ten articles. */
@@ -120,7 +174,32 @@ export function checkCollection(articles: BlogArticle[], expectedCount: number =
 
 /** The lead as HTML (it may hold inline Markdown such as links or emphasis). */
 export function inlineMarkdown(text: string): string {
-  return new Marked().parseInline(text) as string;
+  return safeMarked().parseInline(text) as string;
+}
+
+/** Minutes to read at the editorial rule's fastest pace (230 words a minute), rounded up: the files' own figures. */
+export function readingTimeOf(wordCount: number): number {
+  return Math.max(1, Math.ceil(wordCount / WORDS_PER_MINUTE.max));
+}
+
+/** A post the owner published (issue 37), as the pages show it. */
+export function articleFromPost(post: PublishedPost): BlogArticle {
+  const rendered = renderBody(post.body);
+  return {
+    slug: post.slug,
+    title: post.title,
+    excerpt: post.description,
+    author: post.author,
+    date: post.publishedAt.slice(0, 10),
+    category: post.category,
+    image: post.image,
+    imageAlt: post.imageAlt,
+    readingTime: readingTimeOf(rendered.wordCount),
+    kind: post.callToAction ? "guide" : "problem",
+    related: post.related,
+    ...(post.callToAction ? { cta: post.callToAction } : {}),
+    ...rendered,
+  };
 }
 
 /** Paths an article body may link to (SPEC §2: the six service routes, /blog and /contact). */

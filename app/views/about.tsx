@@ -12,16 +12,18 @@ import {
 } from "../components/sections.tsx";
 import { standardReplyPromise } from "../../contract/form-names.ts";
 import { siteConfig } from "../config/site.ts";
-import { pageHead } from "../lib/seo.ts";
+import { pageHead, type PageHead } from "../lib/seo.ts";
 
 // SPEC §2 "About": mission, four values, a founder section (founded 2025, 8+ years experience),
 // calls to action to /contact.
 
-export const head = pageHead({
-  title: "About Us",
-  description: `Meet the local lead-generation agency founded in ${siteConfig.foundedYear} to give contractors and law firms honest reporting, clear priorities and marketing measured in jobs.`,
-  path: "/about",
-});
+/** Built at render time: the company name and phone are the published site settings (issue 37). */
+export const head = (): PageHead =>
+  pageHead({
+    title: "About Us",
+    description: `Meet the local lead-generation agency founded in ${siteConfig.foundedYear} to give contractors and law firms honest reporting, clear priorities and marketing measured in jobs.`,
+    path: "/about",
+  });
 
 const values = [
   {

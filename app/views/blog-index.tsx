@@ -3,7 +3,7 @@ import { ButtonLink, CtaBanner, Hero } from "../components/sections.tsx";
 import { siteConfig } from "../config/site.ts";
 import type { BlogSummary } from "../content/blog-articles.ts";
 import { formatArticleDate } from "../lib/format-date.ts";
-import { pageHead } from "../lib/seo.ts";
+import { pageHead, type PageHead } from "../lib/seo.ts";
 
 // SPEC §2 "Blog index": hero, a two-column grid of the ten article cards (newest first), closing banner.
 
@@ -13,12 +13,14 @@ import { pageHead } from "../lib/seo.ts";
 const cardPhotoSizes =
   "(min-width: 1152px) 544px, (min-width: 768px) calc(50vw - 32px), (min-width: 640px) calc(100vw - 32px), 128px";
 
-export const head = pageHead({
-  title: "Digital Marketing Insights",
-  description:
-    "Practical SEO, website and lead-generation advice for home-service businesses, law firms and growing companies.",
-  path: "/blog",
-});
+/** Built at render time: the company name and phone are the published site settings (issue 37). */
+export const head = (): PageHead =>
+  pageHead({
+    title: "Digital Marketing Insights",
+    description:
+      "Practical SEO, website and lead-generation advice for home-service businesses, law firms and growing companies.",
+    path: "/blog",
+  });
 
 export default function BlogIndex({ articles }: { articles: BlogSummary[] }) {
   return (
@@ -46,20 +48,22 @@ export default function BlogIndex({ articles }: { articles: BlogSummary[] }) {
                 className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
               >
                 {/* Only the first card is in the first screen at every width; the rest wait until scrolled to. */}
-                <PhotoFrame
-                  src={article.image}
-                  alt={article.imageAlt}
-                  width={800}
-                  height={450}
-                  loading={index === 0 ? "eager" : "lazy"}
-                  sizes={cardPhotoSizes}
-                  // On a phone a full-width photo was the first screen's largest paint, waiting on a cold
-                  // connection to the photo host; a thumbnail leaves that to the hero's text (decision 028).
-                  // Low priority keeps the thumbnail off the text's way. On a desktop the photo is the largest
-                  // paint, but it is the only request on its host's connection, so its priority orders nothing.
-                  fetchPriority={index === 0 ? "low" : undefined}
-                  className="max-sm:mx-6 max-sm:mt-6 max-sm:w-32 max-sm:rounded-md"
-                />
+                {article.image !== null && (
+                  <PhotoFrame
+                    src={article.image}
+                    alt={article.imageAlt}
+                    width={800}
+                    height={450}
+                    loading={index === 0 ? "eager" : "lazy"}
+                    sizes={cardPhotoSizes}
+                    // On a phone a full-width photo was the first screen's largest paint, waiting on a cold
+                    // connection to the photo host; a thumbnail leaves that to the hero's text (decision 028).
+                    // Low priority keeps the thumbnail off the text's way. On a desktop the photo is the largest
+                    // paint, but it is the only request on its host's connection, so its priority orders nothing.
+                    fetchPriority={index === 0 ? "low" : undefined}
+                    className="max-sm:mx-6 max-sm:mt-6 max-sm:w-32 max-sm:rounded-md"
+                  />
+                )}
                 <div className="flex flex-1 flex-col p-6 max-sm:pt-4">
                   <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
                     <span>{siteConfig.author.name}</span>

@@ -6,16 +6,18 @@ import { Accordion, AccordionItem } from "../components/ui/accordion.tsx";
 import { buttonVariants } from "../components/ui/button.tsx";
 import { standardReplyPromise } from "../../contract/form-names.ts";
 import { contactBookingSectionId, contactFormSectionId, siteConfig } from "../config/site.ts";
-import { pageHead } from "../lib/seo.ts";
+import { pageHead, type PageHead } from "../lib/seo.ts";
 
 // The contact page (SPEC §2 "Contact"): phone, e-mail, hours, the contact form, the booking
 // widget (700 px) and a five-question FAQ.
 
-export const head = pageHead({
-  title: "Contact Us",
-  description: `Call, e-mail or book a free 30-minute strategy call with our local SEO team. We reply to every message within ${standardReplyPromise}.`,
-  path: "/contact",
-});
+/** Built at render time: the company name and phone are the published site settings (issue 37). */
+export const head = (): PageHead =>
+  pageHead({
+    title: "Contact Us",
+    description: `Call, e-mail or book a free 30-minute strategy call with our local SEO team. We reply to every message within ${standardReplyPromise}.`,
+    path: "/contact",
+  });
 
 const SCHEDULE_SECTION_ID = contactBookingSectionId;
 

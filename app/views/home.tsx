@@ -15,20 +15,22 @@ import {
 } from "../components/sections.tsx";
 import { standardReplyPromise } from "../../contract/form-names.ts";
 import { siteConfig } from "../config/site.ts";
-import { businessJsonLd, pageHead } from "../lib/seo.ts";
+import { businessJsonLd, pageHead, type PageHead } from "../lib/seo.ts";
 
 // SPEC §2 "Home", §9. No React in the browser: the client strip turns with a small script
 // (app/scripts/client-strip.ts, loaded by app/pages/index.astro).
 
-export const head = pageHead(
-  {
-    title: "Get Local Leads on Autopilot",
-    description:
-      "Local SEO, paid ads and lead-generating websites for plumbers, HVAC companies and roofers. More booked jobs from your service area, tracked to the call.",
-    path: "/",
-  },
-  [businessJsonLd()],
-);
+/** Built at render time: the company name and phone are the published site settings (issue 37). */
+export const head = (): PageHead =>
+  pageHead(
+    {
+      title: "Get Local Leads on Autopilot",
+      description:
+        "Local SEO, paid ads and lead-generating websites for plumbers, HVAC companies and roofers. More booked jobs from your service area, tracked to the call.",
+      path: "/",
+    },
+    [businessJsonLd()],
+  );
 
 const heroStats = [
   { value: "10+ years", label: "Of local search and advertising experience" },
@@ -214,23 +216,31 @@ function ArrowRight() {
   );
 }
 
+/** The home page's editable copy (issue 37, app/content/page-copy.ts): the hero and the sections' texts. */
+export const homeCopy = {
+  hero: {
+    eyebrow: "Local marketing for plumbers, HVAC companies and roofers",
+    title: "Get Local Leads on Autopilot",
+    intro:
+      "SEO and lead generation for plumbers, HVAC companies and roofers. We get your business into the map pack and the top search results for the jobs you actually want, then turn those visits into phone calls and booked estimates.",
+  },
+  heroStats,
+  services,
+  reasons,
+  audienceSections,
+};
+
 export default function Home() {
   return (
     <>
       <Hero
         eyebrow={
           <p className="inline-flex rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-700 ring-1 ring-brand-600/30">
-            Local marketing for plumbers, HVAC companies and roofers
+            {homeCopy.hero.eyebrow}
           </p>
         }
-        title="Get Local Leads on Autopilot"
-        intro={
-          <p>
-            SEO and lead generation for plumbers, HVAC companies and roofers. We get your business into the map pack and
-            the top search results for the jobs you actually want, then turn those visits into phone calls and booked
-            estimates.
-          </p>
-        }
+        title={homeCopy.hero.title}
+        intro={<p>{homeCopy.hero.intro}</p>}
         actions={
           <>
             <ButtonLink to="/get-leads">Get Leads</ButtonLink>

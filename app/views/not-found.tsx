@@ -1,10 +1,11 @@
-import { pageHead } from "../lib/seo.ts";
+import { pageHead, type PageHead } from "../lib/seo.ts";
 
 // Not indexed, and its canonical is never listed in the sitemap (the server lists indexable pages only).
-export const head = {
+/** Built at render time: the company name and phone are the published site settings (issue 37). */
+export const head = (): PageHead => ({
   ...pageHead({ title: "404 Page Not Found", description: "This page does not exist.", path: "/404", noindex: true }),
   title: "404 Page Not Found",
-};
+});
 
 export default function NotFound() {
   return (

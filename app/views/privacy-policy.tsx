@@ -4,18 +4,20 @@ import type { ReactNode } from "react";
 import { ButtonLink, Hero, Section } from "../components/sections.tsx";
 import { standardReplyPromise } from "../../contract/form-names.ts";
 import { siteConfig } from "../config/site.ts";
-import { pageHead } from "../lib/seo.ts";
+import { pageHead, type PageHead } from "../lib/seo.ts";
 
 // SPEC §2 "Privacy policy": ten sections in order, "Last updated" as today's date (filled in by the
 // browser, app/scripts/today.ts, so the prerendered HTML never shows the build's date), and a link back to home.
 // The placeholder is a <span>, not an empty <time>: a <time> needs a valid date as its text or datetime.
 
-export const head = pageHead({
-  title: "Privacy Policy",
-  description:
-    "How we collect, use, share and protect the details you send through our forms and scheduling tools, and how to ask us to delete them.",
-  path: "/privacy-policy",
-});
+/** Built at render time: the company name and phone are the published site settings (issue 37). */
+export const head = (): PageHead =>
+  pageHead({
+    title: "Privacy Policy",
+    description:
+      "How we collect, use, share and protect the details you send through our forms and scheduling tools, and how to ask us to delete them.",
+    path: "/privacy-policy",
+  });
 
 function PolicySection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (

@@ -14,18 +14,20 @@ import { servicePages, type ServiceSlug } from "../config/service-pages.ts";
 import { services } from "../config/services.ts";
 import { standardReplyPromise } from "../../contract/form-names.ts";
 import { siteConfig } from "../config/site.ts";
-import { pageHead } from "../lib/seo.ts";
+import { pageHead, type PageHead } from "../lib/seo.ts";
 import { cn } from "../lib/utils.ts";
 
 // The Services overview (SPEC §2 "Services"): the contact form and what to expect, the six services
 // with their features and benefits, the four-step process and a closing call to action.
 
-export const head = pageHead({
-  title: "Digital Marketing Services",
-  description:
-    "Local SEO, paid ads, website design, social media, email and podcast marketing for home-service businesses and law firms that want more leads.",
-  path: "/services",
-});
+/** Built at render time: the company name and phone are the published site settings (issue 37). */
+export const head = (): PageHead =>
+  pageHead({
+    title: "Digital Marketing Services",
+    description:
+      "Local SEO, paid ads, website design, social media, email and podcast marketing for home-service businesses and law firms that want more leads.",
+    path: "/services",
+  });
 
 // The spec's order on this page (SEO, SEM, Website Design and Development, Social Media, Email, Podcast).
 /** Each service's mark on the overview (decorative). */

@@ -14,18 +14,20 @@ import {
 } from "../components/sections.tsx";
 import { buttonVariants } from "../components/ui/button.tsx";
 import { siteConfig } from "../config/site.ts";
-import { pageHead } from "../lib/seo.ts";
+import { pageHead, type PageHead } from "../lib/seo.ts";
 import { cn } from "../lib/utils.ts";
 
 // The offer page with packages (SPEC §2 "Offer page with packages", §3 packages and additional
 // services, §9 offer claims). No prices appear anywhere: the terms below are display-only claims.
 
-export const head = pageHead({
-  title: "Ultimate SEO Packages",
-  description:
-    "Three local SEO packages with 20, 50 or 150 priority keywords, a top 5 ranking guarantee and 40% off when you pay 12 months upfront.",
-  path: "/ultimate-pitch",
-});
+/** Built at render time: the company name and phone are the published site settings (issue 37). */
+export const head = (): PageHead =>
+  pageHead({
+    title: "Ultimate SEO Packages",
+    description:
+      "Three local SEO packages with 20, 50 or 150 priority keywords, a top 5 ranking guarantee and 40% off when you pay 12 months upfront.",
+    path: "/ultimate-pitch",
+  });
 
 const CALENDLY_SECTION_ID = "calendly-section";
 

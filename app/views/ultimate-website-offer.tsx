@@ -3,19 +3,21 @@ import { CountdownDisplay } from "../components/countdown.tsx";
 import { BookingSection } from "../components/scheduling-embed.tsx";
 import { Card, CardGrid, CheckList, CtaBanner, Hero, Section, SectionHeader } from "../components/sections.tsx";
 import { buttonVariants } from "../components/ui/button.tsx";
-import { pageHead } from "../lib/seo.ts";
+import { pageHead, type PageHead } from "../lib/seo.ts";
 import { cn } from "../lib/utils.ts";
 
 // The website upgrade landing page (SPEC §2 "Website upgrade landing page", §9 website upgrade
 // guarantee). Sections in the spec's order; both countdowns tick from one deadline (app/scripts/countdowns.ts),
 // and both "Upgrade" calls to action are in-page links to the booking section (smooth by CSS).
 
-export const head = pageHead({
-  title: "Website Upgrade Offer",
-  description:
-    "A lead-focused website rebuild delivered in 1 week: SEO ready, mobile first and fully integrated, backed by our 90-day more-leads guarantee.",
-  path: "/ultimate-website-offer",
-});
+/** Built at render time: the company name and phone are the published site settings (issue 37). */
+export const head = (): PageHead =>
+  pageHead({
+    title: "Website Upgrade Offer",
+    description:
+      "A lead-focused website rebuild delivered in 1 week: SEO ready, mobile first and fully integrated, backed by our 90-day more-leads guarantee.",
+    path: "/ultimate-website-offer",
+  });
 
 const CALENDLY_SECTION_ID = "calendly-section";
 

@@ -1,3 +1,6 @@
+import { readFile } from "node:fs/promises";
+import { resolve, sep } from "node:path";
+
 // The JavaScript modules a built page loads, read from its HTML and the modules themselves. The server
 // uses it to write each page's Content-Security-Policy (docs/decisions/019-content-security-policy.md)
 // and `npm run bench:web` to weigh each page's JavaScript.
@@ -94,4 +97,22 @@ function importsOf(source: string, path: string, load: ModuleLoad): Array<{ path
     if (target) imports.push({ path: target, load: "dynamic" });
   }
   return imports;
+}
+
+/**
+ * Reads a built module by its URL path (null when it is not a file inside the client folder), each file
+ * once: every page loads the same few shared modules.
+ */
+export function moduleReader(clientDir: string): ReadModule {
+  const read = new Map<string, Promise<string | null>>();
+  return (path) => {
+    const file = resolve(clientDir, `.${path}`);
+    if (!file.startsWith(`${clientDir}${sep}`)) return Promise.resolve(null);
+    if (!read.has(file))
+      read.set(
+        file,
+        readFile(file, "utf8").catch(() => null),
+      );
+    return read.get(file)!;
+  };
 }

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -11,7 +10,8 @@ import {
   withNonce,
   type PageKind,
 } from "../lib/content-security-policy.ts";
-import { pageModules, type ReadModule } from "../lib/page-modules.ts";
+import { moduleReader, pageModules, type ReadModule } from "../lib/page-modules.ts";
+import type { SitePages } from "../site/page-renderer.ts";
 
 // Serves the built client: prerendered pages at their paths, the SPA fallback for /admin/*, the
 // prerendered 404 page with status 404 for every other unknown path, and hashed assets. Each page is
@@ -26,6 +26,8 @@ type HtmlPage = {
   noindex: boolean;
   kind: PageKind;
   policy: string;
+  /** Pages are HTML; the blog's feed, rendered like them, is XML. */
+  contentType?: string;
 };
 
 /** The admin app's page (app/pages/admin/index.astro): the answer to every /admin/* path. */
@@ -56,24 +58,6 @@ async function loadHtml(file: string, kind: PageKind, readModule: ReadModule): P
     etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
     canonical: /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1] ?? null,
     noindex: /<meta name="robots" content="[^"]*noindex/.test(html),
-  };
-}
-
-/**
- * Reads a built module by its URL path (null when it is not a file inside the client folder), each file
- * once: every page loads the same few shared modules.
- */
-function moduleReader(clientDir: string): ReadModule {
-  const read = new Map<string, Promise<string | null>>();
-  return (path) => {
-    const file = resolve(clientDir, `.${path}`);
-    if (!file.startsWith(`${clientDir}${sep}`)) return Promise.resolve(null);
-    if (!read.has(file))
-      read.set(
-        file,
-        readFile(file, "utf8").catch(() => null),
-      );
-    return read.get(file)!;
   };
 }
 
@@ -172,7 +156,18 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, page: HtmlPage, 
   const accepted = acceptedEncodings(request);
   const variant = page.variants.find((v) => v.encoding === null || accepted.has(v.encoding))!;
   if (variant.encoding) reply.header("content-encoding", variant.encoding);
-  return reply.code(status).type("text/html; charset=utf-8").send(variant.body);
+  return reply
+    .code(status)
+    .type(page.contentType ?? "text/html; charset=utf-8")
+    .send(variant.body);
+}
+
+/** A public page from the renderer: the page, a renamed post's redirect, a removed post's 410, or the 404 page. */
+async function sendRenderedPage(request: FastifyRequest, reply: FastifyReply, sitePages: SitePages, path: string) {
+  const answer = await sitePages.answer(path);
+  if (answer.kind === "redirect") return reply.redirect(answer.location, 301);
+  const status = answer.kind === "page" ? 200 : answer.kind === "gone" ? 410 : 404;
+  return sendHtml(request, reply, answer.page, status);
 }
 
 function isApiPath(path: string) {
@@ -245,12 +240,21 @@ export default async function clientRoutes(app: FastifyInstance) {
     return reply.redirect(queryStart === -1 ? target : target + request.url.slice(queryStart), 301);
   });
 
-  const built = existsSync(join(clientDir, ADMIN_APP_FILE)) && existsSync(join(clientDir, NOT_FOUND_FILE));
+  // With a renderer (every build since issue 37) the public pages come from it; without one (a test's
+  // hand-made folder) from the folder's HTML files, as a static build once was.
+  const { sitePages } = app;
+  const built =
+    existsSync(join(clientDir, ADMIN_APP_FILE)) && (sitePages !== null || existsSync(join(clientDir, NOT_FOUND_FILE)));
   if (!built) app.log.warn({ clientDir }, "the client is not built (npm run build); serving the API only");
 
   const readModule = moduleReader(clientDir);
-  const pages = built ? await findPrerenderedPages(clientDir, readModule) : new Map<string, HtmlPage>();
-  const notFoundPage = built ? await loadHtml(join(clientDir, NOT_FOUND_FILE), "site", readModule) : undefined;
+  const pages = !built
+    ? new Map<string, HtmlPage>()
+    : sitePages
+      ? new Map([["/admin", await loadHtml(join(clientDir, ADMIN_APP_FILE), "admin", readModule)]])
+      : await findPrerenderedPages(clientDir, readModule);
+  const notFoundPage =
+    built && !sitePages ? await loadHtml(join(clientDir, NOT_FOUND_FILE), "site", readModule) : undefined;
   const adminApp = pages.get("/admin");
 
   if (built) {
@@ -274,6 +278,16 @@ export default async function clientRoutes(app: FastifyInstance) {
     for (const [path, page] of pages) {
       app.get(path, (request, reply) => sendHtml(request, reply, page, 200));
     }
+    if (sitePages) {
+      // The pages with fixed paths, and every /blog/<slug> (posts come and go with each publish).
+      for (const path of await sitePages.paths()) {
+        if (path.startsWith("/blog/") && path !== "/blog/rss.xml") continue;
+        app.get(path, (request, reply) => sendRenderedPage(request, reply, sitePages, path));
+      }
+      app.get("/blog/:slug", (request, reply) =>
+        sendRenderedPage(request, reply, sitePages, `/blog/${(request.params as { slug: string }).slug}`),
+      );
+    }
 
     const serviceWorkerFile = join(clientDir, ...SERVICE_WORKER_PATH.split("/"));
     if (existsSync(serviceWorkerFile)) {
@@ -289,15 +303,19 @@ export default async function clientRoutes(app: FastifyInstance) {
       });
     }
 
-    const sitemap = sitemapXml(pages.values());
-    const homeCanonical = pages.get("/")?.canonical;
-    const robots = robotsTxt(homeCanonical ? new URL("/sitemap.xml", homeCanonical).toString() : null);
-    app.get("/sitemap.xml", (_request, reply) =>
-      reply.header("cache-control", "public, max-age=3600").type("application/xml; charset=utf-8").send(sitemap),
+    // From the pages as served now: a publish adds its article at once (the renderer keeps the pages).
+    const currentPages = async () => (sitePages ? await sitePages.allPages() : pages);
+    app.get("/sitemap.xml", async (_request, reply) =>
+      reply
+        .header("cache-control", "public, max-age=300")
+        .type("application/xml; charset=utf-8")
+        .send(sitemapXml((await currentPages()).values())),
     );
-    app.get("/robots.txt", (_request, reply) =>
-      reply.header("cache-control", "public, max-age=3600").type("text/plain; charset=utf-8").send(robots),
-    );
+    app.get("/robots.txt", async (_request, reply) => {
+      const homeCanonical = (await currentPages()).get("/")?.canonical;
+      const robots = robotsTxt(homeCanonical ? new URL("/sitemap.xml", homeCanonical).toString() : null);
+      return reply.header("cache-control", "public, max-age=3600").type("text/plain; charset=utf-8").send(robots);
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -308,7 +326,7 @@ export default async function clientRoutes(app: FastifyInstance) {
     if (request.method !== "GET" && request.method !== "HEAD") {
       return reply.code(404).send({ message: "Not found" });
     }
-    if (!notFoundPage || !adminApp) {
+    if ((!notFoundPage && !sitePages) || !adminApp) {
       return reply
         .code(404)
         .type("text/plain; charset=utf-8")
@@ -316,6 +334,7 @@ export default async function clientRoutes(app: FastifyInstance) {
     }
     // The admin pages are rendered in the browser by the admin app.
     if (path.startsWith("/admin/")) return sendHtml(request, reply, adminApp, 200);
-    return sendHtml(request, reply, notFoundPage, 404);
+    if (sitePages) return sitePages.notFoundPage().then((page) => sendHtml(request, reply, page, 404));
+    return sendHtml(request, reply, notFoundPage!, 404);
   });
 }

@@ -1,9 +1,10 @@
 import type { APIRoute } from "astro";
 import { listArticles } from "../../content/blog-articles.ts";
 import { blogRssXml } from "../../content/blog-rss.ts";
+import { siteContent } from "../../content/site-content.ts";
 
-// Written to build/client/blog/rss.xml at build time, from the same collection as the pages.
-export const prerender = true;
-
-export const GET: APIRoute = async () =>
-  new Response(blogRssXml(await listArticles()), { headers: { "Content-Type": "application/rss+xml; charset=utf-8" } });
+// Rendered by the server from the published posts, like the pages (issue 37).
+export const GET: APIRoute = async ({ locals }) =>
+  new Response(blogRssXml(listArticles(await siteContent(locals))), {
+    headers: { "Content-Type": "application/rss+xml; charset=utf-8" },
+  });

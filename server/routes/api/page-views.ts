@@ -20,11 +20,14 @@ export default async function pageViewRoutes(app: FastifyInstance) {
   const uncounted = viewRules(app.config.session.cookieName);
   // The site's pages as built: a view of any other path is not counted, so the table stays bounded. With
   // no client built (the API alone), any path of the right shape counts.
-  const sitePages = new Set(
+  // Rendered pages (issue 37): the paths of the content published now, so a new article counts at once.
+  const builtPages = new Set(
     [...prerenderedPaths(resolve(app.config.clientDir)).keys()].filter((path) => path !== "/admin"),
   );
-  const isSitePage = (path: string) =>
-    sitePages.size === 0 ? !path.startsWith("/admin") && !path.startsWith("/api/") : sitePages.has(path);
+  const isSitePage = async (path: string) => {
+    if (app.sitePages) return (await app.sitePages.paths()).has(path);
+    return builtPages.size === 0 ? !path.startsWith("/admin") && !path.startsWith("/api/") : builtPages.has(path);
+  };
 
   // This plugin is encapsulated: its parser reads the beacon's text/plain body as JSON, for this route only.
   app.addContentTypeParser("text/plain", { parseAs: "string" }, (_request, body, done) => {
@@ -51,7 +54,7 @@ export default async function pageViewRoutes(app: FastifyInstance) {
     reply.header("cache-control", "no-store");
     if (uncounted(request.headers) !== null) return reply.code(204).send();
     const path = view.path.length > 1 ? view.path.replace(/\/+$/, "") : view.path;
-    if (!isSitePage(path)) return reply.code(204).send();
+    if (!(await isSitePage(path))) return reply.code(204).send();
     // An entrance: the visit came from elsewhere (or from nowhere: typed, bookmarked).
     const from = view.ref?.toLowerCase();
     pageViews.count(path, !from || from !== request.hostname.toLowerCase());

@@ -1,0 +1,247 @@
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import { brotliCompress, brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type {
+  EditablePageInfo,
+  PageCopyField,
+  PublishedContent,
+  PublishedPost,
+  SeedContent,
+} from "../../contract/content.ts";
+import { pagePolicy, type PageKind } from "../lib/content-security-policy.ts";
+import { pageModules, type ReadModule } from "../lib/page-modules.ts";
+
+// The public pages, rendered by our server from the published content (issue 37,
+// docs/decisions/043-content-rendered-by-the-server.md). Astro builds the renderer (app/server-entry.ts) into
+// build/server/entry.mjs; this keeps each page's HTML in memory, compressed, with its ETag and its
+// Content-Security-Policy, for one content version. When the version moves (a publish on any instance: the
+// database's content version, read at most once a second), the next request renders the page afresh.
+
+const brotliAsync = promisify(brotliCompress);
+
+/** What app/server-entry.ts exports. */
+export type SiteRendererModule = {
+  renderPage(
+    path: string,
+    content: PublishedContent,
+    preview?: PublishedPost,
+  ): Promise<{ status: number; body: string; contentType: string }>;
+  publicPaths(content: PublishedContent): string[];
+  seedContent(): Promise<SeedContent>;
+  editablePages(): (EditablePageInfo & { fields: PageCopyField[] })[];
+  NOT_FOUND_PATH: string;
+};
+
+type Variant = { body: Buffer; encoding: "br" | "gzip" | null };
+export type HtmlPage = {
+  variants: Variant[];
+  html: string;
+  etag: string;
+  canonical: string | null;
+  noindex: boolean;
+  kind: PageKind;
+  policy: string;
+  contentType: string;
+};
+
+/** The renderer of a build, or null when the client folder has none beside it (a hand-made test folder). */
+export async function loadSiteRenderer(clientDir: string): Promise<SiteRendererModule | null> {
+  const entry = join(clientDir, "..", "server", "entry.mjs");
+  if (!existsSync(entry)) return null;
+  return (await import(pathToFileURL(entry).href)) as SiteRendererModule;
+}
+
+/** A page's answer from its HTML: compressed copies (brotli quickly now, at its best later), ETag, policy. */
+export async function htmlPage(
+  html: string,
+  kind: PageKind,
+  readModule: ReadModule,
+  contentType = "text/html; charset=utf-8",
+): Promise<HtmlPage> {
+  const body = Buffer.from(html);
+  const modules = contentType.startsWith("text/html") ? await pageModules(html, readModule) : [];
+  // A quick brotli (a millisecond) so the first request after a publish is answered at once; the best one
+  // (quality 11, tens of milliseconds) replaces it from the thread pool.
+  const brotli: Variant = {
+    body: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
+    encoding: "br",
+  };
+  void brotliAsync(body, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+  }).then(
+    (best) => {
+      brotli.body = best;
+    },
+    () => undefined,
+  );
+  return {
+    kind,
+    contentType,
+    policy: pagePolicy(
+      html,
+      kind,
+      modules.map((module) => module.source),
+    ),
+    variants: [brotli, { body: gzipSync(body, { level: 6 }), encoding: "gzip" }, { body, encoding: null }],
+    html,
+    etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+    canonical: /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1] ?? null,
+    noindex: /<meta name="robots" content="[^"]*noindex/.test(html),
+  };
+}
+
+/** Where the published content comes from: the database (server/content/), or the build's seed. */
+export type ContentSource = {
+  /** The content version; cheap, read at most once a second. */
+  version(): Promise<number>;
+  load(): Promise<PublishedContent>;
+};
+
+export type PageAnswer =
+  | { kind: "page"; page: HtmlPage }
+  | { kind: "redirect"; location: string }
+  | { kind: "gone"; page: HtmlPage }
+  | { kind: "not-found"; page: HtmlPage };
+
+/** How long a read content version is believed before it is read again. */
+export const CONTENT_VERSION_TTL_MS = 1000;
+
+type Generation = {
+  content: PublishedContent;
+  paths: Set<string>;
+  pages: Map<string, Promise<HtmlPage>>;
+};
+
+export class SitePages {
+  #generation: Promise<Generation> | undefined;
+  #checkedAt = 0;
+  #checking: Promise<void> | undefined;
+
+  constructor(
+    private readonly renderer: SiteRendererModule,
+    private readonly source: ContentSource,
+    private readonly readModule: ReadModule,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The current content's pages; a version read more than a second ago is read again first. */
+  async #current(): Promise<Generation> {
+    if (!this.#generation) {
+      this.#checkedAt = this.now();
+      this.#generation = this.#load();
+      // A failed load (the database away) is not kept: the next request tries again.
+      this.#generation.catch(() => {
+        this.#generation = undefined;
+      });
+    } else if (this.now() - this.#checkedAt >= CONTENT_VERSION_TTL_MS) {
+      this.#checkedAt = this.now();
+      // The database away: the pages as they are keep being served; the next second tries again.
+      this.#checking ??= this.#checkVersion()
+        .catch(() => undefined)
+        .finally(() => {
+          this.#checking = undefined;
+        });
+      await this.#checking;
+    }
+    return this.#generation!;
+  }
+
+  async #load(): Promise<Generation> {
+    const content = await this.source.load();
+    return { content, paths: new Set(this.renderer.publicPaths(content)), pages: new Map() };
+  }
+
+  async #checkVersion(): Promise<void> {
+    const current = await this.#generation!;
+    const version = await this.source.version();
+    if (version === current.content.version) return;
+    const next = this.#load();
+    await next;
+    this.#generation = next;
+  }
+
+  /** Reads the content version now (the publishing instance calls it, so its own publish shows at once). */
+  async refresh(): Promise<void> {
+    if (!this.#generation) return;
+    this.#checkedAt = 0;
+    await this.#current();
+  }
+
+  #render(generation: Generation, path: string): Promise<HtmlPage> {
+    let page = generation.pages.get(path);
+    if (!page) {
+      page = this.renderer.renderPage(path, generation.content).then((rendered) => {
+        if (rendered.status !== 200 && path !== this.renderer.NOT_FOUND_PATH)
+          throw new Error(`rendering ${path} answered ${rendered.status}`);
+        return htmlPage(rendered.body, "site", this.readModule, rendered.contentType);
+      });
+      generation.pages.set(path, page);
+      page.catch(() => generation.pages.delete(path));
+    }
+    return page;
+  }
+
+  /** The answer for a GET of `path`: its page, a redirect of a renamed post, 410 for a post taken down, or 404. */
+  async answer(path: string): Promise<PageAnswer> {
+    const generation = await this.#current();
+    if (generation.paths.has(path)) return { kind: "page", page: await this.#render(generation, path) };
+    const redirect = generation.content.redirects[path];
+    if (redirect) return { kind: "redirect", location: redirect };
+    const notFound = await this.#render(generation, this.renderer.NOT_FOUND_PATH);
+    return generation.content.gone.includes(path)
+      ? { kind: "gone", page: notFound }
+      : { kind: "not-found", page: notFound };
+  }
+
+  async notFoundPage(): Promise<HtmlPage> {
+    return this.#render(await this.#current(), this.renderer.NOT_FOUND_PATH);
+  }
+
+  /** Every page of the current content, rendered (the sitemap reads their canonical addresses). */
+  async allPages(): Promise<Map<string, HtmlPage>> {
+    const generation = await this.#current();
+    const pages = new Map<string, HtmlPage>();
+    for (const path of generation.paths) pages.set(path, await this.#render(generation, path));
+    return pages;
+  }
+
+  async paths(): Promise<Set<string>> {
+    return (await this.#current()).paths;
+  }
+
+  /** Renders every page of the current content, so visitors after a start or a publish find them ready. */
+  async warm(): Promise<void> {
+    await this.allPages();
+    await this.notFoundPage();
+  }
+
+  /** A draft post as it will be published, among the live content: never cached. */
+  async preview(post: PublishedPost): Promise<HtmlPage> {
+    const { content } = await this.#current();
+    const rendered = await this.renderer.renderPage(`/blog/${post.slug}`, content, post);
+    return htmlPage(rendered.body, "site", this.readModule, rendered.contentType);
+  }
+
+  /** Any page rendered with other content (the site's settings as drafted): never cached. */
+  async previewWith(path: string, change: (content: PublishedContent) => PublishedContent): Promise<HtmlPage | null> {
+    const { content, paths } = await this.#current();
+    if (!paths.has(path)) return null;
+    const rendered = await this.renderer.renderPage(path, change(content));
+    return htmlPage(rendered.body, "site", this.readModule, rendered.contentType);
+  }
+}
+
+/** A build without a database behind it (tools, and the first start's seed): the files' content. */
+export function seedSource(renderer: SiteRendererModule): ContentSource {
+  let content: Promise<PublishedContent> | undefined;
+  return {
+    version: async () => 0,
+    load: () =>
+      (content ??= renderer
+        .seedContent()
+        .then((seed) => ({ version: 0, ...seed, redirects: {}, gone: [], pages: {} }))),
+  };
+}
