@@ -89,7 +89,8 @@ export function MarkdownEditor({
         ),
       },
     },
-    onUpdate: ({ editor }) => onChange(editor.getMarkdown()),
+    // Trailing blank lines are the editor's, not the writer's; an empty editor is an empty (missing) body.
+    onUpdate: ({ editor }) => onChange(editor.getMarkdown().trimEnd()),
     onBlur: () => onBlur?.(),
   });
   const active = useEditorState({ editor, selector: ({ editor }) => (editor ? marks(editor) : null) });
@@ -142,14 +143,14 @@ function Toolbar({
   const buttons: ToolbarButton[] = [
     {
       key: "h2",
-      label: "Heading",
+      label: "H2 heading",
       text: "H2",
       pressed: active.h2,
       run: () => chain().toggleHeading({ level: 2 }).run(),
     },
     {
       key: "h3",
-      label: "Subheading",
+      label: "H3 subheading",
       text: "H3",
       pressed: active.h3,
       run: () => chain().toggleHeading({ level: 3 }).run(),
@@ -159,14 +160,14 @@ function Toolbar({
     {
       key: "bullets",
       label: "Bulleted list",
-      text: "• List",
+      text: "• Bulleted",
       pressed: active.bulletList,
       run: () => chain().toggleBulletList().run(),
     },
     {
       key: "numbers",
       label: "Numbered list",
-      text: "1. List",
+      text: "Numbered",
       pressed: active.orderedList,
       run: () => chain().toggleOrderedList().run(),
     },
@@ -223,6 +224,7 @@ function Toolbar({
           className={cn(
             "min-h-10 min-w-10 rounded-md px-2 text-sm font-semibold text-slate-900 hover:bg-slate-200",
             button.key === "italic" && "italic",
+            button.key === "bold" && "font-extrabold",
             button.pressed && "bg-brand-100 text-brand-900",
             focusRing,
           )}

@@ -486,7 +486,7 @@ function PostEditor({ post, onReload }: { post: Post | null; onReload: (post: Po
           </div>
         </div>
 
-        <div className="min-w-0 space-y-6">
+        <div className="min-w-0 space-y-6 lg:sticky lg:top-4 lg:self-start">
           <SearchPreview title={title} slug={slug} description={description} />
           <section aria-labelledby={`${id}-preview-title`} className="rounded-md border border-slate-300 p-4">
             <h3 id={`${id}-preview-title`} className="text-sm font-semibold text-slate-800">
@@ -517,7 +517,7 @@ function PostEditor({ post, onReload }: { post: Post | null; onReload: (post: Po
             href={`/admin/preview/posts/${encodeURIComponent(post.id)}`}
             target="_blank"
             rel="noopener"
-            className={smallButtonClass}
+            className={cn(smallButtonClass, "inline-flex items-center")}
             aria-describedby={`${id}-preview-hint`}
           >
             Preview

@@ -223,7 +223,12 @@ function SiteSettingsForm({ document }: { document: SiteDocument }) {
           <Button type="submit" disabled={save.isPending}>
             {save.isPending ? "Saving..." : "Save draft"}
           </Button>
-          <a href="/admin/preview/site" target="_blank" rel="noopener" className={smallButtonClass}>
+          <a
+            href="/admin/preview/site"
+            target="_blank"
+            rel="noopener"
+            className={cn(smallButtonClass, "inline-flex items-center")}
+          >
             Preview
           </a>
           {owner && (
