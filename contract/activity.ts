@@ -20,6 +20,7 @@ export const activityKinds = [
   "call",
   "export",
   "delete",
+  "content",
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
@@ -40,6 +41,7 @@ export const activityKindLabels: Record<ActivityKind, string> = {
   call: "Calls",
   export: "Exports",
   delete: "Deletions",
+  content: "Content",
 };
 
 /** One record. */

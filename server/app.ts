@@ -32,6 +32,7 @@ import adminLeadRoutes from "./routes/api/admin-leads.ts";
 import adminReplyRoutes from "./routes/api/admin-replies.ts";
 import adminBusinessHoursRoutes from "./routes/api/admin-business-hours.ts";
 import adminChatSettingsRoutes from "./routes/api/admin-chat-settings.ts";
+import adminMediaRoutes from "./routes/api/admin-media.ts";
 import adminInboundRoutes from "./routes/api/admin-inbound.ts";
 import adminNotificationSettingsRoutes from "./routes/api/admin-notification-settings.ts";
 import adminSessionRoutes from "./routes/api/admin-session.ts";
@@ -48,6 +49,7 @@ import leadFormRoutes from "./routes/api/lead-forms.ts";
 import clientRoutes from "./routes/client.ts";
 import formPostRoutes from "./routes/forms/form-posts.ts";
 import healthRoutes from "./routes/health.ts";
+import mediaRoutes from "./routes/media.ts";
 import notificationConfirmRoutes from "./routes/notifications/confirm.ts";
 
 /** 32 KB: far above any real form, far below anything that could hurt. */
@@ -221,11 +223,14 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}) {
   await app.register(adminReplyRoutes);
   await app.register(adminBusinessHoursRoutes);
   await app.register(adminChatSettingsRoutes, { testOrigins: options.chatTestOrigins ?? [] });
+  await app.register(adminMediaRoutes);
   await app.register(adminInboundRoutes);
   await app.register(adminDeliveryRoutes);
   await app.register(adminNotificationSettingsRoutes);
   await app.register(notificationConfirmRoutes);
   await app.register(cspReportRoutes);
+  // Before the client: /media/* are uploaded images, not files of the build nor its 404 page.
+  await app.register(mediaRoutes);
   await app.register(clientRoutes);
 
   return app;

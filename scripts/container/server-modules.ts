@@ -9,8 +9,9 @@
 //
 // Starts from the bare imports of every .js file under dist/ (the server, its CLI and the contract), then
 // follows each package's dependencies and required peers through package-lock.json as Node resolves them
-// (nested node_modules first, then each parent's). Optional dependencies are left out, as with
-// `npm ci --omit=optional`. It fails if the server needs a dev dependency or a package that is not installed.
+// (nested node_modules first, then each parent's). Optional dependencies are followed only when installed:
+// npm installs just this platform's, and sharp's prebuilt addon and libvips come that way (@img/sharp-linux-x64).
+// It fails if the server needs a dev dependency or a required package that is not installed.
 // Runs on Node 24 as it is (type stripping): only erasable TypeScript here.
 import { cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
@@ -20,6 +21,7 @@ type LockPackage = {
   version?: string;
   dev?: boolean;
   dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
   peerDependenciesMeta?: Record<string, { optional?: boolean }>;
 };
@@ -86,6 +88,8 @@ export function serverPackages(packages: Record<string, LockPackage>, roots: str
     found.add(path);
     for (const dep of Object.keys(entry.dependencies ?? {}))
       queue.push({ from: path, name: dep, optional: false, by: path });
+    for (const dep of Object.keys(entry.optionalDependencies ?? {}))
+      queue.push({ from: path, name: dep, optional: true, by: path });
     for (const peer of Object.keys(entry.peerDependencies ?? {})) {
       queue.push({ from: path, name: peer, optional: entry.peerDependenciesMeta?.[peer]?.optional === true, by: path });
     }

@@ -4,7 +4,9 @@ import { dirname, join } from "node:path";
 import SQLite from "better-sqlite3";
 import { Migrator, sql } from "kysely";
 import pg from "pg";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { MediaUpload } from "../../contract/media.ts";
 import { runAdminCli } from "../../tests/helpers/admin-cli.ts";
 import { postLead } from "../../tests/helpers/lead-posts.ts";
 import { createTestApp, signIn } from "../../tests/helpers/test-app.ts";
@@ -20,6 +22,20 @@ import { migrations, pendingMigrations } from "../db/migrate.ts";
 // where that matters (exit codes, another user, a server's connection open beside it), otherwise its module
 // runs here (a process costs a second). The drill under load, and the refusal of a database a running
 // server uses, are in backup-drill.test.ts.
+
+/** One image and its alt text, as the admin's upload form posts them. */
+function imageUpload(bytes: Buffer, alt: string): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = "backup-test-boundary";
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="alt"\r\n\r\n${alt}\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
 
 let dir: string;
 const databases: TestDatabase[] = [];
@@ -127,6 +143,42 @@ describe("backup", () => {
       expect(backup.code, backup.out).toBe(0);
       expect(backup.out).toContain("12 leads (8 contact submissions, 4 service inquiries)");
       expect(backup.out).toContain("12 deliveries");
+    } finally {
+      await t.close();
+    }
+  }, 30_000);
+
+  it("holds uploaded images: a restore serves the same bytes at the same address", async () => {
+    const source = await database();
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#c0ffee" } })
+      .png()
+      .toBuffer();
+    let url: string;
+    let served: Buffer;
+    const t = await createTestApp({}, source);
+    try {
+      const { payload, headers } = imageUpload(png, "The backup drill's test image");
+      const answer = await t.app.inject({
+        method: "POST",
+        url: "/api/admin/media",
+        payload,
+        headers: { ...headers, cookie: await signIn(t.app) },
+      });
+      expect(answer.statusCode, answer.body).toBe(201);
+      url = answer.json<MediaUpload>().url;
+      served = (await t.app.inject({ method: "GET", url })).rawPayload;
+      const file = join(dir, "media.backup");
+      expect((await inProcess("backup", file, source)).code).toBe(0);
+      const restored = await database({ absent: true });
+      expect((await inProcess("restore", file, restored)).code).toBe(0);
+      const again = await createTestApp({ adminBootstrap: null }, restored);
+      try {
+        const response = await again.app.inject({ method: "GET", url });
+        expect(response.statusCode).toBe(200);
+        expect(response.rawPayload.equals(served)).toBe(true);
+      } finally {
+        await again.close();
+      }
     } finally {
       await t.close();
     }

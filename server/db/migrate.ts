@@ -23,6 +23,7 @@ import * as pushSubscriptions from "./migrations/0021-push-subscriptions.ts";
 import * as pushDeliveries from "./migrations/0022-push-deliveries.ts";
 import * as chatChannel from "./migrations/0023-chat-channel.ts";
 import * as quietHours from "./migrations/0024-quiet-hours.ts";
+import * as media from "./migrations/0026-media.ts";
 import type { Database } from "./schema.ts";
 
 // Migrations are listed here rather than read from the folder, so the compiled server and the tests
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   "0022-push-deliveries": pushDeliveries,
   "0023-chat-channel": chatChannel,
   "0024-quiet-hours": quietHours,
+  "0026-media": media,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

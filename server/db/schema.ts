@@ -371,6 +371,29 @@ export type Database = {
   leadMessages: LeadMessagesTable;
   replyTemplates: ReplyTemplatesTable;
   mailboxState: MailboxStateTable;
+  media: MediaTable;
+  mediaVariants: MediaVariantsTable;
+};
+
+/** An uploaded image (migration 0026; owner: server/media/): its alt text and the size of its largest variant. */
+export type MediaTable = {
+  id: string;
+  originalName: string;
+  alt: string;
+  width: number;
+  height: number;
+  createdAt: string;
+  createdBy: string | null;
+};
+
+/** One re-encoded file of an image: its bytes, served at /media/<id>/<width>.<format>. */
+export type MediaVariantsTable = {
+  mediaId: string;
+  /** "avif" | "webp" (contract/media.ts). */
+  format: string;
+  width: number;
+  bytes: Buffer;
+  size: number;
 };
 
 /** One row ("business"); none: the spec's default hours (migration 0020, contract/business-hours.ts). */

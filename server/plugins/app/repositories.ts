@@ -21,6 +21,7 @@ import { createPasswordResetsRepository } from "../../repositories/users/passwor
 import { createLeadAnswers } from "../../repositories/leads/answers.ts";
 import { createReplyTemplatesRepository } from "../../repositories/reply-templates-repository.ts";
 import { createPushSubscriptionsRepository } from "../../repositories/push-subscriptions-repository.ts";
+import { createMediaRepository } from "../../media/media-repository.ts";
 
 export type Repositories = {
   leads: ReturnType<typeof createLeadsRepository>;
@@ -43,6 +44,7 @@ export type Repositories = {
   replyTemplates: ReturnType<typeof createReplyTemplatesRepository>;
   businessHours: ReturnType<typeof createBusinessHoursRepository>;
   chatChannel: ReturnType<typeof createChatChannelRepository>;
+  media: ReturnType<typeof createMediaRepository>;
 };
 
 export default fp(
@@ -71,6 +73,7 @@ export default fp(
       replyTemplates: createReplyTemplatesRepository(app.db, app.clock),
       businessHours: createBusinessHoursRepository(app.db, app.clock),
       chatChannel: createChatChannelRepository(app.db, app.clock),
+      media: createMediaRepository(app.db, app.clock),
     };
     app.decorate("repositories", repositories);
     // The leads stored before a derived column existed get it once, before the server answers (reads never write it).
