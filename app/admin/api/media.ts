@@ -1,26 +1,20 @@
 import { queryOptions } from "@tanstack/react-query";
+import type { MediaList, MediaUpload } from "../../../contract/media.ts";
 import { HttpError } from "../../lib/api-client.ts";
 import { getJson } from "./request.ts";
 
-// /api/admin/media (issue 37): images uploaded for articles. POST is multipart (the file and its alt text),
+// /api/admin/media (issue 37, contract/media.ts): images uploaded for articles. POST is multipart (the file and its alt text),
 // so it goes through fetch with FormData rather than the JSON helpers; the browser sets the boundary.
 
 const MEDIA_PATH = "/api/admin/media";
-export type MediaItem = { id: string; url: string; width: number; height: number; alt?: string };
-
-// The list's envelope is not settled yet (the media API is being built): a bare list or { media } / { items }.
-type MediaList = MediaItem[] | { media?: MediaItem[]; items?: MediaItem[] };
 
 export const mediaQuery = queryOptions({
   queryKey: [MEDIA_PATH],
-  queryFn: async () => {
-    const answer = await getJson<MediaList>(MEDIA_PATH);
-    return Array.isArray(answer) ? answer : (answer.media ?? answer.items ?? []);
-  },
+  queryFn: async () => (await getJson<MediaList>(MEDIA_PATH)).media,
   staleTime: 0,
 });
 
-export async function uploadMedia({ file, alt }: { file: File; alt: string }): Promise<MediaItem> {
+export async function uploadMedia({ file, alt }: { file: File; alt: string }): Promise<MediaUpload> {
   const body = new FormData();
   body.append("alt", alt);
   body.append("file", file);
@@ -33,5 +27,5 @@ export async function uploadMedia({ file, alt }: { file: File; alt: string }): P
     parsed = undefined;
   }
   if (!response.ok) throw new HttpError(response.status, `${response.status}: ${text || response.statusText}`, parsed);
-  return parsed as MediaItem;
+  return parsed as MediaUpload;
 }

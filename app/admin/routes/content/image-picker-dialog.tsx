@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { mediaAlt, MEDIA_ALT_MAX } from "../../../../contract/media.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { mediaQuery, uploadMedia } from "../../api/media.ts";
@@ -82,10 +83,7 @@ function PickerBody({ onPick }: { onPick: (image: PickedImage) => void }) {
     event.stopPropagation();
     const found = {
       file: file ? undefined : "Choose an image file.",
-      alt:
-        alt.trim().length >= 5
-          ? undefined
-          : "Describe the image for readers who cannot see it (at least 5 characters).",
+      alt: mediaAlt.safeParse(alt).error?.issues[0]?.message,
     };
     setProblems(found);
     if (found.file || found.alt || upload.isPending) return;
@@ -121,7 +119,7 @@ function PickerBody({ onPick }: { onPick: (image: PickedImage) => void }) {
           <Input
             id={`${id}-alt`}
             value={alt}
-            maxLength={140}
+            maxLength={MEDIA_ALT_MAX}
             aria-invalid={problems.alt ? true : undefined}
             aria-describedby={problems.alt ? `${id}-alt-error` : undefined}
             onChange={(event) => setAlt(event.target.value)}
@@ -167,14 +165,10 @@ function UploadedImages({ onPick }: { onPick: (image: PickedImage) => void }) {
             <li key={image.id}>
               <button
                 type="button"
-                onClick={() => onPick({ url: image.url, alt: image.alt ?? "" })}
+                onClick={() => onPick({ url: image.url, alt: image.alt })}
                 className={cn("block w-full rounded-md border border-slate-300 p-1 hover:border-brand-700", focusRing)}
               >
-                <img
-                  src={image.url}
-                  alt={image.alt || "Uploaded image"}
-                  className="aspect-square w-full object-cover"
-                />
+                <img src={image.url} alt={image.alt} className="aspect-square w-full object-cover" />
               </button>
             </li>
           ))}
