@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import sharp from "sharp";
 import type { Post, PostInput, SiteSettings, ContentDocument } from "../../contract/content.ts";
 import { expectNoBlockingViolations, expectNoSidewaysScroll } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
@@ -6,7 +7,8 @@ import { expectToast, signInThroughTheApi } from "./helpers.ts";
 
 // The site's content in the admin (issue 37): an article written in the rich editor, saved, listed and
 // published; a save that meets someone else's (409) and the choice it offers; an older revision restored; the
-// phone number changed in Site settings and published. axe on each content page at 1280 and 390 px.
+// phone number changed in Site settings and published; an image uploaded (POST /api/admin/media) for the article
+// and into its body. axe on each content page at 1280 and 390 px.
 
 const POSTS = "/api/admin/content/posts";
 
@@ -111,7 +113,7 @@ for (const width of [1280, 390]) {
     await expectNoSidewaysScroll(page, width);
 
     await page.getByRole("button", { name: "Save draft" }).click();
-    await expect(page).toHaveURL(/\/admin\/content\/posts\/[^/]+$/);
+    await expect(page).toHaveURL(/\/admin\/content\/posts\/(?!new$)[^/]+$/);
     await expect(page.getByRole("heading", { level: 1, name: "Edit article" })).toBeVisible();
     const id = page.url().split("/").pop()!;
     const saved = await storedPost(page.request, id);
@@ -229,4 +231,34 @@ test("the phone number changed in Site settings is saved as a draft, then publis
   const site = (await (await page.request.get("/api/admin/content/site")).json()) as ContentDocument<SiteSettings>;
   expect(site.published.phone).toBe(phone);
   expect(site.publishedRevision).toBe(site.revision);
+});
+
+test("an image is uploaded with its text for the article, then inserted into the body from the uploaded ones", async ({
+  page,
+}) => {
+  await signInThroughTheApi(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#3366cc" } })
+    .png()
+    .toBuffer();
+  const alt = `A blue test square ${uniqueTag()}`;
+  await page.goto("/admin/content/posts/new");
+  await page.getByRole("button", { name: "Upload image" }).click();
+  const dialog = page.getByRole("dialog", { name: "Article image" });
+  await expect(dialog).toBeVisible();
+  await expectNoBlockingViolations(page);
+  // The file and its text are both required before anything is sent.
+  await dialog.getByRole("button", { name: "Upload image" }).click();
+  await expect(dialog.getByText("Choose an image file.")).toBeVisible();
+  await dialog.getByLabel("Image file").setInputFiles({ name: "square.png", mimeType: "image/png", buffer: png });
+  await dialog.getByLabel(/Image text/).fill(alt);
+  await dialog.getByRole("button", { name: "Upload image" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("textbox", { name: "Image", exact: true })).toHaveValue(/^\/media\//);
+  await expect(page.getByLabel("Image text")).toHaveValue(alt);
+
+  await bodyEditor(page).click();
+  await page.getByRole("button", { name: "Insert image" }).click();
+  await page.getByRole("dialog", { name: "Insert an image" }).getByRole("button", { name: alt }).click();
+  await expect(page.getByTestId("body-preview").getByRole("img", { name: alt })).toBeVisible();
 });

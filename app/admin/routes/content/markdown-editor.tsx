@@ -179,7 +179,7 @@ function Toolbar({
       pressed: active.blockquote,
       run: () => chain().toggleBlockquote().run(),
     },
-    { key: "image", label: "Image", text: "Image", run: onImage },
+    { key: "image", label: "Insert image", text: "Image", run: onImage },
   ];
   const move = (event: KeyboardEvent) => {
     const last = buttons.length - 1;
