@@ -9,7 +9,7 @@ import { defaultContent } from "./content/site-content.ts";
 
 // The public site's renderer, built by Astro into build/server/entry.mjs (scripts/astro-server-renderer.ts)
 // and loaded by our Fastify server (server/site/page-renderer.ts), which keeps each page's HTML cached until
-// the published content changes (issue 37, docs/decisions/043-content-rendered-by-the-server.md). Nothing here
+// the published content changes (issue 37, docs/decisions/044-content-rendered-by-the-server.md). Nothing here
 // listens on a port or reads the database: the server hands in the content.
 
 const app = createApp({ streaming: false });

@@ -16,6 +16,10 @@ import { z } from "zod";
 //   POST /api/admin/content/posts/:id/revisions/:revision/restore -> Post (the old revision as the new draft)
 //   GET, PUT /api/admin/content/site                       -> SiteSettingsDocument (the draft; PUT with If-Match)
 //   POST /api/admin/content/site/publish                   -> SiteSettingsDocument
+//   GET, PUT /api/admin/content/settings  { membersCanPublish } (PUT: owners) -> ContentSettings
+//
+// PUT without If-Match answers 428; a stale one 409 ContentConflict. Members edit drafts and restore; owners
+// (and members, when membersCanPublish is on) publish, schedule and unpublish; only owners delete.
 
 /** A post's address: /blog/<slug>. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -103,12 +107,33 @@ export type Post = PostFields & {
   publishedRevision: number | null;
   updatedAt: string;
   updatedBy: string | null;
+  /** When a scheduled publish happens; null unless status is "scheduled" (a live post may have one: its update). */
+  scheduledAt: string | null;
+  /** Whether a version of it is on the public site now (a scheduled update of a live post keeps it live). */
+  live: boolean;
 };
 
 export type PostSummary = Pick<
   Post,
-  "id" | "slug" | "title" | "status" | "publishedAt" | "revision" | "publishedRevision" | "updatedAt" | "updatedBy"
+  | "id"
+  | "slug"
+  | "title"
+  | "status"
+  | "publishedAt"
+  | "revision"
+  | "publishedRevision"
+  | "updatedAt"
+  | "updatedBy"
+  | "scheduledAt"
+  | "live"
 >;
+
+/** A post's address in the admin API: an unknown or malformed id answers 404 alike. */
+export const contentPostParams = z.object({ id: z.uuid().toLowerCase() });
+export const contentRevisionParams = z.object({
+  id: z.uuid().toLowerCase(),
+  revision: z.coerce.number().int().min(1).max(2_147_483_647),
+});
 
 export const publishInput = z
   .object({
@@ -202,6 +227,19 @@ export type PageCopyDocument = EditablePageInfo & {
   updatedAt: string | null;
   updatedBy: string | null;
 };
+export type SiteSettingsDocument = ContentDocument<SiteSettings>;
+
+/** The team's content rule (GET, PUT /api/admin/content/settings; owners change it): members publish too. */
+export const contentSettingsInput = z
+  .object({ membersCanPublish: z.boolean({ error: "membersCanPublish must be true or false" }) })
+  .strict();
+export type ContentSettings = z.output<typeof contentSettingsInput>;
+
+/**
+ * The 409 of a save that named a stale revision (If-Match): what is stored now and what was sent, so the
+ * editor can show both and nothing is lost. Nothing was changed.
+ */
+export type ContentConflict<T> = { message: string; current: T; yours: unknown };
 
 /** A post as the public site renders it. */
 export type PublishedPost = PostFields & { publishedAt: string; updatedAt: string };

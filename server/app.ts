@@ -1,8 +1,10 @@
+import { resolve } from "node:path";
 import type { Server } from "node:http";
 import Fastify, { type FastifyError, type FastifyHttpOptions } from "fastify";
 import { trustProxyHopsWarning, type ServerConfig } from "./config.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailableReason } from "./db/unavailable.ts";
 import type { Agent } from "node:https";
+import type { SeedContent } from "../contract/content.ts";
 import type { LogDestination } from "./lib/log-destination.ts";
 import { serializeError, serializeRequest, withoutEmailAddresses } from "./lib/log-safety.ts";
 import { InputValidationError } from "./lib/request-errors.ts";
@@ -11,6 +13,7 @@ import accountMail from "./plugins/app/account-mail.ts";
 import accountThrottle from "./plugins/app/account-throttle.ts";
 import adminBootstrap from "./plugins/app/admin-bootstrap.ts";
 import adminSessions from "./plugins/app/admin-sessions.ts";
+import content from "./plugins/app/content.ts";
 import leadReplies from "./plugins/app/lead-replies.ts";
 import inboundMail from "./plugins/app/inbound-mail.ts";
 import database from "./plugins/app/database.ts";
@@ -21,6 +24,7 @@ import morningEmail from "./plugins/app/morning-email.ts";
 import originCheck from "./plugins/app/origin-check.ts";
 import repositories from "./plugins/app/repositories.ts";
 import sitePages from "./plugins/app/site-pages.ts";
+import { loadSiteRenderer, type SiteRendererModule } from "./site/page-renderer.ts";
 import spamGuard from "./plugins/app/spam-guard.ts";
 import sweeps from "./plugins/app/sweeps.ts";
 import compression from "./plugins/external/compression.ts";
@@ -32,6 +36,8 @@ import adminLeadRoutes from "./routes/api/admin-leads.ts";
 import adminReplyRoutes from "./routes/api/admin-replies.ts";
 import adminBusinessHoursRoutes from "./routes/api/admin-business-hours.ts";
 import adminChatSettingsRoutes from "./routes/api/admin-chat-settings.ts";
+import adminContentRoutes from "./routes/api/admin-content.ts";
+import contentPreviewRoutes from "./routes/content-preview.ts";
 import adminMediaRoutes from "./routes/api/admin-media.ts";
 import adminInboundRoutes from "./routes/api/admin-inbound.ts";
 import adminNotificationSettingsRoutes from "./routes/api/admin-notification-settings.ts";
@@ -133,13 +139,18 @@ function bodyError(error: FastifyError): { status: number; message: string } | u
  * `clock`: the tests' time; `logDestination`: the production server's stdout (lib/log-destination.ts);
  * `pushAgent`: how pushes reach a test's local push service (its self-signed certificate);
  * `chatTestOrigins`: a test's local receivers (http://127.0.0.1:<port>), taken as any chat service's webhook
- * address (contract/chat-channel.ts). Only code sets them: no variable or request reaches them.
+ * address (contract/chat-channel.ts); `contentSeed`: the site's content as its files hold it, written to the
+ * database once, at the first start (server/content/); by default the build's renderer's (null: nothing to
+ * seed); `siteRenderer`: the public pages' renderer (server/site/page-renderer.ts), by default the one built
+ * beside CLIENT_DIR (null: none; tests pass a small one). Only code sets them: no variable or request reaches them.
  */
 export type AppOptions = {
   clock?: () => Date;
   logDestination?: LogDestination;
   pushAgent?: Agent;
   chatTestOrigins?: readonly string[];
+  contentSeed?: () => Promise<SeedContent | null>;
+  siteRenderer?: SiteRendererModule | null;
 };
 
 /** TRUST_PROXY=true believes any X-Forwarded-For, so every client could pick the address it is limited by. */
@@ -204,8 +215,12 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}) {
   await app.register(inboundMail);
   await app.register(morningEmail);
   await app.register(originCheck);
+  // The build's renderer seeds an empty database with today's files (issue 37) and renders the public pages.
+  const renderer =
+    options.siteRenderer !== undefined ? options.siteRenderer : await loadSiteRenderer(resolve(config.clientDir));
+  await app.register(content, { seed: options.contentSeed ?? (renderer ? () => renderer.seedContent() : undefined) });
   // The public pages' renderer, after whatever provides the published content.
-  await app.register(sitePages);
+  await app.register(sitePages, { renderer });
 
   await app.register(healthRoutes);
   await app.register(leadFormRoutes);
@@ -223,6 +238,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}) {
   await app.register(adminReplyRoutes);
   await app.register(adminBusinessHoursRoutes);
   await app.register(adminChatSettingsRoutes, { testOrigins: options.chatTestOrigins ?? [] });
+  await app.register(adminContentRoutes);
   await app.register(adminMediaRoutes);
   await app.register(adminInboundRoutes);
   await app.register(adminDeliveryRoutes);
@@ -231,6 +247,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}) {
   await app.register(cspReportRoutes);
   // Before the client: /media/* are uploaded images, not files of the build nor its 404 page.
   await app.register(mediaRoutes);
+  // Before the client: /admin/preview/* are drafts rendered for signed-in users, not the admin app.
+  await app.register(contentPreviewRoutes);
   await app.register(clientRoutes);
 
   return app;

@@ -23,6 +23,7 @@ import * as pushSubscriptions from "./migrations/0021-push-subscriptions.ts";
 import * as pushDeliveries from "./migrations/0022-push-deliveries.ts";
 import * as chatChannel from "./migrations/0023-chat-channel.ts";
 import * as quietHours from "./migrations/0024-quiet-hours.ts";
+import * as content from "./migrations/0025-content.ts";
 import * as media from "./migrations/0026-media.ts";
 import type { Database } from "./schema.ts";
 
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   "0022-push-deliveries": pushDeliveries,
   "0023-chat-channel": chatChannel,
   "0024-quiet-hours": quietHours,
+  "0025-content": content,
   "0026-media": media,
 };
 

@@ -373,6 +373,11 @@ export type Database = {
   mailboxState: MailboxStateTable;
   media: MediaTable;
   mediaVariants: MediaVariantsTable;
+  contentPosts: ContentPostsTable;
+  contentRevisions: ContentRevisionsTable;
+  contentDocuments: ContentDocumentsTable;
+  contentRedirects: ContentRedirectsTable;
+  contentState: ContentStateTable;
 };
 
 /** An uploaded image (migration 0026; owner: server/media/): its alt text and the size of its largest variant. */
@@ -475,4 +480,66 @@ export type PageViewsTable = {
   path: string;
   views: number;
   entrances: number;
+};
+
+/** An article (migration 0025; server/content/ owns every content table). JSON columns hold contract PostFields. */
+export type ContentPostsTable = {
+  id: string;
+  /** The draft's slug; unique among posts not deleted. */
+  slug: string;
+  /** "draft" | "scheduled" | "published" (contract PostStatus). */
+  status: string;
+  draft: string;
+  /** The live version; null while not live. */
+  published: string | null;
+  /** Where it was last live (kept after an unpublish): redirects and 410s start from it. */
+  publishedSlug: string | null;
+  revision: number;
+  publishedRevision: number | null;
+  publishedAt: string | null;
+  scheduledAt: string | null;
+  wasPublished: number;
+  createdAt: string;
+  updatedAt: string;
+  updatedBy: string | null;
+  deletedAt: string | null;
+};
+
+export type ContentRevisionsTable = {
+  /** "post" | "site". */
+  entityKind: string;
+  entityId: string;
+  revision: number;
+  data: string;
+  /** create, save, restore, seed. */
+  action: string;
+  userId: string | null;
+  createdAt: string;
+};
+
+/** A document edited as one draft ("site": contract SiteSettings; "page:<key>": a page's copy changes, PageCopyOverrides). */
+export type ContentDocumentsTable = {
+  key: string;
+  draft: string;
+  published: string | null;
+  revision: number;
+  publishedRevision: number | null;
+  updatedAt: string;
+  updatedBy: string | null;
+};
+
+/** Old address -> new (301); toPath null: gone (410). */
+export type ContentRedirectsTable = {
+  fromPath: string;
+  toPath: string | null;
+  postId: string;
+  createdAt: string;
+};
+
+/** One row ("content"): the live content's version, the seed's time, the team's publishing switch. */
+export type ContentStateTable = {
+  id: string;
+  version: number;
+  seededAt: string | null;
+  membersCanPublish: number;
 };

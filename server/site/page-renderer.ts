@@ -15,7 +15,7 @@ import { pagePolicy, type PageKind } from "../lib/content-security-policy.ts";
 import { pageModules, type ReadModule } from "../lib/page-modules.ts";
 
 // The public pages, rendered by our server from the published content (issue 37,
-// docs/decisions/043-content-rendered-by-the-server.md). Astro builds the renderer (app/server-entry.ts) into
+// docs/decisions/044-content-rendered-by-the-server.md). Astro builds the renderer (app/server-entry.ts) into
 // build/server/entry.mjs; this keeps each page's HTML in memory, compressed, with its ETag and its
 // Content-Security-Policy, for one content version. When the version moves (a publish on any instance: the
 // database's content version, read at most once a second), the next request renders the page afresh.
@@ -166,8 +166,10 @@ export class SitePages {
   /** Reads the content version now (the publishing instance calls it, so its own publish shows at once). */
   async refresh(): Promise<void> {
     if (!this.#generation) return;
-    this.#checkedAt = 0;
-    await this.#current();
+    // A check already under way may have read the version before the change: read it again after it.
+    await this.#checking;
+    this.#checkedAt = this.now();
+    await this.#checkVersion().catch(() => undefined);
   }
 
   #render(generation: Generation, path: string): Promise<HtmlPage> {
@@ -206,6 +208,11 @@ export class SitePages {
     const pages = new Map<string, HtmlPage>();
     for (const path of generation.paths) pages.set(path, await this.#render(generation, path));
     return pages;
+  }
+
+  /** The pages whose copy the owner edits, with their fields (the build's, app/content/page-copy.ts). */
+  editablePages() {
+    return this.renderer.editablePages();
   }
 
   async paths(): Promise<Set<string>> {

@@ -37,7 +37,8 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const testDatabase = existing ?? (await createTestDatabase());
   const config = testConfig(testDatabase.database, overrides);
-  const app = await buildApp(config, options);
+  // No renderer unless a test brings one: whether build/ exists must not change what an API test sees.
+  const app = await buildApp(config, { siteRenderer: null, ...options });
   await app.ready();
   return {
     app,

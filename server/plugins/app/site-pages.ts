@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import fp from "fastify-plugin";
 import { moduleReader } from "../../lib/page-modules.ts";
-import { loadSiteRenderer, seedSource, SitePages, type ContentSource } from "../../site/page-renderer.ts";
+import { SitePages, type SiteRendererModule } from "../../site/page-renderer.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -14,25 +14,32 @@ declare module "fastify" {
 }
 
 /**
- * Loads the build's renderer (build/server/entry.mjs) and serves its pages from the published content: the
- * database's (server/content/) when the content plugin is registered, else the build's own seed.
+ * Serves the renderer's pages (the build's, build/server/entry.mjs, loaded by buildApp) from the content the
+ * database publishes (server/content/).
  */
-export default fp(
-  async (app) => {
-    const clientDir = resolve(app.config.clientDir);
-    const renderer = await loadSiteRenderer(clientDir);
+export default fp<{ renderer: SiteRendererModule | null }>(
+  async (app, { renderer }) => {
     if (!renderer) {
       app.decorate("sitePages", null);
       return;
     }
-    const withContent = app as typeof app & { contentSource?: ContentSource };
-    const source = withContent.contentSource ?? seedSource(renderer);
-    const pages = new SitePages(renderer, source, moduleReader(clientDir));
+    const pages = new SitePages(
+      renderer,
+      { version: () => app.content.version(), load: () => app.content.loadPublished() },
+      moduleReader(resolve(app.config.clientDir)),
+    );
     app.decorate("sitePages", pages);
+    // This instance's own change to what is live shows at once; the others read the version within a second.
+    // Before the answer goes out, so the owner's next look at the site shows the change.
+    app.addHook("onSend", async (request, reply, payload) => {
+      if (request.method !== "GET" && request.url.startsWith("/api/admin/content/") && reply.statusCode < 300)
+        await pages.refresh();
+      return payload;
+    });
     // A listening server renders every page once, in the background, so its first visitors find them ready.
     app.addHook("onListen", async () => {
       pages.warm().catch((error: unknown) => app.log.warn({ err: error }, "the pages could not be rendered ahead"));
     });
   },
-  { name: "site-pages", dependencies: ["database"] },
+  { name: "site-pages", dependencies: ["database", "content"] },
 );
