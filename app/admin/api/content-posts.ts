@@ -1,6 +1,9 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import {
+  postInput,
   publishInput,
+  type ContentConflict,
+  type ContentSettings,
   type Post,
   type PostFields,
   type PostInput,
@@ -39,13 +42,15 @@ export const revisionsQuery = (id: string) =>
     staleTime: 0,
   });
 
-/** The 409 of a stale save: the post as it now stands, and what this save sent. */
+/** The 409 of a stale save: the post as it now stands, and what this save sent (read with the contract's rule). */
 export type PostConflict = { message: string; current: Post; yours: PostFields };
 
-export function postConflictOf(error: unknown): PostConflict | null {
+export function postConflictOf(error: unknown, sent: PostFields): PostConflict | null {
   if (!(error instanceof HttpError) || error.status !== 409) return null;
-  const body = error.body as Partial<PostConflict> | undefined;
-  return body && typeof body === "object" && body.current ? (body as PostConflict) : null;
+  const body = error.body as Partial<ContentConflict<Post>> | undefined;
+  if (!body || typeof body !== "object" || !body.current) return null;
+  const yours = postInput.safeParse(body.yours).data ?? sent;
+  return { message: body.message ?? "", current: body.current, yours };
 }
 
 /** After any change: the post's cache holds the answer, the list and its revisions are read again. */
@@ -75,14 +80,13 @@ export async function deletePost(id: string): Promise<void> {
 }
 
 /** Whether a member may publish (owners always may): the team's setting, GET/PUT /api/admin/content/settings. */
-export type ContentTeamSettings = { membersCanPublish: boolean };
 const CONTENT_SETTINGS_PATH = "/api/admin/content/settings";
 
 export const contentSettingsQuery = queryOptions({
   queryKey: [CONTENT_SETTINGS_PATH],
-  queryFn: () => getJson<ContentTeamSettings>(CONTENT_SETTINGS_PATH),
+  queryFn: () => getJson<ContentSettings>(CONTENT_SETTINGS_PATH),
   staleTime: 60_000,
 });
 
-export const saveContentSettings = (settings: ContentTeamSettings) =>
-  sendJson<ContentTeamSettings>("PUT", CONTENT_SETTINGS_PATH, settings);
+export const saveContentSettings = (settings: ContentSettings) =>
+  sendJson<ContentSettings>("PUT", CONTENT_SETTINGS_PATH, settings);

@@ -3,6 +3,7 @@ import { contentSlug } from "../../../../contract/content.ts";
 import {
   fromLocalInput,
   hasUnpublishedChanges,
+  liveWhen,
   parseTags,
   slugify,
   toLocalInput,
@@ -64,5 +65,21 @@ describe("hasUnpublishedChanges", () => {
     expect(hasUnpublishedChanges({ status: "published", revision: 4, publishedRevision: 3 })).toBe(true);
     expect(hasUnpublishedChanges({ status: "published", revision: 3, publishedRevision: 3 })).toBe(false);
     expect(hasUnpublishedChanges({ status: "draft", revision: 2, publishedRevision: null })).toBe(false);
+  });
+});
+
+describe("liveWhen", () => {
+  const day = (iso: string) => iso.slice(0, 10);
+  it("says when a post is live and when it (or its update) goes live", () => {
+    expect(liveWhen({ live: false, publishedAt: null, scheduledAt: null }, day)).toBe("Not published");
+    expect(liveWhen({ live: true, publishedAt: "2026-11-02T09:00:00Z", scheduledAt: null }, day)).toBe(
+      "Live since 2026-11-02",
+    );
+    expect(liveWhen({ live: false, publishedAt: null, scheduledAt: "2026-12-01T08:00:00Z" }, day)).toBe(
+      "Goes live 2026-12-01",
+    );
+    expect(
+      liveWhen({ live: true, publishedAt: "2026-11-02T09:00:00Z", scheduledAt: "2026-12-01T08:00:00Z" }, day),
+    ).toBe("Live since 2026-11-02; Update goes live 2026-12-01");
   });
 });

@@ -1,5 +1,5 @@
 import type { PostSummary } from "../../../../contract/content.ts";
-import { zonedInstant } from "../../components/lead-format.ts";
+import { formatDateTime, zonedInstant } from "../../components/lead-format.ts";
 
 // Pure helpers of the content editor (issue 37): the address from a title, tags as typed, the publish time
 // in the business's zone, the search result's truncation and a post's state in words.
@@ -68,4 +68,15 @@ export const statusLabels = { draft: "Draft", scheduled: "Scheduled", published:
 /** True when the draft holds changes the live (or scheduled) version does not. */
 export function hasUnpublishedChanges(post: Pick<PostSummary, "status" | "revision" | "publishedRevision">): boolean {
   return post.status !== "draft" && post.publishedRevision !== null && post.revision !== post.publishedRevision;
+}
+
+/** When a post is or goes live, in words: "Live since …", "Goes live …" (or its update, for a live post). */
+export function liveWhen(
+  post: Pick<PostSummary, "live" | "publishedAt" | "scheduledAt">,
+  format: (iso: string) => string = formatDateTime,
+): string {
+  const parts: string[] = [];
+  if (post.live && post.publishedAt) parts.push(`Live since ${format(post.publishedAt)}`);
+  if (post.scheduledAt) parts.push(`${post.live ? "Update goes live" : "Goes live"} ${format(post.scheduledAt)}`);
+  return parts.length > 0 ? parts.join("; ") : "Not published";
 }

@@ -31,7 +31,7 @@ import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { browserTimeZone, formatDateTime, timeZoneLabel } from "../../components/lead-format.ts";
 import { useIsOwner } from "../../components/owner-only.tsx";
 import { ConflictDialog } from "./conflict-dialog.tsx";
-import { fromLocalInput, parseTags, slugify, toLocalInput } from "./content-format.ts";
+import { fromLocalInput, liveWhen, parseTags, slugify, toLocalInput } from "./content-format.ts";
 import { ImagePickerDialog, type PickedImage } from "./image-picker-dialog.tsx";
 import { MarkdownEditor, articleTextClass, type MarkdownEditorHandle } from "./markdown-editor.tsx";
 import { hasH1, previewHtml } from "./markdown-preview.ts";
@@ -215,8 +215,8 @@ function PostEditor({ post, onReload }: { post: Post | null; onReload: (post: Po
       afterSave(saved);
       return saved;
     } catch (error) {
-      const stale = postConflictOf(error);
-      if (stale) setConflict({ ...stale, yours: stale.yours ?? input });
+      const stale = postConflictOf(error, input);
+      if (stale) setConflict(stale);
       else placeServerErrors(error);
       return null;
     }
@@ -229,8 +229,8 @@ function PostEditor({ post, onReload }: { post: Post | null; onReload: (post: Po
       setConflict(null);
       afterSave(saved, "Your version saved");
     },
-    onError: (error) => {
-      const stale = postConflictOf(error);
+    onError: (error, mine) => {
+      const stale = postConflictOf(error, mine.yours);
       if (stale) setConflict((before) => (before ? { ...before, current: stale.current } : stale));
       else {
         setConflict(null);
@@ -249,11 +249,10 @@ function PostEditor({ post, onReload }: { post: Post | null; onReload: (post: Po
       if (!published) return;
       storePost(client, published);
       toast({
-        title: published.status === "scheduled" ? "Scheduled" : "Published",
-        description:
-          published.status === "scheduled" && published.publishedAt
-            ? `“${published.title}” goes live ${formatDateTime(published.publishedAt)}.`
-            : `“${published.title}” is live at /blog/${published.slug}.`,
+        title: published.scheduledAt ? "Scheduled" : "Published",
+        description: published.scheduledAt
+          ? `“${published.title}” goes live ${formatDateTime(published.scheduledAt)}.`
+          : `“${published.title}” is live at /blog/${published.slug}.`,
       });
     },
     onError: (error) => setFailure(apiErrorOf(error)?.message ?? "The article could not be published."),
@@ -282,9 +281,7 @@ function PostEditor({ post, onReload }: { post: Post | null; onReload: (post: Po
   });
 
   const zone = useQuery(businessHoursQuery).data?.timeZone ?? browserTimeZone();
-  const [publishAt, setPublishAt] = useState(() =>
-    post?.status === "scheduled" && post.publishedAt ? toLocalInput(post.publishedAt, zone) : "",
-  );
+  const [publishAt, setPublishAt] = useState(() => (post?.scheduledAt ? toLocalInput(post.scheduledAt, zone) : ""));
   const [publishAtError, setPublishAtError] = useState<string | null>(null);
 
   const pickImage = (picked: PickedImage) => {
@@ -319,13 +316,18 @@ function PostEditor({ post, onReload }: { post: Post | null; onReload: (post: Po
         </h1>
         {post && <StatusBadge post={post} />}
       </div>
-      {post?.publishedAt && (
+      {post && (
         <p className="mt-1 text-sm text-slate-800">
-          {post.status === "scheduled" ? "Goes live" : post.status === "published" ? "Live since" : "Was live"}{" "}
-          {formatDateTime(post.publishedAt)} at{" "}
-          <a href={`/blog/${post.slug}`} className={linkClass}>
-            /blog/{post.slug}
-          </a>
+          {liveWhen(post)}
+          {post.live && (
+            <>
+              {" "}
+              at{" "}
+              <a href={`/blog/${post.slug}`} className={linkClass}>
+                /blog/{post.slug}
+              </a>
+            </>
+          )}
         </p>
       )}
 
@@ -366,8 +368,7 @@ function PostEditor({ post, onReload }: { post: Post | null; onReload: (post: Po
             </div>
             <p id={`${id}-slug-hint`} className="text-sm text-slate-700">
               The article’s address: /blog/{slug || "…"}.
-              {post?.publishedRevision != null &&
-                " It is live: changing the address keeps a redirect from the old one."}
+              {post?.live && " It is live: changing the address keeps a redirect from the old one."}
             </p>
           </Field>
           <Field id={`${id}-description`} label="Description" error={errors.description?.message}>
@@ -525,10 +526,10 @@ function PostEditor({ post, onReload }: { post: Post | null; onReload: (post: Po
         )}
         {post && canPublish && (
           <Button type="button" variant="outline" disabled={busy} onClick={() => publish.mutate(undefined)}>
-            {publish.isPending ? "Publishing..." : post.status === "published" ? "Publish changes" : "Publish"}
+            {publish.isPending ? "Publishing..." : post.live ? "Publish changes" : "Publish"}
           </Button>
         )}
-        {post && post.status !== "draft" && canPublish && (
+        {post && (post.live || post.scheduledAt) && canPublish && (
           <Button type="button" variant="secondary" disabled={busy} onClick={() => unpublish.mutate(post.id)}>
             Unpublish
           </Button>
@@ -619,7 +620,7 @@ function PostEditor({ post, onReload }: { post: Post | null; onReload: (post: Po
         onConfirm={() => post && remove.mutate(post.id)}
         onClose={() => setConfirmDelete(false)}
       >
-        {post?.status === "published"
+        {post?.live
           ? "It is live: its address will answer that the article is gone. Its revisions are deleted too."
           : "The draft and its revisions are deleted."}
       </ConfirmDialog>

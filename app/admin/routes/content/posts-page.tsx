@@ -5,6 +5,7 @@ import { postsQuery } from "../../api/content-posts.ts";
 import { usePageTitle } from "../../components/admin-shell.tsx";
 import { linkClass } from "../../components/admin-classes.ts";
 import { formatDateTime } from "../../components/lead-format.ts";
+import { liveWhen } from "./content-format.ts";
 import { ContentTabs } from "./content-tabs.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
@@ -45,7 +46,7 @@ export function PostsPage() {
                 Status
               </th>
               <th scope="col" className="py-2 pr-4 font-semibold">
-                Live from
+                Live
               </th>
               <th scope="col" className="py-2 font-semibold">
                 Updated
@@ -68,16 +69,7 @@ export function PostsPage() {
                 <td className="md:py-3 md:pr-4">
                   <StatusBadge post={post} />
                 </td>
-                <td className="text-sm text-slate-800 md:py-3 md:pr-4">
-                  {post.publishedAt ? (
-                    <>
-                      <span className="md:sr-only">{post.status === "scheduled" ? "Goes live " : "Live since "}</span>
-                      {formatDateTime(post.publishedAt)}
-                    </>
-                  ) : (
-                    <span className="text-slate-700">Not published</span>
-                  )}
-                </td>
+                <td className="text-sm text-slate-800 md:py-3 md:pr-4">{liveWhen(post)}</td>
                 <td className="text-sm text-slate-800 md:py-3">
                   <span className="md:sr-only">Updated </span>
                   {formatDateTime(post.updatedAt)}

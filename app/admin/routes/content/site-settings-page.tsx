@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useFieldArray } from "react-hook-form";
-import { siteSettingsInput, type SiteSettingsInput } from "../../../../contract/content.ts";
+import { siteSettingsInput, type SiteSettingsDocument, type SiteSettingsInput } from "../../../../contract/content.ts";
 import { Field } from "../../../components/forms/form-parts.tsx";
 import { useContractForm } from "../../../components/forms/use-contract-form.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -10,7 +10,7 @@ import { Textarea } from "../../../components/ui/textarea.tsx";
 import { toast } from "../../../hooks/use-toast.ts";
 import { cn } from "../../../lib/utils.ts";
 import { contentSettingsQuery, saveContentSettings } from "../../api/content-posts.ts";
-import { publishSite, saveSiteDraft, siteDocumentQuery, type SiteDocument } from "../../api/content-site.ts";
+import { publishSite, saveSiteDraft, siteDocumentQuery } from "../../api/content-site.ts";
 import { apiErrorOf } from "../../api/request.ts";
 import { HttpError } from "../../../lib/api-client.ts";
 import { usePageTitle } from "../../components/admin-shell.tsx";
@@ -20,7 +20,8 @@ import { useIsOwner } from "../../components/owner-only.tsx";
 import { ContentTabs } from "./content-tabs.tsx";
 
 // Content, Site settings (issue 37): what every page shows (name, phone, e-mail, hours, place, booking link,
-// social links) and the auto-reply's text, edited as one draft (If-Match) and published by an owner. Owners
+// social links) and the auto-reply's text, edited as one draft (If-Match) and published by an owner (or a member
+// when the team lets members publish). Owners
 // also choose whether members may publish articles.
 
 const textFields = [
@@ -59,10 +60,13 @@ export function SiteSettingsPage() {
   );
 }
 
-function SiteSettingsForm({ document }: { document: SiteDocument }) {
+function SiteSettingsForm({ document }: { document: SiteSettingsDocument }) {
   const id = useId();
   const client = useQueryClient();
   const owner = useIsOwner();
+  // Owners publish, and members while the team lets them (the same rule as articles).
+  const teamSettings = useQuery({ ...contentSettingsQuery, enabled: !owner });
+  const canPublish = owner || teamSettings.data?.membersCanPublish === true;
   const form = useContractForm(siteSettingsInput, document.draft);
   const { errors, isDirty } = form.formState;
   const links = useFieldArray({ control: form.control, name: "socialLinks" });
@@ -231,7 +235,7 @@ function SiteSettingsForm({ document }: { document: SiteDocument }) {
           >
             Preview
           </a>
-          {owner && (
+          {canPublish && (
             <Button
               type="button"
               variant="outline"
@@ -244,7 +248,7 @@ function SiteSettingsForm({ document }: { document: SiteDocument }) {
         </div>
         <p className="text-sm text-slate-700">
           Preview opens the last saved draft in a new tab.
-          {owner
+          {canPublish
             ? isDirty
               ? " Save the draft before publishing it."
               : ""
