@@ -23,11 +23,16 @@ import { ActivityPage } from "./routes/activity/activity-page.tsx";
 import { InvitationPage } from "./routes/links/invitation-page.tsx";
 import { ForgotPasswordPage, ResetPasswordPage } from "./routes/links/password-reset-pages.tsx";
 import { TeamPage } from "./routes/team/team-page.tsx";
+import { PostsPage } from "./routes/content/posts-page.tsx";
+import { SiteSettingsPage } from "./routes/content/site-settings-page.tsx";
 import { endSessionOnUnauthorized } from "./session.ts";
 
 // The admin: a single-page app on its own page (app/pages/admin/index.astro, served for every /admin/*
 // path). React Router in data mode picks the screen; the signed-in screens share one layout that
 // guards them. Nothing on the public site imports this folder.
+
+const loadPostEditor = () =>
+  import("./routes/content/post-editor-page.tsx").then((module) => ({ Component: module.PostEditorPage }));
 
 const router = createBrowserRouter([
   { path: "/admin", element: <Navigate to="/admin/submissions" replace /> },
@@ -49,6 +54,12 @@ const router = createBrowserRouter([
       { path: "/admin/activity", element: <ActivityPage /> },
       { path: "/admin/reports", element: <ReportsPage /> },
       { path: "/admin/account", element: <AccountPage /> },
+      // The site's content (issue 37). The article editor loads on demand: the rich editor (Tiptap) stays out
+      // of the bundle every other screen loads.
+      { path: "/admin/content", element: <Navigate to="/admin/content/posts" replace /> },
+      { path: "/admin/content/posts", element: <PostsPage /> },
+      { path: "/admin/content/posts/:id", lazy: loadPostEditor },
+      { path: "/admin/content/site", element: <SiteSettingsPage /> },
       { path: "/admin/setup-second-factor", element: <SetupSecondFactorPage /> },
       { path: "*", element: <AdminNotFound /> },
     ],

@@ -5,9 +5,14 @@ import { learnFromDateHeader } from "./server-clock.ts";
 // How the admin's endpoint modules read and send JSON, and read the API's errors (SPEC §7, §8).
 
 /** A request whose answer also tells the server's time (its Date header: api/server-clock.ts). */
-async function timedRequest(method: string, url: string, body?: unknown): Promise<Response> {
+async function timedRequest(
+  method: string,
+  url: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+): Promise<Response> {
   const sentAt = Date.now();
-  const response = await apiRequest(method, url, body);
+  const response = await apiRequest(method, url, body, headers);
   learnFromDateHeader(response.headers.get("Date"), sentAt, Date.now());
   return response;
 }
@@ -16,8 +21,14 @@ export async function getJson<T>(url: string): Promise<T> {
   return (await (await timedRequest("GET", url)).json()) as T;
 }
 
-export async function sendJson<T>(method: "POST" | "PATCH" | "PUT", url: string, body?: unknown): Promise<T> {
-  return (await (await timedRequest(method, url, body)).json()) as T;
+/** `headers`: a conditional save's If-Match (the content drafts, issue 37). */
+export async function sendJson<T>(
+  method: "POST" | "PATCH" | "PUT",
+  url: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+): Promise<T> {
+  return (await (await timedRequest(method, url, body, headers)).json()) as T;
 }
 
 /** The API's error body carried by an HttpError, when it is one (JSON with a message). */

@@ -126,6 +126,7 @@ const sections: {
     current: (path, fromAll) => !fromAll && path.startsWith("/admin/leads/inquiries"),
   },
   { to: "/admin/reports", label: "Reports", current: (path) => path.startsWith("/admin/reports") },
+  { to: "/admin/content", label: "Content", current: (path) => path.startsWith("/admin/content") },
   {
     to: "/admin/deliveries",
     label: "Deliveries",
