@@ -13,6 +13,7 @@ import { z } from "zod";
 //   POST /api/admin/content/posts/:id/publish      { at? }  -> Post (now, or scheduled for `at`)
 //   POST /api/admin/content/posts/:id/unpublish            -> Post
 //   GET  /api/admin/content/posts/:id/revisions            -> { revisions: RevisionSummary[] }
+//   GET  /api/admin/content/posts/:id/revisions/:revision  -> PostFields (that revision as saved: Compare)
 //   POST /api/admin/content/posts/:id/revisions/:revision/restore -> Post (the old revision as the new draft)
 //   GET, PUT /api/admin/content/site                       -> SiteSettingsDocument (the draft; PUT with If-Match)
 //   POST /api/admin/content/site/publish                   -> SiteSettingsDocument

@@ -595,6 +595,18 @@ export function createContentStore(db: Kysely<Database>, clock: () => Date) {
       }));
     },
 
+    /** A saved revision of a post: its fields as saved (Compare in the editor), or null. */
+    async postRevision(id: string, revision: number): Promise<PostFields | null> {
+      const row = await db
+        .selectFrom("contentRevisions")
+        .select("data")
+        .where("entityKind", "=", "post")
+        .where("entityId", "=", id)
+        .where("revision", "=", revision)
+        .executeTakeFirst();
+      return row ? fieldsOf(JSON.parse(row.data) as PostFields) : null;
+    },
+
     /** The old revision's fields become the draft, as a new revision (the history keeps every step). */
     async restoreRevision(
       id: string,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postInput } from "../../../contract/content.ts";
 import type {
   ContentConflict,
   Post,
@@ -242,6 +243,12 @@ describe("drafts", () => {
       { revision: 1, action: "create", title: "A title for restore-article" },
     ]);
     expect((await as(member).post(`${url}/revisions/9/restore`)).statusCode).toBe(404);
+    // One revision as saved, for Compare: every field.
+    const second = await as(member).get(`${url}/revisions/2`);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(postInput.parse(article("restore-article", { title: "The second title of it" })));
+    expect((await as(member).get(`${url}/revisions/9`)).statusCode).toBe(404);
+    expect((await as(member).get(`${POSTS}/not-an-id/revisions/1`)).statusCode).toBe(404);
     expect(await contentActivity()).toContain('restored revision 1 of the article "A title for restore-article"');
   });
 });

@@ -152,6 +152,12 @@ export default async function adminContentRoutes(app: FastifyInstance) {
     return revisions ? { revisions } : reply.code(404).send(NOT_FOUND);
   });
 
+  app.get(`${BASE}/posts/:id/revisions/:revision`, { preHandler: requireAdmin }, async (request, reply) => {
+    const params = contentRevisionParams.safeParse(request.params);
+    const fields = params.success ? await content.postRevision(params.data.id, params.data.revision) : null;
+    return fields ?? reply.code(404).send(REVISION_NOT_FOUND);
+  });
+
   app.post(`${BASE}/posts/:id/revisions/:revision/restore`, { preHandler: requireAdmin }, async (request, reply) => {
     const params = contentRevisionParams.safeParse(request.params);
     if (!params.success) return reply.code(404).send(REVISION_NOT_FOUND);

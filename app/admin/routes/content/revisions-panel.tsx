@@ -12,8 +12,8 @@ import { lineDiff } from "./line-diff.ts";
 
 // The article's revisions (issue 37): every save, publish and restore, newest first. Compare shows a revision's
 // title, description and body against the draft on screen, line by line; Restore makes it the new draft.
-// A revision's fields come from GET …/revisions/:revision; until the API answers that, Compare shows the
-// title alone (the list carries it).
+// A revision's fields come from GET …/revisions/:revision; should that fail, Compare shows the title alone
+// (the list carries it).
 
 type Compared = { revision: number; fields: Pick<PostFields, "title" | "description" | "body"> | null; title: string };
 
