@@ -112,6 +112,12 @@ async function bumpVersion(trx: Kysely<Database>): Promise<void> {
     .execute();
 }
 
+/** The site's published settings (the auto-reply's name, phone and words); null before the seed. */
+export async function readPublishedSiteSettings(db: Kysely<Database>): Promise<SiteSettings | null> {
+  const row = await db.selectFrom("contentDocuments").select("published").where("key", "=", SITE).executeTakeFirst();
+  return row?.published ? (JSON.parse(row.published) as SiteSettings) : null;
+}
+
 /**
  * Everything the public pages render from. The version is read first: a change committed between the reads
  * shows newer data under the older version, and the next version check renders again (never the reverse,

@@ -112,6 +112,29 @@ describe("a new lead", () => {
     expect(receiver.received).toHaveLength(1);
   });
 
+  it("the auto-reply speaks with the site's published settings: its name, phone and the owner's own words (issue 37)", async () => {
+    const t = await appWith(deliveryConfig({ notify: [], webhook: null }));
+    const settings = {
+      companyName: "Summit Roofing Marketing",
+      phone: "(737) 555-0142",
+      email: "hello@summit.example",
+      hours: "Monday to Friday 9AM to 6PM EST",
+      locality: "Austin",
+      region: "TX",
+      bookingUrl: "https://calendly.com/summit/30min",
+      socialLinks: [],
+      autoReplyText: "While you wait: our guide to storm-damage claims is on the blog.",
+    };
+    expect(await t.app.content.seed({ site: settings, posts: [] })).toBe(true);
+    await postLead(t.app, "contacts", { firstName: "Grace", lastName: "Hopper", email: "grace@example.com" });
+    await settle(t);
+    const [reply] = (await sink.waitFor(1)).map((m) => m.parsed);
+    expect(reply!.subject).toBe("Summit Roofing Marketing: we received your request");
+    expect(reply!.text).toContain("If it is urgent, call us at (737) 555-0142.");
+    expect(reply!.text).toContain("While you wait: our guide to storm-damage claims is on the blog.");
+    expect(reply!.html).toContain("<p>While you wait: our guide to storm-damage claims is on the blog.</p>");
+  });
+
   it("without mail or webhook settings is stored and its delivery recorded as not configured", async () => {
     const t = await appWith(deliveryConfig({ mail: null, notify: [], autoReply: false, webhook: null }));
     const id = await postLead(t.app, "inquiries");

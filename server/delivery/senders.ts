@@ -1,3 +1,4 @@
+import type { SiteSettings } from "../../contract/content.ts";
 import type { LeadKind } from "../../contract/admin-leads.ts";
 import type { DeliveryConfig } from "../config.ts";
 import type { StoredChatSettings } from "../repositories/chat-channel-repository.ts";
@@ -24,6 +25,7 @@ export function createSenders({
   mailer,
   push,
   chat,
+  site,
   clock,
 }: {
   config: DeliveryConfig;
@@ -39,6 +41,8 @@ export function createSenders({
   };
   /** The chat channel as stored now (the address in use at send time, not the one the lead was planned with). */
   chat: { read: () => Promise<StoredChatSettings> };
+  /** The site's published settings (issue 37): the auto-reply's name, phone and the owner's own words. */
+  site: { read: () => Promise<SiteSettings | null> };
   clock: () => Date;
 }): Send {
   const adminUrl = (kind: LeadKind, id: string) => (siteOrigin ? `${siteOrigin}/admin/leads/${kind}/${id}` : null);
@@ -74,13 +78,16 @@ export function createSenders({
       case "auto-reply": {
         if (!mailer || !config.mail)
           throw new Error("E-mail is not configured any more (SMTP_URL or MAIL_TRANSPORT, MAIL_FROM)");
+        // The settings the site shows now; before any are stored, the configured ones.
+        const settings = await site.read();
         const message = autoReplyMail({
           kind,
           lead,
           deliveryId: delivery.id,
           from: config.mail.from,
-          companyName: config.business.companyName,
-          phone: config.business.phone,
+          companyName: settings?.companyName ?? config.business.companyName,
+          phone: settings?.phone ?? config.business.phone,
+          ownWords: settings?.autoReplyText ?? "",
           now,
         });
         await mailer.send(message);

@@ -31,9 +31,11 @@ export type AutoReplyInput<K extends LeadKind = LeadKind> = {
   deliveryId: string;
   /** MAIL_FROM */
   from: string;
-  /** The site's public name and phone (build-time PUBLIC_ values), given by the caller. */
+  /** The site's public name and phone (its published settings), given by the caller. */
   companyName?: string;
   phone?: string;
+  /** The owner's own words from the site's settings (issue 37), after the promise; empty: none. */
+  ownWords?: string;
   /** The .ics DTSTAMP; the caller's clock. */
   now?: Date;
 };
@@ -72,6 +74,7 @@ export function autoReplyMail<K extends LeadKind>({
   from,
   companyName,
   phone,
+  ownWords = "",
   now = new Date(),
 }: AutoReplyInput<K>): Mail.Options {
   const fromMailbox = parseMailbox(from);
@@ -96,6 +99,7 @@ export function autoReplyMail<K extends LeadKind>({
     greeting,
     "",
     `Thank you for contacting ${sender}. ${promise}`,
+    ownWords.trim() || null,
     meetingNote,
     ...(rows.length > 0 ? ["", "Your request:", rowsText(rows)] : []),
     "",
@@ -112,6 +116,7 @@ export function autoReplyMail<K extends LeadKind>({
     [
       paragraph(greeting),
       paragraph(`Thank you for contacting ${sender}. ${promise}`),
+      paragraph(ownWords.trim() || null),
       paragraph(meetingNote),
       rows.length > 0 ? `<h2 style="font-size:16px">Your request</h2>\n${rowsHtml(rows)}` : "",
       paragraph(call),

@@ -2,6 +2,7 @@ import type { Agent } from "node:https";
 import fp from "fastify-plugin";
 import { createMailTransport, type MailTransport } from "../../delivery/mail/mail-transport.ts";
 import { vapidSubject, type VapidKeys } from "../../delivery/push.ts";
+import { readPublishedSiteSettings } from "../../content/content-store.ts";
 import { createSenders } from "../../delivery/senders.ts";
 import { createDeliveryWorker, type DeliveryWorker } from "../../delivery/worker.ts";
 
@@ -41,6 +42,7 @@ export default fp(
         agent: options.pushAgent,
       },
       chat: app.repositories.chatChannel,
+      site: { read: () => readPublishedSiteSettings(app.db) },
       clock: app.clock,
     });
     const worker = createDeliveryWorker({
