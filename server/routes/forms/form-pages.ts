@@ -23,7 +23,7 @@ import { CONFIRMATION_FIELD } from "../../lib/form-confirmation.ts";
 // say why nothing was saved (cross-site, too many requests, the database away, a body we cannot read).
 // Plain HTML with one small stylesheet: no script, readable on a phone, every value escaped.
 
-export type Business = { companyName: string; phone: string; phoneHref: string };
+export type Business = { companyName: string; phone: string; phoneHref: string; hours?: string };
 
 /** Text for HTML content and attribute values. */
 export function escapeHtml(text: string): string {
@@ -89,14 +89,14 @@ export function shell(business: Business, title: string, main: string): string {
 <main id="main">
 ${main}
 </main>
-<footer><div class="bar"><span>${escapeHtml(business.companyName)}: call ${phone} (${escapeHtml(businessDefaults.hours)})</span><a href="/contact">Contact</a></div></footer>
+<footer><div class="bar"><span>${escapeHtml(business.companyName)}: call ${phone} (${escapeHtml(business.hours ?? businessDefaults.hours)})</span><a href="/contact">Contact</a></div></footer>
 </body>
 </html>
 `;
 }
 
 const callUs = (business: Business) =>
-  `call <a class="nowrap" href="${escapeHtml(business.phoneHref)}">${escapeHtml(business.phone)}</a> (${escapeHtml(businessDefaults.hours)})`;
+  `call <a class="nowrap" href="${escapeHtml(business.phoneHref)}">${escapeHtml(business.phone)}</a> (${escapeHtml(business.hours ?? businessDefaults.hours)})`;
 
 /** The page a lead's post is sent to after it is stored (303): what the island's thank-you panel says. */
 export function thankYouPage(business: Business, form: PublicForm): string {
@@ -107,7 +107,7 @@ export function thankYouPage(business: Business, form: PublicForm): string {
 <h1 id="thanks-title">Thank you! We have your request.</h1>
 <p>${escapeHtml(form.successMessage)}</p>
 <p>What happens next: a strategist reads your details and contacts you within ${escapeHtml(form.replyWithin)} by phone or e-mail.</p>
-<p>Rather talk now? Call <a class="nowrap" href="${escapeHtml(business.phoneHref)}">${escapeHtml(business.phone)}</a> (${escapeHtml(businessDefaults.hours)}) or <a href="${escapeHtml(form.bookingHref)}">book a free 30-minute call</a>.</p>
+<p>Rather talk now? Call <a class="nowrap" href="${escapeHtml(business.phoneHref)}">${escapeHtml(business.phone)}</a> (${escapeHtml(business.hours ?? businessDefaults.hours)}) or <a href="${escapeHtml(form.bookingHref)}">book a free 30-minute call</a>.</p>
 </section>
 <p><a href="${escapeHtml(form.pagePath)}">Back to the page you were on</a></p>`,
   );

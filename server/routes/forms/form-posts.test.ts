@@ -159,6 +159,34 @@ describe("a form posted without JavaScript, with a form token", () => {
     expect((await t.app.inject({ method: "GET", url: "/forms/no-such-form/sent" })).statusCode).toBe(404);
   });
 
+  it("once the owner publishes new settings, the pages show their name, phone and hours (issue 37)", async () => {
+    const other = await createTestApp({}, undefined, { clock: () => new Date(clock) });
+    try {
+      await other.app.content.seed({
+        site: {
+          companyName: "Summit Roofing Marketing",
+          phone: "(737) 555-0142",
+          email: "hello@summit.example",
+          hours: "Monday to Saturday 8AM to 8PM CST",
+          locality: "Austin",
+          region: "TX",
+          bookingUrl: "https://calendly.com/summit/30min",
+          socialLinks: [],
+          autoReplyText: "",
+        },
+        posts: [],
+      });
+      const response = await other.app.inject({ method: "GET", url: "/forms/personal-injury-audit/sent" });
+      expect(response.body).toContain('href="tel:+17375550142"');
+      expect(response.body).toContain("(737) 555-0142");
+      expect(response.body).toContain("Monday to Saturday 8AM to 8PM CST");
+      expect(response.body).toContain("Summit Roofing Marketing");
+      expect(response.body).not.toContain("(512) 555-0186");
+    } finally {
+      await other.close();
+    }
+  });
+
   it("a meeting time without the browser's time zone is in the office's", async () => {
     const response = await postLikeAPerson("contact-page", {
       ...contact,

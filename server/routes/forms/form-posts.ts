@@ -1,3 +1,4 @@
+import { liveBusiness } from "../../content/live-business.ts";
 import { randomUUID } from "node:crypto";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { contactSubmissionInput, isTimeZone } from "../../../contract/contact-submission.ts";
@@ -63,7 +64,9 @@ function htmlPage(reply: FastifyReply, status: number, html: string) {
 }
 
 export default async function formPostRoutes(app: FastifyInstance) {
-  const business = app.config.delivery.business;
+  // The site's published name and phone (issue 37), read at most once a second before each request.
+  const { business, refresh } = liveBusiness(app);
+  app.addHook("onRequest", refresh);
   // The confirmation page's seal (lib/form-confirmation.ts) is made with the form tokens' secret.
   const formTokenSecret = await app.repositories.serverSecrets.get("form-token");
   const bodyLimitKb = Math.floor(app.initialConfig.bodyLimit! / 1024);

@@ -1,3 +1,4 @@
+import { liveBusiness } from "../../content/live-business.ts";
 import type { FastifyContextConfig, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { confirmationToken } from "../../../contract/notification-settings.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailableReason } from "../../db/unavailable.ts";
@@ -14,7 +15,9 @@ import { confirmedPage, confirmPage, linkProblemPage, linkProblems, type LinkPro
 export const CONFIRM_PATH = "/notifications/confirm";
 
 export default async function notificationConfirmRoutes(app: FastifyInstance) {
-  const business = app.config.delivery.business;
+  // The site's published name and phone (issue 37), read at most once a second before each request.
+  const { business, refresh } = liveBusiness(app);
+  app.addHook("onRequest", refresh);
   const { notificationSettings } = app.repositories;
 
   const page = (reply: FastifyReply, status: number, html: string) =>
