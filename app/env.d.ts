@@ -17,12 +17,3 @@ interface ImportMetaEnv {
   readonly PUBLIC_YOUTUBE_URL?: string;
   readonly PUBLIC_AUTHOR_NAME?: string;
 }
-
-declare namespace App {
-  interface Locals {
-    /** The published content to render (issue 37), passed by the server's renderer (app/server-entry.ts). */
-    content?: import("../contract/content.ts").PublishedContent;
-    /** Set when the owner previews a draft post: the page renders it as it will be published. */
-    previewPost?: import("../contract/content.ts").PublishedPost;
-  }
-}

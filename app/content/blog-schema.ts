@@ -57,5 +57,3 @@ export const blogFrontmatter = z
     error: "an article cannot be related to itself",
     path: ["related"],
   });
-
-export type BlogFrontmatter = z.output<typeof blogFrontmatter>;
