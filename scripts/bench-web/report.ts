@@ -5,6 +5,7 @@ import type { Interaction } from "./interaction.ts";
 import type { Scores } from "./lighthouse.ts";
 import { RUNS, VISIT } from "./options.ts";
 import type { StockPhotoStandIn } from "./stock-photos.ts";
+import type { PublishFigures } from "./publish.ts";
 import type { Throughput } from "./throughput.ts";
 import type { VisitStep } from "./visit.ts";
 import { onDemand, withPage, type PageWeight } from "./weights.ts";
@@ -20,6 +21,8 @@ export type Figures = {
   photoStandIn: StockPhotoStandIn | null;
   visit: VisitStep[];
   throughput: Throughput[];
+  /** This tree's edit-and-publish rounds (issue 37); null for the baseline. */
+  published: PublishFigures | null;
 };
 
 /** The same build with the stylesheet inlined into every page (CSS_DELIVERY=inline): the arrangement compared. */
@@ -171,7 +174,17 @@ export function report(
     },
   ]);
   visitReport(now, cssVariant);
-  throughputReport(now.throughput);
+  throughputReport(now.throughput, old?.throughput ?? []);
+  publishReport(now.published);
+}
+
+/** The first request after each publish: the page rendered afresh (issue 37: under 100 ms). */
+function publishReport(published: PublishFigures | null) {
+  if (!published) return;
+  const times = [...published.firstRequestMs].sort((a, b) => a - b);
+  out(
+    `\nThe first GET ${published.path} after each of ${times.length} publishes (edited and published through the API, then fetched at once): ${published.firstRequestMs.map((ms) => `${ms.toFixed(1)} ms`).join(", ")}; median ${times[Math.floor(times.length / 2)]!.toFixed(1)} ms, slowest ${times.at(-1)!.toFixed(1)} ms`,
+  );
 }
 
 /** Which routes miss which of issue 22's targets. */
@@ -211,7 +224,11 @@ function visitReport(now: Figures, cssVariant: CssVariantFigures | null) {
   out("  (n): requests that went over the network");
 }
 
-function throughputReport(figures: Throughput[]) {
+function throughputReport(current: Throughput[], baseline: Throughput[]) {
+  const figures = [
+    ...current,
+    ...baseline.slice(0, 1).map((figure) => ({ ...figure, name: `baseline: ${figure.name}` })),
+  ];
   if (figures.length === 0) return;
   out(
     "\nGET / throughput, the same build, in this run (keep-alive connections, one request in flight on each, Accept-Encoding: gzip, deflate, br, zstd)",
@@ -228,9 +245,12 @@ function throughputReport(figures: Throughput[]) {
           },
     ),
   );
-  const [ours, nginx] = figures;
+  const [ours, nginx] = current;
   if (ours && nginx && !("skipped" in ours) && !("skipped" in nginx))
     out(`  ours / nginx: ${(ours.requestsPerSecond / nginx.requestsPerSecond).toFixed(1)}×`);
+  const [old] = baseline;
+  if (ours && old && !("skipped" in ours) && !("skipped" in old))
+    out(`  ours / baseline's: ${(ours.requestsPerSecond / old.requestsPerSecond).toFixed(2)}×`);
 }
 
 /** Writes what was printed as a Markdown log page: the command, the machine and its load, the tables. */
