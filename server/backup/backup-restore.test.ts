@@ -7,6 +7,7 @@ import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MediaUpload } from "../../contract/media.ts";
+import { fakeSiteRenderer } from "../../tests/helpers/fake-site-renderer.ts";
 import { runAdminCli } from "../../tests/helpers/admin-cli.ts";
 import { postLead } from "../../tests/helpers/lead-posts.ts";
 import { createTestApp, signIn } from "../../tests/helpers/test-app.ts";
@@ -143,6 +144,67 @@ describe("backup", () => {
       expect(backup.code, backup.out).toBe(0);
       expect(backup.out).toContain("12 leads (8 contact submissions, 4 service inquiries)");
       expect(backup.out).toContain("12 deliveries");
+    } finally {
+      await t.close();
+    }
+  }, 30_000);
+
+  it("holds the site's content: a restore publishes the same posts, settings, redirects and page copy (issue 37)", async () => {
+    const source = await database();
+    const t = await createTestApp({}, source, { siteRenderer: fakeSiteRenderer() });
+    try {
+      const cookie = await signIn(t.app);
+      const created = await t.app.inject({
+        method: "POST",
+        url: "/api/admin/content/posts",
+        headers: { cookie },
+        payload: {
+          slug: "kept-by-the-backup",
+          title: "An Article the Backup Must Carry Across",
+          description:
+            "An article written in the admin and published, then backed up and restored into a new database.",
+          body: "The lead.",
+          author: "Jordan Reeves",
+          category: "Local SEO",
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json<{ id: string }>().id;
+      expect(
+        (
+          await t.app.inject({
+            method: "POST",
+            url: `/api/admin/content/posts/${id}/publish`,
+            headers: { cookie },
+            payload: {},
+          })
+        ).statusCode,
+      ).toBe(200);
+      const page = await t.app.inject({
+        method: "PUT",
+        url: "/api/admin/content/pages/home",
+        headers: { cookie, "if-match": "0" },
+        payload: { fields: { "hero.title": "Booked Jobs, Not Clicks" } },
+      });
+      expect(page.statusCode, page.body).toBe(200);
+      expect(
+        (await t.app.inject({ method: "POST", url: "/api/admin/content/pages/home/publish", headers: { cookie } }))
+          .statusCode,
+      ).toBe(200);
+      const published = await t.app.content.loadPublished();
+      const file = join(dir, "content.backup");
+      expect((await inProcess("backup", file, source)).code).toBe(0);
+      const restored = await database({ absent: true });
+      expect((await inProcess("restore", file, restored)).code).toBe(0);
+      const again = await createTestApp({ adminBootstrap: null }, restored, { siteRenderer: fakeSiteRenderer() });
+      try {
+        const restoredContent = await again.app.content.loadPublished();
+        expect(restoredContent).toEqual(published);
+        expect(restoredContent.posts.map((post) => post.slug)).toContain("kept-by-the-backup");
+        expect(restoredContent.pages.home).toEqual({ "hero.title": "Booked Jobs, Not Clicks" });
+      } finally {
+        await again.close();
+      }
     } finally {
       await t.close();
     }
