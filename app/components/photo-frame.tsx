@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { stockPhotoSrcSet } from "../lib/stock-photo.ts";
+import { stockPhotoSrcSet, uploadedImageSrcSets } from "../lib/stock-photo.ts";
 
 // A stock photo (external host: slow or failing at times, SPEC §10) in a frame of fixed proportions
 // with the brand's placeholder behind it, so the page never shows a void or a broken-image icon:
@@ -47,19 +47,31 @@ export function PhotoFrame({
   /** The frame's corners, spacing and, where it is not its container's width, its width. */
   className?: string;
 }) {
+  // An uploaded image (issue 37) comes in AVIF for the browsers that read it, WebP for the others.
+  const uploaded = uploadedImageSrcSets(src);
+  const image = (
+    <img
+      src={src}
+      srcSet={uploaded?.webp ?? stockPhotoSrcSet(src, width / height)}
+      sizes={sizes}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={loading}
+      fetchPriority={fetchPriority}
+      className="absolute inset-0 h-full w-full object-cover text-transparent after:photo-placeholder after:absolute after:inset-0"
+    />
+  );
   return (
     <div className={clsx("photo-placeholder relative w-full overflow-hidden", aspectClass(width, height), className)}>
-      <img
-        src={src}
-        srcSet={stockPhotoSrcSet(src, width / height)}
-        sizes={sizes}
-        alt={alt}
-        width={width}
-        height={height}
-        loading={loading}
-        fetchPriority={fetchPriority}
-        className="absolute inset-0 h-full w-full object-cover text-transparent after:photo-placeholder after:absolute after:inset-0"
-      />
+      {uploaded ? (
+        <picture>
+          <source type="image/avif" srcSet={uploaded.avif} sizes={sizes} />
+          {image}
+        </picture>
+      ) : (
+        image
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stockPhotoSrcSet, stockPhotoUrl } from "./stock-photo.ts";
+import { stockPhotoSrcSet, stockPhotoUrl, uploadedImageSrcSets } from "./stock-photo.ts";
 
 const photo = "https://images.unsplash.com/photo-1432888498266-38ffec3eaf0a?auto=format&fit=crop&w=1200&q=70";
 
@@ -30,5 +30,29 @@ describe("stock photo sizes", () => {
 
   it("offers no srcset for a host that does not resize", () => {
     expect(stockPhotoSrcSet("https://example.com/photo.jpg", 16 / 9)).toBeUndefined();
+  });
+});
+
+describe("uploadedImageSrcSets", () => {
+  const id = "0b7c6d5e-1f2a-4b3c-8d9e-0a1b2c3d4e5f";
+
+  it("offers each layout width up to the widest variant, in AVIF and WebP", () => {
+    expect(uploadedImageSrcSets(`/media/${id}/1200.webp`)).toEqual({
+      avif: `/media/${id}/480.avif 480w, /media/${id}/800.avif 800w, /media/${id}/1200.avif 1200w`,
+      webp: `/media/${id}/480.webp 480w, /media/${id}/800.webp 800w, /media/${id}/1200.webp 1200w`,
+    });
+  });
+
+  it("keeps an image narrower than the layout's widths at its own width", () => {
+    expect(uploadedImageSrcSets(`/media/${id}/350.webp`)).toEqual({
+      avif: `/media/${id}/350.avif 350w`,
+      webp: `/media/${id}/350.webp 350w`,
+    });
+  });
+
+  it("leaves other addresses alone", () => {
+    expect(uploadedImageSrcSets("https://images.unsplash.com/photo-1?w=800")).toBeUndefined();
+    expect(uploadedImageSrcSets(`/media/${id}/1200.avif`)).toBeUndefined();
+    expect(uploadedImageSrcSets("/media/../1200.webp")).toBeUndefined();
   });
 });

@@ -1,3 +1,5 @@
+import { MEDIA_WIDTHS, mediaUrl, type MediaFormat } from "../../contract/media.ts";
+
 // Stock photos come from an image CDN (Unsplash's imgix, SPEC §1) that crops and scales to the `w` and `h`
 // asked in the URL. A srcset of several widths lets a phone download a photo sized for its screen
 // instead of the 1200 px one the content names (issue 12: on /blog the photo is the largest paint).
@@ -25,4 +27,18 @@ export function stockPhotoSrcSet(src: string, ratio: number): string | undefined
 /** Photos from Unsplash's CDN, which honors `w`, `h` and `fit=crop`. */
 export function isResizableStockPhoto(src: string): boolean {
   return src.startsWith("https://images.unsplash.com/");
+}
+
+/**
+ * An image the owner uploaded (issue 37, contract/media.ts): /media/<id>/<width>.webp names its widest variant;
+ * the server keeps it at every layout width up to that one, in AVIF and WebP. The srcset of each format, or
+ * undefined for any other address.
+ */
+export function uploadedImageSrcSets(src: string): { avif: string; webp: string } | undefined {
+  const match = /^\/media\/([0-9a-f-]{36})\/(\d+)\.webp$/.exec(src);
+  if (!match) return undefined;
+  const [, id, widest] = match;
+  const widths = [...new Set([...MEDIA_WIDTHS.filter((width) => width < Number(widest)), Number(widest)])];
+  const set = (format: MediaFormat) => widths.map((width) => `${mediaUrl(id!, width, format)} ${width}w`).join(", ");
+  return { avif: set("avif"), webp: set("webp") };
 }
