@@ -93,6 +93,13 @@ export const postInput = z
 export type PostInput = z.input<typeof postInput>;
 export type PostFields = z.output<typeof postInput>;
 
+/** A post's own fields, without where it stands (id, status, revision, dates): what a save sends back. */
+export function postFieldsOf(post: PostFields): PostFields {
+  return Object.fromEntries(
+    Object.keys(postInput.shape).map((key) => [key, post[key as keyof PostFields]]),
+  ) as PostFields;
+}
+
 export const postStatuses = ["draft", "scheduled", "published"] as const;
 export type PostStatus = (typeof postStatuses)[number];
 

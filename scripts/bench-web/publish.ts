@@ -1,4 +1,4 @@
-import type { Post, PostSummary } from "../../contract/content.ts";
+import { postFieldsOf, type Post, type PostSummary } from "../../contract/content.ts";
 import { ADMIN } from "./options.ts";
 
 // Issue 37: the owner's edit is live without a rebuild, and pages stay as fast as static files. Before the
@@ -45,19 +45,11 @@ export async function editAndPublish(origin: string, rounds = 5): Promise<Publis
   const firstRequestMs: number[] = [];
   for (let round = 1; round <= rounds; round += 1) {
     const post = await api<Post>("GET", `/posts/${newest.id}`);
-    const { slug, title, description, body, author, category, tags, image, imageAlt, related, callToAction } = post;
+    const fields = postFieldsOf(post);
     const edited = {
-      slug,
-      title: `${title.replace(/ \(edited \d+\)$/, "")} (edited ${round})`.slice(0, 90),
-      description,
-      body: `${body}\n\nEdited in the admin and published without a rebuild (round ${round}).`,
-      author,
-      category,
-      tags,
-      image,
-      imageAlt,
-      related,
-      callToAction,
+      ...fields,
+      title: `${fields.title.replace(/ \(edited \d+\)$/, "")} (edited ${round})`.slice(0, 90),
+      body: `${fields.body}\n\nEdited in the admin and published without a rebuild (round ${round}).`,
     };
     await api<Post>("PUT", `/posts/${newest.id}`, edited, post.revision);
     await api<Post>("POST", `/posts/${newest.id}/publish`, {});

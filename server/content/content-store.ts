@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable, Transaction } from "kysely";
-import { postInput } from "../../contract/content.ts";
+import { postFieldsOf } from "../../contract/content.ts";
 import type {
   ContentSettings,
   PageCopyOverrides,
@@ -42,12 +42,7 @@ type PostRow = Selectable<ContentPostsTable>;
 /** The live version as stored: the fields, and when they were published (the public page's "updated"). */
 type StoredLive = PostFields & { updatedAt: string };
 
-/** Every field of a post, from the contract's schema: a field added there is stored and published too. */
-const POST_FIELD_KEYS = Object.keys(postInput.shape) as (keyof PostFields)[];
-
-function fieldsOf(value: PostFields | PublishedPost): PostFields {
-  return Object.fromEntries(POST_FIELD_KEYS.map((key) => [key, value[key]])) as PostFields;
-}
+const fieldsOf = (value: PostFields | PublishedPost): PostFields => postFieldsOf(value);
 
 function toPost(row: PostRow): Post {
   const status = row.status as PostStatus;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { contentPostParams, type PublishedPost } from "../../contract/content.ts";
+import { contentPostParams, postFieldsOf, type PublishedPost } from "../../contract/content.ts";
 import { REPORTING_ENDPOINTS } from "../lib/content-security-policy.ts";
 import type { HtmlPage } from "../site/page-renderer.ts";
 
@@ -31,20 +31,9 @@ export default async function contentPreviewRoutes(app: FastifyInstance) {
     const id = contentPostParams.safeParse(request.params).data?.id;
     const post = id ? await content.getPost(id) : null;
     if (!post) return reply.code(404).type("text/plain").send("There is no such article.");
-    const at = app.clock().toISOString();
     const draft: PublishedPost = {
-      slug: post.slug,
-      title: post.title,
-      description: post.description,
-      body: post.body,
-      author: post.author,
-      category: post.category,
-      tags: post.tags,
-      image: post.image,
-      imageAlt: post.imageAlt,
-      related: post.related,
-      callToAction: post.callToAction,
-      publishedAt: post.publishedAt ?? at,
+      ...postFieldsOf(post),
+      publishedAt: post.publishedAt ?? app.clock().toISOString(),
       updatedAt: post.updatedAt,
     };
     return sendPreview(reply, await sitePages.preview(draft));

@@ -1,6 +1,12 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
-import type { Post, PostInput, SiteSettings, ContentDocument } from "../../contract/content.ts";
+import {
+  postFieldsOf,
+  type Post,
+  type PostInput,
+  type SiteSettings,
+  type ContentDocument,
+} from "../../contract/content.ts";
 import { expectNoBlockingViolations, expectNoSidewaysScroll } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectToast, signInThroughTheApi } from "./helpers.ts";
@@ -37,20 +43,7 @@ async function createPost(request: APIRequestContext, data: PostInput): Promise<
 
 async function putPost(request: APIRequestContext, post: Post, changes: Partial<PostInput>): Promise<Post> {
   const { id, revision } = post;
-  const input: PostInput = {
-    slug: post.slug,
-    title: post.title,
-    description: post.description,
-    body: post.body,
-    author: post.author,
-    category: post.category,
-    tags: post.tags,
-    image: post.image,
-    imageAlt: post.imageAlt,
-    related: post.related,
-    callToAction: post.callToAction,
-    ...changes,
-  };
+  const input: PostInput = { ...postFieldsOf(post), ...changes };
   const response = await request.put(`${POSTS}/${id}`, { data: input, headers: { "If-Match": String(revision) } });
   expect(response.status()).toBe(200);
   return (await response.json()) as Post;

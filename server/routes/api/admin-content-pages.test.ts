@@ -2,7 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PageCopyDocument, Post, RevisionSummary, SiteSettingsDocument } from "../../../contract/content.ts";
+import {
+  postFieldsOf,
+  type PageCopyDocument,
+  type Post,
+  type RevisionSummary,
+  type SiteSettingsDocument,
+} from "../../../contract/content.ts";
 import { OWNER_ONLY_MESSAGE } from "../../../contract/user-roles.ts";
 import { adminClient } from "../../../tests/helpers/admin-client.ts";
 import { fakeSeed, fakeSiteRenderer } from "../../../tests/helpers/fake-site-renderer.ts";
@@ -99,18 +105,12 @@ describe("the public pages", () => {
     });
     const post = created.json<Post>();
     const live = (await as(owner).post(`${POSTS}/${post.id}/publish`, {})).json<Post>();
-    const {
-      id: _id,
-      status: _s,
-      publishedAt: _p,
-      revision,
-      publishedRevision: _r,
-      updatedAt: _u,
-      updatedBy: _b,
-      ...fields
-    } = live as Post & Record<string, unknown>;
-    const { scheduledAt: _sa, live: _l, ...input } = fields as Record<string, unknown>;
-    const renamed = await put(owner, `${POSTS}/${post.id}`, { ...input, slug: "new-address" }, revision);
+    const renamed = await put(
+      owner,
+      `${POSTS}/${post.id}`,
+      { ...postFieldsOf(live), slug: "new-address" },
+      live.revision,
+    );
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect((await as(owner).post(`${POSTS}/${post.id}/publish`, {})).statusCode).toBe(200);
     const old = await visit("/blog/old-address");

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { useController } from "react-hook-form";
 import { Link, useBlocker, useNavigate, useParams } from "react-router";
-import { postInput, type Post, type PostFields, type PostInput } from "../../../../contract/content.ts";
+import { postFieldsOf, postInput, type Post, type PostFields, type PostInput } from "../../../../contract/content.ts";
 import { Field } from "../../../components/forms/form-parts.tsx";
 import { useContractForm } from "../../../components/forms/use-contract-form.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -74,21 +74,7 @@ const emptyPost: FormValues = {
   callToAction: null,
 };
 
-function formOf(post: PostFields): FormValues {
-  return {
-    slug: post.slug,
-    title: post.title,
-    description: post.description,
-    body: post.body,
-    author: post.author,
-    category: post.category,
-    tags: post.tags,
-    image: post.image,
-    imageAlt: post.imageAlt,
-    related: post.related,
-    callToAction: post.callToAction,
-  };
-}
+const formOf = (post: PostFields): FormValues => postFieldsOf(post);
 
 export function PostEditorPage() {
   const { id = "new" } = useParams();
