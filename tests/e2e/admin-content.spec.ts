@@ -125,6 +125,14 @@ for (const width of [1280, 390]) {
       "href",
       `/admin/preview/posts/${id}`,
     );
+    // The preview: the draft as the article page will show it, for signed-in eyes only.
+    const previewTab = await page.context().newPage();
+    await previewTab.goto(`/admin/preview/posts/${id}`);
+    await expect(previewTab.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(previewTab.getByRole("heading", { level: 2, name: "Why it matters" })).toBeVisible();
+    await previewTab.close();
+    expect((await page.request.get(`/blog/${saved.slug}`)).status()).toBe(404);
+
     await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expectToast(page, "Published", `/blog/${saved.slug}`);
     await expect(page.getByText("Published", { exact: true }).first()).toBeVisible();
@@ -133,6 +141,13 @@ for (const width of [1280, 390]) {
     await expect
       .poll(async () => (await page.request.get(`/blog/${saved.slug}`)).status(), { timeout: 2_000 })
       .toBe(200);
+    // On the blog, and on its own page, as a visitor sees them.
+    await page.goto("/blog");
+    await page.getByRole("link", { name: title }).first().click();
+    await expect(page).toHaveURL(`/blog/${saved.slug}`);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Why it matters" })).toBeVisible();
+    await expectNoBlockingViolations(page);
   });
 }
 
