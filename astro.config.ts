@@ -2,6 +2,7 @@ import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import type { AstroIntegration } from "astro";
 import { defineConfig, passthroughImageService } from "astro/config";
+import type { PluginOption } from "vite";
 import { adminServiceWorker } from "./scripts/admin-service-worker.ts";
 import { inlinePageScripts } from "./scripts/inline-page-scripts.ts";
 import { serverRenderer } from "./scripts/astro-server-renderer.ts";
@@ -17,6 +18,17 @@ const api = `http://127.0.0.1:${process.env.API_PORT ?? "3001"}`;
 // A page's own <script> (with the shared chunks it imports) up to this size, minified, goes into the HTML
 // instead of being requested: no request chain before the largest paint (docs/decisions/022).
 const PAGE_SCRIPT_INLINE_LIMIT = 8 * 1024;
+
+/**
+ * The renderer carries everything it imports (React, our components, marked): the server runs it with
+ * production dependencies only (issue 37: no development dependency on the server). At build only: `astro
+ * dev` loads the packages as they are (bundled there, React's CommonJS breaks the dev server).
+ */
+const bundleTheRenderer: PluginOption = {
+  name: "bundle-the-renderer",
+  apply: "build",
+  config: () => ({ ssr: { noExternal: true } }),
+};
 
 /** client:lead-form: a lead form's island wakes on first use, and its Send works before (app/client-directives/lead-form.ts). */
 const leadFormDirective: AstroIntegration = {
@@ -51,15 +63,12 @@ export default defineConfig({
   devToolbar: { enabled: false },
   server: { port: Number(process.env.PORT ?? 3000) },
   vite: {
-    plugins: [tailwindcss(), inlinePageScripts({ limit: PAGE_SCRIPT_INLINE_LIMIT })],
+    plugins: [tailwindcss(), inlinePageScripts({ limit: PAGE_SCRIPT_INLINE_LIMIT }), bundleTheRenderer],
     build: {
       // Astro reads this limit for its scripts (see above); other assets (images, fonts) keep Vite's default.
       assetsInlineLimit: (filePath, content) =>
         filePath.endsWith(".js") ? content.byteLength < PAGE_SCRIPT_INLINE_LIMIT : undefined,
     },
-    // The renderer carries everything it imports (React, our components, marked): the server runs it with
-    // production dependencies only (issue 37: no development dependency on the server).
-    ssr: { noExternal: true },
     // Browser-visible settings are explicit and few: only PUBLIC_* variables reach the client.
     envPrefix: "PUBLIC_",
     server: { strictPort: true, proxy: { "/api": api, "/healthz": api, "/readyz": api } },
