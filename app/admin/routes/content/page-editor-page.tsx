@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { memo, useEffect, useId, useMemo, useState } from "react";
 import { useWatch, type Control, type UseFormRegister, type UseFormSetValue } from "react-hook-form";
-import { Link, useBlocker, useParams } from "react-router";
+import { Link, Navigate, useBlocker, useParams } from "react-router";
 import type { PageCopyDocument } from "../../../../contract/content.ts";
 import { useContractForm } from "../../../components/forms/use-contract-form.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -50,10 +50,11 @@ import {
 
 export function PageEditorPage() {
   const key = useParams()["*"] ?? "";
-  const page = useQuery(pageQuery(key));
+  const page = useQuery({ ...pageQuery(key), enabled: key !== "" });
   // Keep theirs and Restore start the editor again from what the server holds.
   const [generation, setGeneration] = useState(0);
   usePageTitle(`${page.data?.label ?? "Page"} | Admin`);
+  if (key === "") return <Navigate to="/admin/content/pages" replace />;
   if (page.isLoading) return <Loading />;
   if (!page.data) {
     return (
