@@ -24,6 +24,8 @@ import { InvitationPage } from "./routes/links/invitation-page.tsx";
 import { ForgotPasswordPage, ResetPasswordPage } from "./routes/links/password-reset-pages.tsx";
 import { TeamPage } from "./routes/team/team-page.tsx";
 import { PostsPage } from "./routes/content/posts-page.tsx";
+import { PageEditorPage } from "./routes/content/page-editor-page.tsx";
+import { PagesPage } from "./routes/content/pages-page.tsx";
 import { SiteSettingsPage } from "./routes/content/site-settings-page.tsx";
 import { endSessionOnUnauthorized } from "./session.ts";
 
@@ -59,6 +61,9 @@ const router = createBrowserRouter([
       { path: "/admin/content", element: <Navigate to="/admin/content/posts" replace /> },
       { path: "/admin/content/posts", element: <PostsPage /> },
       { path: "/admin/content/posts/:id", lazy: loadPostEditor },
+      { path: "/admin/content/pages", element: <PagesPage /> },
+      // A page's key may hold a slash (services/seo): the rest of the address is the key.
+      { path: "/admin/content/pages/*", element: <PageEditorPage /> },
       { path: "/admin/content/site", element: <SiteSettingsPage /> },
       { path: "/admin/setup-second-factor", element: <SetupSecondFactorPage /> },
       { path: "*", element: <AdminNotFound /> },

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { SiteSettingsDocument, SiteSettingsInput } from "../../../contract/content.ts";
+import type { RevisionSummary, SiteSettingsDocument, SiteSettingsInput } from "../../../contract/content.ts";
 import { getJson, sendJson } from "./request.ts";
 
 // GET, PUT /api/admin/content/site and POST …/publish (issue 37): the site's settings as one draft document.
@@ -17,3 +17,13 @@ export const saveSiteDraft = ({ revision, input }: { revision: number; input: Si
   sendJson<SiteSettingsDocument>("PUT", SITE_PATH, input, { "If-Match": String(revision) });
 
 export const publishSite = () => sendJson<SiteSettingsDocument>("POST", `${SITE_PATH}/publish`);
+
+// The settings' history (every save, publish and restore); a restore makes an old revision the draft.
+export const siteRevisionsQuery = queryOptions({
+  queryKey: [SITE_PATH, "revisions"],
+  queryFn: () => getJson<{ revisions: RevisionSummary[] }>(`${SITE_PATH}/revisions`),
+  staleTime: 0,
+});
+
+export const restoreSiteRevision = (revision: number) =>
+  sendJson<SiteSettingsDocument>("POST", `${SITE_PATH}/revisions/${revision}/restore`);

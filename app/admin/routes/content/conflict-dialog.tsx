@@ -1,25 +1,29 @@
 import { useEffect, useId, useRef } from "react";
-import type { Post, PostFields } from "../../../../contract/content.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { formatDateTime } from "../../components/lead-format.ts";
 
 // A save that started from an older revision (409, issue 37): someone else saved in between. Both versions side
 // by side; "Keep theirs" drops this edit and loads theirs, "Overwrite with mine" saves this edit over theirs.
+// The article shows its title, description and body; a page's copy the texts the two versions disagree on.
 
-const rows: { key: "title" | "description" | "body"; label: string }[] = [
-  { key: "title", label: "Title" },
-  { key: "description", label: "Description" },
-  { key: "body", label: "Body" },
-];
+/** Both sides of a stale save: who saved theirs and when, and the texts to compare. */
+export type ConflictView = {
+  savedBy: string | null;
+  savedAt: string | null;
+  rows: { label: string; theirs: string; yours: string }[];
+};
 
 export function ConflictDialog({
+  subject,
   conflict,
   pending,
   onKeepTheirs,
   onOverwrite,
   onClose,
 }: {
-  conflict: { current: Post; yours: PostFields } | null;
+  /** "this article", "this page". */
+  subject: string;
+  conflict: ConflictView | null;
   pending: boolean;
   onKeepTheirs: () => void;
   onOverwrite: () => void;
@@ -45,33 +49,30 @@ export function ConflictDialog({
       className="m-auto max-h-[90vh] w-full max-w-4xl overflow-y-auto rounded-lg border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
     >
       <h2 id={titleId} className="text-xl font-bold">
-        Someone else changed this article
+        Someone else changed {subject}
       </h2>
       {conflict && (
         <>
           <p className="mt-2 text-slate-800">
-            {conflict.current.updatedBy ?? "Someone"} saved it {formatDateTime(conflict.current.updatedAt)}, after you
-            opened it. Choose which version to keep.
+            {conflict.savedBy ?? "Someone"} saved it{conflict.savedAt && ` ${formatDateTime(conflict.savedAt)}`}, after
+            you opened it. Choose which version to keep.
           </p>
           <div className="mt-4 grid gap-4 md:grid-cols-2">
-            {(["theirs", "yours"] as const).map((side) => {
-              const fields = side === "theirs" ? conflict.current : conflict.yours;
-              return (
-                <section key={side} aria-label={side === "theirs" ? "Their version" : "Your version"}>
-                  <h3 className="font-semibold">{side === "theirs" ? "Their version (saved)" : "Your version"}</h3>
-                  <dl className="mt-2 space-y-2 text-sm">
-                    {rows.map((row) => (
-                      <div key={row.key}>
-                        <dt className="font-semibold text-slate-800">{row.label}</dt>
-                        <dd className="max-h-48 overflow-y-auto rounded border border-slate-200 bg-slate-50 p-2 break-words whitespace-pre-wrap">
-                          {fields[row.key]}
-                        </dd>
-                      </div>
-                    ))}
-                  </dl>
-                </section>
-              );
-            })}
+            {(["theirs", "yours"] as const).map((side) => (
+              <section key={side} aria-label={side === "theirs" ? "Their version" : "Your version"}>
+                <h3 className="font-semibold">{side === "theirs" ? "Their version (saved)" : "Your version"}</h3>
+                <dl className="mt-2 space-y-2 text-sm">
+                  {conflict.rows.map((row) => (
+                    <div key={row.label}>
+                      <dt className="font-semibold text-slate-800">{row.label}</dt>
+                      <dd className="max-h-48 overflow-y-auto rounded border border-slate-200 bg-slate-50 p-2 break-words whitespace-pre-wrap">
+                        {row[side]}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              </section>
+            ))}
           </div>
         </>
       )}

@@ -587,7 +587,20 @@ function PostEditor({ post, onReload }: { post: Post | null; onReload: (post: Po
         onClose={() => setPicker(null)}
       />
       <ConflictDialog
-        conflict={conflict}
+        subject="this article"
+        conflict={
+          conflict && {
+            savedBy: conflict.current.updatedBy,
+            savedAt: conflict.current.updatedAt,
+            rows: (
+              [
+                ["title", "Title"],
+                ["description", "Description"],
+                ["body", "Body"],
+              ] as const
+            ).map(([key, label]) => ({ label, theirs: conflict.current[key], yours: conflict.yours[key] })),
+          }
+        }
         pending={overwrite.isPending}
         onKeepTheirs={() => {
           if (!conflict) return;

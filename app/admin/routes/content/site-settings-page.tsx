@@ -10,7 +10,13 @@ import { Textarea } from "../../../components/ui/textarea.tsx";
 import { toast } from "../../../hooks/use-toast.ts";
 import { cn } from "../../../lib/utils.ts";
 import { contentSettingsQuery, saveContentSettings } from "../../api/content-posts.ts";
-import { publishSite, saveSiteDraft, siteDocumentQuery } from "../../api/content-site.ts";
+import {
+  publishSite,
+  restoreSiteRevision,
+  saveSiteDraft,
+  siteDocumentQuery,
+  siteRevisionsQuery,
+} from "../../api/content-site.ts";
 import { apiErrorOf } from "../../api/request.ts";
 import { HttpError } from "../../../lib/api-client.ts";
 import { usePageTitle } from "../../components/admin-shell.tsx";
@@ -18,11 +24,12 @@ import { focusRing, smallButtonClass } from "../../components/admin-classes.ts";
 import { formatDateTime } from "../../components/lead-format.ts";
 import { useIsOwner } from "../../components/owner-only.tsx";
 import { ContentTabs } from "./content-tabs.tsx";
+import { HistoryPanel } from "./history-panel.tsx";
 
 // Content, Site settings (issue 37): what every page shows (name, phone, e-mail, hours, place, booking link,
 // social links) and the auto-reply's text, edited as one draft (If-Match) and published by an owner (or a member
 // when the team lets members publish). Owners
-// also choose whether members may publish articles.
+// also choose whether members may publish articles. History lists every revision; Restore makes one the draft.
 
 const textFields = [
   { name: "companyName", label: "Company name", type: "text", autoComplete: "organization" },
@@ -40,6 +47,7 @@ export function SiteSettingsPage() {
   usePageTitle("Site settings | Admin");
   const site = useQuery(siteDocumentQuery);
   const owner = useIsOwner();
+  const client = useQueryClient();
   return (
     <>
       <ContentTabs current="site" />
@@ -53,7 +61,22 @@ export function SiteSettingsPage() {
         </p>
       ) : (
         // Keyed by the revision: the form starts again from the stored draft after a save or a reload.
-        <SiteSettingsForm key={site.data.revision} document={site.data} />
+        <>
+          <SiteSettingsForm key={site.data.revision} document={site.data} />
+          <HistoryPanel
+            heading="History"
+            query={siteRevisionsQuery}
+            revision={site.data.revision}
+            publishedRevision={site.data.publishedRevision}
+            restore={restoreSiteRevision}
+            onRestored={(restored) => {
+              // A new revision: the form above starts again from the restored draft (it is keyed by it).
+              client.setQueryData(siteDocumentQuery.queryKey, restored);
+              void client.invalidateQueries({ queryKey: siteRevisionsQuery.queryKey });
+            }}
+            confirmText="Its settings become the draft (a new revision); the site does not change until you publish. Changes on screen that are not saved are lost."
+          />
+        </>
       )}
       {owner && <TeamPublishSetting />}
     </>
@@ -77,6 +100,7 @@ function SiteSettingsForm({ document }: { document: SiteSettingsDocument }) {
     mutationFn: saveSiteDraft,
     onSuccess: (saved) => {
       client.setQueryData(siteDocumentQuery.queryKey, saved);
+      void client.invalidateQueries({ queryKey: siteRevisionsQuery.queryKey });
       toast({ title: "Draft saved", description: "Publish it to show it on the site." });
     },
     onError: (error) => {
@@ -99,6 +123,7 @@ function SiteSettingsForm({ document }: { document: SiteSettingsDocument }) {
     mutationFn: publishSite,
     onSuccess: (published) => {
       client.setQueryData(siteDocumentQuery.queryKey, published);
+      void client.invalidateQueries({ queryKey: siteRevisionsQuery.queryKey });
       toast({ title: "Published", description: "The site shows the new settings." });
     },
     onError: (error) =>
