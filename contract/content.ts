@@ -226,6 +226,8 @@ export const pageCopyInput = z
   })
   .strict();
 
+export type PageCopyInput = z.input<typeof pageCopyInput>;
+
 /** A page as the admin edits it: the fields with the draft's and the live texts. */
 export type PageCopyDocument = EditablePageInfo & {
   fields: (PageCopyField & { draft: string; published: string })[];
