@@ -6,6 +6,7 @@ import { services } from "../config/services.ts";
 import { tradePages } from "../config/trade-pages.ts";
 import { industryPages, tradeKeys, trades } from "../config/industries.ts";
 import { homeCopy } from "../views/home.tsx";
+import { aboutCopy } from "../views/about.tsx";
 
 // The page copy the owner edits (issue 37): every text of a page's copy object (app/config/*-pages.ts, the
 // home page's homeCopy), addressed by its path in the object ("hero.intro", "process.steps.2.title"), in
@@ -17,6 +18,7 @@ type EditablePage = EditablePageInfo & { copy: object };
 
 const pages: EditablePage[] = [
   { key: "home", label: "Home", path: "/", copy: homeCopy },
+  { key: "about", label: "About", path: "/about", copy: aboutCopy },
   ...services.map((service) => ({
     key: `services/${service.slug}`,
     label: service.name,
