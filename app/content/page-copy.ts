@@ -7,6 +7,7 @@ import { tradePages } from "../config/trade-pages.ts";
 import { industryPages, tradeKeys, trades } from "../config/industries.ts";
 import { homeCopy } from "../views/home.tsx";
 import { aboutCopy } from "../views/about.tsx";
+import { contactCopy } from "../views/contact.tsx";
 
 // The page copy the owner edits (issue 37): every text of a page's copy object (app/config/*-pages.ts, the
 // home page's homeCopy), addressed by its path in the object ("hero.intro", "process.steps.2.title"), in
@@ -19,6 +20,7 @@ type EditablePage = EditablePageInfo & { copy: object };
 const pages: EditablePage[] = [
   { key: "home", label: "Home", path: "/", copy: homeCopy },
   { key: "about", label: "About", path: "/about", copy: aboutCopy },
+  { key: "contact", label: "Contact", path: "/contact", copy: contactCopy },
   ...services.map((service) => ({
     key: `services/${service.slug}`,
     label: service.name,
