@@ -8,6 +8,7 @@ import { industryPages, tradeKeys, trades } from "../config/industries.ts";
 import { homeCopy } from "../views/home.tsx";
 import { aboutCopy } from "../views/about.tsx";
 import { contactCopy } from "../views/contact.tsx";
+import { servicesCopy } from "../views/services.tsx";
 
 // The page copy the owner edits (issue 37): every text of a page's copy object (app/config/*-pages.ts, the
 // home page's homeCopy), addressed by its path in the object ("hero.intro", "process.steps.2.title"), in
@@ -21,6 +22,7 @@ const pages: EditablePage[] = [
   { key: "home", label: "Home", path: "/", copy: homeCopy },
   { key: "about", label: "About", path: "/about", copy: aboutCopy },
   { key: "contact", label: "Contact", path: "/contact", copy: contactCopy },
+  { key: "services", label: "Services", path: "/services", copy: servicesCopy },
   ...services.map((service) => ({
     key: `services/${service.slug}`,
     label: service.name,
