@@ -9,6 +9,7 @@ import { homeCopy } from "../views/home.tsx";
 import { aboutCopy } from "../views/about.tsx";
 import { contactCopy } from "../views/contact.tsx";
 import { servicesCopy } from "../views/services.tsx";
+import { ultimateWebsiteOfferCopy } from "../views/ultimate-website-offer.tsx";
 
 // The page copy the owner edits (issue 37): every text of a page's copy object (app/config/*-pages.ts, the
 // home page's homeCopy), addressed by its path in the object ("hero.intro", "process.steps.2.title"), in
@@ -23,6 +24,12 @@ const pages: EditablePage[] = [
   { key: "about", label: "About", path: "/about", copy: aboutCopy },
   { key: "contact", label: "Contact", path: "/contact", copy: contactCopy },
   { key: "services", label: "Services", path: "/services", copy: servicesCopy },
+  {
+    key: "ultimate-website-offer",
+    label: "Ultimate Website Offer",
+    path: "/ultimate-website-offer",
+    copy: ultimateWebsiteOfferCopy,
+  },
   ...services.map((service) => ({
     key: `services/${service.slug}`,
     label: service.name,
