@@ -10,6 +10,7 @@ import { aboutCopy } from "../views/about.tsx";
 import { contactCopy } from "../views/contact.tsx";
 import { servicesCopy } from "../views/services.tsx";
 import { ultimateWebsiteOfferCopy } from "../views/ultimate-website-offer.tsx";
+import { ultimatePitchCopy } from "../views/ultimate-pitch.tsx";
 
 // The page copy the owner edits (issue 37): every text of a page's copy object (app/config/*-pages.ts, the
 // home page's homeCopy), addressed by its path in the object ("hero.intro", "process.steps.2.title"), in
@@ -30,6 +31,7 @@ const pages: EditablePage[] = [
     path: "/ultimate-website-offer",
     copy: ultimateWebsiteOfferCopy,
   },
+  { key: "ultimate-pitch", label: "Ultimate Pitch", path: "/ultimate-pitch", copy: ultimatePitchCopy },
   ...services.map((service) => ({
     key: `services/${service.slug}`,
     label: service.name,
