@@ -11,6 +11,7 @@ import { contactCopy } from "../views/contact.tsx";
 import { servicesCopy } from "../views/services.tsx";
 import { ultimateWebsiteOfferCopy } from "../views/ultimate-website-offer.tsx";
 import { ultimatePitchCopy } from "../views/ultimate-pitch.tsx";
+import { blogCopy } from "../views/blog-index.tsx";
 
 // The page copy the owner edits (issue 37): every text of a page's copy object (app/config/*-pages.ts, the
 // home page's homeCopy), addressed by its path in the object ("hero.intro", "process.steps.2.title"), in
@@ -32,6 +33,7 @@ const pages: EditablePage[] = [
     copy: ultimateWebsiteOfferCopy,
   },
   { key: "ultimate-pitch", label: "Ultimate Pitch", path: "/ultimate-pitch", copy: ultimatePitchCopy },
+  { key: "blog", label: "Blog", path: "/blog", copy: blogCopy },
   ...services.map((service) => ({
     key: `services/${service.slug}`,
     label: service.name,
