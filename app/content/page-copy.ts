@@ -6,6 +6,12 @@ import { services } from "../config/services.ts";
 import { tradePages } from "../config/trade-pages.ts";
 import { industryPages, tradeKeys, trades } from "../config/industries.ts";
 import { homeCopy } from "../views/home.tsx";
+import { aboutCopy } from "../views/about.tsx";
+import { contactCopy } from "../views/contact.tsx";
+import { servicesCopy } from "../views/services.tsx";
+import { ultimateWebsiteOfferCopy } from "../views/ultimate-website-offer.tsx";
+import { ultimatePitchCopy } from "../views/ultimate-pitch.tsx";
+import { blogCopy } from "../views/blog-index.tsx";
 
 // The page copy the owner edits (issue 37): every text of a page's copy object (app/config/*-pages.ts, the
 // home page's homeCopy), addressed by its path in the object ("hero.intro", "process.steps.2.title"), in
@@ -17,6 +23,17 @@ type EditablePage = EditablePageInfo & { copy: object };
 
 const pages: EditablePage[] = [
   { key: "home", label: "Home", path: "/", copy: homeCopy },
+  { key: "about", label: "About", path: "/about", copy: aboutCopy },
+  { key: "contact", label: "Contact", path: "/contact", copy: contactCopy },
+  { key: "services", label: "Services", path: "/services", copy: servicesCopy },
+  {
+    key: "ultimate-website-offer",
+    label: "Ultimate Website Offer",
+    path: "/ultimate-website-offer",
+    copy: ultimateWebsiteOfferCopy,
+  },
+  { key: "ultimate-pitch", label: "Ultimate Pitch", path: "/ultimate-pitch", copy: ultimatePitchCopy },
+  { key: "blog", label: "Blog", path: "/blog", copy: blogCopy },
   ...services.map((service) => ({
     key: `services/${service.slug}`,
     label: service.name,

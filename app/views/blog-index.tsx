@@ -13,28 +13,45 @@ import { pageHead, type PageHead } from "../lib/seo.ts";
 const cardPhotoSizes =
   "(min-width: 1152px) 544px, (min-width: 768px) calc(50vw - 32px), (min-width: 640px) calc(100vw - 32px), 128px";
 
-/** Built at render time: the company name and phone are the published site settings (issue 37). */
-export const head = (): PageHead =>
-  pageHead({
+/** The blog index's own editable copy (issue 37, app/content/page-copy.ts): the hero and the closing banner.
+ * The article cards are the articles' own texts, edited with the articles. */
+export const blogCopy = {
+  meta: {
     title: "Digital Marketing Insights",
     description:
       "Practical SEO, website and lead-generation advice for home-service businesses, law firms and growing companies.",
+  },
+  hero: {
+    eyebrow: "Blog",
+    title: "Digital Marketing Insights",
+    intro:
+      "Straight answers from the people running the campaigns: how to win local search, fix a website that does not convert, and turn clicks into booked jobs and signed cases.",
+    action: "Get Your Free Strategy Session",
+  },
+  cta: {
+    title: "Want these results for your business?",
+    text: "Thirty minutes, no obligation: we look at your site, your rankings and your competitors, and tell you what we would do first.",
+    action: "Book Your Free Strategy Call Now",
+  },
+};
+
+/** Built at render time: the company name and phone are the published site settings (issue 37). */
+export const head = (): PageHead =>
+  pageHead({
+    title: blogCopy.meta.title,
+    description: blogCopy.meta.description,
     path: "/blog",
   });
 
 export default function BlogIndex({ articles }: { articles: BlogSummary[] }) {
+  const { hero, cta } = blogCopy;
   return (
     <>
       <Hero
-        eyebrow={<p className="text-sm font-bold uppercase tracking-wider text-brand-700">Blog</p>}
-        title="Digital Marketing Insights"
-        intro={
-          <p>
-            Straight answers from the people running the campaigns: how to win local search, fix a website that does not
-            convert, and turn clicks into booked jobs and signed cases.
-          </p>
-        }
-        actions={<ButtonLink to="/contact">Get Your Free Strategy Session</ButtonLink>}
+        eyebrow={<p className="text-sm font-bold uppercase tracking-wider text-brand-700">{hero.eyebrow}</p>}
+        title={hero.title}
+        intro={<p>{hero.intro}</p>}
+        actions={<ButtonLink to="/contact">{hero.action}</ButtonLink>}
       />
       <section aria-labelledby="articles-heading" className="bg-white py-16">
         <div className="mx-auto max-w-6xl px-4">
@@ -94,12 +111,9 @@ export default function BlogIndex({ articles }: { articles: BlogSummary[] }) {
           </ul>
         </div>
       </section>
-      <CtaBanner
-        title="Want these results for your business?"
-        text="Thirty minutes, no obligation: we look at your site, your rankings and your competitors, and tell you what we would do first."
-      >
+      <CtaBanner title={cta.title} text={cta.text}>
         <ButtonLink to="/contact" variant="secondary">
-          Book Your Free Strategy Call Now
+          {cta.action}
         </ButtonLink>
       </CtaBanner>
     </>

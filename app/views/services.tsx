@@ -23,9 +23,8 @@ import { cn } from "../lib/utils.ts";
 /** Built at render time: the company name and phone are the published site settings (issue 37). */
 export const head = (): PageHead =>
   pageHead({
-    title: "Digital Marketing Services",
-    description:
-      "Local SEO, paid ads, website design, social media, email and podcast marketing for home-service businesses and law firms that want more leads.",
+    title: servicesCopy.meta.title,
+    description: servicesCopy.meta.description,
     path: "/services",
   });
 
@@ -49,32 +48,69 @@ const overviewOrder: ServiceSlug[] = [
   "podcast-marketing",
 ];
 
-const whatToExpect = [
-  `A reply within ${standardReplyPromise} from a strategist, not a call center`,
-  "A free 30-minute strategy session about your market and goals",
-  "An honest look at your website, Google Business Profile and ads",
-  "A plan with clear priorities and the results you can expect",
-  "Month-to-month plans, so you stay because it works",
-];
-
-const processSteps = [
-  {
-    title: "Strategy and Discovery",
-    text: "We learn your services, margins, service area and competitors, review what you run today and set goals measured in leads and revenue.",
+/** The services overview's editable copy (issue 37, app/content/page-copy.ts). Each service's own texts
+ * (eyebrow, summary, features, benefits) are its service page's (servicePages[slug].overview); texts built
+ * from the site settings (phone, hours, reply promise) stay in the JSX. */
+export const servicesCopy = {
+  meta: {
+    title: "Digital Marketing Services",
+    description:
+      "Local SEO, paid ads, website design, social media, email and podcast marketing for home-service businesses and law firms that want more leads.",
   },
-  {
-    title: "Planning and Setup",
-    text: "You get a written plan and a timeline. We set up tracking, access and the foundations each channel needs before anything launches.",
+  hero: {
+    eyebrow: "Our Services",
+    title: "Digital Marketing Services That Bring In Leads",
+    intro:
+      "Local SEO, paid ads, websites, social media, email and podcast marketing for home-service companies, personal injury law firms and growing businesses of every size. Each service is judged by one thing you can count: more qualified leads for your business.",
+    formTitle: "Request Your Free Strategy Session",
+    formIntro: "Choose the services you're curious about and, if you like, a time that suits you for a call.",
+    expectTitle: "What to Expect",
+    /** After the first point, which names the reply promise (a setting) and stays in the JSX. */
+    laterExpectations: [
+      "A free 30-minute strategy session about your market and goals",
+      "An honest look at your website, Google Business Profile and ads",
+      "A plan with clear priorities and the results you can expect",
+      "Month-to-month plans, so you stay because it works",
+    ],
+    callPrompt: "Rather talk now?",
   },
-  {
-    title: "Execution and Optimization",
-    text: "We build, launch and manage the work, then refine it every week based on which keywords, pages and campaigns bring in calls.",
+  /** The labels every service's section repeats. */
+  serviceSection: {
+    contactAction: "Ready to talk?",
+    learnMore: "Learn More",
+    featuresTitle: "Features",
+    benefitsTitle: "Benefits",
   },
-  {
-    title: "Reporting and Growth",
-    text: "Monthly reports show leads, cost per lead and revenue in plain language, and we reinvest in whatever is growing your business fastest.",
+  process: {
+    eyebrow: "How we work",
+    title: "Our Four-Step Process",
+    intro:
+      "Every engagement, whatever the mix of services, follows the same path from first conversation to measurable growth.",
+    steps: [
+      {
+        title: "Strategy and Discovery",
+        text: "We learn your services, margins, service area and competitors, review what you run today and set goals measured in leads and revenue.",
+      },
+      {
+        title: "Planning and Setup",
+        text: "You get a written plan and a timeline. We set up tracking, access and the foundations each channel needs before anything launches.",
+      },
+      {
+        title: "Execution and Optimization",
+        text: "We build, launch and manage the work, then refine it every week based on which keywords, pages and campaigns bring in calls.",
+      },
+      {
+        title: "Reporting and Growth",
+        text: "Monthly reports show leads, cost per lead and revenue in plain language, and we reinvest in whatever is growing your business fastest.",
+      },
+    ],
   },
-];
+  cta: {
+    title: "Not Sure Which Service You Need?",
+    text: "Most clients start with a free 30-minute strategy session. We'll look at your market, your website and your competitors, and tell you where the fastest wins are, even if that means starting small.",
+    primaryAction: "Schedule a Free Strategy Call",
+  },
+};
 
 /** `form`: the contact form island (app/pages/services/index.astro passes it as a named slot). */
 export default function Services({ form }: { form?: ReactNode }) {
@@ -82,38 +118,35 @@ export default function Services({ form }: { form?: ReactNode }) {
     const service = services.find((candidate) => candidate.slug === slug)!;
     return { service, overview: servicePages[slug].overview };
   });
+  const { hero, serviceSection, process, cta } = servicesCopy;
+  const whatToExpect = [
+    `A reply within ${standardReplyPromise} from a strategist, not a call center`,
+    ...hero.laterExpectations,
+  ];
 
   return (
     <>
       <Hero
         eyebrow={
           <span className="inline-block rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white">
-            Our Services
+            {hero.eyebrow}
           </span>
         }
-        title="Digital Marketing Services That Bring In Leads"
-        intro={
-          <p>
-            Local SEO, paid ads, websites, social media, email and podcast marketing for home-service companies,
-            personal injury law firms and growing businesses of every size. Each service is judged by one thing you can
-            count: more qualified leads for your business.
-          </p>
-        }
+        title={hero.title}
+        intro={<p>{hero.intro}</p>}
         aside={
           <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-            <h2 className="text-2xl font-bold text-slate-900">Request Your Free Strategy Session</h2>
-            <p className="mt-2 text-slate-700">
-              Choose the services you're curious about and, if you like, a time that suits you for a call.
-            </p>
+            <h2 className="text-2xl font-bold text-slate-900">{hero.formTitle}</h2>
+            <p className="mt-2 text-slate-700">{hero.formIntro}</p>
             <div className="mt-6">{form}</div>
           </div>
         }
       >
         <div className="mt-10">
-          <h2 className="text-xl font-bold text-slate-900">What to Expect</h2>
+          <h2 className="text-xl font-bold text-slate-900">{hero.expectTitle}</h2>
           <CheckList items={whatToExpect} className="mt-4 text-slate-700" />
           <p className="mt-6 text-slate-700">
-            Rather talk now?{" "}
+            {hero.callPrompt}{" "}
             <a
               href={siteConfig.phoneHref}
               className="inline-flex items-center gap-1 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
@@ -154,19 +187,20 @@ export default function Services({ form }: { form?: ReactNode }) {
                   intro={overview.summary}
                 />
                 <div className="mt-8 flex flex-wrap gap-4">
-                  <ButtonLink to="/contact">Ready to talk?</ButtonLink>
+                  <ButtonLink to="/contact">{serviceSection.contactAction}</ButtonLink>
                   <ButtonLink to={service.path} variant="outline">
-                    Learn More<span className="sr-only"> about {overview.shortName}</span>
+                    {serviceSection.learnMore}
+                    <span className="sr-only"> about {overview.shortName}</span>
                   </ButtonLink>
                 </div>
               </div>
               <div className="grid gap-6 sm:grid-cols-2 lg:col-span-3">
                 <div className="rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-sm">
-                  <h3 className="text-lg font-bold">Features</h3>
+                  <h3 className="text-lg font-bold">{serviceSection.featuresTitle}</h3>
                   <CheckList items={overview.features} className="mt-4 text-slate-700" />
                 </div>
                 <div className="rounded-xl border border-brand-100 bg-brand-50 p-6 text-slate-900 shadow-sm">
-                  <h3 className="text-lg font-bold">Benefits</h3>
+                  <h3 className="text-lg font-bold">{serviceSection.benefitsTitle}</h3>
                   <CheckList items={overview.benefits} className="mt-4 text-slate-700" />
                 </div>
               </div>
@@ -181,21 +215,18 @@ export default function Services({ form }: { form?: ReactNode }) {
           <SectionHeader
             id="services-process-heading"
             centered={false}
-            eyebrow="How we work"
-            title="Our Four-Step Process"
-            intro="Every engagement, whatever the mix of services, follows the same path from first conversation to measurable growth."
+            eyebrow={process.eyebrow}
+            title={process.title}
+            intro={process.intro}
           />
           <ReportMockup className="mx-auto max-w-lg" />
         </div>
-        <ProcessSteps steps={processSteps} />
+        <ProcessSteps steps={process.steps} />
       </Section>
 
-      <CtaBanner
-        title="Not Sure Which Service You Need?"
-        text="Most clients start with a free 30-minute strategy session. We'll look at your market, your website and your competitors, and tell you where the fastest wins are, even if that means starting small."
-      >
+      <CtaBanner title={cta.title} text={cta.text}>
         <ButtonLink to="/contact" variant="secondary">
-          Schedule a Free Strategy Call
+          {cta.primaryAction}
         </ButtonLink>
         <a
           href={siteConfig.phoneHref}

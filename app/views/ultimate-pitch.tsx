@@ -23,9 +23,8 @@ import { cn } from "../lib/utils.ts";
 /** Built at render time: the company name and phone are the published site settings (issue 37). */
 export const head = (): PageHead =>
   pageHead({
-    title: "Ultimate SEO Packages",
-    description:
-      "Three local SEO packages with 20, 50 or 150 priority keywords, a top 5 ranking guarantee and 40% off when you pay 12 months upfront.",
+    title: ultimatePitchCopy.meta.title,
+    description: ultimatePitchCopy.meta.description,
     path: "/ultimate-pitch",
   });
 
@@ -135,6 +134,84 @@ const additionalServices: { name: string; flag?: string; text: string }[] = [
   },
 ];
 
+/** The SEO packages page's editable copy (issue 37, app/content/page-copy.ts), in the page's order. The
+ * phone number is a site setting and stays in the JSX. */
+export const ultimatePitchCopy = {
+  meta: {
+    title: "Ultimate SEO Packages",
+    description:
+      "Three local SEO packages with 20, 50 or 150 priority keywords, a top 5 ranking guarantee and 40% off when you pay 12 months upfront.",
+  },
+  banner: {
+    text: "Book your strategy call today to lock in this year's onboarding terms.",
+    countdownLabel: "Offer expires in:",
+  },
+  hero: {
+    eyebrow: "SEO packages for local businesses",
+    title: "Our Ultimate SEO Packages",
+    intro:
+      "Pick how fast you want to grow. Every package targets the searches that turn into booked jobs and signed cases, and every plan is backed by a written ranking guarantee. No prices on this page: we size the work to your market on a free 30-minute call.",
+    promiseTitle: "Top 5 in 6 Months",
+    promiseText:
+      "We plan every campaign to put your priority keywords in Google's top 5 within 6 months. If it takes longer, the full guarantee below still protects you for 12 months.",
+    promisePoints: [
+      "Keywords chosen for buyer intent, not vanity",
+      "Rankings and leads reported every month",
+      "Month-to-month terms available",
+    ],
+  },
+  packages: {
+    eyebrow: "Choose your pace",
+    title: "Three Packages, One Goal: More Leads",
+    intro:
+      "Each package is sized by how many priority keywords we fight for. More keywords means more service areas, more services and more ways for customers to find you.",
+    /** The labels every package card repeats. */
+    cardLabels: {
+      popular: "Most Popular",
+      keywordsNote: "priority keywords",
+      action: "Book a Strategy Call",
+    },
+    tiers: packages,
+    termsTitle: "Terms That Reward Commitment",
+    terms: offerTerms,
+  },
+  booking: {
+    eyebrow: "Free, no obligation",
+    title: "Book Your Free 30-Minute Strategy Call",
+    intro:
+      "Pick a time that suits you. We'll look at where you rank today, who is outranking you, and which package fits your goals.",
+    embedTitle: "Book your free 30-minute strategy call",
+  },
+  additional: {
+    eyebrow: "Add to any package",
+    title: "Additional Services",
+    intro: "Round out your SEO with coaching, ads or email, or book one of these on its own.",
+    services: additionalServices,
+  },
+  guarantee: {
+    eyebrow: "Our guarantee",
+    title: "Our Top 5 Ranking Guarantee",
+    intro:
+      "We guarantee top 5 positions for your priority keywords within 12 months. If we miss, you choose how we make it right.",
+    options: [
+      {
+        title: "Option 1: A 50% refund",
+        text: "We refund 50% of what you paid for the campaign. You keep the reports and the work already done.",
+      },
+      {
+        title: "Option 2: Free continued work",
+        text: "We keep working on your campaign at no charge until your keywords reach the top 5.",
+      },
+    ],
+    upfrontNote: "Paying 12 months upfront adds a page 1 ranking guarantee on top, along with the 40% discount.",
+  },
+  cta: {
+    title: "Need Something Different? Get a Custom Quote",
+    text: "Several locations, a practice area we haven't listed, or a mix of services? Tell us what you need and we'll build a plan and quote around it.",
+    primaryAction: "Request a Custom Quote",
+  },
+};
+
 const tierStyles = {
   1: {
     header: "bg-brand-50 text-brand-900",
@@ -164,6 +241,7 @@ const tierStyles = {
 
 function PackageCard({ pkg }: { pkg: SeoPackage }) {
   const style = tierStyles[pkg.tier];
+  const labels = ultimatePitchCopy.packages.cardLabels;
   return (
     <article
       className={cn(
@@ -173,7 +251,7 @@ function PackageCard({ pkg }: { pkg: SeoPackage }) {
     >
       {pkg.popular && (
         <p className="absolute -top-4 left-1/2 z-10 -translate-x-1/2 rounded-full bg-signal-400 px-4 py-1 text-sm font-bold uppercase tracking-wide whitespace-nowrap text-brand-900 shadow">
-          Most Popular
+          {labels.popular}
         </p>
       )}
       <div className={cn("rounded-t-2xl px-8 pb-6 pt-8", style.header)}>
@@ -192,7 +270,7 @@ function PackageCard({ pkg }: { pkg: SeoPackage }) {
         </div>
         <p className={cn("mt-4 text-4xl font-extrabold", style.count)}>
           {pkg.keywords}
-          <span className={cn("ml-2 text-base font-semibold", style.note)}>priority keywords</span>
+          <span className={cn("ml-2 text-base font-semibold", style.note)}>{labels.keywordsNote}</span>
         </p>
         {/* The count as a share of the largest package's, 20, 50 and 150 of 150 (decorative: the figure says it). */}
         <div aria-hidden="true" className={cn("mt-4 h-2 overflow-hidden rounded-full", style.track)}>
@@ -211,7 +289,8 @@ function PackageCard({ pkg }: { pkg: SeoPackage }) {
             "mt-8 w-full",
           )}
         >
-          Book a Strategy Call<span className="sr-only"> about {pkg.name}</span>
+          {labels.action}
+          <span className="sr-only"> about {pkg.name}</span>
         </a>
       </div>
     </article>
@@ -219,47 +298,28 @@ function PackageCard({ pkg }: { pkg: SeoPackage }) {
 }
 
 export default function UltimatePitch() {
+  const { banner, hero, booking, additional, guarantee, cta } = ultimatePitchCopy;
   return (
     <>
       <div className="bg-brand-900 py-4 text-white">
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-center gap-3 px-4 text-center sm:flex-row sm:gap-8 sm:text-left">
-          <p className="text-lg font-bold">
-            Book your strategy call today to lock in this year&apos;s onboarding terms.
-          </p>
-          <CountdownDisplay label="Offer expires in:" className="text-center text-white" />
+          <p className="text-lg font-bold">{banner.text}</p>
+          <CountdownDisplay label={banner.countdownLabel} className="text-center text-white" />
         </div>
       </div>
 
       <Hero
-        eyebrow={
-          <p className="text-sm font-bold uppercase tracking-wider text-brand-700">SEO packages for local businesses</p>
-        }
-        title="Our Ultimate SEO Packages"
-        intro={
-          <p>
-            Pick how fast you want to grow. Every package targets the searches that turn into booked jobs and signed
-            cases, and every plan is backed by a written ranking guarantee. No prices on this page: we size the work to
-            your market on a free 30-minute call.
-          </p>
-        }
+        eyebrow={<p className="text-sm font-bold uppercase tracking-wider text-brand-700">{hero.eyebrow}</p>}
+        title={hero.title}
+        intro={<p>{hero.intro}</p>}
         aside={
           <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-lg">
             <div className="flex items-center gap-3">
               <ShieldCheck className="h-10 w-10 shrink-0 text-green-700" aria-hidden="true" />
-              <p className="text-2xl font-extrabold text-brand-900">Top 5 in 6 Months</p>
+              <p className="text-2xl font-extrabold text-brand-900">{hero.promiseTitle}</p>
             </div>
-            <p className="mt-4 text-slate-700">
-              We plan every campaign to put your priority keywords in Google&apos;s top 5 within 6 months. If it takes
-              longer, the full guarantee below still protects you for 12 months.
-            </p>
-            <CheckList
-              className="mt-6 text-slate-800"
-              items={[
-                "Keywords chosen for buyer intent, not vanity",
-                "Rankings and leads reported every month",
-                "Month-to-month terms available",
-              ]}
-            />
+            <p className="mt-4 text-slate-700">{hero.promiseText}</p>
+            <CheckList className="mt-6 text-slate-800" items={hero.promisePoints} />
           </div>
         }
       />
@@ -267,19 +327,19 @@ export default function UltimatePitch() {
       <Section id="packages" labelledBy="packages-title">
         <SectionHeader
           id="packages-title"
-          eyebrow="Choose your pace"
-          title="Three Packages, One Goal: More Leads"
-          intro="Each package is sized by how many priority keywords we fight for. More keywords means more service areas, more services and more ways for customers to find you."
+          eyebrow={ultimatePitchCopy.packages.eyebrow}
+          title={ultimatePitchCopy.packages.title}
+          intro={ultimatePitchCopy.packages.intro}
         />
         <div className="mt-14 grid gap-8 lg:grid-cols-3 lg:items-stretch">
-          {packages.map((pkg) => (
+          {ultimatePitchCopy.packages.tiers.map((pkg) => (
             <PackageCard key={pkg.name} pkg={pkg} />
           ))}
         </div>
         <div className="mt-14 rounded-2xl bg-brand-50 p-8">
-          <h3 className="text-center text-xl font-bold text-brand-900">Terms That Reward Commitment</h3>
+          <h3 className="text-center text-xl font-bold text-brand-900">{ultimatePitchCopy.packages.termsTitle}</h3>
           <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {offerTerms.map((term) => (
+            {ultimatePitchCopy.packages.terms.map((term) => (
               <li key={term.title} className="rounded-xl bg-white p-5 shadow-sm">
                 <span className="text-brand-700" aria-hidden="true">
                   {term.icon}
@@ -296,22 +356,22 @@ export default function UltimatePitch() {
         id={CALENDLY_SECTION_ID}
         headingId="booking-title"
         tone="muted"
-        eyebrow="Free, no obligation"
-        title="Book Your Free 30-Minute Strategy Call"
-        intro="Pick a time that suits you. We'll look at where you rank today, who is outranking you, and which package fits your goals."
-        embedTitle="Book your free 30-minute strategy call"
+        eyebrow={booking.eyebrow}
+        title={booking.title}
+        intro={booking.intro}
+        embedTitle={booking.embedTitle}
         height={630}
       />
 
       <Section labelledBy="additional-title">
         <SectionHeader
           id="additional-title"
-          eyebrow="Add to any package"
-          title="Additional Services"
-          intro="Round out your SEO with coaching, ads or email, or book one of these on its own."
+          eyebrow={additional.eyebrow}
+          title={additional.title}
+          intro={additional.intro}
         />
         <CardGrid columns={2}>
-          {additionalServices.map((service) => (
+          {additional.services.map((service) => (
             <Card key={service.name} title={service.name}>
               {service.flag && (
                 <p className="mb-3 inline-block rounded-full bg-brand-50 px-3 py-1 text-xs font-bold uppercase tracking-wide text-brand-700">
@@ -327,35 +387,24 @@ export default function UltimatePitch() {
       <Section tone="brand" labelledBy="guarantee-title">
         <SectionHeader
           id="guarantee-title"
-          eyebrow="Our guarantee"
-          title="Our Top 5 Ranking Guarantee"
-          intro="We guarantee top 5 positions for your priority keywords within 12 months. If we miss, you choose how we make it right."
+          eyebrow={guarantee.eyebrow}
+          title={guarantee.title}
+          intro={guarantee.intro}
         />
         <div className="mx-auto mt-10 grid max-w-4xl gap-6 md:grid-cols-2">
-          <div className="rounded-xl bg-white p-6 text-slate-900">
-            <h3 className="text-lg font-bold">Option 1: A 50% refund</h3>
-            <p className="mt-2 text-slate-700">
-              We refund 50% of what you paid for the campaign. You keep the reports and the work already done.
-            </p>
-          </div>
-          <div className="rounded-xl bg-white p-6 text-slate-900">
-            <h3 className="text-lg font-bold">Option 2: Free continued work</h3>
-            <p className="mt-2 text-slate-700">
-              We keep working on your campaign at no charge until your keywords reach the top 5.
-            </p>
-          </div>
+          {guarantee.options.map((option) => (
+            <div key={option.title} className="rounded-xl bg-white p-6 text-slate-900">
+              <h3 className="text-lg font-bold">{option.title}</h3>
+              <p className="mt-2 text-slate-700">{option.text}</p>
+            </div>
+          ))}
         </div>
-        <p className="mx-auto mt-8 max-w-3xl text-center text-blue-100">
-          Paying 12 months upfront adds a page 1 ranking guarantee on top, along with the 40% discount.
-        </p>
+        <p className="mx-auto mt-8 max-w-3xl text-center text-blue-100">{guarantee.upfrontNote}</p>
       </Section>
 
-      <CtaBanner
-        title="Need Something Different? Get a Custom Quote"
-        text="Several locations, a practice area we haven't listed, or a mix of services? Tell us what you need and we'll build a plan and quote around it."
-      >
+      <CtaBanner title={cta.title} text={cta.text}>
         <ButtonLink to="/contact" variant="secondary">
-          Request a Custom Quote
+          {cta.primaryAction}
         </ButtonLink>
         <a href={siteConfig.phoneHref} className={buttonVariants({ variant: "outline", size: "lg" })}>
           <Phone className="h-5 w-5" aria-hidden="true" />

@@ -13,9 +13,8 @@ import { cn } from "../lib/utils.ts";
 /** Built at render time: the company name and phone are the published site settings (issue 37). */
 export const head = (): PageHead =>
   pageHead({
-    title: "Website Upgrade Offer",
-    description:
-      "A lead-focused website rebuild delivered in 1 week: SEO ready, mobile first and fully integrated, backed by our 90-day more-leads guarantee.",
+    title: ultimateWebsiteOfferCopy.meta.title,
+    description: ultimateWebsiteOfferCopy.meta.description,
     path: "/ultimate-website-offer",
   });
 
@@ -72,10 +71,55 @@ const guaranteeHighlights = [
   },
 ];
 
+/** The website upgrade offer's editable copy (issue 37, app/content/page-copy.ts), in the page's order. */
+export const ultimateWebsiteOfferCopy = {
+  meta: {
+    title: "Website Upgrade Offer",
+    description:
+      "A lead-focused website rebuild delivered in 1 week: SEO ready, mobile first and fully integrated, backed by our 90-day more-leads guarantee.",
+  },
+  hero: {
+    badge: "LIMITED TIME OFFER",
+    countdownLabel: "OFFER EXPIRES IN:",
+    title: "Ready to Upgrade Your Website? Let's Transform Your Online Presence",
+    intro:
+      "If your website looks dated, loads slowly on a phone or simply doesn't make the phone ring, it is costing you jobs every week. We rebuild it as a lead machine: fast, mobile first, ready for SEO and wired into the tools you already use.",
+    scarcity:
+      "We take on only 5 ultimate websites per month. Claim a spot and we start your free website build within 24 hours.",
+    action: "Upgrade Your Website Now",
+  },
+  included: {
+    title: "What's Included in Your Website Upgrade",
+    intro: "Everything a local business needs to turn visitors into calls, built and connected for you.",
+    cards: includedCards,
+  },
+  guarantee: {
+    title: "Our Iron-Clad Guarantee",
+    intro:
+      "If your new site does not generate more leads than your current one within 90 days of launch, we work for free until it does.",
+    baseline:
+      "We measure calls and form leads from your current site before we launch, then compare the first 90 days of the new one against that baseline. You see the numbers side by side, and if the new site is behind, the extra work is on us.",
+    highlights: guaranteeHighlights,
+  },
+  cta: {
+    title: "Ready to Dominate Your Market?",
+    text: "Only 5 ultimate websites go out each month. Lock in your spot before the timer runs out.",
+    countdownLabel: "OFFER EXPIRES IN:",
+    action: "Upgrade Your Website Now",
+  },
+  booking: {
+    title: "Schedule Your Website Upgrade Consultation",
+    intro:
+      "Book a free 30-minute consultation. We'll review your current site, agree on what the new one must do, and set your launch date.",
+    embedTitle: "Schedule your free website consultation",
+  },
+};
+
 const upgradeButtonClass = cn(buttonVariants({ size: "lg" }), "min-h-14 px-8 text-lg");
 const upgradeButtonOnDarkClass = cn(upgradeButtonClass, "bg-white text-brand-900 hover:bg-brand-50");
 
 export default function UltimateWebsiteOffer() {
+  const { hero, included, guarantee, cta, booking } = ultimateWebsiteOfferCopy;
   return (
     <>
       {/* 1. Hero */}
@@ -83,28 +127,21 @@ export default function UltimateWebsiteOffer() {
         eyebrow={
           <div className="flex flex-wrap items-center gap-6">
             <p className="inline-block rounded-full bg-red-700 px-4 py-1 text-sm font-bold tracking-wider text-white">
-              LIMITED TIME OFFER
+              {hero.badge}
             </p>
-            <CountdownDisplay label="OFFER EXPIRES IN:" className="text-red-700" />
+            <CountdownDisplay label={hero.countdownLabel} className="text-red-700" />
           </div>
         }
-        title={"Ready to Upgrade Your Website? Let's Transform Your Online Presence"}
+        title={hero.title}
         intro={
           <>
-            <p>
-              If your website looks dated, loads slowly on a phone or simply doesn&apos;t make the phone ring, it is
-              costing you jobs every week. We rebuild it as a lead machine: fast, mobile first, ready for SEO and wired
-              into the tools you already use.
-            </p>
-            <p className="mt-4 font-semibold text-slate-900">
-              We take on only 5 ultimate websites per month. Claim a spot and we start your free website build within 24
-              hours.
-            </p>
+            <p>{hero.intro}</p>
+            <p className="mt-4 font-semibold text-slate-900">{hero.scarcity}</p>
           </>
         }
         actions={
           <a href={`#${CALENDLY_SECTION_ID}`} className={upgradeButtonClass}>
-            Upgrade Your Website Now
+            {hero.action}
             <ArrowRight className="h-5 w-5" aria-hidden="true" />
           </a>
         }
@@ -112,13 +149,9 @@ export default function UltimateWebsiteOffer() {
 
       {/* 2. What's included */}
       <Section labelledBy="included-title">
-        <SectionHeader
-          id="included-title"
-          title={"What's Included in Your Website Upgrade"}
-          intro="Everything a local business needs to turn visitors into calls, built and connected for you."
-        />
+        <SectionHeader id="included-title" title={included.title} intro={included.intro} />
         <CardGrid columns={3}>
-          {includedCards.map((card) => (
+          {included.cards.map((card) => (
             <Card key={card.title} title={card.title} icon={card.icon}>
               <CheckList items={card.items} className="mt-4" />
             </Card>
@@ -128,21 +161,13 @@ export default function UltimateWebsiteOffer() {
 
       {/* 3. Guarantee */}
       <Section tone="muted" labelledBy="guarantee-title">
-        <SectionHeader
-          id="guarantee-title"
-          title="Our Iron-Clad Guarantee"
-          intro="If your new site does not generate more leads than your current one within 90 days of launch, we work for free until it does."
-        />
+        <SectionHeader id="guarantee-title" title={guarantee.title} intro={guarantee.intro} />
         <div className="mx-auto mt-10 flex max-w-3xl items-start gap-4 rounded-2xl border-2 border-green-700 bg-white p-6">
           <ShieldCheck className="h-10 w-10 shrink-0 text-green-700" aria-hidden="true" />
-          <p className="text-slate-800">
-            We measure calls and form leads from your current site before we launch, then compare the first 90 days of
-            the new one against that baseline. You see the numbers side by side, and if the new site is behind, the
-            extra work is on us.
-          </p>
+          <p className="text-slate-800">{guarantee.baseline}</p>
         </div>
         <CardGrid columns={3}>
-          {guaranteeHighlights.map((highlight) => (
+          {guarantee.highlights.map((highlight) => (
             <Card key={highlight.title} title={highlight.title} icon={highlight.icon}>
               <p>{highlight.text}</p>
             </Card>
@@ -151,14 +176,11 @@ export default function UltimateWebsiteOffer() {
       </Section>
 
       {/* 4. Closing call to action */}
-      <CtaBanner
-        title="Ready to Dominate Your Market?"
-        text="Only 5 ultimate websites go out each month. Lock in your spot before the timer runs out."
-      >
+      <CtaBanner title={cta.title} text={cta.text}>
         <div className="flex w-full flex-col items-center gap-6">
-          <CountdownDisplay label="OFFER EXPIRES IN:" className="text-white" />
+          <CountdownDisplay label={cta.countdownLabel} className="text-white" />
           <a href={`#${CALENDLY_SECTION_ID}`} className={upgradeButtonOnDarkClass}>
-            Upgrade Your Website Now
+            {cta.action}
             <ArrowRight className="h-5 w-5" aria-hidden="true" />
           </a>
         </div>
@@ -168,9 +190,9 @@ export default function UltimateWebsiteOffer() {
       <BookingSection
         id={CALENDLY_SECTION_ID}
         headingId="consultation-title"
-        title="Schedule Your Website Upgrade Consultation"
-        intro="Book a free 30-minute consultation. We'll review your current site, agree on what the new one must do, and set your launch date."
-        embedTitle="Schedule your free website consultation"
+        title={booking.title}
+        intro={booking.intro}
+        embedTitle={booking.embedTitle}
         height={700}
       />
     </>
