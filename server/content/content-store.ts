@@ -253,6 +253,23 @@ async function insertRevision(
     .execute();
 }
 
+/** One saved revision's data (post fields, site settings or page copy), parsed; null when there is none. */
+async function revisionData(
+  trx: Kysely<Database>,
+  entityKind: "post" | "site" | "page",
+  entityId: string,
+  revision: number,
+): Promise<unknown> {
+  const row = await trx
+    .selectFrom("contentRevisions")
+    .select("data")
+    .where("entityKind", "=", entityKind)
+    .where("entityId", "=", entityId)
+    .where("revision", "=", revision)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.data) as unknown) : null;
+}
+
 /** Unique violations of both drivers (a slug saved by a concurrent request). */
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -598,14 +615,8 @@ export function createContentStore(db: Kysely<Database>, clock: () => Date) {
 
     /** A saved revision of a post: its fields as saved (Compare in the editor), or null. */
     async postRevision(id: string, revision: number): Promise<PostFields | null> {
-      const row = await db
-        .selectFrom("contentRevisions")
-        .select("data")
-        .where("entityKind", "=", "post")
-        .where("entityId", "=", id)
-        .where("revision", "=", revision)
-        .executeTakeFirst();
-      return row ? fieldsOf(JSON.parse(row.data) as PostFields) : null;
+      const data = (await revisionData(db, "post", id, revision)) as PostFields | null;
+      return data ? fieldsOf(data) : null;
     },
 
     /** The old revision's fields become the draft, as a new revision (the history keeps every step). */
@@ -620,15 +631,8 @@ export function createContentStore(db: Kysely<Database>, clock: () => Date) {
         async (trx) => {
           const row = await readPost(trx, id);
           if (!row) return { notFound: true } as const;
-          const old = await trx
-            .selectFrom("contentRevisions")
-            .select("data")
-            .where("entityKind", "=", "post")
-            .where("entityId", "=", id)
-            .where("revision", "=", revision)
-            .executeTakeFirst();
-          if (!old) return { notFound: true } as const;
-          const fields = JSON.parse(old.data) as PostFields;
+          const fields = (await revisionData(trx, "post", id, revision)) as PostFields | null;
+          if (!fields) return { notFound: true } as const;
           slug = fields.slug;
           const saved = await saveDraft(trx, row, fields, row.revision, "restore", actor);
           if ("post" in saved)
@@ -764,14 +768,7 @@ export function createContentStore(db: Kysely<Database>, clock: () => Date) {
 
     /** A document's saved revision: its data as saved, or null. */
     async documentRevision(kind: "site" | "page", key: string, revision: number): Promise<unknown> {
-      const row = await db
-        .selectFrom("contentRevisions")
-        .select("data")
-        .where("entityKind", "=", kind)
-        .where("entityId", "=", kind === "site" ? SITE : key)
-        .where("revision", "=", revision)
-        .executeTakeFirst();
-      return row ? (JSON.parse(row.data) as unknown) : null;
+      return revisionData(db, kind, kind === "site" ? SITE : key, revision);
     },
 
     async getSettings(): Promise<ContentSettings> {

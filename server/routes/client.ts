@@ -312,7 +312,9 @@ export default async function clientRoutes(app: FastifyInstance) {
         .send(sitemapXml((await currentPages()).values())),
     );
     app.get("/robots.txt", async (_request, reply) => {
-      const homeCanonical = (await currentPages()).get("/")?.canonical;
+      // Only the home page's canonical is needed: not every page rendered for it.
+      const home = sitePages ? await sitePages.answer("/") : null;
+      const homeCanonical = (home?.kind === "page" ? home.page : pages.get("/"))?.canonical;
       const robots = robotsTxt(homeCanonical ? new URL("/sitemap.xml", homeCanonical).toString() : null);
       return reply.header("cache-control", "public, max-age=3600").type("text/plain; charset=utf-8").send(robots);
     });
