@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { UserRef } from "./admin-leads.ts";
 
 // The site's editable content (issue 37): articles, the site's settings and (later) page copy live in the
 // database, are edited as drafts in the admin and published without a rebuild. These schemas are the one
@@ -114,7 +115,8 @@ export type Post = PostFields & {
   /** The revision that is live, when one is; the draft differs from it when they differ. */
   publishedRevision: number | null;
   updatedAt: string;
-  updatedBy: string | null;
+  /** Who saved last: their id and name ("Deleted user" once the account is gone); null for the seed. */
+  updatedBy: UserRef | null;
   /** When a scheduled publish happens; null unless status is "scheduled" (a live post may have one: its update). */
   scheduledAt: string | null;
   /** Whether a version of it is on the public site now (a scheduled update of a live post keeps it live). */
@@ -149,7 +151,7 @@ export const publishInput = z
   })
   .strict();
 
-export type RevisionSummary = { revision: number; at: string; by: string | null; title: string; action: string };
+export type RevisionSummary = { revision: number; at: string; by: UserRef | null; title: string; action: string };
 
 /** The site's settings, shown on every page and in the auto-reply. */
 export const siteSettingsInput = z
@@ -197,7 +199,8 @@ export type ContentDocument<T> = {
   revision: number;
   publishedRevision: number;
   updatedAt: string;
-  updatedBy: string | null;
+  /** Who saved last: their id and name ("Deleted user" once the account is gone); null for the seed. */
+  updatedBy: UserRef | null;
 };
 
 /** A page whose copy the owner edits (issue 37): its key in the API, its name and its address. */
@@ -234,7 +237,8 @@ export type PageCopyDocument = EditablePageInfo & {
   revision: number;
   publishedRevision: number;
   updatedAt: string | null;
-  updatedBy: string | null;
+  /** Who saved last: their id and name ("Deleted user" once the account is gone); null for the seed. */
+  updatedBy: UserRef | null;
 };
 export type SiteSettingsDocument = ContentDocument<SiteSettings>;
 

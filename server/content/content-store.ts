@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import { postFieldsOf } from "../../contract/content.ts";
+import type { UserRef } from "../../contract/admin-leads.ts";
 import type {
   ContentSettings,
   PageCopyOverrides,
@@ -17,6 +18,7 @@ import type {
 } from "../../contract/content.ts";
 import type { ContentPostsTable, Database } from "../db/schema.ts";
 import { recordActivity, type ActivityActor } from "../repositories/activity/activity-repository.ts";
+import { userRefs } from "../repositories/users/user-names.ts";
 
 // The one owner of the content tables (migration 0025, contract/content.ts): drafts with revisions, the live
 // versions, redirects and 410s, the scheduler's step, the seed, and the version of what is live. Every change
@@ -44,7 +46,10 @@ type StoredLive = PostFields & { updatedAt: string };
 
 const fieldsOf = (value: PostFields | PublishedPost): PostFields => postFieldsOf(value);
 
-function toPost(row: PostRow): Post {
+/** Who saved last, as the admin shows them (their name; "Deleted user" once the account is gone). */
+type RefOf = (id: string | null | undefined) => UserRef | null;
+
+function toPost(row: PostRow, refOf: RefOf): Post {
   const status = row.status as PostStatus;
   return {
     ...(JSON.parse(row.draft) as PostFields),
@@ -54,10 +59,15 @@ function toPost(row: PostRow): Post {
     revision: row.revision,
     publishedRevision: row.publishedRevision,
     updatedAt: row.updatedAt,
-    updatedBy: row.updatedBy,
+    updatedBy: refOf(row.updatedBy),
     scheduledAt: row.scheduledAt,
     live: row.published !== null,
   };
+}
+
+/** A post with the name of who saved it last (one query). */
+async function namedPost(db: Kysely<Database>, row: PostRow): Promise<Post> {
+  return toPost(row, await userRefs(db, [row.updatedBy]));
 }
 
 function toSummary(post: Post): PostSummary {
@@ -86,7 +96,7 @@ export type PageDocument = {
   revision: number;
   publishedRevision: number;
   updatedAt: string | null;
-  updatedBy: string | null;
+  updatedBy: UserRef | null;
 };
 export type Conflict<T> = { conflict: T };
 export type SlugTaken = { slugTaken: string };
@@ -379,7 +389,7 @@ export function createContentStore(db: Kysely<Database>, clock: () => Date) {
     action: "save" | "restore",
     actor: ContentActor,
   ): Promise<{ post: Post } | Conflict<Post> | SlugTaken> {
-    if (row.revision !== expected) return { conflict: toPost(row) };
+    if (row.revision !== expected) return { conflict: await namedPost(trx, row) };
     if (await slugTaken(trx, fields.slug, row.id)) return { slugTaken: slugTakenMessage(fields.slug) };
     const at = now();
     const draft = JSON.stringify(fieldsOf(fields));
@@ -391,9 +401,10 @@ export function createContentStore(db: Kysely<Database>, clock: () => Date) {
       .where("revision", "=", expected)
       .executeTakeFirst();
     // A save that committed between our read and this UPDATE (PostgreSQL's READ COMMITTED).
-    if (Number(updated.numUpdatedRows) !== 1) return { conflict: toPost((await readPost(trx, row.id)) ?? row) };
+    if (Number(updated.numUpdatedRows) !== 1)
+      return { conflict: await namedPost(trx, (await readPost(trx, row.id)) ?? row) };
     await insertRevision(trx, "post", row.id, revision, draft, action, actor?.userId ?? null, at);
-    return { post: toPost((await readPost(trx, row.id))!) };
+    return { post: await namedPost(trx, (await readPost(trx, row.id))!) };
   }
 
   /** Runs `work` in a transaction, turning a concurrent request's unique slug into SlugTaken. */
@@ -422,7 +433,7 @@ export function createContentStore(db: Kysely<Database>, clock: () => Date) {
       revision: row.revision,
       publishedRevision: row.publishedRevision ?? 0,
       updatedAt: row.updatedAt,
-      updatedBy: row.updatedBy,
+      updatedBy: (await userRefs(trx, [row.updatedBy]))(row.updatedBy),
     };
   }
 
@@ -437,7 +448,7 @@ export function createContentStore(db: Kysely<Database>, clock: () => Date) {
       revision: row.revision,
       publishedRevision: row.publishedRevision ?? 0,
       updatedAt: row.updatedAt,
-      updatedBy: row.updatedBy,
+      updatedBy: (await userRefs(trx, [row.updatedBy]))(row.updatedBy),
     };
   }
 
@@ -460,12 +471,16 @@ export function createContentStore(db: Kysely<Database>, clock: () => Date) {
         .orderBy("updatedAt", "desc")
         .orderBy("id")
         .execute();
-      return rows.map((row) => toSummary(toPost(row)));
+      const refOf = await userRefs(
+        db,
+        rows.map((row) => row.updatedBy),
+      );
+      return rows.map((row) => toSummary(toPost(row, refOf)));
     },
 
     async getPost(id: string): Promise<Post | null> {
       const row = await readPost(db, id);
-      return row ? toPost(row) : null;
+      return row ? namedPost(db, row) : null;
     },
 
     async createPost(fields: PostFields, actor: ContentActor): Promise<{ post: Post } | SlugTaken> {
@@ -499,7 +514,7 @@ export function createContentStore(db: Kysely<Database>, clock: () => Date) {
             .execute();
           await insertRevision(trx, "post", id, 1, draft, "create", by, at);
           await record(trx, actor, `created the article "${fields.title}"`, { postId: id, revision: 1 });
-          return { post: toPost((await readPost(trx, id))!) };
+          return { post: await namedPost(trx, (await readPost(trx, id))!) };
         },
       );
     },
@@ -540,7 +555,7 @@ export function createContentStore(db: Kysely<Database>, clock: () => Date) {
       return db.transaction().execute(async (trx) => {
         const row = await readPost(trx, id);
         if (!row) return { notFound: true } as const;
-        if (expected !== undefined && row.revision !== expected) return { conflict: toPost(row) };
+        if (expected !== undefined && row.revision !== expected) return { conflict: await namedPost(trx, row) };
         const title = (JSON.parse(row.draft) as PostFields).title;
         const current = clock();
         if (at && at.getTime() > current.getTime()) {
@@ -559,7 +574,7 @@ export function createContentStore(db: Kysely<Database>, clock: () => Date) {
           await goLive(trx, row, current.toISOString(), current.toISOString());
           await record(trx, actor, `published the article "${title}"`, { postId: id, revision: row.revision });
         }
-        return { post: toPost((await readPost(trx, id))!) };
+        return { post: await namedPost(trx, (await readPost(trx, id))!) };
       });
     },
 
@@ -577,7 +592,7 @@ export function createContentStore(db: Kysely<Database>, clock: () => Date) {
               : `cancelled the scheduled publish of "${title}"`;
           await record(trx, actor, summary, { postId: id });
         }
-        return { post: toPost((await readPost(trx, id))!) };
+        return { post: await namedPost(trx, (await readPost(trx, id))!) };
       });
     },
 
@@ -604,10 +619,14 @@ export function createContentStore(db: Kysely<Database>, clock: () => Date) {
         .where("entityId", "=", id)
         .orderBy("revision", "desc")
         .execute();
+      const refOf = await userRefs(
+        db,
+        rows.map((row) => row.userId),
+      );
       return rows.map((row) => ({
         revision: row.revision,
         at: row.createdAt,
-        by: row.userId,
+        by: refOf(row.userId),
         title: (JSON.parse(row.data) as PostFields).title,
         action: row.action,
       }));
@@ -757,10 +776,14 @@ export function createContentStore(db: Kysely<Database>, clock: () => Date) {
         .where("entityId", "=", kind === "site" ? SITE : key)
         .orderBy("revision", "desc")
         .execute();
+      const refOf = await userRefs(
+        db,
+        rows.map((row) => row.userId),
+      );
       return rows.map((row) => ({
         revision: row.revision,
         at: row.createdAt,
-        by: row.userId,
+        by: refOf(row.userId),
         title: kind === "site" ? "Site settings" : key,
         action: row.action,
       }));

@@ -43,7 +43,7 @@ beforeAll(async () => {
   writeFileSync(join(clientDir, "admin", "index.html"), "<!doctype html><title>Admin</title><div id=root></div>");
   t = await createTestApp({ clientDir }, undefined, { siteRenderer: renderer });
   owner = await signIn(t.app);
-  member = await signIn(t.app, await addTestUser(t.app, { email: "pages-member@example.com" }));
+  member = await signIn(t.app, await addTestUser(t.app, { email: "pages-member@example.com", name: "Pat Pages" }));
 });
 afterAll(async () => {
   await t?.close();
@@ -186,9 +186,11 @@ describe("page copy", () => {
     expect(second.statusCode).toBe(200);
     const revisions = (await as(owner).get(`${PAGES}/home/revisions`)).json<{ revisions: RevisionSummary[] }>();
     expect(revisions.revisions.map((revision) => revision.revision)).toEqual([2, 1]);
+    // Who saved, by name (the owner has none: their e-mail address).
+    expect(revisions.revisions[0]!.by?.name).toBe("owner@example.com");
     const restored = await as(member).post(`${PAGES}/home/revisions/1/restore`);
     expect(restored.statusCode).toBe(200);
-    expect(restored.json<PageCopyDocument>()).toMatchObject({ revision: 3 });
+    expect(restored.json<PageCopyDocument>()).toMatchObject({ revision: 3, updatedBy: { name: "Pat Pages" } });
     expect(restored.json<PageCopyDocument>().fields[0]!.draft).toBe("Booked Jobs, Not Clicks");
     expect((await as(owner).post(`${PAGES}/home/revisions/99/restore`)).statusCode).toBe(404);
 

@@ -111,7 +111,7 @@ beforeAll(async () => {
     },
   });
   owner = await signIn(t.app);
-  member = await signIn(t.app, await addTestUser(t.app, { email: "content-member@example.com" }));
+  member = await signIn(t.app, await addTestUser(t.app, { email: "content-member@example.com", name: "Mara Content" }));
 });
 afterAll(async () => {
   await t?.close();
@@ -158,8 +158,12 @@ describe("drafts", () => {
       publishedRevision: null,
       publishedAt: null,
       live: false,
+      // The admin shows who saved by name, not by id.
+      updatedBy: { id: expect.any(String), name: "Mara Content" },
     });
     expect((await as(owner).get(`${POSTS}/${post.id}`)).json()).toEqual(post);
+    const listed = (await as(owner).get(POSTS)).json<{ posts: PostSummary[] }>().posts;
+    expect(listed.find((p) => p.id === post.id)?.updatedBy?.name).toBe("Mara Content");
     expect((await published()).posts.map((p) => p.slug)).not.toContain("member-first-draft");
     expect(await contentActivity()).toContain('created the article "A title for member-first-draft"');
   });
@@ -237,10 +241,10 @@ describe("drafts", () => {
     expect(restored.statusCode, restored.body).toBe(200);
     expect(restored.json<Post>()).toMatchObject({ revision: 3, title: "A title for restore-article" });
     const revisions = (await as(member).get(`${url}/revisions`)).json<{ revisions: RevisionSummary[] }>().revisions;
-    expect(revisions.map(({ revision, action, title }) => ({ revision, action, title }))).toEqual([
-      { revision: 3, action: "restore", title: "A title for restore-article" },
-      { revision: 2, action: "save", title: "The second title of it" },
-      { revision: 1, action: "create", title: "A title for restore-article" },
+    expect(revisions.map(({ revision, action, title, by }) => ({ revision, action, title, by: by?.name }))).toEqual([
+      { revision: 3, action: "restore", title: "A title for restore-article", by: "Mara Content" },
+      { revision: 2, action: "save", title: "The second title of it", by: "owner@example.com" },
+      { revision: 1, action: "create", title: "A title for restore-article", by: "owner@example.com" },
     ]);
     expect((await as(member).post(`${url}/revisions/9/restore`)).statusCode).toBe(404);
     // One revision as saved, for Compare: every field.
@@ -451,6 +455,7 @@ describe("the site's settings", () => {
       publishedRevision: 1,
       draft: { companyName: "Summit Two" },
       published: { companyName: "Summit Lead Marketing" },
+      updatedBy: { name: "Mara Content" },
     });
     const stale = await put(owner, SITE, { ...site, companyName: "Summit Three" }, "1");
     expect(stale.statusCode).toBe(409);

@@ -77,7 +77,7 @@ export function HistoryPanel<T, Key extends QueryKey>({
               <p className="text-sm text-slate-900">
                 <span className="font-semibold">Revision {summary.revision}</span> · {summary.action} ·{" "}
                 {formatDateTime(summary.at)}
-                {summary.by && <> · {summary.by}</>}
+                {summary.by && <> · {summary.by.name}</>}
                 {summary.revision === revision && <span className="text-slate-700"> (the draft)</span>}
                 {summary.revision === publishedRevision && <span className="text-slate-700"> (live)</span>}
               </p>

@@ -195,7 +195,7 @@ function PageEditor({ document, onReload }: { document: PageCopyDocument; onRelo
           <>
             {" "}
             · Draft saved {formatDateTime(base.updatedAt)}
-            {base.updatedBy && ` by ${base.updatedBy}`}
+            {base.updatedBy && ` by ${base.updatedBy.name}`}
           </>
         )}
       </p>
@@ -276,7 +276,7 @@ function PageEditor({ document, onReload }: { document: PageCopyDocument; onRelo
         subject="this page"
         conflict={
           conflict && {
-            savedBy: conflict.current.updatedBy,
+            savedBy: conflict.current.updatedBy?.name ?? null,
             savedAt: conflict.current.updatedAt,
             rows: conflictingTexts(conflict.current, base.fields, conflict.values),
           }

@@ -590,7 +590,7 @@ function PostEditor({ post, onReload }: { post: Post | null; onReload: (post: Po
         subject="this article"
         conflict={
           conflict && {
-            savedBy: conflict.current.updatedBy,
+            savedBy: conflict.current.updatedBy?.name ?? null,
             savedAt: conflict.current.updatedAt,
             rows: (
               [

@@ -73,7 +73,7 @@ export function PostsPage() {
                 <td className="text-sm text-slate-800 md:py-3">
                   <span className="md:sr-only">Updated </span>
                   {formatDateTime(post.updatedAt)}
-                  {post.updatedBy && <span className="text-slate-700"> by {post.updatedBy}</span>}
+                  {post.updatedBy && <span className="text-slate-700"> by {post.updatedBy.name}</span>}
                 </td>
               </tr>
             ))}

@@ -150,7 +150,7 @@ function SiteSettingsForm({ document }: { document: SiteSettingsDocument }) {
         </span>
         <span className="text-sm text-slate-700">
           Draft saved {formatDateTime(document.updatedAt)}
-          {document.updatedBy && ` by ${document.updatedBy}`}.
+          {document.updatedBy && ` by ${document.updatedBy.name}`}.
         </span>
       </div>
       <form className="mt-6 max-w-2xl space-y-5" noValidate onSubmit={(event) => void onSubmit(event)}>
