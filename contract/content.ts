@@ -206,8 +206,18 @@ export type ContentDocument<T> = {
 /** A page whose copy the owner edits (issue 37): its key in the API, its name and its address. */
 export type EditablePageInfo = { key: string; label: string; path: string };
 
-/** One text of a page's copy, in the page's order: its path in the copy ("hero.intro"), the files' text, its limit. */
-export type PageCopyField = { path: string; label: string; default: string; max: number };
+/**
+ * One text of a page's copy, in the page's order: its path in the copy ("hero.intro"), the files' text, its
+ * limit. `kind` "image": an image's address (an upload or https); `optional`: may be left empty.
+ */
+export type PageCopyField = {
+  path: string;
+  label: string;
+  default: string;
+  max: number;
+  kind?: "image";
+  optional?: boolean;
+};
 
 /** What the owner changed on a page: field path -> text. A field not named shows the files' text. */
 export type PageCopyOverrides = Record<string, string>;
@@ -219,11 +229,8 @@ export const pageCopyInput = z
   .object({
     fields: z.record(
       z.string().regex(COPY_PATH, { error: "unknown field" }),
-      z
-        .string({ error: "must be text" })
-        .trim()
-        .min(1, { error: "This text is required" })
-        .max(5000, { error: "must be at most 5,000 characters" }),
+      // Required or not is the field's own rule (PageCopyField.optional), checked against the page's fields.
+      z.string({ error: "must be text" }).trim().max(5000, { error: "must be at most 5,000 characters" }),
       { error: "fields must map each field to its text" },
     ),
   })

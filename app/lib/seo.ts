@@ -11,8 +11,20 @@ export type PageMetaInput = {
   path: string;
   type?: "website" | "article";
   image?: string;
+  /** What the image shows, for readers of a shared link who cannot see it. */
+  imageAlt?: string;
   noindex?: boolean;
 };
+
+/** What the owner set in a page's "Search and sharing" (issue 37); a missing text keeps the files' own. */
+export type SearchOverride = { title?: string; description?: string; image?: string; imageAlt?: string };
+
+// Written by applyPageCopy (app/content/page-copy.ts) before each render, by page path.
+let searchOverrides: ReadonlyMap<string, SearchOverride> = new Map();
+
+export function setSearchOverrides(overrides: ReadonlyMap<string, SearchOverride>): void {
+  searchOverrides = overrides;
+}
 
 export function absoluteUrl(path: string): string {
   return `${siteConfig.siteOrigin}${path === "/" ? "/" : path}`;
@@ -25,12 +37,15 @@ export type PageHead = {
   canonical: string;
   /** schema.org objects, each rendered as a JSON-LD script. */
   jsonLd: Record<string, unknown>[];
+  /** The title, description and image the files give the page, before the owner's changes (the editor's defaults). */
+  files: Pick<PageMetaInput, "title" | "description" | "image" | "imageAlt">;
 };
 
-export function pageHead(
-  { title, description, path, type = "website", image, noindex }: PageMetaInput,
-  jsonLd: Record<string, unknown>[] = [],
-): PageHead {
+export function pageHead(input: PageMetaInput, jsonLd: Record<string, unknown>[] = []): PageHead {
+  const { path, type = "website", noindex } = input;
+  const { title, description, image: imagePath, imageAlt } = { ...input, ...searchOverrides.get(path) };
+  // Open Graph wants an absolute address; our own images are paths.
+  const image = imagePath?.startsWith("/") ? absoluteUrl(imagePath) : imagePath;
   const fullTitle = title.includes(siteConfig.companyName) ? title : `${title} | ${siteConfig.companyName}`;
   const url = absoluteUrl(path);
   const meta: PageHead["meta"] = [
@@ -45,8 +60,11 @@ export function pageHead(
     { name: "twitter:description", content: description },
   ];
   if (image) meta.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
+  if (image && imageAlt)
+    meta.push({ property: "og:image:alt", content: imageAlt }, { name: "twitter:image:alt", content: imageAlt });
   if (noindex) meta.push({ name: "robots", content: "noindex" });
-  return { title: fullTitle, meta, canonical: url, jsonLd };
+  const files = { title: input.title, description: input.description, image: input.image, imageAlt: input.imageAlt };
+  return { title: fullTitle, meta, canonical: url, jsonLd, files };
 }
 
 /** The business, for the home page (schema.org ProfessionalService). */

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import sharp from "sharp";
 import type { PageCopyDocument } from "../../contract/content.ts";
 import { expectNoBlockingViolations, expectNoSidewaysScroll } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
@@ -83,7 +84,9 @@ for (const width of [1280, 390]) {
     const hero = page.getByRole("group", { name: "Hero" });
     await expect(hero).toBeVisible();
     await expect(hero.getByLabel(TITLE, { exact: true })).toHaveValue(original.draft);
-    await expect(page.getByRole("group", { name: "Meta" })).toBeVisible();
+    // The page's search result and social image come first; its meta texts are not offered twice.
+    await expect(page.getByRole("group").first()).toHaveAccessibleName("Search and sharing");
+    await expect(page.getByRole("group", { name: "Meta" })).toHaveCount(0);
     await expectNoBlockingViolations(page);
     await expectNoSidewaysScroll(page, width);
 
@@ -96,6 +99,64 @@ for (const width of [1280, 390]) {
     );
   });
 }
+
+test("a page's search title, description and social image are edited with a preview of the result, published and live", async ({
+  page,
+}) => {
+  await signInThroughTheApi(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const tag = uniqueTag();
+  const newTitle = `Coaching for Contractors ${tag}`;
+  const newDescription = `One hour a week with a marketer who has run campaigns for contractors like you (${tag}).`;
+  await page.goto(EDITOR);
+  const search = page.getByRole("group", { name: "Search and sharing" });
+  const preview = page.getByTestId("search-preview");
+  await expect(preview).toContainText("› marketing-coaching");
+  const stored = await storedPage(page.request);
+  const filesTitle = stored.fields.find((field) => field.path === "search.title")!.default;
+  await expect(preview).toContainText(filesTitle);
+
+  await search.getByLabel("Search and sharing › Title", { exact: true }).fill(newTitle);
+  await search.getByLabel("Search and sharing › Description", { exact: true }).fill(newDescription);
+  await expect(preview).toContainText(newTitle);
+  await expect(preview).toContainText(newDescription);
+
+  // The social image: uploaded here with its text, which becomes the image's text on the page.
+  const png = await sharp({ create: { width: 1200, height: 630, channels: 3, background: "#1d4ed8" } })
+    .png()
+    .toBuffer();
+  const alt = `A blue card for coaching ${tag}`;
+  await search.getByRole("button", { name: "Choose image" }).click();
+  const dialog = page.getByRole("dialog", { name: "Social image" });
+  await dialog.getByLabel("Image file").setInputFiles({ name: "card.png", mimeType: "image/png", buffer: png });
+  await dialog.getByLabel(/Image text/).fill(alt);
+  await dialog.getByRole("button", { name: "Upload image" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(search.getByTestId("social-image")).toHaveAttribute("src", /^\/media\/.+\.webp$/);
+  await expect(search.getByLabel("Search and sharing › Social image text", { exact: true })).toHaveValue(alt);
+  await expectNoBlockingViolations(page);
+
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expectToast(page, "Draft saved", "preview it");
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expectToast(page, "Published", "/marketing-coaching");
+
+  const live = await page.request.get("/marketing-coaching");
+  const html = await live.text();
+  expect(html).toMatch(new RegExp(`<title>${newTitle} \\| [^<]+</title>`));
+  expect(html).toContain(`<meta name="description" content="${newDescription}"`);
+  expect(html).toMatch(/<meta property="og:image" content="https:\/\/e2e\.agency\.example\/media\/[^"]+\.webp"/);
+  expect(html).toContain(`<meta property="og:image:alt" content="${alt}"`);
+
+  // Removing the image takes it off the page at the next publish.
+  await search.getByRole("button", { name: "Remove image" }).click();
+  await expect(search.getByTestId("social-image")).toHaveCount(0);
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expectToast(page, "Draft saved", "preview it");
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expectToast(page, "Published", "/marketing-coaching");
+  expect(await (await page.request.get("/marketing-coaching")).text()).not.toContain('property="og:image"');
+});
 
 test("a page's hero title is edited, saved, previewed, published and live; an older revision is restored", async ({
   page,
@@ -118,9 +179,9 @@ test("a page's hero title is edited, saved, previewed, published and live; an ol
   await expect(title).toHaveValue(`${"x".repeat(original.max - 2)}yy`);
   await expect(title).toHaveAccessibleDescription(new RegExp(`${original.max} / ${original.max}`));
   // Reset to the original puts the files' text back.
-  await page.getByRole("button", { name: `Reset ${TITLE} to the original` }).click();
+  await page.getByRole("button", { name: `Reset to the original (${TITLE})` }).click();
   await expect(title).toHaveValue(original.default);
-  await expect(page.getByRole("button", { name: `Reset ${TITLE} to the original` })).toBeHidden();
+  await expect(page.getByRole("button", { name: `Reset to the original (${TITLE})` })).toBeHidden();
 
   // An empty text is refused under its field, before anything is sent.
   await title.fill("   ");

@@ -1,4 +1,4 @@
-import type { PublishedContent, SeedContent } from "../../contract/content.ts";
+import type { PageCopyField, PublishedContent, SeedContent } from "../../contract/content.ts";
 import type { SiteRendererModule } from "../../server/site/page-renderer.ts";
 
 // A renderer shaped like the build's (app/server-entry.ts), for the API tests of what the server does with
@@ -36,9 +36,19 @@ export const fakeSeed: SeedContent = {
   ],
 };
 
-export const fakeHomeFields = [
+export const fakeHomeFields: PageCopyField[] = [
   { path: "hero.title", label: "Hero › Title", default: "Get Local Leads on Autopilot", max: 42 },
   { path: "hero.intro", label: "Hero › Intro", default: "SEO and lead generation for plumbers.", max: 60 },
+  // As app/content/page-copy.ts gives every page (its search texts are ordinary fields).
+  {
+    path: "search.image",
+    label: "Search and sharing › Social image",
+    default: "",
+    max: 2048,
+    kind: "image",
+    optional: true,
+  },
+  { path: "search.imageAlt", label: "Search and sharing › Social image text", default: "", max: 140, optional: true },
 ];
 
 function escape(text: string) {

@@ -199,6 +199,45 @@ describe("page copy", () => {
     const stored = await t.app.content.getPage("home");
     expect(stored.draft).toEqual({});
   });
+
+  it("takes a social image only as an upload or https address, with its text; the image may stay empty", async () => {
+    const revision = async () => (await as(owner).get(`${PAGES}/home`)).json<PageCopyDocument>().revision;
+    const first = await revision();
+    const bad = await put(owner, `${PAGES}/home`, { fields: { "search.image": "javascript:alert(1)" } }, first);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({
+      "fields.search.image": "image must be an uploaded image (/media/…) or an https:// address",
+    });
+    const image = "/media/0b6f1f0e-7c53-4a57-9f47-5f8e3c1f6a11/1200.webp";
+    const withoutText = await put(owner, `${PAGES}/home`, { fields: { "search.image": image } }, first);
+    expect(withoutText.statusCode).toBe(400);
+    expect(withoutText.json().errors).toEqual({
+      "fields.search.imageAlt": "Describe the image for readers who cannot see it (at least 5 characters).",
+    });
+    // An empty optional field is no error, and equal to the files' (empty) default it stores nothing.
+    expect(await revision()).toBe(first);
+    const before = (await t.app.content.getPage("home")).draft;
+    const empty = await put(owner, `${PAGES}/home`, { fields: { "search.image": "", "search.imageAlt": "" } }, first);
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect((await t.app.content.getPage("home")).draft).toEqual(before);
+    const withText = await put(
+      owner,
+      `${PAGES}/home`,
+      { fields: { "search.image": image, "search.imageAlt": "A van outside a house" } },
+      first + 1,
+    );
+    expect(withText.statusCode, withText.body).toBe(200);
+    // Back to no image: the override goes, and the draft is as the files again.
+    expect((await t.app.content.getPage("home")).draft).toMatchObject({ "search.image": image });
+    const removed = await put(
+      owner,
+      `${PAGES}/home`,
+      { fields: { "search.image": "", "search.imageAlt": "" } },
+      first + 2,
+    );
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await t.app.content.getPage("home")).draft).toEqual(before);
+  });
 });
 
 describe("previews", () => {

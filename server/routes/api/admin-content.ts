@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
+  contentImageUrl,
   contentPostParams,
   contentRevisionParams,
   contentSettingsInput,
@@ -258,11 +259,21 @@ export default async function adminContentRoutes(app: FastifyInstance) {
     for (const [path, text] of Object.entries(fields)) {
       const field = page.fields.find((candidate) => candidate.path === path);
       if (!field) errors[`fields.${path}`] = "This page has no such text.";
+      else if (text === "" && !field.optional) errors[`fields.${path}`] = "This text is required";
       else if (text.length > field.max)
         errors[`fields.${path}`] = `${field.label} must be at most ${field.max} characters (it fits the layout).`;
+      else if (field.kind === "image" && text !== "") {
+        const image = contentImageUrl.safeParse(text);
+        if (!image.success) errors[`fields.${path}`] = image.error.issues[0]!.message;
+      }
     }
-    if (Object.keys(errors).length > 0) throw new InputValidationError("Please correct the page's texts.", errors);
     const current = await content.getPage(key);
+    // A social image needs its text for readers who cannot see it, as an article's image does.
+    const after = (path: string) =>
+      fields[path] ?? current.draft[path] ?? page.fields.find((field) => field.path === path)?.default ?? "";
+    if (after("search.image") !== "" && after("search.imageAlt").length < 5 && !errors["fields.search.image"])
+      errors["fields.search.imageAlt"] = "Describe the image for readers who cannot see it (at least 5 characters).";
+    if (Object.keys(errors).length > 0) throw new InputValidationError("Please correct the page's texts.", errors);
     // The draft keeps what differs from the files: a text set back to the files' own is no change.
     const draft: PageCopyOverrides = { ...current.draft };
     for (const field of page.fields) {

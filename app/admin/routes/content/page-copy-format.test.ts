@@ -75,6 +75,20 @@ describe("pageCopySchema", () => {
     expect(long.error?.issues[0]?.message).toBe("Hero › Title must be at most 10 characters (it fits the layout).");
     expect(schema.safeParse({ [fieldName(0)]: "   " }).error?.issues[0]?.message).toBe("This text is required");
   });
+
+  it("lets an optional text be empty, and takes an image only as an upload or https address", () => {
+    const schema = pageCopySchema([
+      { label: "Search and sharing › Social image", max: 2048, optional: true, kind: "image" },
+      { label: "Search and sharing › Social image text", max: 140, optional: true },
+    ]);
+    expect(schema.safeParse({ [fieldName(0)]: "", [fieldName(1)]: "" }).success).toBe(true);
+    expect(schema.safeParse({ [fieldName(0)]: "/media/abc/1600.webp", [fieldName(1)]: "A van" }).success).toBe(true);
+    expect(schema.safeParse({ [fieldName(0)]: "https://cdn.example.com/a.jpg", [fieldName(1)]: "" }).success).toBe(
+      true,
+    );
+    const unsafe = schema.safeParse({ [fieldName(0)]: "javascript:alert(1)", [fieldName(1)]: "" });
+    expect(unsafe.error?.issues[0]?.message).toBe("image must be an uploaded image (/media/…) or an https:// address");
+  });
 });
 
 describe("isLongText", () => {

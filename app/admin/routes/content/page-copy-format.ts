@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { PageCopyDocument, PageCopyField } from "../../../../contract/content.ts";
+import { contentImageUrl, type PageCopyDocument, type PageCopyField } from "../../../../contract/content.ts";
 
 // Pure helpers of the page-copy editor (issue 37): the form's flat field names (a text's path such as
 // "process.steps.2.title" would read as nested objects to react-hook-form), the fields grouped by the page's
@@ -63,18 +63,18 @@ export function changedTexts(
   return changed;
 }
 
-/** The form's rules: each text required and within its limit, in the server's words. */
-export function pageCopySchema(fields: readonly Pick<EditedField, "label" | "max">[]) {
+/** The form's rules: each text required (unless optional) and within its limit, an image an address, in the server's words. */
+export function pageCopySchema(fields: readonly Pick<EditedField, "label" | "max" | "optional" | "kind">[]) {
   return z.object(
     Object.fromEntries(
-      fields.map((field, index) => [
-        fieldName(index),
-        z
+      fields.map((field, index) => {
+        const text = z
           .string()
           .trim()
-          .min(1, { error: "This text is required" })
-          .max(field.max, { error: `${field.label} must be at most ${field.max} characters (it fits the layout).` }),
-      ]),
+          .max(field.max, { error: `${field.label} must be at most ${field.max} characters (it fits the layout).` });
+        const rule = field.optional ? text : text.min(1, { error: "This text is required" });
+        return [fieldName(index), field.kind === "image" ? rule.pipe(z.literal("").or(contentImageUrl)) : rule];
+      }),
     ),
   );
 }

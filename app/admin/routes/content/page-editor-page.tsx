@@ -1,12 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { memo, useEffect, useId, useMemo, useState } from "react";
-import { useWatch, type Control, type UseFormRegister, type UseFormSetValue } from "react-hook-form";
+import { useEffect, useId, useMemo, useState } from "react";
 import { Link, Navigate, useBlocker, useParams } from "react-router";
 import type { PageCopyDocument } from "../../../../contract/content.ts";
 import { useContractForm } from "../../../components/forms/use-contract-form.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { Textarea } from "../../../components/ui/textarea.tsx";
 import { toast } from "../../../hooks/use-toast.ts";
 import { cn } from "../../../lib/utils.ts";
 import { contentSettingsQuery } from "../../api/content-posts.ts";
@@ -27,7 +24,9 @@ import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { formatDateTime } from "../../components/lead-format.ts";
 import { useIsOwner } from "../../components/owner-only.tsx";
 import { ConflictDialog } from "./conflict-dialog.tsx";
+import { CopyField } from "./copy-field.tsx";
 import { HistoryPanel } from "./history-panel.tsx";
+import { SearchAndSharing } from "./page-search-fields.tsx";
 import {
   changedTexts,
   conflictingTexts,
@@ -35,10 +34,7 @@ import {
   fieldName,
   formValuesOf,
   groupFields,
-  isLongText,
-  labelInGroup,
   pageCopySchema,
-  type EditedField,
   type PageCopyValues,
 } from "./page-copy-format.ts";
 
@@ -206,23 +202,36 @@ function PageEditor({ document, onReload }: { document: PageCopyDocument; onRelo
         className="mt-6 max-w-3xl space-y-8"
         onSubmit={(event) => void onSubmit(event)}
       >
-        {groups.map((group) => (
-          <fieldset key={group.key} className="space-y-5 rounded-md border border-slate-300 p-4">
-            <legend className="px-1 text-lg font-semibold text-slate-900">{group.legend}</legend>
-            {group.items.map(({ field, index }) => (
-              <CopyField
-                key={field.path}
-                id={`${id}-${index}`}
-                field={field}
-                index={index}
-                control={form.control}
-                register={form.register}
-                setValue={form.setValue}
-                error={errors[fieldName(index)]?.message}
-              />
-            ))}
-          </fieldset>
-        ))}
+        {groups.map((group) =>
+          group.key === "search" ? (
+            <SearchAndSharing
+              key={group.key}
+              id={id}
+              group={group}
+              path={base.path}
+              control={form.control}
+              register={form.register}
+              setValue={form.setValue}
+              errors={errors}
+            />
+          ) : (
+            <fieldset key={group.key} className="space-y-5 rounded-md border border-slate-300 p-4">
+              <legend className="px-1 text-lg font-semibold text-slate-900">{group.legend}</legend>
+              {group.items.map(({ field, index }) => (
+                <CopyField
+                  key={field.path}
+                  id={`${id}-${index}`}
+                  field={field}
+                  index={index}
+                  control={form.control}
+                  register={form.register}
+                  setValue={form.setValue}
+                  error={errors[fieldName(index)]?.message}
+                />
+              ))}
+            </fieldset>
+          ),
+        )}
       </form>
 
       {failure && (
@@ -304,80 +313,3 @@ function PageEditor({ document, onReload }: { document: PageCopyDocument; onRelo
     </>
   );
 }
-
-/**
- * One text: label, input (a textarea for a long one), its count against the limit, its marks and its reset.
- * Memoised and watching only its own value, so typing in one of 80 fields re-renders that field alone.
- */
-const CopyField = memo(function CopyField({
-  id,
-  field,
-  index,
-  control,
-  register,
-  setValue,
-  error,
-}: {
-  id: string;
-  field: EditedField;
-  index: number;
-  control: Control<PageCopyValues>;
-  register: UseFormRegister<PageCopyValues>;
-  setValue: UseFormSetValue<PageCopyValues>;
-  error: string | undefined;
-}) {
-  const name = fieldName(index);
-  const value = useWatch({ control, name }) ?? field.draft;
-  const text = value.trim();
-  const changed = text !== field.default;
-  const notLive = text !== field.published;
-  const describedBy = cn(`${id}-count`, notLive && `${id}-live`, error && `${id}-error`);
-  const control_ = {
-    id,
-    maxLength: field.max,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy,
-    ...register(name),
-  } as const;
-  return (
-    <div className="space-y-1">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <label htmlFor={id} className="text-sm font-medium text-slate-800">
-          <span className="sr-only">{field.label.slice(0, field.label.length - labelInGroup(field.label).length)}</span>
-          {labelInGroup(field.label)}
-        </label>
-        {changed && (
-          <button
-            type="button"
-            className={cn(smallButtonClass, "min-h-9 py-1 text-xs")}
-            aria-label={`Reset ${field.label} to the original`}
-            onClick={() => setValue(name, field.default, { shouldDirty: true, shouldValidate: Boolean(error) })}
-          >
-            Reset to the original
-          </button>
-        )}
-      </div>
-      {isLongText(field) ? (
-        <Textarea rows={Math.min(8, Math.ceil(field.max / 90) + 1)} {...control_} />
-      ) : (
-        <Input {...control_} />
-      )}
-      <p className="flex flex-wrap gap-x-3 text-sm text-slate-700">
-        <span id={`${id}-count`}>
-          {value.length} / {field.max}
-          <span className="sr-only"> characters</span>
-        </span>
-        {notLive && (
-          <span id={`${id}-live`} className="font-semibold text-brand-900">
-            Differs from the live page
-          </span>
-        )}
-      </p>
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-});

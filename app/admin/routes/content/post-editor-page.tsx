@@ -474,7 +474,7 @@ function PostEditor({ post, onReload }: { post: Post | null; onReload: (post: Po
         </div>
 
         <div className="min-w-0 space-y-6 lg:sticky lg:top-4 lg:self-start">
-          <SearchPreview title={title} slug={slug} description={description} />
+          <SearchPreview title={title} path={`/blog/${slug || "…"}`} description={description} />
           <section aria-labelledby={`${id}-preview-title`} className="rounded-md border border-slate-300 p-4">
             <h3 id={`${id}-preview-title`} className="text-sm font-semibold text-slate-800">
               Preview

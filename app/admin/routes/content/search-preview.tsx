@@ -1,10 +1,10 @@
 import { useId } from "react";
 import { SEARCH_DESCRIPTION_MAX, SEARCH_TITLE_MAX, truncateForSearch } from "./content-format.ts";
 
-// How the article may show in a search result (issue 37): the title in blue, the address, the description,
-// cut about where a search engine cuts them.
+// How an article or a page may show in a search result (issue 37): the title in blue, the address, the
+// description, cut about where a search engine cuts them.
 
-export function SearchPreview({ title, slug, description }: { title: string; slug: string; description: string }) {
+export function SearchPreview({ title, path, description }: { title: string; path: string; description: string }) {
   const titleId = useId();
   const host = typeof window === "undefined" ? "" : window.location.host;
   return (
@@ -13,9 +13,7 @@ export function SearchPreview({ title, slug, description }: { title: string; slu
         In search results
       </h3>
       <div className="mt-2" data-testid="search-preview">
-        <p className="text-sm break-all text-slate-800">
-          {host} › blog › {slug || "…"}
-        </p>
+        <p className="text-sm break-all text-slate-800">{[host, ...path.split("/").filter(Boolean)].join(" › ")}</p>
         <p className="text-lg text-[#1a0dab]">{truncateForSearch(title, SEARCH_TITLE_MAX) || "Title"}</p>
         <p className="text-sm text-slate-800">
           {truncateForSearch(description, SEARCH_DESCRIPTION_MAX) || "Description"}
