@@ -206,6 +206,13 @@ export type ContentDocument<T> = {
 /** A page whose copy the owner edits (issue 37): its key in the API, its name and its address. */
 export type EditablePageInfo = { key: string; label: string; path: string };
 
+/** GET /api/admin/content/pages: each page with where its draft stands (revision 0: never saved). */
+export type EditablePageSummary = EditablePageInfo & {
+  revision: number;
+  publishedRevision: number;
+  updatedAt: string | null;
+};
+
 /**
  * One text of a page's copy, in the page's order: its path in the copy ("hero.intro"), the files' text, its
  * limit. `kind` "image": an image's address (an upload or https); `optional`: may be left empty.

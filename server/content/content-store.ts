@@ -711,6 +711,21 @@ export function createContentStore(db: Kysely<Database>, clock: () => Date) {
     /** A page's drafted and live copy changes; an empty document before its first save. */
     getPage: (key: string) => readPage(db, key),
 
+    /** Where each saved page's draft stands, by page key, in one read (the Pages list). */
+    async pageStates(): Promise<Map<string, { revision: number; publishedRevision: number; updatedAt: string }>> {
+      const rows = await db
+        .selectFrom("contentDocuments")
+        .select(["key", "revision", "publishedRevision", "updatedAt"])
+        .where("key", "like", `${PAGE_PREFIX}%`)
+        .execute();
+      return new Map(
+        rows.map((row) => [
+          row.key.slice(PAGE_PREFIX.length),
+          { revision: row.revision, publishedRevision: row.publishedRevision ?? 0, updatedAt: row.updatedAt },
+        ]),
+      );
+    },
+
     async savePage(
       key: string,
       overrides: PageCopyOverrides,

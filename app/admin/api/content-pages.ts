@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import type {
   ContentConflict,
-  EditablePageInfo,
+  EditablePageSummary,
   PageCopyDocument,
   PageCopyInput,
   RevisionSummary,
@@ -27,7 +27,7 @@ export const pageKeys = {
 
 export const pagesQuery = queryOptions({
   queryKey: pageKeys.list,
-  queryFn: () => getJson<{ pages: EditablePageInfo[] }>(PAGES_PATH),
+  queryFn: () => getJson<{ pages: EditablePageSummary[] }>(PAGES_PATH),
   staleTime: 0,
 });
 

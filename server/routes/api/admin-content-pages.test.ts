@@ -127,7 +127,9 @@ describe("the public pages", () => {
 
 describe("page copy", () => {
   it("lists the renderer's pages, and a page's fields with the files' texts as draft and live", async () => {
-    expect((await as(owner).get(PAGES)).json()).toEqual({ pages: [{ key: "home", label: "Home", path: "/" }] });
+    expect((await as(owner).get(PAGES)).json()).toEqual({
+      pages: [{ key: "home", label: "Home", path: "/", revision: 0, publishedRevision: 0, updatedAt: null }],
+    });
     const page = (await as(member).get(`${PAGES}/home`)).json<PageCopyDocument>();
     expect(page).toMatchObject({ key: "home", revision: 0, publishedRevision: 0 });
     expect(page.fields[0]).toEqual({
@@ -161,6 +163,8 @@ describe("page copy", () => {
     const saved = await put(member, `${PAGES}/home`, { fields: { "hero.title": "Booked Jobs, Not Clicks" } }, 0);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json<PageCopyDocument>()).toMatchObject({ revision: 1, publishedRevision: 0 });
+    // The list says the page has changes not published, without reading each page.
+    expect((await as(member).get(PAGES)).json().pages[0]).toMatchObject({ revision: 1, publishedRevision: 0 });
     expect((await visit("/")).body).toContain("<h1>Get Local Leads on Autopilot</h1>");
 
     const stale = await put(owner, `${PAGES}/home`, { fields: { "hero.title": "Something Else" } }, 0);

@@ -9,6 +9,7 @@ import {
   siteSettingsInput,
   pageCopyInput,
   type ContentConflict,
+  type EditablePageSummary,
   type PageCopyDocument,
   type PageCopyOverrides,
   type Post,
@@ -238,9 +239,16 @@ export default async function adminContentRoutes(app: FastifyInstance) {
 
   const pageKey = (request: FastifyRequest) => (request.params as { key: string }).key;
 
-  app.get(`${BASE}/pages`, { preHandler: requireAdmin }, async () => ({
-    pages: editablePages().map(({ key, label, path }) => ({ key, label, path })),
-  }));
+  app.get(`${BASE}/pages`, { preHandler: requireAdmin }, async () => {
+    const states = await content.pageStates();
+    const pages: EditablePageSummary[] = editablePages().map(({ key, label, path }) => ({
+      key,
+      label,
+      path,
+      ...(states.get(key) ?? { revision: 0, publishedRevision: 0, updatedAt: null }),
+    }));
+    return { pages };
+  });
 
   app.get(`${BASE}/pages/:key`, { preHandler: requireAdmin }, async (request, reply) => {
     const key = pageKey(request);

@@ -1,20 +1,18 @@
-import { useQueries, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { pageQuery, pagesQuery } from "../../api/content-pages.ts";
+import { pagesQuery } from "../../api/content-pages.ts";
 import { usePageTitle } from "../../components/admin-shell.tsx";
 import { cn } from "../../../lib/utils.ts";
 import { focusRing, linkClass } from "../../components/admin-classes.ts";
 import { ContentTabs } from "./content-tabs.tsx";
 
 // Content, Pages (issue 37): the pages whose copy the owner edits, each with its live address (a new tab) and
-// whether its draft holds changes not published yet. The list endpoint names the pages only; each page's
-// revisions come from its own document (15 small reads, cached for the editor).
+// whether its draft holds changes not published yet (the list answers each page's revisions, in one read).
 
 export function PagesPage() {
   usePageTitle("Pages | Admin");
   const pages = useQuery(pagesQuery);
   const list = pages.data?.pages ?? [];
-  const documents = useQueries({ queries: list.map((page) => pageQuery(page.key)) });
   return (
     <>
       <ContentTabs current="pages" />
@@ -32,9 +30,8 @@ export function PagesPage() {
         <p className="mt-4 text-slate-800">No page can be edited yet: the site has not been built.</p>
       ) : (
         <ul className="mt-4 divide-y divide-slate-200 border-y border-slate-200" aria-label="Editable pages">
-          {list.map((page, index) => {
-            const document = documents[index]?.data;
-            const unpublished = document !== undefined && document.revision !== document.publishedRevision;
+          {list.map((page) => {
+            const unpublished = page.revision !== page.publishedRevision;
             return (
               <li
                 key={page.key}
