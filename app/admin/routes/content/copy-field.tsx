@@ -8,6 +8,17 @@ import { fieldName, isLongText, labelInGroup, type EditedField, type PageCopyVal
 
 // One text of the page editor (issue 37).
 
+/** What a field of the page editor is given: its text, its place in the form, the form, its error. */
+export type CopyFieldProps = {
+  id: string;
+  field: EditedField;
+  index: number;
+  control: Control<PageCopyValues>;
+  register: UseFormRegister<PageCopyValues>;
+  setValue: UseFormSetValue<PageCopyValues>;
+  error: string | undefined;
+};
+
 /**
  * One text: label, input (a textarea for a long one), its count against the limit, its marks and its reset.
  * Memoised and watching only its own value, so typing in one of 80 fields re-renders that field alone.
@@ -20,15 +31,7 @@ export const CopyField = memo(function CopyField({
   register,
   setValue,
   error,
-}: {
-  id: string;
-  field: EditedField;
-  index: number;
-  control: Control<PageCopyValues>;
-  register: UseFormRegister<PageCopyValues>;
-  setValue: UseFormSetValue<PageCopyValues>;
-  error: string | undefined;
-}) {
+}: CopyFieldProps) {
   const name = fieldName(index);
   const value = useWatch({ control, name }) ?? field.draft;
   const text = value.trim();

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { createPortal } from "react-dom";
 import { useWatch, type Control, type FieldErrors, type UseFormRegister, type UseFormSetValue } from "react-hook-form";
 import { Button } from "../../../components/ui/button.tsx";
-import { CopyField } from "./copy-field.tsx";
+import { CopyField, type CopyFieldProps } from "./copy-field.tsx";
 import { ImagePickerDialog } from "./image-picker-dialog.tsx";
 import { fieldName, type EditedField, type FieldGroup, type PageCopyValues } from "./page-copy-format.ts";
 import { SearchPreview } from "./search-preview.tsx";
@@ -71,16 +71,7 @@ function SocialImageField({
   register,
   setValue,
   error,
-}: {
-  id: string;
-  field: EditedField;
-  index: number;
-  altIndex: number | undefined;
-  control: Control<PageCopyValues>;
-  register: UseFormRegister<PageCopyValues>;
-  setValue: UseFormSetValue<PageCopyValues>;
-  error: string | undefined;
-}) {
+}: CopyFieldProps & { altIndex: number | undefined }) {
   const headingId = useId();
   const name = fieldName(index);
   const value = (useWatch({ control, name }) ?? field.draft).trim();
