@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { phoneHref } from "../../contract/business-defaults.ts";
 import type { Business } from "../routes/forms/form-pages.ts";
-import { readPublishedSiteSettings } from "./content-store.ts";
+import { readPublishedSiteSettings } from "./published-content.ts";
 
 /** How long the published name and phone are believed before they are read again. */
 const BUSINESS_TTL_MS = 1000;

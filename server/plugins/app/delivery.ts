@@ -2,7 +2,7 @@ import type { Agent } from "node:https";
 import fp from "fastify-plugin";
 import { createMailTransport, type MailTransport } from "../../delivery/mail/mail-transport.ts";
 import { vapidSubject, type VapidKeys } from "../../delivery/push.ts";
-import { readPublishedSiteSettings } from "../../content/content-store.ts";
+import { readPublishedSiteSettings } from "../../content/published-content.ts";
 import { createSenders } from "../../delivery/senders.ts";
 import { createDeliveryWorker, type DeliveryWorker } from "../../delivery/worker.ts";
 

@@ -12,7 +12,7 @@ import type {
   SiteSettingsDocument,
 } from "../../../contract/content.ts";
 import { OWNER_ONLY_MESSAGE } from "../../../contract/user-roles.ts";
-import { seedContent } from "../../content/content-store.ts";
+import { seedContent } from "../../content/published-content.ts";
 import { adminClient } from "../../../tests/helpers/admin-client.ts";
 import { addTestUser, createTestApp, signIn, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { HOUR_MS, MINUTE_MS, testClock } from "../../../tests/helpers/test-clock.ts";

@@ -16,7 +16,8 @@ import {
   type SiteSettingsDocument,
 } from "../../../contract/content.ts";
 import { OWNER_ONLY_MESSAGE } from "../../../contract/user-roles.ts";
-import type { Conflict, NotFound, PageDocument, SlugTaken } from "../../content/content-store.ts";
+import type { Conflict, NotFound, SlugTaken } from "../../content/content-records.ts";
+import type { PageDocument } from "../../content/document-store.ts";
 import { InputValidationError, parseInput } from "../../lib/request-errors.ts";
 import { activityActor, adminOf } from "../../plugins/app/admin-sessions.ts";
 
