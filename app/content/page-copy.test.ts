@@ -58,7 +58,7 @@ describe("search and sharing", () => {
     expect(metaOf(head, "og:image:alt")).toBe("A plumber's van outside a house");
     expect(metaOf(head, "twitter:card")).toBe("summary_large_image");
     // The files' texts stay the editor's defaults while an override is live.
-    expect(head.files.title).toBe("Get Local Leads on Autopilot");
+    expect(head.files?.title).toBe("Get Local Leads on Autopilot");
     // Another page keeps its own.
     expect(serviceHead("seo").title).not.toContain("Leads for Plumbers and Roofers");
 

@@ -108,7 +108,8 @@ const IMAGE_TEXT_LIMIT = 140;
 
 /** A page's "Search and sharing" fields, with the files' title, description and image as their defaults. */
 function searchFields(page: EditablePage): PageCopyField[] {
-  const files = page.head().files;
+  // Every editable page's head comes from pageHead (page-copy.test.ts checks each has its texts).
+  const files = page.head().files ?? { title: "", description: "" };
   return [
     {
       path: "search.title",

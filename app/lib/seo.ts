@@ -37,8 +37,11 @@ export type PageHead = {
   canonical: string;
   /** schema.org objects, each rendered as a JSON-LD script. */
   jsonLd: Record<string, unknown>[];
-  /** The title, description and image the files give the page, before the owner's changes (the editor's defaults). */
-  files: Pick<PageMetaInput, "title" | "description" | "image" | "imageAlt">;
+  /**
+   * The title, description and image the files give the page, before the owner's changes (the page editor's
+   * defaults); pageHead sets it, a head written by hand (a frame never indexed) has none.
+   */
+  files?: Pick<PageMetaInput, "title" | "description" | "image" | "imageAlt">;
 };
 
 export function pageHead(input: PageMetaInput, jsonLd: Record<string, unknown>[] = []): PageHead {
