@@ -147,7 +147,10 @@ export function Hero({
   children?: ReactNode;
 }) {
   return (
-    <section data-hero="" className="relative isolate overflow-hidden bg-gradient-to-b from-brand-50 to-white py-16 sm:py-24">
+    <section
+      data-hero=""
+      className="relative isolate overflow-hidden bg-gradient-to-b from-brand-50 to-white py-16 sm:py-24"
+    >
       <HeroBackdrop />
       <div className={clsx("mx-auto grid max-w-6xl gap-12 px-4", aside && "lg:grid-cols-2 lg:items-center")}>
         <div>

@@ -1,9 +1,17 @@
 import { ArrowRight, Clock, Headset, LayoutTemplate, Plug, Search, ShieldCheck, Target } from "lucide-react";
 import { CountdownDisplay } from "../components/countdown.tsx";
 import { BookingSection } from "../components/scheduling-embed.tsx";
-import { ButtonLink, Card, CardGrid, CheckList, CtaBanner, Hero, Section, SectionHeader } from "../components/sections.tsx";
+import {
+  ButtonLink,
+  Card,
+  CardGrid,
+  CheckList,
+  CtaBanner,
+  Hero,
+  Section,
+  SectionHeader,
+} from "../components/sections.tsx";
 import { pageHead, type PageHead } from "../lib/seo.ts";
-import { cn } from "../lib/utils.ts";
 
 // The website upgrade landing page (SPEC §2 "Website upgrade landing page", §9 website upgrade
 // guarantee). Sections in the spec's order; both countdowns tick from one deadline (app/scripts/countdowns.ts),
