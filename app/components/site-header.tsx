@@ -76,7 +76,7 @@ function Logo() {
       className={clsx("flex min-w-0 items-center gap-1.5 rounded-md sm:gap-2", focusRing)}
       aria-label={`${siteConfig.companyName}, home`}
     >
-      <BrandMark />
+      <BrandMark className="h-7 w-7 shrink-0 sm:h-8 sm:w-8" />
       {/* On a phone the name may take two short lines, so the call button and the call to action fit beside it. */}
       <span className="max-w-[5.25rem] text-[13px] leading-tight font-extrabold text-brand-900 min-[400px]:max-w-none min-[400px]:text-sm sm:text-lg">
         {siteConfig.companyName}
@@ -145,7 +145,7 @@ function PhoneLink() {
     <a
       href={siteConfig.phoneHref}
       className={clsx(
-        "inline-flex h-11 min-w-10 items-center justify-center gap-2 rounded-md px-2 text-sm font-semibold text-brand-700 hover:text-brand-900 sm:min-w-11",
+        "inline-flex h-11 min-w-11 items-center justify-center gap-2 rounded-md px-2 text-sm font-semibold text-brand-700 hover:text-brand-900",
         focusRing,
       )}
     >
