@@ -35,7 +35,7 @@ function showCalendar(box: HTMLElement) {
   const fail = () => {
     if (settled) return;
     finish();
-    frame.remove();
+    // The frame stays, unseen (it holds the browser's error page, if anything); trying again replaces it.
     box.dataset.state = "failed";
     if (status && failure) status.replaceChildren(failure.content.cloneNode(true));
     if (button) button.textContent = TRY_AGAIN;
