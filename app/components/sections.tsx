@@ -8,8 +8,8 @@ const buttonBase =
 // One primary action per group of calls to action (issue 39): every button link says whether it is the
 // group's primary (filled) or a secondary (outlined) one, and carries it as data-cta so the browser tests
 // can count them. The style follows the surface it sits on: a light section or a dark brand band.
-export type CtaEmphasis = "primary" | "secondary";
-export type CtaSurface = "light" | "dark";
+type CtaEmphasis = "primary" | "secondary";
+type CtaSurface = "light" | "dark";
 const ctaStyles: Record<CtaSurface, Record<CtaEmphasis, string>> = {
   light: {
     primary: "bg-brand-700 text-white hover:bg-brand-900",
