@@ -10,8 +10,8 @@ import { Section, SectionHeader } from "./sections.tsx";
  * (docs/decisions/030): a booking card of the spec's height with the way around the widget above it (the
  * booking page itself, the phone and the hours). The frame is not in the page: scripts/booking-calendars.ts
  * adds it when the visitor asks for it (the card's button, or a link to its section) and lets the calendar
- * take the card's place only once it has loaded, so a blocked, offline or slow host leaves the card, not a
- * broken box. The frame's address, title and height wait in data attributes (the page's CSP reads the first).
+ * take the card's place only once it has loaded, so a blocked, refused, offline or slow host leaves the card,
+ * saying the calendar could not load, with the booking page and the phone (issue 39), not a broken box. The frame's address, title and height wait in data attributes (the page's CSP reads the first).
  */
 export function SchedulingEmbed({
   title,
@@ -66,11 +66,27 @@ export function SchedulingEmbed({
           <button type="button" hidden className={buttonVariants({ size: "lg" })} data-booking-show="">
             Show the booking calendar
           </button>
-          <p
+          <div
             role="status"
-            className="rounded-md bg-white/90 px-3 py-1 font-semibold empty:hidden"
+            className="max-w-sm rounded-md bg-white/90 px-3 py-1 font-semibold empty:hidden"
             data-booking-status=""
-          ></p>
+          ></div>
+          {/* What the status says when the calendar cannot load (the script copies it in): in words, with the
+              two ways around it, so a visitor never has to work out what a blank or broken box means. */}
+          <template data-booking-failure="">
+            <p>The booking calendar could not load.</p>
+            <p className="mt-1 font-normal text-slate-800">
+              Book on{" "}
+              <a href={siteConfig.schedulingUrl} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                our booking page<span className="sr-only"> (opens in a new tab)</span>
+              </a>{" "}
+              or call{" "}
+              <a href={siteConfig.phoneHref} className={cn(linkClass, "whitespace-nowrap")}>
+                {siteConfig.phone}
+              </a>{" "}
+              ({siteConfig.hours}).
+            </p>
+          </template>
         </div>
       </div>
     </div>

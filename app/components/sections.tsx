@@ -5,11 +5,22 @@ import { Children, type ReactNode } from "react";
 
 const buttonBase =
   "inline-flex items-center justify-center gap-2 rounded-md font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
-const buttonLinkVariants = {
-  default: "bg-brand-700 text-white hover:bg-brand-900",
-  outline: "border border-brand-700 bg-white text-brand-700 hover:bg-brand-50",
-  secondary: "bg-white text-brand-900 hover:bg-brand-50",
-} as const;
+// One primary action per group of calls to action (issue 39): every button link says whether it is the
+// group's primary (filled) or a secondary (outlined) one, and carries it as data-cta so the browser tests
+// can count them. The style follows the surface it sits on: a light section or a dark brand band.
+type CtaEmphasis = "primary" | "secondary";
+type CtaSurface = "light" | "dark";
+const ctaStyles: Record<CtaSurface, Record<CtaEmphasis, string>> = {
+  light: {
+    primary: "bg-brand-700 text-white hover:bg-brand-900",
+    secondary: "border border-brand-700 bg-white text-brand-700 hover:bg-brand-50",
+  },
+  dark: {
+    primary: "bg-white text-brand-900 hover:bg-brand-50 focus-visible:ring-white focus-visible:ring-offset-brand-900",
+    secondary:
+      "border border-white bg-transparent text-white hover:bg-white/10 focus-visible:ring-white focus-visible:ring-offset-brand-900",
+  },
+};
 // A minimum height, not a height: a label that wraps to two lines on a phone keeps its padding. The
 // padding leaves one line (and an outline's border) inside the minimum, so filled and outlined buttons match.
 const buttonLinkSizes = { default: "min-h-10 px-4 py-2 text-sm", lg: "min-h-12 px-6 py-2.5 text-base" } as const;
@@ -136,7 +147,10 @@ export function Hero({
   children?: ReactNode;
 }) {
   return (
-    <section className="relative isolate overflow-hidden bg-gradient-to-b from-brand-50 to-white py-16 sm:py-24">
+    <section
+      data-hero=""
+      className="relative isolate overflow-hidden bg-gradient-to-b from-brand-50 to-white py-16 sm:py-24"
+    >
       <HeroBackdrop />
       <div className={clsx("mx-auto grid max-w-6xl gap-12 px-4", aside && "lg:grid-cols-2 lg:items-center")}>
         <div>
@@ -148,6 +162,7 @@ export function Hero({
           {actions && (
             <div
               data-hero-actions=""
+              data-cta-group=""
               className="mt-8 flex flex-wrap gap-4 has-[>:nth-child(3)]:grid has-[>:nth-child(3)]:w-fit has-[>:nth-child(3)]:max-w-full"
             >
               {actions}
@@ -161,24 +176,42 @@ export function Hero({
   );
 }
 
-/** A link styled as a button (navigations go through the router and scroll to the top). */
+/**
+ * A link styled as a button: the group's one `primary` action or a `secondary` one, on a `light` section
+ * or a `dark` band (data-cta marks which, for the tests).
+ */
 export function ButtonLink({
   to,
-  variant = "default",
+  emphasis = "primary",
+  surface = "light",
   size = "lg",
   className,
   children,
 }: {
   to: string;
-  variant?: "default" | "outline" | "secondary";
+  emphasis?: CtaEmphasis;
+  surface?: CtaSurface;
   size?: "default" | "lg";
   className?: string;
   children: ReactNode;
 }) {
   return (
-    <a href={to} className={clsx(buttonBase, buttonLinkVariants[variant], buttonLinkSizes[size], className)}>
+    <a
+      href={to}
+      data-cta={emphasis}
+      className={clsx(buttonBase, ctaStyles[surface][emphasis], buttonLinkSizes[size], className)}
+    >
       {children}
     </a>
+  );
+}
+
+/** A row of calls to action: exactly one primary, first (data-cta-group marks it for the tests). */
+export function CtaGroup({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <div data-cta-group="" className={clsx("flex flex-wrap gap-4", className)}>
+      {children}
+    </div>
   );
 }
 
@@ -410,7 +443,7 @@ export function CtaBanner({
       <div className="mx-auto max-w-4xl px-4 text-center">
         <h2 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{title}</h2>
         {text && <p className="mt-4 text-lg text-blue-100">{text}</p>}
-        <div className="mt-8 flex flex-wrap justify-center gap-4">{children}</div>
+        <CtaGroup className="mt-8 justify-center">{children}</CtaGroup>
       </div>
     </section>
   );

@@ -1,6 +1,14 @@
 import { clsx } from "clsx";
 import { BrandMark } from "./brand-mark.tsx";
-import { headerCallToAction, industryNavigation, mainNavigation, siteConfig, type NavLink } from "../config/site.ts";
+import {
+  footerIndustries,
+  headerCallToAction,
+  industryNavigation,
+  mainNavigation,
+  mobileNavigation,
+  siteConfig,
+  type NavLink,
+} from "../config/site.ts";
 
 // Plain clsx and inline icons here: the frame is on every page's first load, so it stays light.
 
@@ -37,7 +45,8 @@ const ChevronDownIcon = () => (
 );
 
 // The fixed top bar: logo, main links, Industries dropdown (desktop), the phone as a tap-to-call link, the
-// one primary call to action (from lg; in the menu below), and a slide-out menu (mobile).
+// one primary call to action (on phones in short words, from lg in full; between the two the bar holds the
+// links), and a slide-out menu (phones).
 // Rendered to HTML at build time; the two menus' behavior is the small script site-menus.ts (no React
 // in the browser for the frame), so pages without a form ship almost no JavaScript.
 
@@ -64,11 +73,14 @@ function Logo() {
   return (
     <a
       href="/"
-      className={clsx("flex items-center gap-2 rounded-md", focusRing)}
+      className={clsx("flex min-w-0 items-center gap-1.5 rounded-md sm:gap-2", focusRing)}
       aria-label={`${siteConfig.companyName}, home`}
     >
-      <BrandMark />
-      <span className="text-base font-extrabold text-brand-900 sm:text-lg">{siteConfig.companyName}</span>
+      <BrandMark className="h-7 w-7 shrink-0 sm:h-8 sm:w-8" />
+      {/* On a phone the name may take two short lines, so the call button and the call to action fit beside it. */}
+      <span className="max-w-[5.25rem] text-[13px] leading-tight font-extrabold text-brand-900 min-[400px]:max-w-none min-[400px]:text-sm sm:text-lg">
+        {siteConfig.companyName}
+      </span>
     </a>
   );
 }
@@ -164,9 +176,9 @@ function MobileMenu({ pathname }: { pathname: string }) {
         id="mobile-menu"
         aria-label="Menu"
         data-close-on-backdrop
-        className="m-0 ml-auto h-full max-h-none w-[300px] max-w-full bg-white p-0 shadow-xl backdrop:bg-slate-900/50"
+        className="m-0 ml-auto h-full max-h-none w-[300px] max-w-full overflow-y-auto bg-white p-0 shadow-xl backdrop:bg-slate-900/50"
       >
-        <div className="flex h-full flex-col gap-6 p-6">
+        <div className="flex min-h-full flex-col gap-6 p-6">
           <div className="flex items-center justify-between">
             <p className="text-lg font-bold text-brand-900">Menu</p>
             <button
@@ -180,15 +192,16 @@ function MobileMenu({ pathname }: { pathname: string }) {
           </div>
           <nav aria-label="Mobile">
             <ul className="flex flex-col gap-1">
-              {mainNavigation.map((item) => (
+              {mobileNavigation.map((item) => (
                 <li key={item.to}>
                   <NavItem item={item} pathname={pathname} />
                 </li>
               ))}
             </ul>
             <p className="mt-6 px-3 text-xs font-bold uppercase tracking-wider text-slate-700">Industries</p>
+            {/* The Industries menu's four and the law firms' page (on a desktop, in the footer). */}
             <ul className="mt-1 flex flex-col gap-1">
-              {industryNavigation.map((item) => (
+              {footerIndustries.map((item) => (
                 <li key={item.to}>
                   <NavItem item={item} pathname={pathname} />
                 </li>
@@ -221,7 +234,7 @@ function MobileMenu({ pathname }: { pathname: string }) {
 export function SiteHeader({ pathname }: { pathname: string }) {
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-1 px-4 sm:gap-2">
         <Logo />
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
@@ -235,9 +248,25 @@ export function SiteHeader({ pathname }: { pathname: string }) {
             </li>
           </ul>
         </nav>
-        <div className="flex items-center gap-1 lg:gap-2">
+        <div className="flex shrink-0 items-center gap-0.5 sm:gap-1 lg:gap-2">
           <PhoneLink />
-          <a href={headerCallToAction.to} className={clsx(callToActionClass, "hidden lg:inline-flex")}>
+          {/* Phones: the short words, with the whole label as its name; from md to lg the links take the room. */}
+          <a
+            href={headerCallToAction.to}
+            aria-label={headerCallToAction.label}
+            data-header-cta=""
+            className={clsx(
+              callToActionClass,
+              "inline-flex min-h-11 w-[7rem] shrink-0 px-1.5 py-1 text-center text-xs leading-tight md:hidden",
+            )}
+          >
+            {headerCallToAction.shortLabel}
+          </a>
+          <a
+            href={headerCallToAction.to}
+            data-header-cta=""
+            className={clsx(callToActionClass, "hidden lg:inline-flex")}
+          >
             {headerCallToAction.label}
           </a>
           <MobileMenu pathname={pathname} />

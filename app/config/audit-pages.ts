@@ -44,7 +44,8 @@ export type AuditSection =
   | (SectionBase & {
       kind: "steps";
       steps: { title: string; text: string }[];
-      followUp?: { text: string; links: { label: string; to: string; variant?: "default" | "outline" }[] };
+      /** The first link is the line's primary action, the others secondary. */
+      followUp?: { text: string; links: { label: string; to: string }[] };
     })
   /** Questions as native disclosures; `group` makes them exclusive (one open at a time). */
   | (SectionBase & { kind: "faq"; group: string; items: { question: string; answer: string }[] });
@@ -299,7 +300,7 @@ export const auditPages: Record<AuditPage, AuditPageContent> = {
           text: "Already know your site needs more than a tune-up?",
           links: [
             { label: "See the website upgrade offer", to: "/ultimate-website-offer" },
-            { label: "Website design services", to: "/services/website-design", variant: "outline" },
+            { label: "Website design services", to: "/services/website-design" },
           ],
         },
       },

@@ -67,8 +67,11 @@ export type ServicePageContent = {
     highlight?: string;
     note: string;
   };
-  /** Beside the service inquiry form ('Claim Your Free Website'). */
-  inquiry: { intro: string };
+  /**
+   * Beside the service inquiry form ('Claim Your Free Website'); `forService` is the line under the form's
+   * title that names the service its "Service Needed" starts on (issue 39).
+   */
+  inquiry: { intro: string; forService: string };
   /** The service's section on /services. */
   overview: {
     /** Short name used in the accessible name of the Learn More link ("Learn More about SEO"). */
@@ -185,6 +188,7 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
       note: "Results depend on your market, your competition and where your site starts. You get an honest forecast after the audit.",
     },
     inquiry: {
+      forService: "For: Search Engine Optimization (SEO)",
       intro:
         "Tell us which services you offer and where you want more jobs. If your current site is what's holding your rankings back, we'll start your free website build within 24 hours.",
     },
@@ -327,6 +331,7 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
       note: "Return is measured against tracked revenue from paid leads; your figures depend on your trade, market and budget.",
     },
     inquiry: {
+      forService: "For: Search Engine Marketing (SEM)",
       intro:
         "Share your monthly budget range and the jobs you want to book. We'll reply with a campaign plan, and if your landing pages are costing you conversions, your free website build starts within 24 hours.",
     },
@@ -470,6 +475,7 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
       note: "The bigger the gap between your current site and a modern one, the bigger the jump tends to be.",
     },
     inquiry: {
+      forService: "For: Website Design and Development",
       intro: `Send us your current web address, or tell us you don't have one yet. We'll reply within ${standardReplyPromise}, and your free website build starts within 24 hours of our call.`,
     },
     overview: {
@@ -612,6 +618,7 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
       note: "Return is measured against revenue from jobs booked through email; lists of past customers tend to perform best.",
     },
     inquiry: {
+      forService: "For: Email Marketing",
       intro: `Tell us roughly how many past customers you have on file and what software you use. We'll reply within ${standardReplyPromise}, and if your site has nowhere to capture sign-ups, your free website build starts within 24 hours.`,
     },
     overview: {
@@ -770,6 +777,7 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
       note: "Consistency drives these numbers more than budget; the plan is built so your team can keep it up.",
     },
     inquiry: {
+      forService: "For: Social Media Consulting",
       intro: `Send us links to your current profiles and tell us who does your posting today. We'll reply within ${standardReplyPromise}, and if your social posts point to a site that doesn't convert, your free website build starts within 24 hours.`,
     },
     overview: {
@@ -911,6 +919,7 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
       note: "Podcast results build over several months as appearances and episodes accumulate.",
     },
     inquiry: {
+      forService: "For: Podcast Marketing",
       intro: `Tell us what you want to be known for and who you want to reach. We'll reply within ${standardReplyPromise}, and if listeners would land on a site that doesn't convince them, your free website build starts within 24 hours.`,
     },
     overview: {

@@ -109,8 +109,10 @@ export type NavLink = { label: string; to: string };
 
 /** The header's one primary call to action (issue 18 §8), beside the phone: the contact page's form. */
 export const contactFormSectionId = "send-a-message";
-export const headerCallToAction: NavLink = {
+export const headerCallToAction: NavLink & { shortLabel: string } = {
   label: "Get a Free Strategy Session",
+  /** Its words on a phone's bar (issue 39), where the whole label does not fit beside the logo. */
+  shortLabel: "Free Strategy Session",
   to: `/contact#${contactFormSectionId}`,
 };
 
@@ -131,6 +133,14 @@ export const industryNavigation: NavLink[] = [
   label,
   to: path,
 }));
+
+/**
+ * The phone's side menu (issue 39): every top-level page a desktop visitor sees, so the header's links,
+ * the blog and the law firms' page (on a desktop both are one glance away, in the footer), in that order.
+ */
+export const mobileNavigation: NavLink[] = mainNavigation.flatMap((item) =>
+  item.to === "/contact" ? [{ label: "Blog", to: "/blog" }, item] : [item],
+);
 
 export const footerServices: NavLink[] = [
   { label: "SEO Optimization", to: "/services/seo" },

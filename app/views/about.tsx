@@ -135,7 +135,9 @@ export default function About() {
         actions={
           <>
             <ButtonLink to="/contact">{hero.primaryAction}</ButtonLink>
-            <ButtonLink to={siteConfig.phoneHref}>Call {siteConfig.phone}</ButtonLink>
+            <ButtonLink to={siteConfig.phoneHref} emphasis="secondary">
+              Call {siteConfig.phone}
+            </ButtonLink>
           </>
         }
       />
@@ -227,10 +229,10 @@ export default function About() {
         title={cta.title}
         text={`Tell us about your business and your service area. We reply within ${standardReplyPromise} and come to the first call with specific ideas, not a sales script.`}
       >
-        <ButtonLink to="/contact" variant="secondary">
+        <ButtonLink to="/contact" surface="dark">
           {cta.primaryAction}
         </ButtonLink>
-        <ButtonLink to="/contact" variant="outline">
+        <ButtonLink to="/contact" emphasis="secondary" surface="dark">
           {cta.secondaryAction}
         </ButtonLink>
       </CtaBanner>

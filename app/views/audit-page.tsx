@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import {
   ButtonLink,
+  CtaGroup,
   Card,
   CardGrid,
   CardsSection,
@@ -107,13 +108,13 @@ function AuditPageSection({ section }: { section: AuditSection }) {
           {section.followUp && (
             <div className="mt-12 rounded-xl bg-brand-50 p-8 text-center">
               <p className="text-lg text-slate-800">{section.followUp.text}</p>
-              <div className="mt-4 flex flex-wrap justify-center gap-4">
-                {section.followUp.links.map((link) => (
-                  <ButtonLink key={link.to} to={link.to} variant={link.variant}>
+              <CtaGroup className="mt-4 justify-center">
+                {section.followUp.links.map((link, index) => (
+                  <ButtonLink key={link.to} to={link.to} emphasis={index === 0 ? "primary" : "secondary"}>
                     {link.label}
                   </ButtonLink>
                 ))}
-              </div>
+              </CtaGroup>
             </div>
           )}
         </Section>

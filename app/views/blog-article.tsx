@@ -1,6 +1,6 @@
 import { ArticleSidebar } from "../components/blog/article-sidebar.tsx";
 import { PhotoFrame } from "../components/photo-frame.tsx";
-import { ButtonLink } from "../components/sections.tsx";
+import { ButtonLink, CtaGroup } from "../components/sections.tsx";
 import { standardReplyPromise } from "../../contract/form-names.ts";
 import { siteConfig } from "../config/site.ts";
 import type { BlogArticleView } from "../content/blog-articles.ts";
@@ -125,14 +125,14 @@ export default function BlogArticle({ article }: { article: BlogArticleView }) {
                 Ready to put this into practice?
               </h2>
               <p className="mt-2 text-blue-100">{`We answer within ${standardReplyPromise}.`}</p>
-              <div className="mt-6 flex flex-wrap gap-4">
-                <ButtonLink to="/contact" variant="secondary">
+              <CtaGroup className="mt-6">
+                <ButtonLink to="/contact" surface="dark">
                   {article.cta.audit}
                 </ButtonLink>
-                <ButtonLink to="/contact" variant="outline">
+                <ButtonLink to="/contact" emphasis="secondary" surface="dark">
                   {article.cta.consultation}
                 </ButtonLink>
-              </div>
+              </CtaGroup>
             </section>
           )}
 

@@ -112,7 +112,7 @@ export default function BlogIndex({ articles }: { articles: BlogSummary[] }) {
         </div>
       </section>
       <CtaBanner title={cta.title} text={cta.text}>
-        <ButtonLink to="/contact" variant="secondary">
+        <ButtonLink to="/contact" surface="dark">
           {cta.action}
         </ButtonLink>
       </CtaBanner>

@@ -1,9 +1,8 @@
 import { CalendarDays, Clock, Mail, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { BookingSection } from "../components/scheduling-embed.tsx";
-import { Hero, Section, SectionHeader } from "../components/sections.tsx";
+import { ButtonLink, Hero, Section, SectionHeader } from "../components/sections.tsx";
 import { Accordion, AccordionItem } from "../components/ui/accordion.tsx";
-import { buttonVariants } from "../components/ui/button.tsx";
 import { standardReplyPromise } from "../../contract/form-names.ts";
 import { contactBookingSectionId, contactFormSectionId, siteConfig } from "../config/site.ts";
 import { pageHead, type PageHead } from "../lib/seo.ts";
@@ -98,15 +97,16 @@ export default function Contact({ form }: { form?: ReactNode }) {
         intro={<p>{hero.intro}</p>}
         actions={
           <>
-            <a href={siteConfig.phoneHref} className={buttonVariants({ size: "lg" })}>
-              <Phone className="h-5 w-5" aria-hidden="true" />
-              Call {siteConfig.phone}
-            </a>
-            {/* An in-page link: the CSS scroll-behavior makes it smooth (instant with reduced motion). */}
-            <a href={`#${SCHEDULE_SECTION_ID}`} className={buttonVariants({ size: "lg" })}>
+            {/* The page sells the free 30-minute call: booking it is the primary action, calling the other.
+                An in-page link: the CSS scroll-behavior makes it smooth (instant with reduced motion). */}
+            <ButtonLink to={`#${SCHEDULE_SECTION_ID}`}>
               <CalendarDays className="h-5 w-5" aria-hidden="true" />
               {hero.bookAction}
-            </a>
+            </ButtonLink>
+            <ButtonLink to={siteConfig.phoneHref} emphasis="secondary">
+              <Phone className="h-5 w-5" aria-hidden="true" />
+              Call {siteConfig.phone}
+            </ButtonLink>
           </>
         }
         aside={

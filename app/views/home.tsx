@@ -243,9 +243,14 @@ export default function Home() {
         intro={<p>{homeCopy.hero.intro}</p>}
         actions={
           <>
+            {/* The page sells leads: the lead audit is the one primary action, the other two offers follow. */}
             <ButtonLink to="/get-leads">Get Leads</ButtonLink>
-            <ButtonLink to="/improve-website">Improve my Website</ButtonLink>
-            <ButtonLink to="/marketing-coaching">Get Marketing Coaching</ButtonLink>
+            <ButtonLink to="/improve-website" emphasis="secondary">
+              Improve my Website
+            </ButtonLink>
+            <ButtonLink to="/marketing-coaching" emphasis="secondary">
+              Get Marketing Coaching
+            </ButtonLink>
           </>
         }
         aside={
@@ -282,7 +287,7 @@ export default function Home() {
           ))}
         </CardGrid>
         <div className="mt-10 text-center">
-          <ButtonLink to="/services" variant="outline">
+          <ButtonLink to="/services" emphasis="secondary">
             {/* The visible words are the spec's; the hidden rest tells search engines and screen readers where it leads. */}
             Learn More<span className="sr-only"> about our services</span>
           </ButtonLink>
@@ -344,15 +349,12 @@ export default function Home() {
         title="Ready to Stop Chasing Leads?"
         text="Book a free 30-minute strategy session. We will look at your Google Business Profile, your website and the three competitors outranking you, and show you where your next jobs should be coming from."
       >
-        <ButtonLink to="/contact" variant="secondary">
+        <ButtonLink to="/contact" surface="dark">
           Book My Free Strategy Session
         </ButtonLink>
-        <a
-          href={siteConfig.phoneHref}
-          className="inline-flex h-12 items-center justify-center rounded-md border border-white px-6 text-base font-semibold text-white transition-colors hover:bg-white/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-brand-900"
-        >
+        <ButtonLink to={siteConfig.phoneHref} emphasis="secondary" surface="dark">
           Call {siteConfig.phone}
-        </a>
+        </ButtonLink>
       </CtaBanner>
     </>
   );

@@ -1,6 +1,7 @@
 import { Phone, Quote, Star } from "lucide-react";
 import type { ReactNode } from "react";
 import {
+  ButtonLink,
   Card,
   CardGrid,
   CardsSection,
@@ -43,11 +44,12 @@ export default function IndustryPage({ page, form }: { page: Industry; form?: Re
         }
         title={hero.title}
         intro={<p>{hero.intro}</p>}
+        // The audit form beside it is the hero's primary action (its Send button); the call is the other way in.
         actions={
-          <a href={siteConfig.phoneHref} className={buttonVariants({ size: "lg" })}>
+          <ButtonLink to={siteConfig.phoneHref} emphasis="secondary">
             <Phone className="h-5 w-5" aria-hidden="true" />
             Call {siteConfig.phone}
-          </a>
+          </ButtonLink>
         }
         aside={form}
       >
@@ -125,19 +127,13 @@ export default function IndustryPage({ page, form }: { page: Industry; form?: Re
 
       <CtaBanner title={cta.title} text={cta.text}>
         {/* "#top" scrolls to the top of the document (HTML's fragment rules), smoothly per app.css. */}
-        <a href="#top" className={cn(buttonVariants({ size: "lg" }), "bg-white text-brand-900 hover:bg-brand-50")}>
+        <ButtonLink to="#top" surface="dark">
           {cta.button}
-        </a>
-        <a
-          href={siteConfig.phoneHref}
-          className={cn(
-            buttonVariants({ size: "lg" }),
-            "border border-white bg-transparent text-white hover:bg-white/10",
-          )}
-        >
+        </ButtonLink>
+        <ButtonLink to={siteConfig.phoneHref} emphasis="secondary" surface="dark">
           <Phone className="h-5 w-5" aria-hidden="true" />
           Call {siteConfig.phone}
-        </a>
+        </ButtonLink>
       </CtaBanner>
 
       <div className="bg-white px-4 py-8 text-center">

@@ -238,7 +238,7 @@ export default function PrivacyPolicy() {
           </PolicySection>
 
           <div className="mt-12 border-t border-slate-200 pt-8">
-            <ButtonLink to="/" variant="outline">
+            <ButtonLink to="/" emphasis="secondary">
               <ArrowLeft className="h-5 w-5" aria-hidden="true" />
               Back to Home
             </ButtonLink>

@@ -49,8 +49,9 @@ export default function ServicePage({ slug, inquiryForm }: { slug: ServiceSlug; 
         }
         title={service.name}
         intro={<p>{hero.intro}</p>}
-        actions={hero.goals.map((goal) => (
-          <ButtonLink key={goal} to="/contact">
+        // The three goals all lead to /contact (SPEC §2); the first, the page's main promise, is the primary one.
+        actions={hero.goals.map((goal, index) => (
+          <ButtonLink key={goal} to="/contact" emphasis={index === 0 ? "primary" : "secondary"}>
             {goal}
           </ButtonLink>
         ))}

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { ReportMockup } from "../components/illustrations/report-mockup.tsx";
 import {
   ButtonLink,
+  CtaGroup,
   CheckList,
   CtaBanner,
   Hero,
@@ -186,13 +187,13 @@ export default function Services({ form }: { form?: ReactNode }) {
                   title={service.name}
                   intro={overview.summary}
                 />
-                <div className="mt-8 flex flex-wrap gap-4">
+                <CtaGroup className="mt-8">
                   <ButtonLink to="/contact">{serviceSection.contactAction}</ButtonLink>
-                  <ButtonLink to={service.path} variant="outline">
+                  <ButtonLink to={service.path} emphasis="secondary">
                     {serviceSection.learnMore}
                     <span className="sr-only"> about {overview.shortName}</span>
                   </ButtonLink>
-                </div>
+                </CtaGroup>
               </div>
               <div className="grid gap-6 sm:grid-cols-2 lg:col-span-3">
                 <div className="rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-sm">
@@ -225,16 +226,13 @@ export default function Services({ form }: { form?: ReactNode }) {
       </Section>
 
       <CtaBanner title={cta.title} text={cta.text}>
-        <ButtonLink to="/contact" variant="secondary">
+        <ButtonLink to="/contact" surface="dark">
           {cta.primaryAction}
         </ButtonLink>
-        <a
-          href={siteConfig.phoneHref}
-          className="inline-flex h-12 items-center justify-center gap-2 rounded-md border border-white px-6 text-base font-semibold text-white hover:bg-white/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-brand-900"
-        >
+        <ButtonLink to={siteConfig.phoneHref} emphasis="secondary" surface="dark">
           <Phone className="h-5 w-5" aria-hidden="true" />
           Call {siteConfig.phone}
-        </a>
+        </ButtonLink>
       </CtaBanner>
     </>
   );

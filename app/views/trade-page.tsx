@@ -2,9 +2,8 @@ import { CalendarDays, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { PhotoFrame } from "../components/photo-frame.tsx";
 import { BookingSection } from "../components/scheduling-embed.tsx";
-import { CardsSection, CheckList, Hero, Section, SectionHeader } from "../components/sections.tsx";
+import { ButtonLink, CardsSection, CheckList, Hero, Section, SectionHeader } from "../components/sections.tsx";
 import { SystemDiagram } from "../components/system-diagram.tsx";
-import { buttonVariants } from "../components/ui/button.tsx";
 import { trades, type Trade } from "../config/industries.ts";
 import { siteConfig } from "../config/site.ts";
 import { tradeBookingSectionId, tradePages, type CaseStudy, type TradePageContent } from "../config/trade-pages.ts";
@@ -37,19 +36,18 @@ export default function TradePage({ trade, form }: { trade: Trade; form?: ReactN
         intro={<p>{hero.intro}</p>}
         actions={
           <>
-            <a href="#contact-form" className={buttonVariants({ size: "lg" })}>
-              {hero.formButton}
-            </a>
+            {/* The page sells the free marketing plan: its form is the primary action. */}
+            <ButtonLink to="#contact-form">{hero.formButton}</ButtonLink>
             {scheduling && (
-              <a href={`#${tradeBookingSectionId}`} className={buttonVariants({ size: "lg" })}>
+              <ButtonLink to={`#${tradeBookingSectionId}`} emphasis="secondary">
                 <CalendarDays className="h-5 w-5" aria-hidden="true" />
                 {scheduling.button}
-              </a>
+              </ButtonLink>
             )}
-            <a href={siteConfig.phoneHref} className={buttonVariants({ size: "lg" })}>
+            <ButtonLink to={siteConfig.phoneHref} emphasis="secondary">
               <Phone className="h-5 w-5" aria-hidden="true" />
               Call {siteConfig.phone}
-            </a>
+            </ButtonLink>
           </>
         }
         aside={<HeroAside aside={hero.aside} />}

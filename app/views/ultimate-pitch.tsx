@@ -159,6 +159,9 @@ export const ultimatePitchCopy = {
       "Rankings and leads reported every month",
       "Month-to-month terms available",
     ],
+    /** The hero's one primary action (to the booking section) and its secondary one (to the packages). */
+    bookAction: "Book a Free Strategy Call",
+    packagesAction: "Compare the Packages",
   },
   packages: {
     eyebrow: "Choose your pace",
@@ -312,6 +315,14 @@ export default function UltimatePitch() {
         eyebrow={<p className="text-sm font-bold uppercase tracking-wider text-brand-700">{hero.eyebrow}</p>}
         title={hero.title}
         intro={<p>{hero.intro}</p>}
+        actions={
+          <>
+            <ButtonLink to={`#${CALENDLY_SECTION_ID}`}>{hero.bookAction}</ButtonLink>
+            <ButtonLink to="#packages" emphasis="secondary">
+              {hero.packagesAction}
+            </ButtonLink>
+          </>
+        }
         aside={
           <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-lg">
             <div className="flex items-center gap-3">
@@ -403,13 +414,13 @@ export default function UltimatePitch() {
       </Section>
 
       <CtaBanner title={cta.title} text={cta.text}>
-        <ButtonLink to="/contact" variant="secondary">
+        <ButtonLink to="/contact" surface="dark">
           {cta.primaryAction}
         </ButtonLink>
-        <a href={siteConfig.phoneHref} className={buttonVariants({ variant: "outline", size: "lg" })}>
+        <ButtonLink to={siteConfig.phoneHref} emphasis="secondary" surface="dark">
           <Phone className="h-5 w-5" aria-hidden="true" />
           Call {siteConfig.phone}
-        </a>
+        </ButtonLink>
       </CtaBanner>
     </>
   );

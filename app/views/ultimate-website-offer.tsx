@@ -1,10 +1,17 @@
 import { ArrowRight, Clock, Headset, LayoutTemplate, Plug, Search, ShieldCheck, Target } from "lucide-react";
 import { CountdownDisplay } from "../components/countdown.tsx";
 import { BookingSection } from "../components/scheduling-embed.tsx";
-import { Card, CardGrid, CheckList, CtaBanner, Hero, Section, SectionHeader } from "../components/sections.tsx";
-import { buttonVariants } from "../components/ui/button.tsx";
+import {
+  ButtonLink,
+  Card,
+  CardGrid,
+  CheckList,
+  CtaBanner,
+  Hero,
+  Section,
+  SectionHeader,
+} from "../components/sections.tsx";
 import { pageHead, type PageHead } from "../lib/seo.ts";
-import { cn } from "../lib/utils.ts";
 
 // The website upgrade landing page (SPEC §2 "Website upgrade landing page", §9 website upgrade
 // guarantee). Sections in the spec's order; both countdowns tick from one deadline (app/scripts/countdowns.ts),
@@ -115,8 +122,7 @@ export const ultimateWebsiteOfferCopy = {
   },
 };
 
-const upgradeButtonClass = cn(buttonVariants({ size: "lg" }), "min-h-14 px-8 text-lg");
-const upgradeButtonOnDarkClass = cn(upgradeButtonClass, "bg-white text-brand-900 hover:bg-brand-50");
+const upgradeButtonClass = "min-h-14 px-8 text-lg";
 
 export default function UltimateWebsiteOffer() {
   const { hero, included, guarantee, cta, booking } = ultimateWebsiteOfferCopy;
@@ -140,10 +146,10 @@ export default function UltimateWebsiteOffer() {
           </>
         }
         actions={
-          <a href={`#${CALENDLY_SECTION_ID}`} className={upgradeButtonClass}>
+          <ButtonLink to={`#${CALENDLY_SECTION_ID}`} className={upgradeButtonClass}>
             {hero.action}
             <ArrowRight className="h-5 w-5" aria-hidden="true" />
-          </a>
+          </ButtonLink>
         }
       />
 
@@ -179,10 +185,10 @@ export default function UltimateWebsiteOffer() {
       <CtaBanner title={cta.title} text={cta.text}>
         <div className="flex w-full flex-col items-center gap-6">
           <CountdownDisplay label={cta.countdownLabel} className="text-white" />
-          <a href={`#${CALENDLY_SECTION_ID}`} className={upgradeButtonOnDarkClass}>
+          <ButtonLink to={`#${CALENDLY_SECTION_ID}`} surface="dark" className={upgradeButtonClass}>
             {cta.action}
             <ArrowRight className="h-5 w-5" aria-hidden="true" />
-          </a>
+          </ButtonLink>
         </div>
       </CtaBanner>
 

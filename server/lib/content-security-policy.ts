@@ -145,7 +145,12 @@ function origins(urls: string[]): string[] {
 }
 
 /** The hosts other than ours that the page's markup loads from, per kind of resource. */
-export function thirdPartyOrigins(html: string): { script: string[]; frame: string[]; img: string[] } {
+export function thirdPartyOrigins(html: string): {
+  script: string[];
+  frame: string[];
+  img: string[];
+  connect: string[];
+} {
   const tags = (name: string) => [...html.matchAll(new RegExp(`<${name}\\b[^>]*>`, "gi"))].map(([tag]) => tag);
   const values = (name: string, attr: string) =>
     tags(name)
@@ -158,6 +163,9 @@ export function thirdPartyOrigins(html: string): { script: string[]; frame: stri
     // The booking widget's facade keeps the frame's address in data-frame-src until asked (scheduling-embed.tsx).
     frame: origins([...values("iframe", "src"), ...values("div", "data-frame-src")]),
     img: origins([...values("img", "src"), ...srcset("img"), ...srcset("source")]),
+    // The facade asks the booking host itself whether it answers (a HEAD without cookies) before it shows
+    // the calendar: a refused host's frame would show the browser's error page (scripts/booking-calendars.ts).
+    connect: origins(values("div", "data-frame-src")),
   };
 }
 
@@ -185,7 +193,7 @@ export function pagePolicy(html: string, kind: PageKind, moduleSources: string[]
   const code = [html, ...moduleSources];
   const analytics = site && code.some((text) => text.includes(ANALYTICS_SCRIPT_ORIGIN));
   const runtimeStyles = code.some((text) => RUNTIME_STYLE_MARKERS.some((marker) => text.includes(marker)));
-  const hosts = site ? thirdPartyOrigins(html) : { script: [], frame: [], img: [] };
+  const hosts = site ? thirdPartyOrigins(html) : { script: [], frame: [], img: [], connect: [] };
 
   const runtimeStyleSources = !runtimeStyles ? [] : site ? ["'unsafe-inline'"] : [NONCE_SOURCE];
   // A hash or nonce beside 'unsafe-inline' would switch it off.
@@ -210,7 +218,7 @@ export function pagePolicy(html: string, kind: PageKind, moduleSources: string[]
       ...(analytics ? ANALYTICS_IMG : []),
       ...hosts.img,
     ]),
-    directive("connect-src", ["'self'", ...(analytics ? ANALYTICS_CONNECT : [])]),
+    directive("connect-src", ["'self'", ...(analytics ? ANALYTICS_CONNECT : []), ...hosts.connect]),
     // The brand typeface is self-hosted (a hashed file under /assets), never from a font CDN.
     "font-src 'self'",
     directive("frame-src", hosts.frame),

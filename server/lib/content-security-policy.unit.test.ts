@@ -42,7 +42,7 @@ describe("what a page's policy is written from", () => {
     expect(styleAttributeHashes(html)).toEqual([sha256('font-family:"Inter";height:700px')]);
   });
 
-  it("finds the hosts of scripts, frames (the booking facade's too) and images, srcset included, but not our own paths", () => {
+  it("finds the hosts of scripts, frames (the booking facade's too, which it also asks) and images, srcset included, but not our own paths", () => {
     const html = [
       '<script src="https://cdn.example/a.js"></script><script src="/assets/b.js"></script>',
       '<iframe src="https://calendly.com/x/30min?embed=1" title="Book"></iframe>',
@@ -53,6 +53,7 @@ describe("what a page's policy is written from", () => {
       script: ["https://cdn.example"],
       frame: ["https://booking.example", "https://calendly.com"],
       img: ["https://images.example", "https://img2.example"],
+      connect: ["https://booking.example"],
     });
   });
 

@@ -43,7 +43,7 @@ function overlaps(
 }
 
 for (const width of [1280, 1024, 768, 390, 360]) {
-  test(`at ${width} px the header holds the phone as a call link${width >= 1024 ? " and the call to action" : ""}, and nothing overflows`, async ({
+  test(`at ${width} px the header holds the phone as a call link${width === 768 ? "" : " and the call to action"}, and nothing overflows`, async ({
     page,
   }) => {
     await page.setViewportSize({ width, height: 800 });
@@ -58,9 +58,10 @@ for (const width of [1280, 1024, 768, 390, 360]) {
     const number = (await header(page).getByText(phone, { exact: true }).boundingBox())!;
     if (width >= 1280) expect(number.width).toBeGreaterThan(80);
     else expect(number.width).toBeLessThanOrEqual(1);
-    const cta = header(page).getByRole("link", { name: callToAction });
-    await expect(cta).toBeVisible({ visible: width >= 1024 });
-    if (width >= 1024) await expect(cta).toHaveAttribute("href", "/contact#send-a-message");
+    // The call to action on phones (in short words, issue 39) and from 1024 px; at 768 px the links take the room.
+    const cta = header(page).getByRole("link", { name: callToAction }).locator("visible=true");
+    await expect(cta).toHaveCount(width === 768 ? 0 : 1);
+    if (width !== 768) await expect(cta).toHaveAttribute("href", "/contact#send-a-message");
     // The spec's navigation is unchanged: the main links on wide screens, the menu button on phones.
     if (width >= 768)
       await expect(

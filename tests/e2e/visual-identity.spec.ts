@@ -94,9 +94,11 @@ for (const width of [390, 1280]) {
   });
 }
 
-test("every hero's buttons share one style", async ({ page }) => {
+// Issue 39: one primary (filled) and the others secondary (outlined); each kind looks the same everywhere.
+test("every hero's buttons: at most one primary, and each kind in one style", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const buttonsPerPage = new Map<string, number>();
+  const allStyles: string[] = [];
   for (const { path } of publicRoutes) {
     await page.goto(path);
     const hero = page.locator("main section").first();
@@ -111,6 +113,7 @@ test("every hero's buttons share one style", async ({ page }) => {
         .map((link) => {
           const style = getComputedStyle(link);
           return [
+            link.dataset.cta ?? "unmarked",
             style.backgroundColor,
             style.color,
             style.borderTopWidth,
@@ -121,11 +124,17 @@ test("every hero's buttons share one style", async ({ page }) => {
         }),
     );
     buttonsPerPage.set(path, styles.length);
-    expect(new Set(styles).size, `${path}: hero button styles ${JSON.stringify(styles)}`).toBeLessThanOrEqual(1);
+    const of = (emphasis: string) => styles.filter((style) => style.startsWith(`${emphasis} `));
+    expect(of("unmarked"), path).toEqual([]);
+    expect(of("primary").length, `${path}: ${JSON.stringify(styles)}`).toBeLessThanOrEqual(1);
+    expect(new Set(of("secondary")).size, `${path}: ${JSON.stringify(styles)}`).toBeLessThanOrEqual(1);
+    allStyles.push(...styles);
   }
   // The check saw the buttons: the home page's three audience choices (the case the issue names), the trade pages' three.
   expect(buttonsPerPage.get("/")).toBe(3);
   expect(buttonsPerPage.get("/plumbing")).toBe(3);
+  // One primary look and one secondary look across every hero.
+  expect(new Set(allStyles).size, JSON.stringify([...new Set(allStyles)])).toBe(2);
 });
 
 test("the three packages read as tiers in the brand's colours, none red, the middle one most popular", async ({

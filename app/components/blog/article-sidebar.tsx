@@ -66,7 +66,7 @@ export function ArticleSidebar({ kind }: { kind: BlogArticleView["kind"] }) {
       ) : (
         <SidebarCard title={`About ${siteConfig.author.name}`}>
           <p>{siteConfig.author.bio}</p>
-          <ButtonLink to="/about" size="default" variant="outline" className="mt-4">
+          <ButtonLink to="/about" size="default" emphasis="secondary" className="mt-4">
             Learn More About {siteConfig.author.name}
           </ButtonLink>
         </SidebarCard>

@@ -15,6 +15,7 @@ export function SelectField({
   required,
   placeholder,
   registration,
+  defaultValue,
   options,
 }: {
   id: string;
@@ -23,6 +24,8 @@ export function SelectField({
   required?: boolean;
   placeholder: string;
   registration: UseFormRegisterReturn;
+  /** The option selected in the HTML (before and without the island). */
+  defaultValue?: string;
   options: { value: string; label: string }[];
 }) {
   return (
@@ -30,6 +33,7 @@ export function SelectField({
       <div className="relative">
         <select
           {...registration}
+          defaultValue={defaultValue}
           {...fieldA11y(id, error)}
           required={required}
           className={cn(

@@ -1,7 +1,7 @@
 import { useId, useRef } from "react";
 import type { FieldErrors } from "react-hook-form";
 import type { z } from "zod";
-import { budgetLabels, serviceTypeLabels } from "../../../contract/lead-options.ts";
+import { budgetLabels, serviceTypeLabels, type ServiceType } from "../../../contract/lead-options.ts";
 import { inquiryFormCopy, inquiryFormFields, selectPlaceholders } from "../../../contract/public-forms.ts";
 import { cn } from "../../lib/utils.ts";
 import { serviceInquiryFormName } from "../../config/lead-form-names.ts";
@@ -56,19 +56,29 @@ const toOptions = (labels: Record<string, string>) =>
 /** Marked required (the browser flag and the asterisk). */
 const isRequired = (name: FieldName) => (serviceInquiryRequiredFields as readonly FieldName[]).includes(name);
 
+/**
+ * `serviceType`: the "Service Needed" option a service page's form starts on, selected in the HTML too (a
+ * post without JavaScript carries it), and what "Send another request" brings back; `forService` is the
+ * line under the title that names it (issue 39).
+ */
 export function ServiceInquiryForm({
   formName = serviceInquiryFormName,
   title = inquiryFormCopy.title,
+  serviceType,
+  forService,
   className,
 }: {
   formName?: string;
   title?: string;
+  serviceType?: ServiceType;
+  forService?: string;
   className?: string;
 }) {
   const formId = useId();
   const id = (name: FieldName) => `${formId}-${name}`;
   const formRef = useRef<HTMLFormElement | null>(null);
-  const defaults = useValuesEnteredBeforeHydration(emptyValues, `${formId}-form`);
+  const startValues: InquiryFormValues = serviceType ? { ...emptyValues, serviceType } : emptyValues;
+  const defaults = useValuesEnteredBeforeHydration(startValues, `${formId}-form`);
   const form = useContractForm(loadServiceInquiryFormRules, defaults);
   const errors = form.formState.errors;
   const lead = useLeadSubmission({ formName, formRef, send: sendServiceInquiry });
@@ -86,7 +96,7 @@ export function ServiceInquiryForm({
       success: inquiryFormCopy.successMessage,
       failure: "Failed to send your inquiry. Please try again.",
       onSent: () => {
-        form.reset(emptyValues);
+        form.reset(startValues);
         thanks.show();
       },
     });
@@ -115,6 +125,11 @@ export function ServiceInquiryForm({
       <h2 id={`${formId}-title`} className="text-2xl font-bold text-slate-900">
         {title}
       </h2>
+      {forService && (
+        <p id={`${formId}-for`} className="mt-1 font-semibold text-brand-700" data-form-for-service="">
+          {forService}
+        </p>
+      )}
       {thanks.shown && (
         <div className="mt-6">
           <ThankYouPanel headingRef={thanks.headingRef} onSendAnother={thanks.sendAnother} />
@@ -126,6 +141,7 @@ export function ServiceInquiryForm({
         // Not awaited: lead.submit tells the visitor about a failure itself (a toast).
         onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}
         aria-labelledby={`${formId}-title`}
+        aria-describedby={forService ? `${formId}-for` : undefined}
         className="relative mt-6 space-y-5"
       >
         <div className="grid gap-5 sm:grid-cols-2">
@@ -141,6 +157,7 @@ export function ServiceInquiryForm({
             required
             placeholder={selectPlaceholders.serviceType}
             registration={form.register("serviceType")}
+            defaultValue={serviceType}
             options={toOptions(serviceTypeLabels)}
           />
         </div>

@@ -28,7 +28,15 @@ export function useThankYouPanel(firstFieldId: string) {
   const [reopened, setReopened] = useState(0);
   const headingRef = useRef<HTMLHeadingElement | null>(null);
   useEffect(() => {
-    if (shown) headingRef.current?.focus();
+    const heading = headingRef.current;
+    if (!shown || !heading) return;
+    // The spec's toast appears at the bottom of the screen at the same moment (ui/toast.tsx): the panel
+    // goes to the top, just under the fixed header (html's scroll-padding-top), so the toast never covers
+    // it (issue 39), rather than wherever focusing its heading would have scrolled it.
+    heading.focus({ preventScroll: true });
+    const panel = heading.closest("[data-thank-you-panel]") ?? heading;
+    // (jsdom, which runs the islands' unit tests, has no scrollIntoView.)
+    if (typeof panel.scrollIntoView === "function") panel.scrollIntoView({ block: "start" });
   }, [shown]);
   useEffect(() => {
     if (reopened > 0) document.getElementById(firstFieldId)?.focus();
