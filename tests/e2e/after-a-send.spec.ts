@@ -128,8 +128,8 @@ test("the service inquiry form: the panel takes the form's place, under the form
   await expectInFormsPlace(panel, section.locator("form"));
   await sendAnother(panel, section.locator("form"), page.getByLabel("First Name"));
   await expect(page.getByLabel("Tell us about your project")).toHaveValue("");
-  // Back on the page's own service (issue 39), as the form first showed.
-  await expect(page.getByLabel("Service Needed")).toHaveValue("seo");
+  // SPEC §2: all fields reset to empty after a success, the page's preset service too.
+  await expect(page.getByLabel("Service Needed")).toHaveValue("");
 });
 
 // The short forms: the reply time each page promises, and the booking link to the page's own calendar where it has one.

@@ -88,8 +88,8 @@ test("a complete inquiry is stored, shows Sending... and the success notice, and
   ]) {
     await expect(page.getByLabel(label)).toHaveValue("");
   }
-  // The SEO page's form starts again on its own service (issue 39), as it first showed.
-  await expect(shown(page, "Service Needed")).toHaveText("Search Engine Optimization");
+  // SPEC §2: all fields reset to empty after a success, the SEO page's preset service too.
+  await expect(shown(page, "Service Needed")).toHaveText("Select a service");
   await expect(shown(page, "Budget (optional)")).toHaveText("Select a budget");
 
   expect(await storedLead(baseURL!, "service-inquiries", email)).toMatchObject({

@@ -58,8 +58,8 @@ const isRequired = (name: FieldName) => (serviceInquiryRequiredFields as readonl
 
 /**
  * `serviceType`: the "Service Needed" option a service page's form starts on, selected in the HTML too (a
- * post without JavaScript carries it), and what "Send another request" brings back; `forService` is the
- * line under the title that names it (issue 39).
+ * post without JavaScript carries it); after a send every field is empty again, as the spec says. `forService`
+ * is the line under the title that names it (issue 39).
  */
 export function ServiceInquiryForm({
   formName = serviceInquiryFormName,
@@ -96,7 +96,8 @@ export function ServiceInquiryForm({
       success: inquiryFormCopy.successMessage,
       failure: "Failed to send your inquiry. Please try again.",
       onSent: () => {
-        form.reset(startValues);
+        // SPEC §2: on success "all fields reset to empty", the page's own service included.
+        form.reset(emptyValues);
         thanks.show();
       },
     });
