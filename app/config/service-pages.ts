@@ -63,10 +63,18 @@ export type ServicePageContent = {
   results: {
     title: string;
     intro: string;
-    stats: { value: string; label: string }[];
+    /** The spec's figures; a source line (issue 39 §5) says what a figure is based on. */
+    stats: { value: string; label: string; source?: string }[];
     highlight?: string;
+    /** What the highlight's figure is based on. */
+    highlightSource?: string;
     note: string;
   };
+  /**
+   * Clients' results and words (issue 39 §5): this section's heading; the case studies are the trade pages'
+   * own, chosen in config/testimonials.ts and edited there.
+   */
+  testimonials?: { title: string; intro: string };
   /** Beside the service inquiry form ('Claim Your Free Website'). */
   inquiry: { intro: string };
   /** The service's section on /services. */
@@ -176,13 +184,32 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
       title: "SEO Results Our Clients See",
       intro: "Typical results for clients on a full local SEO program.",
       stats: [
-        { value: "300%", label: "Increase in organic traffic" },
-        { value: "250%", label: "Increase in revenue from organic search" },
-        { value: "90%", label: "Of clients see results within 3 months" },
+        {
+          value: "300%",
+          label: "Increase in organic traffic",
+          source:
+            "Based on the organic traffic our SEO clients' accounts reported to us. Ask us for the data behind it.",
+        },
+        {
+          value: "250%",
+          label: "Increase in revenue from organic search",
+          source: "Based on the revenue from search our SEO clients reported to us. Ask us for the data behind it.",
+        },
+        {
+          value: "90%",
+          label: "Of clients see results within 3 months",
+          source: "Based on what our SEO clients reported in their first three months. Ask us for the data behind it.",
+        },
       ],
       highlight:
         "Once service pages, Google Business Profile and citations work together, our clients typically see a 200-400% rise in organic visibility.",
+      highlightSource:
+        "Based on the search visibility reports of our SEO clients' accounts; your market and starting point change it.",
       note: "Results depend on your market, your competition and where your site starts. You get an honest forecast after the audit.",
+    },
+    testimonials: {
+      title: "What Our SEO Clients Say",
+      intro: "Three local businesses, three search problems, in their owners' own words.",
     },
     inquiry: {
       intro:
