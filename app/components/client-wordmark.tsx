@@ -23,7 +23,7 @@ const emblemPaths: Record<Emblem, string> = {
   house: "M6 22 20 9l14 13v16H24v-9h-8v9H6z",
 };
 
-/** Dark inks, each over 7:1 on white: the marks read like logos without a colour of their own. */
+/** Dark inks, each over 7:1 on white: the marks read like logos without a color of their own. */
 const inks = ["#1e3a8a", "#7c2d12", "#14532d", "#581c87", "#0f172a", "#134e4a"];
 
 /** The name on two lines, split where the lines come out most even. */

@@ -26,7 +26,7 @@ export function escapeHtml(text: string): string {
 
 /**
  * The pages' own parts (panels, the error summary, the form's fields), scoped to their container so the
- * site's stylesheet keeps the rest. Colours are the brand's (app/app.css): brand-700 links, brand-600 button.
+ * site's stylesheet keeps the rest. Colors are the brand's (app/app.css): brand-700 links, brand-600 button.
  */
 const PAGE_STYLE = `
 .server-page{max-width:44rem;margin:0 auto;padding:2.5rem 1rem 4rem;font-size:1.0625rem;line-height:1.6;color:#0f172a}

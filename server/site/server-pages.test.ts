@@ -102,6 +102,35 @@ describe("the pages the server writes itself, in the site's frame", () => {
   });
 });
 
+describe("a public page that cannot be rendered", () => {
+  it("is a 500 page in the site's frame, with the phone, never JSON", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "agency-server-pages-500-"));
+    mkdirSync(join(dir, "admin"));
+    writeFileSync(join(dir, "admin", "index.html"), "<!doctype html><title>Admin</title><div id=root></div>");
+    const fake = fakeSiteRenderer();
+    const broken = {
+      ...fake,
+      renderPage: (path: string, content: PublishedContent) =>
+        path === "/contact" ? Promise.reject(new Error("a component threw")) : fake.renderPage(path, content),
+    };
+    const app = await createTestApp({ clientDir: dir }, undefined, { siteRenderer: broken });
+    try {
+      const response = await app.app.inject({ method: "GET", url: "/contact" });
+      expect(response.statusCode).toBe(500);
+      expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expectInSiteFrame(response.body);
+      expect(response.body).toContain("Something went wrong on our side");
+      expect(response.body).toContain('href="tel:+15125550186"');
+      expect(String(response.headers["content-security-policy"])).toContain("default-src");
+      // The other pages are served as before.
+      expect((await app.app.inject({ method: "GET", url: "/" })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("the frame without the database, and the year", () => {
   const seedContent: PublishedContent = { version: 0, ...fakeSeed, redirects: {}, gone: [], pages: {} };
   const failing = { version: () => Promise.reject(new Error("down")), load: () => Promise.reject(new Error("down")) };
