@@ -91,10 +91,11 @@ for (const width of widths) {
       });
     });
 
-    test("every home and SEO figure links to its source line and back", async ({ page }) => {
+    test("every home and service page figure links to its source line and back", async ({ page }) => {
       for (const [path, count] of [
         ["/", 3],
         ["/services/seo", 4],
+        ["/services/sem", 3],
       ] as const) {
         await page.goto(path);
         const marks = page.locator("a[data-source-mark]");
