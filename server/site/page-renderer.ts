@@ -233,8 +233,11 @@ export class SitePages {
     try {
       const generation = await this.#current();
       const page = await this.#render(generation, this.renderer.FRAME_PATH);
-      const modules = await pageModules(page.html, this.readModule);
-      this.#lastFrame = { html: page.html, modules: modules.map((module) => module.source), ...markers };
+      // Its modules are read once per frame, not once per page written.
+      if (this.#lastFrame?.html !== page.html) {
+        const modules = await pageModules(page.html, this.readModule);
+        this.#lastFrame = { html: page.html, modules: modules.map((module) => module.source), ...markers };
+      }
     } catch (error) {
       if (this.#lastFrame) return this.#lastFrame;
       const seed = await seedSource(this.renderer).load();
