@@ -71,6 +71,8 @@ footer{border-top:1px solid #e2e8f0;border-bottom:0;margin-top:3rem}
 .bar{max-width:44rem;margin:0 auto;padding:.875rem 1rem;display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;align-items:center;justify-content:space-between}
 .brand{font-weight:800;color:#1e3a8a;text-decoration:none;font-size:1.125rem}
 a{color:#1e40af}
+.skip{position:absolute;left:-10000px}
+.skip:focus{left:1rem;top:1rem;z-index:1;background:#fff;padding:.5rem 1rem}
 ${PAGE_STYLE}`;
 
 /** A page in the plain frame (brand, phone, footer): for a server without the site's renderer. */
@@ -86,7 +88,7 @@ function plainShell(business: Business, title: string, main: string): string {
 <style>${PLAIN_STYLE}</style>
 </head>
 <body>
-<a class="visually-hidden" href="#main">Skip to content</a>
+<a class="skip" href="#main">Skip to content</a>
 <header><div class="bar"><a class="brand" href="/">${escapeHtml(business.companyName)}</a><span>Call ${phone}</span></div></header>
 <main id="main" tabindex="-1">
 <div class="server-page">
