@@ -43,7 +43,14 @@ export function renderPage(
   return run;
 }
 
-// The pages with a fixed path: every .astro file of app/pages/ but the dynamic ones, the admin and 404.
+/**
+ * The frame of the pages the server writes itself (app/pages/server-page-frame.astro): rendered like any
+ * page, never served at its path; the server fills in each page's title and content.
+ */
+export const FRAME_PATH = "/server-page-frame";
+export { FRAME_MAIN_MARKER, FRAME_TITLE_MARKER } from "./views/server-page-frame.ts";
+
+// The pages with a fixed path: every .astro file of app/pages/ but the dynamic ones, the admin, 404 and the server's frame.
 const fixedPagePaths = Object.keys(import.meta.glob("./pages/**/*.astro"))
   .map((file) =>
     file
@@ -51,7 +58,7 @@ const fixedPagePaths = Object.keys(import.meta.glob("./pages/**/*.astro"))
       .replace(/\.astro$/, "")
       .replace(/\/index$/, ""),
   )
-  .filter((path) => !path.includes("[") && !path.startsWith("/admin") && path !== "/404")
+  .filter((path) => !path.includes("[") && !path.startsWith("/admin") && path !== "/404" && path !== FRAME_PATH)
   .map((path) => path || "/");
 
 /** Every public path the content has: the server renders these and answers any other with the 404 page. */

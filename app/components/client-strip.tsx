@@ -1,11 +1,13 @@
-import { visibleClientNames } from "../lib/client-strip.ts";
+import { CLIENT_STRIP_NAMES, clientNameIndex, visibleClientNames } from "../lib/client-strip.ts";
+import { ClientWordmark } from "./client-wordmark.tsx";
 
 // The home page's strip of sample client names, as static HTML showing names 0..4;
 // app/scripts/client-strip.ts advances the window in the browser and wires the pause button (WCAG 2.2.2:
 // moving content that lasts over 5 s can be paused). The button stays invisible, but keeps its place, until
 // the script runs: without the script nothing moves and there is nothing to pause.
 // On phones the five names sit two to a row (the fifth across both), in boxes tall enough for two lines,
-// so a rotation never changes the strip's height.
+// so a rotation never changes the strip's height. Each name is its wordmark (client-wordmark.tsx, issue 39
+// §5); the ten wait in a <template> for the script to show.
 
 export function ClientStrip({ className }: { className?: string }) {
   return (
@@ -43,12 +45,17 @@ export function ClientStrip({ className }: { className?: string }) {
         {visibleClientNames(0).map((name) => (
           <li
             key={name}
-            className="flex min-h-14 items-center justify-center rounded-lg border border-slate-200 bg-white px-3 py-2 text-center text-sm font-semibold text-slate-800 sm:text-base"
+            className="flex min-h-16 items-center justify-center rounded-lg border border-slate-200 bg-white px-3 py-2"
           >
-            {name}
+            <ClientWordmark name={name} index={clientNameIndex(name)} />
           </li>
         ))}
       </ul>
+      <template data-client-marks="">
+        {CLIENT_STRIP_NAMES.map((name, index) => (
+          <ClientWordmark key={name} name={name} index={index} />
+        ))}
+      </template>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { clsx } from "clsx";
+import { numberSources, SourceMark, type SourcedFigure } from "./claim-sources.tsx";
 import { Children, type ReactNode } from "react";
 
 // Plain clsx and inline icons: these blocks are on the home page, whose first load must stay light.
@@ -372,7 +373,20 @@ export function CheckList({ items, className }: { items: ReactNode[]; className?
   );
 }
 
-export function StatGrid({ stats, className }: { stats: { value: string; label: string }[]; className?: string }) {
+/**
+ * A band of figures; with `sourcesId`, each figure that has a source carries its marker, linked to the source
+ * lines the page shows under its figures (components/claim-sources.tsx, issue 39 §5).
+ */
+export function StatGrid({
+  stats,
+  className,
+  sourcesId,
+}: {
+  stats: SourcedFigure[];
+  className?: string;
+  sourcesId?: string;
+}) {
+  const { numbers } = numberSources(stats);
   return (
     // A band of figures on the brand's dark blue, divided like a scoreboard.
     <dl
@@ -382,7 +396,7 @@ export function StatGrid({ stats, className }: { stats: { value: string; label: 
         className,
       )}
     >
-      {stats.map((stat) => (
+      {stats.map((stat, index) => (
         <div
           key={stat.label}
           className="flex flex-col border-white/15 p-8 text-center max-sm:not-first:border-t sm:not-first:border-l"
@@ -390,6 +404,7 @@ export function StatGrid({ stats, className }: { stats: { value: string; label: 
           <dt className="order-2 mt-2 text-sm font-medium text-blue-100">{stat.label}</dt>
           <dd className="order-1 text-5xl font-extrabold tracking-tight text-white">
             {stat.value}
+            {sourcesId && numbers[index] && <SourceMark idPrefix={sourcesId} number={numbers[index]} />}
             <span aria-hidden="true" className="mx-auto mt-3 block h-1 w-10 rounded-full bg-signal-400" />
           </dd>
         </div>

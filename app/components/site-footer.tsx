@@ -15,6 +15,17 @@ const socialIcons = {
   YouTube: YoutubeIcon,
 } as const;
 
+/**
+ * The copyright line's years (issue 39 §5): from the site's first, the spec's 2025, to the year the page is
+ * rendered in, never a year written into the code. The server renders pages at run time and renders them
+ * again when the UTC year changes (server/site/page-renderer.ts), so a new year shows on New Year's Day.
+ */
+export function copyrightYears(now: Date = new Date()): string {
+  const first = siteConfig.copyrightYear;
+  const current = now.getUTCFullYear();
+  return current > first ? `${first}–${current}` : String(first);
+}
+
 function LinkList({ title, links }: { title: string; links: NavLink[] }) {
   const id = `footer-${title.toLowerCase().replace(/\s+/g, "-")}`;
   return (
@@ -72,7 +83,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-slate-400">
-          © {siteConfig.copyrightYear} {siteConfig.companyName}. All rights reserved.
+          © <span data-testid="copyright-years">{copyrightYears()}</span> {siteConfig.companyName}. All rights reserved.
         </p>
       </div>
     </footer>

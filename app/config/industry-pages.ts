@@ -24,7 +24,8 @@ export type IndustryPageContent = {
     note: { text: string; link?: { label: string; to: string } };
   };
   system: { eyebrow: string; title: string; intro: string; steps: { title: string; text: string }[] };
-  testimonial: { quote: string; name: string; role: string };
+  /** A client's words, with who said them (issue 39 §5: a name, a company and a town). */
+  testimonial: { quote: string; name: string; role: string; company: string; town: string };
   /** The closing call to action; its first button scrolls to the top (the hero form). */
   cta: { title: string; text: string; button: string };
   /** The line under the call to action: what the free audit is worth. */
@@ -163,7 +164,9 @@ export const industryPageContent: Record<IndustryPage, IndustryPageContent> = {
       quote:
         "We used to live on referrals and storm season. Now we get around 60 leads a month from Google, they are ours alone, and I can see exactly which calls turned into signed roofs.",
       name: "Mike R.",
-      role: "roofing contractor, Round Rock TX",
+      role: "Owner",
+      company: "Round Rock Roofing & Exteriors",
+      town: "Round Rock, TX",
     },
     cta: {
       title: "Ready to Fill Your Schedule?",
@@ -312,7 +315,9 @@ export const industryPageContent: Record<IndustryPage, IndustryPageContent> = {
       quote:
         "We stopped buying shared leads. Our intake team now speaks with people who found our firm first, and for the first time we can see which searches turned into signed cases.",
       name: "Dana K.",
-      role: "managing partner of a personal injury firm, San Antonio TX",
+      role: "Managing partner",
+      company: "Kessler Injury Law",
+      town: "San Antonio, TX",
     },
     cta: {
       title: "Ready for More of the Right Cases?",

@@ -63,10 +63,18 @@ export type ServicePageContent = {
   results: {
     title: string;
     intro: string;
-    stats: { value: string; label: string }[];
+    /** The spec's figures; a source line (issue 39 §5) says what a figure is based on. */
+    stats: { value: string; label: string; source?: string }[];
     highlight?: string;
+    /** What the highlight's figure is based on. */
+    highlightSource?: string;
     note: string;
   };
+  /**
+   * Clients' results and words (issue 39 §5): this section's heading; the case studies are the trade pages'
+   * own, chosen in config/testimonials.ts and edited there.
+   */
+  testimonials?: { title: string; intro: string };
   /**
    * Beside the service inquiry form ('Claim Your Free Website'); `forService` is the line under the form's
    * title that names the service its "Service Needed" starts on (issue 39).
@@ -179,13 +187,32 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
       title: "SEO Results Our Clients See",
       intro: "Typical results for clients on a full local SEO program.",
       stats: [
-        { value: "300%", label: "Increase in organic traffic" },
-        { value: "250%", label: "Increase in revenue from organic search" },
-        { value: "90%", label: "Of clients see results within 3 months" },
+        {
+          value: "300%",
+          label: "Increase in organic traffic",
+          source:
+            "Based on the organic traffic our SEO clients' accounts reported to us. Ask us for the data behind it.",
+        },
+        {
+          value: "250%",
+          label: "Increase in revenue from organic search",
+          source: "Based on the revenue from search our SEO clients reported to us. Ask us for the data behind it.",
+        },
+        {
+          value: "90%",
+          label: "Of clients see results within 3 months",
+          source: "Based on what our SEO clients reported in their first three months. Ask us for the data behind it.",
+        },
       ],
       highlight:
         "Once service pages, Google Business Profile and citations work together, our clients typically see a 200-400% rise in organic visibility.",
+      highlightSource:
+        "Based on the search visibility reports of our SEO clients' accounts; your market and starting point change it.",
       note: "Results depend on your market, your competition and where your site starts. You get an honest forecast after the audit.",
+    },
+    testimonials: {
+      title: "What Our SEO Clients Say",
+      intro: "Three local businesses, three search problems, in their owners' own words.",
     },
     inquiry: {
       forService: "For: Search Engine Optimization (SEO)",
@@ -324,9 +351,23 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
       title: "SEM Results Our Clients See",
       intro: "Averages across the paid search accounts we manage.",
       stats: [
-        { value: "450%", label: "Return on ad investment" },
-        { value: "3.2%", label: "Average conversion rate" },
-        { value: "65%", label: "Lower cost per lead" },
+        {
+          value: "450%",
+          label: "Return on ad investment",
+          source:
+            "Based on the ad spend and revenue our paid advertising clients reported to us. Ask us for the data behind it.",
+        },
+        {
+          value: "3.2%",
+          label: "Average conversion rate",
+          source: "Based on the conversions tracked in our clients' ad accounts. Ask us for the data behind it.",
+        },
+        {
+          value: "65%",
+          label: "Lower cost per lead",
+          source:
+            "Based on our paid advertising clients' cost per lead before and after we took over. Ask us for the data behind it.",
+        },
       ],
       note: "Return is measured against tracked revenue from paid leads; your figures depend on your trade, market and budget.",
     },
@@ -468,9 +509,23 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
       title: "Website Results Our Clients See",
       intro: "Measured against the site each client had before we rebuilt it.",
       stats: [
-        { value: "350%", label: "Increase in website traffic" },
-        { value: "85%", label: "Faster page loads" },
-        { value: "220%", label: "Increase in conversions" },
+        {
+          value: "350%",
+          label: "Increase in website traffic",
+          source:
+            "Based on the traffic our website clients' analytics reported after launch. Ask us for the data behind it.",
+        },
+        {
+          value: "85%",
+          label: "Faster page loads",
+          source: "Based on page speed tests of our clients' old and new websites. Ask us for the data behind it.",
+        },
+        {
+          value: "220%",
+          label: "Increase in conversions",
+          source:
+            "Based on the calls and form sends our website clients reported after launch. Ask us for the data behind it.",
+        },
       ],
       note: "The bigger the gap between your current site and a modern one, the bigger the jump tends to be.",
     },
@@ -611,9 +666,22 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
       title: "Email Marketing Results Our Clients See",
       intro: "Averages across the email programs we run for clients.",
       stats: [
-        { value: "4200%", label: "Return on investment" },
-        { value: "35%", label: "Average open rate" },
-        { value: "8.5%", label: "Average click rate" },
+        {
+          value: "4200%",
+          label: "Return on investment",
+          source:
+            "Based on the revenue our email marketing clients reported against what the campaigns cost. Ask us for the data behind it.",
+        },
+        {
+          value: "35%",
+          label: "Average open rate",
+          source: "Based on the open rates of our clients' email campaigns. Ask us for the data behind it.",
+        },
+        {
+          value: "8.5%",
+          label: "Average click rate",
+          source: "Based on the click rates of our clients' email campaigns. Ask us for the data behind it.",
+        },
       ],
       note: "Return is measured against revenue from jobs booked through email; lists of past customers tend to perform best.",
     },
@@ -770,9 +838,22 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
       title: "Social Media Results Our Clients See",
       intro: "Typical gains once clients follow their plan consistently.",
       stats: [
-        { value: "400%", label: "Follower growth" },
-        { value: "275%", label: "Increase in engagement" },
-        { value: "180%", label: "Increase in website traffic from social" },
+        {
+          value: "400%",
+          label: "Follower growth",
+          source:
+            "Based on the follower counts of the social accounts we have worked on. Ask us for the data behind it.",
+        },
+        {
+          value: "275%",
+          label: "Increase in engagement",
+          source: "Based on the engagement our social media clients' accounts reported. Ask us for the data behind it.",
+        },
+        {
+          value: "180%",
+          label: "Increase in website traffic from social",
+          source: "Based on the social traffic our clients' analytics reported. Ask us for the data behind it.",
+        },
       ],
       note: "Consistency drives these numbers more than budget; the plan is built so your team can keep it up.",
     },
@@ -912,9 +993,22 @@ export const servicePages: Record<ServiceSlug, ServicePageContent> = {
       title: "Podcast Marketing Results Our Clients See",
       intro: "Typical gains for clients who commit to a steady schedule of appearances or episodes.",
       stats: [
-        { value: "500%", label: "Increase in downloads" },
-        { value: "300%", label: "More speaking opportunities" },
-        { value: "250%", label: "Increase in qualified leads" },
+        {
+          value: "500%",
+          label: "Increase in downloads",
+          source: "Based on the download counts our podcast clients reported to us. Ask us for the data behind it.",
+        },
+        {
+          value: "300%",
+          label: "More speaking opportunities",
+          source:
+            "Based on the guest and speaking invitations our podcast clients reported. Ask us for the data behind it.",
+        },
+        {
+          value: "250%",
+          label: "Increase in qualified leads",
+          source: "Based on the qualified leads our podcast clients reported to us. Ask us for the data behind it.",
+        },
       ],
       note: "Podcast results build over several months as appearances and episodes accumulate.",
     },

@@ -26,6 +26,7 @@ const defaults = {
   hours: businessDefaults.hours as string,
   address: { locality: env.PUBLIC_CITY ?? "Austin", region: env.PUBLIC_REGION ?? "TX", country: "US" },
   foundedYear: 2025,
+  /** The copyright line's first year (SPEC §2); it runs to the year of the render (site-footer.tsx). */
   copyrightYear: 2025,
   siteOrigin: (env.PUBLIC_SITE_ORIGIN ?? "http://localhost:3000").replace(/\/+$/, ""),
   analyticsId,

@@ -27,13 +27,17 @@ import type { Trade } from "./industries.ts";
 // The copy of the plumbing, roofing and HVAC pages (SPEC §2 "Plumbing, roofing and HVAC pages"), one
 // object per trade, rendered by app/views/trade-page.tsx. Labels and paths come from industries.ts.
 
+/** Who gave a quote (issue 39 §5): a person's first name and initial, their role, company and town. */
+export type Testimonial = { name: string; role: string; company: string; town: string };
+
 export type CaseStudy = {
+  /** The kind of business, the card's heading. */
   company: string;
   result: { value: string; label: string };
   challenge: string;
   work: string;
   quote: string;
-  author: string;
+  author: Testimonial;
 };
 
 export type TradePageContent = {
@@ -169,7 +173,7 @@ export const tradePages: Record<Trade, TradePageContent> = {
           work: "We rebuilt the map listing, wrote a page for each suburb in the service area, added tap-to-call everywhere and set up review requests after every invoice.",
           result: { value: "50-80", label: "new leads a month" },
           quote: "We stopped buying shared leads. Now the phone rings with people who already picked us.",
-          author: "Dave M., plumbing contractor, Georgetown TX",
+          author: { name: "Dave M.", role: "Owner", company: "Lone Star Plumbing & Drain", town: "Georgetown, TX" },
         },
         {
           company: "Drain and sewer specialist",
@@ -178,7 +182,7 @@ export const tradePages: Record<Trade, TradePageContent> = {
           work: "We rebuilt the campaigns around hydro-jetting, sewer camera inspections and main-line clogs, excluded DIY searches and drew a tight service-area radius.",
           result: { value: "65%", label: "lower cost per lead" },
           quote: "Same budget, and the calls are about sewer lines, not people asking how to use a plunger.",
-          author: "Carlos V., drain and sewer contractor, Pflugerville TX",
+          author: { name: "Carlos V.", role: "Owner", company: "Pflugerville Drain & Sewer", town: "Pflugerville, TX" },
         },
         {
           company: "Water heater and repiping contractor",
@@ -187,7 +191,12 @@ export const tradePages: Record<Trade, TradePageContent> = {
           work: "We wrote in-depth pages on tankless water heaters, repiping older homes and low water pressure, and linked them from every service-area page.",
           result: { value: "300%", label: "more organic website traffic" },
           quote: "Those pages bring in the big tickets. Tankless installs are a regular part of our week now.",
-          author: "Angela T., plumbing contractor, Cedar Park TX",
+          author: {
+            name: "Angela T.",
+            role: "Co-owner",
+            company: "Cedar Park Water Heater & Repipe",
+            town: "Cedar Park, TX",
+          },
         },
       ],
     },
@@ -308,7 +317,7 @@ export const tradePages: Record<Trade, TradePageContent> = {
           result: { value: "450%", label: "return on paid search spend" },
           quote:
             "When the storm hits, we are the first local name people see. The calls come in before the chasers arrive.",
-          author: "Travis K., roofing contractor, Temple TX",
+          author: { name: "Travis K.", role: "Owner", company: "Bluebonnet Roofing Co.", town: "Temple, TX" },
         },
         {
           company: "Residential replacement roofer",
@@ -317,7 +326,7 @@ export const tradePages: Record<Trade, TradePageContent> = {
           work: "We added replacement pages for each suburb, project galleries by neighborhood and a review request after every finished roof.",
           result: { value: "250%", label: "increase in revenue from search" },
           quote: "We went from chasing patch jobs to booking full tear-offs in neighborhoods we used to drive past.",
-          author: "Luis G., roofing contractor, Kyle TX",
+          author: { name: "Luis G.", role: "Owner", company: "Kyle Roofing & Restoration", town: "Kyle, TX" },
         },
         {
           company: "Commercial and metal roofing contractor",
@@ -326,7 +335,12 @@ export const tradePages: Record<Trade, TradePageContent> = {
           work: "We redesigned the site around warranties, materials and finished projects, with a short bid request form on every page and clear next steps.",
           result: { value: "220%", label: "more bid requests from the same traffic" },
           quote: "The same visitors now ask for quotes. The new site does the selling before we ever get on site.",
-          author: "Karen B., commercial roofing contractor, New Braunfels TX",
+          author: {
+            name: "Karen B.",
+            role: "Operations manager",
+            company: "Comal Metal Roofing",
+            town: "New Braunfels, TX",
+          },
         },
       ],
     },
@@ -437,7 +451,7 @@ export const tradePages: Record<Trade, TradePageContent> = {
           work: "We rebuilt the site with a fast page for each service and city, tap-to-call in the header and a dedicated no-cool emergency page. Pages now load 85% faster.",
           result: { value: "350%", label: "more website traffic" },
           quote: "Our old site embarrassed me. Now it is where most of our summer calls start.",
-          author: "Brian H., HVAC contractor, Leander TX",
+          author: { name: "Brian H.", role: "Owner", company: "Hill Country Heating & Air", town: "Leander, TX" },
         },
         {
           company: "Maintenance-focused HVAC contractor",
@@ -447,7 +461,12 @@ export const tradePages: Record<Trade, TradePageContent> = {
           result: { value: "35%", label: "open rate on maintenance reminder emails" },
           quote:
             "Tune-ups practically book themselves, and members stay with us when it is time to replace the system.",
-          author: "Rachel P., HVAC contractor, San Marcos TX",
+          author: {
+            name: "Rachel P.",
+            role: "General manager",
+            company: "San Marcos Comfort Services",
+            town: "San Marcos, TX",
+          },
         },
         {
           company: "Independent HVAC shop facing franchise competition",
@@ -457,7 +476,7 @@ export const tradePages: Record<Trade, TradePageContent> = {
           result: { value: "50-80", label: "new leads a month in peak season" },
           quote:
             "We cannot outspend the big names, but we show up above them on the map, and that is where people call from.",
-          author: "Jorge S., HVAC contractor, Killeen TX",
+          author: { name: "Jorge S.", role: "Owner", company: "Killeen Air & Heat", town: "Killeen, TX" },
         },
       ],
     },

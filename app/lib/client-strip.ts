@@ -27,3 +27,8 @@ export function visibleClientNames(
   const count = Math.min(visible, names.length);
   return Array.from({ length: count }, (_, k) => names[(index + k) % names.length] ?? "");
 }
+
+/** A name's place in the list (its wordmark's too: components/client-wordmark.tsx), -1 for another name. */
+export function clientNameIndex(name: string): number {
+  return (CLIENT_STRIP_NAMES as readonly string[]).indexOf(name);
+}

@@ -2,7 +2,12 @@
 // every 2 seconds. The rotation stops while the tab is hidden and while the visitor has paused it with the
 // strip's button ([data-client-strip-pause], aria-pressed); it starts paused for visitors who ask for reduced
 // motion, until they press the button themselves.
-import { CLIENT_STRIP_INTERVAL_MS, CLIENT_STRIP_NAMES, visibleClientNames } from "../lib/client-strip.ts";
+import {
+  CLIENT_STRIP_INTERVAL_MS,
+  CLIENT_STRIP_NAMES,
+  clientNameIndex,
+  visibleClientNames,
+} from "../lib/client-strip.ts";
 
 const list = document.querySelector<HTMLUListElement>("[data-client-strip]");
 const pauseButton = document.querySelector<HTMLButtonElement>("[data-client-strip-pause]");
@@ -14,10 +19,17 @@ if (list) {
   let paused = motionQuery.matches;
   let visitorChose = false;
 
+  // The ten wordmarks (components/client-wordmark.tsx), in the names' order.
+  const marks = [
+    ...(document.querySelector<HTMLTemplateElement>("template[data-client-marks]")?.content.children ?? []),
+  ];
   const advance = () => {
     index = (index + 1) % CLIENT_STRIP_NAMES.length;
     visibleClientNames(index).forEach((name, k) => {
-      if (items[k]) items[k].textContent = name;
+      const mark = marks[clientNameIndex(name)];
+      if (!items[k]) return;
+      if (mark) items[k].replaceChildren(mark.cloneNode(true));
+      else items[k].textContent = name;
     });
   };
   const sync = () => {

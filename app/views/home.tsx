@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { clsx } from "clsx";
+import { numberSources, SourceList, SourceMark, type SourcedFigure } from "../components/claim-sources.tsx";
+import { CaseStudyGrid } from "../components/case-studies.tsx";
 import { ClientStrip } from "../components/client-strip.tsx";
 import { ReportMockup } from "../components/illustrations/report-mockup.tsx";
 import { TradeScene, type TradeSceneKind } from "../components/illustrations/trade-scene.tsx";
@@ -15,6 +17,7 @@ import {
 } from "../components/sections.tsx";
 import { standardReplyPromise } from "../../contract/form-names.ts";
 import { siteConfig } from "../config/site.ts";
+import { homeCaseStudies } from "../config/testimonials.ts";
 import { businessJsonLd, pageHead, type PageHead } from "../lib/seo.ts";
 
 // SPEC §2 "Home", §9. No React in the browser: the client strip turns with a small script
@@ -32,10 +35,23 @@ export const head = (): PageHead =>
     [businessJsonLd()],
   );
 
-const heroStats = [
-  { value: "10+ years", label: "Of local search and advertising experience" },
-  { value: "250%", label: "Average ROI increase" },
-  { value: "98%", label: "Client satisfaction" },
+// The spec's figures, each with what it is based on (issue 39 §5): owner-edited copy that invents no fact.
+const heroStats: SourcedFigure[] = [
+  {
+    value: "10+ years",
+    label: "Of local search and advertising experience",
+    source: "The combined years our strategists have spent on local search and advertising work.",
+  },
+  {
+    value: "250%",
+    label: "Average ROI increase",
+    source: "Based on the results our clients' accounts reported to us. Ask us for the data behind it.",
+  },
+  {
+    value: "98%",
+    label: "Client satisfaction",
+    source: "Based on what our clients tell us when we ask how satisfied they are. Ask us for the details.",
+  },
 ];
 
 /** A small stroke icon drawn inline (decorative). */
@@ -228,9 +244,17 @@ export const homeCopy = {
   services,
   reasons,
   audienceSections,
+  /** The clients' section (issue 39 §5); its case studies are the trade pages' (config/testimonials.ts). */
+  caseStudies: {
+    eyebrow: "Client results",
+    title: "Local Businesses Getting More Calls",
+    intro:
+      "A plumber, a roofer and an HVAC company: what was holding each back, what we changed, and what they say now.",
+  },
 };
 
 export default function Home() {
+  const heroSources = numberSources(heroStats);
   return (
     <>
       <Hero
@@ -257,13 +281,23 @@ export default function Home() {
           <div className="rounded-2xl bg-brand-900 p-8 text-white shadow-lg">
             <p className="text-sm font-bold uppercase tracking-wider text-blue-100">By the numbers</p>
             <dl className="mt-6 grid gap-6">
-              {heroStats.map((stat) => (
+              {heroStats.map((stat, index) => (
                 <div key={stat.label} className="flex flex-col border-b border-white/20 pb-6 last:border-b-0 last:pb-0">
                   <dt className="order-2 mt-1 text-blue-100">{stat.label}</dt>
-                  <dd className="order-1 text-4xl font-extrabold">{stat.value}</dd>
+                  <dd className="order-1 text-4xl font-extrabold">
+                    {stat.value}
+                    {heroSources.numbers[index] && (
+                      <SourceMark idPrefix="home-numbers" number={heroSources.numbers[index]} />
+                    )}
+                  </dd>
                 </div>
               ))}
             </dl>
+            <SourceList
+              idPrefix="home-numbers"
+              sources={heroSources.sources}
+              className="mt-6 border-t border-white/20 pt-4 text-blue-100"
+            />
           </div>
         }
       />
@@ -344,6 +378,16 @@ export default function Home() {
           </div>
         </Section>
       ))}
+
+      <Section tone="muted" labelledBy="home-clients-heading">
+        <SectionHeader
+          id="home-clients-heading"
+          eyebrow={homeCopy.caseStudies.eyebrow}
+          title={homeCopy.caseStudies.title}
+          intro={homeCopy.caseStudies.intro}
+        />
+        <CaseStudyGrid studies={homeCaseStudies} />
+      </Section>
 
       <CtaBanner
         title="Ready to Stop Chasing Leads?"

@@ -18,6 +18,7 @@ import { industryPageContent } from "../config/industry-pages.ts";
 import { industryPages, type IndustryPage as Industry } from "../config/industries.ts";
 import { siteConfig } from "../config/site.ts";
 import { pageHead, type PageHead } from "../lib/seo.ts";
+import { TestimonialCaption } from "../components/case-studies.tsx";
 import { cn } from "../lib/utils.ts";
 
 // SPEC §2 "Home services and personal injury pages": one template for the two, fed by
@@ -119,9 +120,7 @@ export default function IndustryPage({ page, form }: { page: Industry; form?: Re
             ))}
           </div>
           <blockquote className="mt-6 text-xl font-medium text-slate-900">“{testimonial.quote}”</blockquote>
-          <figcaption className="mt-6 text-slate-700">
-            <span className="font-bold text-slate-900">{testimonial.name}</span>, {testimonial.role}
-          </figcaption>
+          <TestimonialCaption author={testimonial} className="mt-6 justify-center" />
         </figure>
       </Section>
 

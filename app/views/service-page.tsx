@@ -15,6 +15,9 @@ import { servicePages, type ServiceSlug } from "../config/service-pages.ts";
 import { services, type Service } from "../config/services.ts";
 import { standardReplyPromise } from "../../contract/form-names.ts";
 import { siteConfig } from "../config/site.ts";
+import { numberSources, SourceList, SourceMark } from "../components/claim-sources.tsx";
+import { CaseStudyGrid } from "../components/case-studies.tsx";
+import { serviceCaseStudies } from "../config/testimonials.ts";
 import { pageHead } from "../lib/seo.ts";
 
 // One template for the six service pages (app/pages/services/[slug].astro builds one per service).
@@ -38,6 +41,11 @@ export default function ServicePage({ slug, inquiryForm }: { slug: ServiceSlug; 
   const content = servicePages[service.slug];
   const ids = (part: string) => `${service.slug}-${part}`;
   const { hero, included, cards, offer, reasons, process, results, inquiry } = content;
+  const clientStudies = serviceCaseStudies[service.slug];
+  const sources = [
+    ...numberSources(results.stats).sources,
+    ...(results.highlight && results.highlightSource ? [results.highlightSource] : []),
+  ];
 
   return (
     <>
@@ -124,12 +132,29 @@ export default function ServicePage({ slug, inquiryForm }: { slug: ServiceSlug; 
 
       <Section tone="brand" labelledBy={ids("results")}>
         <SectionHeader id={ids("results")} eyebrow="Results" title={results.title} intro={results.intro} />
-        <StatGrid stats={results.stats} />
+        <StatGrid stats={results.stats} sourcesId={ids("results")} />
         {results.highlight && (
-          <p className="mx-auto mt-10 max-w-3xl text-center text-xl font-semibold text-white">{results.highlight}</p>
+          <p className="mx-auto mt-10 max-w-3xl text-center text-xl font-semibold text-white">
+            {results.highlight}
+            {results.highlightSource && <SourceMark idPrefix={ids("results")} number={sources.length} />}
+          </p>
         )}
         <p className="mx-auto mt-6 max-w-3xl text-center text-sm text-blue-100">{results.note}</p>
+        {/* The figures' sources, the highlight's last (issue 39 §5). */}
+        <SourceList idPrefix={ids("results")} sources={sources} className="mx-auto mt-6 max-w-3xl text-blue-100" />
       </Section>
+
+      {content.testimonials && clientStudies && (
+        <Section tone="muted" labelledBy={ids("clients")}>
+          <SectionHeader
+            id={ids("clients")}
+            eyebrow="Client results"
+            title={content.testimonials.title}
+            intro={content.testimonials.intro}
+          />
+          <CaseStudyGrid studies={clientStudies} />
+        </Section>
+      )}
 
       <Section>
         <div className="grid gap-10 lg:grid-cols-5 lg:items-start">

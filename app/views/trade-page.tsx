@@ -6,7 +6,8 @@ import { ButtonLink, CardsSection, CheckList, Hero, Section, SectionHeader } fro
 import { SystemDiagram } from "../components/system-diagram.tsx";
 import { trades, type Trade } from "../config/industries.ts";
 import { siteConfig } from "../config/site.ts";
-import { tradeBookingSectionId, tradePages, type CaseStudy, type TradePageContent } from "../config/trade-pages.ts";
+import { tradeBookingSectionId, tradePages, type TradePageContent } from "../config/trade-pages.ts";
+import { CaseStudyGrid } from "../components/case-studies.tsx";
 import { pageHead, type PageHead } from "../lib/seo.ts";
 
 // SPEC §2 "Plumbing, roofing and HVAC pages": one template for the three trades, fed by
@@ -150,44 +151,6 @@ function HeroAside({ aside }: { aside: TradePageContent["hero"]["aside"] }) {
       <h2 className="text-2xl font-bold text-slate-900">{aside.title}</h2>
       {aside.intro && <p className="mt-2 text-slate-700">{aside.intro}</p>}
       <CheckList items={aside.items} className="mt-5 text-slate-900" />
-    </div>
-  );
-}
-
-function CaseStudyGrid({ studies }: { studies: CaseStudy[] }) {
-  return (
-    <div className="mt-10 grid gap-6 lg:grid-cols-3">
-      {studies.map((study) => (
-        <article
-          key={study.company}
-          className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
-        >
-          {/* The result leads, on the brand's dark blue, like the report it came from. */}
-          <div className="bg-brand-900 px-6 py-5 text-white">
-            <h3 className="text-lg font-bold">{study.company}</h3>
-            <p className="mt-3 text-4xl font-extrabold text-signal-300">
-              {study.result.value}
-              <span className="mt-1 block text-base font-semibold text-blue-100">{study.result.label}</span>
-            </p>
-          </div>
-          <div className="flex flex-1 flex-col p-6">
-            <dl className="mb-4 space-y-3 text-slate-700">
-              <div>
-                <dt className="font-semibold text-slate-900">The challenge</dt>
-                <dd>{study.challenge}</dd>
-              </div>
-              <div>
-                <dt className="font-semibold text-slate-900">What we did</dt>
-                <dd>{study.work}</dd>
-              </div>
-            </dl>
-            <figure className="mt-auto border-t border-slate-200 pt-4">
-              <blockquote className="italic text-slate-900">&ldquo;{study.quote}&rdquo;</blockquote>
-              <figcaption className="mt-2 text-sm font-semibold text-slate-700">{study.author}</figcaption>
-            </figure>
-          </div>
-        </article>
-      ))}
     </div>
   );
 }

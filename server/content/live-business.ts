@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { phoneHref } from "../../contract/business-defaults.ts";
-import type { Business } from "../routes/forms/form-pages.ts";
+import type { Business } from "../site/server-page.ts";
 import { readPublishedSiteSettings } from "./published-content.ts";
 
 /** How long the published name and phone are believed before they are read again. */

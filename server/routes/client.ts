@@ -2,7 +2,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { liveBusiness } from "../content/live-business.ts";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailableReason } from "../db/unavailable.ts";
 import {
   pagePolicy,
   REPORTING_ENDPOINTS,
@@ -12,6 +14,7 @@ import {
 } from "../lib/content-security-policy.ts";
 import { moduleReader, pageModules, type ReadModule } from "../lib/page-modules.ts";
 import type { SitePages } from "../site/page-renderer.ts";
+import { escapeHtml, sendServerPage, type Business } from "../site/server-page.ts";
 
 // Serves the built client: prerendered pages at their paths, the SPA fallback for /admin/*, the
 // prerendered 404 page with status 404 for every other unknown path, and hashed assets. Each page is
@@ -170,6 +173,43 @@ async function sendRenderedPage(request: FastifyRequest, reply: FastifyReply, si
   return sendHtml(request, reply, answer.page, status);
 }
 
+/**
+ * A public page that could not be answered (the database away before its content was ever read, a render
+ * that failed): a page in the site's frame (issue 39 §3), 503 with Retry-After or 500, never JSON. The frame
+ * comes from the content last read, or the build's seed (SitePages.frame), so it needs no database.
+ */
+async function sendPageFailure(
+  app: FastifyInstance,
+  business: { business: Business; refresh: () => Promise<void> },
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  await business.refresh().catch(() => undefined);
+  const { phone, phoneHref, hours } = business.business;
+  const call = `call <a class="nowrap" href="${escapeHtml(phoneHref)}">${escapeHtml(phone)}</a>${hours ? ` (${escapeHtml(hours)})` : ""}`;
+  const unavailable = isDatabaseUnavailable(error);
+  if (unavailable) {
+    request.log.warn({ reason: unavailableReason(error) }, "the database is unavailable; answered 503");
+    reply.header("retry-after", String(RETRY_AFTER_SECONDS));
+  } else {
+    request.log.error({ err: error }, "request failed");
+  }
+  const heading = unavailable ? "This page is briefly unavailable" : "Something went wrong on our side";
+  const explanation = unavailable
+    ? "Our system is taking a short break. Please reload this page in a minute."
+    : "This page could not be shown. Please reload it in a minute.";
+  return sendServerPage(app, reply, unavailable ? 503 : 500, business.business, {
+    title: heading,
+    main: `<section class="panel" aria-labelledby="page-title">
+<h1 id="page-title">${escapeHtml(heading)}</h1>
+<p>${escapeHtml(explanation)}</p>
+<p>To reach us now, ${call}.</p>
+</section>
+<p class="back"><a href="/">Back to the home page</a></p>`,
+  });
+}
+
 function isApiPath(path: string) {
   return path === "/api" || path.startsWith("/api/");
 }
@@ -256,6 +296,7 @@ export default async function clientRoutes(app: FastifyInstance) {
   const notFoundPage =
     built && !sitePages ? await loadHtml(join(clientDir, NOT_FOUND_FILE), "site", readModule) : undefined;
   const adminApp = pages.get("/admin");
+  let pageErrorHandler: ((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void) | undefined;
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -279,14 +320,20 @@ export default async function clientRoutes(app: FastifyInstance) {
       app.get(path, (request, reply) => sendHtml(request, reply, page, 200));
     }
     if (sitePages) {
+      // A page that cannot be answered is a page too (sendPageFailure). Fastify types a route's errorHandler
+      // as returning nothing; the page is sent before it returns.
+      const business = liveBusiness(app);
+      const errorHandler = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+        void sendPageFailure(app, business, error, request, reply);
       // The pages with fixed paths, and every /blog/<slug> (posts come and go with each publish).
       for (const path of await sitePages.paths()) {
         if (path.startsWith("/blog/") && path !== "/blog/rss.xml") continue;
-        app.get(path, (request, reply) => sendRenderedPage(request, reply, sitePages, path));
+        app.get(path, { errorHandler }, (request, reply) => sendRenderedPage(request, reply, sitePages, path));
       }
-      app.get("/blog/:slug", (request, reply) =>
+      app.get("/blog/:slug", { errorHandler }, (request, reply) =>
         sendRenderedPage(request, reply, sitePages, `/blog/${(request.params as { slug: string }).slug}`),
       );
+      pageErrorHandler = errorHandler;
     }
 
     const serviceWorkerFile = join(clientDir, ...SERVICE_WORKER_PATH.split("/"));
@@ -336,7 +383,11 @@ export default async function clientRoutes(app: FastifyInstance) {
     }
     // The admin pages are rendered in the browser by the admin app.
     if (path.startsWith("/admin/")) return sendHtml(request, reply, adminApp, 200);
-    if (sitePages) return sitePages.notFoundPage().then((page) => sendHtml(request, reply, page, 404));
+    if (sitePages)
+      return sitePages.notFoundPage().then(
+        (page) => sendHtml(request, reply, page, 404),
+        (error: FastifyError) => (pageErrorHandler ? pageErrorHandler(error, request, reply) : reply.send(error)),
+      );
     return sendHtml(request, reply, notFoundPage!, 404);
   });
 }

@@ -13,6 +13,7 @@ import type {
 } from "../../contract/content.ts";
 import { pagePolicy, type PageKind } from "../lib/content-security-policy.ts";
 import { pageModules, type ReadModule } from "../lib/page-modules.ts";
+import type { PageFrame } from "./page-frame.ts";
 
 // The public pages, rendered by our server from the published content (issue 37,
 // docs/decisions/044-content-rendered-by-the-server.md). Astro builds the renderer (app/server-entry.ts) into
@@ -33,6 +34,10 @@ export type SiteRendererModule = {
   seedContent(): Promise<SeedContent>;
   editablePages(): (EditablePageInfo & { fields: PageCopyField[] })[];
   NOT_FOUND_PATH: string;
+  /** The frame of the pages the server writes itself, and what stands for their title and content in it. */
+  FRAME_PATH: string;
+  FRAME_TITLE_MARKER: string;
+  FRAME_MAIN_MARKER: string;
 };
 
 type Variant = { body: Buffer; encoding: "br" | "gzip" | null };
@@ -111,12 +116,16 @@ export const CONTENT_VERSION_TTL_MS = 1000;
 
 type Generation = {
   content: PublishedContent;
+  /** The UTC year the pages were rendered in: the footer's copyright line shows it (see #current). */
+  year: number;
   paths: Set<string>;
   pages: Map<string, Promise<HtmlPage>>;
 };
 
 export class SitePages {
   #generation: Promise<Generation> | undefined;
+  /** The last frame rendered, for the pages written while the database is away (see frame()). */
+  #lastFrame: PageFrame | undefined;
   #checkedAt = 0;
   #checking: Promise<void> | undefined;
 
@@ -146,12 +155,24 @@ export class SitePages {
         });
       await this.#checking;
     }
-    return this.#generation!;
+    // The footer's year is the render's (issue 39 §5): pages rendered in an earlier year are rendered again,
+    // so a new year shows at the first request after midnight UTC even without a publish.
+    const generation = await this.#generation!;
+    const year = this.#year();
+    if (generation.year !== year) {
+      generation.year = year;
+      generation.pages = new Map();
+    }
+    return generation;
+  }
+
+  #year(): number {
+    return new Date(this.now()).getUTCFullYear();
   }
 
   async #load(): Promise<Generation> {
     const content = await this.source.load();
-    return { content, paths: new Set(this.renderer.publicPaths(content)), pages: new Map() };
+    return { content, year: this.#year(), paths: new Set(this.renderer.publicPaths(content)), pages: new Map() };
   }
 
   async #checkVersion(): Promise<void> {
@@ -200,6 +221,32 @@ export class SitePages {
 
   async notFoundPage(): Promise<HtmlPage> {
     return this.#render(await this.#current(), this.renderer.NOT_FOUND_PATH);
+  }
+
+  /**
+   * The frame of the pages the server writes itself, from the current content. It must answer while the
+   * database is away (a 503 page is written then): the frame last rendered, else one rendered from the
+   * build's seed (the files' content, as a fresh install shows it).
+   */
+  async frame(): Promise<PageFrame> {
+    const markers = { titleMarker: this.renderer.FRAME_TITLE_MARKER, mainMarker: this.renderer.FRAME_MAIN_MARKER };
+    try {
+      const generation = await this.#current();
+      const page = await this.#render(generation, this.renderer.FRAME_PATH);
+      // Its modules are read once per frame, not once per page written.
+      if (this.#lastFrame?.html !== page.html) {
+        const modules = await pageModules(page.html, this.readModule);
+        this.#lastFrame = { html: page.html, modules: modules.map((module) => module.source), ...markers };
+      }
+    } catch (error) {
+      if (this.#lastFrame) return this.#lastFrame;
+      const seed = await seedSource(this.renderer).load();
+      const rendered = await this.renderer.renderPage(this.renderer.FRAME_PATH, seed);
+      if (rendered.status !== 200) throw error;
+      const modules = await pageModules(rendered.body, this.readModule);
+      this.#lastFrame = { html: rendered.body, modules: modules.map((module) => module.source), ...markers };
+    }
+    return this.#lastFrame;
   }
 
   /** Every page of the current content, rendered (the sitemap reads their canonical addresses). */

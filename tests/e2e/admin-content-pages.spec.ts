@@ -299,3 +299,42 @@ test("Site settings keep a history: an older revision is restored", async ({ pag
   // The draft as it was: another spec's publish must not take these hours live.
   await saveHours(before);
 });
+
+test("a figure's source is page copy: listed in the editor, published, shown under its figure (issue 39 §5)", async ({
+  page,
+}) => {
+  const HOME_API = "/api/admin/content/pages/home";
+  const path = "heroStats.1.source";
+  await signInThroughTheApi(page);
+  const before = (await (await page.request.get(HOME_API)).json()) as PageCopyDocument;
+  const field = before.fields.find((candidate) => candidate.path === path);
+  expect(field?.label).toBe("Hero Stats › 2 › Source");
+  await page.goto("/admin/content/pages/home");
+  await expect(page.getByLabel("Hero Stats › 2 › Source", { exact: true })).toHaveValue(field!.default);
+
+  const text = `From the owner's own report, ${uniqueTag()}.`;
+  try {
+    const saved = await page.request.put(HOME_API, {
+      data: { fields: { [path]: text } },
+      headers: { "If-Match": String(before.revision) },
+    });
+    expect(saved.status()).toBe(200);
+    expect((await page.request.post(`${HOME_API}/publish`)).status()).toBe(200);
+    await page.goto("/");
+    await expect(page.locator("#home-numbers-source-2")).toContainText(text);
+    await expect(page.getByRole("link", { name: "Source 2", exact: true })).toHaveAttribute(
+      "href",
+      "#home-numbers-source-2",
+    );
+    await expect(page.locator("dl").first().locator("dd").nth(1)).toHaveText(/^250%/);
+  } finally {
+    // The files' text again, published: the other specs see the home page as the files say.
+    const now = (await (await page.request.get(HOME_API)).json()) as PageCopyDocument;
+    const reset = await page.request.put(HOME_API, {
+      data: { fields: { [path]: field!.default } },
+      headers: { "If-Match": String(now.revision) },
+    });
+    expect(reset.status()).toBe(200);
+    expect((await page.request.post(`${HOME_API}/publish`)).status()).toBe(200);
+  }
+});

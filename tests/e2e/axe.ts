@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expect } from "./fixtures.ts";
 
 // The specs' accessibility and fit checks: no serious or critical axe violation, no sideways scrolling.
@@ -30,4 +30,27 @@ export async function expectNoBlockingViolations(
 
 export async function expectNoSidewaysScroll(page: Page, width: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+/**
+ * axe-core on a page as a visitor without JavaScript has it. axe runs as script, which a context without
+ * JavaScript refuses; so the document as it stands (`page.content()`, read through Playwright's own world) is
+ * loaded at the same address in a context with JavaScript, its scripts removed so nothing changes it, its
+ * stylesheet and fonts from the server as before.
+ */
+export async function expectNoBlockingViolationsWithoutJavaScript(page: Page, browser: Browser) {
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const url = page.url();
+  // JavaScript on explicitly: a context made in a test may take the test's options.
+  const context = await browser.newContext({ viewport: page.viewportSize(), javaScriptEnabled: true });
+  try {
+    const checker = await context.newPage();
+    await checker.route(url, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
+    );
+    await checker.goto(url);
+    await expectNoBlockingViolations(checker);
+  } finally {
+    await context.close();
+  }
 }

@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { request as playwrightRequest, type Page } from "@playwright/test";
+import { request as playwrightRequest, type Browser, type Page } from "@playwright/test";
 import { e2eAdmin, e2eTimings } from "../../playwright.config.ts";
 import { createPrivatePostgres, type PrivatePostgres } from "../helpers/private-postgres.ts";
 import { startServerProcess, type StartedServer } from "../helpers/server-process.ts";
+import { expectNoBlockingViolationsWithoutJavaScript } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { storedLeads, uniqueEmail, waitTheMinimumFillTime } from "./helpers.ts";
 import { meetingDateInDays } from "../helpers/meeting-dates.ts";
@@ -362,7 +363,20 @@ test.describe("pages that say nothing was saved", () => {
 
   const clientDir = `${process.env.E2E_BUILD_DIR ?? "build-e2e"}/client`;
 
-  test("too many posts from one address get a page with when to try again and the phone number", async ({ page }) => {
+  /** Issue 39 §3: the site's header and footer around the page, one h1, axe clean without JavaScript. */
+  async function expectSiteFrame(page: Page, browser: Browser) {
+    await expect(page.getByRole("banner").getByRole("link", { name: /Summit Lead Marketing, home/ })).toBeVisible();
+    await expect(page.getByRole("contentinfo").getByTestId("copyright-years")).toContainText(
+      String(new Date().getUTCFullYear()),
+    );
+    await expect(page.locator("h1")).toHaveCount(1);
+    await expectNoBlockingViolationsWithoutJavaScript(page, browser);
+  }
+
+  test("too many posts from one address get a page with when to try again and the phone number", async ({
+    page,
+    browser,
+  }) => {
     dataDir = mkdtempSync(join(tmpdir(), "agency-e2e-429-"));
     server = await startServerProcess(
       { kind: "sqlite", path: join(dataDir, "db.sqlite") },
@@ -384,10 +398,12 @@ test.describe("pages that say nothing was saved", () => {
       "href",
       "tel:+15125550186",
     );
+    await expectSiteFrame(page, browser);
   });
 
   test("with the database stopped, the page says the request was not saved and gives the phone number", async ({
     page,
+    browser,
   }) => {
     test.setTimeout(120_000);
     postgres = await createPrivatePostgres();
@@ -414,5 +430,7 @@ test.describe("pages that say nothing was saved", () => {
       "href",
       "tel:+15125550186",
     );
+    // The site's frame, from the content read before the database stopped.
+    await expectSiteFrame(page, browser);
   });
 });

@@ -71,6 +71,9 @@ export function fakeSiteRenderer(): SiteRendererModule & { renders: string[] } {
   return {
     renders,
     NOT_FOUND_PATH: "/404",
+    FRAME_PATH: "/server-page-frame",
+    FRAME_TITLE_MARKER: "__TITLE__",
+    FRAME_MAIN_MARKER: "<!--main-->",
     publicPaths: (content) => ["/", "/contact", "/blog", ...content.posts.map((post) => `/blog/${post.slug}`)],
     editablePages: () => [{ key: "home", label: "Home", path: "/", fields: fakeHomeFields }],
     seedContent: async () => fakeSeed,
@@ -78,6 +81,12 @@ export function fakeSiteRenderer(): SiteRendererModule & { renders: string[] } {
       renders.push(path);
       const html = (status: number, body: string) => ({ status, body, contentType: "text/html; charset=utf-8" });
       if (path === "/404") return html(404, page(path, "404 Page Not Found", content, true));
+      // The frame of the server's own pages: the site's header and footer around the page's title and content.
+      if (path === "/server-page-frame")
+        return html(
+          200,
+          `<!doctype html><html><head><title>__TITLE__</title></head><body><header data-site-frame><a href="/">${escape(content.site.companyName)}</a></header><main id="main"><!--main--></main><footer data-site-frame>${escape(content.site.phone)}</footer></body></html>`,
+        );
       if (path === "/") {
         const copy = content.pages.home ?? {};
         return html(200, page(path, copy["hero.title"] ?? fakeHomeFields[0]!.default, content));

@@ -22,11 +22,11 @@ import {
 } from "../../../contract/public-forms.ts";
 import { serviceInquiryInput } from "../../../contract/service-inquiry.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailableReason } from "../../db/unavailable.ts";
-import { pagePolicy } from "../../lib/content-security-policy.ts";
 import { CONFIRMATION_FIELD, isSealedFormToken, sealFormToken } from "../../lib/form-confirmation.ts";
 import { formPostOrigin, type CrossSiteConfig } from "../../plugins/app/origin-check.ts";
 import { formRateLimit } from "../api/rate-limits.ts";
 import { storeLead } from "../lead-intake.ts";
+import { sendServerPage, type ServerPage } from "../../site/server-page.ts";
 import { formAgainPage, notSavedPage, thankYouPage, type EnteredValues } from "./form-pages.ts";
 
 // A lead form posted without JavaScript (issue 18; docs/decisions/029-forms-without-javascript.md):
@@ -59,10 +59,6 @@ function enteredValues(form: PublicForm, body: URLSearchParams): EnteredValues {
   return values;
 }
 
-function htmlPage(reply: FastifyReply, status: number, html: string) {
-  return reply.code(status).header("cache-control", "no-store").type("text/html; charset=utf-8").send(html);
-}
-
 export default async function formPostRoutes(app: FastifyInstance) {
   // The site's published name and phone (issue 37), read at most once a second before each request.
   const { business, refresh } = liveBusiness(app);
@@ -70,8 +66,9 @@ export default async function formPostRoutes(app: FastifyInstance) {
   // The confirmation page's seal (lib/form-confirmation.ts) is made with the form tokens' secret.
   const formTokenSecret = await app.repositories.serverSecrets.get("form-token");
   const bodyLimitKb = Math.floor(app.initialConfig.bodyLimit! / 1024);
-  const page = (reply: FastifyReply, status: number, html: string) =>
-    htmlPage(reply.header("content-security-policy", pagePolicy(html, "site", [])), status, html);
+  // In the site's frame (issue 39 §3): its header, footer and type, from the published content.
+  const page = (reply: FastifyReply, status: number, serverPage: ServerPage) =>
+    sendServerPage(app, reply, status, business, serverPage);
   const notSaved = (reply: FastifyReply, status: number, heading: string, explanation: string, form?: PublicForm) =>
     page(reply, status, notSavedPage(business, heading, explanation, form?.pagePath));
 

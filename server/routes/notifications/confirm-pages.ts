@@ -1,15 +1,18 @@
 import { CONFIRMATION_LINK_HOURS } from "../../../contract/notification-settings.ts";
-import { escapeHtml, shell, type Business } from "../forms/form-pages.ts";
+import { escapeHtml, type Business, type ServerPage } from "../../site/server-page.ts";
 
 // The pages of an address's confirmation link (routes/notifications/confirm.ts): the Confirm button, the
-// confirmation, and what to do when the link does not work. In the site's plain frame, no script.
+// confirmation, and what to do when the link does not work. Sent in the plain frame
+// (site/server-page.ts): the link's token is in the address, and the site's frame runs the analytics, which
+// would send that address to a third party.
+
+const page = (title: string, main: string): ServerPage => ({ title, main });
 
 const NEW_LINK = "Ask for a new link in the admin's Settings.";
 
 /** GET with a working link: the address and a Confirm button (a GET never confirms: mail scanners follow links). */
-export function confirmPage(business: Business, address: string, token: string, action: string): string {
-  return shell(
-    business,
+export function confirmPage(business: Business, address: string, token: string, action: string): ServerPage {
+  return page(
     "Confirm your address",
     `<section class="panel" aria-labelledby="page-title">
 <h1 id="page-title">Confirm this address for new leads</h1>
@@ -23,9 +26,8 @@ export function confirmPage(business: Business, address: string, token: string, 
   );
 }
 
-export function confirmedPage(business: Business, address: string): string {
-  return shell(
-    business,
+export function confirmedPage(business: Business, address: string): ServerPage {
+  return page(
     "Confirmed",
     `<section class="panel thanks" aria-labelledby="page-title">
 <h1 id="page-title">Confirmed</h1>
@@ -76,9 +78,8 @@ export const linkProblems = {
   },
 } satisfies Record<string, LinkProblem | ((address: string) => LinkProblem)>;
 
-export function linkProblemPage(business: Business, problem: LinkProblem): string {
-  return shell(
-    business,
+export function linkProblemPage(business: Business, problem: LinkProblem): ServerPage {
+  return page(
     problem.heading,
     `<section class="panel" aria-labelledby="page-title">
 <h1 id="page-title">${escapeHtml(problem.heading)}</h1>

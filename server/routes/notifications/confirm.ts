@@ -2,7 +2,7 @@ import { liveBusiness } from "../../content/live-business.ts";
 import type { FastifyContextConfig, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { confirmationToken } from "../../../contract/notification-settings.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailableReason } from "../../db/unavailable.ts";
-import { pagePolicy } from "../../lib/content-security-policy.ts";
+import { sendServerPage, type ServerPage } from "../../site/server-page.ts";
 import { crossSiteOrigin, type CrossSiteConfig } from "../../plugins/app/origin-check.ts";
 import { confirmedPage, confirmPage, linkProblemPage, linkProblems, type LinkProblem } from "./confirm-pages.ts";
 
@@ -20,14 +20,9 @@ export default async function notificationConfirmRoutes(app: FastifyInstance) {
   app.addHook("onRequest", refresh);
   const { notificationSettings } = app.repositories;
 
-  const page = (reply: FastifyReply, status: number, html: string) =>
-    reply
-      .code(status)
-      .header("content-security-policy", pagePolicy(html, "site", []))
-      .header("cache-control", "no-store")
-      .header("referrer-policy", "no-referrer")
-      .type("text/html; charset=utf-8")
-      .send(html);
+  // The plain frame: the site's runs the analytics, and the token is in this page's address.
+  const page = (reply: FastifyReply, status: number, serverPage: ServerPage) =>
+    sendServerPage(app, reply.header("referrer-policy", "no-referrer"), status, business, serverPage, { frame: false });
   const problem = (reply: FastifyReply, which: LinkProblem) =>
     page(reply, which.status, linkProblemPage(business, which));
 
