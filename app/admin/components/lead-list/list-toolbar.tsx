@@ -7,9 +7,11 @@ import { defaultSortOf, type InboxFilters, type ListKind } from "../../inbox-fil
 import { selectClass } from "../admin-classes.ts";
 import { formatCount } from "../lead-format.ts";
 import { useIsOwner } from "../owner-only.tsx";
+import { ColumnsChooser, type OptionalColumn } from "./optional-columns.tsx";
 
 // Above a list of leads: how many match (the list's name for the screen reader), the "Sort by" menu with a
-// word on the deadline order, and the owner's CSV export of an inbox.
+// word on the deadline order, the optional columns, and the owner's CSV export of the list as filtered
+// (every list, All leads included: issue 38).
 
 /** The orders, by their names in the "Sort by" menu; the list's own default says so. */
 const sortLabels: Record<LeadSort, string> = {
@@ -26,6 +28,8 @@ export function ListToolbar({
   total,
   capped,
   onSort,
+  columns,
+  onToggleColumn,
 }: {
   kind: ListKind;
   filters: InboxFilters;
@@ -35,6 +39,8 @@ export function ListToolbar({
   total: number;
   capped: boolean;
   onSort: (sort: LeadSort) => void;
+  columns: ReadonlySet<OptionalColumn>;
+  onToggleColumn: (column: OptionalColumn, on: boolean) => void;
 }) {
   const sortId = useId();
   const sortHintId = useId();
@@ -70,7 +76,8 @@ export function ListToolbar({
               ))}
             </select>
           </div>
-          {kind !== "all" && owner && (
+          <ColumnsChooser columns={columns} onToggle={onToggleColumn} />
+          {owner && (
             <a
               href={exportUrl(kind, filters)}
               download

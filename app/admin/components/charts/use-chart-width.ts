@@ -1,0 +1,20 @@
+import { useEffect, useRef, useState } from "react";
+
+// A chart is drawn at the width it is shown (one SVG unit a CSS pixel), so its 12 px text stays 12 px on a
+// phone: the width of the box, followed as the window resizes.
+
+export function useChartWidth(initial = 640) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(initial);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(([entry]) => {
+      const next = Math.floor(entry?.contentRect.width ?? 0);
+      if (next > 0) setWidth(next);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, width };
+}
