@@ -1,0 +1,22 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { SavedView, SavedViewInput, SavedViews } from "../../../contract/saved-views.ts";
+import { apiRequest } from "../../lib/api-client.ts";
+import { getJson, sendJson } from "./request.ts";
+
+// GET, POST /api/admin/saved-views and DELETE /api/admin/saved-views/:id (issue 38, contract/saved-views.ts):
+// the signed-in user's own named lead lists.
+
+export const SAVED_VIEWS_PATH = "/api/admin/saved-views";
+
+export const savedViewsQuery = queryOptions({
+  queryKey: [SAVED_VIEWS_PATH],
+  queryFn: () => getJson<SavedViews>(SAVED_VIEWS_PATH),
+});
+
+export function saveView(view: SavedViewInput): Promise<SavedView> {
+  return sendJson<SavedView>("POST", SAVED_VIEWS_PATH, view);
+}
+
+export async function deleteView(id: string): Promise<void> {
+  await apiRequest("DELETE", `${SAVED_VIEWS_PATH}/${encodeURIComponent(id)}`);
+}
