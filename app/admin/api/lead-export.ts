@@ -7,3 +7,8 @@ import { LEADS_ROOT } from "./leads.ts";
 export function exportUrl(kind: ListKind, filters: InboxFilters): string {
   return `${LEADS_ROOT}/${kind}/export.csv?${filtersToSearchParams(filters).toString()}`;
 }
+
+/** GET /api/admin/leads/all/export.csv (issue 38): "All leads" with its filters, both kinds in one file (owners). */
+export function exportAllUrl(filters: InboxFilters): string {
+  return `${LEADS_ROOT}/all/export.csv?${filtersToSearchParams(filters).toString()}`;
+}
