@@ -112,7 +112,10 @@ export function InboxFilterBar({
             </ul>
           )}
           {hasFilters(kind, filters) && (
-            <Link to={`/admin/leads/${kind}${clearedSearch(kind, filters)}`} className={cn(linkClass, "px-1 py-2 text-sm")}>
+            <Link
+              to={`/admin/leads/${kind}${clearedSearch(kind, filters)}`}
+              className={cn(linkClass, "px-1 py-2 text-sm")}
+            >
               Clear filters
             </Link>
           )}

@@ -1,33 +1,18 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useId } from "react";
 import { z } from "zod";
-import { BUSINESS_CURRENCY, amount, formatAmount } from "../../../contract/money.ts";
+import { BUSINESS_CURRENCY, formatAmount } from "../../../contract/money.ts";
 import { Field, fieldA11y } from "../../components/forms/form-parts.tsx";
 import { useContractForm } from "../../components/forms/use-contract-form.ts";
 import { Input } from "../../components/ui/input.tsx";
+import { amountInputValue, amountText } from "./amount-text.ts";
 import { DialogFormFooter } from "./dialog-form-footer.tsx";
 
 // What a won lead is worth (issue 38): asked whenever a lead is marked Won (its status menu on the list, the
 // lead's page and the phone's bar) and from "Change value" on a won lead's page. Optional: an empty box
 // marks it won without a value, which can be added later. The amount is in the business currency.
 
-/** "$1,500.50", "1500.5" or "" as typed; "" is no value (null). */
-const valueForm = z.object({
-  value: z
-    .string()
-    .trim()
-    .transform((text) => text.replace(/^\$/, "").replace(/,/g, ""))
-    .pipe(
-      z.union([
-        z.literal("").transform(() => null),
-        z
-          .string()
-          .regex(/^\d+(\.\d{1,2})?$/, { error: "Enter an amount such as 1500 or 1500.50, or leave it empty." })
-          .transform(Number)
-          .pipe(amount("The value")),
-      ]),
-    ),
-});
+const valueForm = z.object({ value: amountText("The value") });
 
 export function WonValueDialog({
   open,
@@ -86,7 +71,7 @@ function ValueForm({
   onSubmit: (value: number | null) => void;
 }) {
   const id = useId();
-  const form = useContractForm(valueForm, { value: initial === null ? "" : String(initial) });
+  const form = useContractForm(valueForm, { value: amountInputValue(initial) });
   const error = form.formState.errors.value?.message;
   const submit = form.handleSubmit(({ value }) => onSubmit(value));
   return (

@@ -9,7 +9,11 @@ import { PatternSwatch } from "./series-fill.tsx";
 // colour and pattern. The table is the chart's equal, not a fallback: the switch is remembered per chart
 // while the page is open.
 
-export type LegendItem = { key: string; label: string; style: SeriesStyle | { line: "solid" | "dashed"; colour: string } };
+export type LegendItem = {
+  key: string;
+  label: string;
+  style: SeriesStyle | { line: "solid" | "dashed"; colour: string };
+};
 
 export function ChartFigure({
   title,
@@ -36,7 +40,11 @@ export function ChartFigure({
           {title}
         </h3>
         {!empty && (
-          <div role="group" aria-label={`Show ${title.toLowerCase()} as`} className="inline-flex rounded-md border border-slate-400">
+          <div
+            role="group"
+            aria-label={`Show ${title.toLowerCase()} as`}
+            className="inline-flex rounded-md border border-slate-400"
+          >
             {(["chart", "table"] as const).map((choice) => (
               <button
                 key={choice}

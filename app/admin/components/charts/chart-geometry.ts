@@ -20,8 +20,9 @@ export function valueAxis(max: number, { whole = true }: { whole?: boolean } = {
   const rough = max / steps;
   const power = 10 ** Math.floor(Math.log10(rough));
   const step =
-    [1, 2, 2.5, 5, 10].map((factor) => factor * power).find((size) => size >= rough && (!whole || Number.isInteger(size))) ??
-    10 * power;
+    [1, 2, 2.5, 5, 10]
+      .map((factor) => factor * power)
+      .find((size) => size >= rough && (!whole || Number.isInteger(size))) ?? 10 * power;
   const count = Math.ceil(max / step - 1e-9);
   const ticks = Array.from({ length: count + 1 }, (_, i) => Number((i * step).toFixed(6)));
   return { top: ticks[ticks.length - 1] ?? 1, ticks };

@@ -30,12 +30,25 @@ export function filterChips(filters: InboxFilters, nameOf: (assignee: string) =>
   else if (filters.to) add("to", `Received up to ${formatDay(filters.to)}`);
   if (filters.channel) add("channel", `Channel: ${channelLabels[filters.channel]}`);
   if (filters.campaign.trim()) add("campaign", `Campaign: ${orNone(filters.campaign.trim(), "none")}`);
-  if (filters.landingPath.trim()) add("landingPath", `Landing page: ${orNone(filters.landingPath.trim(), "not recorded")}`);
+  if (filters.landingPath.trim())
+    add("landingPath", `Landing page: ${orNone(filters.landingPath.trim(), "not recorded")}`);
   if (filters.form.trim())
     add("form", `Form: ${orNone(leadFormLabel(filters.form.trim()) ?? filters.form.trim(), "no form name")}`);
   if (filters.product) add("product", `Product: ${filters.product}`);
-  if (filters.serviceType) add("serviceType", `Service: ${serviceTypeLabels[filters.serviceType as keyof typeof serviceTypeLabels] ?? filters.serviceType}`);
-  if (filters.assignee) add("assignee", filters.assignee === "me" ? "Assigned to me" : filters.assignee === "none" ? "Unassigned" : `Assigned to ${nameOf(filters.assignee)}`);
+  if (filters.serviceType)
+    add(
+      "serviceType",
+      `Service: ${serviceTypeLabels[filters.serviceType as keyof typeof serviceTypeLabels] ?? filters.serviceType}`,
+    );
+  if (filters.assignee)
+    add(
+      "assignee",
+      filters.assignee === "me"
+        ? "Assigned to me"
+        : filters.assignee === "none"
+          ? "Unassigned"
+          : `Assigned to ${nameOf(filters.assignee)}`,
+    );
   if (filters.unread) add("unread", "Unread only");
   if (filters.followUp) add("followUp", "Follow-up due");
   if (filters.group) add("group", "One row per person");

@@ -125,15 +125,29 @@ function SaveViewForm({ kind, query }: { kind: ListKind; query: string }) {
         },
         onError: (problem) => {
           const apiError = apiErrorOf(problem);
-          setFailure(apiError?.errors?.name ?? apiError?.errors?.query ?? apiError?.message ?? "The view could not be saved. Please try again.");
+          setFailure(
+            apiError?.errors?.name ??
+              apiError?.errors?.query ??
+              apiError?.message ??
+              "The view could not be saved. Please try again.",
+          );
         },
       },
     );
   });
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="mt-3 flex flex-wrap items-end gap-2 border-t border-slate-200 pt-3">
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="mt-3 flex flex-wrap items-end gap-2 border-t border-slate-200 pt-3"
+    >
       <Field id={id} label="Save these filters as" error={error} className="min-w-0 flex-1 basis-48">
-        <Input {...fieldA11y(id, error)} {...form.register("name")} maxLength={SAVED_VIEW_NAME_MAX} placeholder="e.g. My overdue" />
+        <Input
+          {...fieldA11y(id, error)}
+          {...form.register("name")}
+          maxLength={SAVED_VIEW_NAME_MAX}
+          placeholder="e.g. My overdue"
+        />
       </Field>
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? "Saving…" : "Save view"}
