@@ -3,7 +3,7 @@ import { request as playwrightRequest, type Page } from "@playwright/test";
 import { expectNoBlockingViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { e2eAdmin } from "../../playwright.config.ts";
-import { expectToast, setReplyDueIn, signInThroughTheForm } from "./helpers.ts";
+import { expectToast, setReplyDueIn, signInThroughTheForm, openFilters } from "./helpers.ts";
 import { contactData, inquiryData, postContact, postInquiry, uniqueTag } from "./lead-seeds.ts";
 import { meetingDateInDays } from "../helpers/meeting-dates.ts";
 
@@ -180,6 +180,7 @@ test("the status, product and service type filters narrow the list and live in t
 
   await page.goto(`/admin/leads/contacts?q=${tag}`);
   await expect(leadCount(page)).toHaveText(/^2 leads\b/);
+  await openFilters(page);
   await page.getByLabel("Product").selectOption("Website Design");
   await expect(page).toHaveURL(/product=Website\+Design/);
   await expect(leadCount(page)).toHaveText(/^1 lead\b/);
@@ -193,12 +194,14 @@ test("the status, product and service type filters narrow the list and live in t
 
   // A shared address opens the same view.
   await page.goto(`/admin/leads/contacts?q=${tag}&status=new&product=SEO+Services`);
+  await openFilters(page);
   await expect(page.getByLabel("Status", { exact: true })).toHaveValue("new");
   await expect(page.getByLabel("Product")).toHaveValue("SEO Services");
   await expect(leadCount(page)).toHaveText(/^1 lead\b/);
 
   await page.goto(`/admin/leads/inquiries?q=${tag}`);
   await expect(leadCount(page)).toHaveText(/^2 leads\b/);
+  await openFilters(page);
   await page.getByLabel("Service type").selectOption("web-design");
   await expect(page).toHaveURL(/serviceType=web-design/);
   await expect(leadCount(page)).toHaveText(/^1 lead\b/);

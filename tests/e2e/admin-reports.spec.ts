@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expectNoBlockingViolations, expectNoSidewaysScroll } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
-import { signInThroughTheApi } from "./helpers.ts";
+import { signInThroughTheApi, openFilters } from "./helpers.ts";
 import { contactData, inquiryData, postContact, postInquiry, uniqueTag } from "./lead-seeds.ts";
 
 // The owner's numbers (issue 24) in a browser: a page view counted from a real page load (and none with
@@ -174,6 +174,7 @@ test("a lead from someone who sent another shows 'Also sent', and the inbox can 
   await page.goto(`/admin/leads/all?q=${tag}`);
   await expect(page.getByRole("link", { name: new RegExp(tag) })).toHaveCount(2);
   // A click, then the state: the box follows the address, which the click changes a moment later.
+  await openFilters(page);
   await page.getByLabel("One row per person").click();
   await expect(page).toHaveURL(/group=person/);
   await expect(page.getByLabel("One row per person")).toBeChecked();
