@@ -75,7 +75,8 @@ function Inbox({ kind }: { kind: ListKind }) {
     <>
       <h1 className="text-3xl font-bold text-slate-900">{listTitles[kind]}</h1>
       {combined && (
-        <p className="mt-1 text-slate-700">
+        // Left out on a phone, so the list starts above the fold (issue 38).
+        <p className="mt-1 hidden text-slate-700 sm:block">
           Contact forms and service inquiries in one list, the leads to answer first at the top.
         </p>
       )}

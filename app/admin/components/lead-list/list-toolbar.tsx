@@ -53,8 +53,8 @@ export function ListToolbar({
         <p id={captionId} className="text-lg font-semibold text-slate-900" aria-live="polite">
           {formatCount(total, capped)} {total === 1 && !capped ? "lead" : "leads"}
         </p>
-        <div className="flex flex-wrap items-center gap-3">
-          <div className="flex flex-wrap items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2 sm:gap-3">
+          <div className="flex items-center gap-2">
             <label htmlFor={sortId} className="text-sm font-medium text-slate-800">
               Sort by
             </label>
@@ -63,7 +63,7 @@ export function ListToolbar({
               value={filters.sort}
               onChange={(event) => onSort(event.target.value as LeadSort)}
               aria-describedby={filters.sort === "deadline" ? sortHintId : undefined}
-              className={selectClass}
+              className={cn(selectClass, "max-w-48 sm:max-w-none")}
             >
               {(combined
                 ? (["deadline", "newest", "oldest", "name"] as const)
@@ -89,7 +89,8 @@ export function ListToolbar({
         </div>
       </div>
       {filters.sort === "deadline" && (
-        <p id={sortHintId} className="mt-2 text-sm text-slate-700">
+        // Its screen reader's description everywhere; on a phone not shown, so the list starts above the fold.
+        <p id={sortHintId} className="sr-only text-sm text-slate-700 sm:not-sr-only sm:mt-2">
           Leads waiting for a reply come first, the most overdue at the top; answered leads follow, newest first.
         </p>
       )}
