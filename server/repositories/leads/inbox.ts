@@ -39,7 +39,12 @@ import type { OwnerDay } from "./owner-day.ts";
 // walks by (key, id): ids are UUIDs, unique across the tables, so that is one total order.
 
 /** The inbox view with no filter: every lead but spam. */
-const NOT_SPAM_VIEW: ScopedFilters = { ...leadFilters.parse({}), followUpBefore: undefined };
+const NOT_SPAM_VIEW: ScopedFilters = {
+  ...leadFilters.parse({}),
+  followUpBefore: undefined,
+  receivedFrom: undefined,
+  receivedBefore: undefined,
+};
 
 /** The kinds the combined list's filters can match: a product filter keeps contacts only, a serviceType filter inquiries only. */
 export function kindsOfAll(filters: LeadFilters): LeadKind[] {
@@ -57,7 +62,19 @@ type Walked<K extends LeadKind> = { kind: K; lead: LeadOf[K]; position: LeadPosi
 function narrows(kind: LeadKind, f: ScopedFilters): boolean {
   const kindFilter = kind === "contacts" ? f.product : f.serviceType;
   return Boolean(
-    f.q || f.from || f.to || kindFilter || f.form || f.utmSource || f.followUpBefore || f.assignee || f.group,
+    f.q ||
+      f.from ||
+      f.to ||
+      kindFilter ||
+      f.form ||
+      f.utmSource ||
+      f.channel ||
+      f.campaign ||
+      f.landingPath ||
+      f.outcome ||
+      f.followUpBefore ||
+      f.assignee ||
+      f.group,
   );
 }
 

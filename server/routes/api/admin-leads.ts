@@ -5,6 +5,7 @@ import {
   leadParams,
   leadUpdate,
   todayParams,
+  VALUE_NEEDS_WON,
   type AdminPulse,
 } from "../../../contract/admin-leads.ts";
 import { nowWindow } from "../../repositories/leads/today.ts";
@@ -231,9 +232,11 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
     const assignedBefore = change.assigneeId ? (await leads.find(kind, id))?.assigneeId : undefined;
     const outcome = await leads.update(kind, id, change, activityActor(adminOf(request)));
     if (outcome === "not-found") return reply.code(404).send(NOT_FOUND);
-    // A follow-up note on a lead that has no follow-up time (none sent, none stored).
-    if (outcome !== "updated")
-      return reply.code(400).send({ message: outcome.refused, errors: { followUpNote: outcome.refused } });
+    // A value for a lead that is not won, or a follow-up note on a lead that has no follow-up time.
+    if (outcome !== "updated") {
+      const field = outcome.refused === VALUE_NEEDS_WON ? "value" : "followUpNote";
+      return reply.code(400).send({ message: outcome.refused, errors: { [field]: outcome.refused } });
+    }
     // A lead rescued from spam has deliveries to send now.
     if (change.status && change.status !== "spam") app.deliveryWorker.wake();
     // The follow-up's note is the owner's text about a person: logged as "changed", never its words.
@@ -246,6 +249,7 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
         read: change.read,
         followUpChanged,
         assigned: change.assigneeId !== undefined,
+        valueChanged: change.value !== undefined,
       },
       "lead updated",
     );
