@@ -9,11 +9,17 @@ import { contactData, inquiryData, postContact, postInquiry, uniqueTag } from ".
 // lead's value, the spend behind cost per lead, the lists' one filter bar (the list above the fold), saved
 // views, optional columns and the export of All leads.
 
-test.describe.configure({ mode: "serial" });
-
 /** The list's count ("3 leads"), as the toolbar says it. */
 function leadCount(page: Page) {
   return page.getByText(/^[\d,]+ leads?\b/);
+}
+
+function filterBar(page: Page) {
+  return page.getByRole("region", { name: "Filters" });
+}
+
+function columnChoices(page: Page) {
+  return page.getByRole("group", { name: "Show these columns" });
 }
 
 /** Leads of one campaign of this test: paid search, two contacts and an inquiry; one contact won for $2,500. */
@@ -57,6 +63,7 @@ test("the charts draw the week's leads by channel, and each chart's table holds 
     await figure.getByRole("button", { name: "Table" }).click();
     const table = figure.getByRole("table");
     const row = table.getByRole("row").last();
+    await expect(row).toBeVisible();
     const headers = await table.getByRole("columnheader").allTextContents();
     const cells = await row.getByRole("cell").allTextContents();
     expect(cells[headers.indexOf("Paid search") - 1]).toBe(paidSearch);
@@ -108,6 +115,8 @@ test("a report cell opens the lead list filtered to exactly its leads, and the l
   await page.goto("/admin/reports?period=30d&by=campaign");
   const money = page.getByRole("table", { name: /^Clients and money by campaign/ });
   const outcomes = money.getByRole("row", { name: new RegExp(`^${campaign}\\b`) });
+  // The headers are read once the table is there (allTextContents does not wait).
+  await expect(outcomes).toBeVisible();
   const headers = await money.getByRole("columnheader").allTextContents();
   const cells = outcomes.getByRole("cell");
   await expect(cells.nth(headers.indexOf("Won value") - 1)).toHaveText("$2,500.00");
@@ -118,7 +127,7 @@ test("a report cell opens the lead list filtered to exactly its leads, and the l
     .click();
   await expect(page).toHaveURL(/outcome=won/);
   await expect(leadCount(page)).toHaveText(/^1 lead\b/);
-  await expect(page.getByRole("link", { name: `Wendy ${tag}` })).toBeVisible();
+  await expect(page.getByRole("link", { name: `Wendy ${tag}`, exact: true })).toBeVisible();
 });
 
 test("an owner enters a month's spend, and the report shows cost per lead and per client", async ({ page }) => {
@@ -142,8 +151,10 @@ test("an owner enters a month's spend, and the report shows cost per lead and pe
   // A whole month's spend spread over its days: the report's period is that month so far.
   await page.goto("/admin/reports?period=month&by=campaign");
   const money = page.getByRole("table", { name: /^Clients and money by campaign/ });
+  const campaignRow = money.getByRole("row", { name: new RegExp(`^${campaign}\\b`) });
+  await expect(campaignRow).toBeVisible();
   const headers = await money.getByRole("columnheader").allTextContents();
-  const cells = money.getByRole("row", { name: new RegExp(`^${campaign}\\b`) }).getByRole("cell");
+  const cells = campaignRow.getByRole("cell");
   await expect(cells.nth(headers.indexOf("Spend") - 1)).toHaveText(/^\$[\d,]+\.\d\d$/);
   await expect(cells.nth(headers.indexOf("Cost per lead") - 1)).toHaveText(/^\$[\d,]+\.\d\d$/);
   await expect(cells.nth(headers.indexOf("Cost per client") - 1)).toHaveText(/^\$[\d,]+\.\d\d$/);
@@ -220,7 +231,7 @@ test("the lead list starts above the fold in one filter bar, with chips, optiona
     expect(box!.y).toBeLessThan(height - 40);
     // One bar: the search and a Filters button; the other filters are folded away.
     await expect(page.getByRole("searchbox", { name: "Search" })).toBeVisible();
-    await expect(page.getByLabel("Channel", { exact: true })).toBeHidden();
+    await expect(filterBar(page).getByLabel("Channel", { exact: true })).toBeHidden();
     await expectNoBlockingViolations(page);
     await expectNoSidewaysScroll(page, width);
   }
@@ -228,7 +239,7 @@ test("the lead list starts above the fold in one filter bar, with chips, optiona
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`/admin/leads/all?q=${tag}`);
   await openFilters(page);
-  await page.getByLabel("Channel", { exact: true }).selectOption("paid-search");
+  await filterBar(page).getByLabel("Channel", { exact: true }).selectOption("paid-search");
   await expect(page).toHaveURL(/channel=paid-search/);
   await expect(leadCount(page)).toHaveText(/^1 lead\b/);
   const chip = page.getByRole("button", { name: "Remove the filter Channel: Paid search" });
@@ -243,7 +254,7 @@ test("the lead list starts above the fold in one filter bar, with chips, optiona
 
   // Optional columns, remembered in this browser.
   await page.getByRole("button", { name: "Columns" }).click();
-  await page.getByLabel("Channel", { exact: true }).check();
+  await columnChoices(page).getByLabel("Channel", { exact: true }).check();
   await expect(page.getByRole("columnheader", { name: "Channel" })).toBeVisible();
   await page.reload();
   await expect(page.getByRole("columnheader", { name: "Channel" })).toBeVisible();
@@ -252,7 +263,7 @@ test("the lead list starts above the fold in one filter bar, with chips, optiona
   );
   await expectNoBlockingViolations(page);
   await page.getByRole("button", { name: "Columns" }).click();
-  await page.getByLabel("Channel", { exact: true }).uncheck();
+  await columnChoices(page).getByLabel("Channel", { exact: true }).uncheck();
   await expect(page.getByRole("columnheader", { name: "Channel" })).toHaveCount(0);
 });
 
@@ -267,7 +278,7 @@ test("a user saves the current filters as a view, applies it and deletes it", as
   await page.getByRole("button", { name: "Saved views" }).click();
   const views = page.getByRole("region", { name: "Saved views" });
   await views.getByRole("button", { name: "Save view" }).click();
-  await expect(views.getByText("view name is required")).toBeVisible();
+  await expect(views.getByText("Enter your view name.")).toBeVisible();
   await views.getByLabel("Save these filters as").fill(`Paid search ${tag}`);
   await views.getByRole("button", { name: "Save view" }).click();
   await expectToast(page, "View saved", `“Paid search ${tag}” is in your saved views.`);
@@ -300,7 +311,8 @@ test("All leads exports its filtered leads as CSV", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`/admin/leads/all?q=${tag}`);
   const link = page.getByRole("link", { name: "Export CSV" });
-  await expect(link).toHaveAttribute("href", `/api/admin/leads/all/export.csv?q=${tag}`);
+  // The list's filters and its order (All leads: by reply deadline).
+  await expect(link).toHaveAttribute("href", `/api/admin/leads/all/export.csv?q=${tag}&sort=deadline`);
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
   const text = await (

@@ -8,7 +8,7 @@ import { channelLabels, leadChannels, type LeadChannel } from "../../../../contr
 import { BUSINESS_CURRENCY, formatAmount } from "../../../../contract/money.ts";
 import { requiredText } from "../../../../contract/fields.ts";
 import { SPEND_CAMPAIGN_MAX, type SpendLine, type SpendLineInput } from "../../../../contract/spend.ts";
-import { Field, fieldA11y } from "../../../components/forms/form-parts.tsx";
+import { Field } from "../../../components/forms/form-parts.tsx";
 import { useContractForm } from "../../../components/forms/use-contract-form.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
@@ -147,7 +147,8 @@ function SpendForm({ month, lines }: { month: string; lines: SpendLine[] }) {
       .map((line) => ({ campaign: line.campaign ?? "", channel: line.channel, amount: amountInputValue(line.amount) })),
   });
   const campaigns = useFieldArray({ control: form.control, name: "campaigns" });
-  const errors = form.formState.errors;
+  // One message per group (the contract resolver reports a group's first problem, in the field's words).
+  const errors = form.formState.errors as { channels?: { message?: string }; campaigns?: { message?: string } };
   const ids = useId();
 
   const submit = form.handleSubmit((values) => {
@@ -175,27 +176,23 @@ function SpendForm({ month, lines }: { month: string; lines: SpendLine[] }) {
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="mt-6 max-w-2xl space-y-6">
-      <fieldset>
+      <fieldset aria-describedby={errors.channels ? `${ids}-channels-error` : undefined}>
         <legend className="text-lg font-bold text-slate-900">Per channel, {monthLabel(month)}</legend>
+        <GroupError id={`${ids}-channels-error`} message={errors.channels?.message} />
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
           {leadChannels.map((channel) => {
             const id = `${ids}-${channel}`;
-            const error = errors.channels?.[channel]?.message;
             return (
-              <Field key={channel} id={id} label={`${channelLabels[channel]} (${BUSINESS_CURRENCY})`} error={error}>
-                <Input
-                  {...fieldA11y(id, error)}
-                  {...form.register(`channels.${channel}`)}
-                  inputMode="decimal"
-                  autoComplete="off"
-                />
+              <Field key={channel} id={id} label={`${channelLabels[channel]} (${BUSINESS_CURRENCY})`}>
+                <Input id={id} {...form.register(`channels.${channel}`)} inputMode="decimal" autoComplete="off" />
               </Field>
             );
           })}
         </div>
       </fieldset>
-      <fieldset>
+      <fieldset aria-describedby={errors.campaigns ? `${ids}-campaigns-error` : undefined}>
         <legend className="text-lg font-bold text-slate-900">Per campaign</legend>
+        <GroupError id={`${ids}-campaigns-error`} message={errors.campaigns?.message} />
         <p className="mt-1 text-sm text-slate-700">
           The campaign as the report shows it (its utm_campaign). A campaign&apos;s spend is part of its channel&apos;s:
           enter the channel&apos;s whole spend above too, or only campaigns.
@@ -203,22 +200,21 @@ function SpendForm({ month, lines }: { month: string; lines: SpendLine[] }) {
         <ul className="mt-3 space-y-4">
           {campaigns.fields.map((field, index) => {
             const id = `${ids}-campaign-${index}`;
-            const lineErrors = errors.campaigns?.[index];
             return (
               <li
                 key={field.id}
                 className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_auto_8rem_auto] sm:items-end"
               >
-                <Field id={`${id}-name`} label="Campaign" error={lineErrors?.campaign?.message}>
+                <Field id={`${id}-name`} label="Campaign">
                   <Input
-                    {...fieldA11y(`${id}-name`, lineErrors?.campaign?.message)}
+                    id={`${id}-name`}
                     {...form.register(`campaigns.${index}.campaign`)}
                     maxLength={SPEND_CAMPAIGN_MAX}
                   />
                 </Field>
-                <Field id={`${id}-channel`} label="Channel" error={lineErrors?.channel?.message}>
+                <Field id={`${id}-channel`} label="Channel">
                   <select
-                    {...fieldA11y(`${id}-channel`, lineErrors?.channel?.message)}
+                    id={`${id}-channel`}
                     {...form.register(`campaigns.${index}.channel`)}
                     className={cn(selectClass, "w-full")}
                   >
@@ -229,9 +225,9 @@ function SpendForm({ month, lines }: { month: string; lines: SpendLine[] }) {
                     ))}
                   </select>
                 </Field>
-                <Field id={`${id}-amount`} label={`Spend (${BUSINESS_CURRENCY})`} error={lineErrors?.amount?.message}>
+                <Field id={`${id}-amount`} label={`Spend (${BUSINESS_CURRENCY})`}>
                   <Input
-                    {...fieldA11y(`${id}-amount`, lineErrors?.amount?.message)}
+                    id={`${id}-amount`}
                     {...form.register(`campaigns.${index}.amount`)}
                     inputMode="decimal"
                     autoComplete="off"
@@ -271,5 +267,14 @@ function SpendForm({ month, lines }: { month: string; lines: SpendLine[] }) {
         {save.isPending ? "Saving…" : `Save the spend of ${monthLabel(month)}`}
       </Button>
     </form>
+  );
+}
+
+function GroupError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="mt-2 text-sm font-semibold text-red-700">
+      {message}
+    </p>
   );
 }
