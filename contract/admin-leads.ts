@@ -146,31 +146,32 @@ export type LeadRef = { kind: LeadKind; id: string };
  * timeline on its page. `from`/`to` are status keys for "status"; followUpAt/note for "follow-up"
  * (null when it was cleared).
  */
-export type LeadEvent = (
+export type LeadEvent =
   // value (issue 38): on a change to "won", the value given with it (null: none given); absent otherwise.
-  | { id: string; type: "status"; at: string; from: LeadStatus; to: LeadStatus; value?: number | null }
-  // Issue 38: the value of a lead that stays won, set or cleared (null).
-  | { id: string; type: "value"; at: string; value: number | null }
-  | { id: string; type: "follow-up"; at: string; followUpAt: string | null; note: string | null }
-  | { id: string; type: "assignment"; at: string; assignee: UserRef | null }
-  // Issue 33: an e-mail sent to the lead (its state in the outbox; lastError once a try failed), one
-  // received from them (the quoted history kept apart, folded), a call logged (by: who called).
-  | {
-      id: string;
-      type: "email-out";
-      at: string;
-      subject: string;
-      body: string;
-      to: string;
-      state: OutgoingMessageState;
-      lastError: string | null;
-    }
-  | { id: string; type: "email-in"; at: string; from: string; subject: string; body: string; quoted: string | null }
-  | { id: string; type: "call"; at: string; outcome: CallOutcome; note: string | null }
-) & {
-  /** Who made the change (issue 23); null for changes from before users, or by the system. */
-  by: UserRef | null;
-};
+  (
+    | { id: string; type: "status"; at: string; from: LeadStatus; to: LeadStatus; value?: number | null }
+    // Issue 38: the value of a lead that stays won, set or cleared (null).
+    | { id: string; type: "value"; at: string; value: number | null }
+    | { id: string; type: "follow-up"; at: string; followUpAt: string | null; note: string | null }
+    | { id: string; type: "assignment"; at: string; assignee: UserRef | null }
+    // Issue 33: an e-mail sent to the lead (its state in the outbox; lastError once a try failed), one
+    // received from them (the quoted history kept apart, folded), a call logged (by: who called).
+    | {
+        id: string;
+        type: "email-out";
+        at: string;
+        subject: string;
+        body: string;
+        to: string;
+        state: OutgoingMessageState;
+        lastError: string | null;
+      }
+    | { id: string; type: "email-in"; at: string; from: string; subject: string; body: string; quoted: string | null }
+    | { id: string; type: "call"; at: string; outcome: CallOutcome; note: string | null }
+  ) & {
+    /** Who made the change (issue 23); null for changes from before users, or by the system. */
+    by: UserRef | null;
+  };
 
 /** A user as a lead's history names them: "Deleted user" when the account is gone. */
 export type UserRef = { id: string; name: string };

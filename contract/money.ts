@@ -16,7 +16,9 @@ export function amount(field: string) {
     .refine((n) => Number.isFinite(n), { error: `${field} must be a number (an amount in ${BUSINESS_CURRENCY})` })
     .refine((n) => n >= 0, { error: `${field} must not be negative` })
     .refine((n) => n <= MAX_AMOUNT, { error: `${field} must be at most ${MAX_AMOUNT.toLocaleString("en-US")}` })
-    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { error: `${field} has at most two decimals (cents)` });
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
+      error: `${field} has at most two decimals (cents)`,
+    });
 }
 
 /** Currency units to whole cents, and back. */

@@ -18,10 +18,7 @@ export type SavedViewList = (typeof savedViewLists)[number];
 
 /** The query parameters a view may keep: the filters and the order (not a page's cursor or size). */
 const savedQueryParams = leadFilters.and(leadSortParam);
-const savedParamNames = new Set([
-  ...Object.keys(leadFilters.shape),
-  "sort",
-]);
+const savedParamNames = new Set([...Object.keys(leadFilters.shape), "sort"]);
 
 export const savedViewInput = z
   .object({
@@ -41,7 +38,11 @@ export const savedViewInput = z
         return ctx.addIssue({ code: "custom", path: ["query"], message: `query has an unknown filter: ${name}` });
     const parsed = savedQueryParams.safeParse(Object.fromEntries(params));
     if (!parsed.success)
-      ctx.addIssue({ code: "custom", path: ["query"], message: `query: ${parsed.error.issues[0]?.message ?? "invalid"}` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["query"],
+        message: `query: ${parsed.error.issues[0]?.message ?? "invalid"}`,
+      });
   });
 export type SavedViewInput = z.input<typeof savedViewInput>;
 

@@ -235,7 +235,8 @@ export async function changeLeads(
     if (change.read === false) set.push(sql`read_at = null`);
     if (change.assigneeId !== undefined) set.push(sql`assignee_id = ${change.assigneeId}`);
     // Issue 38: the value belongs to "won": given, it is set; a lead leaving won (or won anew without one) has none.
-    if (change.value !== undefined) set.push(sql`won_value_cents = ${change.value === null ? null : toCents(change.value)}`);
+    if (change.value !== undefined)
+      set.push(sql`won_value_cents = ${change.value === null ? null : toCents(change.value)}`);
     else if (change.status !== undefined)
       set.push(
         change.status === "won"

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dateIn } from "../../../contract/time-zones.ts";
 import { adminClient } from "../../../tests/helpers/admin-client.ts";
 import { postLeadReceipt } from "../../../tests/helpers/lead-posts.ts";
 import { createTestApp, signIn, validContact, type TestApp } from "../../../tests/helpers/test-app.ts";
@@ -199,7 +200,8 @@ describe("listing", () => {
       contactIds[7],
     );
     expect((await get(`/api/admin/leads/inquiries?serviceType=paid-ads&q=${tag}`)).json().total).toBe(1);
-    const today = new Date().toISOString().slice(0, 10);
+    // Days are the owner's (OWNER_TIMEZONE), as the reports count them (issue 38).
+    const today = dateIn(t.app.config.delivery.ownerTimeZone, Date.now());
     expect((await get(`/api/admin/leads/contacts?q=${tag}&from=${today}&to=${today}`)).json().total).toBe(30);
     expect((await get(`/api/admin/leads/contacts?q=${tag}&to=2020-01-01`)).json().total).toBe(0);
 

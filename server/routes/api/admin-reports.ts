@@ -38,7 +38,7 @@ function sourcesCsv(report: SourcesReport): Buffer {
       `Cost per lead (${report.currency})`,
       `Cost per client (${report.currency})`,
       "Return on spend",
-    ].map((header) => (prefix ? `${prefix} ${header.toLowerCase()}` : header));
+    ].map((header) => (prefix ? `${prefix} ${header[0]!.toLowerCase()}${header.slice(1)}` : header));
   const cells = (f: SourceFigures | null) =>
     f
       ? [

@@ -21,11 +21,10 @@ export default async function adminSpendRoutes(app: FastifyInstance) {
     reply.header("cache-control", "no-store");
   });
 
-  app.get(
-    "/api/admin/settings/spend",
-    { preHandler: requireAdmin },
-    async (): Promise<SpendSettings> => ({ currency: BUSINESS_CURRENCY, lines: await spend.list() }),
-  );
+  app.get("/api/admin/settings/spend", { preHandler: requireAdmin }, async (): Promise<SpendSettings> => ({
+    currency: BUSINESS_CURRENCY,
+    lines: await spend.list(),
+  }));
 
   app.put(
     "/api/admin/settings/spend",
