@@ -110,7 +110,7 @@ test("the report shows where leads come from and speed to lead, at 390 and 1280 
     const sources = page.getByRole("table", { name: /Leads by channel/ });
     await expect(sources.getByRole("rowheader", { name: "Paid search" })).toBeVisible();
     await expect(sources.getByRole("rowheader", { name: "Organic social" })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Speed to lead" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Speed to lead", exact: true })).toBeVisible();
     await expect(page.getByText("Median time to answer")).toBeVisible();
     await expectNoBlockingViolations(page);
     await expectNoSidewaysScroll(page, width);
