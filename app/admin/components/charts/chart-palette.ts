@@ -17,6 +17,3 @@ export const channelStyles: Record<LeadChannel, SeriesStyle> = {
   referral: { colour: "#4d7c0f", pattern: "cross" }, // lime 700, 5.0:1
   direct: { colour: "#475569", pattern: "stripes" }, // slate 600, 7.6:1
 };
-
-/** A style for the n-th series of a chart that is not by channel. */
-export const seriesStyles: SeriesStyle[] = Object.values(channelStyles);
