@@ -102,7 +102,8 @@ function eventEntry(event: LeadEvent): TimelineEntry {
       type: "status",
       id: `event-${event.id}`,
       at: event.at,
-      title: `Status: ${statusLabels[event.from]} → ${statusLabels[event.to]}${byText(event.by)}`,
+      // Won with its value (issue 38): "Status: Qualified → Won ($2,500.00)".
+      title: `Status: ${statusLabels[event.from]} → ${statusLabels[event.to]}${event.value === null || event.value === undefined ? "" : ` (${formatAmount(event.value)})`}${byText(event.by)}`,
       detail: null,
     };
   }
