@@ -98,12 +98,13 @@ export function InboxFilterBar({
                   <button
                     type="button"
                     onClick={() => setFilters(chip.reset)}
-                    aria-label={`Remove the filter ${chip.label}`}
                     className={cn(
                       "inline-flex min-h-9 max-w-full items-center gap-1 rounded-full border border-brand-700 bg-white py-1 pl-3 pr-2 text-sm font-medium text-brand-900 hover:bg-brand-50",
                       focusRing,
                     )}
                   >
+                    {/* Named by its text (not aria-label), so a filter's own label still names only the filter. */}
+                    <span className="sr-only">Remove the filter </span>
                     <span className="truncate">{chip.label}</span>
                     <X className="h-4 w-4 shrink-0" aria-hidden="true" />
                   </button>
