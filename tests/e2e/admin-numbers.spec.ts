@@ -50,6 +50,8 @@ test("the charts draw the week's leads by channel, and each chart's table holds 
     await expect(chart).toBeVisible();
     // This week is the only bar of "this week": its point names its total and its channels.
     const point = chart.getByRole("img").last();
+    // Read once the chart has this test's leads (the live refresh may redraw it once after the first paint).
+    await expect(point).toHaveAttribute("aria-label", /Paid search [\d,]+/);
     const label = (await point.getAttribute("aria-label")) ?? "";
     const [, total] = /: ([\d,]+) leads?/.exec(label) ?? [];
     const [, paidSearch] = /Paid search ([\d,]+)/.exec(label) ?? [];

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 
 // A chart is drawn at the width it is shown (one SVG unit a CSS pixel), so its 12 px text stays 12 px on a
-// phone: the width of the box, followed as the window resizes.
+// phone: the width of the box, followed as the window resizes. Until the box is measured the chart is
+// drawn as narrow as the narrowest phone, so its first paint never widens the page.
 
-export function useChartWidth(initial = 640) {
+export function useChartWidth(initial = 320) {
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(initial);
   useEffect(() => {
