@@ -256,41 +256,44 @@ function SpeedTable({
   rows: (SpeedFigures & { key: string; label: string })[];
 }) {
   return (
-    <table className="mt-4 w-full border-collapse text-sm sm:text-base">
-      <caption className="mb-2 text-left font-semibold text-slate-900">{caption}</caption>
-      <thead className="border-b border-slate-300 text-slate-900">
-        <tr>
-          <th scope="col" className="px-3 py-2 text-left font-semibold">
-            {first}
-          </th>
-          <th scope="col" className={headClass}>
-            Leads
-          </th>
-          <th scope="col" className={headClass}>
-            Median
-          </th>
-          <th scope="col" className={cn(headClass, "hidden sm:table-cell")}>
-            90th percentile
-          </th>
-          <th scope="col" className={headClass}>
-            In time
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-200 text-slate-900">
-        {rows.map((row) => (
-          <tr key={row.key}>
-            <th scope="row" className="px-3 py-2 text-left font-normal">
-              {row.label}
+    // A narrow phone scrolls the table, not the page (long answer times widen it).
+    <div className="mt-4 overflow-x-auto">
+      <table className="w-full border-collapse text-sm sm:text-base">
+        <caption className="mb-2 text-left font-semibold text-slate-900">{caption}</caption>
+        <thead className="border-b border-slate-300 text-slate-900">
+          <tr>
+            <th scope="col" className="px-3 py-2 text-left font-semibold">
+              {first}
             </th>
-            <td className={cellClass}>{row.leads}</td>
-            <td className={cellClass}>{formatMinutes(row.medianMinutes)}</td>
-            <td className={cn(cellClass, "hidden sm:table-cell")}>{formatMinutes(row.p90Minutes)}</td>
-            <td className={cellClass}>{formatRate(row.shareWithinPromise)}</td>
+            <th scope="col" className={headClass}>
+              Leads
+            </th>
+            <th scope="col" className={headClass}>
+              Median
+            </th>
+            <th scope="col" className={cn(headClass, "hidden sm:table-cell")}>
+              90th percentile
+            </th>
+            <th scope="col" className={headClass}>
+              In time
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody className="divide-y divide-slate-200 text-slate-900">
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row" className="px-3 py-2 text-left font-normal">
+                {row.label}
+              </th>
+              <td className={cellClass}>{row.leads}</td>
+              <td className={cellClass}>{formatMinutes(row.medianMinutes)}</td>
+              <td className={cn(cellClass, "hidden sm:table-cell")}>{formatMinutes(row.p90Minutes)}</td>
+              <td className={cellClass}>{formatRate(row.shareWithinPromise)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
