@@ -37,7 +37,7 @@ export function scopeFilters(filters: LeadFilters, day: OwnerDay): ScopedFilters
 }
 
 /** The list's landing page: the page the visit started on, else the form's page (the sources report's rule). */
-export const landingPathOf = sql<string | null>`coalesce(landing_path, page_path)`;
+const landingPathOf = sql<string | null>`coalesce(landing_path, page_path)`;
 
 /** The search condition of a filter's `q` (through the trigram index, server/db/dialect.ts), or undefined. */
 export function leadSearch(
