@@ -2,6 +2,7 @@ import type { LeadChannel } from "./lead-channels.ts";
 import { z } from "zod";
 import { boundedInstant } from "./date-bounds.ts";
 import { fieldMessages } from "./field-messages.ts";
+import { amount } from "./money.ts";
 import type { ContactSubmission } from "./contact-submission.ts";
 import type { Delivery } from "./deliveries.ts";
 import { cleanText, leadStatuses, type LeadStatus } from "./fields.ts";
@@ -24,7 +25,8 @@ import type { ServiceInquiry } from "./service-inquiry.ts";
 //   GET    /api/admin/leads/:kind                 list (filters, keyset paging)   -> LeadPage
 //   GET    /api/admin/leads/:kind/export.csv      the same filters, every row     -> text/csv
 //   GET    /api/admin/leads/:kind/:id             one lead with its notes          -> LeadDetail
-//   PATCH  /api/admin/leads/:kind/:id             { status?, read?, followUpAt?, followUpNote? } -> LeadDetail
+//   PATCH  /api/admin/leads/:kind/:id             { status?, value?, read?, followUpAt?, followUpNote?, assigneeId? } -> LeadDetail
+//   GET    /api/admin/leads/all/export.csv        both kinds, the list's filters  -> text/csv (issue 38)
 //   DELETE /api/admin/leads/:kind/:id             erasure                          -> 204
 //   POST   /api/admin/leads/:kind/:id/notes       { body }                         -> LeadNote (201)
 //   GET    /api/admin/leads/:kind/counts          each view's count for the filters -> LeadCounts
@@ -42,6 +44,9 @@ export const leadParams = leadKindParams.extend({
   // Ids are stored in lower case; PostgreSQL's uuid compares any case, SQLite's text does not.
   id: z.uuid({ error: "id must be a lead id" }).toLowerCase(),
 });
+
+/** A value sent with another status than won, or for a lead that is not won (issue 38). */
+export const VALUE_NEEDS_WON = "A value can only be given to a won lead: send it with status won.";
 
 /** The longest follow-up note ("call back Tuesday"). */
 export const FOLLOW_UP_NOTE_MAX = 200;
@@ -66,6 +71,11 @@ export const leadUpdate = z
       .optional(),
     /** The user the lead is assigned to (issue 23); null: unassigned. */
     assigneeId: z.uuid({ error: "assigneeId must be a user's id or null" }).toLowerCase().nullable().optional(),
+    /**
+     * What a won lead is worth (issue 38), in the business currency (contract/money.ts); null clears it.
+     * Only with status "won", or on a lead that is won already. A lead that leaves "won" loses its value.
+     */
+    value: amount("value").nullable().optional(),
   })
   .strict()
   .refine(
@@ -74,12 +84,17 @@ export const leadUpdate = z
       u.read !== undefined ||
       u.followUpAt !== undefined ||
       u.followUpNote !== undefined ||
-      u.assigneeId !== undefined,
+      u.assigneeId !== undefined ||
+      u.value !== undefined,
     {
-      error: "send status, read, followUpAt, followUpNote or assigneeId",
+      error: "send status, value, read, followUpAt, followUpNote or assigneeId",
       path: ["status"],
     },
   )
+  .refine((u) => u.value === undefined || u.status === undefined || u.status === "won", {
+    error: VALUE_NEEDS_WON,
+    path: ["value"],
+  })
   .refine((u) => !(u.followUpAt === null && u.followUpNote), {
     error: "a follow-up note needs a follow-up time",
     path: ["followUpNote"],
@@ -102,6 +117,8 @@ type AdminFields = {
   answeredBy: string | null;
   /** When the lead last wrote back after our last message (issue 33): "Replied" in the inbox and on "Now"; null: not waiting on us. */
   repliedAt: string | null;
+  /** What the won lead is worth in the business currency (issue 38); null: not won, or no value given. */
+  value: number | null;
 };
 export type ContactLead = ContactSubmission & AdminFields;
 export type InquiryLead = ServiceInquiry & AdminFields;
@@ -129,28 +146,32 @@ export type LeadRef = { kind: LeadKind; id: string };
  * timeline on its page. `from`/`to` are status keys for "status"; followUpAt/note for "follow-up"
  * (null when it was cleared).
  */
-export type LeadEvent = (
-  | { id: string; type: "status"; at: string; from: LeadStatus; to: LeadStatus }
-  | { id: string; type: "follow-up"; at: string; followUpAt: string | null; note: string | null }
-  | { id: string; type: "assignment"; at: string; assignee: UserRef | null }
-  // Issue 33: an e-mail sent to the lead (its state in the outbox; lastError once a try failed), one
-  // received from them (the quoted history kept apart, folded), a call logged (by: who called).
-  | {
-      id: string;
-      type: "email-out";
-      at: string;
-      subject: string;
-      body: string;
-      to: string;
-      state: OutgoingMessageState;
-      lastError: string | null;
-    }
-  | { id: string; type: "email-in"; at: string; from: string; subject: string; body: string; quoted: string | null }
-  | { id: string; type: "call"; at: string; outcome: CallOutcome; note: string | null }
-) & {
-  /** Who made the change (issue 23); null for changes from before users, or by the system. */
-  by: UserRef | null;
-};
+export type LeadEvent =
+  // value (issue 38): on a change to "won", the value given with it (null: none given); absent otherwise.
+  (
+    | { id: string; type: "status"; at: string; from: LeadStatus; to: LeadStatus; value?: number | null }
+    // Issue 38: the value of a lead that stays won, set or cleared (null).
+    | { id: string; type: "value"; at: string; value: number | null }
+    | { id: string; type: "follow-up"; at: string; followUpAt: string | null; note: string | null }
+    | { id: string; type: "assignment"; at: string; assignee: UserRef | null }
+    // Issue 33: an e-mail sent to the lead (its state in the outbox; lastError once a try failed), one
+    // received from them (the quoted history kept apart, folded), a call logged (by: who called).
+    | {
+        id: string;
+        type: "email-out";
+        at: string;
+        subject: string;
+        body: string;
+        to: string;
+        state: OutgoingMessageState;
+        lastError: string | null;
+      }
+    | { id: string; type: "email-in"; at: string; from: string; subject: string; body: string; quoted: string | null }
+    | { id: string; type: "call"; at: string; outcome: CallOutcome; note: string | null }
+  ) & {
+    /** Who made the change (issue 23); null for changes from before users, or by the system. */
+    by: UserRef | null;
+  };
 
 /** A user as a lead's history names them: "Deleted user" when the account is gone. */
 export type UserRef = { id: string; name: string };

@@ -2,7 +2,9 @@ import { z } from "zod";
 import { fieldMessages } from "./field-messages.ts";
 import { boundedDate } from "./date-bounds.ts";
 import { cleanText, leadStatuses } from "./fields.ts";
+import { leadChannels } from "./lead-channels.ts";
 import { leadCursor } from "./lead-cursor.ts";
+import { leadOutcomes } from "./lead-outcomes.ts";
 import { serviceTypes } from "./service-inquiry.ts";
 
 // What the inbox lists (GET /api/admin/leads/:kind and its export): the filters, the order and the page.
@@ -15,6 +17,12 @@ const filterText = (field: string, max: number) =>
     .transform((value) => (value ? value : undefined));
 
 /**
+ * The value of `campaign`, `landingPath` and `form` that selects the leads without one: the sources
+ * report's "(no campaign)", "(not recorded)" and "(no form name)" rows link with it.
+ */
+export const NONE_FILTER = "(none)";
+
+/**
  * Filters shared by the list and the export. `view` inbox hides spam; spam shows only spam. In the
  * combined list (kind "all") a product filter keeps contacts only and a serviceType filter inquiries only.
  */
@@ -23,6 +31,7 @@ export const leadFilters = z
     view: z.enum(["inbox", "spam", "all"], { error: "view must be inbox, spam or all" }).default("inbox"),
     q: filterText("search", 200),
     status: z.enum(leadStatuses, { error: `status must be one of: ${leadStatuses.join(", ")}` }).optional(),
+    /** Whole days in the owner's time zone (OWNER_TIMEZONE), as the reports count them; both included. */
     from: boundedDate("from").optional(),
     to: boundedDate("to").optional(),
     /** contacts: a product name; inquiries: a service type */
@@ -31,6 +40,14 @@ export const leadFilters = z
     /** The form the lead came from (formName). */
     form: filterText("form filter", 100),
     utmSource: filterText("source filter", 200),
+    /** Issue 38: the sources report's groups, by the same rules, so a report cell and its list agree. */
+    channel: z.enum(leadChannels, { error: `channel must be one of: ${leadChannels.join(", ")}` }).optional(),
+    /** utm_campaign as recorded; NONE_FILTER: no campaign. */
+    campaign: filterText("campaign filter", 200),
+    /** The page the visit started on (the form's page when none was recorded), e.g. /seo; NONE_FILTER: neither. */
+    landingPath: filterText("landing page filter", 512),
+    /** contract/lead-outcomes.ts: qualified (status qualified or won), won, lost. */
+    outcome: z.enum(leadOutcomes, { error: `outcome must be one of: ${leadOutcomes.join(", ")}` }).optional(),
     unread: z
       .enum(["true", "false"])
       .optional()

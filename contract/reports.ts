@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { LeadKind } from "./admin-leads.ts";
 import { boundedDate } from "./date-bounds.ts";
 import type { LeadStatus } from "./fields.ts";
+import type { LeadChannel } from "./lead-channels.ts";
 
 // The owner's numbers (issue 24): where leads come from, which pages turn views into leads, how fast the
 // team answers, and the same person twice. The server's owner is server/reports/; the admin's page is
@@ -89,11 +90,51 @@ export const sourcesQuery = periodRules(
 );
 export const speedQuery = periodRules(z.object(period));
 
+/** The fewest views a conversion rate (leads ÷ views) is given for (issue 38: "9400%" from 1 view). */
+export const MIN_VIEWS_FOR_RATE = 30;
+
+/**
+ * Why a conversion rate is missing or above 100 %: "few-views": fewer than MIN_VIEWS_FOR_RATE views (the
+ * rate is null; the counts are there); "more-leads-than-views": more leads than counted views (the rate
+ * is given): leads came from visitors the view count missed (a blocked or failed beacon) or from pages
+ * counted under another path.
+ */
+export const conversionNotes = ["few-views", "more-leads-than-views"] as const;
+export type ConversionNote = (typeof conversionNotes)[number];
+export const conversionNoteTexts: Record<ConversionNote, string> = {
+  "few-views": `Fewer than ${MIN_VIEWS_FOR_RATE} views: too few for a rate.`,
+  "more-leads-than-views":
+    "More leads than counted views: some visits were not counted (a blocked script) or came through another page.",
+};
+
 /**
  * Leads, the people who sent them (each person once, in the group of their first lead of the period, so
  * the rows add up to the total), and the views of the pages they came from (null: not measured for this row).
+ *
+ * Issue 38, outcomes (contract/lead-outcomes.ts, by the status the leads have now): `qualified` (qualified
+ * or won), `won` (clients), `wonValue` (the sum of the won leads' values; null when none of them has one),
+ * `clientRate` (won ÷ leads; null without leads). Money in the business currency (contract/money.ts):
+ * `spend` is the period's share of the months' spend entered for the row (contract/spend.ts; each month
+ * spread evenly over its days), null when none was entered for it (rows by landing page, form and week
+ * never have spend); `costPerLead` (spend ÷ leads), `costPerClient` (spend ÷ won) and `returnOnSpend`
+ * (wonValue ÷ spend) are null whenever a part is null or a divisor is 0: "—", never 0.
  */
-export type SourceFigures = { leads: number; people: number; views: number | null; conversionRate: number | null };
+export type SourceFigures = {
+  leads: number;
+  people: number;
+  views: number | null;
+  /** leads ÷ views, only with at least MIN_VIEWS_FOR_RATE views; may exceed 1 only with conversionNote "more-leads-than-views". */
+  conversionRate: number | null;
+  conversionNote: ConversionNote | null;
+  qualified: number;
+  won: number;
+  wonValue: number | null;
+  clientRate: number | null;
+  spend: number | null;
+  costPerLead: number | null;
+  costPerClient: number | null;
+  returnOnSpend: number | null;
+};
 
 /** One row: a channel, campaign, landing path, form name or week (its Monday), this period against the one before. */
 export type SourcesRow = {
@@ -103,14 +144,26 @@ export type SourcesRow = {
   current: SourceFigures;
   /** null for weeks: a week has no "period before" of its own (the totals have one). */
   previous: SourceFigures | null;
+  /**
+   * The lead list's query string of the row's leads of this period (GET /api/admin/leads/all?…, the admin's
+   * /admin/leads/all?…): view=inbox, from, to (the week's days for a week) and the row's filter. Add
+   * `outcome=qualified|won` for those cells: the list's total then equals the figure.
+   */
+  listQuery: string;
+  /** by=week only: the week's leads and clients per channel (every channel, in leadChannels' order), for the stacked chart. */
+  byChannel?: { channel: LeadChannel; leads: number; won: number }[];
 };
 
 export type ReportPeriod = { from: string; to: string; timeZone: string; previousPeriod: { from: string; to: string } };
 
 export type SourcesReport = ReportPeriod & {
   by: ReportDimension;
+  /** The business currency of every amount (contract/money.ts). */
+  currency: string;
   rows: SourcesRow[];
   totals: { current: SourceFigures; previous: SourceFigures };
+  /** The period's funnel (issue 38): every counted view, the leads, the qualified and won ones (totals.current's). */
+  funnel: { views: number; leads: number; qualified: number; won: number };
 };
 
 /**

@@ -45,6 +45,8 @@ import adminSessionRoutes from "./routes/api/admin-session.ts";
 import adminTeamRoutes from "./routes/api/admin-team.ts";
 import adminActivityRoutes from "./routes/api/admin-activity.ts";
 import adminReportRoutes from "./routes/api/admin-reports.ts";
+import adminSavedViewRoutes from "./routes/api/admin-saved-views.ts";
+import adminSpendRoutes from "./routes/api/admin-spend.ts";
 import pageViewRoutes from "./routes/api/page-views.ts";
 import adminTwoFactorRoutes from "./routes/api/admin-two-factor.ts";
 import adminPasskeyRoutes from "./routes/api/admin-passkeys.ts";
@@ -237,6 +239,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}) {
   await app.register(adminLeadRoutes);
   await app.register(adminReplyRoutes);
   await app.register(adminBusinessHoursRoutes);
+  await app.register(adminSpendRoutes);
+  await app.register(adminSavedViewRoutes);
   await app.register(adminChatSettingsRoutes, { testOrigins: options.chatTestOrigins ?? [] });
   await app.register(adminContentRoutes);
   await app.register(adminMediaRoutes);

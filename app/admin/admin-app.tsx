@@ -19,6 +19,7 @@ import { SettingsPage } from "./routes/settings.tsx";
 import { AccountPage } from "./routes/account/account-page.tsx";
 import { SetupSecondFactorPage } from "./routes/account/setup-second-factor-page.tsx";
 import { ReportsPage } from "./routes/reports/reports-page.tsx";
+import { SpendPage } from "./routes/reports/spend-page.tsx";
 import { ActivityPage } from "./routes/activity/activity-page.tsx";
 import { InvitationPage } from "./routes/links/invitation-page.tsx";
 import { ForgotPasswordPage, ResetPasswordPage } from "./routes/links/password-reset-pages.tsx";
@@ -55,6 +56,7 @@ const router = createBrowserRouter([
       { path: "/admin/team", element: <TeamPage /> },
       { path: "/admin/activity", element: <ActivityPage /> },
       { path: "/admin/reports", element: <ReportsPage /> },
+      { path: "/admin/reports/spend", element: <SpendPage /> },
       { path: "/admin/account", element: <AccountPage /> },
       // The site's content (issue 37). The article editor loads on demand: the rich editor (Tiptap) stays out
       // of the bundle every other screen loads.

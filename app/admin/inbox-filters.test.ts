@@ -31,6 +31,10 @@ describe("filtersFromSearchParams", () => {
       product: "",
       serviceType: "",
       form: "",
+      channel: "",
+      campaign: "",
+      landingPath: "",
+      outcome: "",
       unread: false,
       followUp: "",
       assignee: "",
@@ -54,6 +58,10 @@ describe("filtersFromSearchParams", () => {
       product: "SEO Services",
       serviceType: "",
       form: "contact-page",
+      channel: "",
+      campaign: "",
+      landingPath: "",
+      outcome: "",
       unread: true,
       followUp: "due",
       assignee: "me",
@@ -72,6 +80,26 @@ describe("filtersFromSearchParams", () => {
     // One row per person (issue 24): "person" or nothing.
     expect(read("all", "group=people").group).toBe("");
     expect(filtersToSearchParams({ ...defaultFilters, group: "person" }).toString()).toBe("group=person");
+  });
+
+  it("reads and writes the sources report's filters (issue 38), dropping a channel or outcome it does not know", () => {
+    const query =
+      "from=2026-03-01&to=2026-03-31&channel=paid-search&campaign=spring-sale&landingPath=%2Fseo&outcome=won";
+    const filters = read("all", query);
+    expect(filters).toMatchObject({
+      channel: "paid-search",
+      campaign: "spring-sale",
+      landingPath: "/seo",
+      outcome: "won",
+    });
+    expect(listSearchParams("all", filters).toString()).toBe(query);
+    expect(activeFilterCount(filters)).toBe(6);
+    expect(read("all", "channel=tv&outcome=maybe")).toMatchObject({ channel: "", outcome: "" });
+    // A report's row without a campaign or landing page links with "(none)".
+    expect(read("all", "campaign=(none)&landingPath=(none)")).toMatchObject({
+      campaign: "(none)",
+      landingPath: "(none)",
+    });
   });
 
   it("drops values the API would refuse instead of failing the list", () => {

@@ -2,6 +2,8 @@ import type { z } from "zod";
 import { leadKinds, type LeadKind } from "../../contract/admin-leads.ts";
 import { leadFilters, leadSortParam, type LeadSort } from "../../contract/lead-filters.ts";
 import type { LeadStatus } from "../../contract/fields.ts";
+import type { LeadChannel } from "../../contract/lead-channels.ts";
+import type { LeadOutcome } from "../../contract/lead-outcomes.ts";
 
 // The lists' filters as they live in the address bar (/admin/leads/:kind?q=…&status=…): read from and
 // written to URLSearchParams, so a filtered view survives a reload and can be shared. Each value is
@@ -31,6 +33,12 @@ export type InboxFilters = {
   /** inquiries (and inquiries only in All leads): a service type */
   serviceType: string;
   form: string;
+  /** Issue 38, the sources report's groups (a report cell links to its leads): a channel, a campaign or a landing page; NONE_FILTER: none recorded. */
+  channel: LeadChannel | "";
+  campaign: string;
+  landingPath: string;
+  /** qualified (qualified or won), won or lost (contract/lead-outcomes.ts). */
+  outcome: LeadOutcome | "";
   unread: boolean;
   /** "due": only leads whose follow-up is today or overdue. */
   followUp: "" | "due";
@@ -59,6 +67,10 @@ export const defaultFilters: InboxFilters = {
   product: "",
   serviceType: "",
   form: "",
+  channel: "",
+  campaign: "",
+  landingPath: "",
+  outcome: "",
   unread: false,
   followUp: "",
   assignee: "",
@@ -99,6 +111,10 @@ export function filtersFromSearchParams(kind: ListKind, params: URLSearchParams)
     product: kind !== "inquiries" ? checked(rules.product, params.get("product")) : "",
     serviceType: kind !== "contacts" ? checked(rules.serviceType, params.get("serviceType")) : "",
     form: checked(rules.form, params.get("form")),
+    channel: checked(rules.channel, params.get("channel")) as LeadChannel | "",
+    campaign: checked(rules.campaign, params.get("campaign")),
+    landingPath: checked(rules.landingPath, params.get("landingPath")),
+    outcome: checked(rules.outcome, params.get("outcome")) as LeadOutcome | "",
     unread: params.get("unread") === "true",
     followUp: params.get("followUp") === "due" ? "due" : "",
     assignee: checked(rules.assignee, params.get("assignee")),
@@ -130,6 +146,12 @@ export function filtersToSearchParams(
   if (filters.serviceType) params.set("serviceType", filters.serviceType);
   const form = filters.form.trim();
   if (form) params.set("form", form);
+  if (filters.channel) params.set("channel", filters.channel);
+  const campaign = filters.campaign.trim();
+  if (campaign) params.set("campaign", campaign);
+  const landingPath = filters.landingPath.trim();
+  if (landingPath) params.set("landingPath", landingPath);
+  if (filters.outcome) params.set("outcome", filters.outcome);
   if (filters.unread) params.set("unread", "true");
   if (filters.followUp) params.set("followUp", filters.followUp);
   if (filters.assignee) params.set("assignee", filters.assignee);
@@ -175,6 +197,10 @@ export function activeFilterCount(filters: InboxFilters): number {
     filters.product,
     filters.serviceType,
     filters.form.trim(),
+    filters.channel,
+    filters.campaign.trim(),
+    filters.landingPath.trim(),
+    filters.outcome,
     filters.followUp,
     filters.unread,
     filters.assignee,

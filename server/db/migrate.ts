@@ -25,6 +25,7 @@ import * as chatChannel from "./migrations/0023-chat-channel.ts";
 import * as quietHours from "./migrations/0024-quiet-hours.ts";
 import * as content from "./migrations/0025-content.ts";
 import * as media from "./migrations/0026-media.ts";
+import * as clientsAndMoney from "./migrations/0027-clients-and-money.ts";
 import type { Database } from "./schema.ts";
 
 // Migrations are listed here rather than read from the folder, so the compiled server and the tests
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   "0024-quiet-hours": quietHours,
   "0025-content": content,
   "0026-media": media,
+  "0027-clients-and-money": clientsAndMoney,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -54,6 +54,8 @@ export type SharedLeadColumns = LeadSource & {
   repliedAt: string | null;
   /** The token of the lead's reply address (replies+<token>@…), made with the first e-mail sent to them. */
   replyToken: string | null;
+  /** What a won lead is worth, in whole cents of the business currency (issue 38); null: not won or not given. */
+  wonValueCents: number | null;
 };
 
 export type ContactSubmissionsTable = SharedLeadColumns & {
@@ -97,6 +99,8 @@ export type LeadEventsTable = {
   assigneeId: string | null;
   /** A "call" event's outcome: "reached" | "voicemail" | "no-answer" (contract/lead-calls.ts). */
   outcome: string | null;
+  /** A "status" event to won or a "value" event: the value set, in cents (issue 38); null: none. */
+  valueCents: number | null;
   createdAt: string;
 };
 
@@ -378,6 +382,30 @@ export type Database = {
   contentDocuments: ContentDocumentsTable;
   contentRedirects: ContentRedirectsTable;
   contentState: ContentStateTable;
+  spend: SpendTable;
+  savedViews: SavedViewsTable;
+};
+
+/** A month's spend per channel or campaign (migration 0027; owner: repositories/spend-repository.ts). */
+export type SpendTable = {
+  /** YYYY-MM */
+  month: string;
+  channel: string;
+  /** '' : the channel as a whole. */
+  campaign: string;
+  amountCents: number;
+  updatedAt: string;
+  updatedBy: string | null;
+};
+
+/** A user's saved lead list (migration 0027; owner: repositories/saved-views-repository.ts). */
+export type SavedViewsTable = {
+  id: string;
+  userId: string;
+  name: string;
+  list: string;
+  query: string;
+  createdAt: string;
 };
 
 /** An uploaded image (migration 0026; owner: server/media/): its alt text and the size of its largest variant. */

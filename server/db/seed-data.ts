@@ -6,7 +6,7 @@ import { contactProductOptions, meetingTimes } from "../../contract/contact-subm
 import { serviceTypes } from "../../contract/service-inquiry.ts";
 import { leadCsvLine } from "../repositories/leads/csv.ts";
 import { derivedLeadColumns } from "../repositories/leads/person-keys.ts";
-import { leadSearchText } from "../repositories/leads/write.ts";
+import { leadSearchText } from "../repositories/leads/search-text.ts";
 import type { Database } from "./schema.ts";
 
 // Realistic fake leads for load tests and demos: spread over the past year, with a mix of statuses,

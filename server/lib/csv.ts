@@ -15,7 +15,9 @@ export function csvLine(cells: readonly unknown[]): string {
   return cells.map(csvCell).join(",");
 }
 
-const BYTE_ORDER_MARK = Buffer.from("\uFEFF");
+/** The UTF-8 byte-order mark a file starts with (a streamed export sends it first). */
+export const CSV_BYTE_ORDER_MARK = Buffer.from("\uFEFF");
+const BYTE_ORDER_MARK = CSV_BYTE_ORDER_MARK;
 
 /**
  * A whole file, as UTF-8 bytes, from lines made by csvLine: byte-order mark first, every line ended

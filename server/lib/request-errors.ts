@@ -35,7 +35,12 @@ function parsed<T>(result: z.ZodSafeParseResult<T>, message: string): T {
   const errors: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const field = issue.path.length > 0 ? issue.path.join(".") : "body";
-    const reason = issue.path.length === 0 && issue.code === "invalid_type" ? "Expected a JSON object" : issue.message;
+    const reason =
+      issue.path.length === 0 && issue.code === "invalid_type"
+        ? issue.expected === "array"
+          ? "Expected a JSON array"
+          : "Expected a JSON object"
+        : issue.message;
     errors[field] ??= reason;
   }
   throw new InputValidationError(message, errors);

@@ -1,6 +1,16 @@
 import { channelLabels, leadChannels, type LeadChannel } from "../../contract/lead-channels.ts";
-import type { ReportDimension, SourceFigures, SourcesReport, SourcesRow } from "../../contract/reports.ts";
-import type { LeadGroup } from "../repositories/leads/reports.ts";
+import { NONE_FILTER } from "../../contract/lead-filters.ts";
+import { BUSINESS_CURRENCY, fromCents } from "../../contract/money.ts";
+import {
+  MIN_VIEWS_FOR_RATE,
+  type ConversionNote,
+  type ReportDimension,
+  type SourceFigures,
+  type SourcesReport,
+  type SourcesRow,
+} from "../../contract/reports.ts";
+import { emptyGroup, type LeadGroup } from "../repositories/leads/reports.ts";
+import type { SpendCents } from "../repositories/spend-repository.ts";
 import type { LeadsRepository } from "../repositories/leads/leads-repository.ts";
 import type { PageViews } from "./page-views.ts";
 import { weeksOf, type ResolvedPeriod } from "./periods.ts";
@@ -9,6 +19,9 @@ import { weeksOf, type ResolvedPeriod } from "./periods.ts";
 // against the period before, with the views of the pages they came from (conversion = leads ÷ views)
 // where views say something: a landing page's own views, a form's pages' views, a week's views. A
 // channel or campaign has no views of its own (the beacon carries no campaign), so no rate.
+// Issue 38: each row's outcomes (qualified, won, won value, lead-to-client rate), its share of the spend
+// entered (channels and campaigns; contract/spend.ts) and what follows from it; every row carries the lead
+// list's query of its leads, so a figure opens exactly the leads it counts.
 
 type ViewsByPath = Map<string, { views: number; entrances: number }>;
 
@@ -26,9 +39,94 @@ function labelOf(by: ReportDimension, key: string | null): string {
   return { campaign: "(no campaign)", landing: "(not recorded)", form: "(no form name)" }[by];
 }
 
-function figures(group: LeadGroup | undefined, views: number | null): SourceFigures {
-  const leads = group?.leads ?? 0;
-  return { leads, people: group?.people ?? 0, views, conversionRate: views ? leads / views : null };
+/** A rate of leads to views, only where the views say something (contract/reports.ts MIN_VIEWS_FOR_RATE). */
+function conversion(
+  leads: number,
+  views: number | null,
+): { conversionRate: number | null; conversionNote: ConversionNote | null } {
+  if (views === null) return { conversionRate: null, conversionNote: null };
+  if (views < MIN_VIEWS_FOR_RATE) return { conversionRate: null, conversionNote: "few-views" };
+  const rate = leads / views;
+  return { conversionRate: rate, conversionNote: rate > 1 ? "more-leads-than-views" : null };
+}
+
+/** a ÷ b, or null when either is missing or b is 0 ("—", never 0 or infinity). */
+const ratio = (a: number | null, b: number | null): number | null =>
+  a === null || b === null || b === 0 ? null : a / b;
+/** Currency units rounded to cents. */
+const money = (cents: number): number => fromCents(Math.round(cents));
+
+function figures(group: LeadGroup | undefined, views: number | null, spendCents: number | null): SourceFigures {
+  const g = group ?? emptyGroup(null);
+  const wonValue = g.valued > 0 ? money(g.wonValueCents) : null;
+  const spend = spendCents === null ? null : money(spendCents);
+  return {
+    leads: g.leads,
+    people: g.people,
+    views,
+    ...conversion(g.leads, views),
+    qualified: g.qualified,
+    won: g.won,
+    wonValue,
+    clientRate: ratio(g.won, g.leads),
+    spend,
+    costPerLead: ratio(spend, g.leads),
+    costPerClient: ratio(spend, g.won),
+    returnOnSpend: ratio(wonValue, spend),
+  };
+}
+
+const DAY_MS = 86_400_000;
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+
+/**
+ * The period's share of each spend line, in cents: a month's amount spread evenly over its days, so
+ * from..to carries (its days in the month ÷ the month's days) of it. Answers the lines that meet the period.
+ */
+function spendShares(lines: readonly SpendCents[], from: string, to: string): (SpendCents & { share: number })[] {
+  const first = dayNumber(from);
+  const last = dayNumber(to);
+  return lines.flatMap((line) => {
+    const [year, month] = line.month.split("-").map(Number) as [number, number];
+    const monthFirst = Date.UTC(year, month - 1, 1) / DAY_MS;
+    const monthLast = Date.UTC(year, month, 0) / DAY_MS;
+    const days = Math.min(last, monthLast) - Math.max(first, monthFirst) + 1;
+    return days > 0 ? [{ ...line, share: (line.cents * days) / (monthLast - monthFirst + 1) }] : [];
+  });
+}
+
+/** The spend of a row (null: none entered for it); rows by landing page, form or week have none. */
+function spendOf(
+  by: ReportDimension,
+  key: string | null,
+  shares: readonly (SpendCents & { share: number })[],
+): number | null {
+  const matching =
+    by === "channel"
+      ? shares.filter((line) => line.channel === key)
+      : by === "campaign" && key !== null
+        ? shares.filter((line) => line.campaign === key)
+        : [];
+  return matching.length === 0 ? null : matching.reduce((sum, line) => sum + line.share, 0);
+}
+const totalSpend = (shares: readonly { share: number }[]): number | null =>
+  shares.length === 0 ? null : shares.reduce((sum, line) => sum + line.share, 0);
+
+/** The lead list's query of a row's leads (contract/reports.ts SourcesRow.listQuery). */
+function listQueryOf(
+  by: ReportDimension,
+  key: string | null,
+  from: string,
+  to: string,
+  weekDays?: [string, string],
+): string {
+  const [first, last] = weekDays ?? [from, to];
+  const params = new URLSearchParams({ view: "inbox", from: first, to: last });
+  if (by === "channel" && key !== null) params.set("channel", key);
+  if (by === "campaign") params.set("campaign", key ?? NONE_FILTER);
+  if (by === "landing") params.set("landingPath", key ?? NONE_FILTER);
+  if (by === "form") params.set("form", key ?? NONE_FILTER);
+  return params.toString();
 }
 
 function sumViews(views: ViewsByPath, paths: Iterable<string | null>): number {
@@ -40,25 +138,36 @@ function sumViews(views: ViewsByPath, paths: Iterable<string | null>): number {
 export async function sourcesReport(
   leads: LeadsRepository,
   pageViews: PageViews,
+  spend: { months(fromMonth: string, toMonth: string): Promise<SpendCents[]> },
   by: ReportDimension,
   period: ResolvedPeriod,
 ): Promise<SourcesReport> {
   const { range, previousRange, previousPeriod: previous } = period;
   const weeks = by === "week" ? weeksOf(period.from, period.to, period.timeZone) : [];
   // Weeks have no previous rows, but the totals have a previous period: grouped by channel (any grouping sums alike).
-  const [current, before, views, viewsBefore] = await Promise.all([
+  const [current, before, views, viewsBefore, spendLines] = await Promise.all([
     leads.reports.groups(by, range, weeks),
     leads.reports.groups(by === "week" ? "channel" : by, previousRange),
     pageViews.byPath(period.from, period.to),
     pageViews.byPath(previous.from, previous.to),
+    spend.months(previous.from.slice(0, 7), period.to.slice(0, 7)),
   ]);
+  const spendNow = spendShares(spendLines, period.from, period.to);
+  const spendThen = spendShares(spendLines, previous.from, previous.to);
   // People count at their first lead of the period (repositories/leads/reports.ts), so the groups add up.
   const sum = (groups: LeadGroup[]): LeadGroup =>
-    groups.reduce((total, g) => ({ key: null, leads: total.leads + g.leads, people: total.people + g.people }), {
-      key: null,
-      leads: 0,
-      people: 0,
-    });
+    groups.reduce(
+      (total, g) => ({
+        ...total,
+        leads: total.leads + g.leads,
+        people: total.people + g.people,
+        qualified: total.qualified + g.qualified,
+        won: total.won + g.won,
+        wonValueCents: total.wonValueCents + g.wonValueCents,
+        valued: total.valued + g.valued,
+      }),
+      emptyGroup(null),
+    );
   const allViews = (byPath: ViewsByPath) => [...byPath.values()].reduce((sum, { views }) => sum + views, 0);
 
   // The views each row's key stands for, in the period and the one before (null: none that mean anything).
@@ -91,12 +200,24 @@ export async function sourcesReport(
       : by === "week"
         ? weeks.map((week) => week.key)
         : [...new Set([...currentByKey.keys(), ...beforeByKey.keys()])];
-  const rows: SourcesRow[] = keys.map((key) => ({
-    key,
-    label: labelOf(by, key),
-    current: figures(currentByKey.get(key), viewsOf(key, now)),
-    previous: by === "week" ? null : figures(beforeByKey.get(key), viewsOf(key, then)),
-  }));
+  const weekDays = new Map(weeks.map((week) => [week.key, week.days]));
+  const rows: SourcesRow[] = keys.map((key) => {
+    const group = currentByKey.get(key);
+    const row: SourcesRow = {
+      key,
+      label: labelOf(by, key),
+      current: figures(group, viewsOf(key, now), spendOf(by, key, spendNow)),
+      previous: by === "week" ? null : figures(beforeByKey.get(key), viewsOf(key, then), spendOf(by, key, spendThen)),
+      listQuery: listQueryOf(by, key, period.from, period.to, key === null ? undefined : weekDays.get(key)),
+    };
+    if (by === "week")
+      row.byChannel = leadChannels.map((channel) => ({
+        channel,
+        leads: group?.byChannel?.get(channel)?.leads ?? 0,
+        won: group?.byChannel?.get(channel)?.won ?? 0,
+      }));
+    return row;
+  });
   if (by !== "week")
     rows.sort(
       (a, b) =>
@@ -106,10 +227,17 @@ export async function sourcesReport(
     );
 
   const { range: _range, previousRange: _previousRange, ...shown } = period;
+  const totals = {
+    current: figures(sum(current), allViews(views), totalSpend(spendNow)),
+    previous: figures(sum(before), allViews(viewsBefore), totalSpend(spendThen)),
+  };
+  const { leads: leadCount, qualified, won } = totals.current;
   return {
     ...shown,
     by,
+    currency: BUSINESS_CURRENCY,
     rows,
-    totals: { current: figures(sum(current), allViews(views)), previous: figures(sum(before), allViews(viewsBefore)) },
+    totals,
+    funnel: { views: totals.current.views ?? 0, leads: leadCount, qualified, won },
   };
 }

@@ -3,7 +3,8 @@ import { request as playwrightRequest, type Page } from "@playwright/test";
 import { expectNoBlockingViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { e2eAdmin } from "../../playwright.config.ts";
-import { expectToast, setReplyDueIn, signInThroughTheForm } from "./helpers.ts";
+import { leadExportColumns } from "../../contract/lead-export.ts";
+import { expectToast, setReplyDueIn, signInThroughTheForm, openFilters } from "./helpers.ts";
 import { contactData, inquiryData, postContact, postInquiry, uniqueTag } from "./lead-seeds.ts";
 import { meetingDateInDays } from "../helpers/meeting-dates.ts";
 
@@ -180,6 +181,7 @@ test("the status, product and service type filters narrow the list and live in t
 
   await page.goto(`/admin/leads/contacts?q=${tag}`);
   await expect(leadCount(page)).toHaveText(/^2 leads\b/);
+  await openFilters(page);
   await page.getByLabel("Product").selectOption("Website Design");
   await expect(page).toHaveURL(/product=Website\+Design/);
   await expect(leadCount(page)).toHaveText(/^1 lead\b/);
@@ -193,12 +195,14 @@ test("the status, product and service type filters narrow the list and live in t
 
   // A shared address opens the same view.
   await page.goto(`/admin/leads/contacts?q=${tag}&status=new&product=SEO+Services`);
+  await openFilters(page);
   await expect(page.getByLabel("Status", { exact: true })).toHaveValue("new");
   await expect(page.getByLabel("Product")).toHaveValue("SEO Services");
   await expect(leadCount(page)).toHaveText(/^1 lead\b/);
 
   await page.goto(`/admin/leads/inquiries?q=${tag}`);
   await expect(leadCount(page)).toHaveText(/^2 leads\b/);
+  await openFilters(page);
   await page.getByLabel("Service type").selectOption("web-design");
   await expect(page).toHaveURL(/serviceType=web-design/);
   await expect(leadCount(page)).toHaveText(/^1 lead\b/);
@@ -263,7 +267,12 @@ test("the status changes from the list and from the lead page", async ({ page, r
   await expect(statusControl(page, "Status")).toHaveAccessibleName("Status: Contacted");
   await expect.poll(async () => (await apiLead(page, "contacts", id)).readAt).not.toBeNull();
 
+  // Won asks for the client's value (issue 38); it is optional.
   await chooseStatus(page, "Status", "Won");
+  await page
+    .getByRole("dialog", { name: `Mark Sam ${tag} as Won` })
+    .getByRole("button", { name: "Mark as Won" })
+    .click();
   await expectToast(page, "Status updated", `Sam ${tag} is now Won.`);
   await expect.poll(async () => (await apiLead(page, "contacts", id)).status).toBe("won");
 
@@ -371,7 +380,8 @@ test("Export CSV downloads the filtered leads with a BOM, neutralised formulas a
   const csv = await readFile((await download.path())!, "utf8");
   expect(csv.startsWith("\uFEFF")).toBe(true);
   const lines = csv.slice(1).split("\r\n").filter(Boolean);
-  expect(lines[0]).toMatch(/^id,createdAt,status,readAt,firstName,lastName,email,phone,company,/);
+  // The export's columns (contract/lead-export.ts, issue 38).
+  expect(lines[0]).toBe(leadExportColumns.join(","));
   expect(lines).toHaveLength(3);
   expect(csv).toContain("'=SUM(A1:A9)");
   expect(csv).not.toContain(",=SUM");

@@ -3,7 +3,7 @@ import SQLite from "better-sqlite3";
 import { deadlineKey } from "../../contract/reply-window.ts";
 import { expectNoBlockingViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
-import { e2eSqlitePath, expectToast, openToast, setReplyDueIn, signInThroughTheApi } from "./helpers.ts";
+import { e2eSqlitePath, expectToast, openToast, setReplyDueIn, signInThroughTheApi, openFilters } from "./helpers.ts";
 import { contactData, inquiryData, postContact, postInquiry, uniqueTag } from "./lead-seeds.ts";
 import { meetingDateInDays } from "../helpers/meeting-dates.ts";
 
@@ -202,6 +202,7 @@ test("the follow-up due filter keeps the leads whose follow-up is today or overd
   );
   await expect(row(page, `Dora ${tag}`).getByTestId("follow-up")).toHaveText(/^Follow up .+: send the quote$/);
 
+  await openFilters(page);
   await page.getByLabel("Follow-up due").check();
   await expect(page).toHaveURL(/followUp=due/);
   await expect(leadCount(page)).toHaveText(/^1 lead\b/);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expectNoBlockingViolations, expectNoSidewaysScroll } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
-import { signInThroughTheApi } from "./helpers.ts";
+import { signInThroughTheApi, openFilters } from "./helpers.ts";
 import { contactData, inquiryData, postContact, postInquiry, uniqueTag } from "./lead-seeds.ts";
 
 // The owner's numbers (issue 24) in a browser: a page view counted from a real page load (and none with
@@ -110,7 +110,7 @@ test("the report shows where leads come from and speed to lead, at 390 and 1280 
     const sources = page.getByRole("table", { name: /Leads by channel/ });
     await expect(sources.getByRole("rowheader", { name: "Paid search" })).toBeVisible();
     await expect(sources.getByRole("rowheader", { name: "Organic social" })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Speed to lead" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Speed to lead", exact: true })).toBeVisible();
     await expect(page.getByText("Median time to answer")).toBeVisible();
     await expectNoBlockingViolations(page);
     await expectNoSidewaysScroll(page, width);
@@ -174,6 +174,7 @@ test("a lead from someone who sent another shows 'Also sent', and the inbox can 
   await page.goto(`/admin/leads/all?q=${tag}`);
   await expect(page.getByRole("link", { name: new RegExp(tag) })).toHaveCount(2);
   // A click, then the state: the box follows the address, which the click changes a moment later.
+  await openFilters(page);
   await page.getByLabel("One row per person").click();
   await expect(page).toHaveURL(/group=person/);
   await expect(page.getByLabel("One row per person")).toBeChecked();

@@ -10,6 +10,7 @@ import { expectNoBlockingViolations, expectNoSidewaysScroll } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import SQLite from "better-sqlite3";
 import { signFormToken } from "../../server/lib/form-tokens.ts";
+import { openFilters } from "./helpers.ts";
 import { contactData } from "./lead-seeds.ts";
 
 // A team works the leads (issue 23), in the browser, on a server of its own (its team settings and users
@@ -397,6 +398,7 @@ test("a lead assigned from its page is the member's under Assigned to me, and th
     const memberPage = await memberContext.newPage();
     await signInByApi(memberPage, member.email, member.password);
     await memberPage.goto(`${base}/admin/leads/all`);
+    await openFilters(memberPage);
     await memberPage.getByLabel("Assigned to").first().selectOption("me");
     await expect(memberPage).toHaveURL(/assignee=me/);
     await expect(memberPage.getByRole("link", { name: new RegExp(tag) })).toBeVisible();

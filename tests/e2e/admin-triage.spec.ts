@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expectNoBlockingViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
-import { expectToast, openToast, signInThroughTheApi } from "./helpers.ts";
+import { expectToast, openFilters, openToast, signInThroughTheApi } from "./helpers.ts";
 import {
   contactData,
   inquiryData,
@@ -114,6 +114,7 @@ test("a row shows what the lead asked for, a message preview, the form by its na
   await expect(pipe.locator("time")).toHaveText(/^(just now|\d+ min ago)$/);
   await expect(pipe.locator("time")).toHaveAttribute("title", /\d/);
 
+  await openFilters(page);
   await page.getByLabel("Form", { exact: true }).selectOption({ label: "Plumbing page" });
   await expect(page).toHaveURL(/form=plumbing-contact/);
   await expect(rows(page)).toHaveCount(1);

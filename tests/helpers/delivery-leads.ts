@@ -36,6 +36,7 @@ export function contactLead(overrides: Partial<LeadOf["contacts"]> = {}): LeadOf
     answeredAt: null,
     answeredBy: null,
     repliedAt: null,
+    value: null,
     ...overrides,
   };
 }
@@ -73,6 +74,7 @@ export function inquiryLead(overrides: Partial<LeadOf["inquiries"]> = {}): LeadO
     answeredAt: null,
     answeredBy: null,
     repliedAt: null,
+    value: null,
     ...overrides,
   };
 }

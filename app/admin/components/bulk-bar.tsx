@@ -40,7 +40,10 @@ function doneText(action: BulkActionInput, count: number, spamView: boolean): { 
     case "setStatus":
       return spamView && action.status === "new"
         ? { title: "Leads rescued", description: `${leads} moved to the inbox.` }
-        : { title: "Status updated", description: `${leads} set to ${statusLabels[action.status]}.` };
+        : action.status === "won"
+          ? // A value is each client's own (issue 38): a bulk change leaves it to each lead's page.
+            { title: "Status updated", description: `${leads} set to Won. Add each one's value on its page.` }
+          : { title: "Status updated", description: `${leads} set to ${statusLabels[action.status]}.` };
     case "spam":
       return { title: "Marked as spam", description: `${leads} moved to Spam.` };
     case "delete":

@@ -17,6 +17,7 @@ export function TextFilter({
   onCommit,
   type = "text",
   search = false,
+  compact = false,
   className,
 }: {
   label: string;
@@ -26,6 +27,8 @@ export function TextFilter({
   type?: "text" | "search";
   /** The page's one search landmark. */
   search?: boolean;
+  /** The lists' one bar (issue 38): the label for screen readers, the hint as the box's placeholder. */
+  compact?: boolean;
   className?: string;
 }) {
   const id = useId();
@@ -62,17 +65,20 @@ export function TextFilter({
 
   return (
     <form role={search ? "search" : undefined} onSubmit={onSubmit} className={className}>
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id} className={compact ? "sr-only" : undefined}>
+        {label}
+      </Label>
       <Input
         id={id}
         type={type}
         value={draft}
         onChange={(event) => onChange(event.target.value)}
         aria-describedby={`${id}-hint`}
-        className="mt-1"
+        placeholder={compact ? `${label}: ${hint.toLowerCase()}` : undefined}
+        className={compact ? undefined : "mt-1"}
         maxLength={200}
       />
-      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-700">
+      <p id={`${id}-hint`} className={compact ? "sr-only" : "mt-1 text-xs text-slate-700"}>
         {hint}
       </p>
     </form>

@@ -11,6 +11,7 @@ import { LeadListRow, type ListColumns } from "./lead-list/lead-row.tsx";
 import { LeadTableHead } from "./lead-list/lead-table-head.tsx";
 import { ListPager } from "./lead-list/list-pager.tsx";
 import { ListToolbar } from "./lead-list/list-toolbar.tsx";
+import { useOptionalColumns } from "./lead-list/optional-columns.tsx";
 import { SelectionBar } from "./lead-list/selection-bar.tsx";
 import { useNow } from "./use-now.ts";
 
@@ -44,7 +45,15 @@ export function LeadList({
   const now = useNow(MINUTE_MS);
   const spamView = filters.view === "spam";
   const combined = kind === "all";
-  const columns: ListColumns = { kind, combined, inquiries: kind === "inquiries", spamView };
+  // The optional columns the user chose (channel, assignee, value: issue 38), remembered in this browser.
+  const optional = useOptionalColumns();
+  const columns: ListColumns = {
+    kind,
+    combined,
+    inquiries: kind === "inquiries",
+    spamView,
+    optional: optional.columns,
+  };
 
   const pages = list.data?.pages ?? [];
   const first = pages[0];
@@ -88,7 +97,16 @@ export function LeadList({
 
   return (
     <section aria-labelledby={captionId} className="mt-6" aria-busy={fetching}>
-      <ListToolbar kind={kind} filters={filters} captionId={captionId} total={total} capped={capped} onSort={onSort} />
+      <ListToolbar
+        kind={kind}
+        filters={filters}
+        captionId={captionId}
+        total={total}
+        capped={capped}
+        onSort={onSort}
+        columns={optional.columns}
+        onToggleColumn={optional.toggle}
+      />
 
       {failed && (
         <p className="mt-4 text-red-700" role="alert">

@@ -1,7 +1,7 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { Check, ChevronDown } from "lucide-react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import type { Lead, LeadDetail, LeadKind, LeadUpdate } from "../../../contract/admin-leads.ts";
 import type { LeadStatus } from "../../../contract/fields.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -12,6 +12,7 @@ import { sendJson } from "../api/request.ts";
 import { focusRing } from "./admin-classes.ts";
 import { leadName, statusLabels, triageStatuses, type TriageStatus } from "./lead-format.ts";
 import { failureToast, undoToast } from "./undo-toast.tsx";
+import { WonValueDialog, wonValueText } from "./won-value-dialog.tsx";
 
 // A lead's status, changed only on an explicit choice (issue 13 §5): a menu whose arrow keys move
 // between the statuses without saving; Enter, Space or a click saves. Spam is not a status here:
@@ -24,8 +25,10 @@ async function restoreLead(client: QueryClient, kind: LeadKind, id: string, chan
   return lead;
 }
 
-function changeToast(lead: Lead, status: LeadStatus) {
+function changeToast(lead: Lead, status: LeadStatus, value?: number | null) {
   const name = leadName(lead);
+  const worth = wonValueText(value);
+  if (status === "won" && worth) return { title: "Status updated", description: `${name} is now Won (${worth}).` };
   if (lead.status === "spam" && status !== "spam")
     return { title: "Lead rescued", description: `${name} was moved to the inbox.` };
   if (status === "spam") return { title: "Marked as spam", description: `${name} was moved to Spam.` };
@@ -36,12 +39,15 @@ function changeToast(lead: Lead, status: LeadStatus) {
 export function useLeadStatus(kind: LeadKind, lead: Lead) {
   const client = useQueryClient();
   const update = useMutation(updateLeadMutation(kind));
-  /** `onChanged` runs once the server has the new status (the lead page then offers a follow-up). */
-  const mutate = (status: LeadStatus, onChanged?: (status: LeadStatus) => void) => {
+  /**
+   * `onChanged` runs once the server has the new status (the lead page then offers a follow-up). `value`: a
+   * won lead's worth (issue 38), sent with status won only.
+   */
+  const mutate = (status: LeadStatus, onChanged?: (status: LeadStatus) => void, value?: number | null) => {
     if (status === lead.status) return;
     const previous = lead.status;
     update.mutate(
-      { id: lead.id, change: { status } },
+      { id: lead.id, change: status === "won" && value !== undefined ? { status, value } : { status } },
       {
         onSuccess: () => {
           onChanged?.(status);
@@ -51,7 +57,7 @@ export function useLeadStatus(kind: LeadKind, lead: Lead) {
                 toast({ title: "Change undone", description: `${leadName(lead)} is ${statusLabels[previous]} again.` }),
               () => failureToast("The change could not be undone. Please try again."),
             );
-          undoToast({ ...changeToast(lead, status), onUndo: () => void undo() });
+          undoToast({ ...changeToast(lead, status, value), onUndo: () => void undo() });
         },
         onError: () => failureToast("The status could not be changed. Please try again."),
       },
@@ -153,8 +159,23 @@ export function LeadStatusSelect({
 }) {
   const mutation = useLeadStatus(kind, lead);
   const value = mutation.pendingStatus ?? lead.status;
+  // Won asks for the client's value first (issue 38); every other status is set at once.
+  const [askValue, setAskValue] = useState(false);
   return (
     <div className={className} aria-busy={mutation.isPending}>
+      <WonValueDialog
+        open={askValue}
+        title={`Mark ${leadName(lead)} as Won`}
+        initial={lead.value}
+        submitLabel="Mark as Won"
+        pending={mutation.isPending}
+        failure={null}
+        onOpenChange={setAskValue}
+        onSubmit={(worth) => {
+          setAskValue(false);
+          mutation.mutate("won", onChanged, worth);
+        }}
+      />
       {!hideLabel && (
         <p className="mb-1 text-sm font-medium text-slate-800" aria-hidden="true">
           {label}
@@ -167,7 +188,7 @@ export function LeadStatusSelect({
       ) : (
         <StatusMenu
           value={value}
-          onChoose={(status) => mutation.mutate(status, onChanged)}
+          onChoose={(status) => (status === "won" ? setAskValue(true) : mutation.mutate(status, onChanged))}
           label={`${label}: ${statusLabels[value]}`}
           disabled={mutation.isPending}
           className={triggerClassName}

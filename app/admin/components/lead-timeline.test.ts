@@ -87,6 +87,30 @@ describe("a lead's timeline", () => {
     expect(titles).toContain("Unassigned · by Deleted user");
   });
 
+  it("shows a won lead's value with its status change, and a value changed later (issue 38)", () => {
+    const entries = leadTimeline({
+      ...lead,
+      notes: [],
+      events: [
+        {
+          id: "e1",
+          type: "status",
+          at: "2026-03-03T10:00:00.000Z",
+          from: "qualified",
+          to: "won",
+          value: 2500,
+          by: null,
+        },
+        { id: "e2", type: "value", at: "2026-03-04T10:00:00.000Z", value: 900.5, by: null },
+        { id: "e3", type: "value", at: "2026-03-05T10:00:00.000Z", value: null, by: null },
+      ],
+    });
+    const titles = entries.map((entry) => entry.title);
+    expect(titles).toContain("Status: Qualified → Won ($2,500.00)");
+    expect(titles).toContain("Value set to $900.50");
+    expect(titles).toContain("Value cleared");
+  });
+
   it("puts arrival, deliveries, status changes, notes and follow-ups in one list, newest first", () => {
     const entries = leadTimeline(lead);
     expect(entries.map((entry) => entry.type)).toEqual([

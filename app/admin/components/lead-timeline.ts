@@ -6,6 +6,7 @@ import { callOutcomeLabels } from "../../../contract/lead-calls.ts";
 import { leadFormLabel } from "../../config/lead-form-names.ts";
 import { deliveryStateLabels } from "./delivery-format.ts";
 import { formatDateTime, statusLabels } from "./lead-format.ts";
+import { formatAmount } from "../../../contract/money.ts";
 
 // A lead's story on its page (issue 20, point 4): its arrival, each delivery, each status change, each
 // note and each follow-up set or cleared, in one list, newest first (what happened last is what the
@@ -101,10 +102,20 @@ function eventEntry(event: LeadEvent): TimelineEntry {
       type: "status",
       id: `event-${event.id}`,
       at: event.at,
-      title: `Status: ${statusLabels[event.from]} → ${statusLabels[event.to]}${byText(event.by)}`,
+      // Won with its value (issue 38): "Status: Qualified → Won ($2,500.00)".
+      title: `Status: ${statusLabels[event.from]} → ${statusLabels[event.to]}${event.value === null || event.value === undefined ? "" : ` (${formatAmount(event.value)})`}${byText(event.by)}`,
       detail: null,
     };
   }
+  // Issue 38: the value of a won lead set or cleared (the status entry's look: it is the outcome's).
+  if (event.type === "value")
+    return {
+      type: "status",
+      id: `event-${event.id}`,
+      at: event.at,
+      title: `${event.value === null ? "Value cleared" : `Value set to ${formatAmount(event.value)}`}${byText(event.by)}`,
+      detail: null,
+    };
   if (event.type === "assignment") {
     const what = event.assignee ? `Assigned to ${event.assignee.name}` : "Unassigned";
     return {

@@ -1,5 +1,7 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
 import type { AdminStats } from "../../../contract/admin-leads.ts";
+import { labelWidth } from "./charts/chart-geometry.ts";
+import { useChartWidth } from "./charts/use-chart-width.ts";
 import { formatCount } from "./lead-format.ts";
 
 // Leads per week over the last 12 weeks, one bar per kind: an inline SVG that screen readers get as
@@ -9,10 +11,7 @@ import { formatCount } from "./lead-format.ts";
 // differ in fill and in pattern (solid blue; teal stripes with an outline), as the legend shows.
 
 const HEIGHT = 240;
-const DEFAULT_WIDTH = 640;
 const FONT_PX = 12;
-/** A generous width per character of a 12 px label (digits, commas, month names). */
-const CHAR_PX = 7.5;
 const PAD = { right: 8, top: 12, bottom: 40 };
 const BAR_GAP = 3;
 
@@ -49,11 +48,6 @@ function summary(data: Row[]): string {
     r.inquiries)}.`;
 }
 
-/** The rough width of a label in the chart's font (an overestimate, so nothing is clipped). */
-export function labelWidth(text: string): number {
-  return Math.ceil(text.length * CHAR_PX);
-}
-
 /** The value axis: 0, the middle and the top, rounded to whole leads (the top is the busiest week). */
 export function axisTicks(max: number): number[] {
   if (max <= 1) return [0, 1];
@@ -61,29 +55,12 @@ export function axisTicks(max: number): number[] {
   return middle > 0 && middle < max ? [0, middle, max] : [0, max];
 }
 
-/** The width the chart is shown at, followed as the window resizes. */
-function useWidth() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(DEFAULT_WIDTH);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(([entry]) => {
-      const next = Math.floor(entry?.contentRect.width ?? 0);
-      if (next > 0) setWidth(next);
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return { ref, width };
-}
-
 const contactsClass = "fill-brand-700";
 const inquiriesOutlineClass = "stroke-teal-800";
 
 export function LeadsChart({ stats }: { stats: AdminStats }) {
   const data = rows(stats);
-  const { ref, width } = useWidth();
+  const { ref, width } = useChartWidth();
   const patternId = `${useId().replace(/:/g, "")}-stripes`;
   const max = Math.max(1, ...data.map((row) => Math.max(row.contacts, row.inquiries)));
   const ticks = axisTicks(max);

@@ -27,7 +27,7 @@ export function InboxViewTabs({
     { key: "spam", label: "Spam", count: counts?.spam, patch: { view: "spam", unread: false } },
   ];
   return (
-    <nav aria-label="Views" className="mt-6 border-b border-slate-200">
+    <nav aria-label="Views" className="mt-4 border-b border-slate-200">
       <ul className="flex flex-wrap gap-2">
         {tabs.map((tab) => (
           <li key={tab.key}>

@@ -6,6 +6,7 @@ import { linkClass } from "../components/admin-classes.ts";
 import { InboxFilterBar } from "../components/inbox-filter-bar.tsx";
 import { kindLabels } from "../components/lead-format.ts";
 import { LeadList } from "../components/lead-list.tsx";
+import { SavedViewsButton } from "../components/lead-list/saved-views.tsx";
 import { StatusHelp } from "../components/status-help.tsx";
 import { InboxViewTabs } from "../components/view-tabs.tsx";
 import {
@@ -18,9 +19,9 @@ import {
 
 // A list of leads (/admin/leads/:kind): an inbox of one kind, or "All leads" (/admin/leads/all: both
 // kinds in one list, by reply deadline unless another order is chosen; issue 20). The view tabs with
-// their counts, the filters kept in the address (inbox-filters.ts; on a phone they fold behind one
-// "Filters" button, the search stays in sight: components/inbox-filter-bar.tsx), the list
-// (components/lead-list.tsx) and the CSV export.
+// their counts, the filters kept in the address (inbox-filters.ts) in one bar: the search, "Filters" and
+// the user's saved views (components/inbox-filter-bar.tsx, issue 38), then the list
+// (components/lead-list.tsx) with its optional columns and the CSV export.
 
 export const listTitles: Record<ListKind, string> = {
   all: "All leads",
@@ -74,15 +75,22 @@ function Inbox({ kind }: { kind: ListKind }) {
     <>
       <h1 className="text-3xl font-bold text-slate-900">{listTitles[kind]}</h1>
       {combined && (
-        <p className="mt-2 text-slate-700">
+        // Left out on a phone, so the list starts above the fold (issue 38).
+        <p className="mt-1 hidden text-slate-700 sm:block">
           Contact forms and service inquiries in one list, the leads to answer first at the top.
         </p>
       )}
 
       <InboxViewTabs kind={kind} filters={filters} counts={counts} />
-      <StatusHelp className="mt-4" />
 
-      <InboxFilterBar kind={kind} filters={filters} counts={counts} setFilters={setFilters} />
+      <InboxFilterBar
+        kind={kind}
+        filters={filters}
+        counts={counts}
+        setFilters={setFilters}
+        actions={<SavedViewsButton kind={kind} query={filterQuery} />}
+      />
+      <StatusHelp className="mt-2" />
 
       <LeadList
         key={filterQuery}

@@ -1,4 +1,6 @@
 import fp from "fastify-plugin";
+import { createSavedViewsRepository } from "../../repositories/saved-views-repository.ts";
+import { createSpendRepository } from "../../repositories/spend-repository.ts";
 import { createBusinessHoursRepository } from "../../repositories/business-hours-repository.ts";
 import { createChatChannelRepository } from "../../repositories/chat-channel-repository.ts";
 import { deliveryPlanner } from "../../delivery/plan.ts";
@@ -45,6 +47,8 @@ export type Repositories = {
   businessHours: ReturnType<typeof createBusinessHoursRepository>;
   chatChannel: ReturnType<typeof createChatChannelRepository>;
   media: ReturnType<typeof createMediaRepository>;
+  spend: ReturnType<typeof createSpendRepository>;
+  savedViews: ReturnType<typeof createSavedViewsRepository>;
 };
 
 export default fp(
@@ -74,6 +78,8 @@ export default fp(
       businessHours: createBusinessHoursRepository(app.db, app.clock),
       chatChannel: createChatChannelRepository(app.db, app.clock),
       media: createMediaRepository(app.db, app.clock),
+      spend: createSpendRepository(app.db, app.clock),
+      savedViews: createSavedViewsRepository(app.db, app.clock),
     };
     app.decorate("repositories", repositories);
     // The leads stored before a derived column existed get it once, before the server answers (reads never write it).

@@ -3,10 +3,11 @@ import type { LeadKind } from "../../../contract/admin-leads.ts";
 import { isPostgres, setColumnByIds } from "../../db/dialect.ts";
 import type { ContactSubmissionsTable, Database, ServiceInquiriesTable } from "../../db/schema.ts";
 import { csvLine } from "../../lib/csv.ts";
-import { leadFilter, leadSearch, type ScopedFilters } from "./filters.ts";
-import { leadSqlTables, leadTables, leadView, wholeRow, writeWhereMissing, type LeadRows } from "./lead-tables.ts";
+import { leadSqlTables, writeWhereMissing, type LeadRows } from "./lead-tables.ts";
 
-// The inbox's CSV export. Each lead keeps its CSV line ready in csv_line, written when the lead is
+// Each lead's stored CSV line (decision 009). Since issue 38 the export is made from the leads while it is
+// sent (lead-export.ts, decision 045) and no longer reads csv_line; the line is still kept in step until a
+// migration drops it. Each lead keeps its CSV line ready in csv_line, written when the lead is
 // stored (write.ts) and rewritten in the database when its status or read mark changes (lead-changes.ts,
 // csvLineWithState), so an export of 10,000 leads reads one column instead of turning 220,000 values
 // into cells (docs/decisions/009). Changing the columns or the cell rules makes every stored line stale:
@@ -104,14 +105,6 @@ export function csvLineWithState(
   return sql<string>`substr(csv_line, 1, length(csv_line) - length(${afterTime})) || ${status} || ',' || ${read(oldRead)} || ',' || ${after(afterStatus)}`;
 }
 
-/** The export's header line. */
-export function leadCsvHeader(kind: LeadKind): string {
-  return csvLine(leadCsvColumns[kind]);
-}
-
-export const EXPORT_MAX_ROWS = 100_000;
-const BATCH = 1000;
-
 /**
  * Writes the CSV line of up to `limit` leads of each kind that have none (stored by an instance older than
  * migration 0005 during a rolling deploy: 0005 wrote the lines of the rows it found); answers how many. The
@@ -126,29 +119,4 @@ export function writeMissingCsvLines(db: Kysely<Database>, limit: number): Promi
       leads.map((lead) => [lead.id, leadCsvLine(kind, lead)] as const),
     ),
   );
-}
-
-/** The CSV lines of every lead of the filter, newest first, up to EXPORT_MAX_ROWS. */
-export async function exportCsvLines(db: Kysely<Database>, kind: LeadKind, filters: ScopedFilters): Promise<string[]> {
-  const search = await leadSearch(db, kind, filters);
-  const rows: { id: string; csvLine: string | null }[] = await leadView(db)
-    .selectFrom(leadTables[kind])
-    .select(["id", "csvLine"])
-    .where((eb) => leadFilter(eb, kind, filters, search))
-    .orderBy("createdAt", "desc")
-    .orderBy("id", "desc")
-    .limit(EXPORT_MAX_ROWS)
-    .execute();
-  // A lead stored without its line since the last start (a rolling deploy) has it made here, not stored.
-  const missing = rows.filter((row) => row.csvLine === null).map((row) => row.id);
-  const made = new Map<string, string>();
-  for (let i = 0; i < missing.length; i += BATCH) {
-    const leads = await leadView(db)
-      .selectFrom(leadTables[kind])
-      .selectAll()
-      .where("id", "in", missing.slice(i, i + BATCH))
-      .execute();
-    for (const lead of leads) made.set(lead.id, leadCsvLine(kind, wholeRow(kind, lead)));
-  }
-  return rows.map((row) => row.csvLine ?? made.get(row.id)!);
 }

@@ -3,16 +3,18 @@ import type { Kysely, Transaction } from "kysely";
 import type { LeadEvent, LeadKind } from "../../../contract/admin-leads.ts";
 import type { LeadStatus } from "../../../contract/fields.ts";
 import type { CallOutcome } from "../../../contract/lead-calls.ts";
+import { fromCents, toCents } from "../../../contract/money.ts";
 import type { Database } from "../../db/schema.ts";
 import { userRefs } from "../users/user-names.ts";
 
-// A lead's timeline besides its arrival, deliveries and notes (lead_events): every status change and
-// every follow-up set or cleared, written by lead-changes.ts in the transaction of the change, and erased
+// A lead's timeline besides its arrival, deliveries and notes (lead_events): every status change (to won:
+// with the value given, issue 38), every value of a won lead set or cleared, every follow-up set or cleared, written by lead-changes.ts in the transaction of the change, and erased
 // with the lead.
 
 /** An event about to be written: what changed on which lead. */
 export type NewLeadEvent =
-  | { leadId: string; type: "status"; from: LeadStatus; to: LeadStatus }
+  | { leadId: string; type: "status"; from: LeadStatus; to: LeadStatus; value?: number | null }
+  | { leadId: string; type: "value"; value: number | null }
   | { leadId: string; type: "follow-up"; followUpAt: string | null; note: string | null }
   | { leadId: string; type: "assignment"; assigneeId: string | null }
   | { leadId: string; type: "call"; outcome: CallOutcome; note: string | null };
@@ -42,6 +44,8 @@ export async function insertEvents(
         note: event.type === "follow-up" || event.type === "call" ? event.note : null,
         assigneeId: event.type === "assignment" ? event.assigneeId : null,
         outcome: event.type === "call" ? event.outcome : null,
+        valueCents:
+          (event.type === "status" || event.type === "value") && event.value != null ? toCents(event.value) : null,
         actorId,
         createdAt,
       })),
@@ -66,6 +70,7 @@ export async function eventsOf(db: Kysely<Database>, kind: LeadKind, leadId: str
       "note",
       "assigneeId",
       "outcome",
+      "valueCents",
       "actorId",
       "createdAt",
     ])
@@ -88,6 +93,15 @@ export async function eventsOf(db: Kysely<Database>, kind: LeadKind, leadId: str
         at: row.createdAt,
         from: row.fromStatus as LeadStatus,
         to: row.toStatus as LeadStatus,
+        ...(row.toStatus === "won" ? { value: row.valueCents === null ? null : fromCents(row.valueCents) } : {}),
+        by,
+      };
+    if (row.type === "value")
+      return {
+        id: row.id,
+        type: "value",
+        at: row.createdAt,
+        value: row.valueCents === null ? null : fromCents(row.valueCents),
         by,
       };
     if (row.type === "assignment")

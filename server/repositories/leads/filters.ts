@@ -1,6 +1,8 @@
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import { leadKinds, type LeadKind } from "../../../contract/admin-leads.ts";
-import type { LeadFilters } from "../../../contract/lead-filters.ts";
+import { NONE_FILTER, type LeadFilters } from "../../../contract/lead-filters.ts";
+import { outcomeStatuses } from "../../../contract/lead-outcomes.ts";
+import { rangeOf } from "../../reports/periods.ts";
 import { leadStatuses } from "../../../contract/fields.ts";
 import { containsPattern, searchTextContains } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
@@ -11,28 +13,31 @@ import { endOfOwnerDay, type OwnerDay } from "./owner-day.ts";
 
 export const NOT_SPAM = leadStatuses.filter((status) => status !== "spam");
 
-function startOfDay(date: string) {
-  return `${date}T00:00:00.000Z`;
-}
-function startOfNextDay(date: string) {
-  const d = new Date(`${date}T00:00:00.000Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString();
-}
-
 /**
- * The filters with "today" fixed: followUp=due becomes the end of the owner's day by the repository's
- * clock (`followUpBefore`). The key is required, so a filter cannot reach a query unresolved.
+ * The filters with "today" and the days fixed: followUp=due becomes the end of the owner's day by the
+ * repository's clock (`followUpBefore`); from and to become the instants of those whole days in the owner's
+ * time zone (`receivedFrom`, `receivedBefore`), as the reports count a period (reports/periods.ts rangeOf),
+ * so a report's figure and the list of the same days agree (issue 38). The keys are required, so a filter
+ * cannot reach a query unresolved.
  */
-export type ScopedFilters = LeadFilters & { followUpBefore: string | undefined };
+export type ScopedFilters = LeadFilters & {
+  followUpBefore: string | undefined;
+  receivedFrom: string | undefined;
+  receivedBefore: string | undefined;
+};
 
 export function scopeFilters(filters: LeadFilters, day: OwnerDay): ScopedFilters {
+  const zone = day.ownerTimeZone;
   return {
     ...filters,
-    followUpBefore:
-      filters.followUp === "due" ? endOfOwnerDay(day.clock(), day.ownerTimeZone).toISOString() : undefined,
+    followUpBefore: filters.followUp === "due" ? endOfOwnerDay(day.clock(), zone).toISOString() : undefined,
+    receivedFrom: filters.from ? rangeOf(filters.from, filters.from, zone).start : undefined,
+    receivedBefore: filters.to ? rangeOf(filters.to, filters.to, zone).end : undefined,
   };
 }
+
+/** The list's landing page: the page the visit started on, else the form's page (the sources report's rule). */
+const landingPathOf = sql<string | null>`coalesce(landing_path, page_path)`;
 
 /** The search condition of a filter's `q` (through the trigram index, server/db/dialect.ts), or undefined. */
 export function leadSearch(
@@ -58,17 +63,29 @@ export function leadFilter(
   if (f.view === "inbox") conditions.push(forCount ? eb("status", "in", NOT_SPAM) : eb("status", "!=", "spam"));
   if (f.view === "spam") conditions.push(eb("status", "=", "spam"));
   if (f.status) conditions.push(eb("status", "=", f.status));
-  // Dates are whole days in UTC.
-  if (f.from) conditions.push(eb("createdAt", ">=", startOfDay(f.from)));
-  if (f.to) conditions.push(eb("createdAt", "<", startOfNextDay(f.to)));
+  // Dates are whole days in the owner's time zone (scopeFilters).
+  if (f.receivedFrom) conditions.push(eb("createdAt", ">=", f.receivedFrom));
+  if (f.receivedBefore) conditions.push(eb("createdAt", "<", f.receivedBefore));
   // Name, e-mail, phone, company (and message).
   if (search) conditions.push(search);
   if (f.product && kind === "contacts")
     conditions.push(sql<SqlBool>`products like ${containsPattern(JSON.stringify(f.product))} escape '\\'`);
   // A column of one table only, so named in SQL (the view types the shared ones).
   if (f.serviceType && kind === "inquiries") conditions.push(sql<SqlBool>`service_type = ${f.serviceType}`);
-  if (f.form) conditions.push(eb("formName", "=", f.form));
+  if (f.form) conditions.push(f.form === NONE_FILTER ? eb("formName", "is", null) : eb("formName", "=", f.form));
   if (f.utmSource) conditions.push(eb("utmSource", "=", f.utmSource));
+  // Issue 38: the sources report's groups, by its expressions (repositories/leads/reports.ts), each through
+  // its own (…, created_at, id) index of migration 0027; "(none)" is the report's row without one.
+  if (f.channel) conditions.push(eb("channel", "=", f.channel));
+  if (f.campaign)
+    conditions.push(f.campaign === NONE_FILTER ? eb("utmCampaign", "is", null) : eb("utmCampaign", "=", f.campaign));
+  if (f.landingPath)
+    conditions.push(
+      f.landingPath === NONE_FILTER
+        ? sql<SqlBool>`${landingPathOf} is null`
+        : sql<SqlBool>`${landingPathOf} = ${f.landingPath}`,
+    );
+  if (f.outcome) conditions.push(eb("status", "in", outcomeStatuses[f.outcome]));
   if (f.unread !== undefined) conditions.push(f.unread ? eb("readAt", "is", null) : eb("readAt", "is not", null));
   // Due today or overdue, in the owner's day (through the follow-up index of migration 0014).
   if (f.followUpBefore !== undefined) conditions.push(eb("followUpAt", "<", f.followUpBefore));

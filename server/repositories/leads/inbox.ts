@@ -31,6 +31,7 @@ import { leadSqlTables, leadTables, toLead, leadView, wholeRow, type LeadOf } fr
 import { deliveriesOf, type DeliveryPlanner } from "./deliveries.ts";
 import { timelineOf } from "./messages.ts";
 import { insertNote, notesOf } from "./notes.ts";
+import { refreshSearchText } from "./search-text.ts";
 import type { OwnerDay } from "./owner-day.ts";
 
 // The owner's inbox over both kinds of lead. Every list and count is one indexed query per lead table:
@@ -39,7 +40,12 @@ import type { OwnerDay } from "./owner-day.ts";
 // walks by (key, id): ids are UUIDs, unique across the tables, so that is one total order.
 
 /** The inbox view with no filter: every lead but spam. */
-const NOT_SPAM_VIEW: ScopedFilters = { ...leadFilters.parse({}), followUpBefore: undefined };
+const NOT_SPAM_VIEW: ScopedFilters = {
+  ...leadFilters.parse({}),
+  followUpBefore: undefined,
+  receivedFrom: undefined,
+  receivedBefore: undefined,
+};
 
 /** The kinds the combined list's filters can match: a product filter keeps contacts only, a serviceType filter inquiries only. */
 export function kindsOfAll(filters: LeadFilters): LeadKind[] {
@@ -57,7 +63,19 @@ type Walked<K extends LeadKind> = { kind: K; lead: LeadOf[K]; position: LeadPosi
 function narrows(kind: LeadKind, f: ScopedFilters): boolean {
   const kindFilter = kind === "contacts" ? f.product : f.serviceType;
   return Boolean(
-    f.q || f.from || f.to || kindFilter || f.form || f.utmSource || f.followUpBefore || f.assignee || f.group,
+    f.q ||
+    f.from ||
+    f.to ||
+    kindFilter ||
+    f.form ||
+    f.utmSource ||
+    f.channel ||
+    f.campaign ||
+    f.landingPath ||
+    f.outcome ||
+    f.followUpBefore ||
+    f.assignee ||
+    f.group,
   );
 }
 
@@ -437,6 +455,8 @@ export function createInbox(db: Kysely<Database>, plan: DeliveryPlanner, day: Ow
         if (!lead) return undefined;
         const now = day.clock();
         const note = await insertNote(trx, kind, id, body, now, actor?.userId ?? null);
+        // Search finds the lead by its notes (issue 38).
+        await refreshSearchText(trx, kind, id);
         // The note's words stay on the lead's page: the record says that one was added.
         await recordActivity(
           trx,

@@ -3,6 +3,8 @@ import type { LeadKind } from "../../../contract/admin-leads.ts";
 import { deadlineKey } from "../../../contract/reply-window.ts";
 import type { LeadStatus } from "../../../contract/fields.ts";
 import { statusLabels } from "../../../contract/lead-statuses.ts";
+import { VALUE_NEEDS_WON } from "../../../contract/admin-leads.ts";
+import { formatAmount, toCents } from "../../../contract/money.ts";
 import { recordActivity, type ActivityActor, type ActivityRecord } from "../activity/activity-repository.ts";
 import { userRefs } from "../users/user-names.ts";
 import { isPostgres } from "../../db/dialect.ts";
@@ -36,6 +38,12 @@ export type LeadChange = {
   followUpNote?: string | null | undefined;
   /** The user the leads are assigned to; null: unassigned (issue 23). */
   assigneeId?: string | null | undefined;
+  /**
+   * What the won lead is worth (issue 38), in currency units; null clears it. Only with status won or on
+   * leads that are won (else refused: VALUE_NEEDS_WON). A lead that leaves won loses its value; a lead
+   * set to won again without a value keeps none.
+   */
+  value?: number | null | undefined;
 };
 /** A lead's triage state as it was before a change (what an Undo puts back). */
 export type LeadState = { id: string; status: LeadStatus; read: boolean; assigneeId: string | null };
@@ -43,6 +51,7 @@ export type LeadState = { id: string; status: LeadStatus; read: boolean; assigne
 /** A change the rules refuse; its message is the owner's (a 400). The transaction rolls back. */
 export class LeadChangeRefused extends Error {}
 export const FOLLOW_UP_TIME_FIRST = "Set a follow-up time first.";
+export { VALUE_NEEDS_WON };
 
 type Before = {
   id: string;
@@ -56,6 +65,7 @@ type Before = {
   followUpAt: string | null;
   followUpNote: string | null;
   assigneeId: string | null;
+  wonValueCents: number | null;
 };
 
 /** The activity record of each event, in the owner's words (the lead's name: the record is the team's, like the lead). */
@@ -79,13 +89,24 @@ async function activityOf(
       if (event.to === "spam") return { ...about, kind: "spam", summary: `marked ${name} as spam` };
       if (event.from === "spam")
         return { ...about, kind: "spam", summary: `marked ${name} as not spam (${statusLabels[event.to]})` };
+      const worth = event.to === "won" && event.value != null ? ` (${formatAmount(event.value)})` : "";
       return {
         ...about,
         kind: "status",
-        summary: `changed ${name} from ${statusLabels[event.from]} to ${statusLabels[event.to]}`,
-        data: { from: event.from, to: event.to },
+        summary: `changed ${name} from ${statusLabels[event.from]} to ${statusLabels[event.to]}${worth}`,
+        data: { from: event.from, to: event.to, ...(event.to === "won" ? { value: event.value ?? null } : {}) },
       };
     }
+    if (event.type === "value")
+      return {
+        ...about,
+        kind: "status",
+        summary:
+          event.value === null
+            ? `cleared the value of ${name}`
+            : `set the value of ${name} to ${formatAmount(event.value)}`,
+        data: { value: event.value },
+      };
     if (event.type === "assignment") {
       const assignee = ref(event.assigneeId);
       return {
@@ -148,6 +169,7 @@ export async function changeLeads(
       "followUpAt",
       "followUpNote",
       "assigneeId",
+      "wonValueCents",
     ])
     .where("id", "in", ids);
   if (isPostgres(trx)) query = query.forUpdate();
@@ -159,10 +181,20 @@ export async function changeLeads(
   const statusChanged: Before[] = [];
   const changed = before.filter((lead) => {
     let differs = change.read !== undefined && change.read !== (lead.readAt !== null);
+    const statusAfter = change.status ?? lead.status;
+    if (change.value !== undefined && statusAfter !== "won") throw new LeadChangeRefused(VALUE_NEEDS_WON);
     if (change.status !== undefined && change.status !== lead.status) {
       statusChanged.push(lead);
-      events.push({ leadId: lead.id, type: "status", from: lead.status, to: change.status });
+      const value = change.status === "won" ? { value: change.value ?? null } : {};
+      events.push({ leadId: lead.id, type: "status", from: lead.status, to: change.status, ...value });
       differs = true;
+    } else if (change.value !== undefined) {
+      // A won lead's value set or changed (it stays won).
+      const cents = change.value === null ? null : toCents(change.value);
+      if (cents !== lead.wonValueCents) {
+        events.push({ leadId: lead.id, type: "value", value: change.value });
+        differs = true;
+      }
     }
     if (change.assigneeId !== undefined && change.assigneeId !== lead.assigneeId) {
       events.push({ leadId: lead.id, type: "assignment", assigneeId: change.assigneeId });
@@ -202,6 +234,15 @@ export async function changeLeads(
     if (change.read === true) set.push(sql`read_at = coalesce(read_at, ${nowIso})`);
     if (change.read === false) set.push(sql`read_at = null`);
     if (change.assigneeId !== undefined) set.push(sql`assignee_id = ${change.assigneeId}`);
+    // Issue 38: the value belongs to "won": given, it is set; a lead leaving won (or won anew without one) has none.
+    if (change.value !== undefined)
+      set.push(sql`won_value_cents = ${change.value === null ? null : toCents(change.value)}`);
+    else if (change.status !== undefined)
+      set.push(
+        change.status === "won"
+          ? sql`won_value_cents = case when status = 'won' then won_value_cents else null end`
+          : sql`won_value_cents = null`,
+      );
     if (change.followUpAt !== undefined) set.push(sql`follow_up_at = ${change.followUpAt}`);
     if (change.followUpAt === null) set.push(sql`follow_up_note = null`);
     else if (change.followUpNote !== undefined) set.push(sql`follow_up_note = ${change.followUpNote}`);

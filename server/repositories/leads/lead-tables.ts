@@ -2,6 +2,7 @@ import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
 import { leadKinds, type ContactLead, type InquiryLead, type LeadKind } from "../../../contract/admin-leads.ts";
 import { channelOf, type LeadChannel } from "../../../contract/lead-channels.ts";
 import { replyByOf } from "../../../contract/reply-window.ts";
+import { fromCents } from "../../../contract/money.ts";
 import { defaultBusinessHours } from "../../../contract/business-hours.ts";
 import type { ContactSubmissionData } from "../../../contract/contact-submission.ts";
 import type { ServiceInquiryData } from "../../../contract/service-inquiry.ts";
@@ -78,11 +79,13 @@ export function toLead(kind: LeadKind, row: LeadRows[LeadKind]): LeadOf[LeadKind
     personId: _personId,
     previousLeadAt: _previousLeadAt,
     replyToken: _replyToken,
+    wonValueCents,
     ...stored
   } = row;
   // A row from before migration 0017 has its channel written later (person-keys.ts): the same rule meanwhile.
   const channel = (stored.channel as LeadChannel | null) ?? channelOf(stored);
-  const lead = { ...stored, channel, replyBy: storedReplyBy(stored) };
+  const value = wonValueCents === null ? null : fromCents(wonValueCents);
+  const lead = { ...stored, channel, replyBy: storedReplyBy(stored), value };
   if (kind === "contacts") {
     const contact = lead as typeof lead & Pick<LeadRows["contacts"], "products">;
     return { ...contact, products: JSON.parse(contact.products) as string[] } as ContactLead;

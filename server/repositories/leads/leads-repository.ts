@@ -3,7 +3,7 @@ import type { AdminPulse, LeadKind, TodayQueue } from "../../../contract/admin-l
 import { newestReceivedAt } from "./inbound-messages.ts";
 import type { LeadFilters } from "../../../contract/lead-filters.ts";
 import type { Database } from "../../db/schema.ts";
-import { exportCsvLines } from "./csv.ts";
+import { leadExportLines } from "./lead-export.ts";
 import { deleteExpiredIdempotencyKeys, insertLeadOnce, type StoredOnce } from "./idempotency.ts";
 import { createDeliveries, type DeliveryPlanner } from "./deliveries.ts";
 import { scopeFilters } from "./filters.ts";
@@ -24,7 +24,7 @@ import { insertLead, type SpamVerdict } from "./write.ts";
 // lead_idempotency_keys, lead_deliveries, lead_events, used_form_tokens): storing a lead with its deliveries
 // (write.ts, once per Idempotency-Key: idempotency.ts), the inbox (inbox.ts, filters.ts, notes.ts, events.ts;
 // both kinds in one list there too), the delivery outbox (deliveries.ts), the dashboard's figures (stats.ts)
-// and day (today.ts), the CSV export (csv.ts), retention, the people behind the leads (person-keys.ts) and
+// and day (today.ts), the CSV export (lead-export.ts), retention, the people behind the leads (person-keys.ts) and
 // what the reports read (reports.ts).
 // Nothing else queries these tables.
 
@@ -68,8 +68,9 @@ export function createLeadsRepository(
     deliveries: createDeliveries(db),
     /** What the owner's numbers read (server/reports/): groups, answer times, a person's other leads. */
     reports: createLeadReports(db),
-    csvLines(kind: LeadKind, filters: LeadFilters): Promise<string[]> {
-      return exportCsvLines(db, kind, scopeFilters(filters, day));
+    /** The export's lines of `kinds` (lead-export.ts), newest first, made while sent; `done` gets the count. */
+    exportLines(kinds: readonly LeadKind[], filters: LeadFilters, done?: (rows: number) => Promise<void>) {
+      return leadExportLines(db, kinds, scopeFilters(filters, day), day.ownerTimeZone, done);
     },
     /** LEAD_RETENTION_DAYS: leads created before `cutoff` go, with their notes, deliveries and keys. */
     deleteOlderThan(cutoff: Date): Promise<number> {

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import { leadKinds, type LeadKind } from "../../../contract/admin-leads.ts";
 import type { LeadStatus } from "../../../contract/fields.ts";
+import { outcomeStatuses } from "../../../contract/lead-outcomes.ts";
 import type { RelatedLead, ReportDimension } from "../../../contract/reports.ts";
 import type { Database } from "../../db/schema.ts";
 import { epochMinutes } from "../../db/dialect.ts";
@@ -8,14 +9,33 @@ import { leadSqlTables, leadTables, leadView } from "./lead-tables.ts";
 
 // What the reports (server/reports/) read from the lead tables: leads and people of a period by channel,
 // campaign, landing page, form or week; the answer times of a period's leads; a person's other leads.
-// Spam is never counted. Each is a statement per table over a range of its report index (migration 0017),
-// which holds every column they read.
+// Spam is never counted. Each is a statement per table over a range of its report index (migrations 0017,
+// 0027), which holds every column they read.
 
 /** A range of arrival instants, [start, end). */
 export type InstantRange = { start: string; end: string };
 
-/** A group's leads and people; for forms, the pages its leads were sent from (a form's views are theirs). */
-export type LeadGroup = { key: string | null; leads: number; people: number; pages?: (string | null)[] };
+/**
+ * A group's leads and people; their outcomes (contract/lead-outcomes.ts: qualified counts qualified and won)
+ * and the won leads' value in cents (`valued`: how many won leads have one); for forms, the pages its leads
+ * were sent from (a form's views are theirs); for weeks, the leads and won leads per channel.
+ */
+export type LeadGroup = {
+  key: string | null;
+  leads: number;
+  people: number;
+  qualified: number;
+  won: number;
+  wonValueCents: number;
+  valued: number;
+  pages?: (string | null)[];
+  byChannel?: Map<string | null, { leads: number; won: number }>;
+};
+
+/** An empty group of `key`. */
+export function emptyGroup(key: string | null): LeadGroup {
+  return { key, leads: 0, people: 0, qualified: 0, won: 0, wonValueCents: 0, valued: 0 };
+}
 /**
  * Speed to lead's figures of a group of a period's leads: how many, how many answered, how many are due
  * (answered, or past their promise) and were answered within it, and the median and 90th percentile
@@ -79,10 +99,12 @@ function weekIndex(weeks: readonly { start: string }[]): RawBuilder<number> {
 /** The group's expression; weeks: an index into `weeks` (weekIndex), which `groups` turns into the week's key. */
 function groupExpression(by: ReportDimension, weeks: readonly { start: string }[]): RawBuilder<string | number | null> {
   switch (by) {
+    // `|| ''` (null stays null) so SQLite's planner does not walk the list's channel or campaign index (migration
+    // 0027) for the grouping's order, reading every row of the table: the period's range of the report index is far less.
     case "channel":
-      return sql`channel`;
+      return sql`channel || ''`;
     case "campaign":
-      return sql`utm_campaign`;
+      return sql`utm_campaign || ''`;
     case "landing":
       // The page the visit started on; a lead sent before it was recorded (or without a script) has its form's page.
       return sql`coalesce(landing_path, page_path)`;
@@ -119,8 +141,9 @@ export function createLeadReports(db: Kysely<Database>) {
       weeks: readonly { key: string; start: string }[] = [],
     ): Promise<LeadGroup[]> {
       const key = groupExpression(by, weeks);
-      // Forms are grouped by their page too, in the same pass.
+      // Forms are grouped by their page too, weeks by their channel too, in the same pass.
       const page = by === "form" ? sql`page_path` : sql`null`;
+      const channel = by === "week" ? sql`channel || ''` : sql`null`;
       const perTable = await Promise.all(
         leadKinds.map(
           async (kind) =>
@@ -128,14 +151,23 @@ export function createLeadReports(db: Kysely<Database>) {
               await sql<{
                 k: string | number | null;
                 p: string | null;
+                c: string | null;
                 leads: number | string;
                 people: number | string;
+                qualified: number | string;
+                won: number | string;
+                value: number | string | null;
+                valued: number | string;
               }>`
-                select ${key} as k, ${page} as p, count(*) as leads,
-                  sum(case when previous_lead_at is null or previous_lead_at < ${range.start} then 1 else 0 end) as people
+                select ${key} as k, ${page} as p, ${channel} as c, count(*) as leads,
+                  sum(case when previous_lead_at is null or previous_lead_at < ${range.start} then 1 else 0 end) as people,
+                  sum(case when status in (${sql.join(outcomeStatuses.qualified)}) then 1 else 0 end) as qualified,
+                  sum(case when status = 'won' then 1 else 0 end) as won,
+                  sum(case when status = 'won' then won_value_cents end) as value,
+                  count(case when status = 'won' then won_value_cents end) as valued
                 from ${sql.table(leadSqlTables[kind])}
                 where created_at >= ${range.start} and created_at < ${range.end} and status <> 'spam'
-                group by 1, 2`.execute(raw)
+                group by 1, 2, 3`.execute(raw)
             ).rows,
         ),
       );
@@ -147,10 +179,26 @@ export function createLeadReports(db: Kysely<Database>) {
             : by === "form" && row.k === ""
               ? null
               : (row.k as string | null);
-        const group = groups.get(k) ?? { key: k, leads: 0, people: 0, ...(by === "form" ? { pages: [] } : {}) };
-        group.leads += Number(row.leads);
+        const group = groups.get(k) ?? {
+          ...emptyGroup(k),
+          ...(by === "form" ? { pages: [] } : {}),
+          ...(by === "week" ? { byChannel: new Map() } : {}),
+        };
+        const leads = Number(row.leads);
+        const won = Number(row.won ?? 0);
+        group.leads += leads;
         group.people += Number(row.people ?? 0);
+        group.qualified += Number(row.qualified ?? 0);
+        group.won += won;
+        group.wonValueCents += Number(row.value ?? 0);
+        group.valued += Number(row.valued ?? 0);
         group.pages?.push(row.p);
+        if (group.byChannel) {
+          const ofChannel = group.byChannel.get(row.c) ?? { leads: 0, won: 0 };
+          ofChannel.leads += leads;
+          ofChannel.won += won;
+          group.byChannel.set(row.c, ofChannel);
+        }
         groups.set(k, group);
       }
       return [...groups.values()];

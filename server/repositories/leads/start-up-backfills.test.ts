@@ -3,6 +3,7 @@ import { contactSubmissionInput } from "../../../contract/contact-submission.ts"
 import type { SourcesReport } from "../../../contract/reports.ts";
 import { serviceInquiryInput } from "../../../contract/service-inquiry.ts";
 import { adminClient } from "../../../tests/helpers/admin-client.ts";
+import { zonedIsoFormatter } from "./lead-export.ts";
 import {
   createTestApp,
   signIn,
@@ -186,10 +187,11 @@ describe("the read paths", () => {
     }
     expect(await writes(t.app.db)).toBe(0);
     expect(await snapshot()).toEqual(before);
-    // The export makes a missing line for the file, from the row, without storing it.
+    // The export makes every line from the row (issue 38), whatever stored line is missing, without storing it.
     const csv = (await admin.get("/api/admin/leads/inquiries/export.csv?view=all")).rawPayload.toString("utf8");
+    const received = zonedIsoFormatter(t.app.config.delivery.ownerTimeZone)(new Date(INQUIRY_AT).toISOString());
     expect(csv.slice(1).split("\r\n")[1]).toMatch(
-      new RegExp(`^${inquiryId},${new Date(INQUIRY_AT).toISOString()},new,,Marcus,Reyes,PAT@example.com,`),
+      new RegExp(`^${inquiryId},inquiries,${received.replace(/\+/g, "\\+")},new,,,,Marcus,Reyes,PAT@example.com,`),
     );
   });
 });

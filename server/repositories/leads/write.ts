@@ -9,6 +9,7 @@ import { insertDeliveries, type DeliveryPlanner } from "./deliveries.ts";
 import { spendFormToken, type FormTokenUse } from "./form-token-uses.ts";
 import { derivedLeadColumns, personAndPrevious } from "./person-keys.ts";
 import { toLead, wholeRow, type LeadInputOf, type LeadOf } from "./lead-tables.ts";
+import { leadSearchText } from "./search-text.ts";
 
 // Storing a new lead: the only code that inserts into the lead tables (besides the seed data, which
 // builds its rows with leadSearchText and leadCsvLine too).
@@ -17,20 +18,6 @@ export type SpamVerdict = { reason: string } | null;
 
 /** Why a lead whose form token another lead had spent is spam (a bot replaying one token). */
 export const FORM_TOKEN_REUSED = "The form token was already used by another lead (a replayed token)";
-
-/** What the inbox search matches (migration 0004 built the same text for the rows it found). */
-export function leadSearchText(lead: {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  company?: string | null;
-  message?: string;
-}): string {
-  const parts = [`${lead.firstName} ${lead.lastName}`, lead.email, lead.phone, lead.company ?? ""];
-  if (lead.message !== undefined) parts.push(lead.message);
-  return parts.join(" ").toLowerCase();
-}
 
 /** The stored columns of a new lead, without the derived ones (search text, CSV line, deadline order's key). */
 function newLeadColumns<K extends LeadKind>(kind: K, input: LeadInputOf[K], spam: SpamVerdict, now: Date) {

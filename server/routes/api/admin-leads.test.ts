@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { leadExportColumns } from "../../../contract/lead-export.ts";
+import { dateIn } from "../../../contract/time-zones.ts";
+import { zonedIsoFormatter } from "../../repositories/leads/lead-export.ts";
 import { adminClient } from "../../../tests/helpers/admin-client.ts";
 import { postLeadReceipt } from "../../../tests/helpers/lead-posts.ts";
 import { createTestApp, signIn, validContact, type TestApp } from "../../../tests/helpers/test-app.ts";
@@ -199,7 +202,8 @@ describe("listing", () => {
       contactIds[7],
     );
     expect((await get(`/api/admin/leads/inquiries?serviceType=paid-ads&q=${tag}`)).json().total).toBe(1);
-    const today = new Date().toISOString().slice(0, 10);
+    // Days are the owner's (OWNER_TIMEZONE), as the reports count them (issue 38).
+    const today = dateIn(t.app.config.delivery.ownerTimeZone, Date.now());
     expect((await get(`/api/admin/leads/contacts?q=${tag}&from=${today}&to=${today}`)).json().total).toBe(30);
     expect((await get(`/api/admin/leads/contacts?q=${tag}&to=2020-01-01`)).json().total).toBe(0);
 
@@ -317,9 +321,8 @@ describe("CSV export", () => {
     const body = response.rawPayload.toString("utf8");
     expect(body.charCodeAt(0)).toBe(0xfeff);
     const lines = body.slice(1).split("\r\n");
-    expect(lines[0]).toBe(
-      "id,createdAt,status,readAt,firstName,lastName,email,phone,company,products,meetingDate,meetingTime,timezone,pagePath,formName,utmSource,utmMedium,utmCampaign,utmTerm,utmContent,referrer,spamReason",
-    );
+    // One column set for both kinds and "All leads" (issue 38, contract/lead-export.ts).
+    expect(lines[0]).toBe(leadExportColumns.join(","));
     expect(lines.at(-1)).toBe("");
     expect(lines.length - 2).toBe(21);
     const jose = lines.find((line) => line.includes("José"))!;
@@ -330,7 +333,7 @@ describe("CSV export", () => {
 
   it("exports inquiries with their message, budget and service", async () => {
     const body = (await get(`/api/admin/leads/inquiries/export.csv?q=${tag}`)).rawPayload.toString("utf8");
-    expect(body.split("\r\n")[0]).toContain("serviceType,budget,message");
+    expect(body.slice(1).split("\r\n")[0]).toBe(leadExportColumns.join(","));
     expect(body).toContain(`Need help ${tag} with Miami rankings`);
   });
 });
@@ -352,25 +355,32 @@ describe("CSV export follows triage", () => {
       return lines[1]!;
     };
     const fields = `Triage,"Csv, ${tag}",${validContact.email},${validContact.phone},"'@Home ""Pros""",SEO Services; Website Design`;
-    expect(await line()).toMatch(new RegExp(`^${id},${createdAt},new,,${escapeRegExp(fields)},`));
+    // id, kind, receivedAt, status, value, assignee, readAt, then the lead's fields; times in the owner's zone.
+    const zoned = zonedIsoFormatter(t.app.config.delivery.ownerTimeZone);
+    const received = escapeRegExp(zoned(createdAt));
+    expect(await line()).toMatch(new RegExp(`^${id},contacts,${received},new,,,,${escapeRegExp(fields)},`));
 
     const patch = (payload: Record<string, unknown>) => admin.patch(`/api/admin/leads/contacts/${id}`, payload);
     const read = await patch({ read: true });
     expect(read.statusCode, read.body).toBe(200);
     const readAt = read.json<{ readAt: string }>().readAt;
     expect(readAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-    expect(await line()).toMatch(new RegExp(`^${id},${createdAt},new,${readAt},${escapeRegExp(fields)},`));
+    expect(await line()).toMatch(
+      new RegExp(`^${id},contacts,${received},new,,,${escapeRegExp(zoned(readAt))},${escapeRegExp(fields)},`),
+    );
 
     expect((await patch({ status: "qualified" })).statusCode).toBe(200);
-    expect(await line()).toMatch(new RegExp(`^${id},${createdAt},qualified,${readAt},${escapeRegExp(fields)},`));
+    expect(await line()).toMatch(
+      new RegExp(`^${id},contacts,${received},qualified,,,${escapeRegExp(zoned(readAt))},${escapeRegExp(fields)},`),
+    );
 
     expect((await patch({ read: false, status: "won" })).statusCode).toBe(200);
-    expect(await line()).toMatch(new RegExp(`^${id},${createdAt},won,,${escapeRegExp(fields)},`));
+    expect(await line()).toMatch(new RegExp(`^${id},contacts,${received},won,,,,${escapeRegExp(fields)},`));
   });
 });
 
 describe("CSV export of a lead stored without its line", () => {
-  it("makes the missing line (as an older server version would have left it) for the export without storing it", async () => {
+  it("exports a lead whose stored line is missing (the export makes every line from the lead, issue 38), without writing", async () => {
     const { id, createdAt } = await postContact({ firstName: "Legacy", lastName: `Row ${tag}`, company: "=1+1" });
     await t.app.db
       .updateTable("contactSubmissions")
@@ -380,8 +390,9 @@ describe("CSV export of a lead stored without its line", () => {
     const body = (
       await get(`/api/admin/leads/contacts/export.csv?q=${encodeURIComponent(`Legacy Row ${tag}`)}`)
     ).rawPayload.toString("utf8");
+    const received = zonedIsoFormatter(t.app.config.delivery.ownerTimeZone)(createdAt);
     expect(body.slice(1).split("\r\n")[1]).toMatch(
-      new RegExp(`^${id},${createdAt},new,,Legacy,Row ${tag},.*,'=1\\+1,`),
+      new RegExp(`^${id},contacts,${escapeRegExp(received)},new,,,,Legacy,Row ${tag},.*,'=1\\+1,`),
     );
     // Reads never write: the next start writes it (start-up-backfills.ts).
     const stored = await t.app.db

@@ -5,6 +5,7 @@ import {
   leadParams,
   leadUpdate,
   todayParams,
+  VALUE_NEEDS_WON,
   type AdminPulse,
 } from "../../../contract/admin-leads.ts";
 import { nowWindow } from "../../repositories/leads/today.ts";
@@ -18,9 +19,11 @@ import { linkOrigin } from "../../lib/link-origin.ts";
 import { parseInput } from "../../lib/request-errors.ts";
 import type { RelatedLeads } from "../../../contract/reports.ts";
 import { activityActor, adminOf } from "../../plugins/app/admin-sessions.ts";
-import { csvFile } from "../../lib/csv.ts";
+import { Readable } from "node:stream";
+import { CSV_BYTE_ORDER_MARK } from "../../lib/csv.ts";
 import type { BulkTarget } from "../../repositories/leads/bulk.ts";
-import { leadCsvHeader } from "../../repositories/leads/csv.ts";
+import { kindsOfAll } from "../../repositories/leads/inbox.ts";
+import { leadExportHeader } from "../../repositories/leads/lead-export.ts";
 
 // The team's inbox (contract/admin-leads.ts). Everything here needs a signed-in user; the export and
 // deleting leads need an owner (issue 23: members work leads, they do not take them away). The origin
@@ -31,6 +34,9 @@ const NOT_FOUND = { message: "There is no such lead (it may have been deleted)" 
 const numbers = new Intl.NumberFormat("en-US");
 /** A full selection (BULK_LIMIT ids) or its Undo (as many { id, status, read }) is larger than the app's 32 KB. */
 const BULK_BODY_LIMIT_BYTES = 128 * 1024;
+
+/** Lines per chunk of a streamed export. */
+const EXPORT_CHUNK_LINES = 500;
 
 const UNKNOWN_ASSIGNEE = "That user does not exist or is deactivated.";
 
@@ -179,27 +185,60 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
     return bulk(kind, request, reply);
   });
 
+  /**
+   * A CSV export (issue 38, contract/lead-export.ts) of one kind or of both ("all"), streamed as it is made:
+   * the byte-order mark and header first, then the lines in chunks. The Activity records which export and
+   * how many rows (never the rows) once the last line is made.
+   */
+  function sendExport(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    target: BulkTarget,
+    filters: ReturnType<typeof leadFilters.parse>,
+  ) {
+    const admin = adminOf(request);
+    const given = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined));
+    const what = { all: "leads", contacts: "contact leads", inquiries: "service inquiries" }[target];
+    const kinds = target === "all" ? kindsOfAll(filters) : [target];
+    const lines = leads.exportLines(kinds, filters, (rows) =>
+      app.repositories.activity.record({
+        actor: activityActor(admin),
+        kind: "export",
+        summary: `exported ${numbers.format(rows)} ${what} as CSV`,
+        data: { kind: target, rows, filters: given },
+      }),
+    );
+    async function* chunks() {
+      yield Buffer.concat([CSV_BYTE_ORDER_MARK, Buffer.from(`${leadExportHeader()}\r\n`)]);
+      let chunk: string[] = [];
+      for await (const line of lines) {
+        chunk.push(line);
+        if (chunk.length === EXPORT_CHUNK_LINES) {
+          yield Buffer.from(`${chunk.join("\r\n")}\r\n`);
+          chunk = [];
+        }
+      }
+      if (chunk.length > 0) yield Buffer.from(`${chunk.join("\r\n")}\r\n`);
+    }
+    const day = app.clock().toISOString().slice(0, 10);
+    return reply
+      .type("text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="${target}-${filters.view}-${day}.csv"`)
+      .send(Readable.from(chunks()));
+  }
+
+  app.get("/api/admin/leads/all/export.csv", { preHandler: app.adminSessions.requireOwner }, async (request, reply) => {
+    const filters = withAssignee(request, parseInput(leadFilters, request.query, "Invalid export parameters."));
+    return sendExport(request, reply, "all", filters);
+  });
+
   app.get(
     "/api/admin/leads/:kind/export.csv",
     { preHandler: app.adminSessions.requireOwner },
     async (request, reply) => {
       const { kind } = parseInput(leadKindParams, request.params, "Unknown kind of lead.");
       const filters = withAssignee(request, parseInput(leadFilters, request.query, "Invalid export parameters."));
-      const lines = await leads.csvLines(kind, filters);
-      const csv = csvFile([leadCsvHeader(kind), ...lines]);
-      // Which export, and how many rows: never the rows.
-      const given = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined));
-      await app.repositories.activity.record({
-        actor: activityActor(adminOf(request)),
-        kind: "export",
-        summary: `exported ${numbers.format(lines.length)} ${kind === "contacts" ? "contact leads" : "service inquiries"} as CSV`,
-        data: { kind, rows: lines.length, filters: given },
-      });
-      const day = app.clock().toISOString().slice(0, 10);
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${kind}-${filters.view}-${day}.csv"`)
-        .send(csv);
+      return sendExport(request, reply, kind, filters);
     },
   );
 
@@ -231,9 +270,11 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
     const assignedBefore = change.assigneeId ? (await leads.find(kind, id))?.assigneeId : undefined;
     const outcome = await leads.update(kind, id, change, activityActor(adminOf(request)));
     if (outcome === "not-found") return reply.code(404).send(NOT_FOUND);
-    // A follow-up note on a lead that has no follow-up time (none sent, none stored).
-    if (outcome !== "updated")
-      return reply.code(400).send({ message: outcome.refused, errors: { followUpNote: outcome.refused } });
+    // A value for a lead that is not won, or a follow-up note on a lead that has no follow-up time.
+    if (outcome !== "updated") {
+      const field = outcome.refused === VALUE_NEEDS_WON ? "value" : "followUpNote";
+      return reply.code(400).send({ message: outcome.refused, errors: { [field]: outcome.refused } });
+    }
     // A lead rescued from spam has deliveries to send now.
     if (change.status && change.status !== "spam") app.deliveryWorker.wake();
     // The follow-up's note is the owner's text about a person: logged as "changed", never its words.
@@ -246,6 +287,7 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
         read: change.read,
         followUpChanged,
         assigned: change.assigneeId !== undefined,
+        valueChanged: change.value !== undefined,
       },
       "lead updated",
     );

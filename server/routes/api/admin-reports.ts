@@ -19,20 +19,48 @@ import { speedReport, teamNamesFrom } from "../../reports/speed-report.ts";
 
 const percent = (rate: number | null) => (rate === null ? "" : `${(rate * 100).toFixed(1)}%`);
 
+const amountCell = (amount: number | null) => (amount === null ? "" : amount.toFixed(2));
+const ratioCell = (ratio: number | null) => (ratio === null ? "" : ratio.toFixed(2));
+
 function sourcesCsv(report: SourcesReport): Buffer {
-  const cells = (f: SourceFigures | null) =>
-    f ? [f.leads, f.people, f.views ?? "", percent(f.conversionRate)] : ["", "", "", ""];
-  return csvFile([
-    csvLine([
-      report.by === "week" ? "Week" : report.by[0]!.toUpperCase() + report.by.slice(1),
+  // Empty cells where the page shows "—"; the headers say what each figure is (and the currency).
+  const figureHeaders = (prefix: string) =>
+    [
       "Leads",
       "People",
       "Views",
       "Conversion",
-      "Previous leads",
-      "Previous people",
-      "Previous views",
-      "Previous conversion",
+      "Qualified",
+      "Won",
+      `Won value (${report.currency})`,
+      "Lead to client",
+      `Spend (${report.currency})`,
+      `Cost per lead (${report.currency})`,
+      `Cost per client (${report.currency})`,
+      "Return on spend",
+    ].map((header) => (prefix ? `${prefix} ${header[0]!.toLowerCase()}${header.slice(1)}` : header));
+  const cells = (f: SourceFigures | null) =>
+    f
+      ? [
+          f.leads,
+          f.people,
+          f.views ?? "",
+          percent(f.conversionRate),
+          f.qualified,
+          f.won,
+          amountCell(f.wonValue),
+          percent(f.clientRate),
+          amountCell(f.spend),
+          amountCell(f.costPerLead),
+          amountCell(f.costPerClient),
+          ratioCell(f.returnOnSpend),
+        ]
+      : figureHeaders("").map(() => "");
+  return csvFile([
+    csvLine([
+      report.by === "week" ? "Week" : report.by[0]!.toUpperCase() + report.by.slice(1),
+      ...figureHeaders(""),
+      ...figureHeaders("Previous"),
     ]),
     ...report.rows.map((row) => csvLine([row.label, ...cells(row.current), ...cells(row.previous)])),
     csvLine(["Total", ...cells(report.totals.current), ...cells(report.totals.previous)]),
@@ -75,7 +103,7 @@ function sendCsv(reply: FastifyReply, name: string, file: Buffer) {
 }
 
 export default async function adminReportRoutes(app: FastifyInstance) {
-  const { leads, pageViews, users } = app.repositories;
+  const { leads, pageViews, users, spend } = app.repositories;
   const timeZone = app.config.delivery.ownerTimeZone;
   app.addHook("preHandler", app.adminSessions.requireAdmin);
   app.addHook("onSend", async (_request, reply) => {
@@ -84,7 +112,7 @@ export default async function adminReportRoutes(app: FastifyInstance) {
 
   app.get("/api/admin/reports/sources", async (request, reply) => {
     const query = parseInput(sourcesQuery, request.query, "Invalid report parameters.");
-    const report = await sourcesReport(leads, pageViews, query.by, resolvePeriod(query, app.clock(), timeZone));
+    const report = await sourcesReport(leads, pageViews, spend, query.by, resolvePeriod(query, app.clock(), timeZone));
     if (query.format === "csv")
       return sendCsv(reply, `sources-by-${report.by}-${report.from}-to-${report.to}`, sourcesCsv(report));
     return report;

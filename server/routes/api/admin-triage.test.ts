@@ -222,10 +222,10 @@ describe("bulk actions and their Undo", () => {
     expect(result.previous).toEqual(expect.arrayContaining(before));
     expect(result.previous).toHaveLength(3);
     for (const id of ids) expect((await stateOf(id)).read).toBe(true);
-    // The export follows: the read time is in each lead's CSV line.
+    // The export follows: the read time is in each lead's CSV line (id, kind, receivedAt, status, value, assignee, readAt).
     const csv = (await get(`/api/admin/leads/contacts/export.csv?form=${form}`)).rawPayload.toString("utf8");
     for (const line of csv.slice(1).split("\r\n").slice(1).filter(Boolean))
-      expect(line).toMatch(/^[^,]+,[^,]+,\w+,\d{4}-/);
+      expect(line).toMatch(/^[^,]+,contacts,[^,]+,\w+,[^,]*,[^,]*,\d{4}-/);
     await expectCsvLinesCurrent(ids);
 
     const undo = await bulk({ action: "restore", items: result.previous });

@@ -9,7 +9,11 @@ import type { ListKind } from "../../inbox-filters.ts";
 import { focusRing } from "../admin-classes.ts";
 import { AssigneeBadge } from "../assignee.tsx";
 import { RepliedBadge } from "../inbound-status.tsx";
+import { channelLabels } from "../../../../contract/lead-channels.ts";
+import { useTeam } from "../assignee.tsx";
 import { formatDateTime, kindLabels, leadName, telHref, timeAgo } from "../lead-format.ts";
+import { wonValueText } from "../won-value-dialog.tsx";
+import { optionalColumnLabels, optionalColumns, type OptionalColumn } from "./optional-columns.tsx";
 import { LeadStatusSelect, SpamButton } from "../lead-status-select.tsx";
 import { followUpStanding, meetingRequestText, replyStanding } from "../queue-format.ts";
 
@@ -19,8 +23,17 @@ import { followUpStanding, meetingRequestText, replyStanding } from "../queue-fo
 /** The state a lead's link carries so the detail page can lead back to the same filtered view. */
 export type InboxLinkState = { inboxSearch?: string };
 
-/** The list a row is in: All leads add a Kind column, an inquiry inbox a Message column, the spam view a reason and Rescue. */
-export type ListColumns = { kind: ListKind; combined: boolean; inquiries: boolean; spamView: boolean };
+/**
+ * The list a row is in: All leads add a Kind column, an inquiry inbox a Message column, the spam view a reason
+ * and Rescue; `optional`: the columns the user chose (issue 38).
+ */
+export type ListColumns = {
+  kind: ListKind;
+  combined: boolean;
+  inquiries: boolean;
+  spamView: boolean;
+  optional: ReadonlySet<OptionalColumn>;
+};
 
 /** What the lead asked for: the products of a contact, the service of an inquiry. */
 function askedFor(kind: LeadKind, lead: Lead): string {
@@ -73,7 +86,13 @@ export function LeadListRow({
   /** The inbox's filters as its address has them, carried to the lead's page in the link's state. */
   inboxSearch: string;
 }) {
-  const { combined, inquiries, spamView } = columns;
+  const { combined, inquiries, spamView, optional } = columns;
+  const { nameOf } = useTeam();
+  const optionalText: Record<OptionalColumn, string> = {
+    channel: channelLabels[lead.channel],
+    assignee: nameOf(lead.assigneeId) ?? "Unassigned",
+    value: wonValueText(lead.value) ?? "—",
+  };
   const unread = lead.readAt === null;
   const name = leadName(lead);
   const source = leadFormLabel(lead.formName);
@@ -113,7 +132,10 @@ export function LeadListRow({
           <AssigneeBadge assigneeId={lead.assigneeId} />
           <RepliedBadge repliedAt={lead.repliedAt} />
         </span>
-        <span className="mt-0.5 block break-all pl-4 text-xs text-slate-700">{lead.email}</span>
+        {/* One line, cut with "…"; the whole address on hover and on the lead's page. */}
+        <span className="mt-0.5 block max-w-full truncate pl-4 text-xs text-slate-700 md:max-w-56" title={lead.email}>
+          {lead.email}
+        </span>
         {/* On a phone the number is read here; the table has a column for it. */}
         <span className="mt-0.5 block pl-4 text-xs text-slate-700 md:hidden">{lead.phone}</span>
         {followUp && (
@@ -167,6 +189,22 @@ export function LeadListRow({
           <ReplyState lead={lead} now={now} />
         </td>
       )}
+      {optionalColumns
+        .filter((column) => optional.has(column))
+        .map((column) => (
+          <td
+            key={column}
+            data-column={column}
+            className={cn(
+              "mt-1 block text-xs text-slate-800 md:mt-0 md:table-cell md:whitespace-nowrap md:px-3 md:py-2 md:text-sm",
+              column === "value" && "tabular-nums md:text-right",
+            )}
+          >
+            {/* A card has no headings: its cells say what they are. */}
+            <span className="font-semibold md:sr-only">{optionalColumnLabels[column]}: </span>
+            {optionalText[column]}
+          </td>
+        ))}
       <td className="mt-2 block md:mt-0 md:table-cell md:px-3 md:py-2">
         <LeadStatusSelect kind={lead.kind} lead={lead} label={`Status of ${name}`} hideLabel />
       </td>

@@ -4,6 +4,7 @@ import { cn } from "../../../lib/utils.ts";
 import { defaultSortOf, type InboxFilters } from "../../inbox-filters.ts";
 import { focusRing } from "../admin-classes.ts";
 import type { ListColumns } from "./lead-row.tsx";
+import { optionalColumnLabels, optionalColumns } from "./optional-columns.tsx";
 
 // The list's column headings (from md on; a phone's cards have none). Name, Received and Reply by sort
 // the list when clicked, and say which order is in use (aria-sort).
@@ -45,7 +46,7 @@ export function LeadTableHead({
   filters: InboxFilters;
   onSort: (sort: LeadSort) => void;
 }) {
-  const { kind, combined, inquiries, spamView } = columns;
+  const { kind, combined, inquiries, spamView, optional } = columns;
   const defaultSort = defaultSortOf(kind);
   return (
     <thead className="hidden border-b border-slate-300 text-slate-800 md:table-header-group">
@@ -92,6 +93,13 @@ export function LeadTableHead({
             onClick={() => onSort("deadline")}
           />
         )}
+        {optionalColumns
+          .filter((column) => optional.has(column))
+          .map((column) => (
+            <th key={column} scope="col" className={cn("px-3 py-2", column === "value" && "text-right")}>
+              {optionalColumnLabels[column]}
+            </th>
+          ))}
         <th scope="col" className="px-3 py-2">
           Status
         </th>

@@ -7,9 +7,11 @@ import { defaultSortOf, type InboxFilters, type ListKind } from "../../inbox-fil
 import { selectClass } from "../admin-classes.ts";
 import { formatCount } from "../lead-format.ts";
 import { useIsOwner } from "../owner-only.tsx";
+import { ColumnsChooser, type OptionalColumn } from "./optional-columns.tsx";
 
 // Above a list of leads: how many match (the list's name for the screen reader), the "Sort by" menu with a
-// word on the deadline order, and the owner's CSV export of an inbox.
+// word on the deadline order, the optional columns, and the owner's CSV export of the list as filtered
+// (every list, All leads included: issue 38).
 
 /** The orders, by their names in the "Sort by" menu; the list's own default says so. */
 const sortLabels: Record<LeadSort, string> = {
@@ -26,6 +28,8 @@ export function ListToolbar({
   total,
   capped,
   onSort,
+  columns,
+  onToggleColumn,
 }: {
   kind: ListKind;
   filters: InboxFilters;
@@ -35,6 +39,8 @@ export function ListToolbar({
   total: number;
   capped: boolean;
   onSort: (sort: LeadSort) => void;
+  columns: ReadonlySet<OptionalColumn>;
+  onToggleColumn: (column: OptionalColumn, on: boolean) => void;
 }) {
   const sortId = useId();
   const sortHintId = useId();
@@ -47,8 +53,8 @@ export function ListToolbar({
         <p id={captionId} className="text-lg font-semibold text-slate-900" aria-live="polite">
           {formatCount(total, capped)} {total === 1 && !capped ? "lead" : "leads"}
         </p>
-        <div className="flex flex-wrap items-center gap-3">
-          <div className="flex flex-wrap items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2 sm:gap-3">
+          <div className="flex items-center gap-2">
             <label htmlFor={sortId} className="text-sm font-medium text-slate-800">
               Sort by
             </label>
@@ -57,7 +63,7 @@ export function ListToolbar({
               value={filters.sort}
               onChange={(event) => onSort(event.target.value as LeadSort)}
               aria-describedby={filters.sort === "deadline" ? sortHintId : undefined}
-              className={selectClass}
+              className={cn(selectClass, "max-w-48 sm:max-w-none")}
             >
               {(combined
                 ? (["deadline", "newest", "oldest", "name"] as const)
@@ -70,7 +76,8 @@ export function ListToolbar({
               ))}
             </select>
           </div>
-          {kind !== "all" && owner && (
+          <ColumnsChooser columns={columns} onToggle={onToggleColumn} />
+          {owner && (
             <a
               href={exportUrl(kind, filters)}
               download
@@ -82,7 +89,8 @@ export function ListToolbar({
         </div>
       </div>
       {filters.sort === "deadline" && (
-        <p id={sortHintId} className="mt-2 text-sm text-slate-700">
+        // Its screen reader's description everywhere; on a phone not shown, so the list starts above the fold.
+        <p id={sortHintId} className="sr-only text-sm text-slate-700 sm:not-sr-only sm:mt-2">
           Leads waiting for a reply come first, the most overdue at the top; answered leads follow, newest first.
         </p>
       )}

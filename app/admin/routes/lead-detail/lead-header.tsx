@@ -7,6 +7,7 @@ import { formatDateTime, kindLabels, replyBy } from "../../components/lead-forma
 import { LeadStatusSelect, SpamButton } from "../../components/lead-status-select.tsx";
 import { AssigneeSelect } from "../../components/assignee.tsx";
 import { useNow } from "../../components/use-now.ts";
+import { WonValue } from "./won-value.tsx";
 
 // Who the lead is and where it stands: kind, name, unread, the reply-by promise and the follow-up, with the
 // status and spam controls beside (on a phone the status is in the bar at the bottom instead).
@@ -55,6 +56,7 @@ export function LeadHeader({
           <ReplyByIndicator lead={lead} now={now} />
           <FollowUpBadge lead={lead} now={now} />
         </div>
+        <WonValue kind={kind} lead={lead} />
       </div>
       <div className="flex flex-wrap items-end gap-3">
         {/* On a phone the status is in the bar at the bottom (LeadPhoneBar). */}

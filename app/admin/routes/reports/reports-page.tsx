@@ -9,23 +9,23 @@ import {
   reportPeriodLabels,
   type ReportDimension,
   type ReportPeriodName,
-  type SourceFigures,
-  type SourcesReport,
   type SpeedFigures,
   type SpeedReport,
 } from "../../../../contract/reports.ts";
-import { leadFormLabel } from "../../../config/lead-form-names.ts";
 import { cn } from "../../../lib/utils.ts";
 import { reportCsvHref, sourcesReportQuery, speedReportQuery, type PeriodChoice } from "../../api/reports.ts";
 import { focusRing, linkClass, selectClass, smallButtonClass } from "../../components/admin-classes.ts";
 import { ComparedFigure } from "../../components/compared-figure.tsx";
 import { Loading, usePageTitle } from "../../components/admin-shell.tsx";
-import { formatChange, formatDay, formatMinutes, formatRate } from "../../components/report-format.ts";
+import { formatDay, formatMinutes, formatRate } from "../../components/report-format.ts";
+import { ReportCharts } from "./report-charts.tsx";
+import { SourcesTables } from "./sources-tables.tsx";
 
 // The owner's numbers (/admin/reports, issue 24): where the period's leads came from (channel, campaign,
 // landing page, form or week) against the period before, with conversion rates where page views say
 // something, and speed to lead. The period and the grouping live in the address, so a report can be
-// bookmarked and shared; every table downloads as CSV.
+// bookmarked and shared; every table downloads as CSV. Issue 38: charts at a glance (report-charts.tsx),
+// what the leads bring (clients, value, cost: sources-tables.tsx), and every count opens its leads.
 
 /** The periods offered by name (the dashboard's "this week" is one of them). */
 const namedPeriods: ReportPeriodName[] = ["7d", "30d", "90d", "month", "week"];
@@ -58,8 +58,9 @@ export function ReportsPage() {
     <>
       <h1 className="text-3xl font-bold text-slate-900">Reports</h1>
       <p className="mt-2 max-w-3xl text-slate-800">
-        Where leads come from, which pages turn visitors into leads, and how fast the team answers. Spam is left out; a
-        person who sent several forms is counted once under People.
+        Where leads and clients come from, what they cost and bring, which pages turn visitors into leads, and how fast
+        the team answers. Spam is left out; a person who sent several forms is counted once under People. Every count
+        opens its leads.
       </p>
       <PeriodPicker
         choice={choice}
@@ -71,6 +72,7 @@ export function ReportsPage() {
           )
         }
       />
+      <ReportCharts choice={choice} />
       <SourcesSection choice={choice} by={by} onBy={(next) => update({ by: next })} />
       <SpeedSection choice={choice} />
     </>
@@ -161,20 +163,6 @@ function PeriodLine({
   );
 }
 
-function Change({ current, previous }: { current: number; previous: number }) {
-  const text = formatChange(current, previous);
-  return (
-    <span
-      className={cn(
-        "ml-1 text-xs font-semibold",
-        current > previous ? "text-green-800" : current < previous ? "text-red-800" : "text-slate-600",
-      )}
-    >
-      ({text})
-    </span>
-  );
-}
-
 const cellClass = "px-3 py-2 text-right tabular-nums";
 const headClass = "px-3 py-2 text-right font-semibold";
 
@@ -225,81 +213,9 @@ function SourcesSection({
       ) : report.isError ? (
         <p className="mt-4 text-red-800">The report could not be loaded. Try again in a moment.</p>
       ) : (
-        report.data && <SourcesTable report={report.data} />
+        report.data && <SourcesTables report={report.data} />
       )}
     </section>
-  );
-}
-
-function SourcesTable({ report }: { report: SourcesReport }) {
-  const hasViews = report.rows.some((row) => row.current.views !== null);
-  const withPrevious = report.by !== "week";
-  const figures = (f: SourceFigures, previous: SourceFigures | null) => (
-    <>
-      <td className={cellClass}>
-        {f.leads}
-        {previous && <Change current={f.leads} previous={previous.leads} />}
-      </td>
-      <td className={cellClass}>{f.people}</td>
-      {hasViews && <td className={cn(cellClass, "hidden sm:table-cell")}>{f.views ?? "–"}</td>}
-      {hasViews && <td className={cellClass}>{formatRate(f.conversionRate)}</td>}
-      {withPrevious && <td className={cn(cellClass, "hidden md:table-cell")}>{previous?.leads ?? "–"}</td>}
-    </>
-  );
-  if (report.rows.length === 0)
-    return <p className="mt-4 text-slate-800">No leads in this period or the one before.</p>;
-  return (
-    <table className="mt-4 w-full border-collapse text-sm sm:text-base">
-      <caption className="sr-only">
-        Leads by {reportDimensionLabels[report.by].toLowerCase()}, {report.from} to {report.to}
-      </caption>
-      <thead className="border-b border-slate-300 text-slate-900">
-        <tr>
-          <th scope="col" className="px-3 py-2 text-left font-semibold">
-            {reportDimensionLabels[report.by]}
-          </th>
-          <th scope="col" className={headClass}>
-            Leads
-          </th>
-          <th scope="col" className={headClass}>
-            People
-          </th>
-          {hasViews && (
-            <th scope="col" className={cn(headClass, "hidden sm:table-cell")}>
-              Views
-            </th>
-          )}
-          {hasViews && (
-            <th scope="col" className={headClass}>
-              Conversion
-            </th>
-          )}
-          {withPrevious && (
-            <th scope="col" className={cn(headClass, "hidden md:table-cell")}>
-              Leads before
-            </th>
-          )}
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-200 text-slate-900">
-        {report.rows.map((row) => (
-          <tr key={row.key ?? "none"}>
-            <th scope="row" className="max-w-[10rem] break-words px-3 py-2 text-left font-normal sm:max-w-none">
-              {(report.by === "form" && leadFormLabel(row.key)) || row.label}
-            </th>
-            {figures(row.current, row.previous)}
-          </tr>
-        ))}
-      </tbody>
-      <tfoot className="border-t-2 border-slate-300 font-semibold text-slate-900">
-        <tr>
-          <th scope="row" className="px-3 py-2 text-left">
-            Total
-          </th>
-          {figures(report.totals.current, report.totals.previous)}
-        </tr>
-      </tfoot>
-    </table>
   );
 }
 
@@ -340,41 +256,44 @@ function SpeedTable({
   rows: (SpeedFigures & { key: string; label: string })[];
 }) {
   return (
-    <table className="mt-4 w-full border-collapse text-sm sm:text-base">
-      <caption className="mb-2 text-left font-semibold text-slate-900">{caption}</caption>
-      <thead className="border-b border-slate-300 text-slate-900">
-        <tr>
-          <th scope="col" className="px-3 py-2 text-left font-semibold">
-            {first}
-          </th>
-          <th scope="col" className={headClass}>
-            Leads
-          </th>
-          <th scope="col" className={headClass}>
-            Median
-          </th>
-          <th scope="col" className={cn(headClass, "hidden sm:table-cell")}>
-            90th percentile
-          </th>
-          <th scope="col" className={headClass}>
-            In time
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-200 text-slate-900">
-        {rows.map((row) => (
-          <tr key={row.key}>
-            <th scope="row" className="px-3 py-2 text-left font-normal">
-              {row.label}
+    // A narrow phone scrolls the table, not the page (long answer times widen it).
+    <div className="mt-4 overflow-x-auto">
+      <table className="w-full border-collapse text-sm sm:text-base">
+        <caption className="mb-2 text-left font-semibold text-slate-900">{caption}</caption>
+        <thead className="border-b border-slate-300 text-slate-900">
+          <tr>
+            <th scope="col" className="px-3 py-2 text-left font-semibold">
+              {first}
             </th>
-            <td className={cellClass}>{row.leads}</td>
-            <td className={cellClass}>{formatMinutes(row.medianMinutes)}</td>
-            <td className={cn(cellClass, "hidden sm:table-cell")}>{formatMinutes(row.p90Minutes)}</td>
-            <td className={cellClass}>{formatRate(row.shareWithinPromise)}</td>
+            <th scope="col" className={headClass}>
+              Leads
+            </th>
+            <th scope="col" className={headClass}>
+              Median
+            </th>
+            <th scope="col" className={cn(headClass, "hidden sm:table-cell")}>
+              90th percentile
+            </th>
+            <th scope="col" className={headClass}>
+              In time
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody className="divide-y divide-slate-200 text-slate-900">
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row" className="px-3 py-2 text-left font-normal">
+                {row.label}
+              </th>
+              <td className={cellClass}>{row.leads}</td>
+              <td className={cellClass}>{formatMinutes(row.medianMinutes)}</td>
+              <td className={cn(cellClass, "hidden sm:table-cell")}>{formatMinutes(row.p90Minutes)}</td>
+              <td className={cellClass}>{formatRate(row.shareWithinPromise)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
