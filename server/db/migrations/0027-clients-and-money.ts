@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { isPostgres } from "../dialect.ts";
 
-// Which channels bring clients and money (issue 38, docs/decisions/045-clients-and-money.md). Owners:
+// Which channels bring clients and money (issue 38, docs/decisions/047-clients-and-money.md). Owners:
 // server/repositories/leads/ (won value, events, search text), server/repositories/spend-repository.ts,
 // server/repositories/saved-views-repository.ts.
 // - leads: won_value_cents, what a won lead is worth in whole cents of the business currency (null: not

@@ -6,7 +6,7 @@ import { csvLine } from "../../lib/csv.ts";
 import { leadSqlTables, writeWhereMissing, type LeadRows } from "./lead-tables.ts";
 
 // Each lead's stored CSV line (decision 009). Since issue 38 the export is made from the leads while it is
-// sent (lead-export.ts, decision 045) and no longer reads csv_line; the line is still kept in step until a
+// sent (lead-export.ts, decision 047) and no longer reads csv_line; the line is still kept in step until a
 // migration drops it. Each lead keeps its CSV line ready in csv_line, written when the lead is
 // stored (write.ts) and rewritten in the database when its status or read mark changes (lead-changes.ts,
 // csvLineWithState), so an export of 10,000 leads reads one column instead of turning 220,000 values

@@ -9,7 +9,7 @@ import { userRefs } from "../users/user-names.ts";
 import { leadFilter, leadSearch, type ScopedFilters } from "./filters.ts";
 import { leadTables, leadView, wholeRow, type LeadRows } from "./lead-tables.ts";
 
-// The lead export that carries the work (issue 38, docs/decisions/045-clients-and-money.md): one column
+// The lead export that carries the work (issue 38, docs/decisions/047-clients-and-money.md): one column
 // set for both kinds (contract/lead-export.ts), with what the team did to each lead (status, value,
 // assignee, follow-up, notes) and every time in the owner's time zone with its offset. Built while it is
 // sent: a batch of leads at a time per kind, walked newest first by (created_at, id) (the list's index),
