@@ -2,11 +2,11 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import type * as LighthouseApi from "lighthouse";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { thirdPartyOrigins } from "../../server/lib/content-security-policy.ts";
 import { onCleanUp } from "./cleanup.ts";
 import { median } from "./median.ts";
 import { CHROMIUM, options, RUNS } from "./options.ts";
 import type { StockPhotoStandIn } from "./stock-photos.ts";
+import { blockedUrlPatterns } from "./targets.ts";
 import type { PageWeight } from "./weights.ts";
 
 // Lighthouse: mobile, simulated throttling (its defaults), the median of RUNS runs, with each of the two
@@ -43,19 +43,6 @@ function installedVersion(packageName: string): string {
   const require = createRequire(import.meta.url);
   const manifest = require.resolve(`${packageName}/package.json`);
   return (JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version;
-}
-
-/** The analytics hosts (their script is added after the load: no page's markup names them). */
-const ANALYTICS_PATTERNS = [
-  "*://*.googletagmanager.com/*",
-  "*://*.google-analytics.com/*",
-  "*://*.analytics.google.com/*",
-];
-
-/** What Chromium refuses for this page: the analytics hosts, and every script or frame host its markup names. */
-export function blockedUrlPatterns(weight: PageWeight | undefined): string[] {
-  const named = weight ? thirdPartyOrigins(weight.html) : { script: [], frame: [] };
-  return [...ANALYTICS_PATTERNS, ...[...named.script, ...named.frame].map((origin) => `${origin}/*`)];
 }
 
 export async function lighthouseScores(
@@ -106,7 +93,7 @@ export async function lighthouseScores(
   const results = new Map<string, Scores>();
   for (const path of paths) {
     const runs: Scores[] = [];
-    const blocked = blockedUrlPatterns(weights.get(path));
+    const blocked = blockedUrlPatterns(weights.get(path)?.html);
     for (let i = 0; i < RUNS; i += 1) {
       const lhr = await lighthouseRun(`${origin}${path}`, blocked);
       if (options["save-reports"]) {
