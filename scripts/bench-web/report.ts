@@ -133,25 +133,8 @@ export function report(
     }),
   );
 
-  out(
-    `\nJavaScript a visitor loads (our origin, brotli as served, inline scripts included): ${nowName}, (${oldName}), new/old`,
-  );
-  out(
-    "  before touching a form: the page loaded, read to the bottom at 390 px, quiet; after focus: then one focus in its first form",
-  );
-  printTable(
-    now.pages.map((path) => {
-      const a = now.interaction.get(path);
-      const b = old?.interaction.get(path);
-      return {
-        page: path,
-        "JS before touching a form": `${a ? kb(a.beforeBytes) : "–"} (${b ? kb(b.beforeBytes) : "–"})`,
-        "new/old": ratio(a?.beforeBytes, b?.beforeBytes),
-        "JS after first focus": `${a ? kb(a.afterFocusBytes ?? undefined) : "–"} (${b ? kb(b.afterFocusBytes ?? undefined) : "–"})`,
-        "scripts before": `${a ? a.scripts.length : "–"} (${b ? b.scripts.length : "–"})`,
-      };
-    }),
-  );
+  // Measured unless --lighthouse-only.
+  if (now.interaction.size > 0) interactionReport(now, old, nowName, oldName);
 
   for (const [name, figures] of [
     [nowName, now],
@@ -173,6 +156,28 @@ export function report(
   visitReport(now, cssVariant);
   throughputReport(now.throughput, old?.throughput ?? []);
   publishReport(now.published);
+}
+
+function interactionReport(now: Figures, old: Figures | null, nowName: string, oldName: string) {
+  out(
+    `\nJavaScript a visitor loads (our origin, brotli as served, inline scripts included): ${nowName}, (${oldName}), new/old`,
+  );
+  out(
+    "  before touching a form: the page loaded, read to the bottom at 390 px, quiet; after focus: then one focus in its first form",
+  );
+  printTable(
+    now.pages.map((path) => {
+      const a = now.interaction.get(path);
+      const b = old?.interaction.get(path);
+      return {
+        page: path,
+        "JS before touching a form": `${a ? kb(a.beforeBytes) : "–"} (${b ? kb(b.beforeBytes) : "–"})`,
+        "new/old": ratio(a?.beforeBytes, b?.beforeBytes),
+        "JS after first focus": `${a ? kb(a.afterFocusBytes ?? undefined) : "–"} (${b ? kb(b.afterFocusBytes ?? undefined) : "–"})`,
+        "scripts before": `${a ? a.scripts.length : "–"} (${b ? b.scripts.length : "–"})`,
+      };
+    }),
+  );
 }
 
 function adminReport(now: AdminFigures, old: AdminFigures | undefined, nowName: string, oldName: string) {
