@@ -2,9 +2,11 @@ import { parseArgs } from "node:util";
 
 // npm run bench:web [-- --runs 3 --baseline a4b5035 --skip-baseline --no-build --port 4310 --pages /,/about
 //   --analytics-id G-XXXX (default G-BENCH000001; "" builds without analytics) --save-reports /tmp/lhr
-//   --skip-css-comparison --throughput-seconds 5 --connections 32 --log docs/benchmarks/web-2026-11-26.md]
+//   --skip-css-comparison --lighthouse-only --throughput-seconds 5 --connections 32 --log docs/benchmarks/web-2026-11-26.md]
 // --pages: default every public route of the build (its prerendered pages but the admin's).
 // --save-reports: each Lighthouse run's JSON report there, to see why a figure is what it is.
+// --lighthouse-only: only the Lighthouse tables (and their pass/fail): no JavaScript, admin, visit,
+//   throughput or publish figures (with --skip-baseline --skip-css-comparison, the quick check of issue 39).
 // --log: also write the report as a Markdown log page (the command, the machine and its load, the tables).
 
 export const { values: options } = parseArgs({
@@ -20,6 +22,7 @@ export const { values: options } = parseArgs({
     "analytics-id": { type: "string", default: "G-BENCH000001" },
     "save-reports": { type: "string" },
     "skip-css-comparison": { type: "boolean", default: false },
+    "lighthouse-only": { type: "boolean", default: false },
     "throughput-seconds": { type: "string", default: "5" },
     connections: { type: "string", default: "32" },
     log: { type: "string" },

@@ -5,6 +5,7 @@ import type { Interaction } from "./interaction.ts";
 import type { Scores } from "./lighthouse.ts";
 import { RUNS, VISIT } from "./options.ts";
 import type { StockPhotoStandIn } from "./stock-photos.ts";
+import { TARGETS } from "./targets.ts";
 import type { PublishFigures } from "./publish.ts";
 import type { Throughput } from "./throughput.ts";
 import type { VisitStep } from "./visit.ts";
@@ -16,8 +17,9 @@ export type Figures = {
   pages: string[];
   weights: Map<string, PageWeight>;
   interaction: Map<string, Interaction>;
-  scores: Map<string, Scores>;
-  admin: AdminFigures;
+  /** Per Lighthouse version (LIGHTHOUSE_VERSIONS' order: the first is the one compared elsewhere), each route's medians. */
+  lighthouse: Array<{ version: string; scores: Map<string, Scores> }>;
+  admin: AdminFigures | null;
   photoStandIn: StockPhotoStandIn | null;
   visit: VisitStep[];
   throughput: Throughput[];
@@ -28,8 +30,8 @@ export type Figures = {
 /** The same build with the stylesheet inlined into every page (CSS_DELIVERY=inline): the arrangement compared. */
 export type CssVariantFigures = { visit: VisitStep[]; firstPage: Scores | undefined };
 
-/** Issue 22's targets, Lighthouse 13 mobile, median of 3, with the analytics ID set. */
-const TARGETS = { performance: 100, lcpMs: 1000, cls: 0.01, tbtMs: 50 };
+/** The first version's scores: the ones the visit table and the inline-CSS comparison use. */
+const firstScores = (figures: Figures) => figures.lighthouse[0]?.scores ?? new Map<string, Scores>();
 
 const lines: string[] = [];
 function out(line = "") {
@@ -70,29 +72,35 @@ export function report(
   const existing = (figures: Figures | null, path: string) =>
     figures?.weights.get(path)?.status === 200 ? figures.weights.get(path) : undefined;
 
-  out(`\nLighthouse 13, mobile, simulated throttling, median of ${RUNS} runs: ${nowName}, (${oldName}), new/old`);
-  printTable(
-    now.pages.map((path) => {
-      const a = now.scores.get(path);
-      const b = old?.scores.get(path);
-      const pair = (x: number | undefined, y: number | undefined, format: (v: number) => string) =>
-        `${x === undefined ? (existing(now, path) ? "–" : "404") : format(x)} (${y === undefined ? "–" : format(y)})`;
-      return {
-        page: path,
-        performance: pair(a?.performance, b?.performance, String),
-        "LCP s": pair(a?.lcpMs, b?.lcpMs, (ms) => (ms / 1000).toFixed(2)),
-        "LCP new/old": ratio(a?.lcpMs, b?.lcpMs),
-        "TBT ms": pair(a?.tbtMs, b?.tbtMs, (ms) => String(Math.round(ms))),
-        CLS: pair(a?.cls, b?.cls, (cls) => cls.toFixed(3)),
-        transfer: pair(a?.transferBytes, b?.transferBytes, (bytes) => kb(bytes)),
-        accessibility: pair(a?.accessibility, b?.accessibility, String),
-        "best practices": pair(a?.bestPractices, b?.bestPractices, String),
-        SEO: pair(a?.seo, b?.seo, String),
-      };
-    }),
-  );
-
-  targetSummary(now);
+  for (const { version, scores } of now.lighthouse) {
+    const oldScores = old?.lighthouse.find((entry) => entry.version === version)?.scores;
+    out(
+      `\n${version}, mobile, simulated throttling, third-party hosts blocked (analytics, booking), median of ${RUNS} runs: ${nowName}, (${oldName}), new/old`,
+    );
+    printTable(
+      now.pages.map((path) => {
+        const a = scores.get(path);
+        const b = oldScores?.get(path);
+        const pair = (x: number | undefined, y: number | undefined, format: (v: number) => string) =>
+          `${x === undefined ? (existing(now, path) ? "–" : "404") : format(x)} (${y === undefined ? "–" : format(y)})`;
+        const seconds = (ms: number) => (ms / 1000).toFixed(2);
+        return {
+          page: path,
+          performance: pair(a?.performance, b?.performance, String),
+          "LCP s": pair(a?.lcpMs, b?.lcpMs, seconds),
+          "LCP new/old": ratio(a?.lcpMs, b?.lcpMs),
+          "FCP s": pair(a?.fcpMs, b?.fcpMs, seconds),
+          "TBT ms": pair(a?.tbtMs, b?.tbtMs, (ms) => String(Math.round(ms))),
+          CLS: pair(a?.cls, b?.cls, (cls) => cls.toFixed(3)),
+          transfer: pair(a?.transferBytes, b?.transferBytes, (bytes) => kb(bytes)),
+          accessibility: pair(a?.accessibility, b?.accessibility, String),
+          "best practices": pair(a?.bestPractices, b?.bestPractices, String),
+          SEO: pair(a?.seo, b?.seo, String),
+        };
+      }),
+    );
+    targetSummary(version, now.pages, scores);
+  }
 
   for (const [name, figures] of [
     [nowName, now],
@@ -125,6 +133,32 @@ export function report(
     }),
   );
 
+  // Measured unless --lighthouse-only.
+  if (now.interaction.size > 0) interactionReport(now, old, nowName, oldName);
+
+  for (const [name, figures] of [
+    [nowName, now],
+    [oldName, old],
+  ] as const) {
+    if (!figures) continue;
+    out(`\nWhat each page's JavaScript weighs, ${name} (brotli; * = on demand):`);
+    for (const path of figures.pages) {
+      const weight = existing(figures, path);
+      if (!weight) continue;
+      const parts = [...weight.modules]
+        .sort((x, y) => y.bytes - x.bytes)
+        .map((m) => `${moduleName(m.path)}${m.load === "dynamic" ? "*" : ""} ${kb(m.bytes)}`);
+      out(`  ${path}: ${parts.length > 0 ? parts.join(", ") : "no JavaScript"}`);
+    }
+  }
+
+  if (now.admin) adminReport(now.admin, old?.admin ?? undefined, nowName, oldName);
+  visitReport(now, cssVariant);
+  throughputReport(now.throughput, old?.throughput ?? []);
+  publishReport(now.published);
+}
+
+function interactionReport(now: Figures, old: Figures | null, nowName: string, oldName: string) {
   out(
     `\nJavaScript a visitor loads (our origin, brotli as served, inline scripts included): ${nowName}, (${oldName}), new/old`,
   );
@@ -144,38 +178,21 @@ export function report(
       };
     }),
   );
+}
 
-  for (const [name, figures] of [
-    [nowName, now],
-    [oldName, old],
-  ] as const) {
-    if (!figures) continue;
-    out(`\nWhat each page's JavaScript weighs, ${name} (brotli; * = on demand):`);
-    for (const path of figures.pages) {
-      const weight = existing(figures, path);
-      if (!weight) continue;
-      const parts = [...weight.modules]
-        .sort((x, y) => y.bytes - x.bytes)
-        .map((m) => `${moduleName(m.path)}${m.load === "dynamic" ? "*" : ""} ${kb(m.bytes)}`);
-      out(`  ${path}: ${parts.length > 0 ? parts.join(", ") : "no JavaScript"}`);
-    }
-  }
-
+function adminReport(now: AdminFigures, old: AdminFigures | undefined, nowName: string, oldName: string) {
   out(`\nAdmin, signed in, cold cache, /admin/submissions: ${nowName}, (${oldName}), new/old`);
   const dashboard = (ms: number | null | undefined) =>
     ms === undefined ? "–" : ms === null ? "not shown" : `${Math.round(ms)} ms`;
   printTable([
     {
-      "first load JS": `${kb(now.admin.jsBytes)} (${kb(old?.admin.jsBytes)})`,
-      "JS new/old": ratio(now.admin.jsBytes, old?.admin.jsBytes),
-      "first load CSS": `${kb(now.admin.cssBytes)} (${kb(old?.admin.cssBytes)})`,
-      [`dashboard content (median of ${RUNS})`]: `${dashboard(now.admin.dashboardMs)} (${dashboard(old?.admin.dashboardMs)})`,
-      "time new/old": ratio(now.admin.dashboardMs, old?.admin.dashboardMs),
+      "first load JS": `${kb(now.jsBytes)} (${kb(old?.jsBytes)})`,
+      "JS new/old": ratio(now.jsBytes, old?.jsBytes),
+      "first load CSS": `${kb(now.cssBytes)} (${kb(old?.cssBytes)})`,
+      [`dashboard content (median of ${RUNS})`]: `${dashboard(now.dashboardMs)} (${dashboard(old?.dashboardMs)})`,
+      "time new/old": ratio(now.dashboardMs, old?.dashboardMs),
     },
   ]);
-  visitReport(now, cssVariant);
-  throughputReport(now.throughput, old?.throughput ?? []);
-  publishReport(now.published);
 }
 
 /** The first request after each publish: the page rendered afresh (issue 37: under 100 ms). */
@@ -187,17 +204,17 @@ function publishReport(published: PublishFigures | null) {
   );
 }
 
-/** Which routes miss which of issue 22's targets. */
-function targetSummary(now: Figures) {
-  const measured = now.pages.filter((path) => now.scores.has(path));
-  const missing = (miss: (scores: Scores) => boolean) => measured.filter((path) => miss(now.scores.get(path)!));
+/** Which routes miss which of issue 22's targets, with one Lighthouse version. */
+function targetSummary(version: string, pages: string[], scores: Map<string, Scores>) {
+  const measured = pages.filter((path) => scores.has(path));
+  const missing = (miss: (scores: Scores) => boolean) => measured.filter((path) => miss(scores.get(path)!));
   const checks = [
     [`performance ${TARGETS.performance}`, missing((s) => s.performance < TARGETS.performance)],
     [`LCP ≤ ${(TARGETS.lcpMs / 1000).toFixed(1)} s`, missing((s) => s.lcpMs > TARGETS.lcpMs)],
     [`CLS ≤ ${TARGETS.cls}`, missing((s) => s.cls > TARGETS.cls)],
     [`TBT ≤ ${TARGETS.tbtMs} ms`, missing((s) => s.tbtMs > TARGETS.tbtMs)],
   ] as const;
-  out(`\nTargets (issue 22) on the ${measured.length} routes measured, this tree:`);
+  out(`\nTargets (issues 22 and 39) on the ${measured.length} routes measured with ${version}, this tree:`);
   for (const [target, misses] of checks)
     out(`  ${target}: ${misses.length === 0 ? "every route" : `missed on ${misses.join(", ")}`}`);
 }
@@ -208,7 +225,7 @@ function visitReport(now: Figures, cssVariant: CssVariantFigures | null) {
     `\nA ${VISIT.length}-page visit (${VISIT.join(", then ")}; one browser, warm cache after the first page): bytes transferred from our origin (headers and bodies as encoded; third parties refused)`,
   );
   const arrangements: Array<[string, VisitStep[], Scores | undefined]> = [
-    ["this tree (CSS as one cached file)", now.visit, now.scores.get(VISIT[0]!)],
+    ["this tree (CSS as one cached file)", now.visit, firstScores(now).get(VISIT[0]!)],
   ];
   if (cssVariant)
     arrangements.push(["CSS inlined into every page (CSS_DELIVERY=inline)", cssVariant.visit, cssVariant.firstPage]);

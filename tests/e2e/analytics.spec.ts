@@ -49,7 +49,7 @@ async function countCollects(page: Page) {
   return { scripts, collected };
 }
 
-test("the analytics script loads after the load event, and every page view of a visitor who stays is sent once", async ({
+test("the analytics script loads after the load event and the largest paint, and every page view of a visitor who stays is sent once", async ({
   page,
 }) => {
   const { scripts, collected } = await countCollects(page);
@@ -59,13 +59,20 @@ test("the analytics script loads after the load event, and every page view of a 
   await expect.poll(() => collected).toEqual(["/"]);
   expect(scripts).toEqual([script]);
   expect(await page.locator('script[src*="googletagmanager"]').getAttribute("async")).not.toBeNull();
-  // Requested after the load event (docs/decisions/037): never in front of the first paint.
-  const [loadEnd, scriptStart] = await page.evaluate((url) => {
+  // Requested after the load event and the largest paint (docs/decisions/037, 045): never in front of it.
+  const [loadEnd, largestPaint, scriptStart] = await page.evaluate(async (url) => {
     const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-    return [navigation.loadEventEnd, performance.getEntriesByName(url)[0]?.startTime ?? -1];
+    const largest = await new Promise<number>((done) =>
+      new PerformanceObserver((list) => done(Math.max(...list.getEntries().map((entry) => entry.startTime)))).observe({
+        type: "largest-contentful-paint",
+        buffered: true,
+      }),
+    );
+    return [navigation.loadEventEnd, largest, performance.getEntriesByName(url)[0]?.startTime ?? -1];
   }, script);
   expect(loadEnd).toBeGreaterThan(0);
   expect(scriptStart).toBeGreaterThanOrEqual(loadEnd);
+  expect(scriptStart).toBeGreaterThan(largestPaint);
 
   // The visitor stays: nothing more is sent, nothing twice (once the page's network has gone quiet).
   await page.waitForLoadState("networkidle");
