@@ -3,7 +3,7 @@
 // entries have stopped coming, when the browser is idle. Lighthouse's simulation counts every request
 // (but a low-priority image) that started before the observed largest paint as one the paint waited
 // for: a font fetch there cost one more round trip (1.05 s instead of 0.90 s), the blocked analytics
-// script a cold connection (about 1.4 s). docs/decisions/045-requests-after-the-largest-paint.md
+// script a cold connection (about 1.4 s). docs/decisions/049-requests-after-the-largest-paint.md
 
 /** The longest the start waits for an idle moment once the largest paint has settled (a busy page still gets it). */
 const IDLE_TIMEOUT_MS = 2000;

@@ -11,7 +11,7 @@ captureVisitSource();
 loadAnalytics(analyticsId);
 trackPageView(`${location.pathname}${location.search}`);
 // Our own count after the largest paint (a request before it is counted in front of it: one more round
-// trip, 1.05 s instead of 0.90 s on the pages whose HTML needs two; decision 045), or when the visitor
+// trip, 1.05 s instead of 0.90 s on the pages whose HTML needs two; decision 049), or when the visitor
 // leaves first (sendBeacon outlives the page): once either way.
 let viewSent = false;
 const sendViewOnce = () => {
