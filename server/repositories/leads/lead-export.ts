@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { LeadKind } from "../../../contract/admin-leads.ts";
 import { leadExportColumns, type LeadExportColumn } from "../../../contract/lead-export.ts";
 import { fromCents } from "../../../contract/money.ts";
@@ -7,7 +7,7 @@ import type { Database } from "../../db/schema.ts";
 import { csvLine } from "../../lib/csv.ts";
 import { userRefs } from "../users/user-names.ts";
 import { leadFilter, leadSearch, type ScopedFilters } from "./filters.ts";
-import { leadTables, leadView, wholeRow, type LeadRows } from "./lead-tables.ts";
+import { leadSqlTables, leadTables, leadView } from "./lead-tables.ts";
 
 // The lead export that carries the work (issue 38, docs/decisions/047-clients-and-money.md): one column
 // set for both kinds (contract/lead-export.ts), with what the team did to each lead (status, value,
@@ -19,7 +19,8 @@ import { leadTables, leadView, wholeRow, type LeadRows } from "./lead-tables.ts"
 export const EXPORT_MAX_ROWS = 100_000;
 const BATCH = 1000;
 
-type Row = LeadRows[LeadKind];
+/** A lead's row as the database names its columns: read without the camelCase plugin, whose per-row key mapping cost more than the query. */
+type Row = Record<string, unknown> & { id: string; created_at: string };
 type Batch = { kind: LeadKind; rows: Row[] };
 
 /** An instant as ISO 8601 in the zone with its offset (2026-03-04T09:15:00-05:00); offsets cached per quarter hour. */
@@ -41,6 +42,9 @@ export function zonedIsoFormatter(timeZone: string): (instant: string | null) =>
   };
 }
 
+/** A timestamp as the driver gives it (PostgreSQL: a Date; SQLite: the stored ISO text), as ISO text. */
+const instant = (value: unknown): string => (value instanceof Date ? value.toISOString() : String(value));
+
 /** The header line. */
 export const leadExportHeader = (): string => csvLine(leadExportColumns);
 
@@ -60,11 +64,14 @@ export async function* leadExportLines(
     await Promise.all(kinds.map(async (kind) => [kind, await leadSearch(db, kind, filters)] as const)),
   );
 
+  const raw = db.withoutPlugins();
   async function nextBatch(kind: LeadKind, after: Row | undefined): Promise<Batch> {
     const search = searches.get(kind);
+    // The filter's WHERE clause is the list's (camelCase names, turned to the columns by the plugin), so
+    // the ids are picked through it; the rows are then read without the plugin.
     let query = leadView(db)
       .selectFrom(leadTables[kind])
-      .selectAll()
+      .select("id")
       .where((eb) => leadFilter(eb, kind, filters, search))
       .orderBy("createdAt", "desc")
       .orderBy("id", "desc")
@@ -72,11 +79,15 @@ export async function* leadExportLines(
     if (after)
       query = query.where((eb) =>
         eb.or([
-          eb("createdAt", "<", after.createdAt),
-          eb.and([eb("createdAt", "=", after.createdAt), eb("id", "<", after.id)]),
+          eb("createdAt", "<", after.created_at),
+          eb.and([eb("createdAt", "=", after.created_at), eb("id", "<", after.id)]),
         ]),
       );
-    return { kind, rows: (await query.execute()).map((row) => wholeRow(kind, row)) };
+    const ids = (await query.execute()).map((row) => row.id);
+    if (ids.length === 0) return { kind, rows: [] };
+    const { rows } = await sql<Row>`select * from ${sql.table(leadSqlTables[kind])} where id in (${sql.join(ids)})
+      order by created_at desc, id desc`.execute(raw);
+    return { kind, rows };
   }
 
   /** The lines of one batch, with its notes and names. */
@@ -92,53 +103,57 @@ export async function* leadExportLines(
             .where("leadId", "in", ids)
             .orderBy("createdAt", "asc")
             .execute();
-    const ref = await userRefs(db, [...rows.map((row) => row.assigneeId), ...notes.map((note) => note.authorId)]);
+    const ref = await userRefs(db, [
+      ...rows.map((row) => row.assignee_id as string | null),
+      ...notes.map((note) => note.authorId),
+    ]);
     const notesOf = new Map<string, string[]>();
     for (const note of notes) {
       const author = ref(note.authorId)?.name;
-      const text = `${zoned(note.createdAt)}${author ? ` ${author}` : ""}: ${note.body}`;
+      const line = `${zoned(note.createdAt)}${author ? ` ${author}` : ""}: ${note.body}`;
       const list = notesOf.get(note.leadId);
-      if (list) list.push(text);
-      else notesOf.set(note.leadId, [text]);
+      if (list) list.push(line);
+      else notesOf.set(note.leadId, [line]);
     }
     return new Map(
-      rows.map((row) => {
-        const r = row as Row & Partial<LeadRows["contacts"]> & Partial<LeadRows["inquiries"]>;
+      rows.map((r) => {
+        const cents = r.won_value_cents === null || r.won_value_cents === undefined ? null : Number(r.won_value_cents);
+        const at = (column: string) => zoned(r[column] === null || r[column] === undefined ? null : instant(r[column]));
         const cells: Record<LeadExportColumn, unknown> = {
           id: r.id,
           kind,
-          receivedAt: zoned(r.createdAt),
+          receivedAt: at("created_at"),
           status: r.status,
-          value: r.wonValueCents === null ? "" : fromCents(r.wonValueCents).toFixed(2),
-          assignee: ref(r.assigneeId)?.name ?? "",
-          readAt: zoned(r.readAt),
-          firstName: r.firstName,
-          lastName: r.lastName,
+          value: cents === null ? "" : fromCents(cents).toFixed(2),
+          assignee: ref(r.assignee_id as string | null)?.name ?? "",
+          readAt: at("read_at"),
+          firstName: r.first_name,
+          lastName: r.last_name,
           email: r.email,
           phone: r.phone,
           company: r.company,
-          products: r.products === undefined ? "" : (JSON.parse(r.products) as string[]),
-          serviceType: r.serviceType ?? "",
-          budget: r.budget ?? "",
-          message: r.message ?? "",
-          meetingDate: r.meetingDate ?? "",
-          meetingTime: r.meetingTime ?? "",
-          timezone: r.timezone ?? "",
-          channel: r.channel ?? "",
-          campaign: r.utmCampaign,
-          landingPage: r.landingPath ?? r.pagePath,
-          pagePath: r.pagePath,
-          formName: r.formName,
-          utmSource: r.utmSource,
-          utmMedium: r.utmMedium,
-          utmTerm: r.utmTerm,
-          utmContent: r.utmContent,
+          products: typeof r.products === "string" ? (JSON.parse(r.products) as string[]) : "",
+          serviceType: r.service_type,
+          budget: r.budget,
+          message: r.message,
+          meetingDate: r.meeting_date,
+          meetingTime: r.meeting_time,
+          timezone: r.timezone,
+          channel: r.channel,
+          campaign: r.utm_campaign,
+          landingPage: r.landing_path ?? r.page_path,
+          pagePath: r.page_path,
+          formName: r.form_name,
+          utmSource: r.utm_source,
+          utmMedium: r.utm_medium,
+          utmTerm: r.utm_term,
+          utmContent: r.utm_content,
           referrer: r.referrer,
-          followUpAt: zoned(r.followUpAt),
-          followUpNote: r.followUpNote,
-          answeredAt: zoned(r.answeredAt),
+          followUpAt: at("follow_up_at"),
+          followUpNote: r.follow_up_note,
+          answeredAt: at("answered_at"),
           notes: (notesOf.get(r.id) ?? []).join("\n"),
-          spamReason: r.spamReason,
+          spamReason: r.spam_reason,
         };
         return [r.id, csvLine(leadExportColumns.map((column) => cells[column]))] as const;
       }),
@@ -161,7 +176,11 @@ export async function* leadExportLines(
       const head = cursor.batch.rows[cursor.at];
       if (!head) continue;
       const best = pick?.batch.rows[pick.at];
-      if (!best || head.createdAt > best.createdAt || (head.createdAt === best.createdAt && head.id > best.id))
+      if (
+        !best ||
+        instant(head.created_at) > instant(best.created_at) ||
+        (instant(head.created_at) === instant(best.created_at) && head.id > best.id)
+      )
         pick = cursor;
     }
     if (!pick) break;

@@ -107,7 +107,8 @@ function groupExpression(by: ReportDimension, weeks: readonly { start: string }[
       return sql`utm_campaign || ''`;
     case "landing":
       // The page the visit started on; a lead sent before it was recorded (or without a script) has its form's page.
-      return sql`coalesce(landing_path, page_path)`;
+      // `|| ''` keeps SQLite off the list's landing index (migration 0027), as for channels above.
+      return sql`coalesce(landing_path, page_path) || ''`;
     case "form":
       // Through coalesce, so SQLite's planner does not walk the form index (form_name, created_at…) for the
       // grouping's order, reading every lead of every form: the period's range of the report index is far less.
