@@ -72,7 +72,7 @@ export function ChartFigure({
           {legend && legend.length > 0 && <Legend items={legend} />}
         </>
       ) : (
-        <div className="mt-3 overflow-x-auto">{table}</div>
+        <div className="relative mt-3 overflow-x-auto">{table}</div>
       )}
     </figure>
   );

@@ -257,7 +257,7 @@ function SpeedTable({
 }) {
   return (
     // A narrow phone scrolls the table, not the page (long answer times widen it).
-    <div className="mt-4 overflow-x-auto">
+    <div className="relative mt-4 overflow-x-auto">
       <table className="w-full border-collapse text-sm sm:text-base">
         <caption className="mb-2 text-left font-semibold text-slate-900">{caption}</caption>
         <thead className="border-b border-slate-300 text-slate-900">

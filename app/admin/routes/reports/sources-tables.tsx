@@ -117,7 +117,9 @@ function Table({
   cells: (row: Row) => React.ReactNode;
 }) {
   return (
-    <div className="mt-4 overflow-x-auto">
+    // relative: the cells' screen-reader notes (sr-only, absolute) are clipped by this box, not laid out past
+    // the page's edge (a sideways scroll at 390 px with a long campaign name).
+    <div className="relative mt-4 overflow-x-auto">
       <table className="w-full border-collapse text-sm sm:text-base">
         <caption className="mb-2 text-left font-semibold text-slate-900">{caption}</caption>
         <thead className="border-b border-slate-300 text-slate-900">
