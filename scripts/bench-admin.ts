@@ -385,7 +385,7 @@ async function benchmark(kind: "sqlite" | "postgres") {
 async function seedMoney(app: Awaited<ReturnType<typeof buildApp>>) {
   const db = app.db;
   for (const table of ["contact_submissions", "service_inquiries"]) {
-    await sql`update ${sql.table(table)} set won_value_cents = 50000 + (length(id) * 997 + length(email) * 7919) % 900000
+    await sql`update ${sql.table(table)} set won_value_cents = 50000 + (length(cast(id as text)) * 997 + length(email) * 7919) % 900000
       where status = 'won' and length(email) % 5 <> 0`.execute(db);
   }
   const leads = await db
