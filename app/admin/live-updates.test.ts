@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { arrivalNotice, arrivedSince, titleWithUnread } from "./live-updates.ts";
+import { arrivalNotice, arrivedSince, dayReadBeforeNewest, titleWithUnread } from "./live-updates.ts";
 
 const lead = (id: string, createdAt: string, status = "new") => ({
   id,
@@ -57,5 +57,20 @@ describe("arrivalNotice", () => {
       body: "Open the admin to see them.",
       path: "/admin/submissions",
     });
+  });
+});
+
+describe("dayReadBeforeNewest", () => {
+  const pulse = { newestLeadAt: "2026-11-29T04:20:01.500Z", newestReplyAt: "2026-11-29T03:00:00.000Z" };
+
+  it("is true for a day read before the newest lead (the pulse's first answer already holds it)", () => {
+    expect(dayReadBeforeNewest(["2026-11-29T04:20:01.000Z"], pulse)).toBe(true);
+    expect(dayReadBeforeNewest(["2026-11-29T04:30:00.000Z", "2026-11-29T02:00:00.000Z"], pulse)).toBe(true);
+  });
+
+  it("is false for a day read after every arrival, with no day, and with no lead at all", () => {
+    expect(dayReadBeforeNewest(["2026-11-29T04:20:01.500Z"], pulse)).toBe(false);
+    expect(dayReadBeforeNewest([], pulse)).toBe(false);
+    expect(dayReadBeforeNewest(["2026-11-29T04:20:00.000Z"], { newestLeadAt: null, newestReplyAt: null })).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useNavigate } from "react-router";
-import { leadKinds, type AdminPulse, type LeadKind } from "../../contract/admin-leads.ts";
+import { leadKinds, type AdminPulse, type LeadKind, type TodayQueue } from "../../contract/admin-leads.ts";
 import { getJson } from "./api/request.ts";
 import { LEADS_ROOT, leadKeys } from "./api/leads.ts";
 import { recentQueries } from "./api/recent-leads.ts";
@@ -49,9 +49,21 @@ const PULSE_PATH = "/api/admin/pulse";
 export const PULSE_POLL_MS = 1_000;
 
 /**
+ * Whether a day (GET /api/admin/today, read at its `now`) was read before the newest arrival the pulse
+ * knows of, so it may miss that lead or reply. Both times are the server's.
+ */
+export function dayReadBeforeNewest(dayNows: readonly string[], pulse: AdminPulse): boolean {
+  const newest = [pulse.newestLeadAt, pulse.newestReplyAt].filter((at): at is string => at !== null);
+  return dayNows.some((now) => newest.some((at) => Date.parse(now) < Date.parse(at)));
+}
+
+/**
  * A lead on "Now" within 2 s of its post (issue 33): while the tab is visible the admin polls the pulse
  * every second, and when the newest lead's time moves, every live query is fetched again at once, rather
  * than at its next LIVE_POLL_MS. Any instance answers alike: the time is read from the database.
+ * The first answer only sets the mark, but it may already hold a lead that the page's data missed (the
+ * pulse read the database after the day did, as on a busy server): a day read before the newest arrival
+ * is fetched again too, once per mark.
  */
 export function useLeadPulse() {
   const queryClient = useQueryClient();
@@ -63,18 +75,25 @@ export function useLeadPulse() {
     refetchOnWindowFocus: true,
   });
   const seen = useRef<string | undefined>(undefined);
+  const refreshedFor = useRef<string | undefined>(undefined);
   // Both times in one mark: a lead or a reply from one arrived.
   const mark = pulse.data ? `${pulse.data.newestLeadAt ?? ""}|${pulse.data.newestReplyAt ?? ""}` : undefined;
   useEffect(() => {
-    if (mark === undefined) return;
+    if (mark === undefined || !pulse.data) return;
     const before = seen.current;
     seen.current = mark;
-    // The first answer only sets the mark: the page's queries were just fetched.
-    if (before === undefined || before === mark) return;
+    const moved = before !== undefined && before !== mark;
+    const dayNows = queryClient
+      .getQueriesData<TodayQueue>({ queryKey: todayQuery.queryKey })
+      .flatMap(([, day]) => (day ? [day.now] : []));
+    const staleDay = refreshedFor.current !== mark && dayReadBeforeNewest(dayNows, pulse.data);
+    if (!moved && !staleDay) return;
+    refreshedFor.current = mark;
     for (const queryKey of liveQueryKeys()) void queryClient.invalidateQueries({ queryKey });
     // A lead's page shows the replies in its timeline.
     void queryClient.invalidateQueries({ queryKey: [LEADS_ROOT] });
-  }, [mark, queryClient]);
+    // Every answer (dataUpdatedAt) looks again: the day may have arrived after the pulse's first answer.
+  }, [mark, pulse.data, pulse.dataUpdatedAt, queryClient]);
 }
 
 /** The browser tab's title with the unread count in front: "(1,204) Contact inbox | Admin". */
