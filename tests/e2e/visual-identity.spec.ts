@@ -74,6 +74,26 @@ test("the brand typeface is one file from our origin, fetched after the first pa
   );
 });
 
+test("the home page links its icon file for search engines, and the browser takes the page's own icon instead of fetching it", async ({
+  page,
+}) => {
+  const iconRequests: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/favicon")) iconRequests.push(request.url());
+  });
+  await page.goto("/");
+  // The icon request Chromium makes comes right after the load event (decision 049: before the largest paint on /).
+  await page.waitForLoadState("load");
+  await page.waitForTimeout(1000);
+  await expect(page.locator('link[rel="icon"][href="/favicon.svg"]')).toHaveAttribute("sizes", "48x48");
+  await expect(page.locator('link[rel="icon"][href^="data:image/svg+xml,"]')).toHaveAttribute("sizes", "any");
+  expect(iconRequests).toEqual([]);
+  // The file is still served for whoever reads the link.
+  const file = await page.request.get("/favicon.svg");
+  expect(file.status()).toBe(200);
+  expect(file.headers()["content-type"]).toMatch(/^image\/svg\+xml/);
+});
+
 for (const width of [390, 1280]) {
   test(`at ${width} px, the metric-matched fallback puts the first screenful where the typeface does`, async ({
     browser,
