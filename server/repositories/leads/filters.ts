@@ -90,7 +90,9 @@ export function leadFilter(
   // Due today or overdue, in the owner's day (through the follow-up index of migration 0014).
   if (f.followUpBefore !== undefined) conditions.push(eb("followUpAt", "<", f.followUpBefore));
   // Whose leads (issue 23; "me" was replaced by the signed-in user's id in the route: assigneeFilter).
-  if (f.assignee === "none") conditions.push(eb("assigneeId", "is", null));
+  // Unassigned is often half the leads or all of them, not one user's share as SQLite's statistics suppose:
+  // said so, its counts walk the partial index of migration 0029 (PostgreSQL: likelihood is the identity).
+  if (f.assignee === "none") conditions.push(sql<SqlBool>`likelihood(assignee_id is null, 0.5)`);
   else if (f.assignee !== undefined && f.assignee !== "me") conditions.push(eb("assigneeId", "=", f.assignee));
   if (f.group === "person") conditions.push(newestOfItsPerson(kind));
   return eb.and(conditions);
