@@ -262,6 +262,7 @@ test(
     const won = page.getByRole("dialog", { name: "Mark 2 leads as Won?" });
     await expect(won).toContainText("No value is set here: each client is worth their own amount.");
     await expect(won.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await expectNoBlockingViolations(page);
     await won.getByRole("button", { name: "Cancel" }).click();
     expect((await apiLead(page, "inquiries", ids[0]!)).status).toBe("new");
     await bulk.getByRole("button", { name: "Set status" }).click();
