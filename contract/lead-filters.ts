@@ -5,6 +5,7 @@ import { cleanText, leadStatuses } from "./fields.ts";
 import { leadChannels } from "./lead-channels.ts";
 import { leadCursor } from "./lead-cursor.ts";
 import { leadOutcomes } from "./lead-outcomes.ts";
+import { reportPeriods } from "./reports.ts";
 import { serviceTypes } from "./service-inquiry.ts";
 
 // What the inbox lists (GET /api/admin/leads/:kind and its export): the filters, the order and the page.
@@ -34,6 +35,11 @@ export const leadFilters = z
     /** Whole days in the owner's time zone (OWNER_TIMEZONE), as the reports count them; both included. */
     from: boundedDate("from").optional(),
     to: boundedDate("to").optional(),
+    /**
+     * A period by name instead of dates (the reports' names: this month, the last 30 days…), worked out when
+     * the list is read, in the owner's time zone: a saved view with it moves on with the calendar.
+     */
+    period: z.enum(reportPeriods, { error: `period must be one of: ${reportPeriods.join(", ")}` }).optional(),
     /** contacts: a product name; inquiries: a service type */
     product: filterText("product filter", 100),
     serviceType: z.enum(serviceTypes, { error: `serviceType must be one of: ${serviceTypes.join(", ")}` }).optional(),
@@ -61,7 +67,8 @@ export const leadFilters = z
     /** "person" (issue 24): one row per person, the newest lead of each (same e-mail or phone), so nobody is called twice. */
     group: z.enum(["person"], { error: "group must be person" }).optional(),
   })
-  .refine((f) => !f.from || !f.to || f.from <= f.to, { error: "from must not be after to", path: ["to"] });
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { error: "from must not be after to", path: ["to"] })
+  .refine((f) => !(f.period && (f.from || f.to)), { error: "send a period or dates, not both", path: ["period"] });
 export type LeadFilters = z.output<typeof leadFilters>;
 export type LeadFiltersInput = z.input<typeof leadFilters>;
 

@@ -28,6 +28,7 @@ describe("filtersFromSearchParams", () => {
       status: "",
       from: "",
       to: "",
+      period: "",
       product: "",
       serviceType: "",
       form: "",
@@ -55,6 +56,7 @@ describe("filtersFromSearchParams", () => {
       status: "spam",
       from: "2026-01-01",
       to: "2026-01-31",
+      period: "",
       product: "SEO Services",
       serviceType: "",
       form: "contact-page",
@@ -142,6 +144,14 @@ describe("filtersFromSearchParams", () => {
     expect(read("contacts", "from=2026-03-10&to=2026-03-01")).toMatchObject({ from: "2026-03-10", to: "" });
     expect(read("contacts", "from=2026-03-10&to=2026-03-10")).toMatchObject({ from: "2026-03-10", to: "2026-03-10" });
     expect(read("contacts", "to=2026-03-01").to).toBe("2026-03-01");
+  });
+
+  it("reads a named period, which wins over dates (the API refuses both), and writes it back", () => {
+    const filters = read("contacts", "channel=paid-search&period=month&from=2026-03-01&to=2026-03-31");
+    expect(filters).toMatchObject({ period: "month", from: "", to: "" });
+    expect(filtersToSearchParams(filters).toString()).toBe("period=month&channel=paid-search");
+    expect(activeFilterCount(filters)).toBe(2);
+    expect(read("all", "period=year").period).toBe("");
   });
 });
 

@@ -4,6 +4,7 @@ import { leadFilters, leadSortParam, type LeadSort } from "../../contract/lead-f
 import type { LeadStatus } from "../../contract/fields.ts";
 import type { LeadChannel } from "../../contract/lead-channels.ts";
 import type { LeadOutcome } from "../../contract/lead-outcomes.ts";
+import type { ReportPeriodName } from "../../contract/reports.ts";
 
 // The lists' filters as they live in the address bar (/admin/leads/:kind?q=…&status=…): read from and
 // written to URLSearchParams, so a filtered view survives a reload and can be shared. Each value is
@@ -28,6 +29,8 @@ export type InboxFilters = {
   status: LeadStatus | "";
   from: string;
   to: string;
+  /** A period by name (this month, the last 30 days…) instead of dates: the server works out its days when it reads the list, so a saved view of it rolls over. */
+  period: ReportPeriodName | "";
   /** contacts (and contacts only in All leads): a product name */
   product: string;
   /** inquiries (and inquiries only in All leads): a service type */
@@ -64,6 +67,7 @@ export const defaultFilters: InboxFilters = {
   status: "",
   from: "",
   to: "",
+  period: "",
   product: "",
   serviceType: "",
   form: "",
@@ -97,8 +101,10 @@ function checked(schema: z.ZodType<unknown>, raw: string | null): string {
 
 /** The filters of a list's address: unknown, malformed or other-kind values are left out. */
 export function filtersFromSearchParams(kind: ListKind, params: URLSearchParams): InboxFilters {
-  const from = checked(rules.from, params.get("from"));
-  const to = checked(rules.to, params.get("to"));
+  const period = checked(rules.period, params.get("period")) as ReportPeriodName | "";
+  // The API refuses a period with dates: the period wins.
+  const from = period ? "" : checked(rules.from, params.get("from"));
+  const to = period ? "" : checked(rules.to, params.get("to"));
   return {
     // "all" is the API's, for tools; the lists show either the inbox or the spam.
     view: params.get("view") === "spam" ? "spam" : "inbox",
@@ -107,6 +113,7 @@ export function filtersFromSearchParams(kind: ListKind, params: URLSearchParams)
     from,
     // The API refuses a range that ends before it starts: the end is dropped.
     to: from && to && to < from ? "" : to,
+    period,
     // All leads takes both: a product keeps the contacts, a service type the inquiries (contract leadFilters).
     product: kind !== "inquiries" ? checked(rules.product, params.get("product")) : "",
     serviceType: kind !== "contacts" ? checked(rules.serviceType, params.get("serviceType")) : "",
@@ -142,6 +149,7 @@ export function filtersToSearchParams(
   if (filters.status) params.set("status", filters.status);
   if (filters.from) params.set("from", filters.from);
   if (filters.to) params.set("to", filters.to);
+  if (filters.period) params.set("period", filters.period);
   if (filters.product) params.set("product", filters.product);
   if (filters.serviceType) params.set("serviceType", filters.serviceType);
   const form = filters.form.trim();
@@ -194,6 +202,7 @@ export function activeFilterCount(filters: InboxFilters): number {
     filters.status,
     filters.from,
     filters.to,
+    filters.period,
     filters.product,
     filters.serviceType,
     filters.form.trim(),

@@ -254,6 +254,25 @@ test(
     for (const id of ids) await expect.poll(async () => (await apiLead(page, "inquiries", id)).status).toBe("new");
     expect((await apiLead(page, "inquiries", ids[1]!)).readAt).not.toBeNull();
 
+    // Won sets no value (each client's is their own): the confirmation says so, Cancel changes nothing.
+    await page.getByLabel(`Select Ann ${tag}`).check();
+    await page.getByLabel(`Select Ben ${tag}`).check();
+    await bulk.getByRole("button", { name: "Set status" }).click();
+    await page.getByRole("menuitemradio", { name: "Won" }).click();
+    const won = page.getByRole("dialog", { name: "Mark 2 leads as Won?" });
+    await expect(won).toContainText("No value is set here: each client is worth their own amount.");
+    await expect(won.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await expectNoBlockingViolations(page);
+    await won.getByRole("button", { name: "Cancel" }).click();
+    expect((await apiLead(page, "inquiries", ids[0]!)).status).toBe("new");
+    await bulk.getByRole("button", { name: "Set status" }).click();
+    await page.getByRole("menuitemradio", { name: "Won" }).click();
+    await won.getByRole("button", { name: "Mark as Won" }).click();
+    await expectToast(page, "Status updated", "2 leads set to Won. Add each one's value on its page.");
+    for (const id of ids.slice(0, 2))
+      await expect.poll(async () => apiLead(page, "inquiries", id)).toMatchObject({ status: "won", value: null });
+    expect((await apiLead(page, "inquiries", ids[2]!)).status).toBe("new");
+
     await page.getByLabel(`Select Cat ${tag}`).check();
     await bulk.getByRole("button", { name: "Mark as spam" }).click();
     await expectToast(page, "Marked as spam", "1 lead moved to Spam.");

@@ -18,7 +18,8 @@ import { failureToast, undoToast } from "./undo-toast.tsx";
 // The actions on the selected leads (issue 13 §4), through POST …/bulk of the list (an inbox, or All
 // leads for leads of both kinds): the selection's ids, or the list's filters for "all matching". Each
 // answer lists what the leads were before, which Undo puts back (restore); a deletion cannot be undone
-// and asks first, naming how many.
+// and asks first, naming how many. Won asks first too: a client's value is their own (issue 38), so a
+// bulk Won sets none and says that each one's value is added on its page.
 
 /** "1 lead", "12 leads", "1,234 leads". */
 export function leadsText(count: number): string {
@@ -75,6 +76,7 @@ export function BulkBar({
   const client = useQueryClient();
   const bulk = useMutation(bulkMutation(kind));
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [confirmWon, setConfirmWon] = useState(false);
   // Deleting is an owner's (issue 23); assigning is everyone's.
   const owner = useIsOwner();
   const { active, nameOf } = useTeam();
@@ -95,6 +97,7 @@ export function BulkBar({
     bulk.mutate({ ...action, ...target } as BulkRequest, {
       onSuccess: (result) => {
         setConfirmDelete(false);
+        setConfirmWon(false);
         onDone();
         const text = doneText(action, result.affected, spamView);
         if (action.action === "delete" || result.previous.length === 0) toast(text);
@@ -145,7 +148,7 @@ export function BulkBar({
             value={null}
             label="Set status"
             disabled={bulk.isPending}
-            onChoose={(status) => run({ action: "setStatus", status })}
+            onChoose={(status) => (status === "won" ? setConfirmWon(true) : run({ action: "setStatus", status }))}
             className="h-9 min-w-0"
           >
             Set status
@@ -202,6 +205,20 @@ export function BulkBar({
         onClose={() => setConfirmDelete(false)}
       >
         <p>The leads, their notes and their deliveries are erased. This cannot be undone.</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirmWon}
+        title={`Mark ${leadsText(count)} as Won?`}
+        confirmLabel="Mark as Won"
+        destructive={false}
+        pending={bulk.isPending}
+        onConfirm={() => run({ action: "setStatus", status: "won" })}
+        onClose={() => setConfirmWon(false)}
+      >
+        <p>
+          No value is set here: each client is worth their own amount. Open each lead and choose Add the value; until
+          then the reports count them as clients without a value.
+        </p>
       </ConfirmDialog>
     </div>
   );

@@ -3,7 +3,8 @@ import { Button } from "../../components/ui/button.tsx";
 
 /**
  * A native modal <dialog> (showModal: focus is trapped, Escape cancels, the page behind is inert).
- * Focus starts on Cancel so Enter never confirms by accident.
+ * Focus starts on Cancel so Enter never confirms by accident. `destructive` (the default) colours the
+ * confirmation red; a change that can be undone passes false.
  */
 export function ConfirmDialog({
   open,
@@ -11,6 +12,7 @@ export function ConfirmDialog({
   children,
   confirmLabel,
   pending,
+  destructive = true,
   onConfirm,
   onClose,
 }: {
@@ -19,6 +21,7 @@ export function ConfirmDialog({
   children: ReactNode;
   confirmLabel: string;
   pending?: boolean;
+  destructive?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -56,7 +59,7 @@ export function ConfirmDialog({
         <Button ref={cancelRef} type="button" variant="secondary" onClick={onClose}>
           Cancel
         </Button>
-        <Button type="button" variant="destructive" disabled={pending} onClick={onConfirm}>
+        <Button type="button" variant={destructive ? "destructive" : "default"} disabled={pending} onClick={onConfirm}>
           {confirmLabel}
         </Button>
       </div>

@@ -91,10 +91,13 @@ export function SelectFilter({
   value,
   onChange,
   options,
+  anyLabel = "All",
 }: {
   label: string;
   /** A word on what the filter applies to ("Contact forms only"). */
   hint?: string | undefined;
+  /** The option that filters nothing. */
+  anyLabel?: string;
   value: string;
   onChange: (value: string) => void;
   options: [string, string][];
@@ -110,7 +113,7 @@ export function SelectFilter({
         aria-describedby={hint ? `${id}-hint` : undefined}
         className={cn(selectClass, "mt-1 w-full")}
       >
-        <option value="">All</option>
+        <option value="">{anyLabel}</option>
         {options.map(([optionValue, optionLabel]) => (
           <option key={optionValue} value={optionValue}>
             {optionLabel}

@@ -6,6 +6,7 @@ import { contactProductOptions } from "../../../contract/contact-submission.ts";
 import { channelLabels, leadChannels } from "../../../contract/lead-channels.ts";
 import { NONE_FILTER } from "../../../contract/lead-filters.ts";
 import { leadOutcomes, outcomeLabels } from "../../../contract/lead-outcomes.ts";
+import { reportPeriodLabels, type ReportPeriodName } from "../../../contract/reports.ts";
 import { serviceTypeLabels } from "../../../contract/service-inquiry.ts";
 import { leadFormLabels } from "../../config/lead-form-names.ts";
 import { cn } from "../../lib/utils.ts";
@@ -21,6 +22,9 @@ import { formatCount, statusLabels, triageStatuses } from "./lead-format.ts";
 // one bar (issue 38) so the list starts above the fold on a laptop and a phone: the search box, a "Filters"
 // button that opens every other filter and counts the ones in use, `actions` (the saved views), and the
 // filters in use as chips that each remove their filter.
+
+/** The reports' named periods, shortest calendar span first. */
+const receivedPeriods: ReportPeriodName[] = ["week", "month", "7d", "30d", "90d"];
 
 /** The forms a lead can come from, by their human names (app/config/lead-form-names.ts). */
 const formOptions: [string, string][] = [...leadFormLabels];
@@ -170,8 +174,17 @@ export function InboxFilterBar({
           onChange={(channel) => setFilters({ channel: channel as InboxFilters["channel"] })}
           options={leadChannels.map((channel) => [channel, channelLabels[channel]])}
         />
-        <DateFilter label="Received from" value={filters.from} onChange={(from) => setFilters({ from })} />
-        <DateFilter label="Received to" value={filters.to} onChange={(to) => setFilters({ to })} />
+        {/* A period by name moves on with the calendar (a saved "this month" shows this month); dates stay fixed. */}
+        <SelectFilter
+          label="Received"
+          hint="Or choose dates: a saved view keeps them fixed"
+          anyLabel="Any time"
+          value={filters.period}
+          onChange={(period) => setFilters({ period: period as InboxFilters["period"], from: "", to: "" })}
+          options={receivedPeriods.map((period) => [period, reportPeriodLabels[period]])}
+        />
+        <DateFilter label="Received from" value={filters.from} onChange={(from) => setFilters({ from, period: "" })} />
+        <DateFilter label="Received to" value={filters.to} onChange={(to) => setFilters({ to, period: "" })} />
         <TextFilter
           label="Campaign"
           hint={`utm_campaign as recorded; ${NONE_FILTER} for none`}

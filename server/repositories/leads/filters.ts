@@ -2,7 +2,7 @@ import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import { leadKinds, type LeadKind } from "../../../contract/admin-leads.ts";
 import { NONE_FILTER, type LeadFilters } from "../../../contract/lead-filters.ts";
 import { outcomeStatuses } from "../../../contract/lead-outcomes.ts";
-import { rangeOf } from "../../reports/periods.ts";
+import { rangeOf, resolvePeriod } from "../../reports/periods.ts";
 import { leadStatuses } from "../../../contract/fields.ts";
 import { containsPattern, searchTextContains } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
@@ -17,8 +17,9 @@ export const NOT_SPAM = leadStatuses.filter((status) => status !== "spam");
  * The filters with "today" and the days fixed: followUp=due becomes the end of the owner's day by the
  * repository's clock (`followUpBefore`); from and to become the instants of those whole days in the owner's
  * time zone (`receivedFrom`, `receivedBefore`), as the reports count a period (reports/periods.ts rangeOf),
- * so a report's figure and the list of the same days agree (issue 38). The keys are required, so a filter
- * cannot reach a query unresolved.
+ * so a report's figure and the list of the same days agree (issue 38); a named period (this month…) becomes
+ * its days today, as the reports work it out, so a saved view of "this month" rolls over. The keys are
+ * required, so a filter cannot reach a query unresolved.
  */
 export type ScopedFilters = LeadFilters & {
   followUpBefore: string | undefined;
@@ -28,11 +29,12 @@ export type ScopedFilters = LeadFilters & {
 
 export function scopeFilters(filters: LeadFilters, day: OwnerDay): ScopedFilters {
   const zone = day.ownerTimeZone;
+  const named = filters.period ? resolvePeriod({ period: filters.period }, day.clock(), zone).range : undefined;
   return {
     ...filters,
     followUpBefore: filters.followUp === "due" ? endOfOwnerDay(day.clock(), zone).toISOString() : undefined,
-    receivedFrom: filters.from ? rangeOf(filters.from, filters.from, zone).start : undefined,
-    receivedBefore: filters.to ? rangeOf(filters.to, filters.to, zone).end : undefined,
+    receivedFrom: named?.start ?? (filters.from ? rangeOf(filters.from, filters.from, zone).start : undefined),
+    receivedBefore: named?.end ?? (filters.to ? rangeOf(filters.to, filters.to, zone).end : undefined),
   };
 }
 

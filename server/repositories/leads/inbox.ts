@@ -65,6 +65,7 @@ function narrows(kind: LeadKind, f: ScopedFilters): boolean {
   return Boolean(
     f.q ||
     f.from ||
+    f.period ||
     f.to ||
     kindFilter ||
     f.form ||

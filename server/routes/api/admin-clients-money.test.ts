@@ -574,4 +574,50 @@ describe("saved views", () => {
     expect((await get("/api/admin/saved-views/not-an-id")).statusCode).toBe(404);
     expect((await owner.delete("/api/admin/saved-views/not-an-id")).statusCode).toBe(400);
   });
+
+  it("move a named period on with the calendar, in the owner's time zone; saved dates stay fixed", async () => {
+    // Chicago is UTC-6 in winter: 23:30 on January 31 there is already February 1 in UTC.
+    const paid = { utmSource: "google", utmMedium: "cpc", utmCampaign: "month-rollover" };
+    const january = await leadAt(Date.UTC(2026, 1, 1, 5, 30), paid);
+    const february = await leadAt(Date.UTC(2026, 1, 1, 6, 30), paid);
+    const save = async (name: string, query: string) => {
+      const response = await post("/api/admin/saved-views", { name, query });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<SavedView>();
+    };
+    const thisMonth = await save("Paid search this month", "channel=paid-search&campaign=month-rollover&period=month");
+    expect(thisMonth.query).toBe("channel=paid-search&campaign=month-rollover&period=month");
+    // A view saved with dates (as every view was before named periods) keeps them.
+    const january31 = await save(
+      "Paid search in January",
+      "channel=paid-search&campaign=month-rollover&from=2026-01-01&to=2026-01-31",
+    );
+    const open = async (view: SavedView, at: number) => {
+      clockMs = at;
+      try {
+        const response = await get(`/api/admin/leads/${view.list}?${view.query}`);
+        expect(response.statusCode, response.body).toBe(200);
+        const exported = await exportRows(`/api/admin/leads/${view.list}/export.csv?${view.query}`);
+        const ids = response.json<LeadPage>().items.map((lead) => lead.id);
+        expect(exported.map((row) => row["id"])).toEqual(ids);
+        return ids;
+      } finally {
+        clockMs = null;
+      }
+    };
+    // Late on January 31 in Chicago (February 1 in UTC): still January's lead.
+    expect(await open(thisMonth, Date.UTC(2026, 1, 1, 5, 45))).toEqual([january]);
+    // The next morning the same view shows February.
+    expect(await open(thisMonth, Date.UTC(2026, 1, 1, 15))).toEqual([february]);
+    expect(await open(january31, Date.UTC(2026, 1, 1, 15))).toEqual([january]);
+    for (const [query, message] of [
+      ["period=month&from=2026-01-01", "query: send a period or dates, not both"],
+      ["period=year", "query: period must be one of: 7d, 30d, 90d, month, week"],
+    ]) {
+      const response = await post("/api/admin/saved-views", { name: "Bad period", query });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().errors.query).toBe(message);
+    }
+    expect((await get("/api/admin/leads/all?period=month&to=2026-01-31")).statusCode).toBe(400);
+  });
 });

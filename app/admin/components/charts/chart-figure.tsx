@@ -72,7 +72,8 @@ export function ChartFigure({
           {legend && legend.length > 0 && <Legend items={legend} />}
         </>
       ) : (
-        <div className="relative mt-3 overflow-x-auto">{table}</div>
+        // The table brings its own scrolling box (routes/reports/report-table.tsx).
+        table
       )}
     </figure>
   );

@@ -80,3 +80,10 @@ export function ChartTooltip({ tip, width }: { tip: ChartTip | null; width: numb
     </div>
   );
 }
+
+/** The outline of the focused point: a brand-coloured rounded box around it. */
+export function PointFocusRing({ x, y, width, height }: { x: number; y: number; width: number; height: number }) {
+  return (
+    <rect x={x} y={y} width={width} height={height} fill="none" className="stroke-brand-600" strokeWidth={2} rx={3} />
+  );
+}

@@ -1,8 +1,8 @@
 import { formatCount } from "../lead-format.ts";
 import { labelWidth } from "./chart-geometry.ts";
 import type { SeriesStyle } from "./chart-palette.ts";
-import { ChartTooltip, useChartPoints } from "./chart-points.tsx";
-import { SeriesPatternDef, seriesFill } from "./series-fill.tsx";
+import { ChartTooltip, PointFocusRing, useChartPoints } from "./chart-points.tsx";
+import { ChartSvg } from "./chart-svg.tsx";
 import { useChartWidth } from "./use-chart-width.ts";
 
 // A funnel as horizontal bars, one per stage (views, leads, qualified, clients: issue 38), each as long as
@@ -25,7 +25,6 @@ export type FunnelStage = {
 export function FunnelChart({ summary, stages }: { summary: string; stages: FunnelStage[] }) {
   const { ref, width } = useChartWidth();
   const points = useChartPoints(stages.length);
-  const idBase = `funnel-${summary.length}`;
   const labelColumn = Math.min(110, 10 + Math.max(...stages.map((stage) => labelWidth(stage.label))));
   const countRoom = 12 + Math.max(...stages.map((stage) => labelWidth(formatCount(stage.count))));
   const barRoom = Math.max(20, width - labelColumn - countRoom);
@@ -38,61 +37,39 @@ export function FunnelChart({ summary, stages }: { summary: string; stages: Funn
   const active = points.active;
   return (
     <div ref={ref} className="relative w-full">
-      <svg
-        role="group"
-        aria-label={`${summary} Use the arrow keys to move between the stages.`}
+      <ChartSvg
+        label={`${summary} Use the arrow keys to move between the stages.`}
         width={width}
         height={height}
-        viewBox={`0 0 ${width} ${height}`}
-        className="block max-w-full"
+        series={stages}
       >
-        <defs>
-          {stages.map((stage) => (
-            <SeriesPatternDef key={stage.key} id={`${idBase}-${stage.key}`} style={stage.style} />
-          ))}
-        </defs>
-        {stages.map((stage, index) => {
-          const top = index * ROW + 4;
-          // A stage with leads is never drawn as nothing: at least 2 px.
-          const length = stage.count === 0 ? 0 : Math.max(2, (stage.count / max) * barRoom);
-          return (
-            <g key={stage.key} {...points.pointProps(index, labelOf(index))} data-testid="chart-point">
-              <rect x={0} y={top - 2} width={width} height={ROW - 4} fill="transparent" />
-              <text x={0} y={top + BAR / 2 + 4} fontSize={FONT_PX} className="fill-slate-900" aria-hidden="true">
-                {stage.label}
-              </text>
-              <rect
-                x={labelColumn}
-                y={top}
-                width={length}
-                height={BAR}
-                fill={seriesFill(`${idBase}-${stage.key}`, stage.style)}
-              />
-              <text
-                x={labelColumn + length + 6}
-                y={top + BAR / 2 + 4}
-                fontSize={FONT_PX}
-                className="fill-slate-900 font-semibold"
-                aria-hidden="true"
-              >
-                {formatCount(stage.count)}
-              </text>
-              {points.focused === index && (
-                <rect
-                  x={1}
-                  y={top - 3}
-                  width={width - 2}
-                  height={BAR + 6}
-                  fill="none"
-                  className="stroke-brand-600"
-                  strokeWidth={2}
-                  rx={3}
-                />
-              )}
-            </g>
-          );
-        })}
-      </svg>
+        {(fillOf) =>
+          stages.map((stage, index) => {
+            const top = index * ROW + 4;
+            // A stage with leads is never drawn as nothing: at least 2 px.
+            const length = stage.count === 0 ? 0 : Math.max(2, (stage.count / max) * barRoom);
+            return (
+              <g key={stage.key} {...points.pointProps(index, labelOf(index))} data-testid="chart-point">
+                <rect x={0} y={top - 2} width={width} height={ROW - 4} fill="transparent" />
+                <text x={0} y={top + BAR / 2 + 4} fontSize={FONT_PX} className="fill-slate-900" aria-hidden="true">
+                  {stage.label}
+                </text>
+                <rect x={labelColumn} y={top} width={length} height={BAR} fill={fillOf(stage.key)} />
+                <text
+                  x={labelColumn + length + 6}
+                  y={top + BAR / 2 + 4}
+                  fontSize={FONT_PX}
+                  className="fill-slate-900 font-semibold"
+                  aria-hidden="true"
+                >
+                  {formatCount(stage.count)}
+                </text>
+                {points.focused === index && <PointFocusRing x={1} y={top - 3} width={width - 2} height={BAR + 6} />}
+              </g>
+            );
+          })
+        }
+      </ChartSvg>
       <ChartTooltip
         width={width}
         tip={active === null ? null : { index: active, x: width / 2, y: active * ROW + 2, text: labelOf(active) }}

@@ -1,9 +1,8 @@
-import { useId } from "react";
 import { formatCount } from "../lead-format.ts";
 import { labelEvery, labelWidth, stackSegments, valueAxis } from "./chart-geometry.ts";
 import type { SeriesStyle } from "./chart-palette.ts";
-import { ChartTooltip, useChartPoints } from "./chart-points.tsx";
-import { SeriesPatternDef, seriesFill } from "./series-fill.tsx";
+import { ChartTooltip, PointFocusRing, useChartPoints } from "./chart-points.tsx";
+import { ChartSvg } from "./chart-svg.tsx";
 import { useChartWidth } from "./use-chart-width.ts";
 
 // Bars of counts per category (a week), each stacked by series (a channel): the reports' "Leads per week
@@ -36,7 +35,6 @@ export function StackedBarChart({
   detail?: (category: string) => string;
 }) {
   const { ref, width } = useChartWidth();
-  const idBase = useId().replace(/:/g, "");
   const totals = categories.map((category) => series.reduce((sum, s) => sum + value(category.key, s.key), 0));
   const { top, ticks } = valueAxis(Math.max(0, ...totals));
   const left = 10 + Math.max(...ticks.map((tick) => labelWidth(formatCount(tick))));
@@ -63,90 +61,80 @@ export function StackedBarChart({
 
   return (
     <div ref={ref} className="relative w-full">
-      <svg
-        role="group"
-        aria-label={`${summary} Use the arrow keys to move between the bars.`}
+      <ChartSvg
+        label={`${summary} Use the arrow keys to move between the bars.`}
         width={width}
         height={HEIGHT}
-        viewBox={`0 0 ${width} ${HEIGHT}`}
-        className="block max-w-full"
+        series={series}
       >
-        <defs>
-          {series.map((s) => (
-            <SeriesPatternDef key={s.key} id={`${idBase}-${s.key}`} style={s.style} />
-          ))}
-        </defs>
-        {ticks.map((tick) => (
-          <g key={tick} aria-hidden="true">
-            <line x1={left} x2={width - PAD.right} y1={y(tick)} y2={y(tick)} className="stroke-slate-300" />
-            <text x={left - 6} y={y(tick) + 4} textAnchor="end" fontSize={FONT_PX} className="fill-slate-700">
-              {formatCount(tick)}
-            </text>
-          </g>
-        ))}
-        {categories.map((category, index) => {
-          const x = left + index * band + (band - barWidth) / 2;
-          const total = totals[index] ?? 0;
-          const segments = stackSegments(order, (key) => value(category.key, key));
-          return (
-            <g key={category.key} {...points.pointProps(index, labelOf(index))} data-testid="chart-point">
-              {/* The whole band is the point's target, so a thin or empty bar is easy to hover. */}
-              <rect x={left + index * band} y={PAD.top} width={band} height={plotHeight} fill="transparent" />
-              {segments.map((segment) => {
-                const style = series.find((s) => s.key === segment.key)!.style;
-                return (
-                  <rect
-                    key={segment.key}
-                    x={x}
-                    y={y(segment.end)}
-                    width={barWidth}
-                    height={y(segment.start) - y(segment.end)}
-                    fill={seriesFill(`${idBase}-${segment.key}`, style)}
-                    stroke="white"
-                    strokeWidth={1}
-                  />
-                );
-              })}
-              {labelWidth(formatCount(total)) <= band && total > 0 && (
-                <text
-                  x={x + barWidth / 2}
-                  y={y(total) - 4}
-                  textAnchor="middle"
-                  fontSize={FONT_PX}
-                  className="fill-slate-900"
-                  aria-hidden="true"
-                >
-                  {formatCount(total)}
+        {(fillOf) => (
+          <>
+            {ticks.map((tick) => (
+              <g key={tick} aria-hidden="true">
+                <line x1={left} x2={width - PAD.right} y1={y(tick)} y2={y(tick)} className="stroke-slate-300" />
+                <text x={left - 6} y={y(tick) + 4} textAnchor="end" fontSize={FONT_PX} className="fill-slate-700">
+                  {formatCount(tick)}
                 </text>
-              )}
-              {points.focused === index && (
-                <rect
-                  x={left + index * band + 1}
-                  y={PAD.top - 16}
-                  width={band - 2}
-                  height={plotHeight + 16}
-                  fill="none"
-                  className="stroke-brand-600"
-                  strokeWidth={2}
-                  rx={3}
-                />
-              )}
-              {index % every === 0 && (
-                <text
-                  x={left + index * band + band / 2}
-                  y={HEIGHT - PAD.bottom + 18}
-                  textAnchor="middle"
-                  fontSize={FONT_PX}
-                  className="fill-slate-700"
-                  aria-hidden="true"
-                >
-                  {category.label}
-                </text>
-              )}
-            </g>
-          );
-        })}
-      </svg>
+              </g>
+            ))}
+            {categories.map((category, index) => {
+              const x = left + index * band + (band - barWidth) / 2;
+              const total = totals[index] ?? 0;
+              const segments = stackSegments(order, (key) => value(category.key, key));
+              return (
+                <g key={category.key} {...points.pointProps(index, labelOf(index))} data-testid="chart-point">
+                  {/* The whole band is the point's target, so a thin or empty bar is easy to hover. */}
+                  <rect x={left + index * band} y={PAD.top} width={band} height={plotHeight} fill="transparent" />
+                  {segments.map((segment) => (
+                    <rect
+                      key={segment.key}
+                      x={x}
+                      y={y(segment.end)}
+                      width={barWidth}
+                      height={y(segment.start) - y(segment.end)}
+                      fill={fillOf(segment.key)}
+                      stroke="white"
+                      strokeWidth={1}
+                    />
+                  ))}
+                  {labelWidth(formatCount(total)) <= band && total > 0 && (
+                    <text
+                      x={x + barWidth / 2}
+                      y={y(total) - 4}
+                      textAnchor="middle"
+                      fontSize={FONT_PX}
+                      className="fill-slate-900"
+                      aria-hidden="true"
+                    >
+                      {formatCount(total)}
+                    </text>
+                  )}
+                  {points.focused === index && (
+                    <PointFocusRing
+                      x={left + index * band + 1}
+                      y={PAD.top - 16}
+                      width={band - 2}
+                      height={plotHeight + 16}
+                    />
+                  )}
+                  {index % every === 0 && (
+                    <text
+                      x={left + index * band + band / 2}
+                      y={HEIGHT - PAD.bottom + 18}
+                      textAnchor="middle"
+                      fontSize={FONT_PX}
+                      className="fill-slate-700"
+                      aria-hidden="true"
+                    >
+                      {category.label}
+                    </text>
+                  )}
+                </g>
+              );
+            })}
+          </>
+        )}
+      </ChartSvg>
       <ChartTooltip
         width={width}
         tip={

@@ -38,4 +38,9 @@ describe("the filters in use as chips", () => {
     expect(chips.find((chip) => chip.key === "from")?.reset).toEqual({ from: "", to: "" });
     expect(chips.find((chip) => chip.key === "followUp")?.reset).toEqual({ followUp: "" });
   });
+
+  it("names a period by its name, which removing resets", () => {
+    const chips = filterChips({ ...defaultFilters, period: "month" }, nameOf);
+    expect(chips).toEqual([{ key: "period", label: "Received: This month", reset: { period: "" } }]);
+  });
 });

@@ -1,6 +1,7 @@
 import { channelLabels } from "../../../../contract/lead-channels.ts";
 import { NONE_FILTER } from "../../../../contract/lead-filters.ts";
 import { outcomeLabels } from "../../../../contract/lead-outcomes.ts";
+import { reportPeriodLabels } from "../../../../contract/reports.ts";
 import { serviceTypeLabels } from "../../../../contract/service-inquiry.ts";
 import { leadFormLabel } from "../../../config/lead-form-names.ts";
 import { defaultFilters, type InboxFilters } from "../../inbox-filters.ts";
@@ -24,6 +25,7 @@ export function filterChips(filters: InboxFilters, nameOf: (assignee: string) =>
     chips.push({ key, label, reset });
   if (filters.status) add("status", `Status: ${statusLabels[filters.status]}`);
   if (filters.outcome) add("outcome", `Outcome: ${outcomeLabels[filters.outcome]}`);
+  if (filters.period) add("period", `Received: ${reportPeriodLabels[filters.period]}`);
   if (filters.from && filters.to)
     add("from", `Received ${formatDay(filters.from)} to ${formatDay(filters.to)}`, { from: "", to: "" });
   else if (filters.from) add("from", `Received from ${formatDay(filters.from)}`);

@@ -20,7 +20,8 @@ import { failureToast } from "../undo-toast.tsx";
 
 // Saved views (issue 38): the signed-in user's named lead lists ("My overdue", "Paid search this month"), a
 // list and its filters as the address carries them. A button in the list's filter bar opens them: each view
-// is a link, with Delete beside it, and the current filters can be saved under a name.
+// is a link, with Delete beside it, and the current filters can be saved under a name. A Received period
+// (this month…) is kept by name and rolls over; dates stay fixed.
 
 const listNames: Record<ListKind, string> = { all: "All leads", contacts: "Contact inbox", inquiries: "Inquiry inbox" };
 
@@ -114,6 +115,9 @@ function SaveViewForm({ kind, query }: { kind: ListKind; query: string }) {
   const form = useContractForm(nameForm, { name: "" });
   const [failure, setFailure] = useState<string | null>(null);
   const error = form.formState.errors.name?.message ?? failure ?? undefined;
+  // Dates stay as chosen; a named period (period=month) is worked out when the view is opened.
+  const params = new URLSearchParams(query);
+  const fixedDates = params.has("from") || params.has("to");
   const submit = form.handleSubmit(({ name }) => {
     setFailure(null);
     save.mutate(
@@ -152,6 +156,11 @@ function SaveViewForm({ kind, query }: { kind: ListKind; query: string }) {
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? "Saving…" : "Save view"}
       </Button>
+      {fixedDates && (
+        <p className="w-full text-xs text-slate-700">
+          The view keeps these dates. For one that moves on (say, this month), choose a Received period instead.
+        </p>
+      )}
     </form>
   );
 }

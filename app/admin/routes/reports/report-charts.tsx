@@ -13,14 +13,19 @@ import { StackedBarChart, type ChartSeries } from "../../components/charts/stack
 import { formatCount } from "../../components/lead-format.ts";
 import { formatDay, formatMinutes, formatRate } from "../../components/report-format.ts";
 import { leadsHref, periodQuery } from "./report-links.ts";
+import { ReportTable, type ReportColumn, type ReportRow } from "./report-table.tsx";
 
 // The reports' charts at a glance (issue 38): leads and clients per week stacked by channel, speed to lead
 // per week against the promise, and the funnel from views to clients. Each is hand-drawn SVG
 // (components/charts/, admin only) with a Chart / Table switch: the table holds the same figures, and
 // each count in it opens its leads.
 
-const cellClass = "px-2 py-1 text-right tabular-nums";
-const headClass = "px-2 py-1 text-right font-semibold";
+/** A chart's table: compact, named by its figure (an sr-only caption), in the figure's spacing. */
+const chartTable = { density: "chart", className: "mt-3" } as const;
+/** A chart's table by week: a row a week, headed by its Monday. */
+const weekTable = { ...chartTable, first: "Week of", rowHeadClassName: "whitespace-nowrap" } as const;
+const weekRows = <T extends { weekStart: string }>(weeks: T[]) =>
+  weeks.map((week) => ({ ...week, key: week.weekStart, label: formatDay(week.weekStart) }));
 
 type Week = NonNullable<SourcesReport["rows"][number]> & { weekStart: string };
 
@@ -103,44 +108,24 @@ function ChannelWeeksChart({ report, measure }: { report: SourcesReport; measure
         />
       }
       table={
-        <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">{title}</caption>
-          <thead className="border-b border-slate-300 text-slate-900">
-            <tr>
-              <th scope="col" className="px-2 py-1 text-left font-semibold">
-                Week of
-              </th>
-              {channels.map((channel) => (
-                <th key={channel} scope="col" className={headClass}>
-                  {channelLabels[channel]}
-                </th>
-              ))}
-              <th scope="col" className={headClass}>
-                Total
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200 text-slate-900">
-            {weeks.map((week) => (
-              <tr key={week.weekStart}>
-                <th scope="row" className="whitespace-nowrap px-2 py-1 text-left font-normal">
-                  {formatDay(week.weekStart)}
-                </th>
-                {channels.map((channel) => (
-                  <td key={channel} className={cellClass}>
-                    <Count
-                      count={countOf(week, channel, measure)}
-                      href={leadsHref(week.listQuery, { channel, outcome })}
-                    />
-                  </td>
-                ))}
-                <td className={`${cellClass} font-semibold`}>
-                  <Count count={total(week)} href={leadsHref(week.listQuery, { outcome })} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ReportTable
+          {...weekTable}
+          caption={title}
+          rows={weekRows(weeks)}
+          columns={[
+            ...channels.map((channel): ReportColumn<Week & ReportRow> => ({
+              label: channelLabels[channel],
+              cell: (week) => (
+                <Count count={countOf(week, channel, measure)} href={leadsHref(week.listQuery, { channel, outcome })} />
+              ),
+            })),
+            {
+              label: "Total",
+              className: "font-semibold",
+              cell: (week) => <Count count={total(week)} href={leadsHref(week.listQuery, { outcome })} />,
+            },
+          ]}
+        />
       }
     />
   );
@@ -197,45 +182,18 @@ function SpeedWeeksChart({ report }: { report: SpeedReport }) {
         />
       }
       table={
-        <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">{title}</caption>
-          <thead className="border-b border-slate-300 text-slate-900">
-            <tr>
-              <th scope="col" className="px-2 py-1 text-left font-semibold">
-                Week of
-              </th>
-              <th scope="col" className={headClass}>
-                Due
-              </th>
-              <th scope="col" className={headClass}>
-                In time
-              </th>
-              <th scope="col" className={headClass}>
-                Late
-              </th>
-              <th scope="col" className={headClass}>
-                Share in time
-              </th>
-              <th scope="col" className={headClass}>
-                Median
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200 text-slate-900">
-            {weeks.map((week) => (
-              <tr key={week.weekStart}>
-                <th scope="row" className="whitespace-nowrap px-2 py-1 text-left font-normal">
-                  {formatDay(week.weekStart)}
-                </th>
-                <td className={cellClass}>{formatCount(week.due)}</td>
-                <td className={cellClass}>{formatCount(week.withinPromise)}</td>
-                <td className={cellClass}>{formatCount(week.due - week.withinPromise)}</td>
-                <td className={cellClass}>{formatRate(week.shareWithinPromise)}</td>
-                <td className={cellClass}>{formatMinutes(week.medianMinutes)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ReportTable
+          {...weekTable}
+          caption={title}
+          rows={weekRows(weeks)}
+          columns={[
+            { label: "Due", cell: (week) => formatCount(week.due) },
+            { label: "In time", cell: (week) => formatCount(week.withinPromise) },
+            { label: "Late", cell: (week) => formatCount(week.due - week.withinPromise) },
+            { label: "Share in time", cell: (week) => formatRate(week.shareWithinPromise) },
+            { label: "Median", cell: (week) => formatMinutes(week.medianMinutes) },
+          ]}
+        />
       }
     />
   );
@@ -290,35 +248,20 @@ function FunnelFigure({ report }: { report: SourcesReport }) {
         <FunnelChart summary={`${title}, ${formatDay(report.from)} to ${formatDay(report.to)}.`} stages={stages} />
       }
       table={
-        <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">{title}</caption>
-          <thead className="border-b border-slate-300 text-slate-900">
-            <tr>
-              <th scope="col" className="px-2 py-1 text-left font-semibold">
-                Stage
-              </th>
-              <th scope="col" className={headClass}>
-                Count
-              </th>
-              <th scope="col" className="px-2 py-1 text-left font-semibold">
-                From the stage before
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200 text-slate-900">
-            {stages.map((stage) => (
-              <tr key={stage.key}>
-                <th scope="row" className="px-2 py-1 text-left font-normal">
-                  {stage.label}
-                </th>
-                <td className={cellClass}>
-                  {stage.href ? <Count count={stage.count} href={stage.href} /> : formatCount(stage.count)}
-                </td>
-                <td className="px-2 py-1 text-left">{stage.step ?? "—"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ReportTable
+          {...chartTable}
+          caption={title}
+          first="Stage"
+          rows={stages}
+          columns={[
+            {
+              label: "Count",
+              cell: (stage) =>
+                stage.href ? <Count count={stage.count} href={stage.href} /> : formatCount(stage.count),
+            },
+            { label: "From the stage before", align: "left", cell: (stage) => stage.step ?? "—" },
+          ]}
+        />
       }
     />
   );

@@ -14,6 +14,7 @@ import { formatCount } from "../../components/lead-format.ts";
 import { formatChange, formatRate } from "../../components/report-format.ts";
 import { useIsOwner } from "../../components/owner-only.tsx";
 import { leadsHref, periodQuery, type LeadsLink } from "./report-links.ts";
+import { ReportTable, type ReportColumn } from "./report-table.tsx";
 
 // The sources report as two tables by the chosen grouping (issue 24, issue 38): where leads come from
 // (leads, people, views and the conversion rate, against the period before) and what they bring (qualified,
@@ -22,8 +23,6 @@ import { leadsHref, periodQuery, type LeadsLink } from "./report-links.ts";
 // conversion rate only with 30 views or more ("—" and the counts otherwise), a rate above 100 % only with
 // its note. Money without spend is "—", never $0.
 
-const cellClass = "px-3 py-2 text-right tabular-nums";
-const headClass = "px-3 py-2 text-right font-semibold";
 /** A missing figure: no spend entered, too few views, nothing to divide by. */
 const NONE = "—";
 
@@ -101,59 +100,31 @@ export function SourcesTables({ report }: { report: SourcesReport }) {
   );
 }
 
+/** A row head may be a long campaign or page: it wraps on a phone. */
+const rowHeadClass = "max-w-[10rem] break-words sm:max-w-none";
+
 function Table({
   caption,
   first,
-  heads,
+  columns,
   rows,
   total,
-  cells,
 }: {
   caption: string;
   first: string;
-  heads: { label: string; className?: string }[];
+  columns: (ReportColumn<Row> | false)[];
   rows: Row[];
   total: Row;
-  cells: (row: Row) => React.ReactNode;
 }) {
   return (
-    // relative: the cells' screen-reader notes (sr-only, absolute) are clipped by this box, not laid out past
-    // the page's edge (a sideways scroll at 390 px with a long campaign name).
-    <div className="relative mt-4 overflow-x-auto">
-      <table className="w-full border-collapse text-sm sm:text-base">
-        <caption className="mb-2 text-left font-semibold text-slate-900">{caption}</caption>
-        <thead className="border-b border-slate-300 text-slate-900">
-          <tr>
-            <th scope="col" className="px-3 py-2 text-left font-semibold">
-              {first}
-            </th>
-            {heads.map((head) => (
-              <th key={head.label} scope="col" className={cn(headClass, head.className)}>
-                {head.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 text-slate-900">
-          {rows.map((row) => (
-            <tr key={row.key}>
-              <th scope="row" className="max-w-[10rem] break-words px-3 py-2 text-left font-normal sm:max-w-none">
-                {row.label}
-              </th>
-              {cells(row)}
-            </tr>
-          ))}
-        </tbody>
-        <tfoot className="border-t-2 border-slate-300 font-semibold text-slate-900">
-          <tr>
-            <th scope="row" className="px-3 py-2 text-left">
-              {total.label}
-            </th>
-            {cells(total)}
-          </tr>
-        </tfoot>
-      </table>
-    </div>
+    <ReportTable
+      caption={caption}
+      first={first}
+      columns={columns.filter((column) => column !== false)}
+      rows={rows}
+      total={total}
+      rowHeadClassName={rowHeadClass}
+    />
   );
 }
 
@@ -168,46 +139,40 @@ function LeadsTable({ report, rows, total }: { report: SourcesReport; rows: Row[
       <Table
         caption={`Leads by ${reportDimensionLabels[report.by].toLowerCase()}, ${report.from} to ${report.to}`}
         first={reportDimensionLabels[report.by]}
-        heads={[
-          { label: "Leads" },
-          { label: "People" },
-          ...(hasViews ? [{ label: "Views", className: "hidden sm:table-cell" }, { label: "Conversion" }] : []),
-          ...(withPrevious ? [{ label: "Leads before", className: "hidden md:table-cell" }] : []),
+        columns={[
+          {
+            label: "Leads",
+            cell: (row) => (
+              <>
+                <LeadsCount count={row.current.leads} listQuery={row.listQuery} />
+                {row.previous && withPrevious && <Change current={row.current.leads} previous={row.previous.leads} />}
+              </>
+            ),
+          },
+          { label: "People", cell: (row) => formatCount(row.current.people) },
+          hasViews && {
+            label: "Views",
+            className: "hidden sm:table-cell",
+            cell: (row) => (row.current.views === null ? NONE : formatCount(row.current.views)),
+          },
+          hasViews && { label: "Conversion", cell: (row) => <Conversion figures={row.current} /> },
+          withPrevious && {
+            label: "Leads before",
+            className: "hidden md:table-cell",
+            cell: (row) =>
+              row.previous ? (
+                <LeadsCount
+                  count={row.previous.leads}
+                  listQuery={row.listQuery}
+                  link={{ period: report.previousPeriod }}
+                />
+              ) : (
+                NONE
+              ),
+          },
         ]}
         rows={rows}
         total={total}
-        cells={(row) => (
-          <>
-            <td className={cellClass}>
-              <LeadsCount count={row.current.leads} listQuery={row.listQuery} />
-              {row.previous && withPrevious && <Change current={row.current.leads} previous={row.previous.leads} />}
-            </td>
-            <td className={cellClass}>{formatCount(row.current.people)}</td>
-            {hasViews && (
-              <td className={cn(cellClass, "hidden sm:table-cell")}>
-                {row.current.views === null ? NONE : formatCount(row.current.views)}
-              </td>
-            )}
-            {hasViews && (
-              <td className={cellClass}>
-                <Conversion figures={row.current} />
-              </td>
-            )}
-            {withPrevious && (
-              <td className={cn(cellClass, "hidden md:table-cell")}>
-                {row.previous ? (
-                  <LeadsCount
-                    count={row.previous.leads}
-                    listQuery={row.listQuery}
-                    link={{ period: report.previousPeriod }}
-                  />
-                ) : (
-                  NONE
-                )}
-              </td>
-            )}
-          </>
-        )}
       />
       {notes.size > 0 && (
         <ul className="mt-2 text-sm text-slate-700">
@@ -232,42 +197,29 @@ function OutcomesTable({ report, rows, total }: { report: SourcesReport; rows: R
       <Table
         caption={`Clients and money by ${reportDimensionLabels[report.by].toLowerCase()}, ${report.from} to ${report.to}`}
         first={reportDimensionLabels[report.by]}
-        heads={[
-          { label: "Qualified" },
-          { label: "Won" },
-          { label: "Won value" },
-          { label: "Lead to client" },
-          ...(withSpend
-            ? [
-                { label: "Spend" },
-                { label: "Cost per lead" },
-                { label: "Cost per client" },
-                { label: "Return on spend" },
-              ]
-            : []),
+        columns={[
+          {
+            label: "Qualified",
+            cell: (row) => (
+              <LeadsCount count={row.current.qualified} listQuery={row.listQuery} link={{ outcome: "qualified" }} />
+            ),
+          },
+          {
+            label: "Won",
+            cell: (row) => <LeadsCount count={row.current.won} listQuery={row.listQuery} link={{ outcome: "won" }} />,
+          },
+          { label: "Won value", cell: (row) => money(row.current.wonValue) },
+          {
+            label: "Lead to client",
+            cell: (row) => (row.current.clientRate === null ? NONE : formatRate(row.current.clientRate)),
+          },
+          withSpend && { label: "Spend", cell: (row) => money(row.current.spend) },
+          withSpend && { label: "Cost per lead", cell: (row) => money(row.current.costPerLead) },
+          withSpend && { label: "Cost per client", cell: (row) => money(row.current.costPerClient) },
+          withSpend && { label: "Return on spend", cell: (row) => times(row.current.returnOnSpend) },
         ]}
         rows={rows}
         total={total}
-        cells={(row) => (
-          <>
-            <td className={cellClass}>
-              <LeadsCount count={row.current.qualified} listQuery={row.listQuery} link={{ outcome: "qualified" }} />
-            </td>
-            <td className={cellClass}>
-              <LeadsCount count={row.current.won} listQuery={row.listQuery} link={{ outcome: "won" }} />
-            </td>
-            <td className={cellClass}>{money(row.current.wonValue)}</td>
-            <td className={cellClass}>{row.current.clientRate === null ? NONE : formatRate(row.current.clientRate)}</td>
-            {withSpend && (
-              <>
-                <td className={cellClass}>{money(row.current.spend)}</td>
-                <td className={cellClass}>{money(row.current.costPerLead)}</td>
-                <td className={cellClass}>{money(row.current.costPerClient)}</td>
-                <td className={cellClass}>{times(row.current.returnOnSpend)}</td>
-              </>
-            )}
-          </>
-        )}
       />
       <p className="mt-2 max-w-3xl text-sm text-slate-700">
         Qualified counts the won leads too; won value adds up the values given when leads were marked Won.
