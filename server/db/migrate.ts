@@ -26,6 +26,7 @@ import * as quietHours from "./migrations/0024-quiet-hours.ts";
 import * as content from "./migrations/0025-content.ts";
 import * as media from "./migrations/0026-media.ts";
 import * as clientsAndMoney from "./migrations/0027-clients-and-money.ts";
+import * as exportCells from "./migrations/0028-export-cells.ts";
 import type { Database } from "./schema.ts";
 
 // Migrations are listed here rather than read from the folder, so the compiled server and the tests
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   "0025-content": content,
   "0026-media": media,
   "0027-clients-and-money": clientsAndMoney,
+  "0028-export-cells": exportCells,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -72,7 +72,7 @@ export function toLead<K extends LeadKind>(kind: K, row: LeadRows[K]): LeadOf[K]
 export function toLead(kind: LeadKind, row: LeadRows[LeadKind]): LeadOf[LeadKind] {
   const {
     searchText: _searchText,
-    csvLine: _csvLine,
+    exportCells: _exportCells,
     deadlineKey: _deadlineKey,
     emailKey: _emailKey,
     phoneKey: _phoneKey,
@@ -99,7 +99,7 @@ export function toLead(kind: LeadKind, row: LeadRows[LeadKind]): LeadOf[LeadKind
  */
 export async function writeWhereMissing(
   db: Kysely<Database>,
-  column: "deadlineKey" | "csvLine" | "replyBy",
+  column: "deadlineKey" | "exportCells" | "replyBy",
   limit: number,
   write: <K extends LeadKind>(kind: K, leads: LeadRows[K][]) => Promise<void>,
 ): Promise<number> {
