@@ -84,9 +84,9 @@ it("writes the CSV line of every lead that was stored before it", async () => {
 // The first start keys the 1,234 leads (the start-up backfill): seconds on a busy PostgreSQL.
 it("serves the upgraded leads in the export", { timeout: 30_000 }, async () => {
   await migrateToLatest(db);
-  expect(await db.selectFrom("contactSubmissions").select("id").where("exportCells", "is", null).execute()).toHaveLength(
-    COUNT,
-  );
+  expect(
+    await db.selectFrom("contactSubmissions").select("id").where("exportCells", "is", null).execute(),
+  ).toHaveLength(COUNT);
   const t = await createTestApp({}, database);
   try {
     const cookie = await signIn(t.app);
@@ -100,7 +100,9 @@ it("serves the upgraded leads in the export", { timeout: 30_000 }, async () => {
       /^00000000-0000-4000-8000-000000000000,contacts,[^,]+,won,,,[^,]+,José,"Núñez, Jr\.",lead0@example.com,'\+1 512 555 0100,"'=HYPERLINK\(""http:\/\/x""\)",SEO Services; Website Design,/,
     );
     // The app's start wrote every lead's stored cells.
-    expect(await db.selectFrom("contactSubmissions").select("id").where("exportCells", "is", null).execute()).toEqual([]);
+    expect(await db.selectFrom("contactSubmissions").select("id").where("exportCells", "is", null).execute()).toEqual(
+      [],
+    );
   } finally {
     await t.close();
   }

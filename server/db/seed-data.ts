@@ -234,7 +234,9 @@ export async function seedLeads(
     });
     await db
       .insertInto("contactSubmissions")
-      .values(rows.map((row) => ({ ...row, searchText: leadSearchText(row), exportCells: leadExportCells("contacts", row) })))
+      .values(
+        rows.map((row) => ({ ...row, searchText: leadSearchText(row), exportCells: leadExportCells("contacts", row) })),
+      )
       .execute();
   }
   for (let done = 0; done < counts.inquiries; done += BATCH) {
@@ -246,7 +248,13 @@ export async function seedLeads(
     }));
     await db
       .insertInto("serviceInquiries")
-      .values(rows.map((row) => ({ ...row, searchText: leadSearchText(row), exportCells: leadExportCells("inquiries", row) })))
+      .values(
+        rows.map((row) => ({
+          ...row,
+          searchText: leadSearchText(row),
+          exportCells: leadExportCells("inquiries", row),
+        })),
+      )
       .execute();
   }
 }

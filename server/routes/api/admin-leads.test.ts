@@ -382,11 +382,7 @@ describe("CSV export follows triage", () => {
 describe("CSV export of a lead stored without its cells", () => {
   it("exports a lead whose stored cells are missing (stored before migration 0028: made from its row), without writing", async () => {
     const { id, createdAt } = await postContact({ firstName: "Legacy", lastName: `Row ${tag}`, company: "=1+1" });
-    await t.app.db
-      .updateTable("contactSubmissions")
-      .set({ exportCells: null })
-      .where("id", "=", id)
-      .execute();
+    await t.app.db.updateTable("contactSubmissions").set({ exportCells: null }).where("id", "=", id).execute();
     const body = (
       await get(`/api/admin/leads/contacts/export.csv?q=${encodeURIComponent(`Legacy Row ${tag}`)}`)
     ).rawPayload.toString("utf8");
