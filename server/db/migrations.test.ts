@@ -7,8 +7,8 @@ import { migrateToLatest, migrations } from "./migrate.ts";
 import type { Database } from "./schema.ts";
 
 // Upgrading a database that already holds leads: 0005-csv-lines gave every existing lead its CSV
-// line (in batches, so more leads than one batch); 0028 dropped it for the stored export cells, which the
-// start-up step writes; the export serves them.
+// line (in batches, so more leads than one batch); since 0028 the export reads the stored export cells
+// instead, which the start-up step writes; the export serves them.
 
 let database: TestDatabase;
 let db: Kysely<Database>;

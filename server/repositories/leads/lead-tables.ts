@@ -73,6 +73,7 @@ export function toLead(kind: LeadKind, row: LeadRows[LeadKind]): LeadOf[LeadKind
   const {
     searchText: _searchText,
     exportCells: _exportCells,
+    csvLine: _csvLine,
     deadlineKey: _deadlineKey,
     emailKey: _emailKey,
     phoneKey: _phoneKey,

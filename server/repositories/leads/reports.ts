@@ -99,12 +99,12 @@ function weekIndex(weeks: readonly { start: string }[]): RawBuilder<number> {
 /** The group's expression; weeks: an index into `weeks` (weekIndex), which `groups` turns into the week's key. */
 function groupExpression(by: ReportDimension, weeks: readonly { start: string }[]): RawBuilder<string | number | null> {
   switch (by) {
-    // `|| ''` (null stays null) so SQLite's planner does not walk the list's channel or campaign index (migration
-    // 0027) for the grouping's order, reading every row of the table: the period's range of the report index is far less.
+    // The column itself: SQLite walks the channel or campaign index (migration 0028 made them cover the sums)
+    // in the group's order over the period, a skip-scan with no sort (the group by must be this column alone).
     case "channel":
-      return sql`channel || ''`;
+      return sql`channel`;
     case "campaign":
-      return sql`utm_campaign || ''`;
+      return sql`utm_campaign`;
     case "landing":
       // The page the visit started on; a lead sent before it was recorded (or without a script) has its form's page.
       // `|| ''` keeps SQLite off the list's landing index (migration 0027), as for channels above.
@@ -145,6 +145,8 @@ export function createLeadReports(db: Kysely<Database>) {
       // Forms are grouped by their page too, weeks by their channel too, in the same pass.
       const page = by === "form" ? sql`page_path` : sql`null`;
       const channel = by === "week" ? sql`channel || ''` : sql`null`;
+      // Only the columns that vary: a constant in the group by made SQLite sort the rows it could walk in order.
+      const groupBy = by === "form" ? sql`1, 2` : by === "week" ? sql`1, 3` : sql`1`;
       const perTable = await Promise.all(
         leadKinds.map(
           async (kind) =>
@@ -168,7 +170,7 @@ export function createLeadReports(db: Kysely<Database>) {
                   count(case when status = 'won' then won_value_cents end) as valued
                 from ${sql.table(leadSqlTables[kind])}
                 where created_at >= ${range.start} and created_at < ${range.end} and status <> 'spam'
-                group by 1, 2, 3`.execute(raw)
+                group by ${groupBy}`.execute(raw)
             ).rows,
         ),
       );
