@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { isPostgres } from "../dialect.ts";
 
 // The export's stored cells (issue 38, docs/decisions/050-export-lines-and-year-reports.md). Owner:
@@ -7,7 +7,9 @@ import { isPostgres } from "../dialect.ts";
 //   contact, products or service, message, meeting, source), in the export's order; the export joins them
 //   with the cells that change (status, value, assignee, follow-up, notes, times in the owner's zone).
 //   Null until written: a new lead gets it when stored, existing ones from the start-up step
-//   (start-up-backfills.ts), which uses the live rules, so no frozen copy is needed here.
+//   (start-up-backfills.ts), which uses the live rules, so no frozen copy is needed here. A partial index
+//   holds the leads still without them: the step finds them, and a usual start's check is one seek (the
+//   index is empty once written; a new lead, stored with its cells, never enters it).
 // - csv_line (decision 009) is no longer written (since 0027's export nothing read it, yet every change of
 //   a lead rewrote it). It stays until every instance runs this code: an instance older than this migration
 //   still writes it during a rolling restart, and would fail to store a lead if it were gone. A later
@@ -25,6 +27,12 @@ const leadTables = ["contact_submissions", "service_inquiries"] as const;
 export async function up(db: Kysely<any>): Promise<void> {
   for (const table of leadTables) {
     await db.schema.alterTable(table).addColumn("export_cells", "text").execute();
+    await db.schema
+      .createIndex(`${table}_no_export_cells_idx`)
+      .on(table)
+      .column("id")
+      .where(sql.ref("export_cells"), "is", null)
+      .execute();
     if (isPostgres(db)) continue;
     for (const [name, column] of [
       ["channel", "channel"],
@@ -43,6 +51,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of leadTables) {
+    await db.schema.dropIndex(`${table}_no_export_cells_idx`).execute();
     await db.schema.alterTable(table).dropColumn("export_cells").execute();
     if (isPostgres(db)) continue;
     for (const [name, column] of [
