@@ -42,13 +42,17 @@ export const storedExportColumns = [
 ] as const satisfies readonly LeadExportColumn[];
 type StoredColumn = (typeof storedExportColumns)[number];
 
-const first = leadExportColumns.indexOf(storedExportColumns[0]);
-if (leadExportColumns.slice(first, first + storedExportColumns.length).join() !== storedExportColumns.join())
-  throw new Error("export-cells.ts: the stored columns must be a run of contract/lead-export.ts's columns");
-/** The columns before and after them, made at export time. */
-export const exportColumnsBefore = leadExportColumns.slice(0, first) as ChangingColumn[];
-export const exportColumnsAfter = leadExportColumns.slice(first + storedExportColumns.length) as ChangingColumn[];
-type ChangingColumn = Exclude<LeadExportColumn, StoredColumn>;
+// The export's line is the columns before these, made at export time, these, and the ones after (lead-export.ts
+// writes them in this order): a change of the contract's order must fail at start, not shift cells.
+const exportLayout = [
+  "id,kind,receivedAt,status,value,assignee,readAt",
+  storedExportColumns.join(),
+  "followUpAt,followUpNote,answeredAt,notes,spamReason",
+].join();
+if (leadExportColumns.join() !== exportLayout)
+  throw new Error(
+    "export-cells.ts and lead-export.ts: the export's columns are not in contract/lead-export.ts's order",
+  );
 /** A lead as stored (camelCase, products as JSON text): what its stored cells are made of. */
 export type ExportCellsSource = Partial<Record<keyof LeadRows["inquiries"] | keyof LeadRows["contacts"], unknown>> &
   Parameters<typeof channelOf>[0];
@@ -83,9 +87,6 @@ export function leadExportCells(kind: LeadKind, lead: ExportCellsSource): string
   };
   return csvLine(storedExportColumns.map((column) => cells[column]));
 }
-
-/** The cells outside export_cells, named as the export's columns. */
-export type ChangingCells = Record<ChangingColumn, unknown>;
 
 /**
  * Writes the stored cells of up to `limit` leads of each kind that have none (stored before migration

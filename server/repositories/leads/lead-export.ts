@@ -137,7 +137,7 @@ export async function* leadExportLines(
       if (list) list.push(line);
       else notesOf.set(note.leadId, [line]);
     }
-    // Written out in the columns' order (export-cells.ts checks it against the contract): ids, kinds, statuses
+    // Written out in the columns' order (export-cells.ts checks it against the contract at start): ids, kinds, statuses
     // and times never need quoting, so only the free text goes through csvCell.
     const time = (value: unknown) => (value === null || value === undefined ? "" : zoned(instant(value)));
     const lines: string[] = [];
