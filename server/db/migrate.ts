@@ -26,6 +26,7 @@ import * as quietHours from "./migrations/0024-quiet-hours.ts";
 import * as content from "./migrations/0025-content.ts";
 import * as media from "./migrations/0026-media.ts";
 import * as clientsAndMoney from "./migrations/0027-clients-and-money.ts";
+import * as exportCells from "./migrations/0028-export-cells.ts";
 import * as unassignedCounts from "./migrations/0029-unassigned-counts.ts";
 import type { Database } from "./schema.ts";
 
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   "0025-content": content,
   "0026-media": media,
   "0027-clients-and-money": clientsAndMoney,
+  "0028-export-cells": exportCells,
   "0029-unassigned-counts": unassignedCounts,
 };
 

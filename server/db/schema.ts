@@ -24,8 +24,11 @@ export type SharedLeadColumns = LeadSource & {
   /** Lowercased name, e-mail, phone, company (and message): what the inbox search matches. The database
    * indexes it in contact_submissions_search / service_inquiries_search (server/db/dialect.ts). */
   searchText: string | null;
-  /** The lead's line in the CSV export, kept in step with it (repositories/leads/csv.ts); null only for a
-   * lead stored by an instance older than migration 0005, until the export writes it. */
+  /** The CSV cells of the lead's own unchanging columns in the export's order (repositories/leads/export-cells.ts);
+   * null only for a lead stored before migration 0028, until the start-up step writes it. */
+  exportCells: string | null;
+  /** Decision 009's whole CSV line: read and written by nothing since migration 0028, kept until a later
+   * migration drops it (an older instance still writes it during a rolling restart). */
   csvLine: string | null;
   /** The reply-deadline order's key (contract deadlineKey), kept in step with the status by the lead
    * repository; null only for a lead an instance older than migration 0014 stored since it ran, until the

@@ -4,7 +4,7 @@ import { defaultBusinessHours } from "../../contract/business-hours.ts";
 import { deadlineKey, replyByOf } from "../../contract/reply-window.ts";
 import { contactProductOptions, meetingTimes } from "../../contract/contact-submission.ts";
 import { serviceTypes } from "../../contract/service-inquiry.ts";
-import { leadCsvLine } from "../repositories/leads/csv.ts";
+import { leadExportCells } from "../repositories/leads/export-cells.ts";
 import { derivedLeadColumns } from "../repositories/leads/person-keys.ts";
 import { leadSearchText } from "../repositories/leads/search-text.ts";
 import type { Database } from "./schema.ts";
@@ -234,7 +234,9 @@ export async function seedLeads(
     });
     await db
       .insertInto("contactSubmissions")
-      .values(rows.map((row) => ({ ...row, searchText: leadSearchText(row), csvLine: leadCsvLine("contacts", row) })))
+      .values(
+        rows.map((row) => ({ ...row, searchText: leadSearchText(row), exportCells: leadExportCells("contacts", row) })),
+      )
       .execute();
   }
   for (let done = 0; done < counts.inquiries; done += BATCH) {
@@ -246,7 +248,13 @@ export async function seedLeads(
     }));
     await db
       .insertInto("serviceInquiries")
-      .values(rows.map((row) => ({ ...row, searchText: leadSearchText(row), csvLine: leadCsvLine("inquiries", row) })))
+      .values(
+        rows.map((row) => ({
+          ...row,
+          searchText: leadSearchText(row),
+          exportCells: leadExportCells("inquiries", row),
+        })),
+      )
       .execute();
   }
 }

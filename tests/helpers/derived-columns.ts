@@ -33,7 +33,7 @@ export async function forgetDerivedColumns(db: Kysely<Database>) {
         previousLeadAt: null,
         replyBy: null,
         deadlineKey: null,
-        csvLine: null,
+        exportCells: null,
       })
       .execute();
   }

@@ -9,7 +9,6 @@ import { recordActivity, type ActivityActor, type ActivityRecord } from "../acti
 import { userRefs } from "../users/user-names.ts";
 import { isPostgres } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
-import { csvLineWithState } from "./csv.ts";
 import { pushTargets, type PushTarget } from "../push-subscriptions-repository.ts";
 import {
   deleteDeliveriesOf,
@@ -141,8 +140,8 @@ function followUpAfter(lead: Before, change: LeadChange): { at: string | null; n
  * Three statements whatever the number of leads: the states are read (under lock on PostgreSQL; SQLite's
  * transaction holds the write lock already), then one UPDATE writes the new state of the leads whose
  * state changes (the others are left alone: every written row costs an entry in each index of the lead
- * table; the search text's trigram index is in a table of its own, which this never writes, decision 022)
- * and rewrites their CSV lines in place (csvLineWithState), without sending them, and one INSERT writes
+ * table; the search text's trigram index is in a table of its own, which this never writes, decision 022),
+ * without sending them, and one INSERT writes
  * the events. `now` is the caller's clock: the read time, the events' time.
  */
 export async function changeLeads(
@@ -246,16 +245,6 @@ export async function changeLeads(
     if (change.followUpAt !== undefined) set.push(sql`follow_up_at = ${change.followUpAt}`);
     if (change.followUpAt === null) set.push(sql`follow_up_note = null`);
     else if (change.followUpNote !== undefined) set.push(sql`follow_up_note = ${change.followUpNote}`);
-    const status = change.status ? sql`${change.status}` : sql`status`;
-    // Every SET expression sees the row as it was: read_at is still the old one here.
-    const csv = csvLineWithState(trx, status, (oldRead) =>
-      change.read === true
-        ? sql`case when read_at is null then ${nowIso} else ${oldRead} end`
-        : change.read === false
-          ? sql`''`
-          : oldRead,
-    );
-    set.push(sql`csv_line = ${csv}`);
     await sql`update ${sql.table(leadSqlTables[kind])} set ${sql.join(set)} where id in (${sql.join(changed.map((lead) => lead.id))})`.execute(
       trx,
     );

@@ -72,6 +72,7 @@ export function toLead<K extends LeadKind>(kind: K, row: LeadRows[K]): LeadOf[K]
 export function toLead(kind: LeadKind, row: LeadRows[LeadKind]): LeadOf[LeadKind] {
   const {
     searchText: _searchText,
+    exportCells: _exportCells,
     csvLine: _csvLine,
     deadlineKey: _deadlineKey,
     emailKey: _emailKey,
@@ -99,7 +100,7 @@ export function toLead(kind: LeadKind, row: LeadRows[LeadKind]): LeadOf[LeadKind
  */
 export async function writeWhereMissing(
   db: Kysely<Database>,
-  column: "deadlineKey" | "csvLine" | "replyBy",
+  column: "deadlineKey" | "exportCells" | "replyBy",
   limit: number,
   write: <K extends LeadKind>(kind: K, leads: LeadRows[K][]) => Promise<void>,
 ): Promise<number> {

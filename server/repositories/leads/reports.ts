@@ -4,7 +4,7 @@ import type { LeadStatus } from "../../../contract/fields.ts";
 import { outcomeStatuses } from "../../../contract/lead-outcomes.ts";
 import type { RelatedLead, ReportDimension } from "../../../contract/reports.ts";
 import type { Database } from "../../db/schema.ts";
-import { epochMinutes } from "../../db/dialect.ts";
+import { epochMinutes, isPostgres } from "../../db/dialect.ts";
 import { leadSqlTables, leadTables, leadView } from "./lead-tables.ts";
 
 // What the reports (server/reports/) read from the lead tables: leads and people of a period by channel,
@@ -97,14 +97,20 @@ function weekIndex(weeks: readonly { start: string }[]): RawBuilder<number> {
 }
 
 /** The group's expression; weeks: an index into `weeks` (weekIndex), which `groups` turns into the week's key. */
-function groupExpression(by: ReportDimension, weeks: readonly { start: string }[]): RawBuilder<string | number | null> {
+function groupExpression(
+  by: ReportDimension,
+  weeks: readonly { start: string }[],
+  pg: boolean,
+): RawBuilder<string | number | null> {
   switch (by) {
-    // `|| ''` (null stays null) so SQLite's planner does not walk the list's channel or campaign index (migration
-    // 0027) for the grouping's order, reading every row of the table: the period's range of the report index is far less.
+    // SQLite: the column itself, so it walks the channel or campaign index (migration 0028 made them cover the
+    // sums) in the group's order over the period, a skip-scan with no sort (the group by must be this column
+    // alone). PostgreSQL: `|| ''` (null stays null), so it hashes the period's range of the report index instead
+    // of walking its (not covering) channel or campaign index for the order, as before migration 0028.
     case "channel":
-      return sql`channel || ''`;
+      return pg ? sql`channel || ''` : sql`channel`;
     case "campaign":
-      return sql`utm_campaign || ''`;
+      return pg ? sql`utm_campaign || ''` : sql`utm_campaign`;
     case "landing":
       // The page the visit started on; a lead sent before it was recorded (or without a script) has its form's page.
       // `|| ''` keeps SQLite off the list's landing index (migration 0027), as for channels above.
@@ -141,10 +147,12 @@ export function createLeadReports(db: Kysely<Database>) {
       range: InstantRange,
       weeks: readonly { key: string; start: string }[] = [],
     ): Promise<LeadGroup[]> {
-      const key = groupExpression(by, weeks);
+      const key = groupExpression(by, weeks, isPostgres(db));
       // Forms are grouped by their page too, weeks by their channel too, in the same pass.
       const page = by === "form" ? sql`page_path` : sql`null`;
       const channel = by === "week" ? sql`channel || ''` : sql`null`;
+      // Only the columns that vary: a constant in the group by made SQLite sort the rows it could walk in order.
+      const groupBy = by === "form" ? sql`1, 2` : by === "week" ? sql`1, 3` : sql`1`;
       const perTable = await Promise.all(
         leadKinds.map(
           async (kind) =>
@@ -168,7 +176,7 @@ export function createLeadReports(db: Kysely<Database>) {
                   count(case when status = 'won' then won_value_cents end) as valued
                 from ${sql.table(leadSqlTables[kind])}
                 where created_at >= ${range.start} and created_at < ${range.end} and status <> 'spam'
-                group by 1, 2, 3`.execute(raw)
+                group by ${groupBy}`.execute(raw)
             ).rows,
         ),
       );

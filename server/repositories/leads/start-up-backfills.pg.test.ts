@@ -52,9 +52,14 @@ it("writes each lead once when two instances start together", { timeout: 60_000 
     const counts = await Promise.all(instances.map((instance) => backfillDerivedColumns(instance)));
     const sum = (key: keyof (typeof counts)[number]) => counts.reduce((total, count) => total + count[key], 0);
     const leads = CONTACTS + 1;
-    expect([sum("personKeys"), sum("replyBy"), sum("deadlineKeys"), sum("csvLines")]).toEqual([leads, leads, 0, leads]);
+    expect([sum("personKeys"), sum("replyBy"), sum("deadlineKeys"), sum("exportCells")]).toEqual([
+      leads,
+      leads,
+      0,
+      leads,
+    ]);
     // Each lead written once per step that had something to write for it: person keys, reply-by (with the
-    // deadline key, two statements), CSV line.
+    // deadline key, two statements), export cells.
     expect(await writes(db)).toBe(4 * leads);
     expect(await derived(db)).toEqual(asStored);
   } finally {

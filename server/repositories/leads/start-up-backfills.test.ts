@@ -83,7 +83,7 @@ describe("the start-up backfill of the derived columns", { timeout: 60_000 }, ()
       personKeys: CONTACTS + 1,
       replyBy: CONTACTS + 1,
       deadlineKeys: 0,
-      csvLines: CONTACTS + 1,
+      exportCells: CONTACTS + 1,
     });
     const after = await derived(t.app.db);
     // Exactly what each lead got when it arrived.
@@ -136,7 +136,7 @@ describe("the start-up backfill of the derived columns", { timeout: 60_000 }, ()
       personKeys: 0,
       replyBy: 0,
       deadlineKeys: 0,
-      csvLines: 0,
+      exportCells: 0,
     });
     const restarted = await createTestApp({}, database);
     await restarted.close();

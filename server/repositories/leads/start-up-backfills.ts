@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { leadKinds } from "../../../contract/admin-leads.ts";
 import { isPostgres } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
-import { writeMissingCsvLines } from "./csv.ts";
+import { writeMissingExportCells } from "./export-cells.ts";
 import { writeMissingDeadlineKeys } from "./deadline-keys.ts";
 import { leadTables, leadView } from "./lead-tables.ts";
 import { writeMissingPersonKeys } from "./person-keys.ts";
@@ -22,11 +22,11 @@ const BATCH = 500;
 const BACKFILL_LOCK = 330_020;
 
 /** What the step wrote, per column set: how many leads. */
-export type BackfillCounts = { personKeys: number; replyBy: number; deadlineKeys: number; csvLines: number };
+export type BackfillCounts = { personKeys: number; replyBy: number; deadlineKeys: number; exportCells: number };
 
 type Step = {
   /** The column whose null marks a lead the step has still to write. */
-  column: "personId" | "replyBy" | "deadlineKey" | "csvLine";
+  column: "personId" | "replyBy" | "deadlineKey" | "exportCells";
   /** Writes up to `limit` of those leads (per kind, or of both kinds in one order), answers how many. */
   write: (trx: Kysely<Database>, limit: number) => Promise<number>;
 };
@@ -36,7 +36,7 @@ const STEPS = {
   personKeys: { column: "personId", write: writeMissingPersonKeys },
   replyBy: { column: "replyBy", write: writeMissingReplyBy },
   deadlineKeys: { column: "deadlineKey", write: writeMissingDeadlineKeys },
-  csvLines: { column: "csvLine", write: writeMissingCsvLines },
+  exportCells: { column: "exportCells", write: writeMissingExportCells },
 } as const satisfies Record<keyof BackfillCounts, Step>;
 
 async function pending(db: Kysely<Database>, column: Step["column"]): Promise<boolean> {
@@ -66,7 +66,7 @@ export async function runBackfillStep(db: Kysely<Database>, step: keyof Backfill
 
 /** Every start-up step, in order; answers what each wrote (all 0 on a usual start). */
 export async function backfillDerivedColumns(db: Kysely<Database>): Promise<BackfillCounts> {
-  const counts: BackfillCounts = { personKeys: 0, replyBy: 0, deadlineKeys: 0, csvLines: 0 };
+  const counts: BackfillCounts = { personKeys: 0, replyBy: 0, deadlineKeys: 0, exportCells: 0 };
   for (const step of Object.keys(STEPS) as (keyof BackfillCounts)[]) counts[step] = await runBackfillStep(db, step);
   return counts;
 }

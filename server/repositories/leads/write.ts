@@ -4,7 +4,7 @@ import type { LeadKind } from "../../../contract/admin-leads.ts";
 import { deadlineKey, replyByOf } from "../../../contract/reply-window.ts";
 import { readBusinessHours } from "../business-hours-repository.ts";
 import type { Database } from "../../db/schema.ts";
-import { leadCsvLine, type CsvSource } from "./csv.ts";
+import { leadExportCells } from "./export-cells.ts";
 import { insertDeliveries, type DeliveryPlanner } from "./deliveries.ts";
 import { spendFormToken, type FormTokenUse } from "./form-token-uses.ts";
 import { derivedLeadColumns, personAndPrevious } from "./person-keys.ts";
@@ -12,7 +12,7 @@ import { toLead, wholeRow, type LeadInputOf, type LeadOf } from "./lead-tables.t
 import { leadSearchText } from "./search-text.ts";
 
 // Storing a new lead: the only code that inserts into the lead tables (besides the seed data, which
-// builds its rows with leadSearchText and leadCsvLine too).
+// builds its rows with leadSearchText and leadExportCells too).
 
 export type SpamVerdict = { reason: string } | null;
 
@@ -87,7 +87,7 @@ export async function insertLead<K extends LeadKind>(
       personId: person.personId ?? lead.id,
       previousLeadAt: person.previousLeadAt,
       searchText: leadSearchText(lead),
-      csvLine: leadCsvLine(kind, lead as CsvSource<K>),
+      exportCells: leadExportCells(kind, { ...lead, ...derived }),
       replyBy,
       deadlineKey: deadlineKey({ ...lead, replyBy }),
     };

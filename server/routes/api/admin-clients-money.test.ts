@@ -482,6 +482,80 @@ describe("the export", () => {
     expect(rows.find((row) => row.id === ids.lateDirect!.id)!.receivedAt).toBe("2026-03-31T23:59:00-05:00");
   });
 
+  it("exports every change at once: status, value, assignee and their name, read, follow-up, notes, the owner's zone", async () => {
+    const id = await leadAt(march(18, 9), { firstName: "Fresh", lastName: "Export", company: "Fresh Roofs" });
+    const line = async (client: AdminClient = owner) => {
+      const rows = await exportRows(`/api/admin/leads/contacts/export.csv?q=fresh%20roofs`, client);
+      expect(rows.map((row) => row.id)).toEqual([id]);
+      return rows[0]!;
+    };
+    expect(await line()).toMatchObject({
+      status: "new",
+      value: "",
+      assignee: "",
+      readAt: "",
+      followUpAt: "",
+      notes: "",
+      receivedAt: "2026-03-18T09:00:00-05:00",
+      firstName: "Fresh",
+      company: "Fresh Roofs",
+    });
+    expect((await patch(`/api/admin/leads/contacts/${id}`, { status: "won", value: 310 })).statusCode).toBe(200);
+    expect(await line()).toMatchObject({
+      status: "won",
+      value: "310.00",
+      answeredAt: expect.stringMatching(/^2\d{3}-/),
+    });
+    expect((await patch(`/api/admin/leads/contacts/${id}`, { value: 42.5, assigneeId: memberId })).statusCode).toBe(
+      200,
+    );
+    expect(await line()).toMatchObject({ value: "42.50", assignee: "Mia Member" });
+    expect((await member.put("/api/admin/account/name", { name: "Mia Renamed" })).statusCode).toBe(200);
+    clockMs = Date.UTC(2026, 2, 19, 14, 0);
+    try {
+      expect((await member.post(`/api/admin/leads/contacts/${id}/notes`, { body: "Sent the quote" })).statusCode).toBe(
+        201,
+      );
+    } finally {
+      clockMs = null;
+    }
+    expect(
+      (
+        await patch(`/api/admin/leads/contacts/${id}`, {
+          read: true,
+          followUpAt: "2026-03-25T15:00:00Z",
+          followUpNote: "ring",
+        })
+      ).statusCode,
+    ).toBe(200);
+    const changed = await line();
+    expect(changed).toMatchObject({
+      assignee: "Mia Renamed",
+      notes: "2026-03-19T09:00:00-05:00 Mia Renamed: Sent the quote",
+      followUpAt: "2026-03-25T10:00:00-05:00",
+      followUpNote: "ring",
+      readAt: expect.stringMatching(/^2\d{3}-/),
+    });
+    expect((await patch(`/api/admin/leads/contacts/${id}`, { status: "lost", followUpAt: null })).statusCode).toBe(200);
+    expect(await line()).toMatchObject({ status: "lost", value: "", followUpAt: "", followUpNote: "" });
+    expect((await member.put("/api/admin/account/name", { name: "Mia Member" })).statusCode).toBe(200);
+
+    // Another owner's zone (the server restarted with another OWNER_TIMEZONE): every time in it.
+    const base = testConfig(database.database);
+    const kolkata = await createTestApp({ delivery: { ...base.delivery, ownerTimeZone: "Asia/Kolkata" } }, database);
+    try {
+      const kolkataCookie = await signIn(kolkata.app);
+      const there = await line(adminClient(() => kolkata.app, { cookie: () => kolkataCookie }));
+      expect(there).toMatchObject({
+        receivedAt: "2026-03-18T19:30:00+05:30",
+        notes: "2026-03-19T19:30:00+05:30 Mia Member: Sent the quote",
+        firstName: "Fresh",
+      });
+    } finally {
+      await kolkata.close();
+    }
+  });
+
   it("gives each kind's export the same columns and filters, and only to owners", async () => {
     const inquiries = await exportRows(`/api/admin/leads/inquiries/export.csv?${PERIOD}&outcome=won`);
     expect(inquiries.map((row) => row.id)).toEqual([ids.paidWon2!.id]);

@@ -379,14 +379,10 @@ describe("CSV export follows triage", () => {
   });
 });
 
-describe("CSV export of a lead stored without its line", () => {
-  it("exports a lead whose stored line is missing (the export makes every line from the lead, issue 38), without writing", async () => {
+describe("CSV export of a lead stored without its cells", () => {
+  it("exports a lead whose stored cells are missing (stored before migration 0028: made from its row), without writing", async () => {
     const { id, createdAt } = await postContact({ firstName: "Legacy", lastName: `Row ${tag}`, company: "=1+1" });
-    await t.app.db
-      .updateTable("contactSubmissions")
-      .set({ csvLine: null as unknown as string })
-      .where("id", "=", id)
-      .execute();
+    await t.app.db.updateTable("contactSubmissions").set({ exportCells: null }).where("id", "=", id).execute();
     const body = (
       await get(`/api/admin/leads/contacts/export.csv?q=${encodeURIComponent(`Legacy Row ${tag}`)}`)
     ).rawPayload.toString("utf8");
@@ -397,9 +393,9 @@ describe("CSV export of a lead stored without its line", () => {
     // Reads never write: the next start writes it (start-up-backfills.ts).
     const stored = await t.app.db
       .selectFrom("contactSubmissions")
-      .select("csvLine")
+      .select("exportCells")
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
-    expect(stored.csvLine).toBeNull();
+    expect(stored.exportCells).toBeNull();
   });
 });

@@ -35,9 +35,6 @@ const numbers = new Intl.NumberFormat("en-US");
 /** A full selection (BULK_LIMIT ids) or its Undo (as many { id, status, read }) is larger than the app's 32 KB. */
 const BULK_BODY_LIMIT_BYTES = 128 * 1024;
 
-/** Lines per chunk of a streamed export. */
-const EXPORT_CHUNK_LINES = 500;
-
 const UNKNOWN_ASSIGNEE = "That user does not exist or is deactivated.";
 
 export default async function adminLeadRoutes(app: FastifyInstance) {
@@ -210,15 +207,7 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
     );
     async function* chunks() {
       yield Buffer.concat([CSV_BYTE_ORDER_MARK, Buffer.from(`${leadExportHeader()}\r\n`)]);
-      let chunk: string[] = [];
-      for await (const line of lines) {
-        chunk.push(line);
-        if (chunk.length === EXPORT_CHUNK_LINES) {
-          yield Buffer.from(`${chunk.join("\r\n")}\r\n`);
-          chunk = [];
-        }
-      }
-      if (chunk.length > 0) yield Buffer.from(`${chunk.join("\r\n")}\r\n`);
+      for await (const batch of lines) yield Buffer.from(`${batch.join("\r\n")}\r\n`);
     }
     const day = app.clock().toISOString().slice(0, 10);
     return reply

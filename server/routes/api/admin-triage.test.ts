@@ -6,7 +6,7 @@ import { deadlineKey } from "../../../contract/reply-window.ts";
 import type { LeadStatus } from "../../../contract/fields.ts";
 import { buildApp } from "../../app.ts";
 import { seedLeads } from "../../db/seed-data.ts";
-import { leadCsvLine } from "../../repositories/leads/csv.ts";
+import { leadExportCells } from "../../repositories/leads/export-cells.ts";
 import { humanSignals, signIn, testConfig, validContact } from "../../../tests/helpers/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database.ts";
 
@@ -54,11 +54,11 @@ const rows = (form: string) =>
     .select(["id", "firstName", "lastName", "createdAt", "status", "readAt", "replyBy"])
     .where("formName", "=", form)
     .execute();
-/** Each lead's stored CSV line is the one its row makes now (the database rewrites them on a change). */
-async function expectCsvLinesCurrent(ids: string[]) {
+/** Each lead's stored export cells are the ones its row makes now (a change of triage state leaves them alone). */
+async function expectExportCellsCurrent(ids: string[]) {
   const leads = await app.db.selectFrom("contactSubmissions").selectAll().where("id", "in", ids).execute();
   expect(leads).toHaveLength(ids.length);
-  for (const lead of leads) expect(lead.csvLine).toBe(leadCsvLine("contacts", lead));
+  for (const lead of leads) expect(lead.exportCells).toBe(leadExportCells("contacts", lead));
 }
 const stateOf = async (id: string) => {
   const lead = (await get(`/api/admin/leads/contacts/${id}`)).json<{
@@ -187,11 +187,11 @@ describe("bulk validation", () => {
     expect(response.statusCode, response.body).toBe(200);
     const { affected, previous } = response.json<BulkResult>();
     expect(affected).toBe(BULK_LIMIT);
-    await expectCsvLinesCurrent(selection);
+    await expectExportCellsCurrent(selection);
     const undo = await bulk({ action: "restore", items: previous });
     expect(undo.statusCode, undo.body).toBe(200);
     expect(undo.json<BulkResult>().affected).toBe(BULK_LIMIT);
-    await expectCsvLinesCurrent(selection);
+    await expectExportCellsCurrent(selection);
   });
 
   it("answers for the leads that exist among the ids (one deleted meanwhile is left out)", async () => {
@@ -226,13 +226,13 @@ describe("bulk actions and their Undo", () => {
     const csv = (await get(`/api/admin/leads/contacts/export.csv?form=${form}`)).rawPayload.toString("utf8");
     for (const line of csv.slice(1).split("\r\n").slice(1).filter(Boolean))
       expect(line).toMatch(/^[^,]+,contacts,[^,]+,\w+,[^,]*,[^,]*,\d{4}-/);
-    await expectCsvLinesCurrent(ids);
+    await expectExportCellsCurrent(ids);
 
     const undo = await bulk({ action: "restore", items: result.previous });
     expect(undo.statusCode, undo.body).toBe(200);
     expect(undo.json<BulkResult>().affected).toBe(3);
     expect(await Promise.all(ids.map(stateOf))).toEqual(before);
-    await expectCsvLinesCurrent(ids);
+    await expectExportCellsCurrent(ids);
 
     const unread = await bulk({ action: "markUnread", filters: { form, view: "all" } });
     expect(unread.json<BulkResult>().affected).toBe(3);
@@ -248,7 +248,7 @@ describe("bulk actions and their Undo", () => {
     const response = await bulk({ action: "setStatus", status: "qualified", ids });
     expect(response.statusCode, response.body).toBe(200);
     expect((await Promise.all(ids.map(stateOf))).map((s) => s.status)).toEqual(["qualified", "qualified"]);
-    await expectCsvLinesCurrent(ids);
+    await expectExportCellsCurrent(ids);
     await bulk({ action: "restore", items: response.json<BulkResult>().previous });
     expect(await Promise.all(ids.map(stateOf))).toEqual(before);
   });
