@@ -73,6 +73,12 @@ export default defineConfig({
   workers: 2,
   forbidOnly: true,
   retries: 0,
+  // Twice Playwright's default: on a slower CPU (this project's CI ran on a 2-core AMD EPYC as well as an
+  // Intel Xeon) the admin's rich editor and the two-instance specs took over 30 s with two workers running.
+  // Assertions keep their own timeouts; only a test's whole budget grows.
+  timeout: 60_000,
+  // The admin SPA's first load took over 5 s there too; every assertion may wait 10 s.
+  expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
   globalTeardown: "./tests/e2e/global-teardown.ts",
   use: {

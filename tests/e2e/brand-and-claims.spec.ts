@@ -148,6 +148,9 @@ for (const width of widths) {
     test("the Trusted by strip shows wordmark images named by the businesses, and the footer this year", async ({
       page,
     }) => {
+      // The strip starts paused for reduced motion: on a slow machine a turn (every 2 s) could come between
+      // reading a mark and checking it.
+      await page.emulateMedia({ reducedMotion: "reduce" });
       await page.goto("/");
       const strip = page.getByTestId("client-strip");
       const marks = strip.getByRole("img");
