@@ -47,7 +47,8 @@ it("answers within the time limit while the database hangs, with the database do
   postgres.freeze();
   for (let scrape = 0; scrape < 3; scrape += 1) {
     const { ms, samples } = await timedScrape();
-    expect(ms).toBeLessThan(DATABASE_READ_TIMEOUT_MS + 1_500);
+    // A bound, not a speed target: a scrape that waited on the frozen server would never answer.
+    expect(ms).toBeLessThan(DATABASE_READ_TIMEOUT_MS + 5_000);
     expect(valueOf(samples, "agency_database_up")).toBe(0);
     expect(valueOf(samples, "agency_deliveries_pending")).toBeUndefined();
   }

@@ -328,7 +328,8 @@ describe("the mailbox", () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       expect(elapsed).toBeGreaterThanOrEqual(0);
-      expect(elapsed).toBeLessThan(POLL_MS + 2_000);
+      // A bound that says the running poller brought it; the time itself is a figure, printed below.
+      expect(elapsed).toBeLessThan(POLL_MS + 6_000);
       const figure = { database: process.env.TEST_DATABASE ?? "sqlite", pollMs: POLL_MS, deliveryToStoredMs: elapsed };
       mkdirSync("test-results", { recursive: true });
       writeFileSync(`test-results/inbound-latency-${figure.database}.json`, `${JSON.stringify(figure)}\n`);
