@@ -15,41 +15,18 @@ import { leadSqlTables, writeWhereMissing, type LeadRows } from "./lead-tables.t
 // zone are made at export time (lead-export.ts). A change of these columns or of the cell rules makes every
 // stored value stale: ship a migration that sets export_cells to null, and the start-up step rewrites them.
 
-/** The export's columns held in export_cells: a run of the lead's own columns, in the export's order. */
-export const storedExportColumns = [
-  "firstName",
-  "lastName",
-  "email",
-  "phone",
-  "company",
-  "products",
-  "serviceType",
-  "budget",
-  "message",
-  "meetingDate",
-  "meetingTime",
-  "timezone",
-  "channel",
-  "campaign",
-  "landingPage",
-  "pagePath",
-  "formName",
-  "utmSource",
-  "utmMedium",
-  "utmTerm",
-  "utmContent",
-  "referrer",
-] as const satisfies readonly LeadExportColumn[];
-type StoredColumn = (typeof storedExportColumns)[number];
-
-// The export's line is the columns before these, made at export time, these, and the ones after (lead-export.ts
-// writes them in this order): a change of the contract's order must fail at start, not shift cells.
-const exportLayout = [
-  "id,kind,receivedAt,status,value,assignee,readAt",
-  storedExportColumns.join(),
-  "followUpAt,followUpNote,answeredAt,notes,spamReason",
-].join();
-if (leadExportColumns.join() !== exportLayout)
+// The export's line is the columns before the stored ones, made at export time, the stored ones, and the ones
+// after (lead-export.ts writes them in this order): a change of the contract's order must fail at start, not
+// shift cells.
+const madeBefore = ["id", "kind", "receivedAt", "status", "value", "assignee", "readAt"] as const;
+const madeAfter = ["followUpAt", "followUpNote", "answeredAt", "notes", "spamReason"] as const;
+type StoredColumn = Exclude<LeadExportColumn, (typeof madeBefore)[number] | (typeof madeAfter)[number]>;
+/** The export's columns held in export_cells: the contract's run of the lead's own columns, between the made ones. */
+const storedExportColumns = leadExportColumns.slice(madeBefore.length, -madeAfter.length) as StoredColumn[];
+if (
+  leadExportColumns.slice(0, madeBefore.length).join() !== madeBefore.join() ||
+  leadExportColumns.slice(-madeAfter.length).join() !== madeAfter.join()
+)
   throw new Error(
     "export-cells.ts and lead-export.ts: the export's columns are not in contract/lead-export.ts's order",
   );
