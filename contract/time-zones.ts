@@ -3,7 +3,7 @@
 // (for an .ics VTIMEZONE). The platform's time zone data is the one source of truth.
 
 const MINUTE_MS = 60 * 1000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
+export const DAY_MS = 24 * 60 * MINUTE_MS;
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 function offsetFormat(timeZone: string): Intl.DateTimeFormat {

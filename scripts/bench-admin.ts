@@ -8,11 +8,19 @@ import { seedLeads } from "../server/db/seed-data.ts";
 import { encodeLeadCursor } from "../contract/lead-cursor.ts";
 import { leadChannels } from "../contract/lead-channels.ts";
 import { BULK_LIMIT, type BulkResult } from "../contract/lead-triage.ts";
-import { createTestDatabase } from "../tests/helpers/test-database.ts";
+import { existsSync, copyFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  asPostgresAdmin,
+  createTestDatabase,
+  postgresUrlOf,
+  type TestDatabase,
+} from "../tests/helpers/test-database.ts";
 import { encodeActivityCursor } from "../server/repositories/activity/activity-repository.ts";
 import { seedTeam } from "./bench-admin/team-seed.ts";
 
-// npm run bench:admin [-- --contacts 100000 --inquiries 100000 --users 20 --activity 1000000 --runs 25 --only sqlite|postgres --browser 1 --calls <name prefix,…>]
+// npm run bench:admin [-- --contacts 100000 --inquiries 100000 --users 20 --activity 1000000 --runs 25 --only sqlite|postgres --browser 1 --calls <name prefix,…> --reuse-seed 1]
 // Seeds a fresh database of each kind, then times every dashboard and inbox API call through the
 // real app (Fastify inject: routing, validation, session, queries, serialisation; no network) and
 // prints the median and 95th percentile against the 50 ms target.
@@ -33,6 +41,13 @@ const targetOf = (call: string) =>
   call.startsWith("reports:") || call.startsWith("issue 38:") ? REPORT_TARGET_MS : TARGET_MS;
 /** --calls: time only the calls whose name starts with one of these comma-separated prefixes (e.g. "reports"). */
 const ONLY_CALLS = args.get("calls")?.split(",");
+/**
+ * --reuse-seed 1: keep the seeded database (a file in the system's temporary folder, or a PostgreSQL database
+ * named for the sizes) and start from a copy of it next time, for a change measured again in seconds instead of
+ * minutes. Its leads' ages grow with the hours; the figures of record come from a fresh seed.
+ */
+const REUSE_SEED = args.get("reuse-seed") === "1";
+const seedName = `agency_bench_seed_${CONTACTS}_${INQUIRIES}_${USERS}_${ACTIVITY}`;
 /** Page views: two years of daily counts for 40 paths. */
 const VIEW_PATHS = 40;
 const VIEW_DAYS = 731;
@@ -45,8 +60,40 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/** A database already seeded by an earlier --reuse-seed run, copied; undefined when there is none. */
+async function reusedSeed(kind: "sqlite" | "postgres"): Promise<TestDatabase | undefined> {
+  if (kind === "sqlite") {
+    const kept = join(tmpdir(), `${seedName}.sqlite`);
+    if (!existsSync(kept)) return undefined;
+    const copy = await createTestDatabase("sqlite", { empty: true });
+    copyFileSync(kept, (copy.database as { path: string }).path);
+    return copy;
+  }
+  const exists = await asPostgresAdmin((client) =>
+    client.query("select 1 from pg_database where datname = $1", [seedName]),
+  );
+  if (exists.rowCount === 0) return undefined;
+  const name = `agency_bench_${Date.now()}`;
+  await asPostgresAdmin((client) => client.query(`create database ${name} template ${seedName}`));
+  return {
+    database: { kind: "postgres", url: postgresUrlOf(name) },
+    drop: () => asPostgresAdmin(async (client) => void (await client.query(`drop database ${name} with (force)`))),
+  };
+}
+
+/** Keeps a freshly seeded database for the next --reuse-seed run (the app is closed). */
+async function keepSeed(target: TestDatabase) {
+  if (target.database.kind === "sqlite") {
+    copyFileSync(target.database.path, join(tmpdir(), `${seedName}.sqlite`));
+    return;
+  }
+  const name = new URL(target.database.url).pathname.slice(1);
+  await asPostgresAdmin((client) => client.query(`create database ${seedName} template ${name}`));
+}
+
 async function benchmark(kind: "sqlite" | "postgres") {
-  const target = await createTestDatabase(kind);
+  const reused = REUSE_SEED ? await reusedSeed(kind) : undefined;
+  const target = reused ?? (await createTestDatabase(kind));
   const config: ServerConfig = {
     ...loadConfig({
       NODE_ENV: "production",
@@ -58,15 +105,23 @@ async function benchmark(kind: "sqlite" | "postgres") {
     }),
     database: target.database,
   };
-  const app = await buildApp(config);
+  let app = await buildApp(config);
   await app.ready();
   try {
     const seeding = performance.now();
+    if (reused) console.log(`\n${kind}: the seed of an earlier run (--reuse-seed)`);
+    else await seed(seeding);
+  } catch (error) {
+    await app.close();
+    await target.drop();
+    throw error;
+  }
+  async function seed(seeding: number) {
     await seedLeads(app.db, { contacts: CONTACTS, inquiries: INQUIRIES });
     const adminId = (
       await app.db.selectFrom("users").select("id").where("username", "=", ADMIN.email).executeTakeFirstOrThrow()
     ).id;
-    const { members } = await seedTeam(app.db, adminId, { users: USERS, activityRows: ACTIVITY });
+    await seedTeam(app.db, adminId, { users: USERS, activityRows: ACTIVITY });
     await seedPageViews(app.db);
     await seedMoney(app);
     // Fresh planner statistics, as autovacuum (PostgreSQL) or the server's start (SQLite) would give.
@@ -75,7 +130,16 @@ async function benchmark(kind: "sqlite" | "postgres") {
     console.log(
       `\n${kind}: seeded ${CONTACTS} contacts + ${INQUIRIES} inquiries, ${USERS} users, ${ACTIVITY} activity rows and ${VIEW_PATHS * VIEW_DAYS} page-view days in ${Math.round(performance.now() - seeding)} ms`,
     );
-
+    if (REUSE_SEED) {
+      // Kept before any call changes it; the app's SQLite file is checkpointed first (WAL).
+      if (kind === "sqlite") await sql`pragma wal_checkpoint(truncate)`.execute(app.db);
+      await app.close();
+      await keepSeed(target);
+      app = await buildApp(config);
+      await app.ready();
+    }
+  }
+  try {
     const login = await app.inject({
       method: "POST",
       url: "/api/admin/login",
@@ -151,7 +215,15 @@ async function benchmark(kind: "sqlite" | "postgres") {
     ).map((row) => row.id);
 
     // The team (issue 23): another user's leads, and the activity page deep in the year (record 500,000).
-    const someone = members[Math.min(5, members.length - 1)]!;
+    // The sixth of seedTeam's users (member5@bench.example), or the last.
+    const someone = (
+      await app.db
+        .selectFrom("users")
+        .select("id")
+        .where("username", "in", [`member${Math.min(5, USERS - 1)}@bench.example`, ADMIN.email])
+        .orderBy("username", "desc")
+        .executeTakeFirstOrThrow()
+    ).id;
     const deepActivity = await app.db
       .selectFrom("activity")
       .select(["createdAt", "id"])
