@@ -93,14 +93,17 @@ export function leadNameKey(db: Kysely<any>): RawBuilder<string> {
 }
 
 /**
- * A timestamp as minutes since 1970, a number (speed to lead subtracts them in SQL rather than parsing two
- * dates per lead in JavaScript). SQLite keeps ISO 8601 text, which julianday reads (day 2440587.5 is
- * 1970-01-01); PostgreSQL has timestamptz (as a double, which its driver reads as a number, not text).
- * NULL stays NULL.
+ * The minutes from one timestamp to another, a number (speed to lead subtracts them in SQL rather than parsing
+ * two dates per lead in JavaScript). SQLite keeps ISO 8601 text, which julianday reads; PostgreSQL has
+ * timestamptz (as a double, which its driver reads as a number, not text). NULL when either is NULL.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any schema
-export function epochMinutes(db: Kysely<any>, timestamp: RawBuilder<unknown>): RawBuilder<number | null> {
+export function minutesBetween(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any schema
+  db: Kysely<any>,
+  from: RawBuilder<unknown>,
+  to: RawBuilder<unknown>,
+): RawBuilder<number | null> {
   return isPostgres(db)
-    ? sql<number | null>`(cast(extract(epoch from ${timestamp}) as double precision) / 60)`
-    : sql<number | null>`((julianday(${timestamp}) - 2440587.5) * 1440.0)`;
+    ? sql<number | null>`(cast(extract(epoch from (${to} - ${from})) as double precision) / 60)`
+    : sql<number | null>`((julianday(${to}) - julianday(${from})) * 1440.0)`;
 }

@@ -35,7 +35,7 @@ export async function speedReport(
   const weeks = weeksOf(period.from, period.to, period.timeZone);
   const [current, before, team] = await Promise.all([
     leads.reports.answerGroups(period.range, weeks, now),
-    leads.reports.answerGroups(period.previousRange, [], now),
+    leads.reports.answerGroups(period.previousRange, [], now, { byAssignee: false }),
     teamNames(),
   ]);
   const byWeek = weeks.map((week, i) => ({ weekStart: week.key, ...speedFigures(current.byWeek.get(i)) }));
