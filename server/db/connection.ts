@@ -20,12 +20,26 @@ import type { Database } from "./schema.ts";
 const TIMESTAMPTZ_OID = 1184;
 const INT8_OID = 20;
 
+const UTC_TIMESTAMPTZ = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00$/;
+
+/**
+ * A timestamptz as PostgreSQL writes it in a UTC session (2026-11-09 12:34:56.789123+00) as the ISO text
+ * Date's toISOString gives (2026-11-09T12:34:56.789Z: milliseconds, the rest cut off); any other form
+ * (another session zone, a date BC, infinity) through a Date. Rewriting the text cost a tenth of
+ * the parse and print it replaces, which was a fifth of a 10,000-lead export (bench:admin).
+ */
+export function timestamptzAsIso(value: string, parseDate: (value: string) => Date): string {
+  const utc = UTC_TIMESTAMPTZ.exec(value);
+  if (utc) return `${utc[1]}T${utc[2]}.${(utc[3] ?? "").padEnd(3, "0").slice(0, 3)}Z`;
+  return parseDate(value).toISOString();
+}
+
 /** PostgreSQL returns timestamptz as ISO strings (like SQLite) and COUNT(*) as numbers. */
 const postgresTypes = {
   getTypeParser(oid: number, format?: "text" | "binary") {
     if (oid === TIMESTAMPTZ_OID) {
       const parseDate = pg.types.getTypeParser(TIMESTAMPTZ_OID, "text") as (value: string) => Date;
-      return (value: string) => parseDate(value).toISOString();
+      return (value: string) => timestamptzAsIso(value, parseDate);
     }
     if (oid === INT8_OID) return (value: string) => Number(value);
     return pg.types.getTypeParser(oid, format ?? "text");
