@@ -7,9 +7,10 @@ import { expectNoBlockingViolations } from "./axe.ts";
 import { test, expect } from "./fixtures.ts";
 import { publicRoutes } from "./public-routes.ts";
 
-// Issue 37: what the owner publishes is live on every instance within two seconds (printed here), with no rebuild. Two real
-// server processes on one PostgreSQL database serve the e2e build; the owner works through the API on the
-// first, and visitors read the second. Servers of this spec's own: the shared e2e servers keep the seeded site.
+// Issue 37: what the owner publishes is live on every instance within two seconds (the time is printed here),
+// with no rebuild. Two real server processes on one PostgreSQL database serve the e2e build; the owner works
+// through the API on the first, and visitors read the second. Servers of this spec's own: the shared e2e
+// servers keep the seeded site.
 
 const HOSTILE_BODY = [
   "A lead paragraph that is plain and safe, long enough to read as one.",
