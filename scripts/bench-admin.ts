@@ -8,15 +8,10 @@ import { seedLeads } from "../server/db/seed-data.ts";
 import { encodeLeadCursor } from "../contract/lead-cursor.ts";
 import { leadChannels } from "../contract/lead-channels.ts";
 import { BULK_LIMIT, type BulkResult } from "../contract/lead-triage.ts";
-import { existsSync, copyFileSync } from "node:fs";
+import { copyFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  asPostgresAdmin,
-  createTestDatabase,
-  postgresUrlOf,
-  type TestDatabase,
-} from "../tests/helpers/test-database.ts";
+import { asPostgresAdmin, createTestDatabase, type TestDatabase } from "../tests/helpers/test-database.ts";
 import { encodeActivityCursor } from "../server/repositories/activity/activity-repository.ts";
 import { seedTeam } from "./bench-admin/team-seed.ts";
 
@@ -64,21 +59,12 @@ function percentile(sorted: number[], p: number) {
 async function reusedSeed(kind: "sqlite" | "postgres"): Promise<TestDatabase | undefined> {
   if (kind === "sqlite") {
     const kept = join(tmpdir(), `${seedName}.sqlite`);
-    if (!existsSync(kept)) return undefined;
-    const copy = await createTestDatabase("sqlite", { empty: true });
-    copyFileSync(kept, (copy.database as { path: string }).path);
-    return copy;
+    return existsSync(kept) ? createTestDatabase("sqlite", { copyOf: kept }) : undefined;
   }
   const exists = await asPostgresAdmin((client) =>
     client.query("select 1 from pg_database where datname = $1", [seedName]),
   );
-  if (exists.rowCount === 0) return undefined;
-  const name = `agency_bench_${Date.now()}`;
-  await asPostgresAdmin((client) => client.query(`create database ${name} template ${seedName}`));
-  return {
-    database: { kind: "postgres", url: postgresUrlOf(name) },
-    drop: () => asPostgresAdmin(async (client) => void (await client.query(`drop database ${name} with (force)`))),
-  };
+  return exists.rowCount === 0 ? undefined : createTestDatabase("postgres", { copyOf: seedName });
 }
 
 /** Keeps a freshly seeded database for the next --reuse-seed run (the app is closed). */
@@ -108,15 +94,15 @@ async function benchmark(kind: "sqlite" | "postgres") {
   let app = await buildApp(config);
   await app.ready();
   try {
-    const seeding = performance.now();
     if (reused) console.log(`\n${kind}: the seed of an earlier run (--reuse-seed)`);
-    else await seed(seeding);
+    else await seed();
   } catch (error) {
     await app.close();
     await target.drop();
     throw error;
   }
-  async function seed(seeding: number) {
+  async function seed() {
+    const seeding = performance.now();
     await seedLeads(app.db, { contacts: CONTACTS, inquiries: INQUIRIES });
     const adminId = (
       await app.db.selectFrom("users").select("id").where("username", "=", ADMIN.email).executeTakeFirstOrThrow()
@@ -131,8 +117,7 @@ async function benchmark(kind: "sqlite" | "postgres") {
       `\n${kind}: seeded ${CONTACTS} contacts + ${INQUIRIES} inquiries, ${USERS} users, ${ACTIVITY} activity rows and ${VIEW_PATHS * VIEW_DAYS} page-view days in ${Math.round(performance.now() - seeding)} ms`,
     );
     if (REUSE_SEED) {
-      // Kept before any call changes it; the app's SQLite file is checkpointed first (WAL).
-      if (kind === "sqlite") await sql`pragma wal_checkpoint(truncate)`.execute(app.db);
+      // Kept before any call changes it; closing the app checkpoints SQLite's WAL into the file.
       await app.close();
       await keepSeed(target);
       app = await buildApp(config);

@@ -119,17 +119,19 @@ function postgresTemplateName(): Promise<string> {
 
 /**
  * A fresh database of the test project's dialect, or of `kind` (the admin benchmark uses both): migrated to
- * the latest schema, or `empty` for a test that migrates it itself.
+ * the latest schema, or `empty` for a test that migrates it itself, or a copy of `copyOf` (a SQLite file or a
+ * PostgreSQL database with no connections: the admin benchmark's kept seed).
  */
 export async function createTestDatabase(
   kind: "sqlite" | "postgres" = testDatabaseKind(),
-  { empty = false }: { empty?: boolean } = {},
+  { empty = false, copyOf }: { empty?: boolean; copyOf?: string } = {},
 ): Promise<TestDatabase> {
   if (kind === "sqlite") {
     // A real file (not :memory:) so WAL and the connection settings are exercised as in production.
     const dir = mkdtempSync(join(tmpdir(), "agency-test-"));
     const path = join(dir, "test.sqlite");
-    if (!empty) copyFileSync(await sqliteTemplatePath(), path);
+    if (copyOf) copyFileSync(copyOf, path);
+    else if (!empty) copyFileSync(await sqliteTemplatePath(), path);
     return {
       database: { kind: "sqlite", path },
       drop: async () => rmSync(dir, { recursive: true, force: true }),
@@ -137,7 +139,7 @@ export async function createTestDatabase(
   }
 
   const name = `agency_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
-  const template = empty ? undefined : await postgresTemplateName();
+  const template = copyOf ?? (empty ? undefined : await postgresTemplateName());
   await asPostgresAdmin((client) => client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`));
   return {
     database: { kind: "postgres", url: postgresUrlOf(name) },
