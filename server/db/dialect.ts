@@ -93,17 +93,25 @@ export function leadNameKey(db: Kysely<any>): RawBuilder<string> {
 }
 
 /**
- * The minutes from one timestamp to another, a number (speed to lead subtracts them in SQL rather than parsing
- * two dates per lead in JavaScript). SQLite keeps ISO 8601 text, which julianday reads; PostgreSQL has
- * timestamptz (as a double, which its driver reads as a number, not text). NULL when either is NULL.
+ * The whole milliseconds from one timestamp to another, an integer (speed to lead subtracts them in SQL rather
+ * than parsing two dates per lead in JavaScript). SQLite keeps ISO 8601 text, which julianday reads (to well
+ * under a millisecond); PostgreSQL has timestamptz. NULL when either is NULL.
  */
-export function minutesBetween(
+export function millisecondsBetween(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any schema
   db: Kysely<any>,
   from: RawBuilder<unknown>,
   to: RawBuilder<unknown>,
 ): RawBuilder<number | null> {
   return isPostgres(db)
-    ? sql<number | null>`(cast(extract(epoch from (${to} - ${from})) as double precision) / 60)`
-    : sql<number | null>`((julianday(${to}) - julianday(${from})) * 1440.0)`;
+    ? sql<number | null>`cast(round(extract(epoch from (${to} - ${from})) * 1000) as bigint)`
+    : sql<number | null>`cast(round((julianday(${to}) - julianday(${from})) * 86400000.0) as integer)`;
+}
+
+/** An aggregate: the group's values as text joined by commas, in no set order, NULLs left out; NULL when none. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any schema
+export function commaList(db: Kysely<any>, value: RawBuilder<unknown>): RawBuilder<string | null> {
+  return isPostgres(db)
+    ? sql<string | null>`string_agg(cast(${value} as text), ',')`
+    : sql<string | null>`group_concat(${value}, ',')`;
 }

@@ -28,6 +28,7 @@ import * as media from "./migrations/0026-media.ts";
 import * as clientsAndMoney from "./migrations/0027-clients-and-money.ts";
 import * as exportCells from "./migrations/0028-export-cells.ts";
 import * as unassignedCounts from "./migrations/0029-unassigned-counts.ts";
+import * as reportStatusIndexes from "./migrations/0030-report-status-indexes.ts";
 import type { Database } from "./schema.ts";
 
 // Migrations are listed here rather than read from the folder, so the compiled server and the tests
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   "0027-clients-and-money": clientsAndMoney,
   "0028-export-cells": exportCells,
   "0029-unassigned-counts": unassignedCounts,
+  "0030-report-status-indexes": reportStatusIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,7 +4,7 @@ import type { LeadStatus } from "../../../contract/fields.ts";
 import { outcomeStatuses } from "../../../contract/lead-outcomes.ts";
 import type { RelatedLead, ReportDimension } from "../../../contract/reports.ts";
 import type { Database } from "../../db/schema.ts";
-import { isPostgres, minutesBetween } from "../../db/dialect.ts";
+import { commaList, isPostgres, millisecondsBetween } from "../../db/dialect.ts";
 import { leadSqlTables, leadTables, leadView } from "./lead-tables.ts";
 
 // What the reports (server/reports/) read from the lead tables: leads and people of a period by channel,
@@ -119,34 +119,23 @@ function groupExpression(
   pg: boolean,
 ): RawBuilder<string | number | null> {
   switch (by) {
-    // SQLite: the column itself, so it walks the channel or campaign index (migration 0028 made them cover the
-    // sums) in the group's order over the period, a skip-scan with no sort (the group by must be this column
-    // alone). PostgreSQL: `|| ''` (null stays null), so it hashes the period's range of the report index instead
-    // of walking its (not covering) channel or campaign index for the order, as before migration 0028.
+    // SQLite: the key of the dimension's report index (migration 0030: key, status, then what is summed), so it
+    // walks each key and status's range of the period in the grouping's order, with no sort. PostgreSQL: `|| ''`
+    // (null stays null), so it hashes the period's range of the report index instead of walking its (not
+    // covering) channel or campaign index for the order.
     case "channel":
       return pg ? sql`channel || ''` : sql`channel`;
     case "campaign":
       return pg ? sql`utm_campaign || ''` : sql`utm_campaign`;
     case "landing":
       // The page the visit started on; a lead sent before it was recorded (or without a script) has its form's page.
-      // `|| ''` keeps SQLite off the list's landing index (migration 0027), as for channels above.
-      return sql`coalesce(landing_path, page_path) || ''`;
+      return pg ? sql`coalesce(landing_path, page_path) || ''` : sql`coalesce(landing_path, page_path)`;
     case "form":
-      // Through coalesce, so SQLite's planner does not walk the form index (form_name, created_at…) for the
-      // grouping's order, reading every lead of every form: the period's range of the report index is far less.
-      return sql`coalesce(form_name, '')`;
+      // A form without a name is one row, "" or null (groups() merges them).
+      return pg ? sql`coalesce(form_name, '')` : sql`form_name`;
     case "week":
       return weekIndex(weeks);
   }
-}
-
-/** Both lead tables' rows of the range (not spam) as one derived table with `columns`. */
-function periodLeads(range: InstantRange, columns: RawBuilder<unknown>) {
-  const parts = leadKinds.map(
-    (kind) =>
-      sql`select ${columns} from ${sql.table(leadSqlTables[kind])} where created_at >= ${range.start} and created_at < ${range.end} and status <> 'spam'`,
-  );
-  return sql`(${sql.join(parts, sql` union all `)})`;
 }
 
 export function createLeadReports(db: Kysely<Database>) {
@@ -163,39 +152,58 @@ export function createLeadReports(db: Kysely<Database>) {
       range: InstantRange,
       weeks: readonly { key: string; start: string }[] = [],
     ): Promise<LeadGroup[]> {
-      const key = groupExpression(by, weeks, isPostgres(db));
-      // Forms are grouped by their page too, weeks by their channel too, in the same pass.
+      const pg = isPostgres(db);
+      // Forms are grouped by their page too, weeks by their channel too, in the same pass; every group by
+      // status, which the rows below turn into outcomes (contract/lead-outcomes.ts).
       const page = by === "form" ? sql`page_path` : sql`null`;
-      const channel = by === "week" ? sql`channel || ''` : sql`null`;
       // Only the columns that vary: a constant in the group by made SQLite sort the rows it could walk in order.
-      const groupBy = by === "form" ? sql`1, 2` : by === "week" ? sql`1, 3` : sql`1`;
+      const groupBy = by === "form" ? sql`1, 2, 4` : by === "week" ? sql`1, 3, 4` : sql`1, 4`;
+      // The statements' ranges: the period, or on SQLite a statement per week, each grouped by channel and status
+      // in the order of the channel's report index (migration 0030), where one statement for the period sorted
+      // its rows by week (a third of the time; PostgreSQL hashes, in one statement).
+      const slices =
+        by === "week" && !pg
+          ? weeks.map((week, i) => ({
+              key: sql`${sql.lit(i)}`,
+              channel: sql`channel`,
+              groupBy: sql`3, 4`,
+              start: i === 0 ? range.start : week.start,
+              end: weeks[i + 1]?.start ?? range.end,
+            }))
+          : [
+              {
+                key: groupExpression(by, weeks, pg),
+                channel: by === "week" ? sql`channel || ''` : sql`null`,
+                groupBy,
+                ...range,
+              },
+            ];
       const perTable = await Promise.all(
-        leadKinds.map(
-          async (kind) =>
-            (
-              await sql<{
-                k: string | number | null;
-                p: string | null;
-                c: string | null;
-                leads: number | string;
-                people: number | string;
-                qualified: number | string;
-                won: number | string;
-                value: number | string | null;
-                valued: number | string;
-              }>`
-                select ${key} as k, ${page} as p, ${channel} as c, count(*) as leads,
-                  sum(case when previous_lead_at is null or previous_lead_at < ${range.start} then 1 else 0 end) as people,
-                  sum(case when status in (${sql.join(outcomeStatuses.qualified)}) then 1 else 0 end) as qualified,
-                  sum(case when status = 'won' then 1 else 0 end) as won,
-                  sum(case when status = 'won' then won_value_cents end) as value,
-                  count(case when status = 'won' then won_value_cents end) as valued
-                from ${sql.table(leadSqlTables[kind])}
-                where created_at >= ${range.start} and created_at < ${range.end} and status <> 'spam'
-                group by ${groupBy}`.execute(raw)
-            ).rows,
+        slices.flatMap((slice) =>
+          leadKinds.map(
+            async (kind) =>
+              (
+                await sql<{
+                  k: string | number | null;
+                  p: string | null;
+                  c: string | null;
+                  status: LeadStatus;
+                  leads: number | string;
+                  people: number | string;
+                  value: number | string | null;
+                  valued: number | string;
+                }>`
+                  select ${slice.key} as k, ${page} as p, ${slice.channel} as c, status, count(*) as leads,
+                    sum(case when previous_lead_at is null or previous_lead_at < ${range.start} then 1 else 0 end) as people,
+                    sum(won_value_cents) as value, count(won_value_cents) as valued
+                  from ${sql.table(leadSqlTables[kind])}
+                  where created_at >= ${slice.start} and created_at < ${slice.end} and status <> 'spam'
+                  group by ${slice.groupBy}`.execute(raw)
+              ).rows,
+          ),
         ),
       );
+      const qualifiedStatuses = new Set<string>(outcomeStatuses.qualified);
       const groups = new Map<string | null, LeadGroup>();
       for (const row of perTable.flat()) {
         const k =
@@ -210,14 +218,17 @@ export function createLeadReports(db: Kysely<Database>) {
           ...(by === "week" ? { byChannel: new Map() } : {}),
         };
         const leads = Number(row.leads);
-        const won = Number(row.won ?? 0);
+        const won = row.status === "won" ? leads : 0;
         group.leads += leads;
         group.people += Number(row.people ?? 0);
-        group.qualified += Number(row.qualified ?? 0);
+        if (qualifiedStatuses.has(row.status)) group.qualified += leads;
         group.won += won;
-        group.wonValueCents += Number(row.value ?? 0);
-        group.valued += Number(row.valued ?? 0);
-        group.pages?.push(row.p);
+        // A value counts only while its lead is won (lead-changes.ts clears it when the status changes).
+        if (row.status === "won") {
+          group.wonValueCents += Number(row.value ?? 0);
+          group.valued += Number(row.valued ?? 0);
+        }
+        if (group.pages && !group.pages.includes(row.p)) group.pages.push(row.p);
         if (group.byChannel) {
           const ofChannel = group.byChannel.get(row.c) ?? { leads: 0, won: 0 };
           ofChannel.leads += leads;
@@ -242,16 +253,50 @@ export function createLeadReports(db: Kysely<Database>) {
       // Each lead's promise is its stored reply-by time, counted in business hours (contract/business-hours.ts,
       // issue 33). Credit goes to who gave the first answer; a lead not answered yet to whoever holds it.
       // The promise is compared as the timestamps are stored (on SQLite ISO 8601 text in UTC, which sorts as
-      // time, as the period's own bounds do): only an answered lead's minutes are computed, and a 90-day
-      // period's 45,000 leads cost half as much as with every timestamp turned into minutes (bench:admin).
-      // The figures are summed and ranked here, once (figuresOf), so PostgreSQL and SQLite cannot disagree on
-      // a median.
+      // time, as the period's own bounds do): only an answered lead's time to answer is computed, in whole
+      // milliseconds. The database sums each week and user's leads and lists their answers' milliseconds as
+      // text (a 90-day period's 45,000 rows cost more to hand over, on either database, than to group); they
+      // are ranked here, once (figuresOf), so PostgreSQL and SQLite cannot disagree on a median.
       const assignee = byAssignee ? sql`coalesce(answered_by, assignee_id)` : sql`null`;
       const columns = sql`${weekIndex(weeks)} as week, ${assignee} as "assigneeId",
-          ${minutesBetween(db, sql`created_at`, sql`answered_at`)} as minutes,
+          ${millisecondsBetween(db, sql`created_at`, sql`answered_at`)} as ms,
           (case when answered_at is not null or reply_by < ${now.toISOString()} then 1 else 0 end) as due,
           (case when answered_at <= reply_by then 1 else 0 end) as "inTime"`;
-      const cells = isPostgres(db) ? await cellsFromPostgres(columns) : await cellsFromSqlite(columns);
+      // A statement per table: SQLite groups each table's rows of its speed index (migration 0020) far faster
+      // than the two tables' rows as one derived table. Grouped only by what varies: SQLite sorts the rows for a
+      // group by, even of a constant, and a previous period's total needs no sort (a tenth of its time).
+      const week = weeks.length > 1 ? sql`week` : null;
+      const assigneeId = byAssignee ? sql`"assigneeId"` : null;
+      const varying = [week, assigneeId].filter((column) => column !== null);
+      const groupBy = varying.length === 0 ? sql`` : sql`group by ${sql.join(varying)}`;
+      const perTable = await Promise.all(
+        leadKinds.map(
+          async (kind) =>
+            (
+              await sql<{
+                week: number | string;
+                assigneeId: string | null;
+                leads: number | string;
+                due: number | string;
+                inTime: number | string;
+                ms: string | null;
+              }>`
+                select ${week ?? sql`0`} as week, ${assigneeId ?? sql`null`} as "assigneeId", count(*) as leads, sum(due) as due, sum("inTime") as "inTime",
+                  ${commaList(db, sql`ms`)} as ms
+                from (select ${columns} from ${sql.table(leadSqlTables[kind])}
+                  where created_at >= ${range.start} and created_at < ${range.end} and status <> 'spam') l
+                ${groupBy}`.execute(raw)
+            ).rows,
+        ),
+      );
+      const cells: AnswerCell[] = perTable.flat().map((row) => ({
+        week: Number(row.week),
+        assigneeId: row.assigneeId,
+        leads: Number(row.leads),
+        due: Number(row.due),
+        inTime: Number(row.inTime),
+        minutes: row.ms === null ? [] : row.ms.split(",").map((ms) => Number(ms) / 60_000),
+      }));
       const figuresBy = <K>(key: (cell: AnswerCell) => K) => {
         const groups = new Map<K, AnswerCell[]>();
         for (const cell of cells) {
@@ -266,43 +311,6 @@ export function createLeadReports(db: Kysely<Database>) {
         byWeek: figuresBy((cell) => cell.week),
         byAssignee: figuresBy((cell) => cell.assigneeId),
       };
-
-      // PostgreSQL sums each week and user's leads and lists their minutes as text (float8's shortest exact
-      // form, read back as the same numbers): 45,000 rows parsed by the driver cost more than the query.
-      async function cellsFromPostgres(leadColumns: RawBuilder<unknown>): Promise<AnswerCell[]> {
-        const { rows } = await sql<Omit<AnswerCell, "minutes"> & { minutes: string | null }>`
-          select week, "assigneeId", count(*)::int as leads, sum(due)::int as due, sum("inTime")::int as "inTime",
-            string_agg(minutes::text, ',') as minutes
-          from ${periodLeads(range, leadColumns)} l group by week, "assigneeId"`.execute(raw);
-        return rows.map((row) => ({ ...row, minutes: row.minutes === null ? [] : row.minutes.split(",").map(Number) }));
-      }
-      // SQLite runs in this process: a row per lead, summed here (its group_concat cost more than the rows).
-      async function cellsFromSqlite(leadColumns: RawBuilder<unknown>): Promise<AnswerCell[]> {
-        const { rows } = await sql<{
-          week: number;
-          assigneeId: string | null;
-          minutes: number | null;
-          due: number;
-          inTime: number;
-        }>`select * from ${periodLeads(range, leadColumns)} l`.execute(raw);
-        const cells: AnswerCell[] = [];
-        const byWeek = new Map<number, Map<string | null, AnswerCell>>();
-        for (const row of rows) {
-          let ofWeek = byWeek.get(row.week);
-          if (!ofWeek) byWeek.set(row.week, (ofWeek = new Map()));
-          let cell = ofWeek.get(row.assigneeId);
-          if (!cell) {
-            cell = { week: row.week, assigneeId: row.assigneeId, leads: 0, due: 0, inTime: 0, minutes: [] };
-            ofWeek.set(row.assigneeId, cell);
-            cells.push(cell);
-          }
-          cell.leads += 1;
-          cell.due += row.due;
-          cell.inTime += row.inTime;
-          if (row.minutes !== null) cell.minutes.push(row.minutes);
-        }
-        return cells;
-      }
     },
 
     /** The other leads of the lead's person (same e-mail or phone: person-keys.ts), newest first; null: no such lead. */
