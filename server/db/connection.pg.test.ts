@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestApp, humanSignals, signIn, validContact, type TestApp } from "../../tests/helpers/test-app.ts";
@@ -42,4 +43,13 @@ it("keeps storing and listing leads after PostgreSQL terminates its idle connect
   const list = await t.app.inject({ method: "GET", url: "/api/contact-submissions", headers: { cookie } });
   expect(list.statusCode).toBe(200);
   expect(list.json()).toHaveLength(2);
+});
+
+it("plans with the session settings the pool asks for: SSD page costs, no parallel workers", async () => {
+  // Each is measured (connection.ts): the default page cost made exports sort, parallel workers tripled a
+  // year's report on two cores.
+  const { rows } = await sql<{ cost: string; workers: string }>`
+    select current_setting('random_page_cost') as cost,
+      current_setting('max_parallel_workers_per_gather') as workers`.execute(t.app.db);
+  expect(rows).toEqual([{ cost: "1.1", workers: "0" }]);
 });

@@ -105,7 +105,11 @@ export function createDatabase(database: ServerConfig["database"], logger?: Data
       // Storage is solid-state: reading a random page costs about as much as the next one. With the
       // default (4, for spinning disks) the planner sorts long lists (an export of 10,000 leads)
       // instead of walking the newest-first index, four times slower.
-      options: "-c random_page_cost=1.1",
+      // No parallel workers: the app already runs its statements side by side (both lead tables' at once, and
+      // many requests), and a worker's start costs more than the sub-100 ms scans of a report. A year's sources
+      // report (100,000 + 100,000 leads, 2 cores) took 145-195 ms with the default 2 workers per statement
+      // and 43-51 ms without (bench:admin, decision 052).
+      options: "-c random_page_cost=1.1 -c max_parallel_workers_per_gather=0",
       types: postgresTypes,
     });
     // PostgreSQL may end any connection (pg_terminate_backend, a restart or failover, a proxy's idle
