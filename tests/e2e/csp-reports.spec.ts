@@ -19,7 +19,7 @@ test("a style the policy blocks on a page is reported to the server and shown to
   page,
   cspViolations,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   // A path of its own (the not-found page, under the same kind of policy), so this row is this test's.
   const path = `/csp-probe-${Date.now().toString(36)}`;
   // Chromium takes a Reporting-Endpoints header only from an HTTPS answer, and then reports to it
@@ -63,13 +63,14 @@ test("a style the policy blocks on a page is reported to the server and shown to
   await signInThroughTheForm(page);
   await page.goto("/admin/deliveries");
   const section = page.getByRole("region", { name: "Blocked by the security policy" });
-  // The report is stored by the time it was answered; the list is fetched again should it lag.
+  // The report is stored by the time it was answered; the list is fetched again should it lag. Each look waits
+  // for the page to have drawn its table: on a slow CI machine a reload every second never let it finish.
   await expect(async () => {
     await page.reload();
     await expect(section.getByRole("row").filter({ has: page.getByRole("rowheader", { name: path }) })).toBeVisible({
-      timeout: 1_000,
+      timeout: 10_000,
     });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 60_000 });
   const row = section.getByRole("row").filter({ has: page.getByRole("rowheader", { name: path }) });
   await expect(row.getByRole("cell")).toHaveText([
     new Date().toISOString().slice(0, 10),
