@@ -44,11 +44,17 @@ test.beforeAll(async () => {
     RATE_LIMIT_ENABLED: "false",
     FORM_MIN_FILL_MS: String(e2eTimings.minFillMs),
   };
-  // Started together, as two instances of a deploy: the content is seeded once.
-  [first, second] = await Promise.all([
+  // Started together, as two instances of a deploy: the content is seeded once. Both kept even when one fails
+  // to start, so that afterAll stops the other.
+  const started = await Promise.allSettled([
     startServerProcess(database.database, env),
     startServerProcess(database.database, env),
   ]);
+  [first, second] = started.map((result) => (result.status === "fulfilled" ? result.value : undefined)) as [
+    StartedServer,
+    StartedServer,
+  ];
+  for (const result of started) if (result.status === "rejected") throw result.reason;
   owner = await playwrightRequest.newContext({
     baseURL: base(first),
     extraHTTPHeaders: { origin: base(first) },
