@@ -119,7 +119,7 @@ export type AdminSessions = {
   /** The current session's user proved who they are again (password or a factor): see hasFreshProof. */
   markProven(request: FastifyRequest): Promise<void>;
   /** The signed-in admin of this request, or null. Extends an idle session as it is used. */
-  current(request: FastifyRequest, reply: FastifyReply): Promise<Admin | null>;
+  current(request: FastifyRequest): Promise<Admin | null>;
   logout(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** preHandler for admin-only routes: 401 without a valid session. */
   requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -266,17 +266,17 @@ export default fp(
         admin.provenAt = now.toISOString();
       },
 
-      async current(request, reply) {
+      async current(request) {
         if (request.admin) return request.admin;
         const token = request.cookies[cookieName];
         if (!token) return null;
         const tokenHash = hashSessionToken(token);
         const now = app.clock();
         const session = await sessions.findActive(tokenHash, now);
-        if (!session) {
-          clearCookie(request, reply);
-          return null;
-        }
+        // An ended session's cookie is left alone: the browser may have signed in again while this request
+        // was on its way (a sign-in ends the session it held), and clearing the name would end the new one.
+        // A stale token only ever finds nothing; sign-out clears the cookie.
+        if (!session) return null;
         if (now.getTime() - Date.parse(session.lastSeenAt) > EXTEND_AFTER_MS) {
           const expiresAt = new Date(Math.min(now.getTime() + idleMs, Date.parse(session.absoluteExpiresAt)));
           await sessions.extend(tokenHash, now, expiresAt.toISOString());
@@ -301,7 +301,7 @@ export default fp(
       },
 
       async requireAdmin(request, reply) {
-        const admin = await adminSessions.current(request, reply);
+        const admin = await adminSessions.current(request);
         if (!admin) {
           reply.header("cache-control", "no-store");
           await reply.code(401).send({ message: "Sign in as the admin to see this" });
@@ -312,7 +312,7 @@ export default fp(
       },
 
       async requireOwner(request, reply) {
-        const admin = await adminSessions.current(request, reply);
+        const admin = await adminSessions.current(request);
         reply.header("cache-control", "no-store");
         if (!admin) {
           await reply.code(401).send({ message: "Sign in as the admin to see this" });

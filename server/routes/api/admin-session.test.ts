@@ -114,6 +114,18 @@ describe("POST /api/admin/login", () => {
     expect((await listContacts(first)).statusCode).toBe(401);
   });
 
+  it("answers a request that still carried the ended session 401 without clearing the cookie the new sign-in set", async () => {
+    // The race: a call leaves with the old cookie, the sign-in ends that session and sets a new one, then the
+    // call is answered. Clearing the cookie's name there would sign the browser out of the new session.
+    const first = await signIn(t.app);
+    const second = sessionCookieOf(await login(TEST_ADMIN.email, TEST_ADMIN.password, { cookie: first }));
+    for (const late of [await listContacts(first), await status(first)]) {
+      expect(late.statusCode === 401 || late.json().authenticated === false).toBe(true);
+      expect(late.headers["set-cookie"]).toBeUndefined();
+    }
+    expect((await listContacts(second)).statusCode).toBe(200);
+  });
+
   it("is rate limited per client when limits are on", async () => {
     const limited = await createTestApp({
       rateLimit: {

@@ -176,8 +176,8 @@ export default async function adminSessionRoutes(app: FastifyInstance) {
     return { authenticated: false, username: null } satisfies AdminStatus;
   });
 
-  app.get("/api/admin/status", async (request, reply) => {
-    const admin = await sessions.current(request, reply);
+  app.get("/api/admin/status", async (request) => {
+    const admin = await sessions.current(request);
     return admin ? statusOf(admin) : ({ authenticated: false, username: null } satisfies AdminStatus);
   });
 
