@@ -10,6 +10,8 @@ export type CspViolation = { url: string; directive: string; blocked: string; sa
 declare global {
   interface Window {
     __reportCspViolation?: (violation: CspViolation) => Promise<void>;
+    /** Reports sent to the test that it has not taken yet. */
+    __cspReportsPending?: () => number;
   }
 }
 
@@ -22,15 +24,23 @@ export const test = base.extend<{ cspViolations: CspViolation[] }>({
         violations.push(violation);
       });
       await context.addInitScript(() => {
+        let pending = 0;
+        window.__cspReportsPending = () => pending;
         document.addEventListener(
           "securitypolicyviolation",
-          (event) =>
-            void window.__reportCspViolation?.({
-              url: event.documentURI,
-              directive: event.effectiveDirective,
-              blocked: event.blockedURI,
-              sample: event.sample,
-            }),
+          (event) => {
+            pending += 1;
+            void Promise.resolve(
+              window.__reportCspViolation?.({
+                url: event.documentURI,
+                directive: event.effectiveDirective,
+                blocked: event.blockedURI,
+                sample: event.sample,
+              }),
+            ).finally(() => {
+              pending -= 1;
+            });
+          },
           true,
         );
       });
@@ -47,11 +57,20 @@ export const test = base.extend<{ cspViolations: CspViolation[] }>({
         }
       });
       await use(violations);
-      // A breach in the test's last step is reported in a task of its own: let each page run it (a page
-      // without JavaScript runs none, and would never answer).
+      // A breach in the test's last step is reported in a task of its own: let each page run it, then wait
+      // until the test has taken every report the page sent (on a loaded machine one was still on its way
+      // and a test that had breached the policy passed). A page without JavaScript runs none, and would
+      // never answer.
       if (javaScriptEnabled) {
         for (const page of context.pages())
-          await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50))).catch(() => undefined);
+          await page
+            .evaluate(async () => {
+              const tick = () => new Promise((resolve) => setTimeout(resolve, 50));
+              await tick();
+              for (let waited = 0; (window.__cspReportsPending?.() ?? 0) > 0 && waited < 10_000; waited += 50)
+                await tick();
+            })
+            .catch(() => undefined);
       }
       expect(violations, "Content-Security-Policy violations during the test").toEqual([]);
     },
