@@ -27,7 +27,8 @@ const sqliteServer = {
   command: "node dist/server/server.js",
   url: `http://127.0.0.1:${port}/readyz`,
   reuseExistingServer: false,
-  timeout: 30_000,
+  // A hang bound, as tests/helpers/server-process.ts's: three servers migrate and start at once.
+  timeout: 60_000,
   stdout: "ignore",
   stderr: "pipe",
   env: {
@@ -73,10 +74,12 @@ export default defineConfig({
   workers: 2,
   forbidOnly: true,
   retries: 0,
-  // Twice Playwright's default: on a slower CPU (this project's CI ran on a 2-core AMD EPYC as well as an
-  // Intel Xeon) the admin's rich editor and the two-instance specs took over 30 s with two workers running.
-  // Assertions keep their own timeouts; only a test's whole budget grows.
-  timeout: 60_000,
+  // Four times Playwright's default: a bound on a hung test, not a speed. On a slower CPU (this project's CI
+  // ran on a 2-core AMD EPYC as well as an Intel Xeon) the admin's rich editor and the two-instance specs took
+  // over 30 s with two workers running, and on a loaded 2-core VM (a browser suite of 49 min instead of 20)
+  // tests that take 25 s elsewhere took 50–80 s. Assertions keep their own timeouts; only a test's whole
+  // budget grows.
+  timeout: 120_000,
   // The admin SPA's first load took over 5 s there too; every assertion may wait 10 s.
   expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],

@@ -30,7 +30,6 @@ let imap: ImapTestServer | undefined;
 let base = "";
 
 test.beforeAll(async () => {
-  test.setTimeout(60_000);
   smtp = await startSmtpTestServer();
   imap = await startImapTestServer();
   own = await startOwnServer("answer", {
@@ -66,7 +65,7 @@ for (const width of [1280, 390] as const) {
   test(`at ${width} px: a new lead on top of Now, answered from its page, and its reply back in the timeline`, async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     const signIn = await page.request.post(`${base}/api/admin/login`, {
       data: { username: e2eAdmin.email, password: e2eAdmin.password },

@@ -16,7 +16,6 @@ test.afterEach(async ({ page }) => {
 });
 
 test("an owner sets Slack, sees the address masked, sends a test message and turns it off", async ({ page }) => {
-  test.setTimeout(60_000);
   await signInThroughTheApi(page);
   await page.goto("/admin/settings");
   const chat = page.getByRole("region", { name: "Chat", exact: true });

@@ -91,7 +91,7 @@ for (const width of [1280, 390] as const) {
     page,
     browser,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     await signIn(page, e2eAdmin);
     await page.goto(`${base}/admin/submissions`);

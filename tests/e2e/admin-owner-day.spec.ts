@@ -352,7 +352,6 @@ for (const width of [360, 390] as const) {
     page,
     request,
   }) => {
-    test.setTimeout(60_000);
     await page.setViewportSize({ width, height: 740 });
     const tag = uniqueTag(`Phone${width}`);
     const email = `${tag.toLowerCase()}@example.com`;

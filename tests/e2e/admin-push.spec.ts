@@ -236,7 +236,6 @@ for (const width of [1280, 390]) {
 }
 
 test("Notify this device subscribes this browser, or says in words why it could not", async ({ page, context }) => {
-  test.setTimeout(60_000);
   await context.grantPermissions(["notifications"]);
   await signInThroughTheApi(page);
   await page.goto("/admin/account");

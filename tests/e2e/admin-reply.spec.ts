@@ -65,7 +65,7 @@ for (const width of widths) {
   test(`at ${width} px: reply with a template, then log an unanswered call and take the follow-up offered`, async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await page.setViewportSize({ width, height: 900 });
     const signIn = await page.request.post(`${base}/api/admin/login`, {
       data: { username: e2eAdmin.email, password: e2eAdmin.password },

@@ -131,7 +131,7 @@ test("the dashboard, a lead and Settings have no serious or critical accessibili
   request,
 }) => {
   // Ten axe scans: on a loaded 2-core machine they take close to the default 30 s.
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const tag = `Axe${Date.now().toString(36)}`;
   const id = await postContact(request, tag);
   await signInThroughTheApi(page);

@@ -35,7 +35,7 @@ let owner: APIRequestContext;
 const base = (server: StartedServer) => `http://127.0.0.1:${server.port}`;
 
 test.beforeAll(async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   database = await createTestDatabase("postgres");
   const env = {
     CLIENT_DIR: `${process.env.E2E_BUILD_DIR ?? "build-e2e"}/client`,

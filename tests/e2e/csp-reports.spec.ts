@@ -96,7 +96,7 @@ test("the admin allows no inline style but its nonce's, and runs sign-in, inbox,
   request,
   cspViolations,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const tag = `Csp${Date.now().toString(36)}`;
   const lead = await request.post("/api/contact", {
     data: {

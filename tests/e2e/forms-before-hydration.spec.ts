@@ -149,7 +149,7 @@ test("Send pressed before the island has loaded is held and sent by the island o
   page,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   // Scripts 1 s late: the island arrives within the 8 s a held Send waits for it.
   await delayScripts(page, 1000);
   const email = uniqueEmail("held-send");
@@ -168,7 +168,7 @@ test("with every script 3 s late, a Send pressed before the island is never igno
   page,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await delayScripts(page);
   const email = uniqueEmail("held-send-slow");
   const posts = await sendBeforeTheIsland(page, email);
@@ -183,7 +183,6 @@ test("when the island's code cannot load, a held Send is posted as a plain form 
   page,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
   // The form's own chunks fail (a blocked script, a failed deploy); the page's small scripts still run.
   await page.route(/\/assets\/(short-lead-form|client|react|react-dom)[.-].*\.js$/, (route) => route.abort());
   const email = uniqueEmail("island-failed");
