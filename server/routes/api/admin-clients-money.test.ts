@@ -15,6 +15,7 @@ import {
   type TestApp,
 } from "../../../tests/helpers/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-database.ts";
+import { seedLeads } from "../../db/seed-data.ts";
 
 // Issue 38 through the API, on SQLite and on PostgreSQL: a won lead's value, the spend, the sources
 // report's outcomes and money (and its honest rates), each report cell against the lead list filtered the
@@ -567,6 +568,28 @@ describe("the export", () => {
     expect(bad.json().errors.outcome).toBe("outcome must be one of: qualified, won, lost");
     const header = await get(`/api/admin/leads/all/export.csv?q=nobody-matches-this`);
     expect(parseCsv(header.body.slice(1))).toEqual([[...leadExportColumns]]);
+  });
+});
+
+describe("the export of many leads", () => {
+  it("gives every lead of both kinds once, newest first, across its batches of 1,000", async () => {
+    // 2019 in the owner's zone: a year no other test of this file uses. Both kinds span several batches,
+    // and their batches end at different leads, so the merge meets every batch boundary.
+    await seedLeads(t.app.db, { contacts: 2_345, inquiries: 1_678 }, 7, Date.UTC(2019, 11, 31));
+    const period = "from=2018-12-31&to=2019-12-31";
+    const rows = await exportRows(`/api/admin/leads/all/export.csv?view=all&${period}`);
+    expect(rows.length).toBe(await listTotal(`view=all&${period}`));
+    expect(rows.length).toBeGreaterThan(3_000);
+    expect(new Set(rows.map((row) => row.id)).size).toBe(rows.length);
+    const kinds = { contacts: 0, inquiries: 0 };
+    for (const row of rows) kinds[row.kind as LeadKind] += 1;
+    for (const kind of ["contacts", "inquiries"] as const) {
+      expect(kinds[kind]).toBeGreaterThan(1_000);
+      const each = (await get(`/api/admin/leads/${kind}?view=all&${period}`)).json<LeadPage>().total;
+      expect(kinds[kind]).toBe(each);
+    }
+    const out = rows.findIndex((row, i) => i > 0 && Date.parse(row.receivedAt!) > Date.parse(rows[i - 1]!.receivedAt!));
+    expect(out, `line ${out + 2} is newer than the one before it`).toBe(-1);
   });
 });
 
