@@ -15,8 +15,9 @@ import { leadTables, leadView } from "./lead-tables.ts";
 // assignee, follow-up, notes) and every time in the owner's time zone with its offset. Each line is the
 // lead's stored cells (export-cells.ts, decision 050) between the cells that change, made here. Built while it is
 // sent: a batch of leads at a time per kind, walked newest first by (created_at, id) (the list's index),
-// the two kinds merged in that order, each batch's notes and user names read in one query each. Memory
-// stays one batch whatever the size; the first bytes leave before the last lead is read.
+// the two kinds merged in that order, each batch's notes and user names read in one query each, the next
+// batch read while one is written. Memory stays two batches per kind whatever the size; the first bytes leave
+// before the last lead is read.
 
 export const EXPORT_MAX_ROWS = 100_000;
 const BATCH = 1000;
@@ -186,13 +187,25 @@ export async function* leadExportLines(
     return lines;
   }
 
-  // One cursor per kind: its batch, the position in it, the batch's lines (made when first needed).
+  /**
+   * A batch with its lines under way. Started before they are needed, a failure must not count as unhandled
+   * (the export may be abandoned first): it is thrown where the lines are awaited.
+   */
+  type Loading = Promise<{ batch: Batch; lines: Promise<string[]> }>;
+  const settled = <T>(promise: Promise<T>): Promise<T> => {
+    promise.catch(() => undefined);
+    return promise;
+  };
+  const load = (kind: LeadKind, after: Row | undefined): Loading =>
+    settled(nextBatch(kind, after).then((batch) => ({ batch, lines: settled(linesOf(batch)) })));
+
+  // One cursor per kind: its batch, the position in it, its lines, and the next batch, read (on PostgreSQL, by
+  // the database beside this process) while this one is written. At most two batches per kind are held.
   const cursors = await Promise.all(
-    kinds.map(async (kind) => ({
-      batch: await nextBatch(kind, undefined),
-      at: 0,
-      lines: null as string[] | null,
-    })),
+    kinds.map(async (kind) => {
+      const { batch, lines } = await load(kind, undefined);
+      return { batch, lines, at: 0, next: null as Loading | null };
+    }),
   );
   let written = 0;
   // Given a batch of lines at a time: a yield per line cost more than making it.
@@ -212,19 +225,20 @@ export async function* leadExportLines(
         pick = cursor;
     }
     if (!pick) break;
-    pick.lines ??= await linesOf(pick.batch);
-    const row = pick.batch.rows[pick.at]!;
-    out.push(pick.lines[pick.at]!);
+    const { rows } = pick.batch;
+    if (pick.at === 0 && rows.length === BATCH) pick.next = load(pick.batch.kind, rows[BATCH - 1]);
+    const lines = await pick.lines;
+    out.push(lines[pick.at]!);
     if (out.length === BATCH) {
       yield out;
       out = [];
     }
     written++;
     pick.at++;
-    if (pick.at === pick.batch.rows.length && pick.batch.rows.length === BATCH) {
-      pick.batch = await nextBatch(pick.batch.kind, row);
+    if (pick.at === rows.length && pick.next) {
+      ({ batch: pick.batch, lines: pick.lines } = await pick.next);
       pick.at = 0;
-      pick.lines = null;
+      pick.next = null;
     }
   }
   if (out.length > 0) yield out;
