@@ -464,8 +464,6 @@ test("the dashboard, an inbox and a lead page have no serious or critical access
   page,
   request,
 }) => {
-  // Three pages through axe: over the default minute on a loaded two-core CI machine (as the other axe tests).
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const tag = uniqueTag("Axe");
   const id = await postContact(

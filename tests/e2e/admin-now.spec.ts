@@ -26,7 +26,6 @@ let own: OwnServer | undefined;
 let base = "";
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
   own = await startOwnServer("now", { ADMIN_NAME: "Olivia Owner" }, async (database) => {
     const db = createDatabase(database);
     try {

@@ -96,7 +96,6 @@ test.describe("the banner while new leads reach nobody", () => {
   test("shows on every admin page with what to do, and is gone once an added address is confirmed from its e-mail", async ({
     page,
   }) => {
-    test.setTimeout(120_000);
     const signIn = await page.request.post(`${base}/api/admin/login`, {
       data: { username: e2eAdmin.email, password: e2eAdmin.password },
     });

@@ -56,8 +56,6 @@ for (const width of widths) {
         page,
         browser,
       }) => {
-        // Four pages, each checked by axe in a context of its own.
-        test.setTimeout(120_000);
         await page.goto("/get-leads");
         const stylesheet = await page.locator('link[rel="stylesheet"]').getAttribute("href");
         expect(stylesheet).toMatch(/^\/assets\/.+\.css$/);

@@ -29,6 +29,8 @@ const HOSTILE_BODY = [
 ].join("\n");
 
 let database: TestDatabase;
+/** Every server that started, for afterAll to stop. */
+let servers: StartedServer[] = [];
 let first: StartedServer;
 let second: StartedServer;
 let owner: APIRequestContext;
@@ -44,17 +46,15 @@ test.beforeAll(async () => {
     RATE_LIMIT_ENABLED: "false",
     FORM_MIN_FILL_MS: String(e2eTimings.minFillMs),
   };
-  // Started together, as two instances of a deploy: the content is seeded once. Both kept even when one fails
-  // to start, so that afterAll stops the other.
+  // Started together, as two instances of a deploy: the content is seeded once. One that started is kept even
+  // when the other fails, so that afterAll stops it.
   const started = await Promise.allSettled([
     startServerProcess(database.database, env),
     startServerProcess(database.database, env),
   ]);
-  [first, second] = started.map((result) => (result.status === "fulfilled" ? result.value : undefined)) as [
-    StartedServer,
-    StartedServer,
-  ];
+  servers = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
   for (const result of started) if (result.status === "rejected") throw result.reason;
+  [first, second] = servers as [StartedServer, StartedServer];
   owner = await playwrightRequest.newContext({
     baseURL: base(first),
     extraHTTPHeaders: { origin: base(first) },
@@ -67,8 +67,8 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await owner?.dispose();
-  for (const server of [first, second]) {
-    if (server?.alive()) {
+  for (const server of servers) {
+    if (server.alive()) {
       server.child.kill("SIGTERM");
       await server.exited;
     }

@@ -19,7 +19,6 @@ test("a style the policy blocks on a page is reported to the server and shown to
   page,
   cspViolations,
 }) => {
-  test.setTimeout(120_000);
   // A path of its own (the not-found page, under the same kind of policy), so this row is this test's.
   const path = `/csp-probe-${Date.now().toString(36)}`;
   // Chromium takes a Reporting-Endpoints header only from an HTTPS answer, and then reports to it

@@ -405,7 +405,6 @@ test.describe("pages that say nothing was saved", () => {
     page,
     browser,
   }) => {
-    test.setTimeout(120_000);
     postgres = await createPrivatePostgres();
     await postgres.start();
     server = await startServerProcess(
