@@ -200,7 +200,9 @@ export async function* leadExportLines(
     settled(nextBatch(kind, after).then((batch) => ({ batch, lines: settled(linesOf(batch)) })));
 
   // One cursor per kind: its batch, the position in it, its lines, and the next batch, read (on PostgreSQL, by
-  // the database beside this process) while this one is written. At most two batches per kind are held.
+  // the database beside this process) while this one is written. At most two batches per kind are held. The
+  // lines stay a promise until the batch's first pick, which asks for the next batch before they are in:
+  // waiting for them first (and not per line) cost PostgreSQL's inbox exports 5-8 %.
   const cursors = await Promise.all(
     kinds.map(async (kind) => {
       const { batch, lines } = await load(kind, undefined);
