@@ -94,6 +94,8 @@ for (const width of [1280, 390]) {
     await page.keyboard.type("Most customers search before they call.");
     await page.keyboard.press("Enter");
     await page.getByRole("button", { name: "Bulleted list" }).click();
+    // Typed once the list is on (as the heading above): a loaded CI machine lost the first letter otherwise.
+    await expect(page.getByRole("button", { name: "Bulleted list" })).toHaveAttribute("aria-pressed", "true");
     await page.keyboard.type("Claim your profile");
     await page.keyboard.press("Enter");
     await page.keyboard.type("Ask for reviews");
